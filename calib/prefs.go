@@ -1,0 +1,62 @@
+package calib
+
+import "github.com/plumb-eval/plumb/model"
+
+// Prefs holds one judge's preferences for response_1, r_j, per item and
+// arrangement (METHODS.md §1), with the items' gold labels. Raw preferences
+// come from the observed P(A); a calibration method produces new ones.
+type Prefs struct {
+	R    [][model.NumArrangements]float64
+	Has  [][model.NumArrangements]bool
+	Gold []model.Gold
+}
+
+// Len is the number of items.
+func (p Prefs) Len() int { return len(p.R) }
+
+// RawPrefs returns the uncalibrated preferences of the pair records:
+// r_j = s_j for x0, x1 and 1 − s_j for x2, x3.
+func RawPrefs(pairs []model.Pair) Prefs {
+	p := Prefs{
+		R:    make([][model.NumArrangements]float64, len(pairs)),
+		Has:  make([][model.NumArrangements]bool, len(pairs)),
+		Gold: make([]model.Gold, len(pairs)),
+	}
+	for i := range pairs {
+		pr := &pairs[i]
+		p.Has[i] = pr.Has
+		p.Gold[i] = pr.Gold
+		for _, a := range model.Arrangements {
+			if pr.Has[a] {
+				p.R[i][a] = pr.R(a)
+			}
+		}
+	}
+	return p
+}
+
+// Subset returns the preferences of the items idx, in that order. The
+// returned value shares no slices with p.
+func (p Prefs) Subset(idx []int) Prefs {
+	q := Prefs{
+		R:    make([][model.NumArrangements]float64, len(idx)),
+		Has:  make([][model.NumArrangements]bool, len(idx)),
+		Gold: make([]model.Gold, len(idx)),
+	}
+	for k, i := range idx {
+		q.R[k], q.Has[k], q.Gold[k] = p.R[i], p.Has[i], p.Gold[i]
+	}
+	return q
+}
+
+// Choice is a decision read from a preference: 1 if r > 0.5, 2 if r < 0.5,
+// and tie (0) if r = 0.5 (METHODS.md §1).
+func Choice(r float64) model.Gold {
+	switch {
+	case r > 0.5:
+		return model.Gold1
+	case r < 0.5:
+		return model.Gold2
+	}
+	return model.GoldTie
+}
