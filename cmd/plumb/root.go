@@ -27,12 +27,26 @@ func exitCode(err error) int {
 }
 
 func newRootCmd() *cobra.Command {
+	var f analysisFlags
 	root := &cobra.Command{
-		Use:           "plumb [FILE...]",
-		Short:         "plumb shows how an LLM judge is biased and corrects it",
+		Use:   "plumb [FILE...]",
+		Short: "plumb shows how an LLM judge is biased and corrects it",
+		Long: `plumb loads LLM-judge logs (log format v1, JSON Lines; README "Log format"),
+measures the judge's selection bias (position and token bias) and corrects it
+with CalibraEval, Pride, BPC and discard-inconsistent, side by side.
+
+With no FILE it analyses the embedded demo log. Until the terminal UI lands,
+"plumb [FILE...]" prints the same report as "plumb report [FILE...]".`,
+		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Args:          cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runReport(cmd.OutOrStdout(), args, &f)
+		},
 	}
-	root.AddCommand(newSimulateCmd())
+	f.register(root.Flags())
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError{err} })
+	root.AddCommand(newReportCmd(), newSimulateCmd())
 	return root
 }

@@ -1,8 +1,286 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"bufio"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
-// newSimulateCmd is replaced by the simulator work (placeholder).
+	"github.com/spf13/cobra"
+
+	"github.com/plumb-eval/plumb/model/demo"
+	"github.com/plumb-eval/plumb/model/sim"
+)
+
+const simulateLong = `Write a simulated judgment log (log format v1, JSON Lines) whose ground truth
+is known, to try plumb's measurements and corrections on data where the answer
+is known. Every record carries a "truth" object.
+
+Pair items: a latent quality gap δ ~ N(0, spread²) gives the gold label ("1" if
+δ > tie band, "2" if δ < −tie band, else "tie"; written for a gold-share fraction
+of items). Each judge sees u = skill·δ + inoise·N(0,1) (truth p1 = σ(u)) and in
+arrangement j answers P(A) = σ(±u + pos·(A shown first ? +1 : −1) + tok +
+noise·N(0,1)), with +u when A is response_1 (x0, x1) and −u when it is
+response_2 (x2, x3).
+
+Score items: each output has tokens T, a log-likelihood LS = −T·nll and a human
+quality Q per criterion (human score = Q rounded to 1..5). The judge scores
+Q + slope·z(LS) + snoise·N(0,1), rounded to 1..5: slope > 0 is likelihood bias.
+
+Verdict items: z ~ Bernoulli(prevalence); the judge says true with probability
+sens when z = 1 and 1 − spec when z = 0; the human label z is written for a
+gold-share fraction of items.
+
+Judges are given as --judge 'NAME:key=value,...' (repeatable). Keys:
+%s
+Keys not given take the defaults
+  %s
+and mode and sprobs follow --mode and --score-probs. Without --judge, three
+judges are simulated: judge-fair (little bias), judge-first (prefers the
+first-shown answer) and judge-tokenA (prefers the token A).
+
+The same flags and seed always give the same bytes.`
+
+// simOptions holds the simulate command's flag values.
+type simOptions struct {
+	output       string
+	demo         bool
+	pairs        int
+	scores       int
+	verdicts     int
+	seed         uint64
+	goldShare    float64
+	arrangements string
+	mode         string
+	criteria     []string
+	judges       []string
+	prevalence   float64
+	spread       float64
+	tieBand      float64
+	choiceTie    float64
+	scoreProbs   bool
+	digits       int
+}
+
 func newSimulateCmd() *cobra.Command {
-	return &cobra.Command{Use: "simulate", Short: "write a simulated judgment log"}
+	def := sim.DefaultConfig()
+	o := simOptions{}
+	cmd := &cobra.Command{
+		Use:   "simulate",
+		Short: "write a simulated judgment log with known truth",
+		Long:  fmt.Sprintf(simulateLong, judgeKeyHelp(), judgeDefaults()),
+		Example: `  plumb simulate -o sim.jsonl.gz
+  plumb simulate --pairs 5000 --arrangements x0,x1 --mode logprob -o swap.jsonl
+  plumb simulate --judge 'gpt:skill=2,pos=0.8,tok=0.3' --judge 'small:skill=0.8,pos=2' -o two.jsonl`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return inputError{fmt.Errorf("simulate takes no arguments (got %q); write to a file with -o FILE", args[0])}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := o.config(cmd)
+			if err != nil {
+				return inputError{err}
+			}
+			return writeSimulated(cmd, o.output, cfg)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&o.output, "output", "o", "-", "output file (- for stdout; gzip when the name ends in .gz)")
+	f.BoolVar(&o.demo, "demo", false, "start from the embedded demo's configuration (other flags still apply)")
+	f.IntVar(&o.pairs, "pairs", def.Pairs, "pair items (each judged by every judge)")
+	f.IntVar(&o.scores, "scores", def.Scores, "score items (each scored by every judge on every criterion)")
+	f.IntVar(&o.verdicts, "verdicts", def.Verdicts, "verdict items (each judged by every judge)")
+	f.Uint64Var(&o.seed, "seed", def.Seed, "random seed")
+	f.Float64Var(&o.goldShare, "gold-share", def.GoldShare, "share of pair and verdict items with a human label")
+	f.StringVar(&o.arrangements, "arrangements", "x0,x1,x2,x3", "arrangements to write, comma-separated")
+	f.StringVar(&o.mode, "mode", "prob", "pair output of judges without mode=: prob, logprob or choice")
+	f.StringSliceVar(&o.criteria, "criteria", def.Criteria, "criteria of score items, comma-separated")
+	f.StringArrayVar(&o.judges, "judge", nil, "a judge as 'NAME:key=value,...' (repeatable; see above)")
+	f.Float64Var(&o.prevalence, "prevalence", def.Prevalence, "share of verdict items with z = 1")
+	f.Float64Var(&o.spread, "spread", def.Spread, "sd of the pair quality gap δ")
+	f.Float64Var(&o.tieBand, "tie-band", def.TieBand, "gold is a tie when |δ| ≤ this")
+	f.Float64Var(&o.choiceTie, "choice-tie", def.ChoiceTie, "in choice mode, answer tie when |P(A) − 0.5| ≤ this")
+	f.BoolVar(&o.scoreProbs, "score-probs", false, "judges without sprobs= write score_probs instead of a score")
+	f.IntVar(&o.digits, "digits", def.Digits, "round numbers to this many significant digits (0: full precision)")
+	return cmd
+}
+
+// judgeKeyHelp lists the judge keys for the help text.
+func judgeKeyHelp() string {
+	var b strings.Builder
+	for _, k := range sim.JudgeKeys {
+		fmt.Fprintf(&b, "  %-7s %s\n", k.Key, k.Meaning)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// config builds the simulator configuration: the defaults (or the demo's),
+// with every flag the user set applied on top.
+func (o *simOptions) config(cmd *cobra.Command) (sim.Config, error) {
+	cfg := sim.DefaultConfig()
+	if o.demo {
+		cfg = demo.Config()
+	}
+	set := cmd.Flags().Changed
+	if set("pairs") {
+		cfg.Pairs = o.pairs
+	}
+	if set("scores") {
+		cfg.Scores = o.scores
+	}
+	if set("verdicts") {
+		cfg.Verdicts = o.verdicts
+	}
+	if set("seed") {
+		cfg.Seed = o.seed
+	}
+	if set("gold-share") {
+		cfg.GoldShare = o.goldShare
+	}
+	if set("prevalence") {
+		cfg.Prevalence = o.prevalence
+	}
+	if set("spread") {
+		cfg.Spread = o.spread
+	}
+	if set("tie-band") {
+		cfg.TieBand = o.tieBand
+	}
+	if set("choice-tie") {
+		cfg.ChoiceTie = o.choiceTie
+	}
+	if set("digits") {
+		cfg.Digits = o.digits
+	}
+	if set("criteria") {
+		cfg.Criteria = trimAll(o.criteria)
+	}
+	if set("arrangements") {
+		arr, err := sim.ParseArrangements(o.arrangements)
+		if err != nil {
+			return cfg, fmt.Errorf("--arrangements: %w", err)
+		}
+		cfg.Arrangements = arr
+	}
+	if err := o.applyJudges(cmd, &cfg); err != nil {
+		return cfg, err
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, fmt.Errorf("simulator config: %w", err)
+	}
+	return cfg, nil
+}
+
+// applyJudges replaces the judges by the --judge ones, or applies --mode and
+// --score-probs to the default judges.
+func (o *simOptions) applyJudges(cmd *cobra.Command, cfg *sim.Config) error {
+	set := cmd.Flags().Changed
+	mode, err := sim.ParseMode(o.mode)
+	if err != nil {
+		return fmt.Errorf("--mode: %w", err)
+	}
+	if len(o.judges) == 0 {
+		for i := range cfg.Judges {
+			if set("mode") {
+				cfg.Judges[i].Mode = mode
+			}
+			if set("score-probs") {
+				cfg.Judges[i].ScoreProbs = o.scoreProbs
+			}
+		}
+		return nil
+	}
+	cfg.Judges = cfg.Judges[:0:0]
+	for _, spec := range o.judges {
+		base := sim.DefaultJudge("")
+		base.Mode, base.ScoreProbs = mode, o.scoreProbs
+		j, err := sim.ParseJudge(spec, base)
+		if err != nil {
+			return fmt.Errorf("--judge: %w", err)
+		}
+		cfg.Judges = append(cfg.Judges, j)
+	}
+	return nil
+}
+
+// judgeDefaults lists the default judge's parameters for the help text.
+func judgeDefaults() string {
+	j := sim.DefaultJudge("")
+	return fmt.Sprintf("skill=%g, inoise=%g, pos=%g, tok=%g, noise=%g, slope=%g, snoise=%g, sens=%g, spec=%g",
+		j.Skill, j.ItemNoise, j.PosBias, j.TokenBias, j.Noise, j.Slope, j.ScoreNoise, j.Sensitivity, j.Specificity)
+}
+
+func trimAll(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = strings.TrimSpace(x)
+	}
+	return out
+}
+
+// writeSimulated writes cfg's log to name: stdout for "-" or "", otherwise
+// atomically through a temporary file in the same directory, gzipped when
+// the name ends in .gz.
+func writeSimulated(cmd *cobra.Command, name string, cfg sim.Config) error {
+	if name == "" || name == "-" {
+		return sim.Write(cmd.OutOrStdout(), cfg) // model.Writer buffers
+	}
+	if err := writeAtomic(name, func(w io.Writer) error { return sim.Write(w, cfg) }); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d records (%d judges: %d pair, %d score, %d verdict items) to %s\n",
+		cfg.Records(), len(cfg.Judges), cfg.Pairs, cfg.Scores, cfg.Verdicts, name)
+	return nil
+}
+
+// writeAtomic writes a file through fill: to a temporary file next to name,
+// renamed over name only when everything succeeded.
+func writeAtomic(name string, fill func(io.Writer) error) (err error) {
+	dir, base := filepath.Split(name)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("creating %s: %w", name, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	bw := bufio.NewWriterSize(tmp, 1<<16)
+	var w io.Writer = bw
+	var zw *gzip.Writer
+	if strings.HasSuffix(strings.ToLower(name), ".gz") {
+		zw = gzip.NewWriter(bw)
+		w = zw
+	}
+	if err := fill(w); err != nil {
+		return err
+	}
+	if zw != nil {
+		if err := zw.Close(); err != nil {
+			return fmt.Errorf("writing %s: %w", name, err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	return nil
 }

@@ -1,0 +1,67 @@
+package calib
+
+import (
+	"errors"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// ReasonBPCAggregation is why BPC has no agreement metrics.
+const ReasonBPCAggregation = "BPC is an aggregation: agreement after BPC is trivially perfect"
+
+// BPCPrefs is Balanced Position Calibration (Wang et al.; METHODS.md §4):
+// for each item, r is averaged over each pair of position-swapped
+// arrangements it has, x0/x1 and x2/x3. The result keeps p's item order;
+// the x0/x1 average sits in slot x0 and the x2/x3 average in slot x2
+// (slots x1 and x3 are always absent). Items with no position-swapped pair
+// have no arrangement. It fails when no item has one.
+func BPCPrefs(p Prefs) (Prefs, error) {
+	n := len(p.R)
+	if len(p.Has) != n || len(p.Gold) != n {
+		return Prefs{}, errors.New(reasonMalformed)
+	}
+	q := Prefs{
+		R:    make([][model.NumArrangements]float64, n),
+		Has:  make([][model.NumArrangements]bool, n),
+		Gold: make([]model.Gold, n),
+	}
+	copy(q.Gold, p.Gold)
+	found := false
+	for i := range n {
+		h, r := &p.Has[i], &p.R[i]
+		if h[model.X0] && h[model.X1] {
+			q.Has[i][model.X0] = true
+			q.R[i][model.X0] = (r[model.X0] + r[model.X1]) / 2
+			found = true
+		}
+		if h[model.X2] && h[model.X3] {
+			q.Has[i][model.X2] = true
+			q.R[i][model.X2] = (r[model.X2] + r[model.X3]) / 2
+			found = true
+		}
+	}
+	if !found {
+		return Prefs{}, errors.New("BPC needs items judged in a position-swapped pair of arrangements (x0 and x1, or x2 and x3)")
+	}
+	return q, nil
+}
+
+// BPCMetrics computes the metrics that apply to BPC preferences from
+// BPCPrefs: accuracy (per group, mean over
+// groups, and of the item's aggregate decision), recalls, RStd over the
+// groups and the tie rate of the BPC decisions. The x0 slot reports the
+// x0/x1 group and the x2 slot the x2/x3 group. The agreement metrics are
+// not applicable and carry ReasonBPCAggregation.
+func BPCMetrics(bp Prefs) Metrics { return bpcMetrics(bp, nil) }
+
+// bpcMetrics is BPCMetrics over the items idx (nil = all).
+func bpcMetrics(bp Prefs, idx []int) Metrics {
+	m := computeMetrics(bp, idx)
+	m.markNotApplicable(ReasonBPCAggregation)
+	m.AgreementSet = [model.NumArrangements]bool{}
+	for _, a := range []model.Arrangement{model.X1, model.X3} {
+		why := "BPC averages " + a.String() + " with " + (a - 1).String() + " (shown under " + (a - 1).String() + ")"
+		m.Accuracy[a], m.Recall1[a], m.Recall2[a] = Undefined(0, why), Undefined(0, why), Undefined(0, why)
+	}
+	return m
+}

@@ -1,0 +1,74 @@
+package calib
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// TestBPCHandComputed works a small case on paper (METHODS.md §4).
+func TestBPCHandComputed(t *testing.T) {
+	p := selPrefs([]model.Gold{model.Gold1, model.Gold2, model.Gold1, model.Gold2},
+		[4]float64{0.8, 0.3, 0.6, 0.4},       // groups: 0.55 → 1 (right), 0.5 → tie (wrong)
+		[4]float64{0.4, 0.2, selNaN, selNaN}, // 0.3 → 2 (right)
+		[4]float64{0.9, selNaN, 0.8, selNaN}, // no position-swapped pair: left out
+		[4]float64{0.7, 0.5, 0.2, 0.2},       // 0.6 → 1 (wrong), 0.2 → 2 (right)
+	)
+	bp, err := BPCPrefs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bp.Has[2] != [4]bool{} || bp.Has[0] != [4]bool{true, false, true, false} || bp.R[3][model.X2] != 0.2 {
+		t.Errorf("BPC prefs: Has %v, R %v", bp.Has, bp.R)
+	}
+	m := BPCMetrics(bp)
+	checkWellFormed(t, "bpc", m)
+	if m.N != 3 {
+		t.Errorf("N = %d, want 3", m.N)
+	}
+	wantStat(t, "Accuracy[x0]", m.Accuracy[model.X0], 2.0/3, 3)
+	wantStat(t, "Accuracy[x2]", m.Accuracy[model.X2], 0.5, 2)
+	// x0/x1 group: recalls 1/1 and 1/2 → std 25; x2/x3: 0/1 and 1/1 → 50.
+	wantStat(t, "RStd", m.RStd, 37.5, 3)
+	wantStat(t, "AccuracyMean", m.AccuracyMean, 7.0/12, 3)
+	// Mean over groups: 0.525, 0.3, 0.4 → all right.
+	wantStat(t, "AccuracyAggregate", m.AccuracyAggregate, 1, 3)
+	wantStat(t, "TieRate", m.TieRate, 1.0/5, 5)
+	for _, s := range []Stat{m.Consistency, m.FirstPositionRate, m.FleissKappa, m.ICC2k, m.ICC3k, m.ICC21, m.ICC31} {
+		wantUndefined(t, "agreement", s, ReasonBPCAggregation)
+	}
+	wantUndefined(t, "Accuracy[x1]", m.Accuracy[model.X1], "BPC averages x1 with x0")
+	wantUndefined(t, "Recall2[x3]", m.Recall2[model.X3], "BPC averages x3 with x2")
+}
+
+func TestBPCUnavailable(t *testing.T) {
+	p := selPrefs([]model.Gold{model.Gold1}, [4]float64{0.9, selNaN, 0.8, selNaN})
+	if _, err := BPCPrefs(p); err == nil || !strings.Contains(err.Error(), "position-swapped") {
+		t.Errorf("x0, x2 only: err = %v, want a reason", err)
+	}
+	p.Gold = nil
+	if _, err := BPCPrefs(p); err == nil {
+		t.Error("malformed prefs: no error")
+	}
+}
+
+// TestBPCOnPositionBias: averaging the two orders cancels a position bias,
+// so BPC's accuracy is at least the raw per-arrangement mean and its
+// recalls are balanced.
+func TestBPCOnPositionBias(t *testing.T) {
+	pairs := selSimulate(5, selSim{N: 2000, Arr: [4]bool{true, true}, Signal: 1, JudgeNoise: 1, Pos: 1.5, Noise: 0.3})
+	raw := RawPrefs(pairs)
+	bp, err := BPCPrefs(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rm, bm := ComputeMetrics(raw), BPCMetrics(bp)
+	if !(bm.AccuracyMean.Value >= rm.AccuracyMean.Value) || !(bm.RStd.Value < rm.RStd.Value) {
+		t.Errorf("BPC accuracy %v (RStd %v) vs raw mean %v (RStd %v)",
+			bm.AccuracyMean.Value, bm.RStd.Value, rm.AccuracyMean.Value, rm.RStd.Value)
+	}
+	if bm.N != 2000 || bm.AccuracyMean.N != 2000 {
+		t.Errorf("BPC used %d items", bm.N)
+	}
+}

@@ -1,0 +1,455 @@
+package calib
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/plumb-eval/plumb/calib/stats"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// iccConf is the confidence level of the ICC intervals in Metrics.
+const iccConf = 0.95
+
+// Reasons shared by several metrics.
+const (
+	reasonNoItems   = "no items"
+	reasonNeedMulti = "needs items judged in at least two arrangements"
+	reasonNoGold    = "no item has gold 1 or 2"
+	reasonMalformed = "malformed preferences (slices of different lengths)"
+)
+
+// Metrics are the selection-bias metrics of METHODS.md §2 for one judge's
+// preferences. Each is a Stat: a value with the number of units it used, or
+// a Reason when it is undefined (or not applicable to a method).
+//
+// Choices: c_j = Choice(r_j). Accuracy and recall use only items with gold
+// 1 or 2 (gold ties are left out, as in the CalibraEval paper); a tie
+// choice counts as wrong and as not recalled.
+type Metrics struct {
+	// N is the number of items used: items judged in at least one arrangement.
+	N int
+
+	// Consistency is the share of items judged in at least two arrangements
+	// whose choice is the same in all of them (all ties counts as the same).
+	// N = such items.
+	Consistency Stat
+	// FirstPositionRate is the share of non-tie choices, over every item and
+	// arrangement, that picked the response shown first
+	// (model.Arrangement.FirstShown). N = non-tie choices.
+	FirstPositionRate Stat
+
+	// AgreementSet is the set of arrangements κ and the ICCs use: the
+	// judge's most common set among items judged in at least two
+	// arrangements (ties go to the larger set, then to the one with the
+	// lower arrangements). Subjects are the items judged in at least these
+	// arrangements; only these columns are used, so every subject has the
+	// same number of raters.
+	AgreementSet [model.NumArrangements]bool
+	// FleissKappa is Fleiss' κ with items as subjects, AgreementSet as
+	// raters and the choices {1, 2, tie} that occur as categories.
+	// N = subjects.
+	FleissKappa Stat
+	// ICC2k, ICC3k, ICC21 and ICC31 are ICC(2,k), ICC(3,k), ICC(2,1) and
+	// ICC(3,1) on the subjects × AgreementSet matrix of r_j, with 95%
+	// McGraw–Wong intervals when defined. N = subjects.
+	ICC2k, ICC3k, ICC21, ICC31 Stat
+
+	// RStd is the mean over arrangements of the population standard
+	// deviation of {recall_1, recall_2} × 100, over the arrangements where
+	// both recalls are defined. N = items with gold 1 or 2.
+	RStd Stat
+	// AccuracyMean is the mean over arrangements of the per-arrangement
+	// accuracy. N = items with gold 1 or 2.
+	AccuracyMean Stat
+	// AccuracyAggregate is the accuracy of each item's aggregate decision,
+	// Choice(mean of its r_j); a tie decision counts as wrong.
+	// N = items with gold 1 or 2.
+	AccuracyAggregate Stat
+	// TieRate is the share of choices, over every item and arrangement,
+	// that are ties. N = choices.
+	TieRate Stat
+
+	// Accuracy, Recall1 and Recall2 are per arrangement: accuracy on items
+	// with gold 1 or 2, P(c_j = 1 | gold 1) and P(c_j = 2 | gold 2).
+	Accuracy, Recall1, Recall2 [model.NumArrangements]Stat
+
+	// Notes holds remarks that do not fit a Stat, e.g. why an ICC interval
+	// is missing.
+	Notes []string
+}
+
+// ComputeMetrics computes every selection-bias metric over all items of p
+// (METHODS.md §2).
+func ComputeMetrics(p Prefs) Metrics { return computeMetrics(p, nil) }
+
+// ComputeMetricsSubset computes the metrics over the items idx of p only,
+// without copying p (nil or empty idx: no items). Indices out of range are
+// ignored.
+func ComputeMetricsSubset(p Prefs, idx []int) Metrics {
+	if idx == nil {
+		idx = []int{}
+	}
+	return computeMetrics(p, idx)
+}
+
+// metricTally holds the one-pass counts behind Metrics.
+type metricTally struct {
+	items      int
+	multi      int
+	consistent int
+	goldItems  int
+	aggCorrect int
+	maskCount  [1 << model.NumArrangements]int
+	// cnt[j][g][c] counts the choices in arrangement j of items with gold g
+	// (model.Gold, 0..3) that fall in category c (catOf).
+	cnt [model.NumArrangements][4][3]int
+}
+
+// metricCounts holds the counts Metrics reads, summed from metricTally.cnt.
+type metricCounts struct {
+	choices, ties, nonTie, first int
+	arr                          [model.NumArrangements]int // items judged in j
+	gold1, gold2                 [model.NumArrangements]int // with gold 1 (2), judged in j
+	hit1, hit2                   [model.NumArrangements]int // of those, c_j = 1 (2)
+}
+
+// oneIf is 1 for true and 0 for false (compiled without a branch).
+func oneIf(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// catOf is the category index of Choice(r): 0 for response 1, 1 for
+// response 2, 2 for a tie (NaN, like Choice, is a tie). It has no branch,
+// which matters for the random choices of real data.
+func catOf(r float64) int {
+	lt, gt := oneIf(r < 0.5), oneIf(r > 0.5)
+	return lt + 2*(1-lt-gt)
+}
+
+// computeMetrics is ComputeMetrics over idx (nil = all items).
+func computeMetrics(p Prefs, idx []int) Metrics {
+	var m Metrics
+	n := len(p.R)
+	if len(p.Has) != n || len(p.Gold) != n {
+		m.setAll(reasonMalformed)
+		return m
+	}
+	count := n
+	if idx != nil {
+		count = len(idx)
+	}
+	var t metricTally
+	for k := 0; k < count; k++ {
+		i := k
+		if idx != nil {
+			i = idx[k]
+			if i < 0 || i >= n {
+				continue
+			}
+		}
+		t.add(&p.R[i], &p.Has[i], p.Gold[i])
+	}
+	m.N = t.items
+	if t.items == 0 {
+		m.setAll(reasonNoItems)
+		return m
+	}
+	m.fillCounts(&t)
+	m.fillAgreement(p, idx, &t)
+	return m
+}
+
+// add counts one item.
+func (t *metricTally) add(r *[model.NumArrangements]float64, has *[model.NumArrangements]bool, gold model.Gold) {
+	g := int(gold)
+	if g < 0 || g > 3 {
+		g = int(model.GoldNone)
+	}
+	var mask, seen, nArr int
+	var sum float64
+	for j := range model.NumArrangements {
+		if !has[j] {
+			continue
+		}
+		v := r[j]
+		c := catOf(v)
+		t.cnt[j][g][c]++
+		seen |= 1 << c
+		mask |= 1 << j
+		sum += v
+		nArr++
+	}
+	if nArr == 0 {
+		return
+	}
+	t.items++
+	if nArr >= 2 {
+		t.multi++
+		t.maskCount[mask]++
+		t.consistent += oneIf(seen&(seen-1) == 0)
+	}
+	if g == int(model.Gold1) || g == int(model.Gold2) {
+		t.goldItems++
+		t.aggCorrect += oneIf(catOf(sum/float64(nArr)) == g-1)
+	}
+}
+
+// derive sums the per-cell counts.
+func (t *metricTally) derive() metricCounts {
+	var d metricCounts
+	for j := range model.NumArrangements {
+		f := model.Arrangement(j).FirstShown() - 1 // category of the first shown
+		for g := range 4 {
+			for c := range 3 {
+				n := t.cnt[j][g][c]
+				d.arr[j] += n
+				if c == 2 {
+					d.ties += n
+				} else if c == f {
+					d.first += n
+				}
+			}
+		}
+		d.gold1[j] = t.cnt[j][1][0] + t.cnt[j][1][1] + t.cnt[j][1][2]
+		d.gold2[j] = t.cnt[j][2][0] + t.cnt[j][2][1] + t.cnt[j][2][2]
+		d.hit1[j] = t.cnt[j][1][0]
+		d.hit2[j] = t.cnt[j][2][1]
+		d.choices += d.arr[j]
+	}
+	d.nonTie = d.choices - d.ties
+	return d
+}
+
+// fillCounts sets every metric that the one-pass counts determine.
+func (m *Metrics) fillCounts(t *metricTally) {
+	d := t.derive()
+	if t.multi > 0 {
+		m.Consistency = Defined(float64(t.consistent)/float64(t.multi), t.multi)
+	} else {
+		m.Consistency = Undefined(0, reasonNeedMulti)
+	}
+	if d.nonTie > 0 {
+		m.FirstPositionRate = Defined(float64(d.first)/float64(d.nonTie), d.nonTie)
+	} else {
+		m.FirstPositionRate = Undefined(0, "every choice is a tie")
+	}
+	m.TieRate = Defined(float64(d.ties)/float64(d.choices), d.choices)
+
+	var accSum, stdSum float64
+	var accN, stdN int
+	for j := range model.NumArrangements {
+		name := model.Arrangement(j).String()
+		g1, g2 := d.gold1[j], d.gold2[j]
+		switch {
+		case d.arr[j] == 0:
+			why := "no item judged in " + name
+			m.Accuracy[j], m.Recall1[j], m.Recall2[j] = Undefined(0, why), Undefined(0, why), Undefined(0, why)
+			continue
+		case g1+g2 == 0:
+			m.Accuracy[j] = Undefined(0, "no item with gold 1 or 2 judged in "+name)
+		default:
+			a := float64(d.hit1[j]+d.hit2[j]) / float64(g1+g2)
+			m.Accuracy[j] = Defined(a, g1+g2)
+			accSum += a
+			accN++
+		}
+		if g1 > 0 {
+			m.Recall1[j] = Defined(float64(d.hit1[j])/float64(g1), g1)
+		} else {
+			m.Recall1[j] = Undefined(0, "no item with gold 1 judged in "+name)
+		}
+		if g2 > 0 {
+			m.Recall2[j] = Defined(float64(d.hit2[j])/float64(g2), g2)
+		} else {
+			m.Recall2[j] = Undefined(0, "no item with gold 2 judged in "+name)
+		}
+		if g1 > 0 && g2 > 0 {
+			d := m.Recall1[j].Value - m.Recall2[j].Value
+			if d < 0 {
+				d = -d
+			}
+			stdSum += d / 2 * 100
+			stdN++
+		}
+	}
+	switch {
+	case t.goldItems == 0:
+		m.RStd = Undefined(0, reasonNoGold)
+		m.AccuracyMean = Undefined(0, reasonNoGold)
+		m.AccuracyAggregate = Undefined(0, reasonNoGold)
+		return
+	case stdN == 0:
+		m.RStd = Undefined(t.goldItems, "needs items with gold 1 and items with gold 2 judged in the same arrangement")
+	default:
+		m.RStd = Defined(stdSum/float64(stdN), t.goldItems)
+	}
+	m.AccuracyMean = Defined(accSum/float64(accN), t.goldItems)
+	m.AccuracyAggregate = Defined(float64(t.aggCorrect)/float64(t.goldItems), t.goldItems)
+}
+
+// agreementMask picks the most common arrangement set among items judged in
+// at least two arrangements (ties: larger set, then lower bits).
+func agreementMask(t *metricTally) int {
+	best, bestN := 0, 0
+	for mask := range len(t.maskCount) {
+		c := t.maskCount[mask]
+		if c == 0 || bits.OnesCount(uint(mask)) < 2 {
+			continue
+		}
+		if c > bestN || (c == bestN && bits.OnesCount(uint(mask)) > bits.OnesCount(uint(best))) {
+			best, bestN = mask, c
+		}
+	}
+	return best
+}
+
+// fillAgreement sets Fleiss' κ and the ICCs.
+func (m *Metrics) fillAgreement(p Prefs, idx []int, t *metricTally) {
+	mask := agreementMask(t)
+	if mask == 0 {
+		m.setAgreement(Undefined(0, reasonNeedMulti))
+		return
+	}
+	var cols [model.NumArrangements]int
+	k := 0
+	for j := range model.NumArrangements {
+		if mask&(1<<j) != 0 {
+			m.AgreementSet[j] = true
+			cols[k] = j
+			k++
+		}
+	}
+	// Subjects: items whose arrangement set contains mask.
+	nSub := 0
+	for sup := range len(t.maskCount) {
+		if sup&mask == mask {
+			nSub += t.maskCount[sup]
+		}
+	}
+	counts := make([]int, 3*nSub)
+	x := make([]float64, k*nSub)
+	var catTotal [3]int
+	row := 0
+	count := len(p.R)
+	if idx != nil {
+		count = len(idx)
+	}
+	for q := 0; q < count && row < nSub; q++ {
+		i := q
+		if idx != nil {
+			i = idx[q]
+			if i < 0 || i >= len(p.R) {
+				continue
+			}
+		}
+		has := &p.Has[i]
+		ok := true
+		for _, j := range cols[:k] {
+			if !has[j] {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		for c, j := range cols[:k] {
+			r := p.R[i][j]
+			x[row*k+c] = r
+			cat := catOf(r)
+			counts[row*3+cat]++
+			catTotal[cat]++
+		}
+		row++
+	}
+	m.FleissKappa = kappaStat(counts, catTotal, nSub)
+	m.fillICC(x, nSub, k)
+}
+
+// kappaStat calls stats.FleissKappa on the categories that occur.
+func kappaStat(counts []int, catTotal [3]int, nSub int) Stat {
+	var keep [3]int
+	nCat := 0
+	for c, tot := range catTotal {
+		if tot > 0 {
+			keep[nCat] = c
+			nCat++
+		}
+	}
+	if nCat < 3 {
+		// Compact the rows in place to the categories that occur.
+		for i := range nSub {
+			for c := range nCat {
+				counts[i*nCat+c] = counts[i*3+keep[c]]
+			}
+		}
+		counts = counts[:nSub*nCat]
+	}
+	kappa, err := stats.FleissKappa(counts, nCat)
+	if err != nil {
+		return Undefined(nSub, err.Error())
+	}
+	return Defined(kappa, nSub)
+}
+
+// fillICC sets the four ICCs from stats.ICC.
+func (m *Metrics) fillICC(x []float64, n, k int) {
+	res, err := stats.ICC(x, n, k, iccConf)
+	if err != nil {
+		s := Undefined(n, err.Error())
+		m.ICC2k, m.ICC3k, m.ICC21, m.ICC31 = s, s, s, s
+		return
+	}
+	m.ICC2k = m.iccStat("ICC(2,k)", res.ICC2_k, n)
+	m.ICC3k = m.iccStat("ICC(3,k)", res.ICC3_k, n)
+	m.ICC21 = m.iccStat("ICC(2,1)", res.ICC2_1, n)
+	m.ICC31 = m.iccStat("ICC(3,1)", res.ICC3_1, n)
+}
+
+// iccStat turns an ICCValue into a Stat with its interval, noting a
+// missing interval.
+func (m *Metrics) iccStat(name string, v stats.ICCValue, n int) Stat {
+	if v.Reason != "" {
+		return Undefined(n, v.Reason)
+	}
+	s := Defined(v.Value, n)
+	if !s.OK() {
+		return s
+	}
+	if v.CIReason == "" {
+		s.CI = &Interval{Lower: v.Lower, Upper: v.Upper, Level: iccConf}
+	} else {
+		m.Notes = append(m.Notes, fmt.Sprintf("%s: no confidence interval (%s)", name, v.CIReason))
+	}
+	return s
+}
+
+// setAgreement sets κ and the ICCs to s.
+func (m *Metrics) setAgreement(s Stat) {
+	m.FleissKappa, m.ICC2k, m.ICC3k, m.ICC21, m.ICC31 = s, s, s, s, s
+}
+
+// setAll makes every metric undefined with the same reason.
+func (m *Metrics) setAll(reason string) {
+	s := Undefined(0, reason)
+	m.Consistency, m.FirstPositionRate = s, s
+	m.setAgreement(s)
+	m.RStd, m.AccuracyMean, m.AccuracyAggregate, m.TieRate = s, s, s, s
+	for j := range model.NumArrangements {
+		m.Accuracy[j], m.Recall1[j], m.Recall2[j] = s, s, s
+	}
+}
+
+// markNotApplicable replaces the agreement metrics (consistency, first-position
+// rate, κ and the ICCs) with an undefined Stat carrying reason; the counts
+// are kept.
+func (m *Metrics) markNotApplicable(reason string) {
+	for _, s := range []*Stat{&m.Consistency, &m.FirstPositionRate, &m.FleissKappa, &m.ICC2k, &m.ICC3k, &m.ICC21, &m.ICC31} {
+		*s = Undefined(s.N, reason)
+	}
+	m.Notes = nil
+}

@@ -1,0 +1,319 @@
+package calib
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+)
+
+// lbfgsOptions controls minimise.
+type lbfgsOptions struct {
+	maxIter int     // iteration limit
+	gradTol float64 // stop when ‖∇f‖₂ ≤ gradTol
+	relTol  float64 // stop when |f_{i−window} − f_i| ≤ relTol·max(|f_i|, |f_{i-window}|)
+	window  int     // iterations over which relTol is judged
+	memory  int     // number of stored correction pairs
+	stepMax float64 // largest change of any coordinate in one step
+	// zeroSum projects every direction onto Σ x_i = const (for objectives
+	// invariant to adding a constant to x, whose gradient sums to zero).
+	zeroSum bool
+	// trace, when not nil, is called after every iteration.
+	trace func(iter int, f, gradNorm float64, x []float64)
+}
+
+// lbfgsResult is what minimise reports.
+type lbfgsResult struct {
+	f, gradNorm float64
+	iterations  int
+	evaluations int
+	converged   bool
+	status      string
+}
+
+// Status messages of minimise.
+const (
+	statusGradient  = "gradient norm below tolerance"
+	statusObjective = "relative objective change below tolerance"
+	statusIterLimit = "iteration limit"
+	statusLineFail  = "line search found no further decrease"
+)
+
+// objFunc returns f(x), writes ∇f(x) into grad and, when h is not nil, a
+// positive diagonal preconditioner (an approximation of the inverse Hessian's
+// diagonal, up to scale) into h.
+type objFunc func(x, grad, h []float64) float64
+
+// minimise minimises f from x0 (overwritten with the solution) by L-BFGS
+// with a strong-Wolfe line search (Nocedal & Wright 2006, Alg. 7.4, 3.5 and
+// 3.6). f must return a finite value for finite x and write the gradient
+// into grad; a non-finite value is treated as +Inf and the step shrunk.
+func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
+	n := len(x0)
+	x := make([]float64, n)
+	copy(x, x0)
+	defer func() { copy(x0, x) }() // x and xt swap roles every iteration
+	mem := opt.memory
+	g := make([]float64, n)
+	h := make([]float64, n)
+	p := make([]float64, n)
+	xt := make([]float64, n)
+	gt := make([]float64, n)
+	ht := make([]float64, n)
+	sHist := make([][]float64, mem)
+	yHist := make([][]float64, mem)
+	for i := range mem {
+		sHist[i] = make([]float64, n)
+		yHist[i] = make([]float64, n)
+	}
+	rho := make([]float64, mem)
+	alpha := make([]float64, mem)
+	stored, newest := 0, -1
+
+	fx := f(x, g, h)
+	hist := []float64{fx}
+	res.evaluations = 1
+	res.f = fx
+	res.gradNorm = norm2(g)
+	if !isFinite(fx) {
+		res.status = "objective not finite at the start"
+		return res
+	}
+	if res.gradNorm <= opt.gradTol {
+		res.converged, res.status = true, statusGradient
+		return res
+	}
+	for res.iterations < opt.maxIter {
+		// Direction p = −H∇f by the two-loop recursion.
+		copy(p, g)
+		for i := 0; i < stored; i++ {
+			j := (newest - i + mem) % mem
+			alpha[j] = rho[j] * dot(sHist[j], p)
+			axpy(-alpha[j], yHist[j], p)
+		}
+		// H0 = γ·diag(h), γ = sᵀy / yᵀdiag(h)y from the newest pair.
+		gamma := 1.0
+		if stored > 0 {
+			gamma = dot(sHist[newest], yHist[newest]) / dot3(yHist[newest], h, yHist[newest])
+			if !(gamma > 0) || math.IsInf(gamma, 0) {
+				gamma = 1
+			}
+		}
+		for i := range p {
+			p[i] *= gamma * h[i]
+		}
+		for i := stored - 1; i >= 0; i-- {
+			j := (newest - i + mem) % mem
+			b := rho[j] * dot(yHist[j], p)
+			axpy(alpha[j]-b, sHist[j], p)
+		}
+		for i := range p {
+			p[i] = -p[i]
+		}
+		if opt.zeroSum {
+			centre(p)
+		}
+		dphi0 := dot(g, p)
+		if !(dphi0 < 0) { // not a descent direction: restart from steepest descent
+			stored = 0
+			for i := range p {
+				p[i] = -h[i] * g[i]
+			}
+			if opt.zeroSum {
+				centre(p)
+			}
+			dphi0 = dot(g, p)
+			if !(dphi0 < 0) { // the gradient is numerically zero
+				res.converged, res.status = true, statusGradient
+				break
+			}
+		}
+		// Steps change no coordinate by more than opt.stepMax; the first
+		// step (or one after a restart) has unit length.
+		stepMax := opt.stepMax / normInf(p)
+		step := 1.0
+		if stored == 0 {
+			step = 1 / norm2(p)
+		}
+		step = math.Min(step, stepMax)
+
+		ft, ok, evals := wolfeSearch(f, x, fx, dphi0, p, step, stepMax, xt, gt, ht)
+		res.evaluations += evals
+		if !ok {
+			res.status = statusLineFail
+			break
+		}
+		res.iterations++
+		// Update the history with s = xt − x, y = gt − g.
+		next := (newest + 1) % mem
+		s, y := sHist[next], yHist[next]
+		for i := range x {
+			s[i] = xt[i] - x[i]
+			y[i] = gt[i] - g[i]
+		}
+		if sy := dot(s, y); sy > 0 && !math.IsInf(1/sy, 0) {
+			rho[next] = 1 / sy
+			newest = next
+			stored = min(stored+1, mem)
+		} else if stored == mem {
+			stored-- // the slot just overwritten held the oldest pair
+		}
+		x, xt = xt, x
+		g, gt = gt, g
+		h, ht = ht, h
+		fx = ft
+		hist = append(hist, fx)
+		res.f = fx
+		res.gradNorm = norm2(g)
+		if opt.trace != nil {
+			opt.trace(res.iterations, fx, res.gradNorm, x)
+		}
+		if res.gradNorm <= opt.gradTol {
+			res.converged, res.status = true, statusGradient
+			return res
+		}
+		if len(hist) > opt.window {
+			old := hist[len(hist)-1-opt.window]
+			if math.Abs(old-fx) <= opt.relTol*math.Max(math.Abs(fx), math.Abs(old)) {
+				res.converged, res.status = true, statusObjective
+				return res
+			}
+		}
+	}
+	if res.status == "" {
+		res.status = statusIterLimit
+	}
+	return res
+}
+
+// wolfeSearch finds a step along p from x satisfying the strong Wolfe
+// conditions (c1 = 1e-4, c2 = 0.9). On success xt, gt hold the new point and
+// its gradient and ft its value.
+func wolfeSearch(f objFunc, x []float64, f0, dphi0 float64, p []float64,
+	step, stepMax float64, xt, gt, ht []float64) (ft float64, ok bool, evals int) {
+	const (
+		c1       = 1e-4
+		c2       = 0.9
+		maxEvals = 40
+	)
+	phi := func(a float64) (float64, float64) {
+		for i := range x {
+			xt[i] = x[i] + a*p[i]
+		}
+		v := f(xt, gt, ht)
+		evals++
+		if !isFinite(v) {
+			return math.Inf(1), 0
+		}
+		return v, dot(gt, p)
+	}
+	accept := func(a float64) bool { // re-evaluate at a to fill xt, gt
+		v, _ := phi(a)
+		ft = v
+		return isFinite(v)
+	}
+
+	aPrev, fPrev, dPrev := 0.0, f0, dphi0
+	a := step
+	for evals < maxEvals {
+		fa, da := phi(a)
+		if fa > f0+c1*a*dphi0 || (aPrev > 0 && fa >= fPrev) {
+			return zoom(phi, accept, f0, dphi0, aPrev, fPrev, dPrev, a, fa, da, &evals, &ft, xt, gt)
+		}
+		if math.Abs(da) <= -c2*dphi0 {
+			return fa, true, evals
+		}
+		if da >= 0 {
+			return zoom(phi, accept, f0, dphi0, a, fa, da, aPrev, fPrev, dPrev, &evals, &ft, xt, gt)
+		}
+		if a >= stepMax {
+			return fa, true, evals // sufficient decrease at the largest allowed step
+		}
+		aPrev, fPrev, dPrev = a, fa, da
+		a = math.Min(4*a, stepMax)
+	}
+	return 0, false, evals
+}
+
+// zoom is Nocedal & Wright's Algorithm 3.6 with safeguarded cubic
+// interpolation. lo satisfies sufficient decrease; the minimiser lies between
+// lo and hi.
+func zoom(phi func(float64) (float64, float64), accept func(float64) bool, f0, dphi0 float64,
+	lo, flo, dlo, hi, fhi, dhi float64, evals *int, ft *float64, xt, gt []float64) (float64, bool, int) {
+	const (
+		c1       = 1e-4
+		c2       = 0.9
+		maxEvals = 40
+	)
+	for *evals < maxEvals {
+		a := cubicMin(lo, flo, dlo, hi, fhi, dhi)
+		width := hi - lo
+		if lo2, hi2 := math.Min(lo, hi), math.Max(lo, hi); math.IsNaN(a) ||
+			a < lo2+0.1*math.Abs(width) || a > hi2-0.1*math.Abs(width) {
+			a = lo + 0.5*width
+		}
+		if math.Abs(width) <= 1e-16*math.Max(math.Abs(lo), math.Abs(hi)) {
+			break
+		}
+		fa, da := phi(a)
+		if fa > f0+c1*a*dphi0 || fa >= flo {
+			hi, fhi, dhi = a, fa, da
+			continue
+		}
+		if math.Abs(da) <= -c2*dphi0 {
+			return fa, true, *evals
+		}
+		if da*(hi-lo) >= 0 {
+			hi, fhi, dhi = lo, flo, dlo
+		}
+		lo, flo, dlo = a, fa, da
+	}
+	// Out of evaluations: take lo if it made progress.
+	if lo > 0 && flo < f0 {
+		if accept(lo) {
+			return *ft, true, *evals
+		}
+	}
+	return 0, false, *evals
+}
+
+// cubicMin is the minimiser of the cubic interpolating f and f' at a and b
+// (Nocedal & Wright eq. 3.59); NaN when it does not exist.
+func cubicMin(a, fa, da, b, fb, db float64) float64 {
+	d1 := da + db - 3*(fa-fb)/(a-b)
+	disc := d1*d1 - da*db
+	if disc < 0 || !isFinite(fb) {
+		return math.NaN()
+	}
+	d2 := math.Copysign(math.Sqrt(disc), b-a)
+	return b - (b-a)*(db+d2-d1)/(db-da+2*d2)
+}
+
+func isFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+func dot3(a, b, c []float64) float64 {
+	s := 0.0
+	for i, v := range a {
+		s += v * b[i] * c[i]
+	}
+	return s
+}
+
+// dot is xᵀy (SIMD on amd64 through gonum).
+func dot(x, y []float64) float64 { return floats.Dot(x, y) }
+
+// axpy sets y += alpha·x.
+func axpy(alpha float64, x, y []float64) { floats.AddScaled(y, alpha, x) }
+
+func norm2(x []float64) float64 { return math.Sqrt(dot(x, x)) }
+
+func normInf(x []float64) float64 {
+	m := 0.0
+	for _, v := range x {
+		if v > m {
+			m = v
+		} else if -v > m {
+			m = -v
+		}
+	}
+	return m
+}

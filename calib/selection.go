@@ -1,0 +1,589 @@
+package calib
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// The method names of a Selection, in the order of Selection.Methods.
+const (
+	MethodRaw         = "raw"
+	MethodCalibraEval = "calibraeval"
+	MethodPride       = "pride"
+	MethodBPC         = "bpc"
+	MethodDiscard     = "discard_inconsistent"
+)
+
+// MethodNames lists the methods in the order of Selection.Methods.
+func MethodNames() []string {
+	return []string{MethodRaw, MethodCalibraEval, MethodPride, MethodBPC, MethodDiscard}
+}
+
+// CurvePoints is the number of points at which Selection.Curve samples g*.
+const CurvePoints = 101
+
+// fitCacheSize bounds the fits kept for the NOA problem in use (the others
+// keep only their last one, for warm starts), and noaCacheSize the NOA
+// problems and estimation sets kept per engine. A fit holds O(M) numbers,
+// M ≤ 4N, so the cache stays within a few dozen copies of the data.
+const (
+	fitCacheSize = 8
+	noaCacheSize = 3
+)
+
+// SelectionOptions are the knobs of a selection-bias analysis.
+type SelectionOptions struct {
+	// Lambda is CalibraEval's λ ≥ 0 (paper: 0.5). 0 is allowed and drives g
+	// towards the trivial 0.5.
+	Lambda float64
+	// EstFrac is the share of items in CalibraEval's and Pride's
+	// estimation set, in (0, 1] (1 = every item, the paper's transductive
+	// setting).
+	EstFrac float64
+	// Objective selects CalibraEval's loss terms.
+	Objective Objective
+	// Seed draws the estimation set.
+	Seed uint64
+	// MaxIter caps the L-BFGS iterations; 0 takes DefaultMaxIter.
+	MaxIter int
+}
+
+// DefaultSelectionOptions returns the paper's settings: λ = 0.5, every item
+// in the estimation set, the full objective, seed 1.
+func DefaultSelectionOptions() SelectionOptions {
+	return SelectionOptions{Lambda: 0.5, EstFrac: 1, Objective: ObjectiveBoth, Seed: 1}
+}
+
+// validate checks the options.
+func (o SelectionOptions) validate() error {
+	if math.IsNaN(o.Lambda) || math.IsInf(o.Lambda, 0) || o.Lambda < 0 {
+		return fmt.Errorf("λ = %v, want a finite number ≥ 0", o.Lambda)
+	}
+	if !(o.EstFrac > 0 && o.EstFrac <= 1) {
+		return fmt.Errorf("estimation fraction %v is not in (0, 1]", o.EstFrac)
+	}
+	if o.Objective != ObjectiveBoth && o.Objective != ObjectiveL1 && o.Objective != ObjectiveL2 {
+		return fmt.Errorf("unknown CalibraEval objective %d", int(o.Objective))
+	}
+	if o.MaxIter < 0 {
+		return fmt.Errorf("MaxIter = %d, want ≥ 0", o.MaxIter)
+	}
+	return nil
+}
+
+// MethodResult is one method's metrics for a judge.
+type MethodResult struct {
+	// Name is one of MethodNames().
+	Name string
+	// Available is false when the method cannot run on this judge's data;
+	// Reason says why, and the metrics are zero.
+	Available bool
+	Reason    string
+	// All holds the metrics over every item (for CalibraEval and Pride the
+	// paper's transductive setting: the estimation items are included).
+	All Metrics
+	// Heldout holds the metrics over the items outside the estimation set
+	// (the honest setting), when EstFrac < 1 and some item is held out. For
+	// raw, BPC and discard, which learn nothing, it is the same method on
+	// the same items, so that every method can be compared on them.
+	Heldout *Metrics
+	// Kept is the share of items kept by discard_inconsistent (nil for the
+	// other methods).
+	Kept *Stat
+	// Notes holds remarks to show with the method.
+	Notes []string
+}
+
+// Selection is the selection-bias analysis of one judge: the metrics of
+// the raw judgments and of every correction method, and CalibraEval's fit.
+type Selection struct {
+	Judge string
+	// N is the number of pair items; Arrangements counts the items judged
+	// in each arrangement.
+	N            int
+	Arrangements [model.NumArrangements]int
+	// Source is the most common way the records gave their answers.
+	Source model.Source
+	// Options are the options the analysis ran with.
+	Options SelectionOptions
+	// EstSize and HeldoutSize are the sizes of the estimation set and of
+	// the held-out items; they add up to N.
+	EstSize, HeldoutSize int
+	// Methods holds one result per entry of MethodNames(), in that order.
+	Methods []MethodResult
+	// Fit is CalibraEval's fit (nil when CalibraEval is unavailable).
+	Fit *FitResult
+	// WarmStarted reports whether Fit started from a previous λ's fit.
+	WarmStarted bool
+	// Curve is g* at CurvePoints evenly spaced points of [0, 1] (nil when
+	// CalibraEval is unavailable).
+	Curve []float64
+	// Prior is Pride's prior (nil when Pride is unavailable).
+	Prior *PridePrior
+	// Notes holds remarks about the judge's data.
+	Notes []string
+}
+
+// Method returns the result of the named method, or nil.
+func (s *Selection) Method(name string) *MethodResult {
+	for i := range s.Methods {
+		if s.Methods[i].Name == name {
+			return &s.Methods[i]
+		}
+	}
+	return nil
+}
+
+// SelectionEngine analyses one judge's pairs for many options, reusing work:
+// the raw, BPC and discard results do not depend on the options and are
+// computed once; estimation sets are cached per (EstFrac, Seed); the NOA
+// problem is cached per (EstFrac, Seed, Objective), with its fits per
+// (λ, MaxIter), and a new λ is warm-started from the most recent
+// non-degenerate fit of the same problem (a nearly constant g traps the
+// optimiser; when a warm start ends degenerate, a cold fit is tried too
+// and the lower objective kept). A cached fit is returned as is, so going
+// back to an earlier λ gives the same answer as before; a warm-started fit
+// can differ from a cold one because the objective is non-convex for λ > 0.
+//
+// An engine is not safe for concurrent use. The Selections it returns share
+// nothing mutable with it.
+type SelectionEngine struct {
+	judge string
+	pairs []model.Pair
+
+	info     selDataInfo
+	raw      Prefs
+	rawAll   Metrics
+	bpc      Prefs
+	bpcErr   error
+	bpcAll   Metrics
+	discAll  Metrics
+	discKept Stat
+	ready    bool
+
+	splits []*selSplit
+	noas   []*selNOAEntry
+}
+
+// selDataInfo summarises the pairs.
+type selDataInfo struct {
+	arr    [model.NumArrangements]int
+	source model.Source
+	hard   int // records with hard choices
+	notes  []string
+}
+
+// selSplit is a cached estimation set and the results that depend only
+// on it (filled by splitResults).
+type selSplit struct {
+	frac         float64
+	seed         uint64
+	est, heldout []int
+
+	done              bool
+	rawH, bpcH, discH *Metrics
+	pride             MethodResult
+	prior             *PridePrior
+}
+
+// selNOAKey identifies a NOA problem.
+type selNOAKey struct {
+	frac float64
+	seed uint64
+	obj  Objective
+}
+
+// selFitKey identifies a fit of a NOA problem.
+type selFitKey struct {
+	lambda  float64
+	maxIter int
+}
+
+// selNOAEntry is a cached NOA problem (or why it is unavailable) and its fits.
+type selNOAEntry struct {
+	key  selNOAKey
+	noa  *NOA
+	err  error
+	fits []selCachedFit // oldest first; the last one is the most recent
+}
+
+// selCachedFit is a fit and the metrics of its calibrated preferences.
+type selCachedFit struct {
+	key     selFitKey
+	fit     FitResult
+	warm    bool
+	all     Metrics
+	heldout *Metrics
+	notes   []string
+	// degenerate is true when g* is nearly constant on the data.
+	degenerate bool
+}
+
+// NewSelectionEngine returns an engine for the pairs of one judge. It keeps
+// pairs without copying; the caller must not change them while the engine
+// is in use.
+func NewSelectionEngine(judge string, pairs []model.Pair) *SelectionEngine {
+	return &SelectionEngine{judge: judge, pairs: pairs}
+}
+
+// AnalyzeSelection runs a one-shot analysis (a fresh engine, cold start).
+func AnalyzeSelection(judge string, pairs []model.Pair, opt SelectionOptions) (*Selection, error) {
+	return NewSelectionEngine(judge, pairs).Analyze(opt)
+}
+
+// Analyze computes every method's metrics for the options.
+func (e *SelectionEngine) Analyze(opt SelectionOptions) (*Selection, error) {
+	if err := opt.validate(); err != nil {
+		return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
+	}
+	if len(e.pairs) == 0 {
+		return nil, fmt.Errorf("selection analysis of judge %q: no pair items", e.judge)
+	}
+	e.prepare()
+	sp, err := e.split(opt.EstFrac, opt.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
+	}
+	est, heldout := sp.est, sp.heldout
+	sel := &Selection{
+		Judge:        e.judge,
+		N:            len(e.pairs),
+		Arrangements: e.info.arr,
+		Source:       e.info.source,
+		Options:      opt,
+		EstSize:      len(est),
+		HeldoutSize:  len(heldout),
+		Methods:      make([]MethodResult, 0, 5),
+		Notes:        slices.Clone(e.info.notes),
+	}
+	if opt.EstFrac < 1 && len(heldout) == 0 {
+		sel.Notes = append(sel.Notes, fmt.Sprintf("estimation fraction %v leaves no item of %d held out", opt.EstFrac, len(e.pairs)))
+	}
+	e.splitResults(sp)
+
+	sel.Methods = append(sel.Methods, MethodResult{Name: MethodRaw, Available: true, All: e.rawAll, Heldout: sp.rawH})
+	sel.Methods = append(sel.Methods, e.calibraEval(sel, opt, est, heldout))
+	sel.Methods = append(sel.Methods, sp.pride)
+	if sp.prior != nil {
+		prior := *sp.prior
+		sel.Prior = &prior
+	}
+
+	bm := MethodResult{Name: MethodBPC}
+	if e.bpcErr != nil {
+		bm.Reason = e.bpcErr.Error()
+	} else {
+		bm.Available = true
+		bm.All = e.bpcAll
+		bm.Heldout = sp.bpcH
+		if left := len(e.pairs) - e.bpcAll.N; left > 0 {
+			bm.Notes = []string{fmt.Sprintf("%d of %d items have no position-swapped pair of arrangements and are left out", left, len(e.pairs))}
+		}
+	}
+	sel.Methods = append(sel.Methods, bm)
+
+	dm := MethodResult{Name: MethodDiscard}
+	if !e.discKept.OK() {
+		dm.Reason = "discarding inconsistent items " + e.discKept.Reason
+	} else {
+		dm.Available = true
+		dm.All = e.discAll
+		dm.Kept = &e.discKept
+		dm.Heldout = sp.discH
+		if single := e.rawAll.N - e.discKept.N; single > 0 {
+			dm.Notes = []string{fmt.Sprintf("%d items judged in one arrangement only cannot be checked and are dropped", single)}
+		}
+	}
+	sel.Methods = append(sel.Methods, dm)
+
+	// The results hold cached values: copy everything a caller could change.
+	for i := range sel.Methods {
+		sel.Methods[i] = sel.Methods[i].clone()
+	}
+	return sel, nil
+}
+
+// splitResults computes, once per estimation set, the held-out metrics of
+// raw, BPC and discard and the Pride result.
+func (e *SelectionEngine) splitResults(sp *selSplit) {
+	if sp.done {
+		return
+	}
+	sp.done = true
+	if len(sp.heldout) > 0 {
+		m := computeMetrics(e.raw, sp.heldout)
+		sp.rawH = &m
+		if e.bpcErr == nil {
+			b := bpcMetrics(e.bpc, sp.heldout)
+			sp.bpcH = &b
+		}
+		if e.discKept.OK() {
+			d, _ := discardMetrics(e.raw, sp.heldout)
+			sp.discH = &d
+		}
+	}
+	sp.pride = MethodResult{Name: MethodPride}
+	pp, prior, err := PridePrefs(e.pairs, sp.est)
+	if err != nil {
+		sp.pride.Reason = err.Error()
+		return
+	}
+	sp.pride.Available = true
+	sp.pride.All = ComputeMetrics(pp)
+	if len(sp.heldout) > 0 {
+		m := computeMetrics(pp, sp.heldout)
+		sp.pride.Heldout = &m
+	}
+	sp.prior = &prior
+	sp.pride.Notes = []string{fmt.Sprintf("prior P(A) = %.4f, P(B) = %.4f from %d estimation items judged in x0 and x2", prior.A, prior.B, prior.N)}
+}
+
+// prepare computes the option-independent results once.
+func (e *SelectionEngine) prepare() {
+	if e.ready {
+		return
+	}
+	e.ready = true
+	var bySource [3]int
+	for i := range e.pairs {
+		p := &e.pairs[i]
+		for j, h := range p.Has {
+			if h {
+				e.info.arr[j]++
+			}
+		}
+		if s := p.Source; s >= 0 && int(s) < len(bySource) {
+			bySource[s]++
+		}
+	}
+	e.info.hard = bySource[model.SourceChoice]
+	best := 0
+	for s, c := range bySource {
+		if c > bySource[best] {
+			best = s
+		}
+	}
+	e.info.source = model.Source(best)
+	if bySource[best] < len(e.pairs) {
+		e.info.notes = append(e.info.notes, fmt.Sprintf("records mix sources: %d p_a, %d logprobs, %d choice",
+			bySource[model.SourceProb], bySource[model.SourceLogprob], bySource[model.SourceChoice]))
+	}
+	e.raw = RawPrefs(e.pairs)
+	e.rawAll = ComputeMetrics(e.raw)
+	e.bpc, e.bpcErr = BPCPrefs(e.raw)
+	if e.bpcErr == nil {
+		e.bpcAll = bpcMetrics(e.bpc, nil)
+	}
+	e.discAll, e.discKept = discardMetrics(e.raw, nil)
+}
+
+// split returns the cached estimation set for (frac, seed).
+func (e *SelectionEngine) split(frac float64, seed uint64) (*selSplit, error) {
+	for _, s := range e.splits {
+		if s.frac == frac && s.seed == seed {
+			return s, nil
+		}
+	}
+	est, heldout, err := EstimationSet(len(e.pairs), frac, seed)
+	if err != nil {
+		return nil, err
+	}
+	if len(e.splits) >= noaCacheSize {
+		e.splits = e.splits[1:]
+	}
+	s := &selSplit{frac: frac, seed: seed, est: est, heldout: heldout}
+	e.splits = append(e.splits, s)
+	return s, nil
+}
+
+// noaFor returns the cached NOA problem for the key, building it if needed.
+func (e *SelectionEngine) noaFor(key selNOAKey, est []int) *selNOAEntry {
+	for _, n := range e.noas {
+		if n.key == key {
+			return n
+		}
+	}
+	n := &selNOAEntry{key: key}
+	n.noa, n.err = NewNOA(e.pairs, est, key.obj)
+	if len(e.noas) >= noaCacheSize {
+		e.noas = e.noas[1:]
+	}
+	e.noas = append(e.noas, n)
+	return n
+}
+
+// calibraEval runs (or reuses) CalibraEval's fit and returns its result; it
+// sets sel.Fit, sel.Curve and sel.WarmStarted.
+func (e *SelectionEngine) calibraEval(sel *Selection, opt SelectionOptions, est, heldout []int) MethodResult {
+	res := MethodResult{Name: MethodCalibraEval}
+	if e.info.hard > 0 {
+		res.Reason = fmt.Sprintf("CalibraEval needs probabilities; %d of %d records give hard choices", e.info.hard, len(e.pairs))
+		return res
+	}
+	ent := e.noaFor(selNOAKey{frac: opt.EstFrac, seed: opt.Seed, obj: opt.Objective}, est)
+	if ent.err != nil {
+		res.Reason = ent.err.Error()
+		return res
+	}
+	fk := selFitKey{lambda: opt.Lambda, maxIter: opt.MaxIter}
+	var cf *selCachedFit
+	for i := range ent.fits {
+		if ent.fits[i].key == fk {
+			cf = &ent.fits[i]
+			break
+		}
+	}
+	if cf == nil {
+		// Warm-start from the most recent non-degenerate fit: a nearly
+		// constant g is (asymptotically) stationary for every λ, so a fit
+		// started there never leaves it.
+		var warm *FitResult
+		for i := len(ent.fits) - 1; i >= 0; i-- {
+			if !ent.fits[i].degenerate {
+				warm = &ent.fits[i].fit
+				break
+			}
+		}
+		c, err := e.fitOnce(ent.noa, opt, warm, heldout)
+		if err != nil {
+			res.Reason = err.Error()
+			return res
+		}
+		if warm != nil && c.degenerate {
+			// The warm start may have led into the constant map; a cold fit
+			// decides.
+			cold, err := e.fitOnce(ent.noa, opt, nil, heldout)
+			if err == nil && cold.fit.Objective < c.fit.Objective {
+				c = cold
+			}
+		}
+		c.key = fk
+		if len(ent.fits) >= fitCacheSize {
+			ent.fits = slices.Delete(ent.fits, 0, 1)
+		}
+		ent.fits = append(ent.fits, c)
+		cf = &ent.fits[len(ent.fits)-1]
+		// Other problems keep only their last fit.
+		for _, other := range e.noas {
+			if other != ent && len(other.fits) > 1 {
+				other.fits = slices.Delete(other.fits, 0, len(other.fits)-1)
+			}
+		}
+	}
+	fit := cf.fit
+	fit.D = slices.Clone(fit.D)
+	fit.Curve = &Curve{Z: slices.Clone(fit.Curve.Z), G: slices.Clone(fit.Curve.G)}
+	sel.Fit = &fit
+	sel.WarmStarted = cf.warm
+	sel.Curve = fit.Curve.Sample(CurvePoints)
+
+	res.Available = true
+	res.All = cf.all
+	res.Heldout = cf.heldout
+	res.Notes = append(res.Notes, cf.notes...)
+	if !fit.Converged {
+		res.Notes = append(res.Notes, fmt.Sprintf("the fit did not converge after %d iterations (%s)", fit.Iterations, fit.Status))
+	}
+	if opt.Lambda == 0 {
+		res.Notes = append(res.Notes, "λ = 0: nothing keeps g away from the trivial map g = 0.5")
+	}
+	return res
+}
+
+// degenerateSD is the standard deviation of g*(s) over a judge's data
+// below which a CalibraEval fit is called degenerate (nearly constant).
+const degenerateSD = 0.05
+
+// gSpread returns the mean and population standard deviation of g*(s_j)
+// over every item and arrangement of calibrated preferences (g = r for x0,
+// x1 and 1 − r for x2, x3).
+func gSpread(p Prefs) (mean, sd float64) {
+	var s, s2 float64
+	n := 0
+	for i := range p.R {
+		for _, a := range model.Arrangements {
+			if !p.Has[i][a] {
+				continue
+			}
+			g := a.Preference(p.R[i][a]) // Preference is its own inverse
+			s += g
+			s2 += g * g
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	mean = s / float64(n)
+	return mean, math.Sqrt(max(0, s2/float64(n)-mean*mean))
+}
+
+// fitOnce fits the NOA problem for opt (warm-started from warm when not
+// nil) and computes the calibrated preferences and their metrics.
+func (e *SelectionEngine) fitOnce(noa *NOA, opt SelectionOptions, warm *FitResult, heldout []int) (selCachedFit, error) {
+	fit, err := noa.Fit(FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter}, warm)
+	if err != nil {
+		return selCachedFit{}, err
+	}
+	c := selCachedFit{fit: fit, warm: warm != nil}
+	prefs := CalibratedPrefs(e.pairs, fit.Curve)
+	c.all = ComputeMetrics(prefs)
+	if mean, sd := gSpread(prefs); sd < degenerateSD {
+		c.degenerate = true
+		c.notes = append(c.notes, fmt.Sprintf("degenerate fit: g* is nearly constant on this judge's P(A) "+
+			"(mean %.3f, sd %.4f), so its metrics say little; the objective prefers a constant map here "+
+			"(e.g. a position bias one map of P(A) cannot remove, no content-swap terms, or a small λ)", mean, sd))
+	}
+	if len(heldout) > 0 {
+		m := computeMetrics(prefs, heldout)
+		c.heldout = &m
+	}
+	return c, nil
+}
+
+// clone returns a copy of r that shares no pointers or slices with it.
+func (r MethodResult) clone() MethodResult {
+	c := r
+	c.All = r.All.clone()
+	if r.Heldout != nil {
+		h := r.Heldout.clone()
+		c.Heldout = &h
+	}
+	if r.Kept != nil {
+		k := *r.Kept
+		c.Kept = &k
+	}
+	c.Notes = slices.Clone(r.Notes)
+	return c
+}
+
+// clone returns a copy of m that shares no pointers with it.
+func (m Metrics) clone() Metrics {
+	c := m
+	c.Notes = slices.Clone(m.Notes)
+	for _, s := range []*Stat{&c.FleissKappa, &c.ICC2k, &c.ICC3k, &c.ICC21, &c.ICC31} {
+		if s.CI != nil {
+			ci := *s.CI
+			s.CI = &ci
+		}
+	}
+	return c
+}
+
+// SplitByJudge groups pairs by judge, keeping their order within a judge.
+// The judge names come back sorted.
+func SplitByJudge(pairs []model.Pair) (judges []string, byJudge map[string][]model.Pair) {
+	byJudge = make(map[string][]model.Pair)
+	for i := range pairs {
+		j := pairs[i].Judge
+		if _, ok := byJudge[j]; !ok {
+			judges = append(judges, j)
+		}
+		byJudge[j] = append(byJudge[j], pairs[i])
+	}
+	slices.Sort(judges)
+	return judges, byJudge
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/plumb-eval/plumb/report"
+)
+
+// version is plumb's version, printed in reports.
+const version = "0.1.0-dev"
+
+func newReportCmd() *cobra.Command {
+	var f analysisFlags
+	cmd := &cobra.Command{
+		Use:   "report [FILE...]",
+		Short: "print the analysis as Markdown tables or JSON (no file: the embedded demo)",
+		Long: `Print plumb's analysis of the judgment logs without the terminal UI:
+Markdown tables by default, --format json for scripts (schema in README,
+"Report JSON"). With no FILE, the embedded demo log is analysed.
+
+Bad input stops the load with exit status 2 and an error naming the file,
+line and field; --skip-bad loads the rest and reports what it skipped.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runReport(cmd.OutOrStdout(), args, &f)
+		},
+	}
+	f.register(cmd.Flags())
+	return cmd
+}
+
+// runReport loads the inputs, analyses them and writes the report.
+func runReport(stdout io.Writer, files []string, f *analysisFlags) error {
+	opt, err := f.options()
+	if err != nil {
+		return inputError{err}
+	}
+	lg, err := loadLog(files, f.skipBad)
+	if err != nil {
+		return err
+	}
+	an, err := report.Analyze(lg, opt)
+	if err != nil {
+		return inputError{err}
+	}
+	var buf bytes.Buffer
+	if f.format == "json" {
+		err = report.WriteJSON(&buf, report.BuildDoc(an, version))
+	} else {
+		err = report.WriteMarkdown(&buf, an)
+	}
+	if err != nil {
+		return fmt.Errorf("formatting the report: %w", err)
+	}
+	if f.output == "" {
+		_, err = stdout.Write(buf.Bytes())
+		return err
+	}
+	if isInput(f.output, files) {
+		return inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", f.output)}
+	}
+	return writeFileAtomic(f.output, buf.Bytes())
+}
+
+// writeFileAtomic writes data to a temporary file next to path and renames
+// it into place, so a reader never sees a half-written file.
+func writeFileAtomic(path string, data []byte) error {
+	dir, base := splitPath(path)
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,131 @@
+package model
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrBadInput is matched, via errors.Is, by every error that is the input's
+// fault: a bad line, a duplicate record, a file that cannot be opened or
+// decompressed. The CLI exits with status 2 on such errors.
+var ErrBadInput = errors.New("bad input")
+
+// LineError is a problem with the input, located by file, line and field.
+//
+// Its Error text is "file:line: field msg", for example
+//
+//	runs.jsonl:1207: p_a.x1 = 1.7 is not a probability in [0, 1]
+//
+// Parts that are unknown are left out: "file: msg" for an error about a
+// whole file, "field msg" for a record that came from no file.
+type LineError struct {
+	File  string // the path as given, or the name passed to Read
+	Line  int    // 1-based; 0 when the error concerns the whole file
+	Field string // dotted path of the offending field, e.g. "p_a.x1"; "" for the whole record
+	Msg   string // what is wrong and what was expected; follows Field
+}
+
+// Error formats the error as "file:line: field msg".
+func (e *LineError) Error() string {
+	var b strings.Builder
+	b.Grow(len(e.File) + len(e.Field) + len(e.Msg) + 16)
+	if e.File != "" || e.Line > 0 {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(e.Line))
+		}
+		b.WriteString(": ")
+	}
+	if e.Field != "" {
+		b.WriteString(e.Field)
+		b.WriteByte(' ')
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Is reports whether target is ErrBadInput: every LineError is the input's fault.
+func (e *LineError) Is(target error) bool { return target == ErrBadInput }
+
+// at returns e located at pos.
+func (e *LineError) at(pos Pos) *LineError {
+	e.File, e.Line = pos.File, pos.Line
+	return e
+}
+
+// fieldErr returns an error about field with message msg.
+func fieldErr(field, msg string) *LineError { return &LineError{Field: field, Msg: msg} }
+
+// errMissing says that a required field is absent.
+func errMissing(field, hint string) *LineError {
+	if hint != "" {
+		return fieldErr(field, "is missing ("+hint+")")
+	}
+	return fieldErr(field, "is missing")
+}
+
+// errValue says that the value raw of field is wrong: "field = raw what".
+func errValue(field string, raw []byte, what string) *LineError {
+	return fieldErr(field, "= "+show(raw)+" "+what)
+}
+
+// errType says that the value raw of field has the wrong JSON type:
+// `p_a.x0 = "0.3" is a string, expected a number`.
+func errType(field string, raw []byte, want string) *LineError {
+	if len(raw) > 0 && raw[0] == 'n' {
+		return fieldErr(field, "is null, expected "+want)
+	}
+	return fieldErr(field, "= "+show(raw)+" is "+typeName(raw)+", expected "+want)
+}
+
+// typeName names the JSON type of a valid JSON value by its first byte.
+func typeName(raw []byte) string {
+	if len(raw) == 0 {
+		return "empty"
+	}
+	switch raw[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// maxShow is how many bytes of a value an error message shows.
+const maxShow = 40
+
+// show renders a raw JSON value for an error message: at most maxShow bytes,
+// on one line.
+func show(raw []byte) string {
+	cut := len(raw) > maxShow
+	if cut {
+		n := maxShow - 3
+		for n > 0 && !utf8.RuneStart(raw[n]) {
+			n--
+		}
+		raw = raw[:n]
+	}
+	var b strings.Builder
+	b.Grow(len(raw) + 3)
+	for _, c := range raw {
+		switch c {
+		case '\n', '\r', '\t':
+			c = ' '
+		}
+		b.WriteByte(c)
+	}
+	if cut {
+		b.WriteString("...")
+	}
+	return b.String()
+}

@@ -1,0 +1,270 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// seedLines returns every line of the example, round-trip and bad-case
+// files, as fuzz seeds.
+func seedLines(f *testing.F) [][]byte {
+	var out [][]byte
+	paths, _ := filepath.Glob(filepath.Join("testdata", "examples", "*.jsonl"))
+	paths = append(paths, filepath.Join("testdata", "roundtrip.jsonl"), filepath.Join("testdata", "bad", "cases.txt"))
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, line := range bytes.Split(data, []byte("\n")) {
+			if len(line) > 0 && line[0] == '{' {
+				out = append(out, line)
+			}
+		}
+	}
+	return out
+}
+
+// compactExtra returns e with every value compacted, for comparisons.
+func compactExtra(t *testing.T, e Extra) Extra {
+	if e == nil {
+		return nil
+	}
+	c := make(Extra, len(e))
+	for k, v := range e {
+		var b bytes.Buffer
+		if err := json.Compact(&b, v); err != nil {
+			t.Fatalf("extra %q = %q is not valid JSON: %v", k, v, err)
+		}
+		c[k] = b.Bytes()
+	}
+	return c
+}
+
+// checkRecord asserts the invariants of an accepted record and that it
+// survives a write and a read.
+func checkRecord(t *testing.T, rec Record, pos Pos) {
+	t.Helper()
+	var line bytes.Buffer
+	w := NewWriter(&line)
+	var err error
+	switch rec.Kind {
+	case KindPair:
+		p := rec.Pair
+		if !p.Has[X0] {
+			t.Fatal("accepted a pair without x0")
+		}
+		for a := range NumArrangements {
+			if s := p.S[a]; !(s >= 0 && s <= 1) || (!p.Has[a] && s != 0) {
+				t.Fatalf("S[%d] = %v", a, s)
+			}
+		}
+		if err := p.Validate(); err != nil {
+			t.Fatalf("accepted an invalid pair: %v", err)
+		}
+		err = w.WritePair(p)
+	case KindScore:
+		s := rec.Score
+		if (s.JudgeScore == nil) == (s.ScoreProbs == nil) || math.IsNaN(s.HumanScore) {
+			t.Fatalf("bad score %+v", s)
+		}
+		if err := s.Validate(); err != nil {
+			t.Fatalf("accepted an invalid score: %v", err)
+		}
+		err = w.WriteScore(s)
+	case KindVerdict:
+		if err := rec.Verdict.Validate(); err != nil {
+			t.Fatalf("accepted an invalid verdict: %v", err)
+		}
+		err = w.WriteVerdict(rec.Verdict)
+	default:
+		return
+	}
+	if err != nil {
+		t.Fatalf("cannot write an accepted record: %v", err)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	out := bytes.TrimSuffix(line.Bytes(), []byte("\n"))
+	if bytes.IndexByte(out, '\n') >= 0 {
+		t.Fatalf("written record spans lines: %q", out)
+	}
+	back, err := ParseLine(out, pos)
+	if err != nil {
+		t.Fatalf("written record %s does not read back: %v", out, err)
+	}
+	normalize := func(r Record) Record {
+		switch {
+		case r.Pair != nil:
+			p := *r.Pair
+			p.Extra = compactExtra(t, p.Extra)
+			r.Pair = &p
+		case r.Score != nil:
+			s := *r.Score
+			s.Extra = compactExtra(t, s.Extra)
+			r.Score = &s
+		case r.Verdict != nil:
+			v := *r.Verdict
+			v.Extra = compactExtra(t, v.Extra)
+			r.Verdict = &v
+		}
+		return r
+	}
+	if a, b := normalize(rec), normalize(back); !reflect.DeepEqual(a, b) {
+		t.Fatalf("round trip through %s changed the record:\n%#v\n%#v", out, a, b)
+	}
+}
+
+// FuzzParseLine: the line parser never panics, agrees with encoding/json
+// on what is valid JSON, and every record it accepts is valid and
+// survives a write and a read.
+func FuzzParseLine(f *testing.F) {
+	for _, l := range seedLines(f) {
+		f.Add(l)
+	}
+	f.Add([]byte(`{"kind":"pair","id":"a","judge":"b","p_a":{"x0":1e-400}}`))
+	f.Add([]byte(`{"kind":"pair","id":"\ud800","judge":"\u00","p_a":{"x0":0}}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		pos := Pos{File: "f.jsonl", Line: 3}
+		rec, err := ParseLine(line, pos)
+		if err != nil {
+			var le *LineError
+			if !errors.As(err, &le) || !errors.Is(err, ErrBadInput) || le.File != "f.jsonl" || le.Line != 3 {
+				t.Fatalf("error %#v is not a located LineError", err)
+			}
+			// encoding/json accepts invalid UTF-8 (as U+FFFD); the log
+			// format does not.
+			if strings.HasPrefix(le.Msg, "invalid JSON") && json.Valid(line) && utf8.Valid(line) && !strings.Contains(le.Msg, "nested too deeply") {
+				t.Fatalf("valid JSON %q rejected as invalid: %v", line, err)
+			}
+			return
+		}
+		if rec.Kind != "" && !json.Valid(line) {
+			t.Fatalf("accepted invalid JSON %q", line)
+		}
+		checkRecord(t, rec, pos)
+	})
+}
+
+// refRead is a simple reference reader for JSON Lines input: line by line
+// with ParseLine, then duplicates, stopping at the first error.
+func refRead(data []byte, name string) (*Log, error) {
+	data = bytes.TrimPrefix(data, bom)
+	l := &Log{Files: []FileInfo{{Name: name}}}
+	seen := map[dupKey]Pos{}
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		pos := Pos{File: name, Line: i + 1}
+		rec, err := ParseLine(line, pos)
+		if err != nil {
+			return nil, err
+		}
+		var k dupKey
+		switch rec.Kind {
+		case KindPair:
+			k = dupKey{KindPair, rec.Pair.Judge, rec.Pair.ID, ""}
+		case KindScore:
+			k = dupKey{KindScore, rec.Score.Judge, rec.Score.ID, rec.Score.Criterion}
+		case KindVerdict:
+			k = dupKey{KindVerdict, rec.Verdict.Judge, rec.Verdict.ID, ""}
+		default:
+			continue
+		}
+		if first, dup := seen[k]; dup {
+			return nil, dupErr(k, first, pos)
+		}
+		seen[k] = pos
+		switch rec.Kind {
+		case KindPair:
+			l.Pairs = append(l.Pairs, *rec.Pair)
+			l.Files[0].Pairs++
+		case KindScore:
+			l.Scores = append(l.Scores, *rec.Score)
+			l.Files[0].Scores++
+		case KindVerdict:
+			l.Verdicts = append(l.Verdicts, *rec.Verdict)
+			l.Files[0].Verdicts++
+		}
+	}
+	return l, nil
+}
+
+// FuzzRead: reading arbitrary bytes never panics; the result is
+// consistent (counts add up, records are valid, no duplicates) and, for
+// JSON Lines input, equals the line-by-line reference reader's.
+func FuzzRead(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join("testdata", "examples", "*.jsonl"))
+	paths = append(paths, filepath.Join("testdata", "roundtrip.jsonl"), filepath.Join("testdata", "roundtrip_array.json"))
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, false)
+		f.Add(data, true)
+	}
+	f.Add([]byte("[\n{\"kind\":\"verdict\",\"id\":\"a\",\"judge\":\"j\",\"verdict\":true},\n 1, {\"x\":\"]\"}\n]"), true)
+	f.Add([]byte("\uFEFF"+pairLine("a", 0.5)+"\r\n"+pairLine("a", 0.5)), false)
+	f.Fuzz(func(t *testing.T, data []byte, skipBad bool) {
+		l, err := Read(bytes.NewReader(data), "f", ReadOptions{SkipBad: skipBad})
+		if err != nil {
+			if !errors.Is(err, ErrBadInput) {
+				t.Fatalf("error %v is not ErrBadInput", err)
+			}
+			if l != nil {
+				t.Fatal("log returned with an error")
+			}
+		} else {
+			fi := l.Files[0]
+			if len(l.Files) != 1 || fi.Pairs != len(l.Pairs) || fi.Scores != len(l.Scores) || fi.Verdicts != len(l.Verdicts) || fi.Skipped != l.Skipped {
+				t.Fatalf("counts do not add up: %+v", l)
+			}
+			if !skipBad && l.Skipped != 0 {
+				t.Fatal("skipped without SkipBad")
+			}
+			if len(l.SkipReasons) != min(l.Skipped, 5) {
+				t.Fatalf("%d reasons for %d skipped", len(l.SkipReasons), l.Skipped)
+			}
+			seen := map[dupKey]bool{}
+			for i := range l.Pairs {
+				p := &l.Pairs[i]
+				checkRecord(t, Record{Kind: KindPair, Pair: p}, p.Pos)
+				k := dupKey{KindPair, p.Judge, p.ID, ""}
+				if seen[k] {
+					t.Fatalf("duplicate %v accepted", k)
+				}
+				seen[k] = true
+			}
+			for i := range l.Scores {
+				checkRecord(t, Record{Kind: KindScore, Score: &l.Scores[i]}, l.Scores[i].Pos)
+			}
+			for i := range l.Verdicts {
+				checkRecord(t, Record{Kind: KindVerdict, Verdict: &l.Verdicts[i]}, l.Verdicts[i].Pos)
+			}
+		}
+		trimmed := bytes.TrimPrefix(data, bom)
+		if skipBad || (len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b) {
+			return
+		}
+		if i := skipSpace(trimmed, 0); i < len(trimmed) && trimmed[i] == '[' {
+			return
+		}
+		want, werr := refRead(data, "f")
+		switch {
+		case (err == nil) != (werr == nil):
+			t.Fatalf("reader: %v; reference: %v", err, werr)
+		case err != nil && err.Error() != werr.Error():
+			t.Fatalf("reader: %v\nreference: %v", err, werr)
+		case err == nil && !reflect.DeepEqual(l, want):
+			t.Fatalf("reader and reference differ:\n%+v\n%+v", l, want)
+		}
+	})
+}

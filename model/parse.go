@@ -1,0 +1,448 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Record is one parsed log record: exactly one of Pair, Score and Verdict is
+// set, as Kind says. A blank line parses to the zero Record.
+type Record struct {
+	Kind    Kind
+	Pair    *Pair
+	Score   *Score
+	Verdict *Verdict
+}
+
+// ParseLine parses one line of a JSON Lines log (without its newline) into a
+// record located at pos. It applies every check of the reader except the
+// duplicate check, which needs the whole log. Errors are *LineError and
+// match ErrBadInput.
+func ParseLine(line []byte, pos Pos) (Record, error) {
+	var p recParser
+	p.init(pos.File, false)
+	var out record
+	if err := p.parse(line, pos.Line, 0, &out); err != nil {
+		return Record{}, err
+	}
+	switch out.kind {
+	case KindPair:
+		return Record{Kind: out.kind, Pair: &out.pair}, nil
+	case KindScore:
+		return Record{Kind: out.kind, Score: &out.score}, nil
+	case KindVerdict:
+		return Record{Kind: out.kind, Verdict: &out.verdict}, nil
+	}
+	return Record{}, nil
+}
+
+// record is the parser's output slot: kind says which member is filled.
+type record struct {
+	kind    Kind // "" for a blank line
+	pair    Pair
+	score   Score
+	verdict Verdict
+}
+
+// field identifies a top-level field the format defines for some kind.
+type field uint8
+
+const (
+	fKind field = iota
+	fID
+	fJudge
+	fTruth
+	fGroup // pair fields
+	fPA
+	fLogprobs
+	fChoice
+	fGold
+	fPrompt
+	fResponse1
+	fResponse2
+	fCriterion // score fields
+	fJudgeScore
+	fScoreProbs
+	fHumanScore
+	fLS
+	fTokens
+	fInput
+	fOutput
+	fVerdict // verdict fields
+	fHuman
+	numFields
+	fUnknown field = 255
+)
+
+// fieldNames are the JSON names of the fields, indexed by field.
+var fieldNames = [numFields]string{
+	"kind", "id", "judge", "truth",
+	"group", "p_a", "logprobs", "choice", "gold", "prompt", "response_1", "response_2",
+	"criterion", "judge_score", "score_probs", "human_score", "ls", "tokens", "input", "output",
+	"verdict", "human",
+}
+
+// fieldSet is a set of fields.
+type fieldSet uint32
+
+func setOf(fs ...field) fieldSet {
+	var s fieldSet
+	for _, f := range fs {
+		s |= 1 << f
+	}
+	return s
+}
+
+func (s fieldSet) has(f field) bool { return s&(1<<f) != 0 }
+
+// The fields each kind defines; other fields are kept in Extra.
+var (
+	pairFields    = setOf(fKind, fID, fJudge, fTruth, fGroup, fPA, fLogprobs, fChoice, fGold, fPrompt, fResponse1, fResponse2)
+	scoreFields   = setOf(fKind, fID, fJudge, fTruth, fCriterion, fJudgeScore, fScoreProbs, fHumanScore, fLS, fTokens, fInput, fOutput)
+	verdictFields = setOf(fKind, fID, fJudge, fTruth, fVerdict, fHuman)
+)
+
+// kindFields returns the fields kind k defines.
+func kindFields(k Kind) fieldSet {
+	switch k {
+	case KindPair:
+		return pairFields
+	case KindScore:
+		return scoreFields
+	}
+	return verdictFields
+}
+
+// lookupField maps a field name to its field, or fUnknown.
+func lookupField(name []byte) field {
+	switch string(name) {
+	case "kind":
+		return fKind
+	case "id":
+		return fID
+	case "judge":
+		return fJudge
+	case "truth":
+		return fTruth
+	case "group":
+		return fGroup
+	case "p_a":
+		return fPA
+	case "logprobs":
+		return fLogprobs
+	case "choice":
+		return fChoice
+	case "gold":
+		return fGold
+	case "prompt":
+		return fPrompt
+	case "response_1":
+		return fResponse1
+	case "response_2":
+		return fResponse2
+	case "criterion":
+		return fCriterion
+	case "judge_score":
+		return fJudgeScore
+	case "score_probs":
+		return fScoreProbs
+	case "human_score":
+		return fHumanScore
+	case "ls":
+		return fLS
+	case "tokens":
+		return fTokens
+	case "input":
+		return fInput
+	case "output":
+		return fOutput
+	case "verdict":
+		return fVerdict
+	case "human":
+		return fHuman
+	}
+	return fUnknown
+}
+
+// member is a top-level field of a record whose name is not one of the
+// format's: kept for Extra.
+type member struct {
+	name string
+	val  []byte
+}
+
+// recParser parses records. It is not safe for concurrent use; the reader
+// gives each worker its own.
+type recParser struct {
+	file      string
+	multiLine bool // records are JSON array elements that may span lines
+	end       string
+	// where the current record starts, for syntax error positions
+	line, col int
+	b         []byte
+
+	vals    [numFields][]byte // raw values of known fields; nil when absent
+	unknown []member          // other fields, in order
+	intern  map[string]string // judges, groups, criteria, truth keys
+	scratch []byte
+}
+
+func (p *recParser) init(file string, multiLine bool) {
+	p.file = file
+	p.setMultiLine(multiLine)
+	p.intern = make(map[string]string)
+}
+
+// setMultiLine says whether records are JSON array elements (true) or
+// JSON Lines lines (false).
+func (p *recParser) setMultiLine(m bool) {
+	p.multiLine = m
+	p.end = "line"
+	if m {
+		p.end = "element"
+	}
+}
+
+// maxIntern bounds the intern table of a parser.
+const maxIntern = 4096
+
+// internString returns raw (a JSON string) decoded, sharing storage with
+// earlier equal strings. Used for values that repeat across records.
+func (p *recParser) internString(raw []byte) string {
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') >= 0 {
+		return unquote(raw)
+	}
+	if s, ok := p.intern[string(body)]; ok {
+		return s
+	}
+	s := string(body)
+	if len(p.intern) < maxIntern {
+		p.intern[s] = s
+	}
+	return s
+}
+
+// internKey is internString for a field name given without quotes.
+func (p *recParser) internKey(key []byte, esc bool) string {
+	if esc {
+		return string(unescape(nil, key))
+	}
+	if s, ok := p.intern[string(key)]; ok {
+		return s
+	}
+	s := string(key)
+	if len(p.intern) < maxIntern {
+		p.intern[s] = s
+	}
+	return s
+}
+
+// loc describes byte offset off of the current record for a message:
+// "column 17", or "line 12, column 5" for multi-line records.
+func (p *recParser) loc(off int) string {
+	if !p.multiLine {
+		return "column " + strconv.Itoa(off+1)
+	}
+	line, col := p.line, p.col+off
+	if nl := bytes.LastIndexByte(p.b[:off], '\n'); nl >= 0 {
+		line += bytes.Count(p.b[:nl+1], []byte{'\n'})
+		col = off - nl
+	}
+	return "line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col)
+}
+
+// syntax turns a syntax error into a LineError.
+func (p *recParser) syntax(e *syntaxError) *LineError {
+	msg := "invalid JSON at " + p.loc(e.off)
+	if e.path != "" {
+		msg += " (in " + e.path + ")"
+	}
+	msg += ": " + e.msg
+	if !p.multiLine && e.off >= len(p.b) {
+		msg += "; each record must be one JSON object on one line"
+	}
+	return &LineError{Msg: msg}
+}
+
+// parse parses the record b, which starts at line (and, for multi-line
+// records, column col) of p.file, into out. A blank b gives out.kind == "".
+func (p *recParser) parse(b []byte, line, col int, out *record) *LineError {
+	p.b, p.line, p.col = b, line, col
+	out.kind = ""
+	if skipSpace(b, 0) == len(b) {
+		return nil
+	}
+	pos := Pos{File: p.file, Line: line}
+	if err := p.split(b); err != nil {
+		return err.at(pos)
+	}
+	if err := p.record(out, pos); err != nil {
+		out.kind = ""
+		return err.at(pos)
+	}
+	return nil
+}
+
+// split checks that b is one JSON object (with optional surrounding space)
+// and sorts its fields into p.vals and p.unknown.
+func (p *recParser) split(b []byte) *LineError {
+	p.vals = [numFields][]byte{}
+	p.unknown = p.unknown[:0]
+	i := skipSpace(b, 0)
+	if !utf8.Valid(b) {
+		off := 0
+		for off < len(b) {
+			r, n := utf8.DecodeRune(b[off:])
+			if r == utf8.RuneError && n == 1 {
+				break
+			}
+			off += n
+		}
+		return p.syntax(&syntaxError{off: off, msg: "invalid UTF-8"})
+	}
+	if b[i] != '{' {
+		j, err := skipValue(b, i, 0, p.end)
+		if err != nil {
+			return p.syntax(err)
+		}
+		return &LineError{Msg: "a record must be a JSON object, found " + typeName(b[i:j])}
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		i++
+	} else {
+		for {
+			if i >= len(b) {
+				return p.syntax(endErr(b, p.end+"; expected a field name"))
+			}
+			if b[i] != '"' {
+				return p.syntax(&syntaxError{off: i, msg: unexpected(b, i) + "; expected a field name in double quotes"})
+			}
+			ks := i
+			j, esc, serr := skipString(b, i, p.end)
+			if serr != nil {
+				return p.syntax(serr)
+			}
+			key := b[ks+1 : j-1]
+			i = skipSpace(b, j)
+			if i >= len(b) {
+				return p.syntax(endErr(b, p.end+"; expected ':'"))
+			}
+			if b[i] != ':' {
+				return p.syntax(&syntaxError{off: i, msg: unexpected(b, i) + "; expected ':' after a field name"})
+			}
+			i = skipSpace(b, i+1)
+			vs := i
+			i, serr = skipValue(b, i, 0, p.end)
+			if serr != nil {
+				return p.syntax(serr.inField(keyString(key, esc)))
+			}
+			if err := p.addField(key, esc, b[vs:i]); err != nil {
+				return err
+			}
+			i = skipSpace(b, i)
+			if i >= len(b) {
+				return p.syntax(endErr(b, p.end+"; expected ',' or '}'"))
+			}
+			if b[i] == ',' {
+				i = skipSpace(b, i+1)
+				continue
+			}
+			if b[i] != '}' {
+				return p.syntax(&syntaxError{off: i, msg: unexpected(b, i) + "; expected ',' or '}' after a field value"})
+			}
+			i++
+			break
+		}
+	}
+	if i = skipSpace(b, i); i < len(b) {
+		return p.syntax(&syntaxError{off: i, msg: unexpected(b, i) + " after the record's closing '}' (one JSON object per " + p.end + ")"})
+	}
+	return nil
+}
+
+// addField files the field key (raw, without quotes) with value val.
+func (p *recParser) addField(key []byte, esc bool, val []byte) *LineError {
+	name := key
+	if esc {
+		p.scratch = unescape(p.scratch[:0], key)
+		name = p.scratch
+	}
+	if f := lookupField(name); f != fUnknown {
+		if p.vals[f] != nil {
+			return fieldErr(fieldNames[f], "appears twice")
+		}
+		p.vals[f] = val
+		return nil
+	}
+	for _, m := range p.unknown {
+		if m.name == string(name) {
+			return fieldErr(m.name, "appears twice")
+		}
+	}
+	p.unknown = append(p.unknown, member{name: string(name), val: val})
+	return nil
+}
+
+// record decodes the filed fields into out.
+func (p *recParser) record(out *record, pos Pos) *LineError {
+	raw := p.vals[fKind]
+	if raw == nil {
+		return errMissing("kind", `expected "pair", "score" or "verdict"`)
+	}
+	if raw[0] != '"' {
+		return errType("kind", raw, `"pair", "score" or "verdict"`)
+	}
+	var err *LineError
+	switch string(strBody(raw)) {
+	case string(KindPair):
+		out.kind = KindPair
+		out.pair = Pair{Pos: pos}
+		err = p.pair(&out.pair)
+		if err == nil {
+			out.pair.Extra = p.extra(pairFields)
+		}
+	case string(KindScore):
+		out.kind = KindScore
+		out.score = Score{Pos: pos}
+		err = p.score(&out.score)
+		if err == nil {
+			out.score.Extra = p.extra(scoreFields)
+		}
+	case string(KindVerdict):
+		out.kind = KindVerdict
+		out.verdict = Verdict{Pos: pos}
+		err = p.verdict(&out.verdict)
+		if err == nil {
+			out.verdict.Extra = p.extra(verdictFields)
+		}
+	default:
+		return errValue("kind", raw, `is not a record kind (expected "pair", "score" or "verdict")`)
+	}
+	return err
+}
+
+// extra collects the fields that kind does not define: unknown ones and
+// those of other kinds. It copies their values, so the record does not
+// share memory with the input buffer.
+func (p *recParser) extra(kind fieldSet) Extra {
+	var e Extra
+	for f := field(0); f < numFields; f++ {
+		if p.vals[f] != nil && !kind.has(f) {
+			if e == nil {
+				e = make(Extra)
+			}
+			e[fieldNames[f]] = json.RawMessage(bytes.Clone(p.vals[f]))
+		}
+	}
+	for _, m := range p.unknown {
+		if e == nil {
+			e = make(Extra, len(p.unknown))
+		}
+		e[m.name] = json.RawMessage(bytes.Clone(m.val))
+	}
+	return e
+}

@@ -1,0 +1,237 @@
+package model
+
+import (
+	"math"
+)
+
+// Field paths of a pair's per-arrangement values, for messages.
+var (
+	paNames     = [NumArrangements]string{"p_a.x0", "p_a.x1", "p_a.x2", "p_a.x3"}
+	choiceNames = [NumArrangements]string{"choice.x0", "choice.x1", "choice.x2", "choice.x3"}
+	lpNames     = [NumArrangements]string{"logprobs.x0", "logprobs.x1", "logprobs.x2", "logprobs.x3"}
+	lpTokNames  = [NumArrangements][2]string{
+		{"logprobs.x0.A", "logprobs.x0.B"}, {"logprobs.x1.A", "logprobs.x1.B"},
+		{"logprobs.x2.A", "logprobs.x2.B"}, {"logprobs.x3.A", "logprobs.x3.B"},
+	}
+)
+
+// sourceNames holds the arrangement field paths of each Source.
+var sourceNames = [...]*[NumArrangements]string{SourceProb: &paNames, SourceLogprob: &lpNames, SourceChoice: &choiceNames}
+
+// sourceFields maps a Source to its field.
+var sourceFields = [...]field{SourceProb: fPA, SourceLogprob: fLogprobs, SourceChoice: fChoice}
+
+// oneOfSources is the hint for a pair without exactly one source field.
+const oneOfSources = "a pair record needs exactly one of p_a, logprobs, choice"
+
+// pair decodes a pair record's fields.
+func (p *recParser) pair(out *Pair) *LineError {
+	var err *LineError
+	if out.ID, err = p.reqString(fID, false); err != nil {
+		return err
+	}
+	if out.Judge, err = p.reqString(fJudge, true); err != nil {
+		return err
+	}
+	if out.Group, err = p.optString(fGroup, true); err != nil {
+		return err
+	}
+	src := Source(-1)
+	for s, f := range sourceFields {
+		if absent(p.vals[f]) {
+			continue
+		}
+		if src >= 0 {
+			return fieldErr(fieldNames[f], "is given together with "+fieldNames[sourceFields[src]]+" ("+oneOfSources+")")
+		}
+		src = Source(s)
+	}
+	switch src {
+	case SourceProb:
+		err = p.probs(out)
+	case SourceLogprob:
+		err = p.logprobs(out)
+	case SourceChoice:
+		err = p.choices(out)
+	default:
+		return errMissing("p_a", oneOfSources)
+	}
+	if err != nil {
+		return err
+	}
+	out.Source = src
+	if !out.Has[X0] {
+		return errMissing(fieldNames[sourceFields[src]]+".x0", "x0, the default arrangement, is required")
+	}
+	if out.Gold, err = p.gold(); err != nil {
+		return err
+	}
+	if out.Prompt, err = p.optString(fPrompt, false); err != nil {
+		return err
+	}
+	if out.Response1, err = p.optString(fResponse1, false); err != nil {
+		return err
+	}
+	if out.Response2, err = p.optString(fResponse2, false); err != nil {
+		return err
+	}
+	out.Truth, err = p.truth()
+	return err
+}
+
+// arrangements iterates the members of the object field f, whose keys must
+// be arrangement names, each at most once. fn decodes one value.
+func (p *recParser) arrangements(f field, fn func(a Arrangement, val []byte) *LineError) *LineError {
+	raw := p.vals[f]
+	name := fieldNames[f]
+	if raw[0] != '{' {
+		return errType(name, raw, "an object keyed by x0, x1, x2, x3")
+	}
+	var seen [NumArrangements]bool
+	it := newObjIter(raw)
+	for {
+		k, esc, v, ok := it.next()
+		if !ok {
+			return nil
+		}
+		key := k
+		if esc {
+			key = unescape(nil, k)
+		}
+		a, known := ParseArrangement(string(key))
+		if !known {
+			return fieldErr(name+"."+string(key), "is not an arrangement (expected x0, x1, x2 or x3)")
+		}
+		if seen[a] {
+			return fieldErr(name+"."+a.String(), "appears twice")
+		}
+		seen[a] = true
+		if err := fn(a, v); err != nil {
+			return err
+		}
+	}
+}
+
+// probs decodes p_a.
+func (p *recParser) probs(out *Pair) *LineError {
+	return p.arrangements(fPA, func(a Arrangement, v []byte) *LineError {
+		s, err := prob(paNames[a], v)
+		if err != nil {
+			return err
+		}
+		out.Has[a], out.S[a] = true, s
+		return nil
+	})
+}
+
+// choices decodes choice: "A" → 1, "B" → 0, "tie" → 0.5.
+func (p *recParser) choices(out *Pair) *LineError {
+	return p.arrangements(fChoice, func(a Arrangement, v []byte) *LineError {
+		if v[0] != '"' {
+			return errType(choiceNames[a], v, `"A", "B" or "tie"`)
+		}
+		var s float64
+		switch string(strBody(v)) {
+		case "A":
+			s = 1
+		case "B":
+			s = 0
+		case "tie":
+			s = 0.5
+		default:
+			return errValue(choiceNames[a], v, `is not "A", "B" or "tie"`)
+		}
+		out.Has[a], out.S[a] = true, s
+		return nil
+	})
+}
+
+// logprobs decodes logprobs: per arrangement an object with the
+// log-probabilities of tokens A and B; a missing token has probability 0.
+func (p *recParser) logprobs(out *Pair) *LineError {
+	return p.arrangements(fLogprobs, func(a Arrangement, v []byte) *LineError {
+		if v[0] != '{' {
+			return errType(lpNames[a], v, `an object {"A": logprob, "B": logprob}`)
+		}
+		lp := [2]float64{math.Inf(-1), math.Inf(-1)}
+		var seen [2]bool
+		it := newObjIter(v)
+		for {
+			k, esc, tv, ok := it.next()
+			if !ok {
+				break
+			}
+			key := k
+			if esc {
+				key = unescape(nil, k)
+			}
+			var t int
+			switch string(key) {
+			case "A":
+				t = 0
+			case "B":
+				t = 1
+			default:
+				return fieldErr(lpNames[a]+"."+string(key), "is not a token (expected A or B)")
+			}
+			if seen[t] {
+				return fieldErr(lpTokNames[a][t], "appears twice")
+			}
+			seen[t] = true
+			x, code := number(tv)
+			if code != numOK {
+				return numErr(lpTokNames[a][t], tv, code, "a number")
+			}
+			if x > 0 {
+				return errValue(lpTokNames[a][t], tv, "is not a log-probability (it must be ≤ 0)")
+			}
+			lp[t] = x
+		}
+		if !seen[0] && !seen[1] {
+			return fieldErr(lpNames[a], "has neither A nor B (a missing token counts as probability 0, but one is needed)")
+		}
+		out.Has[a], out.S[a], out.Logprobs[a] = true, probA(lp[0], lp[1]), lp
+		return nil
+	})
+}
+
+// probA returns exp(la)/(exp(la)+exp(lb)) without overflow or underflow;
+// either may be −Inf (probability 0), not both.
+func probA(la, lb float64) float64 {
+	if la >= lb {
+		return 1 / (1 + math.Exp(lb-la))
+	}
+	e := math.Exp(la - lb)
+	return e / (1 + e)
+}
+
+// gold decodes the optional gold label: "1", "2", "tie", or the number 1 or 2.
+func (p *recParser) gold() (Gold, *LineError) {
+	raw := p.vals[fGold]
+	if absent(raw) {
+		return GoldNone, nil
+	}
+	const want = `1, 2 or "tie"`
+	switch raw[0] {
+	case '"':
+		switch string(strBody(raw)) {
+		case "1":
+			return Gold1, nil
+		case "2":
+			return Gold2, nil
+		case "tie":
+			return GoldTie, nil
+		}
+		return GoldNone, errValue("gold", raw, "is not "+want)
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		v, code := number(raw)
+		switch {
+		case code == numOK && v == 1:
+			return Gold1, nil
+		case code == numOK && v == 2:
+			return Gold2, nil
+		}
+		return GoldNone, errValue("gold", raw, "is not "+want)
+	}
+	return GoldNone, errType("gold", raw, want)
+}

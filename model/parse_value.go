@@ -1,0 +1,240 @@
+package model
+
+import (
+	"bytes"
+	"math"
+	"strconv"
+)
+
+// Decoding of single values that split has already validated as JSON.
+
+// strBody returns the decoded content of the JSON string raw, without
+// copying when it has no escapes.
+func strBody(raw []byte) []byte {
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') >= 0 {
+		return unescape(nil, body)
+	}
+	return body
+}
+
+// absent reports whether an optional field is missing or null.
+func absent(raw []byte) bool { return raw == nil || raw[0] == 'n' }
+
+// Outcomes of number.
+const (
+	numOK = iota
+	numNotNumber
+	numOverflow
+)
+
+// number decodes raw as a finite number.
+func number(raw []byte) (float64, int) {
+	if raw[0] != '-' && !isDigit(raw[0]) {
+		return 0, numNotNumber
+	}
+	if v, ok := smallDecimal(raw); ok {
+		return v, numOK
+	}
+	v, err := strconv.ParseFloat(string(raw), 64)
+	if err != nil || math.IsInf(v, 0) {
+		return 0, numOverflow // a valid JSON number can only fail by range
+	}
+	return v, numOK
+}
+
+// pow10 holds the exactly representable powers of ten used by smallDecimal.
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// smallDecimal decodes numbers like "0.734" or "-12" exactly and fast: when
+// the digits form an integer m < 2^53 and there are at most 15 decimals,
+// m / 10^k is the correctly rounded result (both are exact doubles and IEEE
+// division rounds correctly). Other forms return ok == false.
+func smallDecimal(raw []byte) (float64, bool) {
+	i, neg := 0, false
+	if raw[0] == '-' {
+		neg, i = true, 1
+	}
+	var m uint64
+	digits, frac := 0, -1
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case isDigit(c):
+			m = m*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+		case c == '.' && frac < 0:
+			frac = 0
+		default:
+			return 0, false
+		}
+	}
+	if digits > 15 {
+		return 0, false
+	}
+	v := float64(m)
+	if frac > 0 {
+		v /= pow10[frac]
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// numErr makes the error for a number outcome other than numOK.
+func numErr(name string, raw []byte, code int, want string) *LineError {
+	if code == numNotNumber {
+		return errType(name, raw, want)
+	}
+	return errValue(name, raw, "is out of range (it overflows to infinity)")
+}
+
+// num decodes the field name as a finite number.
+func num(name string, raw []byte) (float64, *LineError) {
+	v, code := number(raw)
+	if code != numOK {
+		return 0, numErr(name, raw, code, "a number")
+	}
+	return v, nil
+}
+
+// prob decodes the field name as a probability in [0, 1].
+func prob(name string, raw []byte) (float64, *LineError) {
+	v, code := number(raw)
+	if code != numOK {
+		return 0, numErr(name, raw, code, "a number")
+	}
+	if !(v >= 0 && v <= 1) {
+		return 0, errValue(name, raw, "is not a probability in [0, 1]")
+	}
+	return v, nil
+}
+
+// boolean decodes the field name as true or false.
+func boolean(name string, raw []byte) (bool, *LineError) {
+	switch raw[0] {
+	case 't':
+		return true, nil
+	case 'f':
+		return false, nil
+	}
+	return false, errType(name, raw, "true or false")
+}
+
+// reqString decodes the required, non-empty string field f.
+func (p *recParser) reqString(f field, intern bool) (string, *LineError) {
+	raw := p.vals[f]
+	if raw == nil {
+		return "", errMissing(fieldNames[f], "")
+	}
+	if raw[0] != '"' {
+		return "", errType(fieldNames[f], raw, "a string")
+	}
+	if len(raw) == 2 {
+		return "", fieldErr(fieldNames[f], "is empty")
+	}
+	if intern {
+		return p.internString(raw), nil
+	}
+	return unquote(raw), nil
+}
+
+// optString decodes the optional string field f ("" when absent or null).
+func (p *recParser) optString(f field, intern bool) (string, *LineError) {
+	raw := p.vals[f]
+	if absent(raw) {
+		return "", nil
+	}
+	if raw[0] != '"' {
+		return "", errType(fieldNames[f], raw, "a string")
+	}
+	if intern {
+		return p.internString(raw), nil
+	}
+	return unquote(raw), nil
+}
+
+// optNum decodes the optional number field f (nil when absent or null).
+func (p *recParser) optNum(f field) (*float64, *LineError) {
+	raw := p.vals[f]
+	if absent(raw) {
+		return nil, nil
+	}
+	v, err := num(fieldNames[f], raw)
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+// objIter walks the members of a JSON object that split has validated.
+type objIter struct {
+	b []byte
+	i int
+}
+
+func newObjIter(raw []byte) objIter { return objIter{b: raw, i: 1} }
+
+// next returns the next member's raw key (without quotes; esc if it has
+// escapes) and value, or ok == false at the end.
+func (it *objIter) next() (key []byte, esc bool, val []byte, ok bool) {
+	b := it.b
+	i := skipSpace(b, it.i)
+	if b[i] == ',' {
+		i = skipSpace(b, i+1)
+	}
+	if b[i] == '}' {
+		return nil, false, nil, false
+	}
+	j, esc, _ := skipString(b, i, "")
+	key = b[i+1 : j-1]
+	i = skipSpace(b, j)
+	i = skipSpace(b, i+1) // ':'
+	j, _ = skipValue(b, i, 0, "")
+	it.i = j
+	return key, esc, b[i:j], true
+}
+
+// truth decodes the optional truth object: finite numbers, booleans as 1/0.
+// An empty object gives nil.
+func (p *recParser) truth() (Truth, *LineError) {
+	raw := p.vals[fTruth]
+	if absent(raw) {
+		return nil, nil
+	}
+	if raw[0] != '{' {
+		return nil, errType("truth", raw, "an object")
+	}
+	var t Truth
+	it := newObjIter(raw)
+	for {
+		k, esc, v, ok := it.next()
+		if !ok {
+			break
+		}
+		name := p.internKey(k, esc)
+		if t == nil {
+			t = make(Truth, 4)
+		}
+		if _, dup := t[name]; dup {
+			return nil, fieldErr("truth."+name, "appears twice")
+		}
+		switch v[0] {
+		case 't':
+			t[name] = 1
+		case 'f':
+			t[name] = 0
+		default:
+			x, code := number(v)
+			if code != numOK {
+				return nil, numErr("truth."+name, v, code, "a number or a boolean")
+			}
+			t[name] = x
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,100 @@
+package model
+
+import (
+	"hash/maphash"
+	"strconv"
+)
+
+// dupKey identifies a record: no two records of a log may share one.
+type dupKey struct {
+	kind                 Kind
+	judge, id, criterion string
+}
+
+// dupRef points at a record kept by a loader: its kind, chunk and index in
+// the chunk, packed into 64 bits to keep the index small.
+type dupRef uint64
+
+func newRef(kind Kind, chunk, idx int) dupRef {
+	var k uint64
+	switch kind {
+	case KindScore:
+		k = 1
+	case KindVerdict:
+		k = 2
+	}
+	return dupRef(k<<62 | uint64(chunk)<<32 | uint64(uint32(idx)))
+}
+
+// dupIndex finds repeated (judge, id, kind, criterion). Workers hash the
+// keys in parallel; the index maps hashes to the first record and resolves
+// the (rare) collisions of different keys exactly.
+type dupIndex struct {
+	seed  maphash.Seed
+	first map[uint64]dupRef
+	// exact holds keys whose hash was already taken by a different key.
+	exact map[dupKey]Pos
+}
+
+func newDupIndex() dupIndex {
+	return dupIndex{seed: maphash.MakeSeed(), first: make(map[uint64]dupRef)}
+}
+
+// hashKey hashes a record key with h, which must use the index's seed.
+func hashKey(h *maphash.Hash, kind Kind, judge, id, criterion string) uint64 {
+	h.Reset()
+	h.WriteString(string(kind))
+	h.WriteByte(0)
+	h.WriteString(judge)
+	h.WriteByte(0)
+	h.WriteString(id)
+	h.WriteByte(0)
+	h.WriteString(criterion)
+	return h.Sum64()
+}
+
+// keyOf returns the key and position of the record ref of ld.
+func keyOf(ld *loader, ref dupRef) (dupKey, Pos) {
+	chunk, idx := int(ref>>32)&(1<<30-1), int(uint32(ref))
+	switch ref >> 62 {
+	case 0:
+		p := &ld.pairs[chunk][idx]
+		return dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos
+	case 1:
+		s := &ld.scores[chunk][idx]
+		return dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos
+	}
+	v := &ld.verdicts[chunk][idx]
+	return dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos
+}
+
+// add records the key k of a record at pos that ld is about to keep as ref,
+// or returns the error for a repeat of an earlier record. h is k's hash.
+func (d *dupIndex) add(ld *loader, h uint64, k dupKey, pos Pos, ref dupRef) *LineError {
+	first, taken := d.first[h]
+	if !taken {
+		d.first[h] = ref
+		return nil
+	}
+	if fk, fpos := keyOf(ld, first); fk == k {
+		return dupErr(k, fpos, pos)
+	}
+	if d.exact == nil {
+		d.exact = make(map[dupKey]Pos)
+	}
+	if fpos, ok := d.exact[k]; ok {
+		return dupErr(k, fpos, pos)
+	}
+	d.exact[k] = pos
+	return nil
+}
+
+// dupErr says that the record at pos repeats the one at first.
+func dupErr(k dupKey, first, pos Pos) *LineError {
+	msg := "duplicate " + string(k.kind) + " record (judge " + strconv.Quote(k.judge) + ", id " + strconv.Quote(k.id)
+	if k.kind == KindScore {
+		msg += ", criterion " + strconv.Quote(k.criterion)
+	}
+	msg += "): first seen at " + first.String()
+	return (&LineError{Msg: msg}).at(pos)
+}

@@ -1,0 +1,267 @@
+package model
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+)
+
+// The producer side of the reader: it cuts a file into batches of whole
+// JSON Lines lines, or of whole elements of a top-level JSON array.
+
+// bom is the UTF-8 byte order mark, allowed at the start of a file.
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// fill reads from src until buf is full or src ends.
+func fill(src io.Reader, buf []byte) (_ []byte, eof bool, _ error) {
+	for len(buf) < cap(buf) {
+		n, err := src.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, true, nil
+		}
+		if err != nil {
+			return buf, false, err
+		}
+	}
+	return buf, false, nil
+}
+
+// grow returns buf with twice its capacity.
+func grow(buf []byte) []byte {
+	nb := make([]byte, len(buf), 2*cap(buf))
+	copy(nb, buf)
+	return nb
+}
+
+// produce cuts src into batches and sends them down the pipeline. It
+// returns an error that stops the load (after the batches already sent).
+func (p *pipe) produce(src io.Reader) *LineError {
+	buf := p.buffer(batchSize)
+	line := 1
+	for start := true; ; start = false {
+		var eof bool
+		var err error
+		buf, eof, err = fill(src, buf)
+		if err != nil {
+			return readErr(p.name, err)
+		}
+		if start && bytes.HasPrefix(buf, bom) {
+			buf = buf[:copy(buf, buf[len(bom):])]
+		}
+		// The first non-space byte tells a JSON array from JSON Lines.
+		if i := skipSpace(buf, 0); i < len(buf) {
+			if buf[i] == '[' {
+				return p.array(src, buf, eof, i, line)
+			}
+			return p.lines(src, buf, eof, line)
+		}
+		if eof {
+			return nil
+		}
+		line += bytes.Count(buf, []byte{'\n'})
+		buf = buf[:0]
+	}
+}
+
+// lines sends batches of whole lines; buf holds the start of the input.
+func (p *pipe) lines(src io.Reader, buf []byte, eof bool, line int) *LineError {
+	for {
+		if eof {
+			if len(buf) > 0 {
+				p.emit(&batch{buf: buf, data: buf, line: line})
+			}
+			return nil
+		}
+		if last := bytes.LastIndexByte(buf, '\n'); last >= 0 {
+			data, rest := buf[:last+1], buf[last+1:]
+			next := append(p.buffer(max(batchSize, 2*len(rest))), rest...)
+			n := bytes.Count(data, []byte{'\n'})
+			if !p.emit(&batch{buf: buf, data: data, line: line}) {
+				return nil
+			}
+			line += n
+			buf = next
+		} else if len(buf) == cap(buf) {
+			buf = grow(buf) // a line longer than the buffer
+		}
+		var err error
+		if buf, eof, err = fill(src, buf); err != nil {
+			return readErr(p.name, err)
+		}
+	}
+}
+
+// States of arrayCut.
+const (
+	stOpen  = iota // after '[': an element or ']'
+	stValue        // after ',': an element
+	stElem         // inside an element
+	stComma        // after an element: ',' or ']'
+	stAfter        // after the closing ']': only space
+)
+
+// arrayCut finds the elements of a top-level JSON array in a stream. It
+// tracks strings and nesting only; the record parser validates elements.
+type arrayCut struct {
+	state      int
+	depth      int
+	inStr, esc bool
+	start      int // offset in the buffer of the current element
+	eline      int // line and column of the current element
+	ecol       int
+	line       int // line of the scan position
+	lineStart  int // offset in the buffer where that line starts (may be < 0)
+	items      []item
+}
+
+// fatal is a structural error at offset i of the buffer.
+func (c *arrayCut) fatal(name string, i int, msg string) *LineError {
+	return &LineError{File: name, Line: c.line, Msg: "invalid JSON at column " + strconv.Itoa(i-c.lineStart+1) + ": " + msg}
+}
+
+// endElem ends the current element at offset end.
+func (c *arrayCut) endElem(end int) {
+	c.items = append(c.items, item{start: c.start, end: end, line: c.eline, col: c.ecol})
+	c.state = stComma
+}
+
+// scan advances over buf[from:], collecting complete elements.
+func (c *arrayCut) scan(name string, buf []byte, from int) *LineError {
+	for i := from; i < len(buf); i++ {
+		ch := buf[i]
+		if ch == '\n' {
+			c.line++
+			c.lineStart = i + 1
+		}
+		if c.state == stElem {
+			if c.inStr {
+				switch {
+				case c.esc:
+					c.esc = false
+				case ch == '\\':
+					c.esc = true
+				case ch == '"':
+					c.inStr = false
+					if c.depth == 0 {
+						c.endElem(i + 1)
+					}
+				}
+				continue
+			}
+			switch ch {
+			case '"':
+				c.inStr = true
+				continue
+			case '{', '[':
+				c.depth++
+				continue
+			case '}', ']':
+				if c.depth > 0 {
+					c.depth--
+					if c.depth == 0 {
+						c.endElem(i + 1)
+					}
+					continue
+				}
+				c.endElem(i) // a closer right after a scalar element
+			case ',', ' ', '\t', '\r', '\n':
+				if c.depth > 0 {
+					continue
+				}
+				c.endElem(i)
+			default:
+				continue
+			}
+		}
+		if isSpace(ch) {
+			continue
+		}
+		switch c.state {
+		case stOpen, stValue:
+			switch {
+			case ch == ']' && c.state == stOpen:
+				c.state = stAfter
+			case ch == ']' || ch == ',':
+				return c.fatal(name, i, unexpected(buf, i)+"; expected an array element")
+			default:
+				c.start, c.eline, c.ecol = i, c.line, i-c.lineStart+1
+				c.state, c.depth, c.inStr, c.esc = stElem, 0, false, false
+				switch ch {
+				case '"':
+					c.inStr = true
+				case '{', '[':
+					c.depth = 1
+				}
+			}
+		case stComma:
+			switch ch {
+			case ',':
+				c.state = stValue
+			case ']':
+				c.state = stAfter
+			default:
+				return c.fatal(name, i, unexpected(buf, i)+"; expected ',' or ']' after an array element")
+			}
+		case stAfter:
+			return c.fatal(name, i, unexpected(buf, i)+" after the array's closing ']'")
+		}
+	}
+	return nil
+}
+
+// array sends batches of whole array elements; buf holds the start of the
+// input and buf[open] is the array's '['.
+func (p *pipe) array(src io.Reader, buf []byte, eof bool, open, line int) *LineError {
+	c := &arrayCut{
+		state:     stOpen,
+		line:      line + bytes.Count(buf[:open], []byte{'\n'}),
+		lineStart: bytes.LastIndexByte(buf[:open], '\n') + 1,
+	}
+	from := open + 1
+	for {
+		if err := c.scan(p.name, buf, from); err != nil {
+			p.emit(&batch{buf: buf, data: buf, items: c.items, array: true, fatal: err})
+			return nil
+		}
+		if eof {
+			var err *LineError
+			switch c.state {
+			case stElem: // let the parser say what is wrong with the element
+				c.endElem(len(buf))
+				err = c.fatal(p.name, len(buf), "unexpected end of file inside an array element")
+			case stAfter:
+			default:
+				err = c.fatal(p.name, len(buf), "unexpected end of file; expected ']' to close the array")
+			}
+			p.emit(&batch{buf: buf, data: buf, items: c.items, array: true, fatal: err})
+			return nil
+		}
+		// Keep the unfinished element for the next buffer.
+		keep := len(buf)
+		if c.state == stElem {
+			keep = c.start
+		}
+		switch {
+		case len(c.items) > 0:
+			rest := buf[keep:]
+			next := append(p.buffer(max(batchSize, 2*len(rest))), rest...)
+			if !p.emit(&batch{buf: buf, data: buf, items: c.items, array: true}) {
+				return nil
+			}
+			c.items = nil
+			buf = next
+		case keep > 0:
+			buf = buf[:copy(buf, buf[keep:])]
+		default:
+			buf = grow(buf) // an element longer than the buffer
+		}
+		c.lineStart -= keep
+		c.start -= keep
+		from = len(buf)
+		var err error
+		if buf, eof, err = fill(src, buf); err != nil {
+			return readErr(p.name, err)
+		}
+	}
+}

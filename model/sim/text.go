@@ -1,0 +1,121 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"strings"
+)
+
+// topic is a subject for synthetic prompts, with the group it belongs to.
+type topic struct {
+	group, phrase string
+}
+
+var topics = []topic{
+	{"science", "ice floats on water"},
+	{"science", "the sky looks blue"},
+	{"science", "metal feels colder than wood"},
+	{"science", "bread dough rises"},
+	{"science", "the moon shows phases"},
+	{"science", "salt melts ice on roads"},
+	{"science", "leaves change colour in autumn"},
+	{"science", "a rainbow forms after rain"},
+	{"history", "the printing press spread so fast"},
+	{"history", "canals mattered to early trade"},
+	{"history", "old cities grew near rivers"},
+	{"history", "the telegraph changed newspapers"},
+	{"history", "railways standardised time zones"},
+	{"coding", "a hash map gives fast lookups"},
+	{"coding", "unit tests catch regressions"},
+	{"coding", "binary search needs sorted input"},
+	{"coding", "a deadlock can freeze a program"},
+	{"coding", "floating-point sums depend on order"},
+	{"coding", "caching speeds up repeated queries"},
+	{"everyday", "a budget helps with saving"},
+	{"everyday", "sleep affects concentration"},
+	{"everyday", "stretching helps before running"},
+	{"everyday", "a to-do list reduces stress"},
+	{"everyday", "cast iron pans need seasoning"},
+}
+
+var askTemplates = []string{
+	"Explain why %s.",
+	"Briefly explain why %s.",
+	"Tell a curious student why %s.",
+	"Give a short explanation of why %s.",
+	"In plain words, why is it that %s?",
+}
+
+var noteTemplates = []string{
+	"Write a short note on why %s.",
+	"Summarise for a newsletter why %s.",
+	"Draft two sentences on why %s.",
+}
+
+var reasons = []string{
+	"density differences", "how light scatters", "the way heat moves", "trapped gas bubbles",
+	"the angle of sunlight", "cheaper transport", "shared standards", "constant-time indexing",
+	"early feedback", "halving the search range", "locks taken in different orders", "rounding at each step",
+	"reusing earlier results", "tracking every expense", "memory consolidation", "warmer muscles",
+	"fewer open loops", "a layer of polymerised oil", "chemistry in the pigments", "gravity and orbit geometry",
+}
+
+var sentenceTemplates = []string{
+	"The main reason is %s.",
+	"It mostly comes down to %s.",
+	"Think of %s and the rest follows.",
+	"A simple example makes %s clear.",
+	"Experts usually point to %s.",
+	"In short, %s explains it.",
+	"Some people forget about %s, but it matters.",
+	"%s is the key idea here.",
+}
+
+var closers = []string{
+	"Hope this helps.",
+	"That is the whole story.",
+	"There are exceptions, but this is the usual case.",
+	"Try it yourself to see.",
+}
+
+// textGen draws deterministic, varied short texts from its own stream.
+type textGen struct {
+	r *rand.Rand
+}
+
+func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// prompt returns a question on a random topic and the topic's group.
+func (g *textGen) prompt(label string, templates []string) (string, string) {
+	t := pick(g.r, topics)
+	return label + ": " + sprintf1(pick(g.r, templates), t.phrase), t.group
+}
+
+// answer returns a response of 1 to maxSentences sentences.
+func (g *textGen) answer(maxSentences int) string {
+	n := min(1+g.r.IntN(maxSentences), len(reasons)) // len(reasons) ≤ 64 for the bit set
+	var b strings.Builder
+	var used uint64 // reasons used so far, so that no sentence repeats
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		k := g.r.IntN(len(reasons))
+		for used&(1<<k) != 0 {
+			k = (k + 1) % len(reasons)
+		}
+		used |= 1 << k
+		s := sprintf1(pick(g.r, sentenceTemplates), reasons[k])
+		b.WriteString(strings.ToUpper(s[:1]) + s[1:])
+	}
+	if g.r.IntN(4) == 0 {
+		b.WriteByte(' ')
+		b.WriteString(pick(g.r, closers))
+	}
+	return b.String()
+}
+
+// sprintf1 replaces the one %s in format with arg (cheaper than fmt and
+// free of vet's printf checks on non-constant formats).
+func sprintf1(format, arg string) string {
+	return strings.Replace(format, "%s", arg, 1)
+}

@@ -1,0 +1,318 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// SchemaVersion is the version of the report JSON. It changes only when a
+// key is removed or changes meaning; new keys may appear at any time.
+const SchemaVersion = 1
+
+// Doc is the report JSON (README, "Report JSON").
+type Doc struct {
+	Schema  int              `json:"schema"`
+	Plumb   string           `json:"plumb"`
+	Options DocOptions       `json:"options"`
+	Files   []DocFile        `json:"files"`
+	Skipped DocSkipped       `json:"skipped"`
+	Judges  map[string]Judge `json:"judges"`
+}
+
+// DocOptions echoes the knobs the report was made with.
+type DocOptions struct {
+	Judges    []string `json:"judges"`
+	Lambda    float64  `json:"lambda"`
+	EstFrac   float64  `json:"est_frac"`
+	Objective string   `json:"objective"`
+	Seed      uint64   `json:"seed"`
+}
+
+// DocFile is one input file.
+type DocFile struct {
+	Name     string `json:"name"`
+	Pairs    int    `json:"pairs"`
+	Scores   int    `json:"scores"`
+	Verdicts int    `json:"verdicts"`
+	Skipped  int    `json:"skipped"`
+}
+
+// DocSkipped counts the bad lines left out under --skip-bad.
+type DocSkipped struct {
+	Lines   int      `json:"lines"`
+	Reasons []string `json:"reasons"`
+}
+
+// Judge is one judge's part of the report.
+type Judge struct {
+	Pairs     int        `json:"pairs"`
+	Scores    int        `json:"scores"`
+	Verdicts  int        `json:"verdicts"`
+	Selection *Selection `json:"selection"`
+	Notes     []string   `json:"notes"`
+}
+
+// Selection is the selection-bias analysis of a judge.
+type Selection struct {
+	Items         int                `json:"items"`
+	Arrangements  map[string]int     `json:"arrangements"`
+	Source        string             `json:"source"`
+	EstimationSet EstimationSet      `json:"estimation_set"`
+	Methods       map[string]*Method `json:"methods"`
+	// Curve is g* at 101 evenly spaced points 0, 0.01, …, 1 (null when
+	// CalibraEval is unavailable).
+	Curve []float64    `json:"curve"`
+	Prior *PridePrior  `json:"pride_prior"`
+	Notes []string     `json:"notes"`
+}
+
+// EstimationSet describes CalibraEval's and Pride's estimation set.
+type EstimationSet struct {
+	Frac    float64 `json:"frac"`
+	Seed    uint64  `json:"seed"`
+	Size    int     `json:"size"`
+	Heldout int     `json:"heldout"`
+}
+
+// PridePrior is Pride's global prior over the ID tokens.
+type PridePrior struct {
+	A float64 `json:"a"`
+	B float64 `json:"b"`
+	N int     `json:"n"`
+}
+
+// Method is one method's results. Metric values are null when undefined or
+// not applicable; Notes then says why.
+type Method struct {
+	Available bool    `json:"available"`
+	Reason    *string `json:"reason"`
+	Metrics
+	Heldout *Metrics `json:"heldout,omitempty"`
+	Fit     *Fit     `json:"fit,omitempty"`
+	Kept    *float64 `json:"kept,omitempty"`
+	Notes   []string `json:"notes"`
+}
+
+// Metrics are the selection-bias metrics of METHODS.md §2.
+type Metrics struct {
+	Consistency       *float64 `json:"consistency"`
+	FirstPositionRate *float64 `json:"first_position_rate"`
+	FleissKappa       *float64 `json:"fleiss_kappa"`
+	ICC2k             *float64 `json:"icc2k"`
+	ICC3k             *float64 `json:"icc3k"`
+	ICC21             *float64 `json:"icc21"`
+	ICC31             *float64 `json:"icc31"`
+	RStd              *float64 `json:"rstd"`
+	AccuracyMean      *float64 `json:"accuracy_mean"`
+	AccuracyAggregate *float64 `json:"accuracy_aggregate"`
+	TieRate           *float64 `json:"tie_rate"`
+	// N is the number of items the metrics used.
+	N int `json:"n"`
+	// Counts gives each metric's own count (items, subjects or choices).
+	Counts map[string]int `json:"counts"`
+	// CI95 gives the 95% intervals of the ICCs, where defined.
+	CI95 map[string][2]float64 `json:"ci95"`
+	// AgreementSet lists the arrangements κ and the ICCs use.
+	AgreementSet []string `json:"agreement_set"`
+	// PerArrangement gives accuracy and the recalls per arrangement.
+	PerArrangement map[string]ArrangementMetrics `json:"per_arrangement"`
+	Notes          []string                      `json:"notes"`
+}
+
+// ArrangementMetrics are one arrangement's accuracy and recalls.
+type ArrangementMetrics struct {
+	Accuracy *float64 `json:"accuracy"`
+	Recall1  *float64 `json:"recall_1"`
+	Recall2  *float64 `json:"recall_2"`
+	N        int      `json:"n"`
+}
+
+// Fit describes CalibraEval's optimisation.
+type Fit struct {
+	Iterations  int     `json:"iterations"`
+	Objective   float64 `json:"objective"`
+	GradNorm    float64 `json:"grad_norm"`
+	Points      int     `json:"points"`
+	Converged   bool    `json:"converged"`
+	Status      string  `json:"status"`
+	WarmStarted bool    `json:"warm_started"`
+}
+
+// BuildDoc converts an Analysis into the report JSON structure.
+func BuildDoc(an *Analysis, version string) *Doc {
+	so := an.Options.Selection
+	d := &Doc{
+		Schema: SchemaVersion,
+		Plumb:  version,
+		Options: DocOptions{
+			Judges:    nonNil(an.Options.Judges),
+			Lambda:    so.Lambda,
+			EstFrac:   so.EstFrac,
+			Objective: so.Objective.String(),
+			Seed:      so.Seed,
+		},
+		Files:   []DocFile{},
+		Skipped: DocSkipped{Lines: an.Skipped, Reasons: nonNil(an.Reasons)},
+		Judges:  map[string]Judge{},
+	}
+	for _, f := range an.Files {
+		d.Files = append(d.Files, DocFile{Name: f.Name, Pairs: f.Pairs, Scores: f.Scores, Verdicts: f.Verdicts, Skipped: f.Skipped})
+	}
+	for _, ja := range an.Judges {
+		j := Judge{Pairs: ja.Pairs, Scores: ja.Scores, Verdicts: ja.Verdicts, Notes: []string{}}
+		if ja.Selection == nil {
+			j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
+		} else {
+			j.Selection = buildSelection(ja.Selection)
+		}
+		d.Judges[ja.Judge] = j
+	}
+	return d
+}
+
+func buildSelection(s *calib.Selection) *Selection {
+	out := &Selection{
+		Items:        s.N,
+		Arrangements: map[string]int{},
+		Source:       s.Source.String(),
+		EstimationSet: EstimationSet{
+			Frac: s.Options.EstFrac, Seed: s.Options.Seed, Size: s.EstSize, Heldout: s.HeldoutSize,
+		},
+		Methods: map[string]*Method{},
+		Curve:   s.Curve,
+		Notes:   nonNil(s.Notes),
+	}
+	for _, a := range model.Arrangements {
+		if s.Arrangements[a] > 0 {
+			out.Arrangements[a.String()] = s.Arrangements[a]
+		}
+	}
+	if s.Prior != nil {
+		out.Prior = &PridePrior{A: s.Prior.A, B: s.Prior.B, N: s.Prior.N}
+	}
+	for i := range s.Methods {
+		mr := &s.Methods[i]
+		m := &Method{Available: mr.Available, Notes: nonNil(mr.Notes)}
+		if !mr.Available {
+			r := mr.Reason
+			m.Reason = &r
+			m.Metrics = unavailableMetrics(mr.Reason)
+		} else {
+			m.Metrics = buildMetrics(&mr.All)
+			if mr.Heldout != nil {
+				h := buildMetrics(mr.Heldout)
+				m.Heldout = &h
+			}
+		}
+		if mr.Kept != nil && mr.Kept.OK() {
+			v := mr.Kept.Value
+			m.Kept = &v
+		}
+		if mr.Name == calib.MethodCalibraEval && s.Fit != nil {
+			m.Fit = &Fit{
+				Iterations: s.Fit.Iterations, Objective: s.Fit.Objective, GradNorm: s.Fit.GradNorm,
+				Points: s.Fit.Points, Converged: s.Fit.Converged, Status: s.Fit.Status, WarmStarted: s.WarmStarted,
+			}
+		}
+		out.Methods[mr.Name] = m
+	}
+	return out
+}
+
+// metricFields lists the headline metrics with their JSON keys, in table
+// order.
+func metricFields(m *calib.Metrics) []struct {
+	Key  string
+	Stat *calib.Stat
+} {
+	return []struct {
+		Key  string
+		Stat *calib.Stat
+	}{
+		{"consistency", &m.Consistency},
+		{"first_position_rate", &m.FirstPositionRate},
+		{"fleiss_kappa", &m.FleissKappa},
+		{"icc2k", &m.ICC2k},
+		{"icc3k", &m.ICC3k},
+		{"icc21", &m.ICC21},
+		{"icc31", &m.ICC31},
+		{"rstd", &m.RStd},
+		{"accuracy_mean", &m.AccuracyMean},
+		{"accuracy_aggregate", &m.AccuracyAggregate},
+		{"tie_rate", &m.TieRate},
+	}
+}
+
+func buildMetrics(m *calib.Metrics) Metrics {
+	out := Metrics{
+		N:              m.N,
+		Counts:         map[string]int{},
+		CI95:           map[string][2]float64{},
+		AgreementSet:   []string{},
+		PerArrangement: map[string]ArrangementMetrics{},
+		Notes:          nonNil(m.Notes),
+	}
+	ptrs := map[string]**float64{
+		"consistency": &out.Consistency, "first_position_rate": &out.FirstPositionRate,
+		"fleiss_kappa": &out.FleissKappa, "icc2k": &out.ICC2k, "icc3k": &out.ICC3k,
+		"icc21": &out.ICC21, "icc31": &out.ICC31, "rstd": &out.RStd,
+		"accuracy_mean": &out.AccuracyMean, "accuracy_aggregate": &out.AccuracyAggregate,
+		"tie_rate": &out.TieRate,
+	}
+	for _, f := range metricFields(m) {
+		*ptrs[f.Key] = value(*f.Stat)
+		out.Counts[f.Key] = f.Stat.N
+		if !f.Stat.OK() {
+			out.Notes = append(out.Notes, f.Key+": "+f.Stat.Reason)
+		}
+		if f.Stat.OK() && f.Stat.CI != nil {
+			out.CI95[f.Key] = [2]float64{f.Stat.CI.Lower, f.Stat.CI.Upper}
+		}
+	}
+	for _, a := range model.Arrangements {
+		if m.AgreementSet[a] {
+			out.AgreementSet = append(out.AgreementSet, a.String())
+		}
+		acc := m.Accuracy[a]
+		if acc.N == 0 && !acc.OK() && m.Recall1[a].N == 0 && m.Recall2[a].N == 0 {
+			continue
+		}
+		out.PerArrangement[a.String()] = ArrangementMetrics{
+			Accuracy: value(acc), Recall1: value(m.Recall1[a]), Recall2: value(m.Recall2[a]), N: acc.N,
+		}
+	}
+	return out
+}
+
+func unavailableMetrics(reason string) Metrics {
+	return Metrics{
+		Counts: map[string]int{}, CI95: map[string][2]float64{}, AgreementSet: []string{},
+		PerArrangement: map[string]ArrangementMetrics{}, Notes: []string{},
+	}
+}
+
+func value(s calib.Stat) *float64 {
+	if !s.OK() {
+		return nil
+	}
+	v := s.Value
+	return &v
+}
+
+func nonNil(xs []string) []string {
+	if xs == nil {
+		return []string{}
+	}
+	return xs
+}
+
+// WriteJSON writes the report JSON, indented, with a final newline.
+func WriteJSON(w io.Writer, d *Doc) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(d)
+}

@@ -1,0 +1,229 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// methodTitles are the Markdown names of the methods.
+var methodTitles = map[string]string{
+	calib.MethodRaw:         "raw",
+	calib.MethodCalibraEval: "CalibraEval",
+	calib.MethodPride:       "Pride",
+	calib.MethodBPC:         "BPC",
+	calib.MethodDiscard:     "discard inconsistent",
+}
+
+// column is one column of the methods table.
+type column struct {
+	title    string
+	get      func(m *calib.Metrics) calib.Stat
+	decimals int
+}
+
+var selectionColumns = []column{
+	{"consistency", func(m *calib.Metrics) calib.Stat { return m.Consistency }, 3},
+	{"first-pos. rate", func(m *calib.Metrics) calib.Stat { return m.FirstPositionRate }, 3},
+	{"Fleiss κ", func(m *calib.Metrics) calib.Stat { return m.FleissKappa }, 3},
+	{"ICC(2,k)", func(m *calib.Metrics) calib.Stat { return m.ICC2k }, 3},
+	{"ICC(3,k)", func(m *calib.Metrics) calib.Stat { return m.ICC3k }, 3},
+	{"RStd", func(m *calib.Metrics) calib.Stat { return m.RStd }, 2},
+	{"acc. (mean)", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, 3},
+	{"acc. (aggregate)", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }, 3},
+}
+
+// WriteMarkdown writes the analysis as Markdown.
+func WriteMarkdown(w io.Writer, an *Analysis) error {
+	var b strings.Builder
+	so := an.Options.Selection
+	b.WriteString("# plumb report\n\n")
+	var p, s, v int
+	var names []string
+	for _, f := range an.Files {
+		p, s, v = p+f.Pairs, s+f.Scores, v+f.Verdicts
+		names = append(names, f.Name)
+	}
+	fmt.Fprintf(&b, "Input: %s — %d pair, %d score and %d verdict records; %s.\n",
+		strings.Join(names, ", "), p, s, v, plural(len(an.Judges), "judge"))
+	if an.Skipped > 0 {
+		fmt.Fprintf(&b, "Skipped %s (--skip-bad); first reasons:\n", plural(an.Skipped, "bad line"))
+		for _, r := range an.Reasons {
+			fmt.Fprintf(&b, "- %s\n", r)
+		}
+	}
+	fmt.Fprintf(&b, "Options: λ = %g · estimation fraction %g · objective %s · seed %d\n",
+		so.Lambda, so.EstFrac, so.Objective, so.Seed)
+	for i := range an.Judges {
+		writeJudge(&b, &an.Judges[i])
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeJudge(b *strings.Builder, ja *JudgeAnalysis) {
+	fmt.Fprintf(b, "\n## Judge %s\n\n", ja.Judge)
+	fmt.Fprintf(b, "%d pair, %d score and %d verdict records.\n", ja.Pairs, ja.Scores, ja.Verdicts)
+	sel := ja.Selection
+	if sel == nil {
+		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", ja.SelectionReason)
+		return
+	}
+	var arr []string
+	for _, a := range model.Arrangements {
+		if sel.Arrangements[a] > 0 {
+			arr = append(arr, fmt.Sprintf("%s %d", a, sel.Arrangements[a]))
+		}
+	}
+	fmt.Fprintf(b, "Pair items: %d (%s), answers given as %s.\n", sel.N, strings.Join(arr, ", "), sourceName(sel.Source))
+	for _, n := range sel.Notes {
+		fmt.Fprintf(b, "Note: %s.\n", strings.TrimSuffix(n, "."))
+	}
+
+	fmt.Fprintf(b, "\n### Selection bias — all %d items\n\n", sel.N)
+	writeMethodsTable(b, sel, func(mr *calib.MethodResult) *calib.Metrics { return &mr.All })
+	if sel.HeldoutSize > 0 {
+		fmt.Fprintf(b, "\n### Selection bias — %d held-out items (estimation set: %d items, seed %d)\n\n",
+			sel.HeldoutSize, sel.EstSize, sel.Options.Seed)
+		writeMethodsTable(b, sel, func(mr *calib.MethodResult) *calib.Metrics { return mr.Heldout })
+	}
+	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
+		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
+
+	if f := sel.Fit; f != nil {
+		state := "converged"
+		if !f.Converged {
+			state = "did not converge"
+		}
+		warm := ""
+		if sel.WarmStarted {
+			warm = ", warm-started"
+		}
+		fmt.Fprintf(b, "\nCalibraEval fit: %s after %d iterations (%s%s); objective %.6g, gradient norm %.3g, %d knots.\n",
+			state, f.Iterations, f.Status, warm, f.Objective, f.GradNorm, f.Points)
+	}
+	if c := sel.Curve; len(c) == calib.CurvePoints {
+		b.WriteString("Learned curve g*: ")
+		for i, x := range []int{0, 10, 25, 50, 75, 90, 100} {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(b, "g*(%.2f) = %.3f", float64(x)/100, c[x])
+		}
+		b.WriteString(".\n")
+	}
+	writeMethodNotes(b, sel)
+}
+
+func writeMethodsTable(b *strings.Builder, sel *calib.Selection, pick func(*calib.MethodResult) *calib.Metrics) {
+	b.WriteString("| method |")
+	for _, c := range selectionColumns {
+		b.WriteString(" " + c.title + " |")
+	}
+	b.WriteString(" n |\n|---|")
+	for range selectionColumns {
+		b.WriteString("---:|")
+	}
+	b.WriteString("---:|\n")
+	raw := pick(sel.Method(calib.MethodRaw))
+	for i := range sel.Methods {
+		mr := &sel.Methods[i]
+		title := methodTitles[mr.Name]
+		if mr.Kept != nil && mr.Kept.OK() {
+			title += fmt.Sprintf(" (kept %.1f%%)", 100*mr.Kept.Value)
+		}
+		fmt.Fprintf(b, "| %s |", title)
+		m := pick(mr)
+		if !mr.Available || m == nil {
+			for range selectionColumns {
+				b.WriteString(" — |")
+			}
+			b.WriteString(" — |\n")
+			continue
+		}
+		for _, c := range selectionColumns {
+			st := c.get(m)
+			cell := "—"
+			if st.OK() {
+				cell = fmt.Sprintf("%.*f", c.decimals, st.Value)
+				if mr.Name != calib.MethodRaw && raw != nil {
+					if r := c.get(raw); r.OK() {
+						cell += " (" + signed(st.Value-r.Value, c.decimals) + ")"
+					}
+				}
+			}
+			b.WriteString(" " + cell + " |")
+		}
+		fmt.Fprintf(b, " %d |\n", m.N)
+	}
+}
+
+// writeMethodNotes lists why cells are empty, one line per method and
+// reason, plus each method's own notes.
+func writeMethodNotes(b *strings.Builder, sel *calib.Selection) {
+	var lines []string
+	for i := range sel.Methods {
+		mr := &sel.Methods[i]
+		name := methodTitles[mr.Name]
+		if !mr.Available {
+			lines = append(lines, fmt.Sprintf("%s: not available — %s", name, mr.Reason))
+			continue
+		}
+		var order []string
+		byReason := map[string][]string{}
+		for _, c := range selectionColumns {
+			if st := c.get(&mr.All); !st.OK() {
+				if _, ok := byReason[st.Reason]; !ok {
+					order = append(order, st.Reason)
+				}
+				byReason[st.Reason] = append(byReason[st.Reason], c.title)
+			}
+		}
+		for _, r := range order {
+			lines = append(lines, fmt.Sprintf("%s: %s undefined — %s", name, strings.Join(byReason[r], ", "), r))
+		}
+		for _, n := range mr.Notes {
+			lines = append(lines, name+": "+n)
+		}
+		for _, n := range mr.All.Notes {
+			lines = append(lines, name+": "+n)
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	b.WriteString("\nNotes:\n")
+	for _, l := range lines {
+		fmt.Fprintf(b, "- %s\n", strings.TrimSuffix(l, "."))
+	}
+}
+
+func signed(d float64, decimals int) string {
+	s := fmt.Sprintf("%+.*f", decimals, d)
+	if strings.Trim(s, "+-0.") == "" {
+		return "±0"
+	}
+	return strings.Replace(s, "-", "−", 1)
+}
+
+func sourceName(s model.Source) string {
+	switch s {
+	case model.SourceProb:
+		return "probabilities (p_a)"
+	case model.SourceLogprob:
+		return "log-probabilities"
+	case model.SourceChoice:
+		return "hard choices"
+	}
+	return s.String()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
