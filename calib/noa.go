@@ -303,36 +303,10 @@ func (p *NOA) eval(ws *noaWork, d []float64, lambda float64, grad []float64) flo
 	w, g, dg := ws.w, ws.g, ws.dg
 	softmaxCum(d, w, g)
 	needGrad := grad != nil
-	if needGrad {
-		clear(dg)
+	if !needGrad {
+		dg = nil
 	}
-	f := 0.0
-	for _, t := range p.pos {
-		a, b := t[0], t[1]
-		v := g[a] - g[b]
-		f += v * v
-		if needGrad {
-			dg[a] += 2 * v
-			dg[b] -= 2 * v
-		}
-	}
-	for _, t := range p.con {
-		a, b := t[0], t[1]
-		u := g[a] + g[b] - 1
-		v := g[a] - g[b]
-		f += u*u - lambda*v*v
-		if needGrad {
-			dg[a] += 2*u - 2*lambda*v
-			dg[b] += 2*u + 2*lambda*v
-		}
-	}
-	for _, a := range p.anc {
-		v := g[a] - 0.5
-		f -= lambda * v * v
-		if needGrad {
-			dg[a] -= 2 * lambda * v
-		}
-	}
+	f := p.termsGrad(g, lambda, dg)
 	invK := 1 / float64(p.k)
 	if !needGrad {
 		return f * invK

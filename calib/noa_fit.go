@@ -15,7 +15,8 @@ type FitOptions struct {
 	// Lambda is λ ≥ 0, the weight of the terms that keep g away from the
 	// trivial 0.5 (the paper uses 0.5).
 	Lambda float64
-	// MaxIter caps the L-BFGS iterations (default DefaultMaxIter).
+	// MaxIter caps the iterations of both phases of Fit together (default
+	// DefaultMaxIter).
 	MaxIter int
 	// GradTol stops when ‖∂(L/K)/∂d‖₂ ≤ GradTol (default DefaultGradTol).
 	GradTol float64
@@ -52,29 +53,60 @@ type solverConfig struct {
 	window  int     // iterations over which RelTol is judged
 	stepMax float64 // largest change of any d_k in one step
 	trace   func(iter int, f, gradNorm float64, d []float64)
+	// eps is the smallest increment g(z_k) − g(z_{k−1}) when the fit in g
+	// is turned into d: a flat piece becomes d_k = log eps.
+	eps float64
+	// lbfgsOnly skips the fit in g (the solver before it; tests compare).
+	lbfgsOnly bool
+	// switchTol: a cold fit with λ > 0 runs L-BFGS in d until L/K changes
+	// by at most switchTol (relative) over window iterations, then the fit
+	// in g; 0 skips the L-BFGS phase.
+	switchTol float64
 }
 
 // defaultSolver was chosen on four synthetic judges × λ ∈ {0.2, 0.5, 2}
 // (3,000 items): among memories 4–10 and floors 0.001–1, memory 6 with floor
-// 0.1 needed the fewest iterations while reaching objectives within 1e-5
-// (relative) of the best found.
-var defaultSolver = solverConfig{memory: 6, floor: 0.1, window: 10, stepMax: 20}
+// 0.1 needed the fewest iterations (about half of floor 0.01's) while
+// reaching objectives within 3e-4 (relative) of the best found.
+//
+// eps and switchTol were chosen on 500 problems (5 synthetic judges × 4
+// designs × 3 objectives × 200 or 1,500 items × λ ∈ {0, 0.2, 0.5, 1, 2}):
+// with switchTol 1e-2 … 1e-4 every fit reached an objective at most that of
+// the L-BFGS-only solver (1e-3, in the middle, is used).
+var defaultSolver = solverConfig{memory: 6, floor: 0.1, window: 10, stepMax: 20, eps: 1e-20, switchTol: 1e-3}
 
 // Fit minimises the objective for opt.Lambda from the identity map, or from
 // warm.D when warm is not nil (the fit of a neighbouring λ), then builds g*
 // from g(z_k) by weighted isotonic regression (PAVA).
 //
-// The optimiser is L-BFGS with a strong-Wolfe line search, preconditioned by
-// H₀ = γ·diag(1/w_k) (w_k = e^{d_k}/Σe^{d_i}, floored at 0.1/M): the inverse
-// Fisher metric of the softmax, under which a gradient step is an
-// exponentiated-gradient step on the increments of g. It stops when the
-// gradient norm or the relative change of the objective over 10 iterations
-// falls below its tolerance, or at the iteration limit. The objective is not
-// convex for λ > 0, so the result is a local minimum that depends on the
-// start; for a small λ the minimum is g → 0.5, reached only as some d_k → −∞,
-// and the gradient test ends the run.
+// The objective is not convex for λ > 0, so the result is a local minimum
+// that depends on the start, and its minimisers are near-step maps: many
+// increments g(z_k) − g(z_{k−1}) are 0, i.e. d_k = −∞. Fit works in two
+// phases.
 //
-// The gauge Σ d = 0: the start is centred and every search direction is
+//  1. Cold fits with λ > 0 first run L-BFGS in d (strong-Wolfe line search,
+//     H₀ = γ·diag(1/w_k), w_k = e^{d_k}/Σe^{d_i} floored at 0.1/M: the
+//     inverse Fisher metric of the softmax, under which a gradient step is
+//     an exponentiated-gradient step on the increments of g) until L/K
+//     changes by at most 1e-3 (relative) over 10 iterations. This picks the
+//     basin; on 500 synthetic problems the fit then reached an objective at
+//     least as low as L-BFGS run to the end, which a start from the identity
+//     in phase 2 did not (it was higher on 21 of them).
+//  2. Majorise-minimise in g over 0 ≤ g_1 ≤ … ≤ g_{M−1} ≤ 1, which reaches
+//     flat pieces exactly, each step followed by an exact minimisation over
+//     the levels of the current flat pieces (see minimiseG and newtonStep).
+//     Warm starts and λ = 0 (convex) start here. The result is
+//     d_k = log max(g_k − g_{k−1}, 1e-20), centred.
+//
+// Both phases stop on the same rules: ‖∂(L/K)/∂d‖₂ ≤ GradTol (in phase 2 at
+// the returned d, and only at a point that the majorise-minimise step does
+// not move by more than 1e-9, i.e. a stationary point in g), or L/K changed
+// by at most RelTol·|L/K| over the last 10 iterations, or MaxIter iterations
+// of both phases together. Objective and GradNorm are computed at the
+// returned D; Evals counts evaluations of the objective with its gradient
+// (in d or in g).
+//
+// The gauge Σ d = 0: the start is centred and every L-BFGS direction is
 // projected onto Σ d = 0 (the gradient already sums to zero, as softmax is
 // shift-invariant, so the projection keeps the directional derivative); the
 // result is centred again to remove rounding drift.
@@ -109,8 +141,50 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	} else {
 		d = p.IdentityD()
 	}
-	ws := newNOAWork(p.m)
 	lam := opt.Lambda
+	cfg := p.solver
+	if cfg.lbfgsOnly {
+		r := p.fitLBFGS(d, lam, opt.MaxIter, opt)
+		return p.result(lam, d, r)
+	}
+	var pre lbfgsResult
+	// λ = 0 is convex: any start leads to the same minimum value.
+	if warm == nil && cfg.switchTol > 0 && lam > 0 {
+		o := opt
+		o.RelTol = max(opt.RelTol, cfg.switchTol)
+		pre = p.fitLBFGS(d, lam, opt.MaxIter, o)
+		if pre.status != statusObjective || o.RelTol == opt.RelTol {
+			return p.result(lam, d, pre)
+		}
+	}
+	// Phase 2: majorise-minimise in g, which lands on flat pieces exactly.
+	g := p.G(d)
+	o := opt
+	o.MaxIter -= pre.iterations
+	mm := p.minimiseG(g, lam, o, cfg.window, cfg.eps)
+	gToD(g, d, cfg.eps)
+	// The result is judged at d itself.
+	grad := make([]float64, p.m)
+	fd := p.eval(newNOAWork(p.m), d, lam, grad)
+	r := lbfgsResult{
+		f: fd, gradNorm: norm2(grad), iterations: pre.iterations + mm.iterations, evaluations: pre.evaluations + mm.evaluations + 1,
+		converged: mm.converged, status: mm.status,
+	}
+	if mm.status == statusGradient && !(r.gradNorm <= opt.GradTol) {
+		// The estimate at g passed the test but d does not (rounding):
+		// finish with L-BFGS in d, with the iterations left.
+		pol := p.fitLBFGS(d, lam, opt.MaxIter-r.iterations, opt)
+		pol.iterations += r.iterations
+		pol.evaluations += r.evaluations
+		r = pol
+	}
+	return p.result(lam, d, r)
+}
+
+// fitLBFGS minimises the objective from d (overwritten) by preconditioned
+// L-BFGS in d with at most maxIter iterations (see Fit).
+func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions) lbfgsResult {
+	ws := newNOAWork(p.m)
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
 	f := func(x, grad, h []float64) float64 {
@@ -122,10 +196,14 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		}
 		return v
 	}
-	r := minimise(f, d, lbfgsOptions{
-		maxIter: opt.MaxIter, gradTol: opt.GradTol, relTol: opt.RelTol,
+	return minimise(f, d, lbfgsOptions{
+		maxIter: maxIter, gradTol: opt.GradTol, relTol: opt.RelTol,
 		memory: cfg.memory, window: cfg.window, stepMax: cfg.stepMax, trace: cfg.trace, zeroSum: true,
 	})
+}
+
+// result centres d and builds the FitResult.
+func (p *NOA) result(lam float64, d []float64, r lbfgsResult) (FitResult, error) {
 	centre(d)
 	curve, err := p.curve(d)
 	if err != nil {

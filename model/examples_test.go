@@ -50,3 +50,31 @@ func TestExamplesCanonical(t *testing.T) {
 		})
 	}
 }
+
+// TestReadmeExamples: README's "Log format" section shows exactly these
+// example records (it is checked once the section exists).
+func TestReadmeExamples(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Skip("no README.md:", err)
+	}
+	i := bytes.Index(readme, []byte("## Log format"))
+	if i < 0 {
+		t.Skip(`README.md has no "## Log format" section yet`)
+	}
+	section := readme[i:]
+	if j := bytes.Index(section[3:], []byte("\n## ")); j >= 0 {
+		section = section[:j+3]
+	}
+	for _, name := range exampleFiles {
+		data, err := os.ReadFile(filepath.Join("testdata", "examples", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+			if !bytes.Contains(section, line) {
+				t.Errorf("README's Log format section lacks the example %s", line)
+			}
+		}
+	}
+}

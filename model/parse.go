@@ -104,17 +104,6 @@ var (
 	verdictFields = setOf(fKind, fID, fJudge, fTruth, fVerdict, fHuman)
 )
 
-// kindFields returns the fields kind k defines.
-func kindFields(k Kind) fieldSet {
-	switch k {
-	case KindPair:
-		return pairFields
-	case KindScore:
-		return scoreFields
-	}
-	return verdictFields
-}
-
 // lookupField maps a field name to its field, or fUnknown.
 func lookupField(name []byte) field {
 	switch string(name) {
@@ -178,21 +167,25 @@ type member struct {
 type recParser struct {
 	file      string
 	multiLine bool // records are JSON array elements that may span lines
+	skipText  bool // leave texts empty
 	end       string
 	// where the current record starts, for syntax error positions
 	line, col int
 	b         []byte
 
-	vals    [numFields][]byte // raw values of known fields; nil when absent
-	unknown []member          // other fields, in order
-	intern  map[string]string // judges, groups, criteria, truth keys
+	vals    [numFields][]byte   // raw values of known fields; nil when absent
+	unknown []member            // other fields, in order
+	seen    map[string]struct{} // names in unknown
+	ratings map[float64]string  // score_probs ratings seen, for duplicates
+	names   map[string]string   // intern table of judges, groups, criteria, keys
+	last    [numFields]string   // IDs and texts of the previous record
 	scratch []byte
 }
 
 func (p *recParser) init(file string, multiLine bool) {
 	p.file = file
 	p.setMultiLine(multiLine)
-	p.intern = make(map[string]string)
+	p.names = make(map[string]string)
 }
 
 // setMultiLine says whether records are JSON array elements (true) or
@@ -205,39 +198,65 @@ func (p *recParser) setMultiLine(m bool) {
 	}
 }
 
-// maxIntern bounds the intern table of a parser.
-const maxIntern = 4096
+// Sharing equal strings saves memory (and, on a large log, the time to
+// touch it). Names (judges, groups, criteria, truth and rating keys) repeat
+// across a whole log: they go through a bounded table, emptied when full.
+// IDs and texts repeat across the judges of an item, whose records are
+// usually next to each other: each is compared with the same field of the
+// previous record, which costs almost nothing when it differs.
+const maxNames = 4096
 
-// internString returns raw (a JSON string) decoded, sharing storage with
-// earlier equal strings. Used for values that repeat across records.
-func (p *recParser) internString(raw []byte) string {
-	body := raw[1 : len(raw)-1]
-	if bytes.IndexByte(body, '\\') >= 0 {
-		return unquote(raw)
-	}
-	if s, ok := p.intern[string(body)]; ok {
+// internMode says how a string value is shared with equal earlier ones.
+type internMode uint8
+
+const (
+	internName internMode = iota // through the table p.names
+	internLast                   // with the same field of the previous record
+)
+
+// intern returns the string with content b, sharing storage with an equal
+// string seen before in table m.
+func intern(m map[string]string, b []byte, limit int) string {
+	if s, ok := m[string(b)]; ok {
 		return s
 	}
-	s := string(body)
-	if len(p.intern) < maxIntern {
-		p.intern[s] = s
+	if len(m) >= limit {
+		clear(m)
 	}
+	s := string(b)
+	m[s] = s
 	return s
 }
 
-// internKey is internString for a field name given without quotes.
-func (p *recParser) internKey(key []byte, esc bool) string {
-	if esc {
-		return string(unescape(nil, key))
+// str decodes the JSON string raw, the value of field f, sharing it as
+// mode says.
+func (p *recParser) str(raw []byte, f field, mode internMode) string {
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') >= 0 {
+		p.scratch = unescape(p.scratch[:0], body)
+		body = p.scratch
 	}
-	if s, ok := p.intern[string(key)]; ok {
+	switch mode {
+	case internName:
+		return intern(p.names, body, maxNames)
+	case internLast:
+		if string(body) == p.last[f] {
+			return p.last[f]
+		}
+		s := string(body)
+		p.last[f] = s
 		return s
 	}
-	s := string(key)
-	if len(p.intern) < maxIntern {
-		p.intern[s] = s
+	return string(body)
+}
+
+// internKey decodes a field name given without quotes, interned as a name.
+func (p *recParser) internKey(key []byte, esc bool) string {
+	if esc {
+		p.scratch = unescape(p.scratch[:0], key)
+		key = p.scratch
 	}
-	return s
+	return intern(p.names, key, maxNames)
 }
 
 // loc describes byte offset off of the current record for a message:
@@ -378,12 +397,18 @@ func (p *recParser) addField(key []byte, esc bool, val []byte) *LineError {
 		p.vals[f] = val
 		return nil
 	}
-	for _, m := range p.unknown {
-		if m.name == string(name) {
-			return fieldErr(m.name, "appears twice")
-		}
+	if p.seen == nil {
+		p.seen = make(map[string]struct{})
 	}
-	p.unknown = append(p.unknown, member{name: string(name), val: val})
+	if len(p.unknown) == 0 {
+		clear(p.seen)
+	}
+	if _, dup := p.seen[string(name)]; dup {
+		return fieldErr(string(name), "appears twice")
+	}
+	m := member{name: string(name), val: val}
+	p.seen[m.name] = struct{}{}
+	p.unknown = append(p.unknown, m)
 	return nil
 }
 

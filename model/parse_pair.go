@@ -27,13 +27,13 @@ const oneOfSources = "a pair record needs exactly one of p_a, logprobs, choice"
 // pair decodes a pair record's fields.
 func (p *recParser) pair(out *Pair) *LineError {
 	var err *LineError
-	if out.ID, err = p.reqString(fID, false); err != nil {
+	if out.ID, err = p.reqString(fID, internLast); err != nil {
 		return err
 	}
-	if out.Judge, err = p.reqString(fJudge, true); err != nil {
+	if out.Judge, err = p.reqString(fJudge, internName); err != nil {
 		return err
 	}
-	if out.Group, err = p.optString(fGroup, true); err != nil {
+	if out.Group, err = p.optString(fGroup, internName); err != nil {
 		return err
 	}
 	src := Source(-1)
@@ -66,13 +66,13 @@ func (p *recParser) pair(out *Pair) *LineError {
 	if out.Gold, err = p.gold(); err != nil {
 		return err
 	}
-	if out.Prompt, err = p.optString(fPrompt, false); err != nil {
+	if out.Prompt, err = p.text(fPrompt); err != nil {
 		return err
 	}
-	if out.Response1, err = p.optString(fResponse1, false); err != nil {
+	if out.Response1, err = p.text(fResponse1); err != nil {
 		return err
 	}
-	if out.Response2, err = p.optString(fResponse2, false); err != nil {
+	if out.Response2, err = p.text(fResponse2); err != nil {
 		return err
 	}
 	out.Truth, err = p.truth()

@@ -1,8 +1,10 @@
 package model
 
 import (
+	"encoding/binary"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -59,10 +61,18 @@ func endErr(b []byte, what string) *syntaxError {
 	return &syntaxError{off: len(b), msg: "unexpected end of " + what}
 }
 
-// unexpected describes the byte at b[i] for an error message.
+// unexpected describes the character at b[i] for an error message.
 func unexpected(b []byte, i int) string {
 	r, _ := utf8.DecodeRune(b[i:])
-	return "unexpected " + strconv.QuoteRune(r)
+	return "unexpected " + quoteRune(r)
+}
+
+// quoteRune quotes r for a message: 'x', or "'" for a single quote.
+func quoteRune(r rune) string {
+	if r == '\'' {
+		return `"'"`
+	}
+	return strconv.QuoteRune(r)
 }
 
 // skipValue validates the JSON value starting at b[i] (no leading space) and
@@ -193,12 +203,30 @@ func isNumber(s []byte) bool {
 	return err == nil && j == len(s)
 }
 
+// Masks for testing 8 bytes at a time.
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// special8 is non-zero when one of the 8 bytes of x is a control
+// character, a quote or a backslash: the bytes a string scan must stop at.
+// (The usual "has a byte less than n" and "has a zero byte" bit tricks.)
+func special8(x uint64) uint64 {
+	q := x ^ (lsb * '"')
+	bs := x ^ (lsb * '\\')
+	return ((x-lsb*0x20)&^x | (q-lsb)&^q | (bs-lsb)&^bs) & msb
+}
+
 // skipString validates the string starting at the quote b[i] and returns the
 // offset after its closing quote and whether it contains escapes.
 func skipString(b []byte, i int, end string) (int, bool, *syntaxError) {
 	esc := false
 	j := i + 1
 	for {
+		for j+8 <= len(b) && special8(binary.LittleEndian.Uint64(b[j:])) == 0 {
+			j += 8
+		}
 		for j < len(b) && strPlain[b[j]] {
 			j++
 		}
@@ -223,7 +251,11 @@ func skipString(b []byte, i int, end string) (int, bool, *syntaxError) {
 				j += 6
 			default:
 				r, _ := utf8.DecodeRune(b[j+1:])
-				return j, esc, &syntaxError{off: j, msg: "invalid escape " + strconv.Quote(`\`+string(r)) + " in a string"}
+				what := `\` + string(r)
+				if !unicode.IsPrint(r) {
+					what = `\ followed by ` + strconv.QuoteRune(r)
+				}
+				return j, esc, &syntaxError{off: j, msg: "invalid escape " + what + " in a string"}
 			}
 		default: // control character
 			return j, esc, &syntaxError{off: j, msg: "control character " + strconv.QuoteRune(rune(c)) + " in a string (it must be escaped)"}
@@ -335,17 +367,6 @@ func keyString(key []byte, esc bool) string {
 		return string(key)
 	}
 	return string(unescape(nil, key))
-}
-
-// unquote decodes a valid JSON string value (with its quotes).
-func unquote(raw []byte) string {
-	s := raw[1 : len(raw)-1]
-	for _, c := range s {
-		if c == '\\' {
-			return string(unescape(make([]byte, 0, len(s)), s))
-		}
-	}
-	return string(s)
 }
 
 // unescape appends the decoded form of the valid JSON string body s to dst.

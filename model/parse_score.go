@@ -1,9 +1,6 @@
 package model
 
-import (
-	"math"
-	"strconv"
-)
+import "math"
 
 // oneOfScores is the hint for a score without exactly one judge score field.
 const oneOfScores = "a score record needs exactly one of judge_score, score_probs"
@@ -11,13 +8,13 @@ const oneOfScores = "a score record needs exactly one of judge_score, score_prob
 // score decodes a score record's fields.
 func (p *recParser) score(out *Score) *LineError {
 	var err *LineError
-	if out.ID, err = p.reqString(fID, false); err != nil {
+	if out.ID, err = p.reqString(fID, internLast); err != nil {
 		return err
 	}
-	if out.Judge, err = p.reqString(fJudge, true); err != nil {
+	if out.Judge, err = p.reqString(fJudge, internName); err != nil {
 		return err
 	}
-	if out.Criterion, err = p.reqString(fCriterion, true); err != nil {
+	if out.Criterion, err = p.reqString(fCriterion, internName); err != nil {
 		return err
 	}
 	js, sp := p.vals[fJudgeScore], p.vals[fScoreProbs]
@@ -50,10 +47,10 @@ func (p *recParser) score(out *Score) *LineError {
 	if out.Tokens, err = p.tokens(); err != nil {
 		return err
 	}
-	if out.Input, err = p.optString(fInput, false); err != nil {
+	if out.Input, err = p.text(fInput); err != nil {
 		return err
 	}
-	if out.Output, err = p.optString(fOutput, false); err != nil {
+	if out.Output, err = p.text(fOutput); err != nil {
 		return err
 	}
 	out.Truth, err = p.truth()
@@ -67,8 +64,10 @@ func (p *recParser) scoreProbs(raw []byte) (map[string]float64, *LineError) {
 		return nil, errType("score_probs", raw, `an object {"rating": probability, ...}`)
 	}
 	probs := make(map[string]float64, 8)
-	var ratings []float64
-	var keys []string
+	if p.ratings == nil {
+		p.ratings = make(map[float64]string)
+	}
+	clear(p.ratings)
 	sum := 0.0
 	it := newObjIter(raw)
 	for {
@@ -77,25 +76,25 @@ func (p *recParser) scoreProbs(raw []byte) (map[string]float64, *LineError) {
 			break
 		}
 		key := p.internKey(k, esc)
-		name := "score_probs." + key
 		if _, dup := probs[key]; dup {
-			return nil, fieldErr(name, "appears twice")
+			return nil, fieldErr("score_probs."+key, "appears twice")
 		}
-		r, rerr := strconv.ParseFloat(key, 64)
-		if !isNumber([]byte(key)) || rerr != nil || math.IsInf(r, 0) {
-			return nil, fieldErr(name, "is not a rating: the keys of score_probs must be numbers")
+		r, ok := parseRating(key)
+		if !ok {
+			return nil, fieldErr("score_probs."+key, "is not a rating: the keys of score_probs must be numbers")
 		}
-		for i, o := range ratings {
-			if o == r {
-				return nil, fieldErr(name, "is the same rating as score_probs."+keys[i])
-			}
+		if first, dup := p.ratings[r]; dup {
+			return nil, fieldErr("score_probs."+key, "is the same rating as score_probs."+first)
 		}
-		q, err := prob(name, v)
-		if err != nil {
-			return nil, err
+		q, code := number(v)
+		if code != numOK {
+			return nil, numErr("score_probs."+key, v, code, "a number")
+		}
+		if !(q >= 0 && q <= 1) {
+			return nil, errValue("score_probs."+key, v, "is not a probability in [0, 1]")
 		}
 		probs[key] = q
-		ratings, keys = append(ratings, r), append(keys, key)
+		p.ratings[r] = key
 		sum += q
 	}
 	if !(sum > 0) {

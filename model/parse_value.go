@@ -43,13 +43,15 @@ func number(raw []byte) (float64, int) {
 	return v, numOK
 }
 
-// pow10 holds the exactly representable powers of ten used by smallDecimal.
-var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+// pow10 holds the powers of ten that are exact in a float64.
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// smallDecimal decodes numbers like "0.734" or "-12" exactly and fast: when
-// the digits form an integer m < 2^53 and there are at most 15 decimals,
-// m / 10^k is the correctly rounded result (both are exact doubles and IEEE
-// division rounds correctly). Other forms return ok == false.
+// smallDecimal decodes numbers like "0.734" or "-12" exactly and fast:
+// when the digits form an integer m ≤ 2^53 and there are at most 22
+// decimals, m and 10^k are exact doubles, so the IEEE division m / 10^k is
+// the correctly rounded value (Clinger's fast path, as in strconv). Other
+// forms (exponents, longer mantissas) return ok == false.
 func smallDecimal(raw []byte) (float64, bool) {
 	i, neg := 0, false
 	if raw[0] == '-' {
@@ -61,6 +63,9 @@ func smallDecimal(raw []byte) (float64, bool) {
 		c := raw[i]
 		switch {
 		case isDigit(c):
+			if digits == 19 { // m could overflow
+				return 0, false
+			}
 			m = m*10 + uint64(c-'0')
 			digits++
 			if frac >= 0 {
@@ -72,7 +77,7 @@ func smallDecimal(raw []byte) (float64, bool) {
 			return 0, false
 		}
 	}
-	if digits > 15 {
+	if m > 1<<53 || frac >= len(pow10) {
 		return 0, false
 	}
 	v := float64(m)
@@ -126,7 +131,7 @@ func boolean(name string, raw []byte) (bool, *LineError) {
 }
 
 // reqString decodes the required, non-empty string field f.
-func (p *recParser) reqString(f field, intern bool) (string, *LineError) {
+func (p *recParser) reqString(f field, mode internMode) (string, *LineError) {
 	raw := p.vals[f]
 	if raw == nil {
 		return "", errMissing(fieldNames[f], "")
@@ -137,14 +142,11 @@ func (p *recParser) reqString(f field, intern bool) (string, *LineError) {
 	if len(raw) == 2 {
 		return "", fieldErr(fieldNames[f], "is empty")
 	}
-	if intern {
-		return p.internString(raw), nil
-	}
-	return unquote(raw), nil
+	return p.str(raw, f, mode), nil
 }
 
 // optString decodes the optional string field f ("" when absent or null).
-func (p *recParser) optString(f field, intern bool) (string, *LineError) {
+func (p *recParser) optString(f field, mode internMode) (string, *LineError) {
 	raw := p.vals[f]
 	if absent(raw) {
 		return "", nil
@@ -152,10 +154,23 @@ func (p *recParser) optString(f field, intern bool) (string, *LineError) {
 	if raw[0] != '"' {
 		return "", errType(fieldNames[f], raw, "a string")
 	}
-	if intern {
-		return p.internString(raw), nil
+	return p.str(raw, f, mode), nil
+}
+
+// text decodes the optional text field f ("" when absent or null, or when
+// texts are skipped).
+func (p *recParser) text(f field) (string, *LineError) {
+	raw := p.vals[f]
+	if absent(raw) {
+		return "", nil
 	}
-	return unquote(raw), nil
+	if raw[0] != '"' {
+		return "", errType(fieldNames[f], raw, "a string")
+	}
+	if p.skipText {
+		return "", nil
+	}
+	return p.str(raw, f, internLast), nil
 }
 
 // optNum decodes the optional number field f (nil when absent or null).

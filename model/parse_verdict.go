@@ -3,15 +3,15 @@ package model
 // verdict decodes a verdict record's fields.
 func (p *recParser) verdict(out *Verdict) *LineError {
 	var err *LineError
-	if out.ID, err = p.reqString(fID, false); err != nil {
+	if out.ID, err = p.reqString(fID, internLast); err != nil {
 		return err
 	}
-	if out.Judge, err = p.reqString(fJudge, true); err != nil {
+	if out.Judge, err = p.reqString(fJudge, internName); err != nil {
 		return err
 	}
 	raw := p.vals[fVerdict]
 	if raw == nil {
-		return errMissing("verdict", "true or false")
+		return errMissing("verdict", "expected true or false")
 	}
 	if out.Verdict, err = boolean("verdict", raw); err != nil {
 		return err

@@ -3,6 +3,7 @@ package model
 import (
 	"bufio"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"io"
 	"io/fs"
@@ -22,6 +23,10 @@ type ReadOptions struct {
 	// MaxReasons is how many skip reasons to keep: 0 means 5, a negative
 	// number none.
 	MaxReasons int
+	// SkipText leaves the texts of records empty (prompt, response_1,
+	// response_2, input, output) to save memory when only the judgments
+	// are needed. They are still checked to be strings.
+	SkipText bool
 }
 
 func (o ReadOptions) maxReasons() int {
@@ -40,11 +45,15 @@ func (o ReadOptions) maxReasons() int {
 // records, optionally gzip-compressed (detected by its magic bytes, not its
 // name). Records keep their file order within each kind. A record whose
 // (judge, id, kind, criterion) repeats an earlier one, in the same file or
-// an earlier file, is an error. Every error about the input is a *LineError
-// and matches ErrBadInput; by default the first one stops the load and no
-// Log is returned.
+// an earlier file, is an error. Positions name each file by its path as
+// given. Every error about the input is a *LineError and matches
+// ErrBadInput; by default the first one stops the load and no Log is
+// returned.
 func ReadFiles(paths []string, opt ReadOptions) (*Log, error) {
 	ld := newLoader(opt)
+	for _, path := range paths {
+		ld.sizeHint += contentSize(path)
+	}
 	for _, path := range paths {
 		if err := ld.readFile(path); err != nil {
 			return nil, err
@@ -57,6 +66,7 @@ func ReadFiles(paths []string, opt ReadOptions) (*Log, error) {
 // is used as the file name in positions and errors.
 func Read(r io.Reader, name string, opt ReadOptions) (*Log, error) {
 	ld := newLoader(opt)
+	ld.sizeHint = sizeOf(r)
 	if err := ld.read(r, name); err != nil {
 		return nil, err
 	}
@@ -64,45 +74,18 @@ func Read(r io.Reader, name string, opt ReadOptions) (*Log, error) {
 }
 
 // loader reads files into one Log, checking duplicates across them.
-//
-// Records are kept in the chunks the workers parsed them into (one per
-// batch) and copied once into the Log's slices at the end: growing one
-// slice record by record would copy it many times over.
 type loader struct {
 	opt      ReadOptions
-	log      *Log // files and skip counts; records are added by finish
+	log      *Log // files and skip counts; finish adds the records
 	dups     dupIndex
 	workers  int
-	pairs    [][]Pair
-	scores   [][]Score
-	verdicts [][]Verdict
-}
-
-// finish moves the record chunks into the log's slices.
-func (ld *loader) finish() *Log {
-	ld.log.Pairs = concat(ld.pairs)
-	ld.log.Scores = concat(ld.scores)
-	ld.log.Verdicts = concat(ld.verdicts)
-	ld.pairs, ld.scores, ld.verdicts = nil, nil, nil
-	return ld.log
-}
-
-// concat joins chunks into one slice of exactly their total length
-// (nil when empty), dropping each chunk once copied.
-func concat[T any](chunks [][]T) []T {
-	n := 0
-	for _, c := range chunks {
-		n += len(c)
-	}
-	if n == 0 {
-		return nil
-	}
-	out := make([]T, 0, n)
-	for i, c := range chunks {
-		out = append(out, c...)
-		chunks[i] = nil
-	}
-	return out
+	pairs    store[Pair]
+	scores   store[Score]
+	verdicts store[Verdict]
+	// sizeHint is the number of input bytes when known (else 0); the first
+	// batch turns it into an estimate of the number of records.
+	sizeHint int64
+	sized    bool
 }
 
 func newLoader(opt ReadOptions) *loader {
@@ -112,6 +95,70 @@ func newLoader(opt ReadOptions) *loader {
 		dups:    newDupIndex(),
 		workers: min(runtime.GOMAXPROCS(0), 8),
 	}
+}
+
+// finish moves the records into the log.
+func (ld *loader) finish() *Log {
+	ld.log.Pairs = ld.pairs.finish()
+	ld.log.Scores = ld.scores.finish()
+	ld.log.Verdicts = ld.verdicts.finish()
+	return ld.log
+}
+
+// estimate sizes the stores from the first batch: its records per byte
+// times the input size, plus 10%.
+func (ld *loader) estimate(r *result) {
+	ld.sized = true
+	bytes := len(r.b.data)
+	if ld.sizeHint <= 0 || bytes == 0 {
+		return
+	}
+	scale := 1.1 * float64(ld.sizeHint) / float64(bytes)
+	est := func(n int) int {
+		if n == 0 {
+			return 0
+		}
+		return int(float64(n)*scale) + 64
+	}
+	ld.pairs.reserve(est(len(r.pairs)))
+	ld.scores.reserve(est(len(r.scores)))
+	ld.verdicts.reserve(est(len(r.verdicts)))
+	ld.dups.reserve(est(len(r.pairs) + len(r.scores) + len(r.verdicts)))
+}
+
+// contentSize returns the size of the file at path after decompression,
+// or 0 when that is not known. For gzip it is the size the gzip trailer
+// records (exact for one gzip member under 4 GiB, else too small, which
+// only costs the loader some memory).
+func contentSize(path string) int64 {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	size := sizeOf(f)
+	var head [2]byte
+	if _, err := f.ReadAt(head[:], 0); err != nil || string(head[:]) != string(gzipMagic) || size < 18 {
+		return size
+	}
+	var trailer [4]byte
+	if _, err := f.ReadAt(trailer[:], size-4); err != nil {
+		return size
+	}
+	return max(size, int64(binary.LittleEndian.Uint32(trailer[:])))
+}
+
+// sizeOf returns the size of r's remaining content when r can tell.
+func sizeOf(r io.Reader) int64 {
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		return int64(r.Len())
+	case *os.File:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
+		}
+	}
+	return 0
 }
 
 // fileErr is an error about the file name as a whole.
@@ -177,17 +224,14 @@ func (ld *loader) bad(err *LineError) error {
 	return nil
 }
 
-// collect adds one parsed batch to the log, in line order. The batch's
-// record slices become chunks of the log; records that are not kept
-// (duplicates skipped under SkipBad) are squeezed out in place.
+// collect adds one parsed batch to the log, in line order.
 func (ld *loader) collect(r *result) error {
+	if !ld.sized {
+		ld.estimate(r)
+	}
 	l := ld.log
 	fi := &l.Files[len(l.Files)-1]
-	cp, cs, cv := len(ld.pairs), len(ld.scores), len(ld.verdicts)
-	ld.pairs = append(ld.pairs, r.pairs[:0])
-	ld.scores = append(ld.scores, r.scores[:0])
-	ld.verdicts = append(ld.verdicts, r.verdicts[:0])
-	np, ns, nv := 0, 0, 0 // records kept so far
+	cp, cs, cv := chunkState{chunk: -1}, chunkState{chunk: -1}, chunkState{chunk: -1}
 	for _, ev := range r.events {
 		var err *LineError
 		switch ev.kind {
@@ -195,26 +239,23 @@ func (ld *loader) collect(r *result) error {
 			err = r.errs[ev.idx]
 		case evPair:
 			p := &r.pairs[ev.idx]
-			if err = ld.dups.add(ld, ev.hash, dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos, newRef(KindPair, cp, np)); err == nil {
-				r.pairs[np] = *p
-				np++
-				ld.pairs[cp] = r.pairs[:np]
+			c, i := ld.pairs.next(&cp)
+			if err = ld.dups.add(ld, ev.hash, dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos, newRef(KindPair, c, i)); err == nil {
+				ld.pairs.keep(r.pairs, int(ev.idx), &cp)
 				fi.Pairs++
 			}
 		case evScore:
 			s := &r.scores[ev.idx]
-			if err = ld.dups.add(ld, ev.hash, dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos, newRef(KindScore, cs, ns)); err == nil {
-				r.scores[ns] = *s
-				ns++
-				ld.scores[cs] = r.scores[:ns]
+			c, i := ld.scores.next(&cs)
+			if err = ld.dups.add(ld, ev.hash, dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos, newRef(KindScore, c, i)); err == nil {
+				ld.scores.keep(r.scores, int(ev.idx), &cs)
 				fi.Scores++
 			}
 		case evVerdict:
 			v := &r.verdicts[ev.idx]
-			if err = ld.dups.add(ld, ev.hash, dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos, newRef(KindVerdict, cv, nv)); err == nil {
-				r.verdicts[nv] = *v
-				nv++
-				ld.verdicts[cv] = r.verdicts[:nv]
+			c, i := ld.verdicts.next(&cv)
+			if err = ld.dups.add(ld, ev.hash, dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos, newRef(KindVerdict, c, i)); err == nil {
+				ld.verdicts.keep(r.verdicts, int(ev.idx), &cv)
 				fi.Verdicts++
 			}
 		}
@@ -224,18 +265,22 @@ func (ld *loader) collect(r *result) error {
 			}
 		}
 	}
-	// Drop empty chunks (nothing can refer to them).
-	if np == 0 {
-		ld.pairs = ld.pairs[:cp]
-	}
-	if ns == 0 {
-		ld.scores = ld.scores[:cs]
-	}
-	if nv == 0 {
-		ld.verdicts = ld.verdicts[:cv]
-	}
+	// A batch slice that became a chunk belongs to the store now; the
+	// others can be reused for the next batch.
+	r.pairs = reusable(r.pairs, cp)
+	r.scores = reusable(r.scores, cs)
+	r.verdicts = reusable(r.verdicts, cv)
 	if r.fatal != nil {
 		return r.fatal
 	}
 	return nil
+}
+
+// reusable returns batch emptied for reuse, or nil if a store kept it.
+func reusable[T any](batch []T, cs chunkState) []T {
+	if cs.chunk >= 0 {
+		return nil
+	}
+	clear(batch) // drop references, so the result holds no memory
+	return batch[:0]
 }

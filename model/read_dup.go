@@ -55,17 +55,24 @@ func hashKey(h *maphash.Hash, kind Kind, judge, id, criterion string) uint64 {
 
 // keyOf returns the key and position of the record ref of ld.
 func keyOf(ld *loader, ref dupRef) (dupKey, Pos) {
-	chunk, idx := int(ref>>32)&(1<<30-1), int(uint32(ref))
+	chunk, idx := int(ref>>32)&mainChunk, int(uint32(ref))
 	switch ref >> 62 {
 	case 0:
-		p := &ld.pairs[chunk][idx]
+		p := ld.pairs.at(chunk, idx)
 		return dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos
 	case 1:
-		s := &ld.scores[chunk][idx]
+		s := ld.scores.at(chunk, idx)
 		return dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos
 	}
-	v := &ld.verdicts[chunk][idx]
+	v := ld.verdicts.at(chunk, idx)
 	return dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos
+}
+
+// reserve sizes an empty index for about n keys.
+func (d *dupIndex) reserve(n int) {
+	if len(d.first) == 0 && n > 0 {
+		d.first = make(map[uint64]dupRef, n)
+	}
 }
 
 // add records the key k of a record at pos that ld is about to keep as ref,

@@ -62,11 +62,10 @@ type result struct {
 	fatal    *LineError
 }
 
-// reset readies a collected result for reuse. Its record slices now belong
-// to the loader, so only the event and error slices are reused.
+// reset readies a collected result for reuse. The collector has already
+// emptied its record slices, or dropped those the loader kept.
 func (r *result) reset() {
 	r.events = r.events[:0]
-	r.pairs, r.scores, r.verdicts = nil, nil, nil
 	clear(r.errs)
 	r.errs = r.errs[:0]
 	r.fatal = nil
@@ -219,6 +218,7 @@ type worker struct {
 func newWorker(name string, ld *loader) *worker {
 	w := &worker{skipBad: ld.opt.SkipBad}
 	w.p.init(name, false)
+	w.p.skipText = ld.opt.SkipText
 	w.h.SetSeed(ld.dups.seed)
 	return w
 }
@@ -226,10 +226,17 @@ func newWorker(name string, ld *loader) *worker {
 // parse parses the records of b into r.
 func (w *worker) parse(b *batch, r *result) *result {
 	r.seq, r.b, r.fatal = b.seq, b, b.fatal
-	// Size the record slices like the last batch's, to avoid regrowing them.
-	r.pairs = make([]Pair, 0, w.last[0]+w.last[0]/8)
-	r.scores = make([]Score, 0, w.last[1]+w.last[1]/8)
-	r.verdicts = make([]Verdict, 0, w.last[2]+w.last[2]/8)
+	// New record slices are sized like the last batch's, to avoid
+	// regrowing them.
+	if r.pairs == nil {
+		r.pairs = make([]Pair, 0, w.last[0]+w.last[0]/8)
+	}
+	if r.scores == nil {
+		r.scores = make([]Score, 0, w.last[1]+w.last[1]/8)
+	}
+	if r.verdicts == nil {
+		r.verdicts = make([]Verdict, 0, w.last[2]+w.last[2]/8)
+	}
 	defer func() { w.last = [3]int{len(r.pairs), len(r.scores), len(r.verdicts)} }()
 	w.p.setMultiLine(b.array)
 	if b.array {

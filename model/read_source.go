@@ -43,18 +43,18 @@ func (p *pipe) produce(src io.Reader) *LineError {
 		var eof bool
 		var err error
 		buf, eof, err = fill(src, buf)
-		if err != nil {
-			return readErr(p.name, err)
-		}
 		if start && bytes.HasPrefix(buf, bom) {
 			buf = buf[:copy(buf, buf[len(bom):])]
 		}
 		// The first non-space byte tells a JSON array from JSON Lines.
 		if i := skipSpace(buf, 0); i < len(buf) {
 			if buf[i] == '[' {
-				return p.array(src, buf, eof, i, line)
+				return p.array(src, buf, eof, err, i, line)
 			}
-			return p.lines(src, buf, eof, line)
+			return p.lines(src, buf, eof, err, line)
+		}
+		if err != nil {
+			return readErr(p.name, err)
 		}
 		if eof {
 			return nil
@@ -65,8 +65,16 @@ func (p *pipe) produce(src io.Reader) *LineError {
 }
 
 // lines sends batches of whole lines; buf holds the start of the input.
-func (p *pipe) lines(src io.Reader, buf []byte, eof bool, line int) *LineError {
+// A read error (rerr, or a later one) ends the input after the last whole
+// line read, so that errors on earlier lines are reported first.
+func (p *pipe) lines(src io.Reader, buf []byte, eof bool, rerr error, line int) *LineError {
 	for {
+		if rerr != nil {
+			if last := bytes.LastIndexByte(buf, '\n'); last >= 0 {
+				p.emit(&batch{buf: buf, data: buf[:last+1], line: line})
+			}
+			return readErr(p.name, rerr)
+		}
 		if eof {
 			if len(buf) > 0 {
 				p.emit(&batch{buf: buf, data: buf, line: line})
@@ -85,10 +93,7 @@ func (p *pipe) lines(src io.Reader, buf []byte, eof bool, line int) *LineError {
 		} else if len(buf) == cap(buf) {
 			buf = grow(buf) // a line longer than the buffer
 		}
-		var err error
-		if buf, eof, err = fill(src, buf); err != nil {
-			return readErr(p.name, err)
-		}
+		buf, eof, rerr = fill(src, buf)
 	}
 }
 
@@ -211,8 +216,9 @@ func (c *arrayCut) scan(name string, buf []byte, from int) *LineError {
 }
 
 // array sends batches of whole array elements; buf holds the start of the
-// input and buf[open] is the array's '['.
-func (p *pipe) array(src io.Reader, buf []byte, eof bool, open, line int) *LineError {
+// input and buf[open] is the array's '['. A read error (rerr, or a later
+// one) ends the input after the last whole element read.
+func (p *pipe) array(src io.Reader, buf []byte, eof bool, rerr error, open, line int) *LineError {
 	c := &arrayCut{
 		state:     stOpen,
 		line:      line + bytes.Count(buf[:open], []byte{'\n'}),
@@ -223,6 +229,12 @@ func (p *pipe) array(src io.Reader, buf []byte, eof bool, open, line int) *LineE
 		if err := c.scan(p.name, buf, from); err != nil {
 			p.emit(&batch{buf: buf, data: buf, items: c.items, array: true, fatal: err})
 			return nil
+		}
+		if rerr != nil {
+			if len(c.items) > 0 {
+				p.emit(&batch{buf: buf, data: buf, items: c.items, array: true})
+			}
+			return readErr(p.name, rerr)
 		}
 		if eof {
 			var err *LineError
@@ -259,9 +271,6 @@ func (p *pipe) array(src io.Reader, buf []byte, eof bool, open, line int) *LineE
 		c.lineStart -= keep
 		c.start -= keep
 		from = len(buf)
-		var err error
-		if buf, eof, err = fill(src, buf); err != nil {
-			return readErr(p.name, err)
-		}
+		buf, eof, rerr = fill(src, buf)
 	}
 }

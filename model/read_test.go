@@ -5,11 +5,15 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
+	"time"
 )
 
 func readString(s string, opt ReadOptions) (*Log, error) {
@@ -505,5 +509,175 @@ func TestErrorValueShortened(t *testing.T) {
 	want := `t.jsonl:1: gold = "` + strings.Repeat("é", 18) + `... is not 1, 2 or "tie"`
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
+	}
+}
+
+// onlyReader hides the size of a reader, so the loader cannot estimate it.
+type onlyReader struct{ r *strings.Reader }
+
+func (o onlyReader) Read(p []byte) (int, error) { return o.r.Read(p) }
+
+// TestReadStorePaths: the records are the same whether the loader sizes its
+// slices from the input size exactly, underestimates it (big records first),
+// overestimates it (small records first), or cannot know it; duplicates are
+// found across the preallocated part and the later chunks.
+func TestReadStorePaths(t *testing.T) {
+	var big, small []string
+	for i := range 40 { // ~1.2 MB: more than the first batch
+		big = append(big, fmt.Sprintf(`{"kind":"pair","id":"b%d","judge":"j","p_a":{"x0":0.5},"prompt":"%s"}`, i, strings.Repeat("t", 30000)))
+	}
+	for i := range 30000 { // ~1.7 MB
+		small = append(small, pairLine(fmt.Sprintf("s%d", i), 0.25))
+	}
+	under := strings.Join(append(append([]string{}, big...), small...), "\n")
+	over := strings.Join(append(append([]string{}, small...), big...), "\n")
+	for name, in := range map[string]string{"underestimate": under, "overestimate": over} {
+		t.Run(name, func(t *testing.T) {
+			sized, err := readString(in, ReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			unsized, err := Read(onlyReader{strings.NewReader(in)}, "t.jsonl", ReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sized.Pairs) != 30040 || !reflect.DeepEqual(sized, unsized) {
+				t.Errorf("sized and unsized reads differ (%d and %d pairs)", len(sized.Pairs), len(unsized.Pairs))
+			}
+			if c := cap(sized.Pairs); c > len(sized.Pairs)*9/8+1024 {
+				t.Errorf("capacity %d for %d pairs", c, len(sized.Pairs))
+			}
+			// A repeat at the end of the first record, and of the last one
+			// but one, under SkipBad.
+			recs := strings.Split(in, "\n")
+			dup := in + "\n" + recs[0] + "\n" + recs[len(recs)-2] + "\n" + pairLine("new", 0.5)
+			for _, r := range []io.Reader{strings.NewReader(dup), onlyReader{strings.NewReader(dup)}} {
+				l, err := Read(r, "t.jsonl", ReadOptions{SkipBad: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if l.Skipped != 2 || len(l.Pairs) != 30041 || l.Pairs[30040].ID != "new" {
+					t.Errorf("skipped %d of %d", l.Skipped, len(l.Pairs))
+				}
+				want := fmt.Sprintf("t.jsonl:%d: duplicate pair record", len(recs)+1)
+				if !strings.HasPrefix(l.SkipReasons[0], want) || !strings.HasSuffix(l.SkipReasons[1], fmt.Sprintf("first seen at t.jsonl:%d", len(recs)-1)) {
+					t.Errorf("reasons %q", l.SkipReasons)
+				}
+			}
+		})
+	}
+}
+
+// TestSkipText: texts are left out but still checked.
+func TestSkipText(t *testing.T) {
+	path := filepath.Join("testdata", "roundtrip.jsonl")
+	full := mustReadFile(t, path)
+	l, err := ReadFiles([]string{path}, ReadOptions{SkipText: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range full.Pairs {
+		full.Pairs[i].Prompt, full.Pairs[i].Response1, full.Pairs[i].Response2 = "", "", ""
+	}
+	for i := range full.Scores {
+		full.Scores[i].Input, full.Scores[i].Output = "", ""
+	}
+	if !reflect.DeepEqual(l, full) {
+		t.Errorf("SkipText changed more than the texts")
+	}
+	_, err = readString(`{"kind":"pair","id":"q","judge":"j","p_a":{"x0":0.5},"prompt":7}`, ReadOptions{SkipText: true})
+	if err == nil || err.Error() != "t.jsonl:1: prompt = 7 is a number, expected a string" {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestReadIOError: a read error ends the load with the file named, after
+// the lines before it were checked.
+func TestReadIOError(t *testing.T) {
+	in := io.MultiReader(strings.NewReader(pairLine("a", 0.5)+"\n"), iotest.ErrReader(errors.New("device gone")))
+	_, err := Read(in, "t.jsonl", ReadOptions{SkipBad: true})
+	if err == nil || err.Error() != "t.jsonl: cannot read: device gone" || !errors.Is(err, ErrBadInput) {
+		t.Errorf("got %v", err)
+	}
+	in = io.MultiReader(strings.NewReader(pairLine("a", 5)+"\n"), iotest.ErrReader(errors.New("device gone")))
+	if _, err := Read(in, "t.jsonl", ReadOptions{}); err == nil || err.Error() != "t.jsonl:1: p_a.x0 = 5 is not a probability in [0, 1]" {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestReadStopsWorkers: an early error leaves no goroutine behind.
+func TestReadStopsWorkers(t *testing.T) {
+	in, _ := bigLog(20000)
+	bad := "{oops\n" + in
+	before := runtime.NumGoroutine()
+	for range 5 {
+		if _, err := readString(bad, ReadOptions{}); err == nil {
+			t.Fatal("no error")
+		}
+	}
+	for range 100 {
+		if runtime.NumGoroutine() <= before {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d goroutines before, %d after", before, runtime.NumGoroutine())
+}
+
+// TestReadIOErrorArray: the same for a JSON array.
+func TestReadIOErrorArray(t *testing.T) {
+	in := io.MultiReader(strings.NewReader("[\n"+pairLine("a", 5)+",\n"+pairLine("b", 0.5)), iotest.ErrReader(errors.New("device gone")))
+	if _, err := Read(in, "t.json", ReadOptions{}); err == nil || err.Error() != "t.json:2: p_a.x0 = 5 is not a probability in [0, 1]" {
+		t.Errorf("got %v", err)
+	}
+	in = io.MultiReader(strings.NewReader("[\n"+pairLine("a", 0.5)+",\n"+pairLine("b", 0.5)), iotest.ErrReader(errors.New("device gone")))
+	if _, err := Read(in, "t.json", ReadOptions{}); err == nil || err.Error() != "t.json: cannot read: device gone" {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestContentSize: plain files report their size, gzip files the size in
+// their trailer.
+func TestContentSize(t *testing.T) {
+	dir := t.TempDir()
+	plain := []byte(strings.Repeat(pairLine("a", 0.5)+"\n", 100))
+	if got := contentSize(writeFile(t, dir, "p.jsonl", plain)); got != int64(len(plain)) {
+		t.Errorf("plain: %d", got)
+	}
+	if got := contentSize(writeFile(t, dir, "z.jsonl", gzipped(t, plain))); got != int64(len(plain)) {
+		t.Errorf("gzip: %d, want %d", got, len(plain))
+	}
+	if got := contentSize(filepath.Join(dir, "missing")); got != 0 {
+		t.Errorf("missing: %d", got)
+	}
+}
+
+// TestManyFields: records with very many fields are read (duplicate
+// checks use maps, not quadratic scans), and a repeated name among them is
+// still found.
+func TestManyFields(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"kind":"score","id":"s","judge":"j","criterion":"c","human_score":1,"score_probs":{`)
+	for i := range 50000 {
+		fmt.Fprintf(&b, `"%d":0.00001,`, i)
+	}
+	b.WriteString(`"0.5":0.1}`)
+	for i := range 50000 {
+		fmt.Fprintf(&b, `,"f%d":%d`, i, i)
+	}
+	line := b.String()
+	l, err := readString(line+"}", ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Scores[0].ScoreProbs) != 50001 || len(l.Scores[0].Extra) != 50000 {
+		t.Errorf("%d ratings, %d extra fields", len(l.Scores[0].ScoreProbs), len(l.Scores[0].Extra))
+	}
+	if _, err := readString(line+`,"f17":1}`, ReadOptions{}); err == nil || err.Error() != "t.jsonl:1: f17 appears twice" {
+		t.Errorf("got %v", err)
+	}
+	dupRating := strings.Replace(line, `"0.5":0.1`, `"17.0":0.1`, 1) + "}"
+	if _, err := readString(dupRating, ReadOptions{}); err == nil || err.Error() != "t.jsonl:1: score_probs.17.0 is the same rating as score_probs.17" {
+		t.Errorf("got %v", err)
 	}
 }

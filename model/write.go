@@ -73,8 +73,8 @@ func (w *Writer) line(b []byte) error {
 	return err
 }
 
-// head appends the opening of a record: kind, id and judge.
-func head(b []byte, kind, id, judge string) []byte {
+// appendHead appends the opening of a record: kind, id and judge.
+func appendHead(b []byte, kind, id, judge string) []byte {
 	b = append(b, `{"kind":"`...)
 	b = append(b, kind...)
 	b = append(b, `","id":`...)
@@ -83,19 +83,19 @@ func head(b []byte, kind, id, judge string) []byte {
 	return appendString(b, judge)
 }
 
-// key appends `,"name":`.
-func key(b []byte, name string) []byte {
+// appendKey appends `,"name":`.
+func appendKey(b []byte, name string) []byte {
 	b = append(b, ',', '"')
 	b = append(b, name...)
 	return append(b, '"', ':')
 }
 
-// optString appends `,"name":"s"` unless s is empty.
-func optString(b []byte, name, s string) []byte {
+// appendOptString appends `,"name":"s"` unless s is empty.
+func appendOptString(b []byte, name, s string) []byte {
 	if s == "" {
 		return b
 	}
-	return appendString(key(b, name), s)
+	return appendString(appendKey(b, name), s)
 }
 
 // WritePair writes one pair record.
@@ -103,9 +103,9 @@ func (w *Writer) WritePair(p *Pair) error {
 	if err := p.validate(); err != nil {
 		return fmt.Errorf("model: cannot write pair %q of judge %q: %w", p.ID, p.Judge, err.at(p.Pos))
 	}
-	b := head(w.buf[:0], "pair", p.ID, p.Judge)
-	b = optString(b, "group", p.Group)
-	b = key(b, p.Source.String())
+	b := appendHead(w.buf[:0], "pair", p.ID, p.Judge)
+	b = appendOptString(b, "group", p.Group)
+	b = appendKey(b, p.Source.String())
 	b = append(b, '{')
 	first := true
 	for _, a := range Arrangements {
@@ -135,14 +135,14 @@ func (w *Writer) WritePair(p *Pair) error {
 	}
 	b = append(b, '}')
 	if p.Gold != GoldNone {
-		b = key(b, "gold")
+		b = appendKey(b, "gold")
 		b = append(b, '"')
 		b = append(b, p.Gold.String()...)
 		b = append(b, '"')
 	}
-	b = optString(b, "prompt", p.Prompt)
-	b = optString(b, "response_1", p.Response1)
-	b = optString(b, "response_2", p.Response2)
+	b = appendOptString(b, "prompt", p.Prompt)
+	b = appendOptString(b, "response_1", p.Response1)
+	b = appendOptString(b, "response_2", p.Response2)
 	b = w.appendTruth(b, p.Truth)
 	b = w.appendExtra(b, p.Extra)
 	return w.line(b)
@@ -170,12 +170,12 @@ func (w *Writer) WriteScore(s *Score) error {
 	if err := s.validate(&w.ratings); err != nil {
 		return fmt.Errorf("model: cannot write score %q of judge %q: %w", s.ID, s.Judge, err.at(s.Pos))
 	}
-	b := head(w.buf[:0], "score", s.ID, s.Judge)
-	b = appendString(key(b, "criterion"), s.Criterion)
+	b := appendHead(w.buf[:0], "score", s.ID, s.Judge)
+	b = appendString(appendKey(b, "criterion"), s.Criterion)
 	if s.JudgeScore != nil {
-		b = appendFloat(key(b, "judge_score"), *s.JudgeScore)
+		b = appendFloat(appendKey(b, "judge_score"), *s.JudgeScore)
 	} else {
-		b = key(b, "score_probs")
+		b = appendKey(b, "score_probs")
 		b = append(b, '{')
 		for i, e := range w.ratings { // sorted by validate
 			if i > 0 {
@@ -187,15 +187,15 @@ func (w *Writer) WriteScore(s *Score) error {
 		}
 		b = append(b, '}')
 	}
-	b = appendFloat(key(b, "human_score"), s.HumanScore)
+	b = appendFloat(appendKey(b, "human_score"), s.HumanScore)
 	if s.LS != nil {
-		b = appendFloat(key(b, "ls"), *s.LS)
+		b = appendFloat(appendKey(b, "ls"), *s.LS)
 	}
 	if s.Tokens != nil {
-		b = appendInt(key(b, "tokens"), *s.Tokens)
+		b = appendInt(appendKey(b, "tokens"), *s.Tokens)
 	}
-	b = optString(b, "input", s.Input)
-	b = optString(b, "output", s.Output)
+	b = appendOptString(b, "input", s.Input)
+	b = appendOptString(b, "output", s.Output)
 	b = w.appendTruth(b, s.Truth)
 	b = w.appendExtra(b, s.Extra)
 	return w.line(b)
@@ -206,9 +206,9 @@ func (w *Writer) WriteVerdict(v *Verdict) error {
 	if err := v.validate(); err != nil {
 		return fmt.Errorf("model: cannot write verdict %q of judge %q: %w", v.ID, v.Judge, err.at(v.Pos))
 	}
-	b := head(w.buf[:0], "verdict", v.ID, v.Judge)
-	b = appendBool(key(b, "verdict"), v.Verdict)
-	b = key(b, "human")
+	b := appendHead(w.buf[:0], "verdict", v.ID, v.Judge)
+	b = appendBool(appendKey(b, "verdict"), v.Verdict)
+	b = appendKey(b, "human")
 	if v.Human == nil {
 		b = append(b, "null"...)
 	} else {
@@ -234,7 +234,7 @@ func (w *Writer) appendTruth(b []byte, t Truth) []byte {
 	if len(t) == 0 {
 		return b
 	}
-	b = key(b, "truth")
+	b = appendKey(b, "truth")
 	b = append(b, '{')
 	for i, k := range sortedKeys(w, t) {
 		if i > 0 {

@@ -64,9 +64,9 @@ type Selection struct {
 	Methods       map[string]*Method `json:"methods"`
 	// Curve is g* at 101 evenly spaced points 0, 0.01, …, 1 (null when
 	// CalibraEval is unavailable).
-	Curve []float64    `json:"curve"`
-	Prior *PridePrior  `json:"pride_prior"`
-	Notes []string     `json:"notes"`
+	Curve []float64   `json:"curve"`
+	Prior *PridePrior `json:"pride_prior"`
+	Notes []string    `json:"notes"`
 }
 
 // EstimationSet describes CalibraEval's and Pride's estimation set.
@@ -85,7 +85,8 @@ type PridePrior struct {
 }
 
 // Method is one method's results. Metric values are null when undefined or
-// not applicable; Notes then says why.
+// not applicable; Notes then says why ("fleiss_kappa: reason"), along with
+// the method's own remarks.
 type Method struct {
 	Available bool    `json:"available"`
 	Reason    *string `json:"reason"`
@@ -199,7 +200,7 @@ func buildSelection(s *calib.Selection) *Selection {
 		if !mr.Available {
 			r := mr.Reason
 			m.Reason = &r
-			m.Metrics = unavailableMetrics(mr.Reason)
+			m.Metrics = unavailableMetrics()
 		} else {
 			m.Metrics = buildMetrics(&mr.All)
 			if mr.Heldout != nil {
@@ -207,6 +208,9 @@ func buildSelection(s *calib.Selection) *Selection {
 				m.Heldout = &h
 			}
 		}
+		// The embedded Metrics' notes are shadowed by Method.Notes in JSON:
+		// carry them over.
+		m.Notes = append(m.Notes, m.Metrics.Notes...)
 		if mr.Kept != nil && mr.Kept.OK() {
 			v := mr.Kept.Value
 			m.Kept = &v
@@ -287,7 +291,7 @@ func buildMetrics(m *calib.Metrics) Metrics {
 	return out
 }
 
-func unavailableMetrics(reason string) Metrics {
+func unavailableMetrics() Metrics {
 	return Metrics{
 		Counts: map[string]int{}, CI95: map[string][2]float64{}, AgreementSet: []string{},
 		PerArrangement: map[string]ArrangementMetrics{}, Notes: []string{},

@@ -3,14 +3,14 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 )
 
 // loadLog reads the files, or the embedded demo when there are none. Any
-// error is the input's fault and exits with status 2.
+// error is the input's fault and exits with status 2. The report shows no
+// prompt or response texts, so they are checked but not kept.
 func loadLog(files []string, skipBad bool) (*model.Log, error) {
 	if len(files) == 0 {
 		lg, err := demo.Log()
@@ -19,7 +19,7 @@ func loadLog(files []string, skipBad bool) (*model.Log, error) {
 		}
 		return lg, nil
 	}
-	lg, err := model.ReadFiles(files, model.ReadOptions{SkipBad: skipBad})
+	lg, err := model.ReadFiles(files, model.ReadOptions{SkipBad: skipBad, SkipText: true})
 	if err != nil {
 		return nil, inputError{err}
 	}
@@ -40,6 +40,9 @@ func isInput(path string, inputs []string) bool {
 	return false
 }
 
-func splitPath(path string) (dir, base string) {
-	return filepath.Dir(path), filepath.Base(path)
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

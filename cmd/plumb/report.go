@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -63,27 +62,8 @@ func runReport(stdout io.Writer, files []string, f *analysisFlags) error {
 	if isInput(f.output, files) {
 		return inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", f.output)}
 	}
-	return writeFileAtomic(f.output, buf.Bytes())
-}
-
-// writeFileAtomic writes data to a temporary file next to path and renames
-// it into place, so a reader never sees a half-written file.
-func writeFileAtomic(path string, data []byte) error {
-	dir, base := splitPath(path)
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return writeAtomic(f.output, func(w io.Writer) error {
+		_, err := w.Write(buf.Bytes())
+		return err
+	})
 }

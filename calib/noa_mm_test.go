@@ -1,0 +1,163 @@
+package calib
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/plumb-eval/plumb/calib/stats"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// TestFitNotWorseThanLBFGS: the two-phase fit reaches an objective at least
+// as low (up to 1e-6 relative) as the L-BFGS-only solver it replaced (kept
+// as solverConfig.lbfgsOnly), converges, and reports the objective and
+// gradient norm at its D. The problems are those of the Fit and selection
+// tests plus other designs, objectives and λ.
+func TestFitNotWorseThanLBFGS(t *testing.T) {
+	four := [model.NumArrangements]bool{true, true, true, true}
+	type problem struct {
+		name  string
+		pairs []model.Pair
+		obj   Objective
+		lams  []float64
+	}
+	problems := []problem{
+		{"token bias (TestFitTokenBias)", genPairs(400, strongA, has012, 5), ObjectiveBoth, []float64{0.5}},
+		{"λ=0 (TestFitLambdaZeroFlattens)", genPairs(400, strongA, has012, 6), ObjectiveBoth, []float64{0, 0.5}},
+		{"x0..x3 (TestFitDeterministicAndCapped)", genPairs(300, strongA, four, 7), ObjectiveBoth, []float64{0.5}},
+		{"warm (TestFitWarmStart)", genPairs(1000, strongA, has012, 8), ObjectiveBoth, []float64{0.45, 0.5, 0.6}},
+		{"selection biased", selSimulate(1, selBiasedJudge), ObjectiveBoth, []float64{0.5, 1}},
+		{"selection four", selSimulate(1, selFourJudge), ObjectiveBoth, []float64{0.5}},
+		{"benchmark judge", genPairs(1000, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, has012, 1), ObjectiveBoth, []float64{0.2, 2}},
+		{"x0,x1 l2", genPairs(200, biasedJudge{token: 1, position: 0.2, noise: 0.4, spread: 2}, [4]bool{true, true}, 3), ObjectiveL2, []float64{1, 2}},
+		{"x0..x3 l1", genPairs(200, biasedJudge{token: 1.5, position: 1, noise: 0.3, spread: 1.5}, four, 4), ObjectiveL1, []float64{1, 2}},
+		{"x0,x2 l1", genPairs(500, biasedJudge{token: 0.3, position: 1, noise: 1, spread: 1}, [4]bool{true, false, true}, 5), ObjectiveL1, []float64{0.5, 1}},
+	}
+	for _, pr := range problems {
+		p, err := NewNOA(pr.pairs, allIdx(len(pr.pairs)), pr.obj)
+		if err != nil {
+			t.Fatalf("%s: %v", pr.name, err)
+		}
+		old := *p
+		old.solver.lbfgsOnly = true
+		for _, lam := range pr.lams {
+			ro, err := old.Fit(FitOptions{Lambda: lam}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rn, err := p.Fit(FitOptions{Lambda: lam}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s λ=%v: L-BFGS %d iterations L/K %.12g; now %d iterations L/K %.12g (%s)",
+				pr.name, lam, ro.Iterations, ro.Objective, rn.Iterations, rn.Objective, rn.Status)
+			if rn.Objective > ro.Objective+1e-6*math.Abs(ro.Objective) {
+				t.Errorf("%s λ=%v: objective %.12g above the L-BFGS solver's %.12g", pr.name, lam, rn.Objective, ro.Objective)
+			}
+			checkFitResult(t, p, rn)
+		}
+	}
+}
+
+// checkFitResult checks that r converged and reports L/K and the gradient
+// norm at r.D.
+func checkFitResult(t *testing.T, p *NOA, r FitResult) {
+	t.Helper()
+	if !r.Converged {
+		t.Errorf("λ=%v: not converged: %s after %d iterations", r.Lambda, r.Status, r.Iterations)
+	}
+	grad := make([]float64, p.M())
+	f := p.Objective(r.D, r.Lambda, grad)
+	if f != r.Objective || norm2(grad) != r.GradNorm {
+		t.Errorf("λ=%v: reported L/K %v, ‖grad‖ %v; at D %v, %v", r.Lambda, r.Objective, r.GradNorm, f, norm2(grad))
+	}
+	if r.Status == statusGradient && !(r.GradNorm <= DefaultGradTol) {
+		t.Errorf("λ=%v: status %q with gradient norm %v", r.Lambda, r.Status, r.GradNorm)
+	}
+}
+
+// TestFitBenchmarkObjectives: on the 3,000-item benchmark problem the fit
+// reaches objectives at least as low as the L-BFGS-only solver, whose
+// values are recorded here (BenchmarkFit3000 and BenchmarkFit3000Lambda2
+// before the two-phase fit: 311 and 79 iterations, stopped on RelTol).
+func TestFitBenchmarkObjectives(t *testing.T) {
+	if testing.Short() {
+		t.Skip("3,000 items")
+	}
+	pairs := genPairs(3000, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, has012, 1)
+	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lam, old := range map[float64]float64{0.5: -0.210231329303379, 2: -1.45966666581665} {
+		r, err := p.Fit(FitOptions{Lambda: lam}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("λ=%v: %d iterations, %d evaluations, L/K %.15g (L-BFGS only: %.15g)", lam, r.Iterations, r.Evals, r.Objective, old)
+		if r.Objective > old+1e-6*math.Abs(old) {
+			t.Errorf("λ=%v: objective %.15g above %.15g", lam, r.Objective, old)
+		}
+		checkFitResult(t, p, r)
+	}
+}
+
+// TestMMStepIsProjection compares mmStep with the oracle-tested weighted
+// isotonic regression of stats (clipped to [0, 1]) on random inputs.
+func TestMMStepIsProjection(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 200 {
+		m := 2 + rng.IntN(40)
+		g := make([]float64, m+1)
+		dg := make([]float64, m+1)
+		D := make([]float64, m+1)
+		x := make([]float64, m-1)
+		y := make([]float64, m-1)
+		w := make([]float64, m-1)
+		for j := 1; j < m; j++ {
+			g[j] = rng.Float64()
+			if rng.IntN(4) == 0 {
+				g[j] = g[j-1] // ties, as flat pieces
+			}
+			dg[j] = 4 * rng.NormFloat64()
+			D[j] = 4 * float64(1+rng.IntN(3))
+			x[j-1], y[j-1], w[j-1] = float64(j), g[j]-dg[j]/D[j], D[j]
+		}
+		g[m] = 1
+		st := &pavaStack{start: make([]int, m), w: make([]float64, m), s: make([]float64, m)}
+		mmStep(g, dg, D, st)
+		iso, err := stats.FitIsotonic(x, y, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := iso.PredictSorted(x, nil)
+		for j := 1; j < m; j++ {
+			if v := min(max(want[j-1], 0), 1); math.Abs(g[j]-v) > 1e-12 {
+				t.Fatalf("trial %d: g[%d] = %v, want %v", trial, j, g[j], v)
+			}
+		}
+		if g[0] != 0 || g[m] != 1 {
+			t.Fatalf("trial %d: ends moved", trial)
+		}
+	}
+}
+
+// TestCholeskySemidefinite: a PSD matrix with a null direction is solved on
+// its range; an indefinite one is refused.
+func TestCholeskySemidefinite(t *testing.T) {
+	// H = [[2, −2, 0], [−2, 2, 0], [0, 0, 4]] (rank 2), b = (1, −1, 2).
+	h := []float64{2, -2, 0, -2, 2, 0, 0, 0, 4}
+	if !cholesky(h, 3) {
+		t.Fatal("PSD matrix refused")
+	}
+	b := []float64{1, -1, 2}
+	cholSolve(h, 3, b)
+	// H x = b: x_0 − x_1 = 1/2, x_2 = 1/2; the null direction is left at 0.
+	if math.Abs(b[0]-b[1]-0.5) > 1e-15 || math.Abs(b[2]-0.5) > 1e-15 {
+		t.Errorf("x = %v", b)
+	}
+	if cholesky([]float64{1, 2, 2, 1}, 2) {
+		t.Error("indefinite matrix accepted")
+	}
+}

@@ -1,0 +1,69 @@
+package model
+
+import "testing"
+
+// TestDupCollision: different keys with the same hash are told apart, and a
+// repeat of either is still found.
+func TestDupCollision(t *testing.T) {
+	ld := newLoader(ReadOptions{})
+	ld.pairs.reserve(4)
+	keep := func(id string, line int) *LineError {
+		p := Pair{ID: id, Judge: "j", Pos: Pos{"f", line}}
+		c, i := ld.pairs.next(&chunkState{chunk: -1})
+		err := ld.dups.add(ld, 42, dupKey{KindPair, "j", id, ""}, p.Pos, newRef(KindPair, c, i))
+		if err == nil {
+			ld.pairs.keep([]Pair{p}, 0, &chunkState{chunk: -1})
+		}
+		return err
+	}
+	if keep("a", 1) != nil || keep("b", 2) != nil || keep("c", 3) != nil {
+		t.Fatal("distinct keys with one hash reported as duplicates")
+	}
+	for _, tc := range []struct {
+		id   string
+		want string
+	}{
+		{"a", `f:4: duplicate pair record (judge "j", id "a"): first seen at f:1`},
+		{"b", `f:4: duplicate pair record (judge "j", id "b"): first seen at f:2`},
+		{"c", `f:4: duplicate pair record (judge "j", id "c"): first seen at f:3`},
+	} {
+		if err := keep(tc.id, 4); err == nil || err.Error() != tc.want {
+			t.Errorf("got %v, want %s", err, tc.want)
+		}
+	}
+	if got := len(ld.finish().Pairs); got != 3 {
+		t.Errorf("%d pairs kept", got)
+	}
+}
+
+// TestArrangementTable checks the arrangement helpers against METHODS.md §1:
+// x0 shows response_1 first with P(A) = P(response_1 better); x1 swaps the
+// positions; x2 swaps the contents (P(A) = P(response_2 better)); x3 both.
+func TestArrangementTable(t *testing.T) {
+	for _, tc := range []struct {
+		a                 Arrangement
+		name              string
+		first             int
+		posSwap, contSwap bool
+		pref              float64 // preference for response_1 when P(A) = 0.8
+	}{
+		{X0, "x0", 1, false, false, 0.8},
+		{X1, "x1", 2, true, false, 0.8},
+		{X2, "x2", 2, false, true, 0.2},
+		{X3, "x3", 1, true, true, 0.2},
+	} {
+		a := tc.a
+		if a.String() != tc.name || a.FirstShown() != tc.first || a.PositionSwapped() != tc.posSwap || a.ContentSwapped() != tc.contSwap {
+			t.Errorf("%v: %s first %d pos %v cont %v", int(a), a, a.FirstShown(), a.PositionSwapped(), a.ContentSwapped())
+		}
+		if p := a.Preference(0.8); p < tc.pref-1e-15 || p > tc.pref+1e-15 {
+			t.Errorf("%s: preference %v, want %v", a, p, tc.pref)
+		}
+		if b, ok := ParseArrangement(tc.name); !ok || b != a {
+			t.Errorf("ParseArrangement(%q) = %v, %v", tc.name, b, ok)
+		}
+	}
+	if _, ok := ParseArrangement("x4"); ok {
+		t.Error("x4 parsed")
+	}
+}
