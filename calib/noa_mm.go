@@ -124,12 +124,18 @@ type mmResult struct {
 // g ← argmin_{feasible x} ∇Lᵀ(x − g) + ½(x − g)ᵀdiag(D)(x − g)
 // = PAVA_D(g − ∇L/D) clipped to [0, 1], which never increases L and costs
 // O(K + M). It reaches flat pieces exactly, in finitely many steps, where
-// the softmax parameters need d_k → −∞.
+// the softmax parameters need d_k → −∞. After each step, newtonStep
+// minimises exactly over the levels of the step's flat pieces; the lower of
+// the two points is kept, so L never increases (up to rounding).
 //
 // The stopping rules are Fit's, judged at g: gradNorm is ‖∂(L/K)/∂d‖₂ at
 // the parameters d_k = log max(g_k − g_{k−1}, eps) that Fit will return
-// (computed from g without exp), and the relative change of L/K over
-// window iterations. g (length M+1, g_0 = 0, g_M = 1) is updated in place.
+// (computed from g without exp), accepted only at a point the step moves by
+// at most kktTol (a stationary point in g, so flat pieces that should open
+// do not pass for converged through their tiny w_k), and the relative change
+// of L/K over window iterations. g (length M+1, g_0 = 0, g_M = 1) is
+// updated in place. Evaluations count objective+gradient evaluations in g
+// (one per step, one per Newton candidate).
 func (p *NOA) minimiseG(g []float64, lambda float64, opt FitOptions, window int, eps float64) (res mmResult) {
 	m := p.m
 	dg := make([]float64, m+1)

@@ -20,13 +20,13 @@ func newNewtonWork(m int) *newtonWork { return &newtonWork{blk: make([]int32, m+
 
 // newtonStep moves g to the minimiser of the objective over the levels of
 // its free pieces (maximal runs of equal g(z_k) strictly between 0 and 1),
-// keeping the pieces, or as far towards it as keeps g non-decreasing in
-// [0, 1]. dg is ∂(Σ terms)/∂g at g. The objective is quadratic in the
-// levels, so this is one linear solve; it is skipped (false) when there
-// are no or too many free pieces, or when the Hessian over the pieces is
-// not positive definite (then the pieces are not a local minimum's). When
-// it moves g, the objective does not increase: along the step it is a
-// convex parabola with its minimum at the full step.
+// projected back onto non-decreasing levels in [0, 1] by PAVA weighted by
+// each piece's total D. dg is ∂(Σ terms)/∂g at g. The objective is
+// quadratic in the levels, so this is one linear solve. It is skipped
+// (false) when there are no or more than newtonMaxBlocks free pieces, or
+// when the Hessian over the pieces is not positive semidefinite (then the
+// pieces are not a local minimum's). The projected point may be higher:
+// the caller keeps it only if it lowers the objective.
 func (p *NOA) newtonStep(nw *newtonWork, g, dg, D []float64, lambda float64) bool {
 	m := p.m
 	blk := nw.blk
