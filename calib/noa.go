@@ -1,7 +1,6 @@
 package calib
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -92,12 +91,10 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 		return nil, fmt.Errorf("CalibraEval needs probabilities; %d of %d estimation items gave hard choices", choice, len(est))
 	}
 
-	type termRef struct {
-		item int
-		a, b model.Arrangement
-	}
-	var posRefs, conRefs []termRef
-	var ancRefs []termRef // b unused
+	// Every s value that enters a term gets a slot (item-major); terms
+	// refer to slots until the knots are known.
+	var posS, conS [][2]int32
+	var ancS []int32
 	var vals []float64
 	k := 0
 	for _, i := range est {
@@ -107,7 +104,6 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 		if obj.usesContent() {
 			for _, cp := range contentPairs {
 				if pr.Has[cp[0]] && pr.Has[cp[1]] {
-					conRefs = append(conRefs, termRef{i, cp[0], cp[1]})
 					used[cp[0]], used[cp[1]] = true, true
 					nCon++
 				}
@@ -116,12 +112,8 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 		if obj.usesPosition() {
 			for _, pp := range positionPairs {
 				if pr.Has[pp[0]] && pr.Has[pp[1]] {
-					posRefs = append(posRefs, termRef{i, pp[0], pp[1]})
 					used[pp[0]], used[pp[1]] = true, true
 					nPos++
-					if nCon == 0 {
-						ancRefs = append(ancRefs, termRef{i, pp[0], pp[0]})
-					}
 				}
 			}
 		}
@@ -129,6 +121,7 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 			continue
 		}
 		k++
+		var slot [model.NumArrangements]int32
 		for _, a := range model.Arrangements {
 			if !used[a] {
 				continue
@@ -137,7 +130,31 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 			if !(s >= 0 && s <= 1) { // also rejects NaN
 				return nil, fmt.Errorf("calibraeval: item %q (%s): P(A) in %s is %v, not in [0, 1]", pr.ID, pr.Pos, a, s)
 			}
+			if len(vals) >= math.MaxInt32 {
+				return nil, errors.New("calibraeval: too many values in the estimation set")
+			}
+			if s == 0 {
+				s = 0 // −0 would sort after the positive values by its bits
+			}
+			slot[a] = int32(len(vals))
 			vals = append(vals, s)
+		}
+		if nCon > 0 {
+			for _, cp := range contentPairs {
+				if pr.Has[cp[0]] && pr.Has[cp[1]] {
+					conS = append(conS, [2]int32{slot[cp[0]], slot[cp[1]]})
+				}
+			}
+		}
+		if nPos > 0 {
+			for _, pp := range positionPairs {
+				if pr.Has[pp[0]] && pr.Has[pp[1]] {
+					posS = append(posS, [2]int32{slot[pp[0]], slot[pp[1]]})
+					if nCon == 0 {
+						ancS = append(ancS, slot[pp[0]])
+					}
+				}
+			}
 		}
 	}
 	if k == 0 {
@@ -145,10 +162,21 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 	}
 
 	// Knots: 0, the distinct interior values, 1.
-	slices.Sort(vals)
+	// Values in [0, 1] (with −0 stored as 0) sort as their bits.
+	sorted := make([]float64, len(vals))
+	{
+		bits := make([]uint64, len(vals))
+		for i, v := range vals {
+			bits[i] = math.Float64bits(v)
+		}
+		radixSort(bits, make([]uint64, len(bits)))
+		for i, b := range bits {
+			sorted[i] = math.Float64frombits(b)
+		}
+	}
 	z := []float64{0}
 	count := []int{0}
-	for _, v := range vals {
+	for _, v := range sorted {
 		switch {
 		case v == 0:
 			count[0]++
@@ -162,7 +190,7 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 		}
 	}
 	n1 := 0
-	for i := len(vals) - 1; i >= 0 && vals[i] == 1; i-- {
+	for i := len(sorted) - 1; i >= 0 && sorted[i] == 1; i-- {
 		n1++
 	}
 	z = append(z, 1)
@@ -173,26 +201,19 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 	}
 
 	p := &NOA{obj: obj, items: len(est), k: k, m: m, z: z, count: count, solver: defaultSolver}
-	knot := func(s float64) int32 {
-		i, _ := slices.BinarySearch(z, s)
-		return int32(i)
-	}
-	for _, t := range posRefs {
-		pr := &pairs[t.item]
-		p.pos = append(p.pos, [2]int32{knot(pr.S[t.a]), knot(pr.S[t.b])})
-	}
-	for _, t := range conRefs {
-		pr := &pairs[t.item]
-		p.con = append(p.con, [2]int32{knot(pr.S[t.a]), knot(pr.S[t.b])})
-	}
-	for _, t := range ancRefs {
-		p.anc = append(p.anc, knot(pairs[t.item].S[t.a]))
+	knot := newKnotIndex(z)
+	slotKnot := make([]int32, len(vals))
+	for i, s := range vals {
+		slotKnot[i] = knot.find(s)
 	}
 	// Visit the knots in increasing order of the first index, for locality;
 	// the order of a sum of terms does not matter beyond rounding.
-	byFirst := func(a, b [2]int32) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) }
-	slices.SortFunc(p.pos, byFirst)
-	slices.SortFunc(p.con, byFirst)
+	p.pos = sortedPairs(posS, slotKnot)
+	p.con = sortedPairs(conS, slotKnot)
+	p.anc = make([]int32, len(ancS))
+	for i, s := range ancS {
+		p.anc[i] = slotKnot[s]
+	}
 	slices.Sort(p.anc)
 	return p, nil
 }

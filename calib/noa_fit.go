@@ -62,6 +62,9 @@ type solverConfig struct {
 	// by at most switchTol (relative) over window iterations, then the fit
 	// in g; 0 skips the L-BFGS phase.
 	switchTol float64
+	// coarseMin: when M > coarseMin (and coarseMin > 0), the L-BFGS phase
+	// runs on coarseBins quantile bins of the knots instead (noa_coarse.go).
+	coarseMin int
 }
 
 // defaultSolver was chosen on four synthetic judges × λ ∈ {0.2, 0.5, 2}
@@ -73,7 +76,7 @@ type solverConfig struct {
 // designs × 3 objectives × 200 or 1,500 items × λ ∈ {0, 0.2, 0.5, 1, 2}):
 // with switchTol 1e-2 … 1e-4 every fit reached an objective at most that of
 // the L-BFGS-only solver (1e-3, in the middle, is used).
-var defaultSolver = solverConfig{memory: 6, floor: 0.1, window: 10, stepMax: 20, eps: 1e-20, switchTol: 1e-3}
+var defaultSolver = solverConfig{memory: 6, floor: 0.1, window: 10, stepMax: 20, eps: 1e-20, switchTol: 1e-3, coarseMin: coarseMinKnots}
 
 // Fit minimises the objective for opt.Lambda from the identity map, or from
 // warm.D when warm is not nil (the fit of a neighbouring λ), then builds g*
@@ -148,17 +151,29 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		return p.result(lam, d, r)
 	}
 	var pre lbfgsResult
+	var g []float64
 	// λ = 0 is convex: any start leads to the same minimum value.
 	if warm == nil && cfg.switchTol > 0 && lam > 0 {
 		o := opt
 		o.RelTol = max(opt.RelTol, cfg.switchTol)
-		pre = p.fitLBFGS(d, lam, opt.MaxIter, o)
-		if pre.status != statusObjective || o.RelTol == opt.RelTol {
-			return p.result(lam, d, pre)
+		if cfg.coarseMin > 0 && p.m > cfg.coarseMin {
+			// A large problem: choose the basin on quantile bins of the
+			// knots (noa_coarse.go), then always refine on the exact one.
+			c, of := p.coarsen(coarseBins)
+			dc := c.IdentityD()
+			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o)
+			g = p.prolong(c, of, c.G(dc), lam)
+		} else {
+			pre = p.fitLBFGS(d, lam, opt.MaxIter, o)
+			if pre.status != statusObjective || o.RelTol == opt.RelTol {
+				return p.result(lam, d, pre)
+			}
 		}
 	}
 	// Phase 2: majorise-minimise in g, which lands on flat pieces exactly.
-	g := p.G(d)
+	if g == nil {
+		g = p.G(d)
+	}
 	o := opt
 	o.MaxIter -= pre.iterations
 	mm := p.minimiseG(g, lam, o, cfg.window, cfg.eps)

@@ -26,14 +26,14 @@ type analysisFlags struct {
 
 func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	def := calib.DefaultSelectionOptions()
-	fs.StringSliceVar(&f.judges, "judge", nil, "analyse only these judges (repeat or comma-separate; default: every judge)")
-	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "CalibraEval's λ ≥ 0: weight of the term that keeps g away from the trivial 0.5")
-	fs.Float64Var(&f.estFrac, "est-frac", def.EstFrac, "share of items in the estimation set, in (0, 1]; below 1 the report adds held-out metrics")
-	fs.StringVar(&f.objective, "objective", def.Objective.String(), "CalibraEval objective: both, l1 (content-swap terms only) or l2 (position-swap terms only)")
-	fs.Uint64Var(&f.seed, "seed", def.Seed, "seed for the estimation-set sample")
-	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad input lines (counted and reported) instead of stopping at the first")
-	fs.StringVar(&f.format, "format", "md", "report format: md (Markdown) or json")
-	fs.StringVarP(&f.output, "output", "o", "", "write the report to this file (atomically) instead of standard output")
+	fs.StringSliceVar(&f.judges, "judge", nil, "analyse only these judges (default: all)")
+	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "CalibraEval's λ ≥ 0 (keeps g off 0.5)")
+	fs.Float64Var(&f.estFrac, "est-frac", def.EstFrac, "estimation-set share, in (0, 1]")
+	fs.StringVar(&f.objective, "objective", def.Objective.String(), "CalibraEval objective: both, l1 or l2")
+	fs.Uint64Var(&f.seed, "seed", def.Seed, "seed of the estimation-set sample")
+	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
+	fs.StringVar(&f.format, "format", "md", "report format: md or json")
+	fs.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` (atomically)")
 }
 
 // options validates the flags and returns the analysis options.

@@ -17,7 +17,7 @@ func newReportCmd() *cobra.Command {
 	var f analysisFlags
 	cmd := &cobra.Command{
 		Use:   "report [FILE...]",
-		Short: "print the analysis as Markdown tables or JSON (no file: the embedded demo)",
+		Short: "print the analysis as Markdown or JSON",
 		Long: `Print plumb's analysis of the judgment logs without the terminal UI:
 Markdown tables by default, --format json for scripts (schema in README,
 "Report JSON"). With no FILE, the embedded demo log is analysed.

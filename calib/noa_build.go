@@ -1,0 +1,97 @@
+package calib
+
+import "slices"
+
+// knotIndex finds the index of a value among sorted knots z_0 = 0 < … <
+// z_M = 1: a table of the first knot ≥ b/B for B buckets narrows each
+// binary search to one bucket.
+type knotIndex struct {
+	z     []float64
+	first []int32 // first[b] = first i with z[i] ≥ b/B, b = 0..B
+	scale float64 // B
+}
+
+func newKnotIndex(z []float64) knotIndex {
+	nb := 1
+	for nb < len(z) && nb < 1<<20 {
+		nb <<= 1
+	}
+	first := make([]int32, nb+1)
+	scale := float64(nb)
+	i := 0
+	for b := range first {
+		lo := float64(b) / scale
+		for i < len(z) && z[i] < lo {
+			i++
+		}
+		first[b] = int32(i)
+	}
+	return knotIndex{z: z, first: first, scale: scale}
+}
+
+// find returns i with z[i] == s for s in [0, 1] that is one of the knots.
+func (x knotIndex) find(s float64) int32 {
+	b := int(s * x.scale)
+	if b >= len(x.first)-1 {
+		b = len(x.first) - 2
+	}
+	lo, hi := int(x.first[b]), int(x.first[b+1])
+	// z[lo-1] < b/B ≤ s, and s < (b+1)/B ≤ z[hi] unless s sits on the
+	// bucket's upper edge; search [lo, hi] inclusive, within bounds.
+	hi = min(hi+1, len(x.z))
+	i, _ := slices.BinarySearch(x.z[lo:hi], s)
+	return int32(lo + i)
+}
+
+// sortedPairs maps pairs of slots to pairs of knots and sorts them by first,
+// then second knot.
+func sortedPairs(slot [][2]int32, knot []int32) [][2]int32 {
+	if len(slot) == 0 {
+		return nil
+	}
+	keys := make([]uint64, len(slot))
+	for i, t := range slot {
+		keys[i] = uint64(uint32(knot[t[0]]))<<32 | uint64(uint32(knot[t[1]]))
+	}
+	radixSort(keys, make([]uint64, len(keys)))
+	out := make([][2]int32, len(keys))
+	for i, k := range keys {
+		out[i] = [2]int32{int32(k >> 32), int32(uint32(k))}
+	}
+	return out
+}
+
+// radixSort sorts keys in increasing order by LSD radix sort on 16-bit
+// digits, skipping digits that every key shares; buf is scratch of the same
+// length. The result is in keys.
+func radixSort(keys, buf []uint64) {
+	if len(keys) < 1024 {
+		slices.Sort(keys)
+		return
+	}
+	var cnt [1 << 16]int
+	src, dst := keys, buf
+	for shift := 0; shift < 64; shift += 16 {
+		clear(cnt[:])
+		for _, k := range src {
+			cnt[(k>>shift)&0xffff]++
+		}
+		if cnt[(src[0]>>shift)&0xffff] == len(src) {
+			continue // every key has this digit
+		}
+		sum := 0
+		for i, c := range cnt {
+			cnt[i] = sum
+			sum += c
+		}
+		for _, k := range src {
+			d := (k >> shift) & 0xffff
+			dst[cnt[d]] = k
+			cnt[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+	}
+}
