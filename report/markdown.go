@@ -83,11 +83,11 @@ func writeJudge(b *strings.Builder, ja *JudgeAnalysis) {
 		fmt.Fprintf(b, "Note: %s.\n", strings.TrimSuffix(n, "."))
 	}
 
-	fmt.Fprintf(b, "\n### Selection bias — all %d items\n\n", sel.N)
+	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", plural(sel.N, "item"))
 	writeMethodsTable(b, sel, func(mr *calib.MethodResult) *calib.Metrics { return &mr.All })
 	if sel.HeldoutSize > 0 {
-		fmt.Fprintf(b, "\n### Selection bias — %d held-out items (estimation set: %d items, seed %d)\n\n",
-			sel.HeldoutSize, sel.EstSize, sel.Options.Seed)
+		fmt.Fprintf(b, "\n### Selection bias — %s held out (estimation set: %s, seed %d)\n\n",
+			plural(sel.HeldoutSize, "item"), plural(sel.EstSize, "item"), sel.Options.Seed)
 		writeMethodsTable(b, sel, func(mr *calib.MethodResult) *calib.Metrics { return mr.Heldout })
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
