@@ -62,21 +62,4 @@ func (c *Curve) Sample(n int) []float64 {
 // CalibratedPrefs applies g* to every observed P(A) and returns the
 // calibrated preferences (METHODS.md §1): r_j = g*(s_j) for x0, x1 and
 // 1 − g*(s_j) for x2, x3. Arrangements an item lacks stay absent.
-func CalibratedPrefs(pairs []model.Pair, c *Curve) Prefs {
-	p := Prefs{
-		R:    make([][model.NumArrangements]float64, len(pairs)),
-		Has:  make([][model.NumArrangements]bool, len(pairs)),
-		Gold: make([]model.Gold, len(pairs)),
-	}
-	for i := range pairs {
-		pr := &pairs[i]
-		p.Has[i] = pr.Has
-		p.Gold[i] = pr.Gold
-		for _, a := range model.Arrangements {
-			if pr.Has[a] {
-				p.R[i][a] = a.Preference(c.Apply(pr.S[a]))
-			}
-		}
-	}
-	return p
-}
+func CalibratedPrefs(pairs []model.Pair, c *Curve) Prefs { return MappedPrefs(pairs, c.Apply) }

@@ -16,7 +16,14 @@ func (p Prefs) Len() int { return len(p.R) }
 
 // RawPrefs returns the uncalibrated preferences of the pair records:
 // r_j = s_j for x0, x1 and 1 − s_j for x2, x3.
-func RawPrefs(pairs []model.Pair) Prefs {
+func RawPrefs(pairs []model.Pair) Prefs { return MappedPrefs(pairs, nil) }
+
+// MappedPrefs returns the preferences after mapping every observed P(A)
+// through f (nil = identity): r_j = f(s_j) for x0, x1 and 1 − f(s_j) for
+// x2, x3 (METHODS.md §1). Arrangements an item lacks stay absent. Every
+// calibration method that maps P(A) (CalibraEval's g*, Pride's debiasing)
+// produces its preferences this way.
+func MappedPrefs(pairs []model.Pair, f func(s float64) float64) Prefs {
 	p := Prefs{
 		R:    make([][model.NumArrangements]float64, len(pairs)),
 		Has:  make([][model.NumArrangements]bool, len(pairs)),
@@ -27,9 +34,14 @@ func RawPrefs(pairs []model.Pair) Prefs {
 		p.Has[i] = pr.Has
 		p.Gold[i] = pr.Gold
 		for _, a := range model.Arrangements {
-			if pr.Has[a] {
-				p.R[i][a] = pr.R(a)
+			if !pr.Has[a] {
+				continue
 			}
+			s := pr.S[a]
+			if f != nil {
+				s = f(s)
+			}
+			p.R[i][a] = a.Preference(s)
 		}
 	}
 	return p

@@ -66,21 +66,7 @@ func PridePrefs(pairs []model.Pair, est []int) (Prefs, PridePrior, error) {
 		return Prefs{}, PridePrior{}, errors.New("Pride needs estimation items judged in x0 and x2 (contents swapped)")
 	}
 	prior := PridePrior{A: sumA / float64(n), B: sumB / float64(n), N: n}
-	p := Prefs{
-		R:    make([][model.NumArrangements]float64, len(pairs)),
-		Has:  make([][model.NumArrangements]bool, len(pairs)),
-		Gold: make([]model.Gold, len(pairs)),
-	}
-	for i := range pairs {
-		pr := &pairs[i]
-		p.Has[i] = pr.Has
-		p.Gold[i] = pr.Gold
-		for _, a := range model.Arrangements {
-			if pr.Has[a] {
-				p.R[i][a] = a.Preference(prior.Debias(pr.S[a]))
-			}
-		}
-	}
+	p := MappedPrefs(pairs, prior.Debias)
 	return p, prior, nil
 }
 
