@@ -226,28 +226,24 @@ func buildSelection(s *calib.Selection) *Selection {
 	return out
 }
 
-// metricFields lists the headline metrics with their JSON keys, in table
-// order.
-func metricFields(m *calib.Metrics) []struct {
-	Key  string
-	Stat *calib.Stat
-} {
-	return []struct {
-		Key  string
-		Stat *calib.Stat
-	}{
-		{"consistency", &m.Consistency},
-		{"first_position_rate", &m.FirstPositionRate},
-		{"fleiss_kappa", &m.FleissKappa},
-		{"icc2k", &m.ICC2k},
-		{"icc3k", &m.ICC3k},
-		{"icc21", &m.ICC21},
-		{"icc31", &m.ICC31},
-		{"rstd", &m.RStd},
-		{"accuracy_mean", &m.AccuracyMean},
-		{"accuracy_aggregate", &m.AccuracyAggregate},
-		{"tie_rate", &m.TieRate},
-	}
+// metricKeys maps each metric's JSON key to the calib value and the JSON
+// field, in output order; it is the one list of the report's metrics.
+var metricKeys = []struct {
+	key string
+	get func(m *calib.Metrics) calib.Stat
+	dst func(m *Metrics) **float64
+}{
+	{"consistency", func(m *calib.Metrics) calib.Stat { return m.Consistency }, func(m *Metrics) **float64 { return &m.Consistency }},
+	{"first_position_rate", func(m *calib.Metrics) calib.Stat { return m.FirstPositionRate }, func(m *Metrics) **float64 { return &m.FirstPositionRate }},
+	{"fleiss_kappa", func(m *calib.Metrics) calib.Stat { return m.FleissKappa }, func(m *Metrics) **float64 { return &m.FleissKappa }},
+	{"icc2k", func(m *calib.Metrics) calib.Stat { return m.ICC2k }, func(m *Metrics) **float64 { return &m.ICC2k }},
+	{"icc3k", func(m *calib.Metrics) calib.Stat { return m.ICC3k }, func(m *Metrics) **float64 { return &m.ICC3k }},
+	{"icc21", func(m *calib.Metrics) calib.Stat { return m.ICC21 }, func(m *Metrics) **float64 { return &m.ICC21 }},
+	{"icc31", func(m *calib.Metrics) calib.Stat { return m.ICC31 }, func(m *Metrics) **float64 { return &m.ICC31 }},
+	{"rstd", func(m *calib.Metrics) calib.Stat { return m.RStd }, func(m *Metrics) **float64 { return &m.RStd }},
+	{"accuracy_mean", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, func(m *Metrics) **float64 { return &m.AccuracyMean }},
+	{"accuracy_aggregate", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }, func(m *Metrics) **float64 { return &m.AccuracyAggregate }},
+	{"tie_rate", func(m *calib.Metrics) calib.Stat { return m.TieRate }, func(m *Metrics) **float64 { return &m.TieRate }},
 }
 
 func buildMetrics(m *calib.Metrics) Metrics {
@@ -259,21 +255,14 @@ func buildMetrics(m *calib.Metrics) Metrics {
 		PerArrangement: map[string]ArrangementMetrics{},
 		Notes:          nonNil(m.Notes),
 	}
-	ptrs := map[string]**float64{
-		"consistency": &out.Consistency, "first_position_rate": &out.FirstPositionRate,
-		"fleiss_kappa": &out.FleissKappa, "icc2k": &out.ICC2k, "icc3k": &out.ICC3k,
-		"icc21": &out.ICC21, "icc31": &out.ICC31, "rstd": &out.RStd,
-		"accuracy_mean": &out.AccuracyMean, "accuracy_aggregate": &out.AccuracyAggregate,
-		"tie_rate": &out.TieRate,
-	}
-	for _, f := range metricFields(m) {
-		*ptrs[f.Key] = value(*f.Stat)
-		out.Counts[f.Key] = f.Stat.N
-		if !f.Stat.OK() {
-			out.Notes = append(out.Notes, f.Key+": "+f.Stat.Reason)
-		}
-		if f.Stat.OK() && f.Stat.CI != nil {
-			out.CI95[f.Key] = [2]float64{f.Stat.CI.Lower, f.Stat.CI.Upper}
+	for _, f := range metricKeys {
+		st := f.get(m)
+		*f.dst(&out) = value(st)
+		out.Counts[f.key] = st.N
+		if !st.OK() {
+			out.Notes = append(out.Notes, f.key+": "+st.Reason)
+		} else if st.CI != nil {
+			out.CI95[f.key] = [2]float64{st.CI.Lower, st.CI.Upper}
 		}
 	}
 	for _, a := range model.Arrangements {
@@ -306,11 +295,10 @@ func value(s calib.Stat) *float64 {
 	return &v
 }
 
+// nonNil returns a copy of xs that encodes as [] rather than null when
+// empty; callers may append to it without touching xs.
 func nonNil(xs []string) []string {
-	if xs == nil {
-		return []string{}
-	}
-	return xs
+	return append([]string{}, xs...)
 }
 
 // WriteJSON writes the report JSON, indented, with a final newline.
