@@ -1,7 +1,6 @@
 package report
 
 import (
-	"cmp"
 	"fmt"
 	"runtime"
 	"slices"
@@ -11,6 +10,13 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
+// Target names what the reporting engine estimates for a judge.
+const (
+	TargetAuto    = "auto"    // verdict records when the judge has any, else pair records
+	TargetVerdict = "verdict" // z = human, ẑ = verdict
+	TargetPair    = "pair"    // z = "response_1 is better", ẑ from VerdictFrom
+)
+
 // Options are the knobs of an analysis; every one is also a flag of
 // `plumb report`.
 type Options struct {
@@ -18,6 +24,14 @@ type Options struct {
 	Judges []string
 	// Selection holds λ, the estimation fraction, the objective and the seed.
 	Selection calib.SelectionOptions
+	// Target chooses the records the reporting engine uses (TargetAuto, …).
+	Target string
+	// VerdictFrom chooses ẑ for pair records.
+	VerdictFrom calib.VerdictFrom
+	// Reporting holds the budget, split, α, pilot size and seed.
+	Reporting calib.ReportingOptions
+	// Likelihood holds the permutation count, seed, per-token LS and k.
+	Likelihood calib.LikelihoodOptions
 }
 
 // Analysis is the result of analysing a log: one entry per judge, sorted by
@@ -30,44 +44,123 @@ type Analysis struct {
 	Judges  []JudgeAnalysis
 }
 
-// JudgeAnalysis is everything plumb computed for one judge.
+// JudgeAnalysis is everything plumb computed for one judge. A nil result
+// has its reason in the matching …Reason field.
 type JudgeAnalysis struct {
 	Judge    string
 	Pairs    int
 	Scores   int
 	Verdicts int
-	// Selection is nil when the judge has no pair items; SelectionReason
-	// then says why.
+
 	Selection       *calib.Selection
 	SelectionReason string
+
+	// Target is the reporting target used ("verdict" or "pair:<source>").
+	Target          string
+	Reporting       *calib.Reporting
+	ReportingReason string
+	// ReportingLeftOut counts pair items left out of the reporting target
+	// and why (gold tie, a tie decision, no verdict).
+	ReportingLeftOut calib.LeftOut
+
+	Likelihood       *calib.Likelihood
+	LikelihoodReason string
 }
 
-// Analyze runs every engine for every judge of the log. It sorts lg.Pairs
-// by judge (stably) so each judge's pairs are a sub-slice, not a copy.
-// Judges are analysed in parallel. An unknown judge in opt.Judges is an
-// error that lists the judges the log has.
-func Analyze(lg *model.Log, opt Options) (*Analysis, error) {
-	slices.SortStableFunc(lg.Pairs, func(a, b model.Pair) int { return cmp.Compare(a.Judge, b.Judge) })
-	counts := map[string]*JudgeAnalysis{}
-	get := func(j string) *JudgeAnalysis {
-		if a, ok := counts[j]; ok {
-			return a
+// judgeRecords are one judge's records: sub-slices of the log's.
+type judgeRecords struct {
+	pairs    []model.Pair
+	scores   []model.Score
+	verdicts []model.Verdict
+}
+
+// byJudge groups xs by judge in place — judges in name order, each judge's
+// records in their original order — and returns each judge's sub-slice. It
+// is a stable counting sort applied as a permutation, O(n) swaps and no
+// copy of the records (a comparison sort of records this large costs
+// seconds on a million of them).
+func byJudge[T any](xs []T, judge func(*T) string) map[string][]T {
+	ids := map[string]int32{}
+	var names []string
+	key := make([]int32, len(xs))
+	for i := range xs {
+		j := judge(&xs[i])
+		id, ok := ids[j]
+		if !ok {
+			id = int32(len(names))
+			ids[j] = id
+			names = append(names, j)
 		}
-		a := &JudgeAnalysis{Judge: j}
-		counts[j] = a
-		return a
+		key[i] = id
 	}
-	for i := range lg.Pairs {
-		get(lg.Pairs[i].Judge).Pairs++
+	counts := make([]int32, len(names))
+	for _, k := range key {
+		counts[k]++
 	}
-	for i := range lg.Scores {
-		get(lg.Scores[i].Judge).Scores++
+	sorted := slices.Clone(names)
+	slices.Sort(sorted)
+	next := make([]int32, len(names))
+	var off int32
+	for _, name := range sorted {
+		id := ids[name]
+		next[id] = off
+		off += counts[id]
 	}
-	for i := range lg.Verdicts {
-		get(lg.Verdicts[i].Judge).Verdicts++
+	dest := key // reuse: dest[i] is where record i goes
+	for i, k := range key {
+		dest[i] = next[k]
+		next[k]++
 	}
-	all := make([]string, 0, len(counts))
-	for j := range counts {
+	for i := range xs {
+		for d := dest[i]; d != int32(i); d = dest[i] {
+			xs[i], xs[d] = xs[d], xs[i]
+			dest[i], dest[d] = dest[d], dest[i]
+		}
+	}
+	out := make(map[string][]T, len(names))
+	off = 0
+	for _, name := range sorted {
+		c := counts[ids[name]]
+		out[name] = xs[off : off+c : off+c]
+		off += c
+	}
+	return out
+}
+
+// Analyze runs every engine for every judge of the log. It sorts the log's
+// record slices by judge (stably) so each judge's records are a sub-slice,
+// not a copy. Judges are analysed in parallel. An unknown judge in
+// opt.Judges is an error that lists the judges the log has.
+func Analyze(lg *model.Log, opt Options) (*Analysis, error) {
+	if opt.Target == "" {
+		opt.Target = TargetAuto
+	}
+	switch opt.Target {
+	case TargetAuto, TargetVerdict, TargetPair:
+	default:
+		return nil, fmt.Errorf("unknown reporting target %q (want auto, verdict or pair)", opt.Target)
+	}
+	pairs := byJudge(lg.Pairs, func(p *model.Pair) string { return p.Judge })
+	scores := byJudge(lg.Scores, func(s *model.Score) string { return s.Judge })
+	verdicts := byJudge(lg.Verdicts, func(v *model.Verdict) string { return v.Judge })
+	recs := map[string]judgeRecords{}
+	for j, p := range pairs {
+		r := recs[j]
+		r.pairs = p
+		recs[j] = r
+	}
+	for j, s := range scores {
+		r := recs[j]
+		r.scores = s
+		recs[j] = r
+	}
+	for j, v := range verdicts {
+		r := recs[j]
+		r.verdicts = v
+		recs[j] = r
+	}
+	all := make([]string, 0, len(recs))
+	for j := range recs {
 		all = append(all, j)
 	}
 	slices.Sort(all)
@@ -75,7 +168,7 @@ func Analyze(lg *model.Log, opt Options) (*Analysis, error) {
 	if len(opt.Judges) > 0 {
 		want = nil
 		for _, j := range opt.Judges {
-			if _, ok := counts[j]; !ok {
+			if _, ok := recs[j]; !ok {
 				return nil, fmt.Errorf("no judge %q in the input (judges: %s)", j, quoteList(all))
 			}
 			if !slices.Contains(want, j) {
@@ -91,25 +184,12 @@ func Analyze(lg *model.Log, opt Options) (*Analysis, error) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for k, j := range want {
-		an.Judges[k] = *counts[j]
-		ja := &an.Judges[k]
-		if ja.Pairs == 0 {
-			ja.SelectionReason = "the judge has no pair items"
-			continue
-		}
-		lo, _ := slices.BinarySearchFunc(lg.Pairs, j, func(p model.Pair, t string) int { return cmp.Compare(p.Judge, t) })
-		pairs := lg.Pairs[lo : lo+ja.Pairs]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			sel, err := calib.AnalyzeSelection(j, pairs, opt.Selection)
-			if err != nil {
-				errs[k] = err
-				return
-			}
-			ja.Selection = sel
+			an.Judges[k], errs[k] = analyzeJudge(j, recs[j], opt)
 		}()
 	}
 	wg.Wait()
@@ -119,6 +199,96 @@ func Analyze(lg *model.Log, opt Options) (*Analysis, error) {
 		}
 	}
 	return an, nil
+}
+
+// analyzeJudge runs the selection, reporting and likelihood engines for
+// one judge.
+func analyzeJudge(judge string, r judgeRecords, opt Options) (JudgeAnalysis, error) {
+	ja := JudgeAnalysis{Judge: judge, Pairs: len(r.pairs), Scores: len(r.scores), Verdicts: len(r.verdicts)}
+	if len(r.pairs) == 0 {
+		ja.SelectionReason = "the judge has no pair items"
+	} else {
+		sel, err := calib.AnalyzeSelection(judge, r.pairs, opt.Selection)
+		if err != nil {
+			return ja, err
+		}
+		ja.Selection = sel
+	}
+	analyzeReporting(&ja, r, opt)
+	if len(r.scores) == 0 {
+		ja.LikelihoodReason = "the judge has no score items"
+	} else {
+		lik, err := calib.AnalyzeLikelihood(judge, r.scores, opt.Likelihood)
+		if err != nil {
+			ja.LikelihoodReason = err.Error()
+		} else {
+			ja.Likelihood = lik
+		}
+	}
+	return ja, nil
+}
+
+// analyzeReporting picks the judge's reporting target and runs the
+// Rogan–Gladen engine on it.
+func analyzeReporting(ja *JudgeAnalysis, r judgeRecords, opt Options) {
+	useVerdicts := opt.Target == TargetVerdict || (opt.Target == TargetAuto && len(r.verdicts) > 0)
+	var items []calib.BinaryItem
+	if useVerdicts {
+		ja.Target = TargetVerdict
+		if len(r.verdicts) == 0 {
+			ja.ReportingReason = "the judge has no verdict records"
+			return
+		}
+		items = calib.BinaryFromVerdicts(r.verdicts)
+	} else {
+		ja.Target = TargetPair + ":" + opt.VerdictFrom.String()
+		if len(r.pairs) == 0 {
+			ja.ReportingReason = "the judge has neither verdict nor pair records"
+			return
+		}
+		prefs, err := pairPrefs(ja.Selection, r.pairs, opt.VerdictFrom)
+		if err != nil {
+			ja.ReportingReason = err.Error()
+			return
+		}
+		items, ja.ReportingLeftOut, err = calib.PairVerdicts(r.pairs, prefs, opt.VerdictFrom)
+		if err != nil {
+			ja.ReportingReason = err.Error()
+			return
+		}
+	}
+	rep, err := calib.ComputeReporting(items, opt.Reporting)
+	if err != nil {
+		ja.ReportingReason = err.Error()
+		return
+	}
+	ja.Reporting = rep
+}
+
+// pairPrefs returns the preferences the verdict source reads: raw, the
+// CalibraEval-calibrated ones at the current λ and estimation set, or BPC's.
+func pairPrefs(sel *calib.Selection, pairs []model.Pair, from calib.VerdictFrom) (calib.Prefs, error) {
+	raw := calib.RawPrefs(pairs)
+	switch from {
+	case calib.VerdictCalibrated:
+		if sel == nil || sel.Fit == nil || sel.Fit.Curve == nil {
+			reason := "CalibraEval is unavailable for this judge"
+			if sel != nil {
+				if m := sel.Method(calib.MethodCalibraEval); m != nil && m.Reason != "" {
+					reason += ": " + m.Reason
+				}
+			}
+			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: %s", reason)
+		}
+		return calib.CalibratedPrefs(pairs, sel.Fit.Curve), nil
+	case calib.VerdictBPC:
+		bp, err := calib.BPCPrefs(raw)
+		if err != nil {
+			return calib.Prefs{}, fmt.Errorf("verdicts from BPC: %w", err)
+		}
+		return bp, nil
+	}
+	return raw, nil
 }
 
 func quoteList(xs []string) string {

@@ -29,6 +29,17 @@ type DocOptions struct {
 	EstFrac   float64  `json:"est_frac"`
 	Objective string   `json:"objective"`
 	Seed      uint64   `json:"seed"`
+	// Reporting knobs.
+	Target      string  `json:"target"`
+	VerdictFrom string  `json:"verdict_from"`
+	Budget      int     `json:"budget"`
+	Split       float64 `json:"split"`
+	Alpha       float64 `json:"alpha"`
+	Pilot       int     `json:"pilot"`
+	// Likelihood knobs.
+	Permutations int  `json:"permutations"`
+	PerToken     bool `json:"per_token"`
+	K            int  `json:"k"`
 }
 
 // DocFile is one input file.
@@ -52,7 +63,11 @@ type Judge struct {
 	Scores    int        `json:"scores"`
 	Verdicts  int        `json:"verdicts"`
 	Selection *Selection `json:"selection"`
-	Notes     []string   `json:"notes"`
+	// Reporting is null when the judge has no usable verdict or pair
+	// records; Likelihood when it has no score records (notes say why).
+	Reporting  *Reporting  `json:"reporting"`
+	Likelihood *Likelihood `json:"likelihood"`
+	Notes      []string    `json:"notes"`
 }
 
 // Selection is the selection-bias analysis of a judge.
@@ -154,6 +169,16 @@ func BuildDoc(an *Analysis, version string) *Doc {
 			EstFrac:   so.EstFrac,
 			Objective: so.Objective.String(),
 			Seed:      so.Seed,
+
+			Target:       an.Options.Target,
+			VerdictFrom:  an.Options.VerdictFrom.String(),
+			Budget:       an.Options.Reporting.Budget,
+			Split:        an.Options.Reporting.Split,
+			Alpha:        an.Options.Reporting.Alpha,
+			Pilot:        an.Options.Reporting.Pilot,
+			Permutations: an.Options.Likelihood.Permutations,
+			PerToken:     an.Options.Likelihood.PerToken,
+			K:            an.Options.Likelihood.TopK,
 		},
 		Files:   []DocFile{},
 		Skipped: DocSkipped{Lines: an.Skipped, Reasons: nonNil(an.Reasons)},
@@ -168,6 +193,16 @@ func BuildDoc(an *Analysis, version string) *Doc {
 			j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
 		} else {
 			j.Selection = buildSelection(ja.Selection)
+		}
+		if ja.Reporting == nil {
+			j.Notes = append(j.Notes, "reporting: "+ja.ReportingReason)
+		} else {
+			j.Reporting = buildReporting(&ja, an.Options.Reporting.Alpha)
+		}
+		if ja.Likelihood == nil {
+			j.Notes = append(j.Notes, "likelihood: "+ja.LikelihoodReason)
+		} else {
+			j.Likelihood = buildLikelihood(ja.Likelihood)
 		}
 		d.Judges[ja.Judge] = j
 	}

@@ -67,6 +67,12 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 func writeJudge(b *strings.Builder, ja *JudgeAnalysis) {
 	fmt.Fprintf(b, "\n## Judge %s\n\n", ja.Judge)
 	fmt.Fprintf(b, "%d pair, %d score and %d verdict records.\n", ja.Pairs, ja.Scores, ja.Verdicts)
+	writeSelection(b, ja)
+	writeReporting(b, ja)
+	writeLikelihood(b, ja)
+}
+
+func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	sel := ja.Selection
 	if sel == nil {
 		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", ja.SelectionReason)
@@ -192,13 +198,7 @@ func writeMethodNotes(b *strings.Builder, sel *calib.Selection) {
 			lines = append(lines, name+": "+n)
 		}
 	}
-	if len(lines) == 0 {
-		return
-	}
-	b.WriteString("\nNotes:\n")
-	for _, l := range lines {
-		fmt.Fprintf(b, "- %s\n", strings.TrimSuffix(l, "."))
-	}
+	writeNotes(b, lines)
 }
 
 func signed(d float64, decimals int) string {

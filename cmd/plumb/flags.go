@@ -22,6 +22,16 @@ type analysisFlags struct {
 	skipBad   bool
 	format    string
 	output    string
+
+	target       string
+	verdictFrom  string
+	budget       int
+	split        float64
+	alpha        float64
+	pilot        int
+	permutations int
+	perToken     bool
+	topK         int
 }
 
 func (f *analysisFlags) register(fs *pflag.FlagSet) {
@@ -30,7 +40,16 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "CalibraEval's λ ≥ 0 (keeps g off 0.5)")
 	fs.Float64Var(&f.estFrac, "est-frac", def.EstFrac, "estimation-set share, in (0, 1]")
 	fs.StringVar(&f.objective, "objective", def.Objective.String(), "CalibraEval objective: both, l1 or l2")
-	fs.Uint64Var(&f.seed, "seed", def.Seed, "seed of the estimation-set sample")
+	fs.Uint64Var(&f.seed, "seed", def.Seed, "seed of every random draw")
+	fs.StringVar(&f.target, "target", report.TargetAuto, "reporting target: auto, verdict or pair")
+	fs.StringVar(&f.verdictFrom, "verdict-from", "raw-x0", "pair verdict: raw-x0, aggregate, calibrated, bpc")
+	fs.IntVar(&f.budget, "budget", 0, "calibration budget m (0: auto)")
+	fs.Float64Var(&f.split, "split", 0, "budget share for z = 0 items (0: the pool's own)")
+	fs.Float64Var(&f.alpha, "alpha", 0.05, "1 − confidence level of the CI")
+	fs.IntVar(&f.pilot, "pilot", 10, "Algorithm 1's pilot size per class")
+	fs.IntVar(&f.permutations, "permutations", 10000, "permutations of the BiasScore test")
+	fs.BoolVar(&f.perToken, "per-token", false, "use LS per token where tokens is given")
+	fs.IntVar(&f.topK, "k", 8, "how many top-RS items to list")
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
 	fs.StringVar(&f.format, "format", "md", "report format: md or json")
 	fs.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` (atomically)")
@@ -59,7 +78,38 @@ func (f *analysisFlags) options() (report.Options, error) {
 			return o, fmt.Errorf("--judge: empty judge name")
 		}
 	}
+	switch f.target {
+	case report.TargetAuto, report.TargetVerdict, report.TargetPair:
+	default:
+		return o, fmt.Errorf("--target %q: want auto, verdict or pair", f.target)
+	}
+	from, err := calib.ParseVerdictFrom(f.verdictFrom)
+	if err != nil {
+		return o, fmt.Errorf("--verdict-from: %w", err)
+	}
+	if f.budget < 0 {
+		return o, fmt.Errorf("--budget %d: want ≥ 0 (0 = auto)", f.budget)
+	}
+	if !(f.split == 0 || (f.split > 0 && f.split < 1)) {
+		return o, fmt.Errorf("--split %v: want a number in (0, 1), or 0 for the pool's own shares", f.split)
+	}
+	if !(f.alpha > 0 && f.alpha < 1) {
+		return o, fmt.Errorf("--alpha %v: want a number in (0, 1)", f.alpha)
+	}
+	if f.pilot < 0 {
+		return o, fmt.Errorf("--pilot %d: want ≥ 0", f.pilot)
+	}
+	if f.permutations < 0 {
+		return o, fmt.Errorf("--permutations %d: want ≥ 0 (0 = no test)", f.permutations)
+	}
+	if f.topK < 0 {
+		return o, fmt.Errorf("--k %d: want ≥ 0", f.topK)
+	}
 	o.Judges = f.judges
 	o.Selection = calib.SelectionOptions{Lambda: f.lambda, EstFrac: f.estFrac, Objective: obj, Seed: f.seed}
+	o.Target = f.target
+	o.VerdictFrom = from
+	o.Reporting = calib.ReportingOptions{Budget: f.budget, Split: f.split, Alpha: f.alpha, Pilot: f.pilot, Seed: f.seed}
+	o.Likelihood = calib.LikelihoodOptions{Permutations: f.permutations, Seed: f.seed, PerToken: f.perToken, TopK: f.topK}
 	return o, nil
 }

@@ -48,5 +48,6 @@ With no FILE it analyses the embedded demo log. Until the terminal UI lands,
 	f.register(root.Flags())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError{err} })
 	root.AddCommand(newReportCmd(), newSimulateCmd())
+	root.AddCommand(newFewshotCmd())
 	return root
 }

@@ -1,0 +1,237 @@
+package calib
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// permChunk is the number of permutations drawn from one seeded stream.
+// The R permutations of a test are split into ⌈R/permChunk⌉ chunks, each
+// seeded from the test's seed and its index alone, so the p-value does not
+// depend on how many goroutines run them.
+const permChunk = 256
+
+// permSerialWork is the work (items × permutations) below which a test runs
+// on the calling goroutine: starting goroutines would cost more than it saves.
+const permSerialWork = 1 << 16
+
+// permTol is the tolerance of the "at least as extreme" comparison, so that
+// a permutation that reproduces the observed ranks counts despite rounding.
+const permTol = 1e-12
+
+// PermutationSeed derives the seed of the permutation test of one criterion
+// (or TotalCriterion) from the analysis seed, so that each criterion gets
+// its own stream of permutations.
+func PermutationSeed(seed uint64, criterion string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(criterion))
+	return splitmix64(seed ^ splitmix64(h.Sum64()))
+}
+
+// PermutationPValue is the two-sided permutation test of Spearman's ρ(ls,
+// us) (METHODS.md §6): it draws R uniformly random permutations of us
+// against ls and returns
+//
+//	p = (1 + #{permutations with |ρ_perm| ≥ |ρ_obs| − 1e-12}) / (1 + R).
+//
+// The +1 counts the observed arrangement as one of the permutations, which
+// makes p a valid p-value (P(p ≤ α) ≤ α under the null) and never 0; the
+// smallest possible p is 1/(1 + R). The 1e-12 keeps permutations that tie
+// with the observed ρ from being lost to rounding.
+//
+// The ranks are computed once; each permutation is a Fisher–Yates shuffle
+// of us's centred ranks fused with one dot product, with fixed means and
+// variances. The R permutations run in fixed chunks seeded from seed and
+// the chunk index on up to GOMAXPROCS goroutines, so the same seed gives
+// the same p whatever the parallelism.
+//
+// Tests of more than permLargeN items take two documented shortcuts (a
+// settled answer is not recomputed; Besag–Clifford sequential stopping).
+//
+// The result is undefined (with the reason) for slices of different
+// lengths, fewer than 3 pairs, non-finite values, a constant variable or
+// R < 1. Its N is the number of pairs.
+func PermutationPValue(ls, us []float64, r int, seed uint64) Stat {
+	n := len(ls)
+	switch {
+	case len(us) != n:
+		return Undefined(n, fmt.Sprintf("ls has %d values but us has %d", n, len(us)))
+	case n < 3:
+		return Undefined(n, fmt.Sprintf("the permutation test needs at least 3 items, got %d", n))
+	case r < 1:
+		return Undefined(n, fmt.Sprintf("the permutation test needs at least 1 permutation, got %d", r))
+	}
+	for i := range ls {
+		if !isFinite(ls[i]) || !isFinite(us[i]) {
+			return Undefined(n, fmt.Sprintf("item %d has a non-finite value (ls %v, us %v)", i, ls[i], us[i]))
+		}
+	}
+	a, b := centredRanks(ls), centredRanks(us)
+	saa, sbb := sumSquares(a), sumSquares(b)
+	switch {
+	case saa == 0:
+		return Undefined(n, "the likelihoods are all equal, so ρ is 0/0")
+	case sbb == 0:
+		return Undefined(n, "the US values are all equal, so ρ is 0/0")
+	}
+	denom := math.Sqrt(saa) * math.Sqrt(sbb)
+	var sab float64
+	for i := range a {
+		sab += a[i] * b[i]
+	}
+	thr := math.Abs(sab/denom) - permTol
+
+	if n > permLargeN {
+		// Large tests: skip the loop when its answer is settled, and stop
+		// early once enough permutations are as extreme (see permLargeN).
+		if nullTail(math.Abs(sab/denom), n)*float64(r) < permSkipProb {
+			return Defined(1/float64(1+r), n)
+		}
+		return Defined(sequentialPValue(a, b, r, seed, denom, thr), n)
+	}
+	chunks := (r + permChunk - 1) / permChunk
+	extreme := runChunks(a, b, 0, chunks, r, seed, denom, thr)
+	return Defined(float64(1+extreme)/float64(1+r), n)
+}
+
+// Large permutation tests (more than permLargeN items) cost n·R and would
+// dominate a report on a big log, so two shortcuts apply to them only:
+//
+//   - When the normal approximation of the permutation distribution of ρ
+//     (ρ√(n−1) ~ N(0, 1), accurate at this n) makes it less likely than
+//     permSkipProb that any of the R permutations is as extreme as the
+//     observed ρ, the loop would count none: p = 1/(1 + R) is returned
+//     without running it.
+//   - Otherwise the permutations run in waves of permWave chunks and stop
+//     at the first wave boundary with at least permStopHits extreme
+//     permutations, returning Besag and Clifford's (1991) sequential
+//     p-value h/L (h extreme among L drawn), which is valid as it stands;
+//     a test that never reaches h returns (1 + h)/(1 + R) as usual. Wave
+//     boundaries do not depend on the number of goroutines, so the result
+//     is as deterministic as the plain loop.
+const (
+	permLargeN   = 2000
+	permSkipProb = 1e-9
+	permWave     = 8
+	permStopHits = 1000
+)
+
+// nullTail is the two-sided normal-approximation tail P(|ρ_perm| ≥ rho)
+// for n items.
+func nullTail(rho float64, n int) float64 {
+	return math.Erfc(rho * math.Sqrt(float64(n-1)) / math.Sqrt2)
+}
+
+// sequentialPValue runs the permutation chunks in waves and stops early as
+// described at permLargeN.
+func sequentialPValue(a, b []float64, r int, seed uint64, denom, thr float64) float64 {
+	chunks := (r + permChunk - 1) / permChunk
+	extreme := 0
+	for lo := 0; lo < chunks; lo += permWave {
+		hi := min(lo+permWave, chunks)
+		extreme += runChunks(a, b, lo, hi, r, seed, denom, thr)
+		if drawn := min(hi*permChunk, r); extreme >= permStopHits && drawn < r {
+			return float64(extreme) / float64(drawn)
+		}
+	}
+	return float64(1+extreme) / float64(1+r)
+}
+
+// runChunks draws the permutations of chunks [lo, hi) of a test of r
+// permutations, on up to GOMAXPROCS goroutines, and returns how many are at
+// least as extreme as thr. Each chunk is seeded from seed and its index
+// alone, so the count does not depend on the parallelism.
+func runChunks(a, b []float64, lo, hi, r int, seed uint64, denom, thr float64) int {
+	n := len(a)
+	counts := make([]int, hi-lo)
+	run := func(c int, buf []float64) {
+		m := min(permChunk, r-c*permChunk)
+		s1 := splitmix64(seed + uint64(c)*0x9e3779b97f4a7c15)
+		counts[c-lo] = permuteCount(a, b, buf, m, s1, splitmix64(s1^permStream), denom, thr)
+	}
+	workers := min(runtime.GOMAXPROCS(0), hi-lo)
+	if workers <= 1 || n*min(r, (hi-lo)*permChunk) < permSerialWork {
+		buf := make([]float64, n)
+		for c := lo; c < hi; c++ {
+			run(c, buf)
+		}
+	} else {
+		var next atomic.Int64
+		next.Store(int64(lo))
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				buf := make([]float64, n)
+				for {
+					c := int(next.Add(1) - 1)
+					if c >= hi {
+						return
+					}
+					run(c, buf)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	extreme := 0
+	for _, k := range counts {
+		extreme += k
+	}
+	return extreme
+}
+
+// permStream distinguishes the second PCG seed word of a chunk.
+const permStream = 0x6c696b5f7065726d // "lik_perm"
+
+// permuteCount draws m permutations of b (starting from b's order, in buf)
+// and counts those whose |Σ a·b_perm| / denom ≥ thr. Each permutation is a
+// Fisher–Yates shuffle from the last position down, and position i is final
+// once swapped, so the dot product accumulates in the same pass.
+func permuteCount(a, b, buf []float64, m int, s1, s2 uint64, denom, thr float64) int {
+	copy(buf, b)
+	src := rand.NewPCG(s1, s2)
+	n := len(a)
+	buf = buf[:n]
+	count := 0
+	for range m {
+		var dot float64
+		for i := n - 1; i > 0; i-- {
+			j := boundedPCG(src, uint64(i+1))
+			buf[i], buf[j] = buf[j], buf[i]
+			dot += a[i] * buf[i]
+		}
+		dot += a[0] * buf[0]
+		if math.Abs(dot/denom) >= thr {
+			count++
+		}
+	}
+	return count
+}
+
+// boundedPCG returns a uniform integer in [0, n) by Lemire's
+// multiply-and-reject method (exactly uniform).
+func boundedPCG(src *rand.PCG, n uint64) uint64 {
+	hi, lo := bits.Mul64(src.Uint64(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(src.Uint64(), n)
+		}
+	}
+	return hi
+}
+
+// splitmix64 is the SplitMix64 finaliser, used to turn related seeds into
+// unrelated ones.
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}

@@ -1,0 +1,167 @@
+package calib
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+func TestVerdictFromNames(t *testing.T) {
+	for _, v := range []VerdictFrom{VerdictRawX0, VerdictAggregate, VerdictCalibrated, VerdictBPC} {
+		got, err := ParseVerdictFrom(v.String())
+		if err != nil || got != v {
+			t.Errorf("ParseVerdictFrom(%q) = %v, %v", v.String(), got, err)
+		}
+	}
+	if _, err := ParseVerdictFrom("x0"); err == nil || !strings.Contains(err.Error(), "raw-x0, aggregate, calibrated, bpc") {
+		t.Errorf("unknown name: %v", err)
+	}
+	if s := VerdictFrom(9).String(); s != "VerdictFrom(9)" {
+		t.Errorf("String of a bad value = %q", s)
+	}
+}
+
+func TestBinaryFromVerdicts(t *testing.T) {
+	yes, no := true, false
+	vs := []model.Verdict{
+		{ID: "a", Verdict: true, Human: &yes, Truth: model.Truth{"z": 1}},
+		{ID: "b", Verdict: false, Human: &no},
+		{ID: "c", Verdict: true, Truth: model.Truth{"z": 0}},
+		{ID: "d", Verdict: false},
+	}
+	want := []BinaryItem{{true, 1, 1}, {false, 0, -1}, {true, -1, 0}, {false, -1, -1}}
+	got := BinaryFromVerdicts(vs)
+	if len(got) != len(want) {
+		t.Fatalf("%d items", len(got))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("item %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+// pairFixture returns pairs covering every case of the conversion.
+func pairFixture() []model.Pair {
+	mk := func(id string, gold model.Gold, truth model.Truth, s ...float64) model.Pair {
+		p := model.Pair{ID: id, Gold: gold, Truth: truth}
+		for a, v := range s {
+			if v >= 0 {
+				p.Has[a], p.S[a] = true, v
+			}
+		}
+		return p
+	}
+	return []model.Pair{
+		// r = (0.8, 0.6, 1−0.3, 1−0.1): x0 says 1; mean 0.75 says 1.
+		mk("p1", model.Gold1, model.Truth{"delta": 0.4, "p1": 0.3}, 0.8, 0.6, 0.3, 0.1),
+		// r = (0.3, 0.7): x0 says 0, the mean is a tie.
+		mk("p2", model.Gold2, model.Truth{"p1": 0.2}, 0.3, 0.7),
+		// x0 is a tie; the mean (0.5 + 0.9)/2 says 1.
+		mk("p3", model.GoldNone, nil, 0.5, 0.9),
+		// Gold tie: left out whatever the judge says.
+		mk("p4", model.GoldTie, nil, 0.9, 0.9),
+		// No gold, truth δ < 0.
+		mk("p5", model.GoldNone, model.Truth{"delta": -1}, 0.2, -1, 0.6, -1),
+	}
+}
+
+func TestPairVerdicts(t *testing.T) {
+	pairs := pairFixture()
+	raw := RawPrefs(pairs)
+
+	items, left, err := PairVerdicts(pairs, raw, VerdictRawX0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// x0: p1 → 1, p2 → 0, p3 tie (left out), p4 gold tie, p5 → 0.
+	want := []BinaryItem{{true, 1, 1}, {false, 0, 0}, {false, -1, 0}}
+	if !equalItems(items, want) || left != (LeftOut{JudgeTie: 1, GoldTie: 1}) {
+		t.Errorf("raw-x0: %+v, left %+v; want %+v", items, left, want)
+	}
+	if note := left.Note(len(pairs)); note != "2 of 5 pair items are left out (1 with a tied verdict, 1 with a tie as gold)" {
+		t.Errorf("note %q", note)
+	}
+
+	items, left, err = PairVerdicts(pairs, raw, VerdictAggregate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Means: p1 0.75 → 1, p2 0.5 tie, p3 0.7 → 1, p4 gold tie, p5 (0.2 + 0.4)/2 → 0.
+	want = []BinaryItem{{true, 1, 1}, {true, -1, -1}, {false, -1, 0}}
+	if !equalItems(items, want) || left != (LeftOut{JudgeTie: 1, GoldTie: 1}) {
+		t.Errorf("aggregate: %+v, left %+v; want %+v", items, left, want)
+	}
+
+	bpc, err := BPCPrefs(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, left, err = PairVerdicts(pairs, bpc, VerdictBPC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// BPC: p1 mean(0.7, 0.8) → 1, p2 0.5 tie, p3 0.7 → 1, p4 gold tie,
+	// p5 has no position-swapped pair.
+	want = []BinaryItem{{true, 1, 1}, {true, -1, -1}}
+	if !equalItems(items, want) || left != (LeftOut{JudgeTie: 1, GoldTie: 1, NoVerdict: 1}) {
+		t.Errorf("bpc: %+v, left %+v; want %+v", items, left, want)
+	}
+	if !strings.Contains(left.Note(5), "1 without the arrangements") {
+		t.Errorf("note %q", left.Note(5))
+	}
+
+	// Calibrated: x0 of the calibrated preferences (here g(s) = s²).
+	cal := MappedPrefs(pairs, func(s float64) float64 { return s * s })
+	items, _, err = PairVerdicts(pairs, cal, VerdictCalibrated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// x0: 0.64 → 1, 0.09 → 0, 0.25 → 0, gold tie, 0.04 → 0.
+	want = []BinaryItem{{true, 1, 1}, {false, 0, 0}, {false, -1, -1}, {false, -1, 0}}
+	if !equalItems(items, want) {
+		t.Errorf("calibrated: %+v; want %+v", items, want)
+	}
+
+	// raw-x0 needs x0 everywhere; BPC preferences lack it for p5.
+	if _, _, err := PairVerdicts(pairs, bpc, VerdictRawX0); err == nil || !strings.Contains(err.Error(), "p5") {
+		t.Errorf("missing x0: %v", err)
+	}
+	if _, _, err := PairVerdicts(pairs[:2], raw, VerdictAggregate); err == nil {
+		t.Error("length mismatch accepted")
+	}
+	if _, _, err := PairVerdicts(pairs, raw, VerdictFrom(7)); err == nil {
+		t.Error("unknown source accepted")
+	}
+	if (LeftOut{}).Note(3) != "" {
+		t.Error("note for nothing left out")
+	}
+}
+
+// TestPairTruth checks the true z of a pair: sign(δ) first, else p1 > 1/2.
+func TestPairTruth(t *testing.T) {
+	for _, tc := range []struct {
+		truth model.Truth
+		want  int8
+	}{
+		{nil, -1}, {model.Truth{"delta": 0.1, "p1": 0.1}, 1}, {model.Truth{"delta": -0.1}, 0},
+		{model.Truth{"delta": 0}, -1}, {model.Truth{"p1": 0.7}, 1}, {model.Truth{"p1": 0.5}, 0},
+	} {
+		if got := pairTruth(tc.truth); got != tc.want {
+			t.Errorf("%v: %d, want %d", tc.truth, got, tc.want)
+		}
+	}
+}
+
+func equalItems(a, b []BinaryItem) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
