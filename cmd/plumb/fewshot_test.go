@@ -30,18 +30,6 @@ func fewshotLog(t *testing.T) string {
 	return writeFile(t, "scores.jsonl", buf.String())
 }
 
-// executeStderr runs plumb with args and returns stdout and stderr.
-func executeStderr(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	root := newRootCmd()
-	var out, errOut bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&errOut)
-	root.SetArgs(args)
-	err := root.Execute()
-	return out.String(), errOut.String(), err
-}
-
 func TestFewshotStdout(t *testing.T) {
 	file := fewshotLog(t)
 	out, stderr, err := executeStderr(t, "fewshot", file, "--judge", "biased", "--criterion", "accuracy", "--k", "5", "--seed", "3")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -14,17 +13,12 @@ import (
 // execute runs plumb with args and returns stdout and the exit status.
 func execute(t *testing.T, args ...string) (string, int, error) {
 	t.Helper()
-	root := newRootCmd()
-	var out, errOut bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&errOut)
-	root.SetArgs(args)
-	err := root.Execute()
+	out, _, err := executeStderr(t, args...)
 	code := 0
 	if err != nil {
 		code = exitCode(err)
 	}
-	return out.String(), code, err
+	return out, code, err
 }
 
 func writeFile(t *testing.T, name, content string) string {

@@ -17,13 +17,8 @@ import (
 // simulate runs `plumb simulate args...` and returns its stdout.
 func simulate(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	root := newRootCmd()
-	var out, errOut bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&errOut)
-	root.SetArgs(append([]string{"simulate"}, args...))
-	err := root.Execute()
-	return out.String(), err
+	out, _, err := executeStderr(t, append([]string{"simulate"}, args...)...)
+	return out, err
 }
 
 func TestSimulateFileAndStdout(t *testing.T) {
