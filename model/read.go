@@ -86,6 +86,9 @@ type loader struct {
 	// batch turns it into an estimate of the number of records.
 	sizeHint int64
 	sized    bool
+	// prior, when set, finds a record read before this loader's input
+	// (watch mode) with key k and hash h, the hash under dups.seed.
+	prior func(h uint64, k dupKey) (Pos, bool)
 }
 
 func newLoader(opt ReadOptions) *loader {
@@ -197,7 +200,7 @@ func (ld *loader) read(r io.Reader, name string) error {
 		defer gz.Close()
 		src = gz
 	}
-	return ld.run(src, name)
+	return ld.run(src, name, 0)
 }
 
 // readErr is the error for a file that cannot be read to its end.

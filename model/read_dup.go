@@ -78,6 +78,11 @@ func (d *dupIndex) reserve(n int) {
 // add records the key k of a record at pos that ld is about to keep as ref,
 // or returns the error for a repeat of an earlier record. h is k's hash.
 func (d *dupIndex) add(ld *loader, h uint64, k dupKey, pos Pos, ref dupRef) *LineError {
+	if ld.prior != nil {
+		if fpos, ok := ld.prior(h, k); ok {
+			return dupErr(k, fpos, pos)
+		}
+	}
 	first, taken := d.first[h]
 	if !taken {
 		d.first[h] = ref

@@ -86,6 +86,9 @@ type pipe struct {
 	bufs    chan []byte  // recycled input buffers
 	res     chan *result // recycled results
 	seq     int
+	// from > 0 means src continues a JSON Lines file at line from (watch
+	// mode): no byte-order mark, no JSON array.
+	from int
 }
 
 // emit sends b down the pipeline; false means the load was stopped.
@@ -117,11 +120,13 @@ func (p *pipe) buffer(n int) []byte {
 	return make([]byte, 0, max(n, batchSize))
 }
 
-// run reads one file's records from src into the log.
-func (ld *loader) run(src io.Reader, name string) error {
+// run reads one file's records from src into the log. from is 0 for a
+// whole file, or the line number at which src continues a JSON Lines file.
+func (ld *loader) run(src io.Reader, name string, from int) error {
 	n := ld.maxInFlight()
 	p := &pipe{
 		name:    name,
+		from:    from,
 		done:    make(chan struct{}),
 		sem:     make(chan struct{}, n),
 		batches: make(chan *batch, ld.workers),

@@ -38,6 +38,10 @@ func grow(buf []byte) []byte {
 // returns an error that stops the load (after the batches already sent).
 func (p *pipe) produce(src io.Reader) *LineError {
 	buf := p.buffer(batchSize)
+	if p.from > 0 {
+		buf, eof, err := fill(src, buf)
+		return p.lines(src, buf, eof, err, p.from)
+	}
 	line := 1
 	for start := true; ; start = false {
 		var eof bool

@@ -246,4 +246,15 @@ type Log struct {
 	// files; SkipReasons holds the first few of their errors.
 	Skipped     int
 	SkipReasons []string
+
+	// Notes holds remarks from importers (package model/importer) that a
+	// report should show: verdicts that could not be read and became
+	// missing arrangements, items left out, position bias that cannot be
+	// measured from a file judged in one order only. Logs read by
+	// ReadFiles have none.
+	Notes []string
+
+	// Pending counts the bytes of half-written last lines left for a later
+	// read (Watcher.Poll); always 0 from ReadFiles and Read.
+	Pending int
 }
