@@ -1,0 +1,149 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/importer"
+)
+
+const importLong = `Convert the judge logs other tools wrote into plumb's log format v1 (JSON
+Lines; README "Log format"), so they can be kept, edited and shared:
+
+  fastchat     FastChat / MT-Bench pairwise judgments (gpt-4_pair.jsonl)
+  llmbar       LLMBar evaluators/<judge>/<strategy>/result.json (or the folder)
+  arena-hard   Arena-Hard-Auto model_judgment/<judge>/<model>.jsonl
+  judgebench   JudgeBench outputs/dataset=judgebench,...,judge_model=....jsonl
+  alpacaeval   AlpacaEval annotations.json
+  pandalm      PandaLM testset-v1.json with its judge files, joined by idx
+  columns      any CSV, TSV or flat JSON with a column mapping (--map)
+  v1           plumb's own format
+
+Each file's format is detected by its content (gzip or not); --from names it
+instead. A folder is walked for the judge logs it holds. "plumb FILE" and
+"plumb report FILE" read the same formats directly; import writes them out.
+README "Importing logs" says how each format's fields map to records.
+
+--map takes KEY=COLUMN pairs (repeat the flag): for verdicts, one row per
+answer and one true/false column per judge, judge-columns=A,B,C with
+human=COL and id=COL; for pairs, p_a.x0=COL (or choice.x0, logprobs.x0.A,
+...) with judge=COL or judge-name=NAME, and id, gold, group, prompt,
+response_1, response_2.
+
+Verdicts that cannot be read (null, "error", "garbage") become missing
+arrangements; they, items left out and judges whose position bias cannot be
+measured are counted in the summary on stderr. Bad input exits with status
+2 and an error naming the file, line and field; --skip-bad skips bad
+records (counted) instead.`
+
+// importOptions holds the import command's flag values.
+type importOptions struct {
+	from    string
+	mapping []string
+	skipBad bool
+	output  string
+}
+
+func newImportCmd() *cobra.Command {
+	o := importOptions{}
+	cmd := &cobra.Command{
+		Use:   "import FILE|DIR... [-o OUT.jsonl]",
+		Short: "convert other tools' judge logs to plumb's log format",
+		Long:  importLong,
+		Example: `  plumb import gpt-4_pair.jsonl -o mtbench.jsonl
+  plumb import LLMBar/Dataset/Processed -o llmbar.jsonl.gz
+  plumb import --from pandalm testset-v1.json gpt-3.5-turbo-testset-v1.json -o pandalm.jsonl
+  plumb import --from columns --map id=qid --map judge-columns=gpt4,llama --map human=correct answers.csv`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return inputError{errors.New("import needs at least one FILE or folder")}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runImport(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, &o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.from, "from", "", "format of every input: "+formatNames()+" (default: detect by content)")
+	f.StringArrayVar(&o.mapping, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
+	f.BoolVar(&o.skipBad, "skip-bad", false, "skip bad records (counted) instead of stopping")
+	f.StringVarP(&o.output, "output", "o", "", "write the log to `FILE` (atomically; .gz is gzipped; default stdout)")
+	return cmd
+}
+
+func formatNames() string {
+	var names []string
+	for _, f := range importer.Formats() {
+		names = append(names, string(f))
+	}
+	return strings.Join(names, ", ")
+}
+
+// runImport reads the inputs, writes them as log format v1 and prints a
+// summary to stderr.
+func runImport(stdout, stderr io.Writer, inputs []string, o *importOptions) error {
+	if o.output != "" && isInput(o.output, inputs) {
+		return inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", o.output)}
+	}
+	lg, err := importer.Load(inputs, o.from, model.ReadOptions{SkipBad: o.skipBad}, importer.Options{Map: o.mapping})
+	if err != nil {
+		if errors.Is(err, model.ErrBadInput) {
+			return inputError{err}
+		}
+		return err
+	}
+	write := func(w io.Writer) error { return model.WriteLog(w, lg) }
+	if o.output == "" {
+		err = write(stdout)
+	} else {
+		err = writeAtomic(o.output, write)
+	}
+	if err != nil {
+		return fmt.Errorf("writing the log: %w", err)
+	}
+	importSummary(stderr, lg, o.output)
+	return nil
+}
+
+// importSummary prints what was read and written, and every note.
+func importSummary(w io.Writer, lg *model.Log, output string) {
+	for _, f := range lg.Files {
+		line := fmt.Sprintf("%s: %s, %s, %s", f.Name, plural(f.Pairs, "pair"), plural(f.Scores, "score"), plural(f.Verdicts, "verdict"))
+		if f.Skipped > 0 {
+			line += ", " + plural(f.Skipped, "bad record") + " skipped"
+		}
+		fmt.Fprintln(w, line)
+	}
+	judges := map[string]bool{}
+	for _, p := range lg.Pairs {
+		judges[p.Judge] = true
+	}
+	for _, s := range lg.Scores {
+		judges[s.Judge] = true
+	}
+	for _, v := range lg.Verdicts {
+		judges[v.Judge] = true
+	}
+	dest := output
+	if dest == "" {
+		dest = "stdout"
+	}
+	fmt.Fprintf(w, "wrote %s (%d pairs, %d scores, %d verdicts) of %s to %s\n",
+		plural(len(lg.Pairs)+len(lg.Scores)+len(lg.Verdicts), "record"), len(lg.Pairs), len(lg.Scores), len(lg.Verdicts),
+		plural(len(judges), "judge"), dest)
+	if lg.Skipped > 0 {
+		fmt.Fprintf(w, "skipped %s:\n", plural(lg.Skipped, "bad record"))
+		for _, r := range lg.SkipReasons {
+			fmt.Fprintln(w, "  "+r)
+		}
+	}
+	for _, n := range lg.Notes {
+		fmt.Fprintln(w, "note: "+n)
+	}
+}

@@ -1,0 +1,168 @@
+package importer
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// Detection by content: the field names of a file's first record (a JSON
+// Lines line or the first element of a JSON array, gzip or not) say which
+// tool wrote it. File names are never needed.
+
+// sniffSize is how much of a file detection reads: enough for the first
+// record of every supported format.
+const sniffSize = 4 << 20
+
+// role is what a file holds within its format.
+type role int
+
+const (
+	roleJudgments    role = iota // judge verdicts: imported
+	rolePandaTestset             // PandaLM's labelled test set: joined to judge files
+	roleNotJudgments             // a known companion file without verdicts
+	roleUnknown                  // nothing recognised
+	roleEmpty                    // no record at all
+	roleTabular                  // not JSON: CSV or TSV (needs --map)
+)
+
+// sniffed is what detection found in a file.
+type sniffed struct {
+	format Format
+	role   role
+	what   string   // for roleNotJudgments: what the file is
+	keys   []string // the first record's field names
+}
+
+// Detect reports the format of the judge log at path, judged by content:
+// the field names of its first record. It returns an error for a file that
+// cannot be read, a known file that holds no verdicts (an LLMBar
+// dataset.json, a question file), or one it does not recognise.
+func Detect(path string) (Format, error) {
+	s, err := sniffFile(path)
+	if err != nil {
+		return "", err
+	}
+	if err := s.usable(path); err != nil {
+		return "", err
+	}
+	return s.format, nil
+}
+
+// usable is the error for a file that cannot be imported as detected.
+func (s sniffed) usable(path string) error {
+	switch s.role {
+	case roleNotJudgments:
+		return fileError(path, "holds no judge verdicts: it looks like "+s.what)
+	case roleEmpty:
+		return fileError(path, "holds no records")
+	case roleTabular:
+		return fileError(path, "is not JSON; for a CSV or TSV file give a column mapping: --from columns --map id=COL --map judge-columns=A,B ... (README \"Importing logs\")")
+	case roleUnknown:
+		keys := strings.Join(s.keys, ", ")
+		if len(s.keys) == 0 {
+			keys = "none"
+		}
+		return fileError(path, fmt.Sprintf("unknown judge-log format (the first record has the fields: %s); name it with --from (%s), "+
+			"or map its columns with --from columns --map ...", keys, formatList()))
+	}
+	return nil
+}
+
+// sniffFile reads the start of path and classifies it.
+func sniffFile(path string) (sniffed, error) {
+	r, closer, err := openFile(path)
+	if err != nil {
+		return sniffed{}, err
+	}
+	defer closer.Close()
+	head, err := io.ReadAll(io.LimitReader(r, sniffSize))
+	if err != nil {
+		return sniffed{}, readError(path, err)
+	}
+	return sniff(head), nil
+}
+
+// sniff classifies a file by its first bytes.
+func sniff(head []byte) sniffed {
+	head = bytes.TrimPrefix(head, utf8BOM)
+	i := skipSpace(head, 0)
+	if i == len(head) {
+		return sniffed{role: roleEmpty}
+	}
+	if head[i] == '[' {
+		i = skipSpace(head, i+1)
+		if i == len(head) || head[i] == ']' {
+			return sniffed{role: roleEmpty}
+		}
+	}
+	if head[i] != '{' {
+		return sniffed{role: roleTabular}
+	}
+	return classify(firstKeys(head, i))
+}
+
+// firstKeys lists the top-level field names of the object at b[i], which
+// may be cut short.
+func firstKeys(b []byte, i int) []string {
+	var keys []string
+	i = skipSpace(b, i+1)
+	for i < len(b) && b[i] == '"' {
+		j, esc, err := skipString(b, i)
+		if err != nil {
+			break
+		}
+		key := keyString(b[i+1:j-1], esc)
+		keys = append(keys, key)
+		i = skipSpace(b, j)
+		if i >= len(b) || b[i] != ':' {
+			break
+		}
+		i, err = skipValue(b, skipSpace(b, i+1), 0)
+		if err != nil {
+			break
+		}
+		i = skipSpace(b, i)
+		if i >= len(b) || b[i] != ',' {
+			break
+		}
+		i = skipSpace(b, i+1)
+	}
+	return keys
+}
+
+// classify names the format a first record's fields belong to.
+func classify(keys []string) sniffed {
+	has := func(k string) bool { return slices.Contains(keys, k) }
+	s := sniffed{keys: keys, role: roleJudgments}
+	switch {
+	case has("kind"):
+		s.format = FormatV1 // the v1 reader explains a bad kind
+	case has("g1_winner") || has("g2_winner"):
+		s.format = FormatFastChat
+	case has("games"):
+		s.format = FormatArenaHard
+	case has("judgments") && (has("pair_id") || has("response_A")):
+		s.format = FormatJudgeBench
+	case has("results") && (has("output_1") || has("label")):
+		s.format = FormatLLMBar
+	case has("preference") && (has("output_1") || has("generator_1") || has("instruction")):
+		s.format = FormatAlpacaEval
+	case has("annotator1") && has("idx"):
+		s.format, s.role = FormatPandaLM, rolePandaTestset
+	case has("idx") && slices.ContainsFunc(keys, func(k string) bool { return strings.HasSuffix(k, "_result") }):
+		s.format = FormatPandaLM
+	case has("label") && has("output_1") && has("output_2"):
+		s.format, s.role, s.what = FormatLLMBar, roleNotJudgments,
+			"an LLMBar dataset.json (give the evaluators/<judge>/<strategy>/result.json files, or the folder)"
+	case has("question_id") && has("turns"):
+		s.role, s.what = roleNotJudgments, "a question file (FastChat or Arena-Hard question.jsonl)"
+	case has("correct_False") || has("kappa_agreement"):
+		s.format, s.role, s.what = FormatLLMBar, roleNotJudgments, "LLMBar's statistics.json (summary numbers)"
+	default:
+		s.role = roleUnknown
+	}
+	return s
+}

@@ -1,0 +1,18 @@
+// Package importer reads the judge logs other tools write and turns them
+// into plumb's records (package model), so that plumb can analyse the files
+// researchers already have.
+//
+// Formats, each in its own file with the source and a link to where the
+// format is defined: FastChat / MT-Bench pairwise judgments (fastchat.go),
+// LLMBar evaluator results (llmbar.go), Arena-Hard-Auto judgments
+// (arenahard.go), JudgeBench outputs (judgebench.go), AlpacaEval
+// annotations (alpacaeval.go), the PandaLM test set with its judge files
+// (pandalm.go), and any CSV or JSON file with a column mapping
+// (columns.go). Load detects each file's format by content (detect.go) and
+// reads log format v1 through model.ReadFiles.
+//
+// Every imported record passes model's validation. A verdict that cannot
+// be read (null, "error", "garbage") becomes a missing arrangement and is
+// counted in the log's Notes, never dropped silently; so are items left
+// out and judges whose position bias cannot be measured.
+package importer

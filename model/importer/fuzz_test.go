@@ -1,0 +1,144 @@
+package importer
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// One fuzz target per importer's record parser: no input panics, every
+// error is a located input error, and every record produced is valid log
+// format v1.
+
+// checkRecord checks one parser outcome.
+func checkRecord(t *testing.T, rc *recCtx, err *model.LineError) {
+	t.Helper()
+	if err != nil {
+		if !errors.Is(err, model.ErrBadInput) || err.Msg == "" {
+			t.Fatalf("bad error %#v", err)
+		}
+		return
+	}
+	for i := range rc.pairs {
+		if e := rc.pairs[i].Validate(); e != nil {
+			t.Fatalf("invalid pair %+v: %v", rc.pairs[i], e)
+		}
+	}
+	for i := range rc.verdicts {
+		if e := rc.verdicts[i].Validate(); e != nil {
+			t.Fatalf("invalid verdict %+v: %v", rc.verdicts[i], e)
+		}
+	}
+	rc.tally.notes() // must not panic either
+}
+
+// seedLines adds every line (or array element) of the fixture files.
+func seedLines(f *testing.F, files ...string) {
+	for _, file := range files {
+		r, err := os.Open(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		eachRecord(bufio.NewReader(r), file, func(_ int, b []byte) error {
+			f.Add(bytes.Clone(b))
+			return nil
+		})
+		r.Close()
+	}
+}
+
+func FuzzFastChat(f *testing.F) {
+	seedLines(f, "testdata/fastchat/gpt-4_pair.jsonl")
+	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"turn":2}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		rc := newRecCtx("f", false)
+		checkRecord(t, rc, parseFastChat(rc, b))
+	})
+}
+
+func FuzzLLMBar(f *testing.F) {
+	seedLines(f, "testdata/llmbar/Dataset/Processed/Tiny/evaluators/GPT-4/Vanilla/result.json",
+		"testdata/llmbar/Dataset/Processed/Tiny/evaluators/GPT-4/Rating/result.json")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		rc := newRecCtx("f", false)
+		checkRecord(t, rc, parseLLMBar(rc, llmbarPath{"GPT-4/Rating", "Processed/Tiny"}, 3, b))
+	})
+}
+
+func FuzzArenaHard(f *testing.F) {
+	seedLines(f, "testdata/arena-hard/model_judgment/gpt-4-1106-preview/model-x.jsonl")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		rc := newRecCtx("f", true)
+		checkRecord(t, rc, parseArenaHard(rc, "judge-dir", b))
+	})
+}
+
+func FuzzJudgeBench(f *testing.F) {
+	seedLines(f, "testdata/judgebench/dataset=judgebench,response_model=gpt-4o-2024-05-13,judge_name=reward_model,judge_model=Tiny_RM.jsonl",
+		"testdata/judgebench/dataset=judgebench,response_model=gpt-4o-2024-05-13,judge_name=arena_hard,judge_model=claude-3-haiku-20240307.jsonl")
+	f.Add([]byte(`{"pair_id":"p","judge_name":"j","judgments":[{"judgment":{"scores":[1e308,-1e308]},"decision":null}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		rc := newRecCtx("f", false)
+		checkRecord(t, rc, parseJudgeBench(rc, "", b))
+	})
+}
+
+func FuzzAlpacaEval(f *testing.F) {
+	seedLines(f, "testdata/alpacaeval/annotations.json")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		rc := newRecCtx("f", false)
+		checkRecord(t, rc, parseAlpacaEval(rc, 7, b))
+	})
+}
+
+// FuzzPandaLM feeds the same bytes to the test-set parser and, joined to
+// what it read, to the judge-file parser.
+func FuzzPandaLM(f *testing.F) {
+	seedLines(f, "testdata/pandalm/testset-v1.json", "testdata/pandalm/gpt-3.5-turbo-testset-v1.json",
+		"testdata/pandalm/pandalm-7b-testset-v1.json")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		rc := newRecCtx("f", false)
+		set := pandaSet{}
+		checkRecord(t, rc, parsePandaTestset(rc, set, b))
+		rc.reset()
+		checkRecord(t, rc, parsePandaJudge(rc, set, true, "", b))
+	})
+}
+
+// FuzzColumns reads arbitrary CSV (or JSON) text with a verdict mapping
+// and a pair mapping.
+func FuzzColumns(f *testing.F) {
+	raw, err := os.ReadFile("testdata/columns/verdicts.csv")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(raw)
+	f.Add([]byte("id,gpt4_correct,llama_correct,human_correct\nx,yes,,maybe\n"))
+	f.Add([]byte(`{"id":"x","gpt4_correct":true,"human_correct":null,"llama_correct":0}`))
+	verdicts, err := ParseMapping([]string{"id=id", "judge-columns=gpt4_correct,llama_correct", "human=human_correct"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	pairs, err := ParseMapping([]string{"id=id", "judge=gpt4_correct", "p_a.x0=llama_correct", "p_a.x1=human_correct", "gold=question"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, m := range []*Mapping{&verdicts, &pairs} {
+			rc := newRecCtx("f", false)
+			err := readColumns(bufio.NewReader(bytes.NewReader(b)), "f.csv", m, rc, func(_ int, le *model.LineError) error {
+				checkRecord(t, rc, le)
+				return nil
+			})
+			var le *model.LineError
+			if err != nil && (!errors.As(err, &le) || !strings.HasPrefix(err.Error(), "f.csv")) {
+				t.Fatalf("error %v is not located in the file", err)
+			}
+		}
+	})
+}

@@ -1,0 +1,266 @@
+package importer
+
+import (
+	"math"
+	"path/filepath"
+	"strings"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// JudgeBench outputs (ScalerLab/JudgeBench): JSON Lines in
+// outputs/dataset=judgebench,response_model=<m>,judge_name=<j>,judge_model=<jm>.jsonl,
+// written by run_judge.py (https://github.com/ScalerLab/JudgeBench/blob/main/run_judge.py,
+// record layout in utils/judges.py and the metrics in utils/metrics.py):
+//
+//	{"pair_id": "e302b0a0-...", "original_id": 1420, "source": "mmlu-pro-law",
+//	 "question": "...", "response_model": "gpt-4o-2024-05-13",
+//	 "response_A": "...", "response_B": "...", "label": "A>B",
+//	 "judge_name": "reward_model",
+//	 "judgments": [{"judgment": {"judge_model": "Skywork/...", "prompt": "", "response": "",
+//	                             "scores": [5.625, 14.625]}, "decision": "B>A"},
+//	               {"judgment": {...,"scores": [14.625, 5.625]}, "decision": "A>B"}]}
+//
+// The second judgment shows the responses swapped (response_B as A) and
+// both its decision and its scores are in that swapped order. A judgment
+// may be null, and a decision null.
+//
+// Mapping: response_1 = response_A, response_2 = response_B, prompt =
+// question; judgment 1 → x0, judgment 2 → x1; gold = label (A>B → 1, B>A →
+// 2, A=B → tie); id = pair_id; group = source; judge =
+// "<judge_name>/<judge_model>". Reward-model judges give scores [s_first,
+// s_second]; they become a probability by the Bradley–Terry model reward
+// models are trained with: P(first better) = 1/(1 + e^−(s_first − s_second)),
+// so x0's p_a = σ(s_A − s_B) and x1's = σ(s_B' − s_A') in the swapped
+// scores. A file with scores is written as p_a (a judgment without scores
+// then gives 1, 0 or 0.5 from its decision); otherwise decisions are hard
+// choices. A null judgment, a null or other decision without scores is a
+// missing arrangement, counted.
+
+// judgeBenchDecision maps a decision, in the order shown, to P(first
+// shown better).
+func judgeBenchDecision(raw []byte) (float64, bool) {
+	if !isString(raw) {
+		return 0, false
+	}
+	switch strings.ToUpper(strings.Join(strings.Fields(string(strBytes(raw))), "")) {
+	case "A>B", "B<A", "A>>B", "B<<A":
+		return 1, true
+	case "B>A", "A<B", "B>>A", "A<<B":
+		return 0, true
+	case "A=B", "B=A":
+		return 0.5, true
+	}
+	return 0, false
+}
+
+// judgeBenchScores reads scores [s_first, s_second] as P(first better).
+func judgeBenchScores(raw []byte) (float64, bool) {
+	if !isArray(raw) {
+		return 0, false
+	}
+	var s [2]float64
+	n, ok := 0, true
+	elems(raw, func(i int, v []byte) {
+		n++
+		if i > 1 || !isNumber(v) {
+			ok = false
+			return
+		}
+		x, fine := num(v)
+		ok = ok && fine
+		s[i] = x
+	})
+	if !ok || n != 2 || math.IsInf(s[0]-s[1], 0) {
+		return 0, false
+	}
+	return sigmoid(s[0] - s[1]), true
+}
+
+// judgeBenchJudgment is one parsed judgment.
+type judgeBenchJudgment struct {
+	present  bool
+	model    string
+	decision []byte
+	p        float64 // P(first shown better)
+	ok       bool    // p was read
+	scored   bool    // p came from scores
+}
+
+// judgeBenchFileJudge reads the judge from a JudgeBench output file name:
+// "judge_name=<j>,judge_model=<m>" → "<j>/<m>" ("" when absent).
+func judgeBenchFileJudge(path string) string {
+	base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(path), ".gz"), ".jsonl")
+	var name, mdl string
+	for part := range strings.SplitSeq(base, ",") {
+		k, v, _ := strings.Cut(part, "=")
+		switch k {
+		case "judge_name":
+			name = v
+		case "judge_model":
+			mdl = v
+		}
+	}
+	if name == "" {
+		return ""
+	}
+	if mdl == "" {
+		return name
+	}
+	return name + "/" + mdl
+}
+
+// parseJudgeBench parses one JudgeBench output line into rc.pairs;
+// fileJudge names the judge when the record does not.
+func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
+	var pairID, source, question, respA, respB, label, judgeName, judgments []byte
+	err := object(b, func(key, val []byte) {
+		switch string(key) {
+		case "pair_id":
+			pairID = val
+		case "source":
+			source = val
+		case "question":
+			question = val
+		case "response_A":
+			respA = val
+		case "response_B":
+			respB = val
+		case "label":
+			label = val
+		case "judge_name":
+			judgeName = val
+		case "judgments":
+			judgments = val
+		}
+	})
+	if err != nil {
+		return err
+	}
+	p := model.Pair{}
+	if p.ID, err = idString("pair_id", pairID); err != nil {
+		return err
+	}
+	src, err := optString("source", source)
+	if err != nil {
+		return err
+	}
+	p.Group = rc.internString(src)
+	if p.Prompt, err = rc.text("question", question); err != nil {
+		return err
+	}
+	if p.Response1, err = rc.text("response_A", respA); err != nil {
+		return err
+	}
+	if p.Response2, err = rc.text("response_B", respB); err != nil {
+		return err
+	}
+	if label != nil && !isNull(label) {
+		g, ok := judgeBenchDecision(label)
+		if !ok {
+			return fieldErr("label", "= "+show(label)+` is not a label (expected "A>B" or "B>A")`)
+		}
+		switch g {
+		case 1:
+			p.Gold = model.Gold1
+		case 0:
+			p.Gold = model.Gold2
+		default:
+			p.Gold = model.GoldTie
+		}
+	}
+	if !isArray(judgments) {
+		return typeErr("judgments", judgments, "an array of the original and the swapped judgment")
+	}
+	var js [2]judgeBenchJudgment
+	var jerr *model.LineError
+	elems(judgments, func(n int, v []byte) {
+		if jerr != nil {
+			return
+		}
+		if n > 1 {
+			jerr = fieldErr("judgments", "has more than two judgments (expected the original and the swapped order)")
+			return
+		}
+		j := &js[n]
+		j.present = true
+		switch {
+		case isNull(v):
+			return
+		case !isObject(v):
+			jerr = typeErr("judgments."+itoa(n), v, "an object with a judgment and a decision")
+			return
+		}
+		var inner []byte
+		fields(v, func(key, val []byte) {
+			switch string(key) {
+			case "judgment":
+				inner = val
+			case "decision":
+				j.decision = val
+			}
+		})
+		var scores []byte
+		if isObject(inner) {
+			fields(inner, func(key, val []byte) {
+				switch string(key) {
+				case "judge_model":
+					if isString(val) {
+						j.model = str(val)
+					}
+				case "scores":
+					scores = val
+				}
+			})
+		}
+		if j.p, j.ok = judgeBenchScores(scores); j.ok {
+			j.scored = true
+			return
+		}
+		j.p, j.ok = judgeBenchDecision(j.decision)
+	})
+	if jerr != nil {
+		return jerr
+	}
+	judge, err := optString("judge_name", judgeName)
+	if err != nil {
+		return err
+	}
+	switch {
+	case judge != "" && js[0].model != "":
+		judge += "/" + js[0].model
+	case judge != "" && js[1].model != "":
+		judge += "/" + js[1].model
+	case judge == "":
+		judge = fileJudge
+	}
+	if strings.TrimSpace(judge) == "" {
+		return typeErr("judge_name", judgeName, "the judge's name")
+	}
+	p.Judge = rc.internString(judge)
+	p.Source = model.SourceChoice
+	if js[0].scored || js[1].scored {
+		p.Source = model.SourceProb
+	}
+	for n := range js {
+		j := &js[n]
+		if !j.present {
+			continue
+		}
+		raw := j.decision
+		if raw == nil && !j.ok {
+			raw = []byte("null")
+		}
+		rc.verdict(p.Judge, raw, j.ok)
+		if !j.ok {
+			continue
+		}
+		s := j.p
+		if n == 1 { // swapped: first shown is response_B
+			s = 1 - s
+		}
+		p.Has[n], p.S[n] = true, s
+	}
+	rc.emit(&p)
+	return nil
+}

@@ -1,0 +1,140 @@
+package importer
+
+import (
+	"fmt"
+	"strings"
+)
+
+// What an importer could not use, counted per judge of a file and turned
+// into Log.Notes, so that nothing is dropped silently.
+
+// maxValues is how many distinct unreadable spellings a note lists.
+const maxValues = 4
+
+// tally holds the counts of one file, by judge in order of appearance.
+type tally struct {
+	file   string
+	order  []string
+	judges map[string]*judgeCount
+	// noHuman counts rows whose human label (column humanCol) is empty.
+	noHuman  int
+	humanCol string
+}
+
+// judgeCount holds one judge's counts in one file.
+type judgeCount struct {
+	verdicts int  // verdicts seen, readable or not
+	unread   int  // verdicts that could not be read (missing arrangements)
+	leftOut  int  // items without a readable x0, left out
+	lostBad  int  // unreadable verdicts of the left-out items
+	lostGood int  // readable verdicts of the left-out items
+	verdictK bool // the judge gives verdict records, not pairs
+	noGold   int  // items whose annotators have no majority
+	unscored int  // items without readable scores (soft-preference judges)
+	unjoined int  // items missing from the file that holds gold and texts
+	values   []valueCount
+	others   int // unreadable verdicts beyond the listed spellings
+}
+
+type valueCount struct {
+	value string
+	n     int
+}
+
+func newTally(file string) *tally { return &tally{file: file, judges: map[string]*judgeCount{}} }
+
+// get returns judge's counts, creating them.
+func (t *tally) get(judge string) *judgeCount {
+	jc := t.judges[judge]
+	if jc == nil {
+		jc = &judgeCount{}
+		t.judges[judge] = jc
+		t.order = append(t.order, judge)
+	}
+	return jc
+}
+
+// value counts one unreadable verdict by its spelling (raw JSON; nil for a
+// missing field).
+func (jc *judgeCount) value(raw []byte) {
+	v := "missing"
+	if raw != nil {
+		v = show(raw)
+	}
+	for i := range jc.values {
+		if jc.values[i].value == v {
+			jc.values[i].n++
+			return
+		}
+	}
+	if len(jc.values) < maxValues {
+		jc.values = append(jc.values, valueCount{v, 1})
+		return
+	}
+	jc.others++
+}
+
+// notes renders the file's counts as notes, in judge order.
+func (t *tally) notes() []string {
+	var out []string
+	for _, j := range t.order {
+		jc := t.judges[j]
+		head := t.file + ": judge " + j + ": "
+		switch {
+		case jc.unread > 0 && jc.verdictK:
+			out = append(out, fmt.Sprintf("%s%d of %d verdicts are empty: left out", head, jc.unread, jc.verdicts))
+		case jc.unread > 0:
+			msg := fmt.Sprintf("%s%d of %d verdicts could not be read (%s)", head, jc.unread, jc.verdicts, jc.spellings())
+			if kept := jc.unread - jc.lostBad; kept > 0 {
+				msg += fmt.Sprintf("; %d kept as missing arrangements", kept)
+			}
+			if jc.leftOut > 0 {
+				msg += fmt.Sprintf("; %s left out for want of a first-order verdict (x0, which a pair record needs)",
+					plural(jc.leftOut, "item"))
+				if jc.lostGood > 0 {
+					msg += fmt.Sprintf(" (with %s in other orders)", plural(jc.lostGood, "readable verdict"))
+				}
+			}
+			out = append(out, msg)
+		case jc.leftOut > 0:
+			out = append(out, fmt.Sprintf("%s%s left out: no verdict in the first order (x0), which a pair record needs",
+				head, plural(jc.leftOut, "item")))
+		}
+		if jc.unscored > 0 {
+			out = append(out, fmt.Sprintf("%s%s without readable scores, left out of the soft preferences",
+				head, plural(jc.unscored, "item")))
+		}
+		if jc.unjoined > 0 {
+			out = append(out, fmt.Sprintf("%s%s not in the test set: no gold, no texts",
+				head, plural(jc.unjoined, "item")))
+		}
+		if jc.noGold > 0 {
+			out = append(out, fmt.Sprintf("%s%s without gold: the annotators have no majority",
+				head, plural(jc.noGold, "item")))
+		}
+	}
+	if t.noHuman > 0 {
+		out = append(out, fmt.Sprintf("%s: %s without a human label (empty %s): unlabelled",
+			t.file, plural(t.noHuman, "row"), t.humanCol))
+	}
+	return out
+}
+
+// spellings lists the unreadable values: `"error" ×2, null ×1`.
+func (jc *judgeCount) spellings() string {
+	parts := make([]string, 0, len(jc.values)+1)
+	for _, v := range jc.values {
+		parts = append(parts, fmt.Sprintf("%s ×%d", v.value, v.n))
+	}
+	if jc.others > 0 {
+		parts = append(parts, fmt.Sprintf("others ×%d", jc.others))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,223 @@
+package importer
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// Helpers shared by the record parsers: walking a record's fields, typed
+// field errors, and the per-record context that collects pairs and counts.
+
+// object walks the record b, which must be exactly one JSON object, and
+// calls set with each top-level field's name and raw value (validated JSON).
+// Errors are LineErrors whose Line is relative to b's first line.
+func object(b []byte, set func(key, val []byte)) *model.LineError {
+	if len(b) == 0 || b[0] != '{' {
+		what := "nothing"
+		if len(b) > 0 {
+			if _, se := skipValue(b, 0, 0); se == nil {
+				what = typeName(b)
+			} else {
+				what = "invalid JSON (" + se.msg + ")"
+			}
+		}
+		return &model.LineError{Msg: "a record must be a JSON object, found " + what}
+	}
+	end, se := walkObject(b, 0, 0, fieldFunc(set))
+	if se != nil {
+		return synError(b, se)
+	}
+	if j := skipSpace(b, end); j < len(b) {
+		return synError(b, &syntaxErr{off: j, msg: unexpected(b, j) + " after the record (one JSON object per line)"})
+	}
+	return nil
+}
+
+// fieldFunc adapts set to walkObject, unescaping the rare escaped key.
+func fieldFunc(set func(key, val []byte)) func(key []byte, esc bool, val []byte) *syntaxErr {
+	return func(key []byte, esc bool, val []byte) *syntaxErr {
+		if esc {
+			key = unescape(nil, key)
+		}
+		set(key, val)
+		return nil
+	}
+}
+
+// fields calls set for each field of raw, an object already validated.
+func fields(raw []byte, set func(key, val []byte)) {
+	walkObject(raw, 0, 0, fieldFunc(set))
+}
+
+// elems calls fn for each element of raw, an array already validated.
+func elems(raw []byte, fn func(n int, val []byte)) {
+	walkArray(raw, 0, 0, func(n int, val []byte) *syntaxErr {
+		fn(n, val)
+		return nil
+	})
+}
+
+// fieldErr is an error about field.
+func fieldErr(field, msg string) *model.LineError {
+	return &model.LineError{Field: field, Msg: msg}
+}
+
+// typeErr says that field has the wrong JSON type (or is missing).
+func typeErr(field string, raw []byte, want string) *model.LineError {
+	switch {
+	case raw == nil:
+		return fieldErr(field, "is missing (expected "+want+")")
+	case isNull(raw):
+		return fieldErr(field, "is null, expected "+want)
+	}
+	return fieldErr(field, "= "+show(raw)+" is "+typeName(raw)+", expected "+want)
+}
+
+// needString decodes the required non-empty string field.
+func needString(field string, raw []byte) (string, *model.LineError) {
+	if !isString(raw) {
+		return "", typeErr(field, raw, "a string")
+	}
+	s := str(raw)
+	if strings.TrimSpace(s) == "" {
+		return "", fieldErr(field, "is empty")
+	}
+	return s, nil
+}
+
+// optString decodes an optional string field: "" when missing or null.
+func optString(field string, raw []byte) (string, *model.LineError) {
+	if raw == nil || isNull(raw) {
+		return "", nil
+	}
+	if !isString(raw) {
+		return "", typeErr(field, raw, "a string")
+	}
+	return str(raw), nil
+}
+
+// text decodes an optional text field, or skips it (checking its type)
+// when texts are not kept. A number or boolean is kept as written (a
+// model may well have answered "true"); null is no text.
+func (rc *recCtx) text(field string, raw []byte) (string, *model.LineError) {
+	switch {
+	case raw == nil || isNull(raw):
+		return "", nil
+	case isObject(raw) || isArray(raw):
+		return "", typeErr(field, raw, "a string")
+	case rc.skipText:
+		return "", nil
+	case isString(raw):
+		return str(raw), nil
+	}
+	return string(raw), nil
+}
+
+// idString decodes an identifier that may be a string or a number, as the
+// number is written ("81", "3.5").
+func idString(field string, raw []byte) (string, *model.LineError) {
+	switch {
+	case isString(raw):
+		s := str(raw)
+		if strings.TrimSpace(s) == "" {
+			return "", fieldErr(field, "is empty")
+		}
+		return s, nil
+	case isNumber(raw):
+		return string(raw), nil
+	}
+	return "", typeErr(field, raw, "a string or a number")
+}
+
+// sigmoid is 1/(1 + e^−x), without overflow.
+func sigmoid(x float64) float64 {
+	if x >= 0 {
+		return 1 / (1 + math.Exp(-x))
+	}
+	e := math.Exp(x)
+	return e / (1 + e)
+}
+
+// recCtx is the context of the records of one file: options, the judge
+// names seen (interned), and the counts behind the notes. Parsers append
+// the pairs of each record to pairs.
+type recCtx struct {
+	skipText bool
+	tally    *tally
+	names    map[string]string
+	pairs    []model.Pair
+	verdicts []model.Verdict
+	// recUnread counts the current record's unreadable verdicts.
+	recUnread int
+}
+
+func newRecCtx(file string, skipText bool) *recCtx {
+	return &recCtx{skipText: skipText, tally: newTally(file), names: map[string]string{}}
+}
+
+// intern returns s, sharing one string per distinct value.
+func (rc *recCtx) intern(b []byte) string {
+	if s, ok := rc.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	rc.names[s] = s
+	return s
+}
+
+// internString is intern for a string.
+func (rc *recCtx) internString(s string) string {
+	if t, ok := rc.names[s]; ok {
+		return t
+	}
+	rc.names[s] = s
+	return s
+}
+
+// reset empties the record outputs for the next record.
+func (rc *recCtx) reset() {
+	clear(rc.pairs)
+	rc.pairs = rc.pairs[:0]
+	clear(rc.verdicts)
+	rc.verdicts = rc.verdicts[:0]
+	rc.recUnread = 0
+}
+
+// emit adds p unless it has no readable x0, which a pair record needs:
+// then the item is counted as left out. It reports whether p was kept.
+func (rc *recCtx) emit(p *model.Pair) bool {
+	if !p.Has[model.X0] {
+		jc := rc.tally.get(p.Judge)
+		jc.leftOut++
+		jc.lostBad += rc.recUnread
+		jc.lostGood += p.NumArrangementsPresent()
+		return false
+	}
+	rc.pairs = append(rc.pairs, *p)
+	return true
+}
+
+// verdict counts one verdict of judge; raw is its value, and ok says
+// whether it could be read. Unreadable values are counted by spelling.
+func (rc *recCtx) verdict(judge string, raw []byte, ok bool) {
+	jc := rc.tally.get(judge)
+	jc.verdicts++
+	if !ok {
+		jc.unread++
+		jc.value(raw)
+		rc.recUnread++
+	}
+}
+
+// jsonString encodes s as a JSON value for an extra field.
+func jsonString(s string) json.RawMessage {
+	b, _ := json.Marshal(s) // a string always encodes
+	return b
+}
+
+// jsonNumber encodes the finite v as a JSON value for an extra field.
+func jsonNumber(v float64) json.RawMessage { return strconv.AppendFloat(nil, v, 'g', -1, 64) }
