@@ -153,6 +153,8 @@ func (s *Selection) Method(name string) *MethodResult {
 type SelectionEngine struct {
 	judge string
 	pairs []model.Pair
+	// cold disables warm starts (SetWarmStart).
+	cold bool
 
 	info     selDataInfo
 	raw      Prefs
@@ -228,6 +230,13 @@ type selCachedFit struct {
 func NewSelectionEngine(judge string, pairs []model.Pair) *SelectionEngine {
 	return &SelectionEngine{judge: judge, pairs: pairs}
 }
+
+// SetWarmStart turns warm starts on (the default) or off. With them off
+// every fit starts from the identity map, as AnalyzeSelection's does, so the
+// engine gives, for any sequence of options, exactly the numbers a one-shot
+// analysis gives for each; the TUI uses this so that `plumb report` with
+// the same flags reproduces the screen.
+func (e *SelectionEngine) SetWarmStart(on bool) { e.cold = !on }
 
 // AnalyzeSelection runs a one-shot analysis (a fresh engine, cold start).
 func AnalyzeSelection(judge string, pairs []model.Pair, opt SelectionOptions) (*Selection, error) {
@@ -441,7 +450,7 @@ func (e *SelectionEngine) calibraEval(sel *Selection, opt SelectionOptions, est,
 		// constant g is (asymptotically) stationary for every λ, so a fit
 		// started there never leaves it.
 		var warm *FitResult
-		for i := len(ent.fits) - 1; i >= 0; i-- {
+		for i := len(ent.fits) - 1; i >= 0 && !e.cold; i-- {
 			if !ent.fits[i].degenerate {
 				warm = &ent.fits[i].fit
 				break

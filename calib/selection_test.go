@@ -552,3 +552,29 @@ func BenchmarkAnalyzeWithoutFit3000(b *testing.B) {
 		gSpread(cp)
 	}
 }
+
+// TestSelectionColdEngineMatchesOneShot: with warm starts off, an engine
+// that has seen other options gives exactly the one-shot analysis.
+func TestSelectionColdEngineMatchesOneShot(t *testing.T) {
+	pairs := selSimulate(7, selBiasedJudge)
+	e := NewSelectionEngine("biased", pairs)
+	e.SetWarmStart(false)
+	opt := DefaultSelectionOptions()
+	for _, lam := range []float64{0.5, 0.6, 0.3, 0.6} {
+		opt.Lambda = lam
+		got, err := e.Analyze(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := AnalyzeSelection("biased", pairs, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.WarmStarted {
+			t.Errorf("λ=%v: warm-started with warm starts off", lam)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("λ=%v: engine result differs from the one-shot analysis", lam)
+		}
+	}
+}

@@ -2,9 +2,7 @@ package report
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
@@ -22,6 +20,9 @@ const (
 type Options struct {
 	// Judges restricts the analysis to these judges (nil = every judge).
 	Judges []string
+	// Group restricts the pair records to one group ("" = every group).
+	// Score and verdict records have no group and are never filtered.
+	Group string
 	// Selection holds λ, the estimation fraction, the objective and the seed.
 	Selection calib.SelectionOptions
 	// Target chooses the records the reporting engine uses (TargetAuto, …).
@@ -41,13 +42,20 @@ type Analysis struct {
 	Files   []model.FileInfo
 	Skipped int
 	Reasons []string
-	Judges  []JudgeAnalysis
+	// Notes are the importers' remarks about the input (model.Log.Notes):
+	// verdicts that could not be read, position bias that cannot be
+	// measured, …
+	Notes  []string
+	Judges []JudgeAnalysis
 }
 
 // JudgeAnalysis is everything plumb computed for one judge. A nil result
 // has its reason in the matching …Reason field.
 type JudgeAnalysis struct {
-	Judge    string
+	Judge string
+	// Group is the group filter the pair records were analysed under ("" =
+	// every group); score and verdict records have no group.
+	Group    string
 	Pairs    int
 	Scores   int
 	Verdicts int
@@ -127,88 +135,33 @@ func byJudge[T any](xs []T, judge func(*T) string) map[string][]T {
 	return out
 }
 
-// Analyze runs every engine for every judge of the log. It sorts the log's
-// record slices by judge (stably) so each judge's records are a sub-slice,
-// not a copy. Judges are analysed in parallel. An unknown judge in
-// opt.Judges is an error that lists the judges the log has.
+// Analyze runs every engine for every judge of the log (see Engine, which
+// it uses once). It sorts the log's record slices by judge (stably) so each
+// judge's records are a sub-slice, not a copy. Judges are analysed in
+// parallel. An unknown judge in opt.Judges is an error that lists the
+// judges the log has.
 func Analyze(lg *model.Log, opt Options) (*Analysis, error) {
-	if opt.Target == "" {
-		opt.Target = TargetAuto
-	}
-	switch opt.Target {
-	case TargetAuto, TargetVerdict, TargetPair:
-	default:
-		return nil, fmt.Errorf("unknown reporting target %q (want auto, verdict or pair)", opt.Target)
-	}
-	pairs := byJudge(lg.Pairs, func(p *model.Pair) string { return p.Judge })
-	scores := byJudge(lg.Scores, func(s *model.Score) string { return s.Judge })
-	verdicts := byJudge(lg.Verdicts, func(v *model.Verdict) string { return v.Judge })
-	recs := map[string]judgeRecords{}
-	for j, p := range pairs {
-		r := recs[j]
-		r.pairs = p
-		recs[j] = r
-	}
-	for j, s := range scores {
-		r := recs[j]
-		r.scores = s
-		recs[j] = r
-	}
-	for j, v := range verdicts {
-		r := recs[j]
-		r.verdicts = v
-		recs[j] = r
-	}
-	all := make([]string, 0, len(recs))
-	for j := range recs {
-		all = append(all, j)
-	}
-	slices.Sort(all)
-	want := all
-	if len(opt.Judges) > 0 {
-		want = nil
-		for _, j := range opt.Judges {
-			if _, ok := recs[j]; !ok {
-				return nil, fmt.Errorf("no judge %q in the input (judges: %s)", j, quoteList(all))
-			}
-			if !slices.Contains(want, j) {
-				want = append(want, j)
-			}
-		}
-		slices.Sort(want)
-	}
-
-	an := &Analysis{Options: opt, Files: lg.Files, Skipped: lg.Skipped, Reasons: lg.SkipReasons}
-	an.Judges = make([]JudgeAnalysis, len(want))
-	errs := make([]error, len(want))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for k, j := range want {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			an.Judges[k], errs[k] = analyzeJudge(j, recs[j], opt)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return an, nil
+	return NewEngine(lg).Analyze(opt)
 }
 
 // analyzeJudge runs the selection, reporting and likelihood engines for
 // one judge.
-func analyzeJudge(judge string, r judgeRecords, opt Options) (JudgeAnalysis, error) {
-	ja := JudgeAnalysis{Judge: judge, Pairs: len(r.pairs), Scores: len(r.scores), Verdicts: len(r.verdicts)}
+// st's selection engine and likelihood cache are reused across calls; the
+// caller holds st.mu.
+func analyzeJudge(judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
+	r := st.recs
+	ja := JudgeAnalysis{Judge: judge, Group: st.group, Pairs: len(r.pairs), Scores: len(r.scores), Verdicts: len(r.verdicts)}
 	if len(r.pairs) == 0 {
 		ja.SelectionReason = "the judge has no pair items"
+		if st.group != "" {
+			ja.SelectionReason = fmt.Sprintf("the judge has no pair items in group %q", st.group)
+		}
 	} else {
-		sel, err := calib.AnalyzeSelection(judge, r.pairs, opt.Selection)
+		if st.sel == nil {
+			st.sel = calib.NewSelectionEngine(judge, r.pairs)
+			st.sel.SetWarmStart(false)
+		}
+		sel, err := st.sel.Analyze(opt.Selection)
 		if err != nil {
 			return ja, err
 		}
@@ -218,11 +171,14 @@ func analyzeJudge(judge string, r judgeRecords, opt Options) (JudgeAnalysis, err
 	if len(r.scores) == 0 {
 		ja.LikelihoodReason = "the judge has no score items"
 	} else {
-		lik, err := calib.AnalyzeLikelihood(judge, r.scores, opt.Likelihood)
-		if err != nil {
-			ja.LikelihoodReason = err.Error()
+		if st.lik == nil || st.likOpt != opt.Likelihood {
+			lik, err := calib.AnalyzeLikelihood(judge, r.scores, opt.Likelihood)
+			st.lik, st.likErr, st.likOpt = lik, err, opt.Likelihood
+		}
+		if st.likErr != nil {
+			ja.LikelihoodReason = st.likErr.Error()
 		} else {
-			ja.Likelihood = lik
+			ja.Likelihood = st.lik
 		}
 	}
 	return ja, nil

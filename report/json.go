@@ -14,21 +14,25 @@ const SchemaVersion = 1
 
 // Doc is the report JSON (README, "Report JSON").
 type Doc struct {
-	Schema  int              `json:"schema"`
-	Plumb   string           `json:"plumb"`
-	Options DocOptions       `json:"options"`
-	Files   []DocFile        `json:"files"`
-	Skipped DocSkipped       `json:"skipped"`
-	Judges  map[string]Judge `json:"judges"`
+	Schema  int        `json:"schema"`
+	Plumb   string     `json:"plumb"`
+	Options DocOptions `json:"options"`
+	Files   []DocFile  `json:"files"`
+	Skipped DocSkipped `json:"skipped"`
+	// Notes are the importers' remarks about the input.
+	Notes  []string         `json:"notes"`
+	Judges map[string]Judge `json:"judges"`
 }
 
 // DocOptions echoes the knobs the report was made with.
 type DocOptions struct {
-	Judges    []string `json:"judges"`
-	Lambda    float64  `json:"lambda"`
-	EstFrac   float64  `json:"est_frac"`
-	Objective string   `json:"objective"`
-	Seed      uint64   `json:"seed"`
+	Judges []string `json:"judges"`
+	// Group is the group filter on pair records ("" = every group).
+	Group     string  `json:"group"`
+	Lambda    float64 `json:"lambda"`
+	EstFrac   float64 `json:"est_frac"`
+	Objective string  `json:"objective"`
+	Seed      uint64  `json:"seed"`
 	// Reporting knobs.
 	Target      string  `json:"target"`
 	VerdictFrom string  `json:"verdict_from"`
@@ -165,6 +169,7 @@ func BuildDoc(an *Analysis, version string) *Doc {
 		Plumb:  version,
 		Options: DocOptions{
 			Judges:    nonNil(an.Options.Judges),
+			Group:     an.Options.Group,
 			Lambda:    so.Lambda,
 			EstFrac:   so.EstFrac,
 			Objective: so.Objective.String(),
@@ -182,6 +187,7 @@ func BuildDoc(an *Analysis, version string) *Doc {
 		},
 		Files:   []DocFile{},
 		Skipped: DocSkipped{Lines: an.Skipped, Reasons: nonNil(an.Reasons)},
+		Notes:   nonNil(an.Notes),
 		Judges:  map[string]Judge{},
 	}
 	for _, f := range an.Files {

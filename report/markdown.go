@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
@@ -18,23 +19,38 @@ var methodTitles = map[string]string{
 	calib.MethodDiscard:     "discard inconsistent",
 }
 
-// column is one column of the methods table.
-type column struct {
-	title    string
-	get      func(m *calib.Metrics) calib.Stat
-	decimals int
+// MethodTitle is the display name of a method of calib.MethodNames().
+func MethodTitle(name string) string {
+	if t, ok := methodTitles[name]; ok {
+		return t
+	}
+	return name
 }
 
-var selectionColumns = []column{
-	{"consistency", func(m *calib.Metrics) calib.Stat { return m.Consistency }, 3},
-	{"first-pos. rate", func(m *calib.Metrics) calib.Stat { return m.FirstPositionRate }, 3},
-	{"Fleiss κ", func(m *calib.Metrics) calib.Stat { return m.FleissKappa }, 3},
-	{"ICC(2,k)", func(m *calib.Metrics) calib.Stat { return m.ICC2k }, 3},
-	{"ICC(3,k)", func(m *calib.Metrics) calib.Stat { return m.ICC3k }, 3},
-	{"RStd", func(m *calib.Metrics) calib.Stat { return m.RStd }, 2},
-	{"acc. (mean)", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, 3},
-	{"acc. (aggregate)", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }, 3},
+// Column is one column of the methods table, shared by the Markdown report
+// and the TUI so both show the same metrics the same way.
+type Column struct {
+	Title    string
+	Get      func(m *calib.Metrics) calib.Stat
+	Decimals int
+	// Better is +1 when higher is better, −1 when lower is better and 0
+	// when 0.5 is fair (the first-position rate).
+	Better int
 }
+
+var selectionColumns = []Column{
+	{"consistency", func(m *calib.Metrics) calib.Stat { return m.Consistency }, 3, +1},
+	{"first-pos. rate", func(m *calib.Metrics) calib.Stat { return m.FirstPositionRate }, 3, 0},
+	{"Fleiss κ", func(m *calib.Metrics) calib.Stat { return m.FleissKappa }, 3, +1},
+	{"ICC(2,k)", func(m *calib.Metrics) calib.Stat { return m.ICC2k }, 3, +1},
+	{"ICC(3,k)", func(m *calib.Metrics) calib.Stat { return m.ICC3k }, 3, +1},
+	{"RStd", func(m *calib.Metrics) calib.Stat { return m.RStd }, 2, -1},
+	{"acc. (mean)", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, 3, +1},
+	{"acc. (aggregate)", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }, 3, +1},
+}
+
+// SelectionColumns returns the columns of the methods table, in order.
+func SelectionColumns() []Column { return slices.Clone(selectionColumns) }
 
 // WriteMarkdown writes the analysis as Markdown.
 func WriteMarkdown(w io.Writer, an *Analysis) error {
@@ -55,8 +71,14 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 			fmt.Fprintf(&b, "- %s\n", r)
 		}
 	}
+	for _, n := range an.Notes {
+		fmt.Fprintf(&b, "Input note: %s\n", strings.TrimSuffix(n, "."))
+	}
 	fmt.Fprintf(&b, "Options: λ = %g · estimation fraction %g · objective %s · seed %d\n",
 		so.Lambda, so.EstFrac, so.Objective, so.Seed)
+	if an.Options.Group != "" {
+		fmt.Fprintf(&b, "Group: only pair records of group %q (score and verdict records have no group).\n", an.Options.Group)
+	}
 	for i := range an.Judges {
 		writeJudge(&b, &an.Judges[i])
 	}
@@ -127,7 +149,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 func writeMethodsTable(b *strings.Builder, sel *calib.Selection, pick func(*calib.MethodResult) *calib.Metrics) {
 	b.WriteString("| method |")
 	for _, c := range selectionColumns {
-		b.WriteString(" " + c.title + " |")
+		b.WriteString(" " + c.Title + " |")
 	}
 	b.WriteString(" n |\n|---|")
 	for range selectionColumns {
@@ -151,13 +173,13 @@ func writeMethodsTable(b *strings.Builder, sel *calib.Selection, pick func(*cali
 			continue
 		}
 		for _, c := range selectionColumns {
-			st := c.get(m)
+			st := c.Get(m)
 			cell := "—"
 			if st.OK() {
-				cell = fmt.Sprintf("%.*f", c.decimals, st.Value)
+				cell = fmt.Sprintf("%.*f", c.Decimals, st.Value)
 				if mr.Name != calib.MethodRaw && raw != nil {
-					if r := c.get(raw); r.OK() {
-						cell += " (" + signed(st.Value-r.Value, c.decimals) + ")"
+					if r := c.Get(raw); r.OK() {
+						cell += " (" + signed(st.Value-r.Value, c.Decimals) + ")"
 					}
 				}
 			}
@@ -181,11 +203,11 @@ func writeMethodNotes(b *strings.Builder, sel *calib.Selection) {
 		var order []string
 		byReason := map[string][]string{}
 		for _, c := range selectionColumns {
-			if st := c.get(&mr.All); !st.OK() {
+			if st := c.Get(&mr.All); !st.OK() {
 				if _, ok := byReason[st.Reason]; !ok {
 					order = append(order, st.Reason)
 				}
-				byReason[st.Reason] = append(byReason[st.Reason], c.title)
+				byReason[st.Reason] = append(byReason[st.Reason], c.Title)
 			}
 		}
 		for _, r := range order {

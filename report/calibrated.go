@@ -1,0 +1,247 @@
+package report
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// CalibratedField is the field WriteCalibrated adds to every pair record.
+const CalibratedField = "calibrated"
+
+// CalibratedJudge says what WriteCalibrated wrote for one analysed judge.
+type CalibratedJudge struct {
+	Judge string
+	// Records is the number of the judge's pair records written.
+	Records int
+	// Reason says why the records carry no calibrated preferences; "" when
+	// they do.
+	Reason string
+}
+
+// CalibratedSummary counts what WriteCalibrated wrote.
+type CalibratedSummary struct {
+	Written     int // pair records written
+	Calibrated  int // records with calibrated preferences
+	Unavailable int // records that say why CalibraEval is unavailable
+	// Judges has one entry per analysed judge, in the analysis's order.
+	Judges []CalibratedJudge
+}
+
+// WriteCalibrated writes the calibrated log: every pair record of the
+// judges an analysed (under its group filter, when it has one), as log
+// format v1 JSON Lines with model.Writer, each with the field
+// CalibratedField added (README "Calibrated log"):
+//
+//	"calibrated": {"method":"calibraeval","lambda":0.5,"est_frac":1,"objective":"both","seed":1,
+//	               "p_a":{"x0":g(s0),...},"pref":{"x0":r0,...},"in_estimation_set":true}
+//
+// where g is the judge's CalibraEval map g* (Selection.Fit.Curve), p_a has
+// the meaning of the record's own p_a, and pref is the calibrated
+// preference for response_1 (g(s) for x0 and x1, 1 − g(s) for x2 and x3:
+// calib.CalibratedPrefs). in_estimation_set says whether the item was in
+// the estimation set g* was fitted on. A judge without a CalibraEval fit
+// (hard choices, too few items, …) has its records written with
+// {"method", "lambda", "est_frac", "objective", "seed", "unavailable":
+// reason} instead. Every other field is written as read; a "calibrated"
+// field the record already had is replaced. Records come in file order
+// (by position: file, then line), whatever order lg's slices are in.
+//
+// lg must be the log an was computed from, before or after Analyze sorted
+// it by judge: WriteCalibrated finds each record's place in its judge's
+// estimation set from the order of the judge's records, which that sort
+// keeps. A judge whose record count differs from the analysis's is an
+// error.
+func WriteCalibrated(w io.Writer, lg *model.Log, an *Analysis) (CalibratedSummary, error) {
+	var sum CalibratedSummary
+	plans := make(map[string]*calPlan, len(an.Judges))
+	for i := range an.Judges {
+		ja := &an.Judges[i]
+		plans[ja.Judge] = newCalPlan(ja, an.Options.Selection)
+	}
+	// Each selected record, with its index among its judge's records.
+	type pick struct{ rec, item int }
+	var picks []pick
+	counts := make(map[string]int, len(plans))
+	for i := range lg.Pairs {
+		p := &lg.Pairs[i]
+		pl := plans[p.Judge]
+		if pl == nil || (pl.group != "" && p.Group != pl.group) {
+			continue
+		}
+		picks = append(picks, pick{i, counts[p.Judge]})
+		counts[p.Judge]++
+	}
+	for i := range an.Judges {
+		ja := &an.Judges[i]
+		pl := plans[ja.Judge]
+		n, want := counts[ja.Judge], 0
+		if ja.Selection != nil {
+			want = ja.Selection.N
+		}
+		if n != want {
+			return sum, fmt.Errorf("calibrated log: judge %q has %d pair records in the log but %d in the analysis", ja.Judge, n, want)
+		}
+		if err := pl.drawEstimationSet(n); err != nil {
+			return sum, fmt.Errorf("calibrated log: judge %q: %w", ja.Judge, err)
+		}
+		sum.Judges = append(sum.Judges, CalibratedJudge{Judge: ja.Judge, Records: n, Reason: pl.reason})
+		sum.Written += n
+		if pl.curve != nil {
+			sum.Calibrated += n
+		} else {
+			sum.Unavailable += n
+		}
+	}
+	// File order: files as lg lists them, then by line; records with the
+	// same position (none in a log read from files) keep their order.
+	fileIdx := make(map[string]int, len(lg.Files))
+	for i, f := range lg.Files {
+		if _, ok := fileIdx[f.Name]; !ok {
+			fileIdx[f.Name] = i
+		}
+	}
+	for _, pk := range picks {
+		if name := lg.Pairs[pk.rec].Pos.File; name != "" {
+			if _, ok := fileIdx[name]; !ok {
+				fileIdx[name] = len(fileIdx)
+			}
+		}
+	}
+	slices.SortStableFunc(picks, func(a, b pick) int {
+		pa, pb := lg.Pairs[a.rec].Pos, lg.Pairs[b.rec].Pos
+		return cmp.Or(cmp.Compare(fileIdx[pa.File], fileIdx[pb.File]), cmp.Compare(pa.Line, pb.Line))
+	})
+
+	mw := model.NewWriter(w)
+	var buf []byte
+	for _, pk := range picks {
+		p := &lg.Pairs[pk.rec]
+		var err error
+		if buf, err = plans[p.Judge].appendField(buf[:0], p, pk.item); err != nil {
+			return sum, err
+		}
+		q := *p
+		q.Extra = make(model.Extra, len(p.Extra)+1)
+		maps.Copy(q.Extra, p.Extra)
+		q.Extra[CalibratedField] = buf
+		if err := mw.WritePair(&q); err != nil {
+			return sum, err
+		}
+	}
+	if err := mw.Flush(); err != nil {
+		return sum, fmt.Errorf("writing the calibrated log: %w", err)
+	}
+	return sum, nil
+}
+
+// calPlan is how one judge's records are calibrated.
+type calPlan struct {
+	group  string
+	curve  *calib.Curve // nil when CalibraEval is unavailable
+	reason string
+	opt    calib.SelectionOptions
+	inEst  []bool // per item of the judge, in order
+	head   []byte // the object's opening: method and options
+}
+
+func newCalPlan(ja *JudgeAnalysis, opt calib.SelectionOptions) *calPlan {
+	pl := &calPlan{group: ja.Group, opt: opt}
+	sel := ja.Selection
+	switch {
+	case sel == nil:
+		pl.reason = ja.SelectionReason
+	case sel.Fit == nil || sel.Fit.Curve == nil:
+		pl.reason = "CalibraEval is unavailable"
+		if m := sel.Method(calib.MethodCalibraEval); m != nil && m.Reason != "" {
+			pl.reason = m.Reason
+		}
+	default:
+		pl.curve = sel.Fit.Curve
+		pl.opt = sel.Options
+	}
+	b := []byte(`{"method":"` + calib.MethodCalibraEval + `","lambda":`)
+	b = strconv.AppendFloat(b, pl.opt.Lambda, 'g', -1, 64)
+	b = append(b, `,"est_frac":`...)
+	b = strconv.AppendFloat(b, pl.opt.EstFrac, 'g', -1, 64)
+	b = append(b, `,"objective":"`...)
+	b = append(b, pl.opt.Objective.String()...)
+	b = append(b, `","seed":`...)
+	pl.head = strconv.AppendUint(b, pl.opt.Seed, 10)
+	return pl
+}
+
+// drawEstimationSet marks which of the judge's n items were in the
+// estimation set, as the selection engine drew it.
+func (pl *calPlan) drawEstimationSet(n int) error {
+	if pl.curve == nil || n == 0 {
+		return nil
+	}
+	est, _, err := calib.EstimationSet(n, pl.opt.EstFrac, pl.opt.Seed)
+	if err != nil {
+		return err
+	}
+	pl.inEst = make([]bool, n)
+	for _, i := range est {
+		pl.inEst[i] = true
+	}
+	return nil
+}
+
+// appendField appends the calibrated object of p, the judge's item-th
+// record, to b.
+func (pl *calPlan) appendField(b []byte, p *model.Pair, item int) ([]byte, error) {
+	b = append(b, pl.head...)
+	if pl.curve == nil {
+		reason, err := json.Marshal(pl.reason)
+		if err != nil {
+			return nil, fmt.Errorf("calibrated log: %w", err)
+		}
+		b = append(b, `,"unavailable":`...)
+		b = append(b, reason...)
+		return append(b, '}'), nil
+	}
+	var g [model.NumArrangements]float64
+	for _, a := range model.Arrangements {
+		if !p.Has[a] {
+			continue
+		}
+		g[a] = pl.curve.Apply(p.S[a])
+		if math.IsNaN(g[a]) || math.IsInf(g[a], 0) {
+			return nil, fmt.Errorf("calibrated log: %s: g*(%v) = %v is not a number in [0, 1]", p.Pos, p.S[a], g[a])
+		}
+	}
+	for k, key := range []string{`,"p_a":{`, `,"pref":{`} {
+		b = append(b, key...)
+		first := true
+		for _, a := range model.Arrangements {
+			if !p.Has[a] {
+				continue
+			}
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = append(b, '"')
+			b = append(b, a.String()...)
+			b = append(b, '"', ':')
+			v := g[a]
+			if k == 1 {
+				v = a.Preference(v)
+			}
+			b = strconv.AppendFloat(b, v, 'g', -1, 64)
+		}
+		b = append(b, '}')
+	}
+	b = append(b, `,"in_estimation_set":`...)
+	b = strconv.AppendBool(b, pl.inEst[item])
+	return append(b, '}'), nil
+}

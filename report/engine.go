@@ -1,0 +1,249 @@
+package report
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// Engine analyses one log for many sets of options, reusing work between
+// them: the TUI turns a knob and asks again; `plumb report` asks once. For
+// every (judge, group) it keeps a calib.SelectionEngine with warm starts
+// off, so every answer equals a one-shot analysis with the same options —
+// `plumb report` with the same flags reproduces the screen — and the
+// likelihood analysis of the last options (its permutation test is the
+// expensive part and depends on none of the selection or reporting knobs).
+//
+// An Engine is safe for concurrent use; calls for the same judge and group
+// run one at a time.
+type Engine struct {
+	files   []model.FileInfo
+	skipped int
+	reasons []string
+	notes   []string
+
+	judges []string
+	recs   map[string]judgeRecords
+	groups map[string][]string
+
+	mu    sync.Mutex
+	state map[stateKey]*judgeState
+}
+
+// stateKey names the records of one judge under one group filter.
+type stateKey struct{ judge, group string }
+
+// judgeState is what an Engine keeps for one judge and group.
+type judgeState struct {
+	mu     sync.Mutex
+	group  string
+	recs   judgeRecords
+	sel    *calib.SelectionEngine
+	lik    *calib.Likelihood
+	likErr error
+	likOpt calib.LikelihoodOptions
+}
+
+// NewEngine prepares lg for analysis. It sorts the log's record slices by
+// judge in place (stably, O(n)), so each judge's records are a sub-slice;
+// the caller must not change lg afterwards.
+func NewEngine(lg *model.Log) *Engine {
+	e := &Engine{
+		files:   lg.Files,
+		skipped: lg.Skipped,
+		reasons: lg.SkipReasons,
+		notes:   lg.Notes,
+		recs:    map[string]judgeRecords{},
+		groups:  map[string][]string{},
+		state:   map[stateKey]*judgeState{},
+	}
+	for j, p := range byJudge(lg.Pairs, func(p *model.Pair) string { return p.Judge }) {
+		r := e.recs[j]
+		r.pairs = p
+		e.recs[j] = r
+	}
+	for j, s := range byJudge(lg.Scores, func(s *model.Score) string { return s.Judge }) {
+		r := e.recs[j]
+		r.scores = s
+		e.recs[j] = r
+	}
+	for j, v := range byJudge(lg.Verdicts, func(v *model.Verdict) string { return v.Judge }) {
+		r := e.recs[j]
+		r.verdicts = v
+		e.recs[j] = r
+	}
+	for j, r := range e.recs {
+		e.judges = append(e.judges, j)
+		seen := map[string]bool{}
+		for i := range r.pairs {
+			if g := r.pairs[i].Group; g != "" && !seen[g] {
+				seen[g] = true
+				e.groups[j] = append(e.groups[j], g)
+			}
+		}
+		slices.Sort(e.groups[j])
+	}
+	slices.Sort(e.judges)
+	return e
+}
+
+// Files returns what the log's files held, and how many bad lines were
+// skipped (with the first reasons).
+func (e *Engine) Files() (files []model.FileInfo, skipped int, reasons []string) {
+	return e.files, e.skipped, e.reasons
+}
+
+// Notes returns the importers' remarks about the input (model.Log.Notes).
+func (e *Engine) Notes() []string { return e.notes }
+
+// Judges returns the judges of the log, sorted by name.
+func (e *Engine) Judges() []string { return slices.Clone(e.judges) }
+
+// Groups returns the groups of a judge's pair records, sorted; nil when
+// none has a group.
+func (e *Engine) Groups(judge string) []string { return slices.Clone(e.groups[judge]) }
+
+// Records returns a judge's records under a group filter ("" = every
+// group; it applies to pair records only). The slices belong to the
+// engine: the caller must not change them.
+func (e *Engine) Records(judge, group string) (pairs []model.Pair, scores []model.Score, verdicts []model.Verdict) {
+	st, err := e.stateFor(judge, group)
+	if err != nil {
+		return nil, nil, nil
+	}
+	return st.recs.pairs, st.recs.scores, st.recs.verdicts
+}
+
+// Analyze runs every engine for the judges of opt.Judges (nil = all), in
+// parallel, under opt.Group.
+func (e *Engine) Analyze(opt Options) (*Analysis, error) {
+	if err := checkTarget(&opt); err != nil {
+		return nil, err
+	}
+	want := e.judges
+	if len(opt.Judges) > 0 {
+		want = nil
+		for _, j := range opt.Judges {
+			if _, ok := e.recs[j]; !ok {
+				return nil, e.unknownJudge(j)
+			}
+			if !slices.Contains(want, j) {
+				want = append(want, j)
+			}
+		}
+		slices.Sort(want)
+	}
+	if opt.Group != "" && !e.anyHasGroup(want, opt.Group) {
+		all := e.allGroups(want)
+		if len(all) == 0 {
+			return nil, fmt.Errorf("no pair records in group %q: the pair records have no groups", opt.Group)
+		}
+		return nil, fmt.Errorf("no pair records in group %q (groups: %s)", opt.Group, quoteList(all))
+	}
+
+	an := &Analysis{Options: opt, Files: e.files, Skipped: e.skipped, Reasons: e.reasons, Notes: e.notes}
+	an.Judges = make([]JudgeAnalysis, len(want))
+	errs := make([]error, len(want))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for k, j := range want {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			an.Judges[k], errs[k] = e.Judge(j, opt)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return an, nil
+}
+
+// Judge runs every engine for one judge under opt.Group (opt.Judges is
+// ignored). A judge without pair records in the group still gets its
+// score and verdict analyses.
+func (e *Engine) Judge(judge string, opt Options) (JudgeAnalysis, error) {
+	if err := checkTarget(&opt); err != nil {
+		return JudgeAnalysis{}, err
+	}
+	st, err := e.stateFor(judge, opt.Group)
+	if err != nil {
+		return JudgeAnalysis{}, err
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return analyzeJudge(judge, st, opt)
+}
+
+// stateFor returns (creating it on first use) the state of a judge under a
+// group filter.
+func (e *Engine) stateFor(judge, group string) (*judgeState, error) {
+	r, ok := e.recs[judge]
+	if !ok {
+		return nil, e.unknownJudge(judge)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	k := stateKey{judge, group}
+	if st := e.state[k]; st != nil {
+		return st, nil
+	}
+	st := &judgeState{group: group, recs: r}
+	if group != "" {
+		st.recs.pairs = nil
+		for i := range r.pairs {
+			if r.pairs[i].Group == group {
+				st.recs.pairs = append(st.recs.pairs, r.pairs[i])
+			}
+		}
+	}
+	e.state[k] = st
+	return st, nil
+}
+
+func (e *Engine) unknownJudge(j string) error {
+	return fmt.Errorf("no judge %q in the input (judges: %s)", j, quoteList(e.judges))
+}
+
+func (e *Engine) anyHasGroup(judges []string, g string) bool {
+	for _, j := range judges {
+		if slices.Contains(e.groups[j], g) {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Engine) allGroups(judges []string) []string {
+	var all []string
+	for _, j := range judges {
+		for _, g := range e.groups[j] {
+			if !slices.Contains(all, g) {
+				all = append(all, g)
+			}
+		}
+	}
+	slices.Sort(all)
+	return all
+}
+
+// checkTarget fills in and validates opt.Target.
+func checkTarget(opt *Options) error {
+	if opt.Target == "" {
+		opt.Target = TargetAuto
+	}
+	switch opt.Target {
+	case TargetAuto, TargetVerdict, TargetPair:
+		return nil
+	}
+	return fmt.Errorf("unknown reporting target %q (want auto, verdict or pair)", opt.Target)
+}

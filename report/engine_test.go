@@ -1,0 +1,117 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model/sim"
+)
+
+// engineDoc is the JSON report of one judge analysis.
+func engineDoc(t *testing.T, opt Options, ja JudgeAnalysis) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteJSON(&b, BuildDoc(&Analysis{Options: opt, Judges: []JudgeAnalysis{ja}}, "t")); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestEngineMatchesOneShot: an engine that has been asked many option sets
+// (as the TUI does while knobs turn) answers each exactly as a fresh
+// Analyze does — the promise that `plumb report` with the same flags
+// reproduces the screen.
+func TestEngineMatchesOneShot(t *testing.T) {
+	cfg := sim.DefaultConfig()
+	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 40, 60
+	lg, err := sim.Collect(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(lg)
+	opt := Options{Selection: calib.DefaultSelectionOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt.Likelihood.Permutations = 200
+	steps := []func(o *Options){
+		func(o *Options) {},
+		func(o *Options) { o.Selection.Lambda = 0.7 },
+		func(o *Options) { o.Selection.EstFrac = 0.6 },
+		func(o *Options) { o.Selection.Lambda = 0.3 },
+		func(o *Options) {
+			o.Reporting.Alpha = 0.1
+			o.VerdictFrom = calib.VerdictCalibrated
+			o.Target = TargetPair
+		},
+		func(o *Options) { o.Likelihood.TopK = 3 },
+		func(o *Options) { o.Group = e.Groups("judge-tokenA")[0] },
+		func(o *Options) { o.Selection.Lambda = 0.7 },
+	}
+	for i, step := range steps {
+		step(&opt)
+		got, err := e.Judge("judge-tokenA", opt)
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		fresh, err := sim.Collect(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := opt
+		o.Judges = []string{"judge-tokenA"}
+		want, err := Analyze(fresh, o)
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		if g, w := engineDoc(t, opt, got), engineDoc(t, opt, want.Judges[0]); g != w {
+			t.Errorf("step %d: engine and one-shot reports differ:\n%s\n---\n%s", i, g, w)
+		}
+	}
+}
+
+// TestEngineGroups: the group filter keeps only the group's pair records
+// and leaves score and verdict records alone; an unknown group is an error
+// that lists the groups.
+func TestEngineGroups(t *testing.T) {
+	cfg := sim.DefaultConfig()
+	cfg.Pairs, cfg.Scores, cfg.Verdicts = 200, 10, 30
+	lg, err := sim.Collect(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(lg)
+	groups := e.Groups("judge-fair")
+	if len(groups) < 2 {
+		t.Fatalf("groups %v: the simulator should give several", groups)
+	}
+	total := 0
+	for _, g := range groups {
+		pairs, scores, verdicts := e.Records("judge-fair", g)
+		for _, p := range pairs {
+			if p.Group != g || p.Judge != "judge-fair" {
+				t.Fatalf("group %q holds %q/%q", g, p.Judge, p.Group)
+			}
+		}
+		if len(scores) != 30 || len(verdicts) != 30 {
+			t.Errorf("group %q: %d scores, %d verdicts; want 30, 30 (not filtered)", g, len(scores), len(verdicts))
+		}
+		ja, err := e.Judge("judge-fair", Options{Group: g, Selection: calib.DefaultSelectionOptions()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ja.Pairs != len(pairs) || ja.Group != g {
+			t.Errorf("group %q: analysis of %d pairs (group %q), want %d", g, ja.Pairs, ja.Group, len(pairs))
+		}
+		total += len(pairs)
+	}
+	if total != 200 {
+		t.Errorf("groups hold %d pairs, want 200", total)
+	}
+	_, err = e.Analyze(Options{Group: "no-such-group", Selection: calib.DefaultSelectionOptions()})
+	if err == nil || !strings.Contains(err.Error(), `no pair records in group "no-such-group" (groups: "`) {
+		t.Errorf("unknown group: %v", err)
+	}
+	if _, err := e.Judge("nobody", Options{Selection: calib.DefaultSelectionOptions()}); err == nil || !strings.Contains(err.Error(), `no judge "nobody"`) {
+		t.Errorf("unknown judge: %v", err)
+	}
+}
