@@ -1,7 +1,13 @@
 // Package tui is plumb's interactive terminal app, built on Bubble Tea v2:
-// one root model owning a sub-model per pane, keys declared once with
-// bubbles/key, styles in one place. It runs calib in tea.Cmds (never in
-// Update or View) and draws with plot. It holds no statistics of its own.
+// one root Model owning five panes (Overview, Selection bias, Likelihood
+// bias, Reporting, Items), keys declared once with bubbles/key (keys.go),
+// styles in one place (styles.go), knobs with their steps and flags
+// (knobs.go).
 //
-// The app itself arrives with issue 4; until then `plumb` prints the report.
+// It computes no statistic: every analysis runs through report.Engine in a
+// tea.Cmd (compute.go), debounced, one at a time, with generation numbers
+// so a stale result is dropped; charts are drawn with plot once per result
+// or resize, so View only joins cached strings. Every knob is a flag of
+// `plumb report`, and the export writes what `plumb report` writes for the
+// same flags.
 package tui

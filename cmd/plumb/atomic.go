@@ -1,58 +1,12 @@
 package main
 
 import (
-	"bufio"
-	"compress/gzip"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
+
+	"github.com/plumb-eval/plumb/internal/atomicfile"
 )
 
-// writeAtomic writes a file through fill: to a temporary file next to name,
-// renamed over name only when everything succeeded.
-func writeAtomic(name string, fill func(io.Writer) error) (err error) {
-	dir, base := filepath.Split(name)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("creating %s: %w", name, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 1<<16)
-	var w io.Writer = bw
-	var zw *gzip.Writer
-	if strings.HasSuffix(strings.ToLower(name), ".gz") {
-		zw = gzip.NewWriter(bw)
-		w = zw
-	}
-	if err := fill(w); err != nil {
-		return err
-	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			return fmt.Errorf("writing %s: %w", name, err)
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	return nil
+// writeAtomic writes a file atomically (see atomicfile.Write).
+func writeAtomic(name string, fill func(io.Writer) error) error {
+	return atomicfile.Write(name, fill)
 }

@@ -15,11 +15,14 @@ import (
 // knob the TUI will show is a flag here, so a report reproduces a screen.
 type analysisFlags struct {
 	judges    []string
+	group     string
 	lambda    float64
 	estFrac   float64
 	objective string
 	seed      uint64
 	skipBad   bool
+	from      string
+	maps      []string
 	format    string
 	output    string
 
@@ -37,6 +40,7 @@ type analysisFlags struct {
 func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	def := calib.DefaultSelectionOptions()
 	fs.StringSliceVar(&f.judges, "judge", nil, "analyse only these judges (default: all)")
+	fs.StringVar(&f.group, "group", "", "analyse only pair records of this group (default: all)")
 	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "CalibraEval's λ ≥ 0 (keeps g off 0.5)")
 	fs.Float64Var(&f.estFrac, "est-frac", def.EstFrac, "estimation-set share, in (0, 1]")
 	fs.StringVar(&f.objective, "objective", def.Objective.String(), "CalibraEval objective: both, l1 or l2")
@@ -50,6 +54,8 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.permutations, "permutations", 10000, "permutations of the BiasScore test")
 	fs.BoolVar(&f.perToken, "per-token", false, "use LS per token where tokens is given")
 	fs.IntVar(&f.topK, "k", 8, "how many top-RS items to list")
+	fs.StringVar(&f.from, "from", "", "input format (default: detected from the content; see plumb import --help)")
+	fs.StringArrayVar(&f.maps, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
 	fs.StringVar(&f.format, "format", "md", "report format: md or json")
 	fs.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` (atomically)")
@@ -106,6 +112,7 @@ func (f *analysisFlags) options() (report.Options, error) {
 		return o, fmt.Errorf("--k %d: want ≥ 0", f.topK)
 	}
 	o.Judges = f.judges
+	o.Group = f.group
 	o.Selection = calib.SelectionOptions{Lambda: f.lambda, EstFrac: f.estFrac, Objective: obj, Seed: f.seed}
 	o.Target = f.target
 	o.VerdictFrom = from

@@ -2,16 +2,22 @@ package main
 
 import (
 	"fmt"
-	"os"
 
+	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
+	"github.com/plumb-eval/plumb/model/importer"
 )
 
 // loadLog reads the files, or the embedded demo when there are none. Any
 // error is the input's fault and exits with status 2. The report shows no
-// prompt or response texts, so they are checked but not kept.
-func loadLog(files []string, skipBad bool) (*model.Log, error) {
+// prompt or response texts, so they are checked but kept only with
+// keepText (the UI shows them).
+//
+// Files of other tools' formats (README "Importing logs") are detected by
+// their content and converted on the fly; from names the format instead,
+// and maps are the --map KEY=COLUMN pairs of the columns format.
+func loadLog(files []string, skipBad, keepText bool, from string, maps []string) (*model.Log, error) {
 	if len(files) == 0 {
 		lg, err := demo.Log()
 		if err != nil {
@@ -19,7 +25,7 @@ func loadLog(files []string, skipBad bool) (*model.Log, error) {
 		}
 		return lg, nil
 	}
-	lg, err := model.ReadFiles(files, model.ReadOptions{SkipBad: skipBad, SkipText: true})
+	lg, err := importer.Load(files, from, model.ReadOptions{SkipBad: skipBad, SkipText: !keepText}, importer.Options{Map: maps})
 	if err != nil {
 		return nil, inputError{err}
 	}
@@ -27,18 +33,7 @@ func loadLog(files []string, skipBad bool) (*model.Log, error) {
 }
 
 // isInput reports whether path names the same file as one of the inputs.
-func isInput(path string, inputs []string) bool {
-	st, err := os.Stat(path)
-	if err != nil {
-		return false
-	}
-	for _, in := range inputs {
-		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
-			return true
-		}
-	}
-	return false
-}
+func isInput(path string, inputs []string) bool { return atomicfile.IsInput(path, inputs) }
 
 func plural(n int, word string) string {
 	if n == 1 {

@@ -38,7 +38,7 @@ func runReport(stdout io.Writer, files []string, f *analysisFlags) error {
 	if err != nil {
 		return inputError{err}
 	}
-	lg, err := loadLog(files, f.skipBad)
+	lg, err := loadLog(files, f.skipBad, false, f.from, f.maps)
 	if err != nil {
 		return err
 	}

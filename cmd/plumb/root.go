@@ -28,6 +28,7 @@ func exitCode(err error) int {
 
 func newRootCmd() *cobra.Command {
 	var f analysisFlags
+	var u uiFlags
 	root := &cobra.Command{
 		Use:   "plumb [FILE...]",
 		Short: "plumb shows how an LLM judge is biased and corrects it",
@@ -35,19 +36,23 @@ func newRootCmd() *cobra.Command {
 measures the judge's selection bias (position and token bias) and corrects it
 with CalibraEval, Pride, BPC and discard-inconsistent, side by side.
 
-With no FILE it analyses the embedded demo log. Until the terminal UI lands,
-"plumb [FILE...]" prints the same report as "plumb report [FILE...]".`,
+With no FILE it analyses the embedded demo log. On a terminal it opens the
+interactive UI (README "Terminal UI"; ? lists every key); when stdout is not
+a terminal, or with --no-tui, it prints the same report as "plumb report".
+Every knob of the UI is also a flag, so "plumb report" with the same flags
+reproduces what the screen shows (the export key names the command).`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runReport(cmd.OutOrStdout(), args, &f)
+			return runRoot(cmd, args, &f, &u)
 		},
 	}
 	f.register(root.Flags())
+	u.register(root.Flags())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError{err} })
 	root.AddCommand(newReportCmd(), newSimulateCmd())
-	root.AddCommand(newFewshotCmd())
+	root.AddCommand(newFewshotCmd(), newCalibrateCmd(), newImportCmd())
 	return root
 }

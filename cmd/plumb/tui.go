@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/tui"
+)
+
+// uiFlags are the root command's flags for the terminal UI.
+type uiFlags struct {
+	noTUI     bool
+	noMouse   bool
+	watch     bool
+	criterion string
+	export    string
+}
+
+func (u *uiFlags) register(fs *pflag.FlagSet) {
+	fs.BoolVar(&u.noTUI, "no-tui", false, "print the report instead of opening the terminal UI")
+	fs.BoolVar(&u.noMouse, "no-mouse", false, "turn mouse support off")
+	fs.BoolVar(&u.watch, "watch", false, "follow the files as they grow (a judge run still writing)")
+	fs.StringVar(&u.criterion, "criterion", "", "likelihood criterion shown first")
+	fs.StringVar(&u.export, "export", "plumb-export", "`PREFIX` of the files the export key (e) writes")
+}
+
+// isTerminal reports whether f is a terminal.
+func isTerminal(f any) bool {
+	tf, ok := f.(interface{ Fd() uintptr })
+	return ok && term.IsTerminal(tf.Fd())
+}
+
+// runRoot opens the terminal UI, or prints the report when stdout or stdin
+// is not a terminal, or with --no-tui.
+func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) error {
+	out, in := cmd.OutOrStdout(), cmd.InOrStdin()
+	if u.noTUI || !isTerminal(out) || !isTerminal(in) {
+		if u.watch {
+			return inputError{errors.New("--watch needs the terminal UI (stdout is not a terminal, or --no-tui)")}
+		}
+		return runReport(out, files, f)
+	}
+	opt, err := f.options()
+	if err != nil {
+		return inputError{err}
+	}
+	to := tui.Options{
+		Files:        files,
+		Start:        opt,
+		Criterion:    u.criterion,
+		Mouse:        !u.noMouse,
+		NoColor:      os.Getenv("NO_COLOR") != "",
+		ExportPrefix: u.export,
+		Version:      version,
+		Dark:         true,
+	}
+	if u.watch {
+		if len(files) == 0 {
+			return inputError{errors.New("--watch needs at least one FILE")}
+		}
+		w := model.NewWatcher(files, model.ReadOptions{SkipBad: f.skipBad})
+		lg, _, err := w.Poll()
+		if err != nil {
+			return inputError{err}
+		}
+		to.Log = lg
+		to.Poll = w.Poll
+		to.PollEvery = time.Second
+	} else {
+		lg, err := loadLog(files, f.skipBad, true, f.from, f.maps)
+		if err != nil {
+			return err
+		}
+		to.Log = lg
+	}
+	if j := opt.Judges; len(j) > 1 {
+		return inputError{fmt.Errorf("--judge: the terminal UI shows one judge at a time (got %d); switch with ] and [", len(j))}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return tui.Run(ctx, to, in, out)
+}

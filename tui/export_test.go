@@ -1,0 +1,83 @@
+package tui
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// TestExport: e writes the Markdown and JSON report of the current judge
+// (byte for byte what report.Analyze and the writers give for the same
+// options) and the calibrated log; w writes the few-shot set.
+func TestExport(t *testing.T) {
+	dir := t.TempDir()
+	m := newTestModel(t, demoLog(t), 120, 40)
+	m.opts.ExportPrefix = filepath.Join(dir, "out")
+	press(t, m, "]", "2", "l", "e")
+	if m.flashErr || !strings.Contains(m.flash, "plumb report --judge judge-first --lambda 0.55") {
+		t.Fatalf("export message: %q (error %v)", m.flash, m.flashErr)
+	}
+	opt := m.knobs.opt
+	opt.Judges = []string{"judge-first"}
+	an, err := report.Analyze(demoLog(t), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md bytes.Buffer
+	if err := report.WriteMarkdown(&md, an); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "out.md"))
+	if err != nil || string(got) != md.String() {
+		t.Errorf("out.md differs from the report for the same options (err %v)", err)
+	}
+	var js bytes.Buffer
+	if err := report.WriteJSON(&js, report.BuildDoc(an, "")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "out.json")); err != nil || string(got) != js.String() {
+		t.Errorf("out.json differs from the report for the same options (err %v)", err)
+	}
+	lg, err := model.ReadFiles([]string{filepath.Join(dir, "out.calibrated.jsonl")}, model.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lg.Pairs) != 3000 || lg.Pairs[0].Judge != "judge-first" || lg.Pairs[0].Extra["calibrated"] == nil {
+		t.Errorf("calibrated log: %d pairs, first %+v", len(lg.Pairs), lg.Pairs[0].Extra)
+	}
+
+	// The few-shot set of the criterion shown.
+	press(t, m, "3", "w")
+	if m.flashErr || !strings.Contains(m.flash, "examples of highest RS") {
+		t.Fatalf("few-shot message: %q", m.flash)
+	}
+	fs, err := model.ReadFiles([]string{filepath.Join(dir, "out.fewshot-accuracy.jsonl")}, model.ReadOptions{})
+	if err != nil || len(fs.Scores) != 8 {
+		t.Errorf("few-shot set: %v, %d records", err, len(fs.Scores))
+	}
+}
+
+// TestExportNeverOverwritesInput: an export whose file would replace an
+// input file is refused.
+func TestExportNeverOverwritesInput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "log.md")
+	if err := os.WriteFile(in, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := newTestModel(t, demoLog(t), 120, 40)
+	m.opts.ExportPrefix = filepath.Join(dir, "log")
+	m.opts.Files = []string{in}
+	press(t, m, "e")
+	if !m.flashErr || !strings.Contains(m.flash, "is an input file") {
+		t.Errorf("export over an input: %q", m.flash)
+	}
+	if b, _ := os.ReadFile(in); string(b) != "precious" {
+		t.Error("the input file was overwritten")
+	}
+}

@@ -1,0 +1,132 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/plumb-eval/plumb/calib"
+)
+
+// fmtStat formats a defined statistic, or "—" (its reason is shown in the
+// notes; a value is never printed as NaN).
+func fmtStat(s calib.Stat, dec int) string {
+	if !s.OK() {
+		return "—"
+	}
+	return fmt.Sprintf("%.*f", dec, s.Value)
+}
+
+// pct formats a share as a whole percentage.
+func pct(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
+
+// changeGlyph says whether a change from raw is better (▲), worse (▼) or
+// the same (=), given which direction is better (+1 higher, −1 lower, 0
+// closer to 0.5). The glyph carries the meaning; colour only repeats it.
+func (m *Model) changeGlyph(raw, v float64, better, dec int) string {
+	eps := 0.5 * math.Pow(10, -float64(dec))
+	var score float64
+	switch better {
+	case +1:
+		score = v - raw
+	case -1:
+		score = raw - v
+	default:
+		score = math.Abs(raw-0.5) - math.Abs(v-0.5)
+	}
+	switch {
+	case score > eps:
+		return m.st.Better.Render("▲")
+	case score < -eps:
+		return m.st.Worse.Render("▼")
+	}
+	return "="
+}
+
+// signedDelta formats v − raw with its sign (− as a real minus).
+func signedDelta(d float64, dec int) string {
+	s := fmt.Sprintf("%+.*f", dec, d)
+	if strings.Trim(s, "+-0.") == "" {
+		return "±0"
+	}
+	return strings.Replace(s, "-", "−", 1)
+}
+
+// table lays out rows in columns: the first column left-aligned, the others
+// right-aligned, two spaces apart. Cells may hold ANSI styles.
+func table(header []string, rows [][]string) []string {
+	n := len(header)
+	wd := make([]int, n)
+	for _, r := range append([][]string{header}, rows...) {
+		for i := 0; i < n && i < len(r); i++ {
+			wd[i] = max(wd[i], lipgloss.Width(r[i]))
+		}
+	}
+	line := func(r []string) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			c := ""
+			if i < len(r) {
+				c = r[i]
+			}
+			pad := strings.Repeat(" ", wd[i]-lipgloss.Width(c))
+			if i == 0 {
+				b.WriteString(c + pad)
+			} else {
+				b.WriteString("  " + pad + c)
+			}
+		}
+		return strings.TrimRight(b.String(), " ")
+	}
+	out := []string{line(header)}
+	for _, r := range rows {
+		out = append(out, line(r))
+	}
+	return out
+}
+
+// wrap word-wraps text to w cells and prefixes every line.
+func wrap(text string, w int, prefix string) []string {
+	pw := lipgloss.Width(prefix)
+	lines := strings.Split(ansi.Wordwrap(text, max(10, w-pw), " "), "\n")
+	for i := range lines {
+		if i == 0 {
+			lines[i] = prefix + lines[i]
+		} else {
+			lines[i] = strings.Repeat(" ", pw) + lines[i]
+		}
+	}
+	return lines
+}
+
+// sideBySide puts two blocks next to each other when both fit in w, else
+// one above the other.
+func sideBySide(left, right []string, w, gap int) []string {
+	lw := 0
+	for _, l := range left {
+		lw = max(lw, lipgloss.Width(l))
+	}
+	rw := 0
+	for _, l := range right {
+		rw = max(rw, lipgloss.Width(l))
+	}
+	if lw+gap+rw > w {
+		return append(append(left, ""), right...)
+	}
+	n := max(len(left), len(right))
+	out := make([]string, n)
+	for i := range n {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		out[i] = l + strings.Repeat(" ", lw-lipgloss.Width(l)+gap) + r
+	}
+	return out
+}

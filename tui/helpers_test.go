@@ -1,0 +1,135 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/demo"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// startOptions are the analysis options `plumb` starts with (the flags'
+// defaults), with fewer permutations so tests stay quick.
+func startOptions() report.Options {
+	o := report.Options{
+		Selection:  calib.DefaultSelectionOptions(),
+		Reporting:  calib.DefaultReportingOptions(),
+		Likelihood: calib.DefaultLikelihoodOptions(),
+		Target:     report.TargetAuto,
+	}
+	o.Likelihood.Permutations = 500
+	return o
+}
+
+// demoLog returns a fresh copy of the embedded demo log.
+func demoLog(t testing.TB) *model.Log {
+	t.Helper()
+	lg, err := demo.Log()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lg
+}
+
+// newTestModel returns the app on lg at w×h with no debounce delay, after
+// its first analysis (commands run synchronously).
+func newTestModel(t testing.TB, lg *model.Log, w, h int) *Model {
+	t.Helper()
+	m := New(Options{Log: lg, Start: startOptions(), Debounce: -1, Dark: true, NoColor: true})
+	run(t, m, m.Init())
+	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
+	return m
+}
+
+// run executes cmd and every command that follows from it, synchronously,
+// feeding messages to m. Terminal requests (background colour) and ticks
+// of the file watcher are ignored. It returns whether tea.Quit was seen.
+func run(t testing.TB, m *Model, cmd tea.Cmd) (quit bool) {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 10000 {
+			t.Fatal("commands did not settle")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		switch msg := msg.(type) {
+		case nil:
+			continue
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+			continue
+		case tea.QuitMsg:
+			quit = true
+			continue
+		case debounceMsg, resultMsg, compareMsg, exportMsg, pollMsg, tea.WindowSizeMsg, tea.KeyPressMsg:
+		default:
+			continue // terminal queries and the like
+		}
+		_, next := m.Update(msg)
+		queue = append(queue, next)
+	}
+	return quit
+}
+
+// press sends keys (as typed: "l", "tab", "shift+tab", "enter", "esc",
+// "left", …) one by one, running the resulting commands.
+func press(t testing.TB, m *Model, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		msg := keyMsg(k)
+		run(t, m, func() tea.Msg { return msg })
+	}
+}
+
+func keyMsg(k string) tea.KeyPressMsg {
+	special := map[string]tea.Key{
+		"tab": {Code: tea.KeyTab}, "shift+tab": {Code: tea.KeyTab, Mod: tea.ModShift},
+		"enter": {Code: tea.KeyEnter}, "esc": {Code: tea.KeyEscape},
+		"left": {Code: tea.KeyLeft}, "right": {Code: tea.KeyRight}, "up": {Code: tea.KeyUp}, "down": {Code: tea.KeyDown},
+		"pgdown": {Code: tea.KeyPgDown}, "pgup": {Code: tea.KeyPgUp}, "ctrl+c": {Code: 'c', Mod: tea.ModCtrl},
+		"shift+right": {Code: tea.KeyRight, Mod: tea.ModShift},
+	}
+	if k, ok := special[k]; ok {
+		return tea.KeyPressMsg(k)
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+var msRe = regexp.MustCompile(` *[0-9.]+ ms`)
+
+// screen is the frame without ANSI styles and with recompute times
+// masked, as a golden file holds it.
+func screen(m *Model) string {
+	return msRe.ReplaceAllString(ansi.Strip(m.frame()), " N ms")
+}
+
+// checkFrame asserts the frame fits the terminal.
+func checkFrame(t *testing.T, m *Model, w, h int) {
+	t.Helper()
+	lines := strings.Split(m.frame(), "\n")
+	if len(lines) > h {
+		t.Errorf("%d×%d pane %d: %d lines, taller than the terminal", w, h, m.pane, len(lines))
+	}
+	for i, l := range lines {
+		if lw := ansi.StringWidth(l); lw > w {
+			t.Errorf("%d×%d pane %d: line %d is %d cells wide: %q", w, h, m.pane, i, lw, ansi.Strip(l))
+		}
+	}
+}
+
+func resize(t testing.TB, m *Model, w, h int) {
+	t.Helper()
+	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
+}

@@ -1,0 +1,407 @@
+package tui
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// Item sort orders. Pair items: file order, most inconsistent first,
+// largest calibration shift first. Score items: highest RS first, file
+// (ID) order, largest |US| first.
+var (
+	pairSorts  = []string{"file order", "most inconsistent", "largest calibration shift"}
+	scoreSorts = []string{"highest RS", "id order", "largest |US|"}
+)
+
+// itemsPane is the Items tab: a table of pair items (or, with v, of the
+// likelihood scatter's score items), sortable and filterable, and a
+// scrollable view of one item.
+type itemsPane struct {
+	data   *itemData
+	scores bool // show score items instead of pair items
+	sort   [2]int
+	filter textinput.Model
+	// rows are the item indices shown, in order (pairs: into data.pairs;
+	// scores: into the criterion's points).
+	rows   []int
+	points []calib.LikelihoodPoint
+	cursor int
+	top    int
+	height int
+
+	detail     bool
+	detailView viewport.Model
+}
+
+func newItemsPane() itemsPane {
+	ti := textinput.New()
+	ti.Prompt = "/"
+	ti.Placeholder = "id, group or text"
+	ti.CharLimit = 200
+	return itemsPane{filter: ti, detailView: viewport.New()}
+}
+
+func (p *itemsPane) capturing() bool  { return p.filter.Focused() }
+func (p *itemsPane) detailOpen() bool { return p.detail }
+
+// setData installs a new result's items, keeping the cursor's position.
+func (p *itemsPane) setData(d *itemData) { p.data = d }
+
+// reset forgets the cursor (a new judge or group).
+func (p *itemsPane) reset() { p.cursor, p.top, p.detail = 0, 0, false }
+
+func (p *itemsPane) scroll(d int) {
+	if p.detail {
+		p.detailView.ScrollDown(d)
+		if d < 0 {
+			p.detailView.ScrollUp(-d)
+		}
+		return
+	}
+	p.move(d)
+}
+
+func (p *itemsPane) move(d int) {
+	if len(p.rows) == 0 {
+		p.cursor = 0
+		return
+	}
+	p.cursor = max(0, min(len(p.rows)-1, p.cursor+d))
+}
+
+// layout recomputes the rows shown: filter, then sort (in Update, on a
+// new result or a key; the sorts themselves were prepared off the UI
+// goroutine for pair items).
+func (p *itemsPane) layout(m *Model, w, h int) {
+	p.height = h
+	p.rows = p.rows[:0]
+	q := strings.ToLower(strings.TrimSpace(p.filter.Value()))
+	if p.scores {
+		p.points = nil
+		if r := m.criterionResult(); r != nil {
+			p.points = r.Points
+		}
+		for i := range p.points {
+			if q == "" || strings.Contains(strings.ToLower(p.points[i].ID), q) {
+				p.rows = append(p.rows, i)
+			}
+		}
+		pts := p.points
+		switch p.sort[1] {
+		case 0:
+			slices.SortStableFunc(p.rows, func(a, b int) int { return cmp.Compare(pts[b].RS, pts[a].RS) })
+		case 2:
+			slices.SortStableFunc(p.rows, func(a, b int) int { return cmp.Compare(math.Abs(pts[b].US), math.Abs(pts[a].US)) })
+		}
+	} else if d := p.data; d != nil {
+		order := d.byInconsistent
+		switch p.sort[0] {
+		case 0:
+			order = nil
+		case 2:
+			order = d.byShift
+		}
+		for k := range d.pairs {
+			i := k
+			if order != nil {
+				i = order[k]
+			}
+			if q == "" || pairMatches(&d.pairs[i], q) {
+				p.rows = append(p.rows, i)
+			}
+		}
+	}
+	p.move(0)
+	if p.detail {
+		p.openDetail(m, w, h)
+	}
+}
+
+func pairMatches(pr *model.Pair, q string) bool {
+	return strings.Contains(strings.ToLower(pr.ID), q) || strings.Contains(strings.ToLower(pr.Group), q) ||
+		strings.Contains(strings.ToLower(pr.Prompt), q)
+}
+
+// itemsKey handles a key on the Items tab.
+func (m *Model) itemsKey(msg tea.KeyPressMsg) tea.Cmd {
+	p := &m.items
+	k := m.keys
+	w, h := m.contentWidth(), m.bodyHeight()
+	if p.filter.Focused() {
+		switch msg.String() {
+		case "enter":
+			p.filter.Blur()
+			return nil
+		case "esc":
+			p.filter.Reset()
+			p.filter.Blur()
+			p.layout(m, w, h)
+			return nil
+		}
+		var cmd tea.Cmd
+		p.filter, cmd = p.filter.Update(msg)
+		p.cursor, p.top = 0, 0
+		p.layout(m, w, h)
+		return cmd
+	}
+	if p.detail {
+		switch {
+		case key.Matches(msg, k.Back), key.Matches(msg, k.Open):
+			p.detail = false
+		case key.Matches(msg, k.RowUp):
+			p.detailView.ScrollUp(1)
+		case key.Matches(msg, k.RowDown):
+			p.detailView.ScrollDown(1)
+		case key.Matches(msg, k.ScrollUp):
+			p.detailView.PageUp()
+		case key.Matches(msg, k.ScrollDown):
+			p.detailView.PageDown()
+		case key.Matches(msg, k.Top):
+			p.detailView.GotoTop()
+		case key.Matches(msg, k.Bottom):
+			p.detailView.GotoBottom()
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.RowUp):
+		p.move(-1)
+	case key.Matches(msg, k.RowDown):
+		p.move(1)
+	case key.Matches(msg, k.ScrollUp):
+		p.move(-max(1, h-3))
+	case key.Matches(msg, k.ScrollDown):
+		p.move(max(1, h-3))
+	case key.Matches(msg, k.Top):
+		p.cursor = 0
+	case key.Matches(msg, k.Bottom):
+		p.move(len(p.rows))
+	case key.Matches(msg, k.Sort):
+		v := btoi(p.scores)
+		p.sort[v] = (p.sort[v] + 1) % 3
+		p.cursor, p.top = 0, 0
+		p.layout(m, w, h)
+	case key.Matches(msg, k.ItemsView):
+		p.scores = !p.scores
+		p.cursor, p.top = 0, 0
+		p.layout(m, w, h)
+	case key.Matches(msg, k.Filter):
+		return p.filter.Focus()
+	case key.Matches(msg, k.Back):
+		if p.filter.Value() != "" {
+			p.filter.Reset()
+			p.layout(m, w, h)
+		}
+	case key.Matches(msg, k.Open):
+		if len(p.rows) > 0 {
+			p.detail = true
+			p.openDetail(m, w, h)
+			p.detailView.GotoTop()
+		}
+	}
+	return nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// view draws the table (or the open item) in exactly h lines of at most w
+// cells; only the visible rows are formatted, so 100,000 items cost what
+// 30 do.
+func (p *itemsPane) view(m *Model, w, h int) string {
+	st := m.st
+	if p.detail {
+		p.detailView.SetWidth(w)
+		p.detailView.SetHeight(h)
+		return p.detailView.View()
+	}
+	if m.cur == nil {
+		return strings.Join(m.waiting(), "\n")
+	}
+	var lines []string
+	kind, sorts := "pair items", pairSorts
+	total := 0
+	if p.scores {
+		kind, sorts = "score items ("+m.knobs.value(kCriterion, m.resolvedKnobs())+")", scoreSorts
+		total = len(p.points)
+	} else if p.data != nil {
+		total = len(p.data.pairs)
+	}
+	head := fmt.Sprintf(" %s: %d of %d · sorted by %s", kind, len(p.rows), total, sorts[p.sort[btoi(p.scores)]])
+	lines = append(lines, st.Heading.Render(head)+st.Faint.Render("  (s sort · v pairs/scores · / filter · enter open)"))
+	if p.filter.Focused() || p.filter.Value() != "" {
+		lines = append(lines, " "+p.filter.View())
+	}
+	var header string
+	var row func(i int) string
+	if p.scores {
+		header = fmt.Sprintf("   %-14s %9s %7s %6s %6s %6s", "id", "LS", "US", "RS", "judge", "human")
+		row = func(i int) string {
+			pt := p.points[i]
+			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6g %6g", ansi.Truncate(pt.ID, 14, "…"), pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh)
+		}
+	} else {
+		header, row = p.pairRow(w)
+	}
+	lines = append(lines, st.Faint.Render(header))
+	avail := max(1, h-len(lines))
+	if p.cursor < p.top {
+		p.top = p.cursor
+	}
+	if p.cursor >= p.top+avail {
+		p.top = p.cursor - avail + 1
+	}
+	for k := p.top; k < len(p.rows) && k < p.top+avail; k++ {
+		s := row(p.rows[k])
+		if k == p.cursor {
+			lines = append(lines, st.Selected.Render(" ▸ "+s))
+		} else {
+			lines = append(lines, "   "+s)
+		}
+	}
+	if len(p.rows) == 0 {
+		lines = append(lines, "   no items match")
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return fitLines(lines, w, h)
+}
+
+// pairRow returns the pair table's header and row formatter for width w:
+// id, group, raw → calibrated preference per arrangement, gold, consistent.
+func (p *itemsPane) pairRow(w int) (string, func(int) string) {
+	d := p.data
+	idW, grW := 8, 8
+	if w >= 140 {
+		idW, grW = 16, 14
+	}
+	cell := 9 // "0.82→0.91"
+	if !d.hasCal {
+		cell = 6
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "   %-*s %-*s", idW, "id", grW, "group")
+	for a := range model.NumArrangements {
+		fmt.Fprintf(&b, " %*s", cell, model.Arrangement(a).String()+" r")
+	}
+	fmt.Fprintf(&b, " %4s %5s %6s", "gold", "cons.", "shift")
+	header := b.String()
+	row := func(i int) string {
+		pr := &d.pairs[i]
+		var b strings.Builder
+		fmt.Fprintf(&b, "%-*s %-*s", idW, ansi.Truncate(pr.ID, idW, "…"), grW, ansi.Truncate(pr.Group, grW, "…"))
+		for a := range model.NumArrangements {
+			c := "·"
+			if pr.Has[a] {
+				c = fmt.Sprintf("%.2f", d.raw.R[i][a])
+				if d.hasCal {
+					c += fmt.Sprintf("→%.2f", d.cal.R[i][a])
+				}
+			}
+			fmt.Fprintf(&b, " %*s", cell, c)
+		}
+		cons := map[int8]string{1: "yes", 0: "NO", -1: "n/a"}[d.consistent[i]]
+		sh := "—"
+		if d.hasCal {
+			sh = fmt.Sprintf("%.3f", d.shift[i])
+		}
+		fmt.Fprintf(&b, " %4s %5s %6s", goldText(pr.Gold), cons, sh)
+		return b.String()
+	}
+	return header, row
+}
+
+func goldText(g model.Gold) string {
+	if g == model.GoldNone {
+		return "—"
+	}
+	return g.String()
+}
+
+// openDetail fills the item view with the item under the cursor.
+func (p *itemsPane) openDetail(m *Model, w, h int) {
+	if len(p.rows) == 0 {
+		p.detail = false
+		return
+	}
+	p.detailView.SetWidth(w)
+	p.detailView.SetHeight(h)
+	st := m.st
+	var out []string
+	tw := max(20, w-4)
+	if p.scores {
+		pt := p.points[p.rows[p.cursor]]
+		out = append(out, st.Heading.Render(" Score item "+pt.ID)+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
+		out = append(out, fmt.Sprintf("   LS %.2f · US %+.3f · RS %.3f · judge %g · human %g", pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh))
+		_, scores, _ := m.eng.Records(m.judgeName(), m.knobs.opt.Group)
+		for i := range scores {
+			s := &scores[i]
+			if s.ID != pt.ID {
+				continue
+			}
+			out = append(out, "", st.Bold.Render(fmt.Sprintf("   criterion %s", s.Criterion)))
+			out = append(out, "", st.Bold.Render("   Input"))
+			out = append(out, wrap(textOr(s.Input), tw, "   ")...)
+			out = append(out, "", st.Bold.Render("   Output"))
+			out = append(out, wrap(textOr(s.Output), tw, "   ")...)
+			break
+		}
+	} else {
+		d := p.data
+		i := p.rows[p.cursor]
+		pr := &d.pairs[i]
+		out = append(out, st.Heading.Render(" Pair item "+pr.ID)+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
+		out = append(out, fmt.Sprintf("   judge %s · group %s · gold %s · %s", pr.Judge, textOr(pr.Group), goldText(pr.Gold), pr.Pos))
+		rows := [][]string{}
+		for a := range model.NumArrangements {
+			if !pr.Has[a] {
+				continue
+			}
+			ar := model.Arrangement(a)
+			r := []string{"   " + ar.String(), fmt.Sprintf("response %d first", ar.FirstShown()), fmt.Sprintf("%.4f", pr.S[a]),
+				fmt.Sprintf("%.4f", d.raw.R[i][a]), calib.Choice(d.raw.R[i][a]).String()}
+			if d.hasCal {
+				r = append(r, fmt.Sprintf("%.4f", d.cal.R[i][a]), calib.Choice(d.cal.R[i][a]).String())
+			}
+			rows = append(rows, r)
+		}
+		head := []string{"   arr.", "shown", "P(A)", "r raw", "choice"}
+		if d.hasCal {
+			head = append(head, "r calibrated", "choice")
+		}
+		out = append(out, "")
+		out = append(out, table(head, rows)...)
+		out = append(out, st.Faint.Render("   r = preference for response 1; choice 1, 2 or tie (r = 0.5)"))
+		out = append(out, "", st.Bold.Render("   Prompt"))
+		out = append(out, wrap(textOr(pr.Prompt), tw, "   ")...)
+		out = append(out, "", st.Bold.Render("   Response 1"))
+		out = append(out, wrap(textOr(pr.Response1), tw, "   ")...)
+		out = append(out, "", st.Bold.Render("   Response 2"))
+		out = append(out, wrap(textOr(pr.Response2), tw, "   ")...)
+	}
+	p.detailView.SetContent(fitLines(out, w, len(out)))
+}
+
+func textOr(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "(not in the log)"
+	}
+	return s
+}

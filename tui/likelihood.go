@@ -1,0 +1,97 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/plot"
+)
+
+// criterionResult is the likelihood result the criterion knob points at.
+func (m *Model) criterionResult() *calib.BiasResult {
+	if m.cur == nil || m.cur.ja.Likelihood == nil {
+		return nil
+	}
+	lik := m.cur.ja.Likelihood
+	if c := m.knobs.criterion; c != "" {
+		if r := lik.Result(c); r != nil {
+			return r
+		}
+	}
+	if len(lik.Criteria) > 0 {
+		return &lik.Criteria[0]
+	}
+	return &lik.Total
+}
+
+// renderLikelihood: the LS–US scatter with the top-RS items marked and a
+// trend line, and BiasScore, p-value and evaluation ρ per criterion.
+func (m *Model) renderLikelihood(w int) []string {
+	if wt := m.waiting(); wt != nil {
+		return wt
+	}
+	ja := &m.cur.ja
+	lik := ja.Likelihood
+	if lik == nil {
+		return wrap("No likelihood-bias analysis: "+ja.LikelihoodReason, w, " ")
+	}
+	st := m.st
+	res := m.criterionResult()
+	var out []string
+	head := fmt.Sprintf(" LS–US scatter — %s", res.Criterion)
+	out = append(out, st.Heading.Render(head)+st.Faint.Render("  ◆ top-RS items (few-shot candidates) · braille line: least-squares trend"))
+	chartH := max(8, min(22, m.bodyHeight()-10))
+	if len(res.Points) > 0 {
+		pts := make([]plot.Point, len(res.Points))
+		for i, p := range res.Points {
+			pts[i] = plot.Point{X: p.LS, Y: p.US}
+		}
+		hl := make([]plot.Point, len(res.TopRS))
+		for i, p := range res.TopRS {
+			hl[i] = plot.Point{X: p.LS, Y: p.US}
+		}
+		c := plot.Scatter(pts, plot.ScatterOptions{Width: w - 2, Height: chartH, XLabel: "LS (log-likelihood)", YLabel: "US (over-rating)",
+			Highlight: hl, HighlightGlyph: '◆', Trend: true})
+		out = append(out, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)
+	} else {
+		out = append(out, "  no scatter: fewer than 3 items with a likelihood, or judge or human scores without spread")
+	}
+	out = append(out, "", st.Heading.Render(" Per criterion")+st.Faint.Render("  BiasScore = Spearman ρ(LS, US): > 0 over-rates likely text; eval ρ = ρ(judge, human)"))
+	rows := [][]string{}
+	for _, r := range append(append([]calib.BiasResult{}, lik.Criteria...), lik.Total) {
+		name := "   " + r.Criterion
+		if r.Criterion == res.Criterion {
+			name = " ▸ " + r.Criterion
+		}
+		rows = append(rows, []string{name, fmt.Sprint(r.BiasScore.N), fmtStat(r.BiasScore, 3), pCell(r.PValue), fmtStat(r.EvalRho, 3)})
+	}
+	out = append(out, table([]string{"   criterion", "n", "BiasScore", "p", "eval ρ"}, rows)...)
+	if len(res.TopRS) > 0 {
+		out = append(out, "", st.Heading.Render(fmt.Sprintf(" Top %d by RS", len(res.TopRS)))+st.Faint.Render("  (w writes the few-shot mitigation set)"))
+		var tr [][]string
+		for _, p := range res.TopRS {
+			tr = append(tr, []string{"   " + p.ID, fmt.Sprintf("%.1f", p.LS), fmt.Sprintf("%+.2f", p.US), fmt.Sprintf("%.2f", p.RS),
+				fmt.Sprintf("%g", p.Sm), fmt.Sprintf("%g", p.Sh)})
+		}
+		out = append(out, table([]string{"   id", "LS", "US", "RS", "judge", "human"}, tr)...)
+	}
+	notes := append(append([]string{}, res.Notes...), lik.Notes...)
+	if len(notes) > 0 {
+		out = append(out, "", st.Heading.Render(" Notes"))
+		for _, n := range notes {
+			out = append(out, wrap(n, w, "  · ")...)
+		}
+	}
+	return out
+}
+
+func pCell(s calib.Stat) string {
+	if !s.OK() {
+		return "—"
+	}
+	if s.Value < 1e-3 {
+		return "< 0.001"
+	}
+	return fmt.Sprintf("%.3f", s.Value)
+}

@@ -1,0 +1,245 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// Minimum and maximum terminal sizes the layout is designed for. Below the
+// minimum the app shows a message instead of a garbled screen; above the
+// maximum it uses the maximum and leaves the rest blank.
+const (
+	MinWidth, MinHeight = 80, 24
+	MaxWidth, MaxHeight = 250, 70
+)
+
+// DefaultDebounce is how long the knobs must be still before a recompute
+// starts. It is short: at 3,000 items a recompute takes 10–30 ms, and the
+// frame after the last key should be on screen within 50 ms.
+const DefaultDebounce = 8 * time.Millisecond
+
+// Options configure the app. Start holds the analysis options the knobs
+// start from (and reset to); every one of them is a flag of `plumb report`.
+type Options struct {
+	// Log is the judgment log to analyse. The app sorts its records by
+	// judge (report.NewEngine); the caller must not use it afterwards.
+	Log *model.Log
+	// Files are the input files, "" entries none; they appear in the
+	// "reproduce" command and are never overwritten by an export.
+	Files []string
+	// Start holds the starting knob values. Start.Judges[0], when given,
+	// is the judge shown first.
+	Start report.Options
+	// Criterion is the likelihood criterion shown first ("" = the first).
+	Criterion string
+	// Mouse turns mouse support on (tab clicks, wheel scrolling).
+	Mouse bool
+	// NoColor turns colour off (NO_COLOR).
+	NoColor bool
+	// Poll, when set, is called every PollEvery to follow growing files
+	// (--watch); it returns the whole log when anything changed.
+	Poll      func() (lg *model.Log, changed bool, err error)
+	PollEvery time.Duration
+	// ExportPrefix names the exported files: PREFIX.md, PREFIX.json and
+	// PREFIX.calibrated.jsonl.
+	ExportPrefix string
+	// Version is plumb's version, written into exported JSON.
+	Version string
+	// Debounce overrides DefaultDebounce (tests use a negative value for
+	// no delay).
+	Debounce time.Duration
+	// Dark is the initial guess of the terminal background; a
+	// tea.BackgroundColorMsg corrects it.
+	Dark bool
+}
+
+// Model is the root Bubble Tea model. It owns the panes, the knobs and the
+// recompute pipeline; panes render from the last result only.
+type Model struct {
+	opts  Options
+	keys  keyMap
+	st    styles
+	help  help.Model
+	width int
+	// height is the terminal height; 0 until the first WindowSizeMsg.
+	height int
+
+	pane     paneID
+	showHelp bool
+
+	eng    *report.Engine
+	judges []string
+	judge  int
+	groups []string // "" (all) first
+	group  int
+
+	knobs, start knobState
+	focus        [numPanes]int
+
+	// The recompute pipeline: gen counts knob changes; inFlight is true
+	// while a recompute runs; queued asks for one more when it ends.
+	gen      uint64
+	inFlight bool
+	queued   bool
+	dropped  int
+	cur      *result
+	compare  []report.JudgeAnalysis
+	cmpGen   uint64
+	cmpErr   error
+
+	items itemsPane
+	body  [numPanes]string
+	dirty [numPanes]bool
+	tabX  []int // tab i spans tabX[i] ≤ x < tabX[i+1] on row 0
+	scrl  [numPanes]int
+
+	// onFrame, when set (tests), sees every frame View draws.
+	onFrame func(string)
+
+	flash    string
+	flashErr bool
+	watchErr error
+	updates  int
+}
+
+// New returns the app for opts.
+func New(opts Options) *Model {
+	if opts.Log == nil {
+		opts.Log = &model.Log{}
+	}
+	if opts.Debounce == 0 {
+		opts.Debounce = DefaultDebounce
+	}
+	if opts.PollEvery <= 0 {
+		opts.PollEvery = time.Second
+	}
+	if opts.ExportPrefix == "" {
+		opts.ExportPrefix = "plumb-export"
+	}
+	m := &Model{opts: opts, keys: newKeyMap(), help: help.New()}
+	m.setTheme(opts.Dark)
+	m.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}
+	m.start = m.knobs
+	first := ""
+	if len(opts.Start.Judges) > 0 {
+		first = opts.Start.Judges[0]
+	}
+	m.knobs.opt.Judges, m.start.opt.Judges = nil, nil
+	m.setLog(opts.Log, first)
+	m.items = newItemsPane()
+	return m
+}
+
+// setLog installs a (new) log: a new engine, the judge list and the
+// groups, keeping the current judge and group when they still exist.
+func (m *Model) setLog(lg *model.Log, judge string) {
+	if judge == "" && len(m.judges) > 0 {
+		judge = m.judges[m.judge]
+	}
+	m.eng = report.NewEngine(lg)
+	m.judges = m.eng.Judges()
+	m.judge = max(0, slices.Index(m.judges, judge))
+	m.refreshGroups()
+}
+
+// refreshGroups rebuilds the group list of the current judge, keeping the
+// group filter when the judge has the group.
+func (m *Model) refreshGroups() {
+	g := m.knobs.opt.Group
+	m.groups = append([]string{""}, m.eng.Groups(m.judgeName())...)
+	m.group = max(0, slices.Index(m.groups, g))
+	m.knobs.opt.Group = m.groups[m.group]
+}
+
+func (m *Model) judgeName() string {
+	if len(m.judges) == 0 {
+		return ""
+	}
+	return m.judges[m.judge]
+}
+
+func (m *Model) setTheme(dark bool) {
+	m.st = newStyles(dark, !m.opts.NoColor)
+	m.help.Styles = m.st.Help
+	m.markDirty()
+}
+
+// Init starts the first analysis and, with --watch, the polling.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.recompute()}
+	if m.opts.Poll != nil {
+		cmds = append(cmds, m.pollTick())
+	}
+	return tea.Batch(cmds...)
+}
+
+// recompute records a change of knobs or data and schedules a debounced
+// recompute.
+func (m *Model) recompute() tea.Cmd {
+	m.gen++
+	if len(m.judges) == 0 {
+		return nil
+	}
+	return debounceCmd(m.gen, m.opts.Debounce)
+}
+
+// request snapshots what a recompute of the current state needs.
+func (m *Model) request() request {
+	return request{gen: m.gen, eng: m.eng, judge: m.judgeName(), opt: m.knobs.opt}
+}
+
+// computing reports whether the numbers on screen are older than the knobs.
+func (m *Model) computing() bool {
+	return len(m.judges) > 0 && (m.cur == nil || m.cur.gen != m.gen)
+}
+
+func (m *Model) pollTick() tea.Cmd {
+	return tea.Tick(m.opts.PollEvery, func(time.Time) tea.Msg { return pollTickMsg{} })
+}
+
+func (m *Model) pollCmd() tea.Cmd {
+	poll := m.opts.Poll
+	return func() tea.Msg {
+		lg, changed, err := poll()
+		return pollMsg{lg: lg, changed: changed, err: err}
+	}
+}
+
+// resolvedKnobs reads what the automatic knobs resolved to in the last
+// result.
+func (m *Model) resolvedKnobs() resolved {
+	var r resolved
+	if m.cur == nil {
+		return r
+	}
+	if rep := m.cur.ja.Reporting; rep != nil {
+		r.budget = rep.Budget
+		r.poolSize = rep.PoolSize
+		if rep.Budget > 0 {
+			r.split, r.haveSplit = float64(rep.M0)/float64(rep.Budget), true
+		}
+	}
+	if lik := m.cur.ja.Likelihood; lik != nil {
+		for _, c := range lik.Criteria {
+			r.criteria = append(r.criteria, c.Criterion)
+		}
+		r.criteria = append(r.criteria, lik.Total.Criterion)
+	}
+	return r
+}
+
+// setFlash shows a one-line message in the status line until the next key.
+func (m *Model) setFlash(format string, args ...any) {
+	m.flash, m.flashErr = fmt.Sprintf(format, args...), false
+}
+
+func (m *Model) setFlashErr(err error) {
+	m.flash, m.flashErr = err.Error(), true
+}

@@ -1,0 +1,292 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// renderActive re-renders the active pane when its content is stale. It
+// runs in Update (on a new result, a resize or a knob change), never in
+// View.
+func (m *Model) renderActive() {
+	if m.width == 0 || m.tooSmall() {
+		return
+	}
+	p := m.pane
+	if !m.dirty[p] {
+		return
+	}
+	m.dirty[p] = false
+	w := m.contentWidth()
+	var lines []string
+	switch p {
+	case paneOverview:
+		lines = m.renderOverview(w)
+	case paneSelection:
+		lines = m.renderSelection(w)
+	case paneLikelihood:
+		lines = m.renderLikelihood(w)
+	case paneReporting:
+		lines = m.renderReporting(w)
+	case paneItems:
+		m.items.layout(m, w, m.bodyHeight())
+		return
+	}
+	m.body[p] = fitLines(lines, w, len(lines))
+	m.clampScroll()
+}
+
+// waiting is the body of a pane before the first result, or when the
+// analysis failed.
+func (m *Model) waiting() []string {
+	switch {
+	case len(m.judges) == 0:
+		return []string{"", " The input holds no records. Give plumb a judgment log (README, \"Log format\")."}
+	case m.cur == nil:
+		return []string{"", " ⟳ analysing " + m.judgeName() + " …"}
+	case m.cur.err != nil:
+		return wrap("The analysis failed: "+m.cur.err.Error(), m.contentWidth(), " ✗ ")
+	}
+	return nil
+}
+
+// renderOverview: the files, the judge's headline numbers in plain
+// sentences, and a comparison table of every judge.
+func (m *Model) renderOverview(w int) []string {
+	st := m.st
+	var out []string
+	files, skipped, reasons := m.eng.Files()
+	out = append(out, st.Heading.Render(" Input"))
+	// Many files (an LLMBar tree) are summed up, the first few named.
+	var tp, ts, tv int
+	for i, f := range files {
+		tp, ts, tv = tp+f.Pairs, ts+f.Scores, tv+f.Verdicts
+		if len(files) > 4 && i >= 3 {
+			continue
+		}
+		s := fmt.Sprintf("   %s — %s, %s, %s", f.Name, plural(f.Pairs, "pair record"), plural(f.Scores, "score record"), plural(f.Verdicts, "verdict record"))
+		if f.Skipped > 0 {
+			s += fmt.Sprintf(" · %s skipped", plural(f.Skipped, "bad line"))
+		}
+		out = append(out, s)
+	}
+	if len(files) > 4 {
+		out = append(out, fmt.Sprintf("   … and %d more files; %s in all: %s, %s, %s", len(files)-3, plural(len(files), "file"),
+			plural(tp, "pair record"), plural(ts, "score record"), plural(tv, "verdict record")))
+	}
+	if skipped > 0 {
+		out = append(out, st.Warn.Render(fmt.Sprintf("   %s skipped (--skip-bad); first reasons:", plural(skipped, "bad line"))))
+		for _, r := range reasons {
+			out = append(out, wrap(r, w, "     · ")...)
+		}
+	}
+	for _, n := range m.eng.Notes() {
+		out = append(out, wrap(n, w, "   ! ")...)
+	}
+	out = append(out, fmt.Sprintf("   %s: %s", plural(len(m.judges), "judge"), strings.Join(m.judges, ", ")))
+	if wt := m.waiting(); wt != nil {
+		return append(out, wt...)
+	}
+	ja := &m.cur.ja
+	out = append(out, "", st.Heading.Render(" Judge "+ja.Judge)+st.Faint.Render(groupNote(ja.Group)))
+	if it := m.cur.items; it != nil && ja.Pairs > 0 {
+		out = append(out, "   "+arrangementSummary(ja.Selection, it))
+	}
+	out = append(out, fmt.Sprintf("   %s, %s", plural(ja.Scores, "score record"), plural(ja.Verdicts, "verdict record")))
+	out = append(out, "")
+	for _, s := range m.headlines(ja) {
+		out = append(out, wrap(s, w, "   • ")...)
+	}
+	if len(m.judges) > 1 {
+		out = append(out, "", st.Heading.Render(" All judges")+st.Faint.Render(" (same knobs; ]/[ switches judge)"))
+		out = append(out, m.comparison()...)
+	}
+	return out
+}
+
+func groupNote(g string) string {
+	if g == "" {
+		return ""
+	}
+	return fmt.Sprintf("  (pair records of group %q only)", g)
+}
+
+// arrangementSummary says which arrangements the items have and how many
+// carry a gold label.
+func arrangementSummary(sel *calib.Selection, it *itemData) string {
+	n := len(it.pairs)
+	s := fmt.Sprintf("%s", plural(n, "pair item"))
+	if sel != nil {
+		var parts []string
+		for a := range model.NumArrangements {
+			if c := sel.Arrangements[a]; c > 0 {
+				parts = append(parts, fmt.Sprintf("%s %d", model.Arrangement(a), c))
+			}
+		}
+		s += " in " + strings.Join(parts, ", ")
+	}
+	return s + fmt.Sprintf(" · gold on %d (%s)", it.gold, pct(float64(it.gold)/float64(max(1, n))))
+}
+
+// headlines are the judge's numbers, each in one plain sentence.
+func (m *Model) headlines(ja *report.JudgeAnalysis) []string {
+	var out []string
+	if sel := ja.Selection; sel != nil {
+		raw := sel.Method(calib.MethodRaw)
+		if raw != nil {
+			a := raw.All
+			if a.Consistency.OK() {
+				out = append(out, fmt.Sprintf("flips its choice in %s of pairs when the order is swapped (consistency %.2f, n = %d)",
+					pct(1-a.Consistency.Value), a.Consistency.Value, a.Consistency.N))
+			}
+			if a.FirstPositionRate.OK() {
+				out = append(out, fmt.Sprintf("prefers the first answer %s of the time (first-position rate %.2f; 0.50 is fair)",
+					pct(a.FirstPositionRate.Value), a.FirstPositionRate.Value))
+			}
+			if a.AccuracyMean.OK() {
+				out = append(out, fmt.Sprintf("agrees with the gold label on %s of judgments (accuracy, mean over arrangements)", pct(a.AccuracyMean.Value)))
+			}
+		}
+		if ce := sel.Method(calib.MethodCalibraEval); ce != nil && raw != nil {
+			out = append(out, calibraSentence(raw, ce))
+		}
+	} else if ja.SelectionReason != "" {
+		out = append(out, "selection bias: "+ja.SelectionReason)
+	}
+	if rep := ja.Reporting; rep != nil {
+		s := "naive win rate " + fmtStat(rep.PHat, 2) + "; corrected " + fmtStat(rep.ThetaHat, 2)
+		if rep.Lower.OK() && rep.Upper.OK() {
+			s += fmt.Sprintf(" [%.2f, %.2f]", rep.Lower.Value, rep.Upper.Value)
+		} else if rep.ThetaHat.OK() {
+			s += " (no interval: " + rep.Width.Reason + ")"
+		} else {
+			s += " (" + rep.ThetaHat.Reason + ")"
+		}
+		s += fmt.Sprintf(" — %s, %d test and %d calibration items", targetName(ja.Target), rep.TestSize, rep.M0+rep.M1)
+		out = append(out, s)
+	} else if ja.ReportingReason != "" {
+		out = append(out, "verdict rate: "+ja.ReportingReason)
+	}
+	if lik := ja.Likelihood; lik != nil {
+		t := lik.Total
+		if t.BiasScore.OK() {
+			s := fmt.Sprintf("likelihood bias: BiasScore %.2f", t.BiasScore.Value)
+			if t.PValue.OK() {
+				s += " (p " + pText(t.PValue.Value) + ")"
+			}
+			switch {
+			case t.BiasScore.Value > 0.1:
+				s += " — over-rates text its language model finds likely"
+			case t.BiasScore.Value < -0.1:
+				s += " — under-rates text its language model finds likely"
+			default:
+				s += " — little likelihood bias"
+			}
+			out = append(out, s)
+		} else {
+			out = append(out, "likelihood bias: "+t.BiasScore.Reason)
+		}
+	} else if ja.LikelihoodReason != "" {
+		out = append(out, "likelihood bias: "+ja.LikelihoodReason)
+	}
+	return out
+}
+
+// calibraSentence says what CalibraEval did to κ and ICC(2,k), or why it
+// could not help.
+func calibraSentence(raw, ce *calib.MethodResult) string {
+	if !ce.Available {
+		return "CalibraEval is unavailable: " + ce.Reason
+	}
+	for _, n := range ce.Notes {
+		if strings.Contains(n, "degenerate") {
+			return "CalibraEval's fit is degenerate (g* ≈ constant): a pure position bias it cannot undo — see BPC on the Selection pane"
+		}
+	}
+	var parts []string
+	if r, c := raw.All.FleissKappa, ce.All.FleissKappa; r.OK() && c.OK() {
+		parts = append(parts, fmt.Sprintf("κ %.2f → %.2f", r.Value, c.Value))
+	}
+	if r, c := raw.All.ICC2k, ce.All.ICC2k; r.OK() && c.OK() {
+		parts = append(parts, fmt.Sprintf("ICC(2,k) %.2f → %.2f", r.Value, c.Value))
+	}
+	if r, c := raw.All.RStd, ce.All.RStd; r.OK() && c.OK() {
+		parts = append(parts, fmt.Sprintf("RStd %.2f → %.2f", r.Value, c.Value))
+	}
+	if len(parts) == 0 {
+		return "CalibraEval ran, but no agreement metric is defined on these items"
+	}
+	return "CalibraEval: " + strings.Join(parts, ", ")
+}
+
+// comparison is the triage table: one row per judge.
+func (m *Model) comparison() []string {
+	if m.cmpErr != nil {
+		return wrap(m.cmpErr.Error(), m.contentWidth(), "   ✗ ")
+	}
+	if m.compare == nil {
+		return []string{"   ⟳ analysing every judge …"}
+	}
+	head := []string{"   judge", "pairs", "consist.", "first-pos", "κ", "ICC(2,k)", "acc.", "naive p̂", "corrected θ̂ [CI]", "BiasScore"}
+	var rows [][]string
+	for i := range m.compare {
+		ja := &m.compare[i]
+		name := "   " + ja.Judge
+		if ja.Judge == m.judgeName() {
+			name = " ▸ " + ja.Judge
+		}
+		r := []string{name, fmt.Sprint(ja.Pairs)}
+		if ja.Selection != nil {
+			a := ja.Selection.Method(calib.MethodRaw).All
+			r = append(r, fmtStat(a.Consistency, 2), fmtStat(a.FirstPositionRate, 2), fmtStat(a.FleissKappa, 2),
+				fmtStat(a.ICC2k, 2), fmtStat(a.AccuracyMean, 2))
+		} else {
+			r = append(r, "—", "—", "—", "—", "—")
+		}
+		if rep := ja.Reporting; rep != nil {
+			c := fmtStat(rep.ThetaHat, 2)
+			if rep.Lower.OK() && rep.Upper.OK() {
+				c += fmt.Sprintf(" [%.2f, %.2f]", rep.Lower.Value, rep.Upper.Value)
+			}
+			r = append(r, fmtStat(rep.PHat, 2), c)
+		} else {
+			r = append(r, "—", "—")
+		}
+		if lik := ja.Likelihood; lik != nil {
+			r = append(r, fmtStat(lik.Total.BiasScore, 2))
+		} else {
+			r = append(r, "—")
+		}
+		rows = append(rows, r)
+	}
+	return table(head, rows)
+}
+
+// targetName says in words what the reporting engine estimated.
+func targetName(t string) string {
+	if t == report.TargetVerdict {
+		return "verdict records"
+	}
+	if s, ok := strings.CutPrefix(t, report.TargetPair+":"); ok {
+		return "pair verdicts from " + s
+	}
+	return t
+}
+
+func pText(p float64) string {
+	if p < 1e-3 {
+		return "< 0.001"
+	}
+	return fmt.Sprintf("= %.3f", p)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

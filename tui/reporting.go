@@ -1,0 +1,133 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/plot"
+)
+
+// renderReporting: the naive and corrected verdict rates as interval bars,
+// the CI width against the budget split with the named splits marked, and
+// the labelling plan.
+func (m *Model) renderReporting(w int) []string {
+	if wt := m.waiting(); wt != nil {
+		return wt
+	}
+	ja := &m.cur.ja
+	rep := ja.Reporting
+	if rep == nil {
+		out := wrap("No verdict-rate report: "+ja.ReportingReason, w, " ")
+		if n := ja.ReportingLeftOut.Note(ja.Pairs); n != "" {
+			out = append(out, wrap(n, w, " ")...)
+		}
+		return out
+	}
+	st := m.st
+	level := 100 * (1 - m.knobs.opt.Reporting.Alpha)
+	if m.knobs.opt.Reporting.Alpha == 0 {
+		level = 95
+	}
+	out := []string{st.Heading.Render(fmt.Sprintf(" Verdict rate — %s, %s", targetName(ja.Target), plural(rep.TestSize, "test item"))) +
+		st.Faint.Render(fmt.Sprintf("  %.4g%% intervals", level))}
+	specs := []plot.IntervalSpec{
+		statSpec("naive p̂", rep.PHat, rep.PHat.CI),
+		statSpec("corrected θ̂", rep.ThetaHat, rep.ThetaHat.CI),
+	}
+	if rep.TrueTheta != nil {
+		specs[1].Truth = rep.TrueTheta
+	}
+	out = append(out, indent(strings.Split(plot.Intervals(specs, w-2), "\n"), " ")...)
+	if rep.Covered != nil {
+		word := "covers"
+		if !*rep.Covered {
+			word = "misses"
+		}
+		out = append(out, fmt.Sprintf("  The interval %s the true θ = %.3f (known for these items).", word, *rep.TrueTheta))
+	}
+	out = append(out, "")
+	out = append(out, wrap(fmt.Sprintf("specificity q̂0 = %s on m0 = %d · sensitivity q̂1 = %s on m1 = %d · budget m = %d of %s",
+		fmtStat(rep.Q0Hat, 3), rep.M0, fmtStat(rep.Q1Hat, 3), rep.M1, rep.Budget, plural(rep.PoolSize, "labelled item")), w, "  ")...)
+	if rep.Holdout {
+		out = append(out, st.Faint.Render("  every item is labelled: the test set is the labelled items left after the calibration draw, their labels hidden"))
+	}
+
+	// The CI width against the split.
+	if len(rep.WidthCurve) > 1 {
+		var xs, ys []float64
+		for _, p := range rep.WidthCurve {
+			if p.Width.OK() {
+				xs = append(xs, float64(p.M0))
+				ys = append(ys, p.Width.Value)
+			}
+		}
+		sp := rep.Splits
+		marks := []plot.Marker{}
+		for _, s := range []struct {
+			sw    calib.SplitWidth
+			g     rune
+			label string
+		}{{sp.Current, 'C', "current"}, {sp.Equal, 'E', "equal"}, {sp.Exact, 'X', "exact optimum"}, {sp.Approx, 'A', "approximate"}, {sp.Adaptive, 'D', "adaptive (Alg. 1)"}} {
+			if s.sw.M0+s.sw.M1 > 0 {
+				marks = append(marks, plot.Marker{X: float64(s.sw.M0), Glyph: s.g, Label: s.label})
+			}
+		}
+		if len(xs) > 1 {
+			out = append(out, "", st.Heading.Render(" CI width against the split")+st.Faint.Render(fmt.Sprintf("  m0 items with z = 0 of m = %d", rep.Budget)))
+			h := max(8, min(16, m.bodyHeight()-12))
+			c := plot.LineChart(xs, ys, plot.LineOptions{Width: w - 2, Height: h, XMin: 1, XMax: float64(rep.Budget - 1),
+				XLabel: "m0", YLabel: "width", Markers: marks})
+			out = append(out, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)
+		}
+		var rows [][]string
+		for _, s := range []struct {
+			name string
+			sw   calib.SplitWidth
+		}{{"C current", sp.Current}, {"E equal", sp.Equal}, {"X exact optimum", sp.Exact}, {"A approximate", sp.Approx}, {"D adaptive", sp.Adaptive}, {"  narrowest (search)", sp.Best}} {
+			if s.sw.M0+s.sw.M1 == 0 {
+				continue
+			}
+			rows = append(rows, []string{"   " + s.name, fmt.Sprint(s.sw.M0), fmt.Sprint(s.sw.M1), widthCell(s.sw.Width)})
+		}
+		out = append(out, "")
+		out = append(out, table([]string{"   split", "m0", "m1", "CI width"}, rows)...)
+	}
+	if rep.Plan != "" {
+		out = append(out, "", st.Heading.Render(" Labelling plan"))
+		out = append(out, wrap(rep.Plan, w, "   ")...)
+	}
+	notes := append([]string{}, rep.Notes...)
+	if n := ja.ReportingLeftOut.Note(ja.Pairs); n != "" {
+		notes = append(notes, n)
+	}
+	if len(notes) > 0 {
+		out = append(out, "", st.Heading.Render(" Notes"))
+		for _, n := range notes {
+			out = append(out, wrap(n, w, "  · ")...)
+		}
+	}
+	return out
+}
+
+func widthCell(s calib.Stat) string {
+	if !s.OK() {
+		return "— (" + s.Reason + ")"
+	}
+	return fmt.Sprintf("%.4f", s.Value)
+}
+
+// statSpec is an interval bar of a statistic; an undefined one shows
+// "n/a" (plot draws a NaN point as n/a, the only place NaN is allowed: it
+// never reaches the screen as a number).
+func statSpec(label string, s calib.Stat, ci *calib.Interval) plot.IntervalSpec {
+	sp := plot.IntervalSpec{Label: label, Point: math.NaN()}
+	if s.OK() {
+		sp.Point = s.Value
+		if ci != nil {
+			sp.Lo, sp.Hi, sp.HasInterval = ci.Lower, ci.Upper, true
+		}
+	}
+	return sp
+}

@@ -1,0 +1,66 @@
+package tui
+
+import (
+	"image/color"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/lipgloss/v2"
+)
+
+// styles are every style of the app, built in one place from the
+// terminal's background (light or dark) and whether colour is allowed.
+// Without colour, emphasis uses bold, faint and reverse only; meaning never
+// rests on colour anyway (signs, glyphs and words carry it).
+type styles struct {
+	dark, color bool
+
+	Tab, ActiveTab, TabGap lipgloss.Style
+	Title, Heading         lipgloss.Style
+	Faint, Bold            lipgloss.Style
+	Better, Worse          lipgloss.Style
+	Knob, ActiveKnob       lipgloss.Style
+	Status, Computing      lipgloss.Style
+	Error, Warn            lipgloss.Style
+	Selected               lipgloss.Style
+	Chart                  lipgloss.Style
+	Help                   help.Styles
+}
+
+func newStyles(dark, useColor bool) styles {
+	ld := lipgloss.LightDark(dark)
+	c := func(light, darkc string) color.Color {
+		if !useColor {
+			return lipgloss.NoColor{}
+		}
+		return ld(lipgloss.Color(light), lipgloss.Color(darkc))
+	}
+	accent := c("#5A3FC0", "#B4A0FF")
+	muted := c("#6B6B6B", "#9A9A9A")
+	s := styles{dark: dark, color: useColor}
+	s.Tab = lipgloss.NewStyle().Padding(0, 1).Foreground(muted)
+	s.ActiveTab = lipgloss.NewStyle().Padding(0, 1).Bold(true).Reverse(!useColor).
+		Foreground(c("#FFFFFF", "#1A1A1A")).Background(accent)
+	s.TabGap = lipgloss.NewStyle().Foreground(muted)
+	s.Title = lipgloss.NewStyle().Bold(true).Foreground(accent)
+	s.Heading = lipgloss.NewStyle().Bold(true)
+	s.Faint = lipgloss.NewStyle().Foreground(muted).Faint(!useColor)
+	s.Bold = lipgloss.NewStyle().Bold(true)
+	s.Better = lipgloss.NewStyle().Foreground(c("#1B7F3B", "#6BD68A"))
+	s.Worse = lipgloss.NewStyle().Foreground(c("#B3261E", "#FF8A80"))
+	s.Knob = lipgloss.NewStyle().Foreground(muted)
+	s.ActiveKnob = lipgloss.NewStyle().Bold(true).Reverse(!useColor).Foreground(accent)
+	s.Status = lipgloss.NewStyle().Foreground(muted)
+	s.Computing = lipgloss.NewStyle().Bold(true).Foreground(c("#9A6700", "#FFD166"))
+	s.Error = lipgloss.NewStyle().Bold(true).Foreground(c("#B3261E", "#FF8A80"))
+	s.Warn = lipgloss.NewStyle().Foreground(c("#9A6700", "#FFD166"))
+	s.Selected = lipgloss.NewStyle().Reverse(true)
+	s.Chart = lipgloss.NewStyle().Foreground(c("#2B5797", "#8AB4F8"))
+	if useColor {
+		s.Help = help.DefaultStyles(dark)
+	} else {
+		p := lipgloss.NewStyle()
+		s.Help = help.Styles{Ellipsis: p, ShortKey: p.Bold(true), ShortDesc: p, ShortSeparator: p,
+			FullKey: p.Bold(true), FullDesc: p, FullSeparator: p}
+	}
+	return s
+}

@@ -1,0 +1,260 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// Update handles a message. It never computes statistics: knob keys change
+// the knob at once and schedule a recompute (tea.Cmd).
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.updates++
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.help.SetWidth(m.contentWidth())
+		m.markDirty()
+		m.renderActive()
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.setTheme(msg.IsDark())
+		m.renderActive()
+		return m, nil
+	case debounceMsg:
+		if msg.gen != m.gen {
+			return m, nil // a newer change has its own timer
+		}
+		if m.inFlight {
+			m.queued = true
+			return m, nil
+		}
+		m.inFlight = true
+		return m, computeCmd(m.request())
+	case resultMsg:
+		return m, m.applyResult(msg.r)
+	case compareMsg:
+		if msg.gen == m.gen {
+			m.compare, m.cmpErr, m.cmpGen = msg.judges, msg.err, msg.gen
+			m.dirty[paneOverview] = true
+			m.renderActive()
+		}
+		return m, nil
+	case pollTickMsg:
+		return m, m.pollCmd()
+	case pollMsg:
+		m.watchErr = msg.err
+		var cmd tea.Cmd
+		if msg.changed && msg.lg != nil {
+			m.setLog(msg.lg, "")
+			cmd = m.recompute()
+		}
+		return m, tea.Batch(cmd, m.pollTick())
+	case exportMsg:
+		if msg.err != nil {
+			m.setFlashErr(msg.err)
+		} else {
+			m.setFlash("%s", msg.text)
+		}
+		return m, nil
+	case tea.MouseClickMsg:
+		return m, m.click(msg.Mouse())
+	case tea.MouseWheelMsg:
+		mm := msg.Mouse()
+		switch mm.Button {
+		case tea.MouseWheelUp:
+			m.scroll(-3)
+		case tea.MouseWheelDown:
+			m.scroll(3)
+		}
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	}
+	return m, nil
+}
+
+// applyResult puts a finished analysis on screen unless a newer knob
+// change has made it stale, and starts a queued recompute.
+func (m *Model) applyResult(r *result) tea.Cmd {
+	m.inFlight = false
+	var cmds []tea.Cmd
+	if r.gen == m.gen {
+		m.cur = r
+		m.items.setData(r.items)
+		m.markDirty()
+		m.renderActive()
+		if len(m.judges) > 1 {
+			cmds = append(cmds, compareCmd(m.request()))
+		}
+	} else {
+		m.dropped++
+	}
+	if m.queued {
+		// A change arrived while this one ran: compute the latest now.
+		m.queued = false
+		m.inFlight = true
+		cmds = append(cmds, computeCmd(m.request()))
+	}
+	return tea.Batch(cmds...)
+}
+
+// key handles a key press: global keys first, then the active pane's.
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	m.flash = ""
+	k := m.keys
+	if m.items.capturing() && m.pane == paneItems {
+		// The filter input takes every key but esc/enter.
+		return m.itemsKey(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.showHelp = !m.showHelp
+		return nil
+	}
+	if m.showHelp {
+		if key.Matches(msg, k.Back) {
+			m.showHelp = false
+		}
+		return nil
+	}
+	if m.tooSmall() {
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.NextPane):
+		m.setPane((m.pane + 1) % numPanes)
+		return nil
+	case key.Matches(msg, k.PrevPane):
+		m.setPane((m.pane + numPanes - 1) % numPanes)
+		return nil
+	case key.Matches(msg, k.Pane):
+		m.setPane(paneID(msg.String()[0] - '1'))
+		return nil
+	case key.Matches(msg, k.NextJudge, k.PrevJudge):
+		if len(m.judges) < 2 {
+			m.setFlash("the log has one judge")
+			return nil
+		}
+		d := 1
+		if key.Matches(msg, k.PrevJudge) {
+			d = len(m.judges) - 1
+		}
+		m.judge = (m.judge + d) % len(m.judges)
+		m.refreshGroups()
+		m.items.reset()
+		return m.recompute()
+	case key.Matches(msg, k.NextGroup, k.PrevGroup):
+		if len(m.groups) < 2 {
+			m.setFlash("the judge's pair records have no groups")
+			return nil
+		}
+		d := 1
+		if key.Matches(msg, k.PrevGroup) {
+			d = len(m.groups) - 1
+		}
+		m.group = (m.group + d) % len(m.groups)
+		m.knobs.opt.Group = m.groups[m.group]
+		m.items.reset()
+		return m.recompute()
+	case key.Matches(msg, k.Export):
+		return m.exportCmd()
+	case key.Matches(msg, k.FewShot) && m.pane == paneLikelihood:
+		return m.fewShotCmd()
+	case key.Matches(msg, k.ResetAll):
+		for id := range knobDefs {
+			m.knobs.reset(knobID(id), m.start)
+		}
+		m.setFlash("every knob reset to its starting value")
+		return m.knobChanged(true)
+	}
+	if m.pane == paneItems {
+		return m.itemsKey(msg)
+	}
+	if key.Matches(msg, k.Back) {
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.ScrollUp):
+		m.scroll(-max(1, m.bodyHeight()-2))
+		return nil
+	case key.Matches(msg, k.ScrollDown):
+		m.scroll(max(1, m.bodyHeight()-2))
+		return nil
+	}
+	knobs := paneKnobs[m.pane]
+	if len(knobs) == 0 {
+		return nil
+	}
+	f := &m.focus[m.pane]
+	switch {
+	case key.Matches(msg, k.KnobUp):
+		*f = (*f + len(knobs) - 1) % len(knobs)
+	case key.Matches(msg, k.KnobDown):
+		*f = (*f + 1) % len(knobs)
+	case key.Matches(msg, k.Reset):
+		m.knobs.reset(knobs[*f], m.start)
+		return m.knobChanged(knobs[*f] != kCriterion)
+	case key.Matches(msg, k.Dec, k.Inc, k.BigDec, k.BigInc):
+		dir := 1
+		if key.Matches(msg, k.Dec, k.BigDec) {
+			dir = -1
+		}
+		big := key.Matches(msg, k.BigDec, k.BigInc)
+		return m.knobChanged(m.knobs.step(knobs[*f], dir, big, m.resolvedKnobs()))
+	}
+	return nil
+}
+
+// knobChanged re-renders what shows the knob and, when an analysis option
+// changed, schedules a recompute.
+func (m *Model) knobChanged(analysis bool) tea.Cmd {
+	if !analysis {
+		// A display knob (the criterion): the panes change now.
+		m.markDirty()
+		m.renderActive()
+		return nil
+	}
+	// The knob bar and status line show the new value at once (View draws
+	// them from the knobs); the panes keep the last numbers until the
+	// recompute lands.
+	return m.recompute()
+}
+
+func (m *Model) setPane(p paneID) {
+	if p < 0 || p >= numPanes {
+		return
+	}
+	m.pane = p
+	m.renderActive()
+}
+
+// click switches panes when a tab is clicked.
+func (m *Model) click(mm tea.Mouse) tea.Cmd {
+	if mm.Y != 0 || mm.Button != tea.MouseLeft {
+		return nil
+	}
+	for i := 0; i+1 < len(m.tabX); i++ {
+		if mm.X >= m.tabX[i] && mm.X < m.tabX[i+1] {
+			m.setPane(paneID(i))
+			return nil
+		}
+	}
+	return nil
+}
+
+func (m *Model) scroll(d int) {
+	if m.pane == paneItems {
+		m.items.scroll(d)
+		return
+	}
+	m.scrl[m.pane] += d
+	m.clampScroll()
+}
+
+func (m *Model) markDirty() {
+	for i := range m.dirty {
+		m.dirty[i] = true
+	}
+}

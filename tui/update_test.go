@@ -1,0 +1,316 @@
+package tui
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// TestKnobShowsValueAtOnce: a knob key changes the knob bar and status
+// line in the same Update, marks the numbers as computing, and the
+// recompute then brings numbers for the new λ.
+func TestKnobShowsValueAtOnce(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	press(t, m, "2")
+	gen := m.gen
+	_, cmd := m.Update(keyMsg("l"))
+	if m.knobs.opt.Selection.Lambda != 0.55 {
+		t.Fatalf("λ = %v after one step, want 0.55", m.knobs.opt.Selection.Lambda)
+	}
+	if s := screen(m); !strings.Contains(s, "λ ‹0.55›") || !strings.Contains(s, "⟳ computing") {
+		t.Errorf("the frame after the key does not show λ 0.55 and the computing mark:\n%s", s)
+	}
+	if m.gen != gen+1 || m.cur.opt.Selection.Lambda != 0.5 {
+		t.Errorf("gen %d (want %d); numbers on screen for λ %v (want the old 0.5 until the recompute)", m.gen, gen+1, m.cur.opt.Selection.Lambda)
+	}
+	run(t, m, cmd)
+	if m.computing() || m.cur.opt.Selection.Lambda != 0.55 || m.cur.ja.Selection.Options.Lambda != 0.55 {
+		t.Errorf("after the recompute: computing %v, result λ %v", m.computing(), m.cur.opt.Selection.Lambda)
+	}
+	// Big steps, the other direction, the range limit and reset.
+	press(t, m, "L")
+	if got := m.knobs.opt.Selection.Lambda; got != 0.8 {
+		t.Errorf("λ after a big step = %v, want 0.8", got)
+	}
+	press(t, m, "h", "h")
+	if got := m.knobs.opt.Selection.Lambda; got != 0.7 {
+		t.Errorf("λ after two steps down = %v, want 0.7", got)
+	}
+	press(t, m, "H", "H", "H", "H")
+	if got := m.knobs.opt.Selection.Lambda; got != 0 {
+		t.Errorf("λ stepped below its range: %v", got)
+	}
+	press(t, m, "r")
+	if got := m.knobs.opt.Selection.Lambda; got != 0.5 {
+		t.Errorf("λ after reset = %v, want 0.5", got)
+	}
+	// The next knob: estimation fraction.
+	press(t, m, "j", "h")
+	if got := m.knobs.opt.Selection.EstFrac; got != 0.95 {
+		t.Errorf("est. fraction = %v, want 0.95", got)
+	}
+	if !strings.Contains(screen(m), "Held out") {
+		t.Error("an estimation fraction below 1 shows no held-out table")
+	}
+	press(t, m, "j", "l", "j", "l", "R")
+	if !reflect.DeepEqual(m.knobs.opt, m.start.opt) {
+		t.Errorf("R left knobs changed: %+v", m.knobs.opt)
+	}
+}
+
+// TestDebounce: keys in quick succession start one recompute, for the
+// last value; a debounce timer of an older change does nothing.
+func TestDebounce(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	m.opts.Debounce = 1 // a real timer: the test delivers its message by hand
+	press(t, m, "2")
+	m.Update(keyMsg("l"))
+	g1 := m.gen
+	m.Update(keyMsg("l"))
+	m.Update(keyMsg("l"))
+	if _, cmd := m.Update(debounceMsg{g1}); cmd != nil || m.inFlight {
+		t.Fatal("the timer of an older change started a recompute")
+	}
+	_, cmd := m.Update(debounceMsg{m.gen})
+	if cmd == nil || !m.inFlight {
+		t.Fatal("the timer of the last change started no recompute")
+	}
+	msg := cmd()
+	r := msg.(resultMsg).r
+	if r.opt.Selection.Lambda != 0.65 {
+		t.Errorf("recomputed λ = %v, want the last value 0.65", r.opt.Selection.Lambda)
+	}
+	m.Update(msg)
+	if m.computing() || m.cur != r {
+		t.Error("the result of the last change was not applied")
+	}
+}
+
+// TestStaleResultDropped: a result that finishes after a newer knob change
+// is dropped; the change that arrived meanwhile is computed next, and the
+// old numbers stay on screen until then.
+func TestStaleResultDropped(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	m.opts.Debounce = 1
+	press(t, m, "2")
+	before := m.cur
+	m.Update(keyMsg("l"))
+	_, cmd := m.Update(debounceMsg{m.gen}) // recompute of λ 0.55 starts
+	stale := cmd()
+	m.Update(keyMsg("l")) // λ 0.6 while it runs
+	if _, c := m.Update(debounceMsg{m.gen}); c != nil || !m.queued {
+		t.Fatal("a change during a recompute did not queue")
+	}
+	_, next := m.Update(stale)
+	if m.dropped != 1 || m.cur != before {
+		t.Fatalf("stale result: dropped %d, screen changed %v", m.dropped, m.cur != before)
+	}
+	if !m.computing() || next == nil {
+		t.Fatal("the queued change was not computed after the stale result")
+	}
+	run(t, m, next)
+	if m.cur.opt.Selection.Lambda != 0.6 || m.computing() {
+		t.Errorf("after the queued recompute: λ %v, computing %v", m.cur.opt.Selection.Lambda, m.computing())
+	}
+}
+
+// TestResize: every resize lays the frame out again; below the minimum a
+// message replaces the panes.
+func TestResize(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 200, 60)
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {250, 70}, {300, 90}, {79, 24}, {80, 23}, {20, 5}} {
+		run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: sz[0], Height: sz[1]} })
+		for p := range numPanes {
+			press(t, m, string(rune('1'+p)))
+			checkFrame(t, m, sz[0], sz[1])
+		}
+		small := sz[0] < MinWidth || sz[1] < MinHeight
+		flat := strings.Join(strings.Fields(screen(m)), " ")
+		if got := strings.Contains(flat, "needs a terminal of at least 80×24"); got != small {
+			t.Errorf("%v: minimum-size message shown %v, want %v", sz, got, small)
+		}
+	}
+}
+
+// TestJudgeAndGroupSwitch: ] and [ switch judges, g and G cycle the
+// groups; every pane then shows the new judge's numbers.
+func TestJudgeAndGroupSwitch(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	if m.judgeName() != "judge-fair" || m.cur.judge != "judge-fair" {
+		t.Fatalf("first judge %q", m.judgeName())
+	}
+	press(t, m, "]")
+	if m.cur.judge != "judge-first" || m.cur.ja.Judge != "judge-first" {
+		t.Errorf("after ]: %q", m.cur.judge)
+	}
+	press(t, m, "[", "[")
+	if m.cur.judge != "judge-tokenA" {
+		t.Errorf("after [ [: %q", m.cur.judge)
+	}
+	press(t, m, "g")
+	g := m.knobs.opt.Group
+	if g == "" || m.cur.opt.Group != g || m.cur.ja.Group != g {
+		t.Fatalf("group after g: knob %q, result %q", g, m.cur.ja.Group)
+	}
+	for _, p := range m.cur.items.pairs {
+		if p.Group != g {
+			t.Fatalf("item of group %q under filter %q", p.Group, g)
+		}
+	}
+	if !strings.Contains(screen(m), "group "+g) {
+		t.Error("the status line does not name the group")
+	}
+	press(t, m, "G")
+	if m.knobs.opt.Group != "" || m.cur.ja.Pairs != 3000 {
+		t.Errorf("G back to all groups: %q, %d pairs", m.knobs.opt.Group, m.cur.ja.Pairs)
+	}
+}
+
+// TestScreenMatchesReport: the numbers on screen are those `plumb report`
+// computes for the same flags, after any sequence of knob changes.
+func TestScreenMatchesReport(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	press(t, m, "]", "2", "l", "l", "j", "h", "h", "4", "j", "l", "j", "l", "j", "l")
+	opt := m.knobs.opt
+	opt.Judges = []string{m.judgeName()}
+	an, err := report.Analyze(demoLog(t), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := func(ja report.JudgeAnalysis) string {
+		var b bytes.Buffer
+		if err := report.WriteJSON(&b, report.BuildDoc(&report.Analysis{Options: opt, Judges: []report.JudgeAnalysis{ja}}, "t")); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	if doc(m.cur.ja) != doc(an.Judges[0]) {
+		t.Error("the screen's analysis differs from report.Analyze with the same options")
+	}
+	args := reportArgs(opt, nil)
+	for _, want := range []string{"--judge judge-first", "--lambda 0.6", "--est-frac 0.9", "--split 0.7", "--alpha 0.06", "--verdict-from aggregate"} {
+		if !strings.Contains(args, want) {
+			t.Errorf("reproduce command %q lacks %q", args, want)
+		}
+	}
+}
+
+// TestItemsPane: sorting, filtering and opening an item.
+func TestItemsPane(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	press(t, m, "]", "5", "s")
+	p := &m.items
+	if p.sort[0] != 1 {
+		t.Fatal("s did not change the sort")
+	}
+	first := p.rows[0]
+	if m.cur.items.consistent[first] != 0 {
+		t.Error("most-inconsistent sort does not start with an inconsistent item")
+	}
+	press(t, m, "s")
+	if d := m.cur.items; d.shift[p.rows[0]] < d.shift[p.rows[len(p.rows)-1]] {
+		t.Error("largest-shift sort is not descending")
+	}
+	press(t, m, "/", "p", "0", "0", "1", "2", "enter")
+	for _, i := range p.rows {
+		if !strings.Contains(m.cur.items.pairs[i].ID, "p0012") {
+			t.Fatalf("filter p0012 kept %q", m.cur.items.pairs[i].ID)
+		}
+	}
+	press(t, m, "enter")
+	s := screen(m)
+	if !p.detail || !strings.Contains(s, "Pair item p0012") || !strings.Contains(s, "Response 1") {
+		t.Fatalf("enter did not open the item:\n%s", s)
+	}
+	press(t, m, "esc")
+	if p.detail {
+		t.Error("esc did not close the item")
+	}
+	press(t, m, "esc")
+	if p.filter.Value() != "" || len(p.rows) != 3000 {
+		t.Errorf("esc did not clear the filter: %q, %d rows", p.filter.Value(), len(p.rows))
+	}
+	press(t, m, "v")
+	if !p.scores || len(p.rows) == 0 {
+		t.Fatal("v did not switch to score items")
+	}
+	if pts := p.points; pts[p.rows[0]].RS < pts[p.rows[len(p.rows)-1]].RS {
+		t.Error("score items are not sorted by RS, highest first")
+	}
+}
+
+// TestHelpAndQuit: ? toggles the full help, which lists every key; q
+// quits.
+func TestHelpAndQuit(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 200, 60)
+	press(t, m, "?")
+	s := screen(m)
+	for _, b := range [][]string{{"tab", "next pane"}, {"]", "next judge"}, {"r", "reset knob"}, {"e", "export"}, {"/", "filter"}, {"q", "quit"}} {
+		if !strings.Contains(s, b[0]) || !strings.Contains(s, b[1]) {
+			t.Errorf("full help lacks %q %q", b[0], b[1])
+		}
+	}
+	press(t, m, "esc")
+	if m.showHelp {
+		t.Error("esc did not close the help")
+	}
+	if !run(t, m, func() tea.Msg { return keyMsg("q") }) {
+		t.Error("q did not quit")
+	}
+	if !run(t, m, func() tea.Msg { return keyMsg("ctrl+c") }) {
+		t.Error("ctrl+c did not quit")
+	}
+}
+
+// TestCriterionKnob: the criterion is a display knob: it changes the
+// likelihood pane at once and starts no recompute.
+func TestCriterionKnob(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	press(t, m, "3")
+	gen := m.gen
+	first := m.criterionResult().Criterion
+	press(t, m, "l")
+	if m.gen != gen {
+		t.Error("the criterion knob started a recompute")
+	}
+	if c := m.criterionResult().Criterion; c == first || !strings.Contains(screen(m), "LS–US scatter — "+c) {
+		t.Errorf("criterion %q → %q not shown", first, c)
+	}
+	press(t, m, "j", "l")
+	if m.knobs.opt.Likelihood.TopK != 9 || len(m.cur.ja.Likelihood.Total.TopRS) != 9 {
+		t.Errorf("k = %d, top-RS %d", m.knobs.opt.Likelihood.TopK, len(m.cur.ja.Likelihood.Total.TopRS))
+	}
+	_ = calib.TotalCriterion
+}
+
+// TestWatch: a poll that brings a grown log installs it and recomputes;
+// the judge and group shown stay; a poll error is shown, not fatal.
+func TestWatch(t *testing.T) {
+	full := demoLog(t)
+	part := *full
+	part.Pairs = append([]model.Pair(nil), full.Pairs[:900]...)
+	m := New(Options{Log: &part, Start: startOptions(), Debounce: -1, NoColor: true,
+		Poll: func() (*model.Log, bool, error) { return nil, false, nil }, PollEvery: time.Millisecond})
+	run(t, m, m.Init())
+	resize(t, m, 120, 40)
+	press(t, m, "]")
+	before := m.cur.ja.Pairs
+	grown := demoLog(t)
+	run(t, m, func() tea.Msg { return pollMsg{lg: grown, changed: true} })
+	if m.judgeName() != "judge-first" || m.cur.ja.Pairs <= before || m.cur.ja.Pairs != 3000 {
+		t.Errorf("after the poll: judge %q, %d pairs (before %d)", m.judgeName(), m.cur.ja.Pairs, before)
+	}
+	run(t, m, func() tea.Msg { return pollMsg{err: errors.New("log.jsonl:7: id missing")} })
+	if !strings.Contains(screen(m), "watch: log.jsonl:7: id missing") {
+		t.Error("a poll error is not shown in the status line")
+	}
+}

@@ -1,0 +1,271 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// paneID names a pane; the tabs show them in this order.
+type paneID int
+
+const (
+	paneOverview paneID = iota
+	paneSelection
+	paneLikelihood
+	paneReporting
+	paneItems
+	numPanes
+)
+
+var paneTitles = [numPanes][2]string{
+	{"Overview", "Overview"},
+	{"Selection bias", "Selection"},
+	{"Likelihood bias", "Likelihood"},
+	{"Reporting", "Reporting"},
+	{"Items", "Items"},
+}
+
+// View draws the frame from what Update prepared: it joins cached strings
+// and crops them, and renders no chart.
+func (m *Model) View() tea.View {
+	f := m.frame()
+	if m.onFrame != nil {
+		m.onFrame(f)
+	}
+	v := tea.NewView(f)
+	v.AltScreen = true
+	if m.opts.Mouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	v.WindowTitle = "plumb"
+	return v
+}
+
+// frame is the screen as a string: at most height lines, none wider than
+// width.
+func (m *Model) frame() string {
+	if m.height == 0 {
+		return ""
+	}
+	if m.tooSmall() {
+		msg := fmt.Sprintf("plumb needs a terminal of at least %d×%d; this one is %d×%d. Enlarge the window, or press q to quit.",
+			MinWidth, MinHeight, m.width, m.height)
+		lines := strings.Split(ansi.Wordwrap(msg, max(1, m.width), ""), "\n")
+		return fitLines(lines, m.width, m.height)
+	}
+	w := m.contentWidth()
+	out := []string{m.tabBar(w)}
+	if m.showHelp {
+		full := m.help.FullHelpView(m.fullHelp())
+		out = append(out, m.st.Heading.Render(" All keys")+m.st.Faint.Render("  (? or esc closes)"), "")
+		out = append(out, strings.Split(full, "\n")...)
+		h := m.contentHeight() - 2
+		if len(out) > h {
+			out = out[:h]
+		}
+		for len(out) < h {
+			out = append(out, "")
+		}
+		out = append(out, m.statusLine(w), m.helpBar(w))
+		return fitLines(out, w, m.contentHeight())
+	}
+	if kb := m.knobBar(w); kb != "" {
+		out = append(out, kb)
+	}
+	bh := m.bodyHeight()
+	var body []string
+	if m.pane == paneItems {
+		body = strings.Split(m.items.view(m, w, bh), "\n")
+	} else {
+		all := strings.Split(m.body[m.pane], "\n")
+		off := min(m.scrl[m.pane], max(0, len(all)-bh))
+		end := min(len(all), off+bh)
+		body = all[off:end]
+		if len(all) > bh && bh > 1 {
+			more := ""
+			switch {
+			case off > 0 && end < len(all):
+				more = fmt.Sprintf("↑↓ more: pgup/pgdn (%d–%d of %d lines)", off+1, end, len(all))
+			case end < len(all):
+				more = fmt.Sprintf("↓ more below: pgdn (%d of %d lines)", end, len(all))
+			default:
+				more = fmt.Sprintf("↑ more above: pgup (%d–%d of %d lines)", off+1, end, len(all))
+			}
+			body = append(body[:len(body)-1], m.st.Faint.Render(more))
+		}
+	}
+	for len(body) < bh {
+		body = append(body, "")
+	}
+	out = append(out, body...)
+	out = append(out, m.statusLine(w), m.helpBar(w))
+	return fitLines(out, w, m.contentHeight())
+}
+
+// tooSmall reports whether the terminal is below the minimum size.
+func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
+
+func (m *Model) contentWidth() int  { return min(m.width, MaxWidth) }
+func (m *Model) contentHeight() int { return min(m.height, MaxHeight) }
+
+// bodyHeight is the number of lines the active pane gets.
+func (m *Model) bodyHeight() int {
+	h := m.contentHeight() - 3 // tabs, status, help
+	if len(paneKnobs[m.pane]) > 0 {
+		h--
+	}
+	return max(1, h)
+}
+
+// tabBar draws the tabs and records where each one is for mouse clicks.
+func (m *Model) tabBar(w int) string {
+	short := w < 110
+	var b strings.Builder
+	logo := m.st.Title.Render("plumb") + " "
+	b.WriteString(logo)
+	x := lipgloss.Width(logo)
+	m.tabX = m.tabX[:0]
+	for i := range numPanes {
+		t := paneTitles[i][0]
+		if short {
+			t = paneTitles[i][1]
+		}
+		label := fmt.Sprintf("%d %s", i+1, t)
+		var s string
+		if i == m.pane {
+			s = m.st.ActiveTab.Render(label)
+		} else {
+			s = m.st.Tab.Render(label)
+		}
+		m.tabX = append(m.tabX, x)
+		b.WriteString(s)
+		x += lipgloss.Width(s)
+	}
+	m.tabX = append(m.tabX, x)
+	right := m.judgeLabel()
+	gap := w - x - lipgloss.Width(right)
+	if gap >= 2 {
+		b.WriteString(strings.Repeat(" ", gap))
+		b.WriteString(right)
+	}
+	return b.String()
+}
+
+// judgeLabel names the judge and group shown, with their keys.
+func (m *Model) judgeLabel() string {
+	if len(m.judges) == 0 {
+		return m.st.Faint.Render("no judges")
+	}
+	s := m.st.Bold.Render(m.judgeName())
+	if len(m.judges) > 1 {
+		s += m.st.Faint.Render(fmt.Sprintf(" %d/%d", m.judge+1, len(m.judges)))
+	}
+	return s
+}
+
+// knobBar shows the active pane's knobs, the focused one marked by ‹ › and
+// style.
+func (m *Model) knobBar(w int) string {
+	ids := paneKnobs[m.pane]
+	if len(ids) == 0 {
+		return ""
+	}
+	r := m.resolvedKnobs()
+	var parts []string
+	for i, id := range ids {
+		d := knobDefs[id]
+		val := m.knobs.value(id, r)
+		if i == m.focus[m.pane] {
+			parts = append(parts, m.st.ActiveKnob.Render(d.label+" ‹"+val+"›"))
+		} else {
+			parts = append(parts, m.st.Knob.Render(d.label+" "+val))
+		}
+	}
+	return ansi.Truncate(" "+strings.Join(parts, m.st.Faint.Render(" · ")), w, "…")
+}
+
+// statusLine shows the judge, group, items, every analysis knob and the
+// last recompute time, with a mark while a recompute runs.
+func (m *Model) statusLine(w int) string {
+	if m.flash != "" {
+		st := m.st.Status
+		if m.flashErr {
+			st = m.st.Error
+		}
+		return ansi.Truncate(st.Render(" "+m.flash), w, "…")
+	}
+	r := m.resolvedKnobs()
+	o := m.knobs.opt
+	group := "all groups"
+	if o.Group != "" {
+		group = "group " + o.Group
+	}
+	items := ""
+	if m.cur != nil && m.cur.judge == m.judgeName() {
+		items = fmt.Sprintf(" · %d pairs", m.cur.ja.Pairs)
+	}
+	left := fmt.Sprintf(" %s · %s%s │ λ %s · est %s · %s · seed %s │ m %s · split %s · α %s · %s",
+		m.judgeName(), group, items,
+		m.knobs.value(kLambda, r), m.knobs.value(kEstFrac, r), m.knobs.value(kObjective, r), m.knobs.value(kSeed, r),
+		m.knobs.value(kBudget, r), m.knobs.value(kSplit, r), m.knobs.value(kAlpha, r), m.knobs.value(kVerdictFrom, r))
+	var right string
+	switch {
+	case m.computing():
+		right = m.st.Computing.Render("⟳ computing")
+		if m.cur != nil {
+			right += m.st.Status.Render(fmt.Sprintf(" (last %s)", ms(m.cur.dur)))
+		}
+	case m.cur != nil:
+		right = m.st.Status.Render("✓ " + ms(m.cur.dur))
+	}
+	if m.watchErr != nil {
+		right = m.st.Error.Render("watch: "+m.watchErr.Error()) + " " + right
+	} else if m.opts.Poll != nil {
+		right = m.st.Status.Render("watching ") + right
+	}
+	rw := lipgloss.Width(right)
+	left = ansi.Truncate(left, max(0, w-rw-1), "…")
+	gap := max(1, w-lipgloss.Width(left)-rw)
+	return m.st.Status.Render(left) + strings.Repeat(" ", gap) + right
+}
+
+// ms formats a duration in milliseconds, in a fixed width so that the
+// status line does not jitter as times change.
+func ms(d interface{ Seconds() float64 }) string {
+	v := d.Seconds() * 1000
+	if v < 10 {
+		return fmt.Sprintf("%5.1f ms", v)
+	}
+	return fmt.Sprintf("%5.0f ms", v)
+}
+
+// helpBar is the short help of the active pane.
+func (m *Model) helpBar(w int) string {
+	m.help.SetWidth(w)
+	return m.help.ShortHelpView(m.shortHelp())
+}
+
+// fitLines crops lines to h lines and each line to w cells.
+func fitLines(lines []string, w, h int) string {
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if lipgloss.Width(l) > w {
+			l = ansi.Truncate(l, w, "")
+		}
+		out[i] = l
+	}
+	return strings.Join(out, "\n")
+}
+
+// clampScroll keeps the scroll offset within the content.
+func (m *Model) clampScroll() {
+	n := strings.Count(m.body[m.pane], "\n") + 1
+	m.scrl[m.pane] = max(0, min(m.scrl[m.pane], n-m.bodyHeight()))
+}
