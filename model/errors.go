@@ -2,9 +2,9 @@ package model
 
 import (
 	"errors"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // ErrBadInput is matched, via errors.Is, by every error that is the input's
@@ -69,7 +69,7 @@ func errMissing(field, hint string) *LineError {
 
 // errValue says that the value raw of field is wrong: "field = raw what".
 func errValue(field string, raw []byte, what string) *LineError {
-	return fieldErr(field, "= "+show(raw)+" "+what)
+	return fieldErr(field, "= "+jsonscan.Show(raw)+" "+what)
 }
 
 // errType says that the value raw of field has the wrong JSON type:
@@ -78,54 +78,5 @@ func errType(field string, raw []byte, want string) *LineError {
 	if len(raw) > 0 && raw[0] == 'n' {
 		return fieldErr(field, "is null, expected "+want)
 	}
-	return fieldErr(field, "= "+show(raw)+" is "+typeName(raw)+", expected "+want)
-}
-
-// typeName names the JSON type of a valid JSON value by its first byte.
-func typeName(raw []byte) string {
-	if len(raw) == 0 {
-		return "empty"
-	}
-	switch raw[0] {
-	case '"':
-		return "a string"
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
-}
-
-// maxShow is how many bytes of a value an error message shows.
-const maxShow = 40
-
-// show renders a raw JSON value for an error message: at most maxShow bytes,
-// on one line.
-func show(raw []byte) string {
-	cut := len(raw) > maxShow
-	if cut {
-		n := maxShow - 3
-		for n > 0 && !utf8.RuneStart(raw[n]) {
-			n--
-		}
-		raw = raw[:n]
-	}
-	var b strings.Builder
-	b.Grow(len(raw) + 3)
-	for _, c := range raw {
-		switch c {
-		case '\n', '\r', '\t':
-			c = ' '
-		}
-		b.WriteByte(c)
-	}
-	if cut {
-		b.WriteString("...")
-	}
-	return b.String()
+	return fieldErr(field, "= "+jsonscan.Show(raw)+" is "+jsonscan.TypeName(raw)+", expected "+want)
 }

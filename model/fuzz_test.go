@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"math"
 	"os"
 	"path/filepath"
@@ -254,7 +255,7 @@ func FuzzRead(f *testing.F) {
 		if skipBad || (len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b) {
 			return
 		}
-		if i := skipSpace(trimmed, 0); i < len(trimmed) && trimmed[i] == '[' {
+		if i := jsonscan.SkipSpace(trimmed, 0); i < len(trimmed) && trimmed[i] == '[' {
 			return
 		}
 		want, werr := refRead(data, "f")

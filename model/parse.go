@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"strconv"
 	"unicode/utf8"
 )
@@ -233,7 +234,7 @@ func intern(m map[string]string, b []byte, limit int) string {
 func (p *recParser) str(raw []byte, f field, mode internMode) string {
 	body := raw[1 : len(raw)-1]
 	if bytes.IndexByte(body, '\\') >= 0 {
-		p.scratch = unescape(p.scratch[:0], body)
+		p.scratch = jsonscan.Unescape(p.scratch[:0], body)
 		body = p.scratch
 	}
 	switch mode {
@@ -253,7 +254,7 @@ func (p *recParser) str(raw []byte, f field, mode internMode) string {
 // internKey decodes a field name given without quotes, interned as a name.
 func (p *recParser) internKey(key []byte, esc bool) string {
 	if esc {
-		p.scratch = unescape(p.scratch[:0], key)
+		p.scratch = jsonscan.Unescape(p.scratch[:0], key)
 		key = p.scratch
 	}
 	return intern(p.names, key, maxNames)
@@ -274,13 +275,13 @@ func (p *recParser) loc(off int) string {
 }
 
 // syntax turns a syntax error into a LineError.
-func (p *recParser) syntax(e *syntaxError) *LineError {
-	msg := "invalid JSON at " + p.loc(e.off)
-	if e.path != "" {
-		msg += " (in " + e.path + ")"
+func (p *recParser) syntax(e *jsonscan.Error) *LineError {
+	msg := "invalid JSON at " + p.loc(e.Off)
+	if e.Path != "" {
+		msg += " (in " + e.Path + ")"
 	}
-	msg += ": " + e.msg
-	if !p.multiLine && e.off >= len(p.b) {
+	msg += ": " + e.Msg
+	if !p.multiLine && e.Off >= len(p.b) {
 		msg += "; each record must be one JSON object on one line"
 	}
 	return &LineError{Msg: msg}
@@ -291,7 +292,7 @@ func (p *recParser) syntax(e *syntaxError) *LineError {
 func (p *recParser) parse(b []byte, line, col int, out *record) *LineError {
 	p.b, p.line, p.col = b, line, col
 	out.kind = ""
-	if skipSpace(b, 0) == len(b) {
+	if jsonscan.SkipSpace(b, 0) == len(b) {
 		return nil
 	}
 	pos := Pos{File: p.file, Line: line}
@@ -310,7 +311,7 @@ func (p *recParser) parse(b []byte, line, col int, out *record) *LineError {
 func (p *recParser) split(b []byte) *LineError {
 	p.vals = [numFields][]byte{}
 	p.unknown = p.unknown[:0]
-	i := skipSpace(b, 0)
+	i := jsonscan.SkipSpace(b, 0)
 	if !utf8.Valid(b) {
 		off := 0
 		for off < len(b) {
@@ -320,65 +321,65 @@ func (p *recParser) split(b []byte) *LineError {
 			}
 			off += n
 		}
-		return p.syntax(&syntaxError{off: off, msg: "invalid UTF-8"})
+		return p.syntax(&jsonscan.Error{Off: off, Msg: "invalid UTF-8"})
 	}
 	if b[i] != '{' {
-		j, err := skipValue(b, i, 0, p.end)
+		j, err := jsonscan.SkipValue(b, i, 0, p.end)
 		if err != nil {
 			return p.syntax(err)
 		}
-		return &LineError{Msg: "a record must be a JSON object, found " + typeName(b[i:j])}
+		return &LineError{Msg: "a record must be a JSON object, found " + jsonscan.TypeName(b[i:j])}
 	}
-	i = skipSpace(b, i+1)
+	i = jsonscan.SkipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
 		i++
 	} else {
 		for {
 			if i >= len(b) {
-				return p.syntax(endErr(b, p.end+"; expected a field name"))
+				return p.syntax(jsonscan.EndError(b, p.end+"; expected a field name"))
 			}
 			if b[i] != '"' {
-				return p.syntax(&syntaxError{off: i, msg: unexpected(b, i) + "; expected a field name in double quotes"})
+				return p.syntax(&jsonscan.Error{Off: i, Msg: jsonscan.Unexpected(b, i) + "; expected a field name in double quotes"})
 			}
 			ks := i
-			j, esc, serr := skipString(b, i, p.end)
+			j, esc, serr := jsonscan.SkipString(b, i, p.end)
 			if serr != nil {
 				return p.syntax(serr)
 			}
 			key := b[ks+1 : j-1]
-			i = skipSpace(b, j)
+			i = jsonscan.SkipSpace(b, j)
 			if i >= len(b) {
-				return p.syntax(endErr(b, p.end+"; expected ':'"))
+				return p.syntax(jsonscan.EndError(b, p.end+"; expected ':'"))
 			}
 			if b[i] != ':' {
-				return p.syntax(&syntaxError{off: i, msg: unexpected(b, i) + "; expected ':' after a field name"})
+				return p.syntax(&jsonscan.Error{Off: i, Msg: jsonscan.Unexpected(b, i) + "; expected ':' after a field name"})
 			}
-			i = skipSpace(b, i+1)
+			i = jsonscan.SkipSpace(b, i+1)
 			vs := i
-			i, serr = skipValue(b, i, 0, p.end)
+			i, serr = jsonscan.SkipValue(b, i, 0, p.end)
 			if serr != nil {
-				return p.syntax(serr.inField(keyString(key, esc)))
+				return p.syntax(serr.In(jsonscan.KeyString(key, esc)))
 			}
 			if err := p.addField(key, esc, b[vs:i]); err != nil {
 				return err
 			}
-			i = skipSpace(b, i)
+			i = jsonscan.SkipSpace(b, i)
 			if i >= len(b) {
-				return p.syntax(endErr(b, p.end+"; expected ',' or '}'"))
+				return p.syntax(jsonscan.EndError(b, p.end+"; expected ',' or '}'"))
 			}
 			if b[i] == ',' {
-				i = skipSpace(b, i+1)
+				i = jsonscan.SkipSpace(b, i+1)
 				continue
 			}
 			if b[i] != '}' {
-				return p.syntax(&syntaxError{off: i, msg: unexpected(b, i) + "; expected ',' or '}' after a field value"})
+				return p.syntax(&jsonscan.Error{Off: i, Msg: jsonscan.Unexpected(b, i) + "; expected ',' or '}' after a field value"})
 			}
 			i++
 			break
 		}
 	}
-	if i = skipSpace(b, i); i < len(b) {
-		return p.syntax(&syntaxError{off: i, msg: unexpected(b, i) + " after the record's closing '}' (one JSON object per " + p.end + ")"})
+	if i = jsonscan.SkipSpace(b, i); i < len(b) {
+		return p.syntax(&jsonscan.Error{Off: i, Msg: jsonscan.Unexpected(b, i) + " after the record's closing '}' (one JSON object per " + p.end + ")"})
 	}
 	return nil
 }
@@ -387,7 +388,7 @@ func (p *recParser) split(b []byte) *LineError {
 func (p *recParser) addField(key []byte, esc bool, val []byte) *LineError {
 	name := key
 	if esc {
-		p.scratch = unescape(p.scratch[:0], key)
+		p.scratch = jsonscan.Unescape(p.scratch[:0], key)
 		name = p.scratch
 	}
 	if f := lookupField(name); f != fUnknown {

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"math"
 )
 
@@ -96,7 +97,7 @@ func (p *recParser) arrangements(f field, fn func(a Arrangement, val []byte) *Li
 		}
 		key := k
 		if esc {
-			key = unescape(nil, k)
+			key = jsonscan.Unescape(nil, k)
 		}
 		a, known := ParseArrangement(string(key))
 		if !known {
@@ -163,7 +164,7 @@ func (p *recParser) logprobs(out *Pair) *LineError {
 			}
 			key := k
 			if esc {
-				key = unescape(nil, k)
+				key = jsonscan.Unescape(nil, k)
 			}
 			var t int
 			switch string(key) {

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"math"
 	"strconv"
 )
@@ -13,7 +14,7 @@ import (
 func strBody(raw []byte) []byte {
 	body := raw[1 : len(raw)-1]
 	if bytes.IndexByte(body, '\\') >= 0 {
-		return unescape(nil, body)
+		return jsonscan.Unescape(nil, body)
 	}
 	return body
 }
@@ -30,7 +31,7 @@ const (
 
 // number decodes raw as a finite number.
 func number(raw []byte) (float64, int) {
-	if raw[0] != '-' && !isDigit(raw[0]) {
+	if raw[0] != '-' && !jsonscan.IsDigit(raw[0]) {
 		return 0, numNotNumber
 	}
 	if v, ok := smallDecimal(raw); ok {
@@ -62,7 +63,7 @@ func smallDecimal(raw []byte) (float64, bool) {
 	for ; i < len(raw); i++ {
 		c := raw[i]
 		switch {
-		case isDigit(c):
+		case jsonscan.IsDigit(c):
 			if digits == 19 { // m could overflow
 				return 0, false
 			}
@@ -198,18 +199,18 @@ func newObjIter(raw []byte) objIter { return objIter{b: raw, i: 1} }
 // escapes) and value, or ok == false at the end.
 func (it *objIter) next() (key []byte, esc bool, val []byte, ok bool) {
 	b := it.b
-	i := skipSpace(b, it.i)
+	i := jsonscan.SkipSpace(b, it.i)
 	if b[i] == ',' {
-		i = skipSpace(b, i+1)
+		i = jsonscan.SkipSpace(b, i+1)
 	}
 	if b[i] == '}' {
 		return nil, false, nil, false
 	}
-	j, esc, _ := skipString(b, i, "")
+	j, esc, _ := jsonscan.SkipString(b, i, "")
 	key = b[i+1 : j-1]
-	i = skipSpace(b, j)
-	i = skipSpace(b, i+1) // ':'
-	j, _ = skipValue(b, i, 0, "")
+	i = jsonscan.SkipSpace(b, j)
+	i = jsonscan.SkipSpace(b, i+1) // ':'
+	j, _ = jsonscan.SkipValue(b, i, 0, "")
 	it.i = j
 	return key, esc, b[i:j], true
 }

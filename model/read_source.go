@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"io"
 	"strconv"
 )
@@ -51,7 +52,7 @@ func (p *pipe) produce(src io.Reader) *LineError {
 			buf = buf[:copy(buf, buf[len(bom):])]
 		}
 		// The first non-space byte tells a JSON array from JSON Lines.
-		if i := skipSpace(buf, 0); i < len(buf) {
+		if i := jsonscan.SkipSpace(buf, 0); i < len(buf) {
 			if buf[i] == '[' {
 				return p.array(src, buf, eof, err, i, line)
 			}
@@ -183,7 +184,7 @@ func (c *arrayCut) scan(name string, buf []byte, from int) *LineError {
 				continue
 			}
 		}
-		if isSpace(ch) {
+		if jsonscan.IsSpace(ch) {
 			continue
 		}
 		switch c.state {
@@ -192,7 +193,7 @@ func (c *arrayCut) scan(name string, buf []byte, from int) *LineError {
 			case ch == ']' && c.state == stOpen:
 				c.state = stAfter
 			case ch == ']' || ch == ',':
-				return c.fatal(name, i, unexpected(buf, i)+"; expected an array element")
+				return c.fatal(name, i, jsonscan.Unexpected(buf, i)+"; expected an array element")
 			default:
 				c.start, c.eline, c.ecol = i, c.line, i-c.lineStart+1
 				c.state, c.depth, c.inStr, c.esc = stElem, 0, false, false
@@ -210,10 +211,10 @@ func (c *arrayCut) scan(name string, buf []byte, from int) *LineError {
 			case ']':
 				c.state = stAfter
 			default:
-				return c.fatal(name, i, unexpected(buf, i)+"; expected ',' or ']' after an array element")
+				return c.fatal(name, i, jsonscan.Unexpected(buf, i)+"; expected ',' or ']' after an array element")
 			}
 		case stAfter:
-			return c.fatal(name, i, unexpected(buf, i)+" after the array's closing ']'")
+			return c.fatal(name, i, jsonscan.Unexpected(buf, i)+" after the array's closing ']'")
 		}
 	}
 	return nil

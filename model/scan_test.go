@@ -1,39 +1,11 @@
 package model
 
 import (
-	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"strconv"
 	"testing"
 )
-
-// TestSpecial8 checks the 8-byte test against the byte table, for every
-// byte value in every position and for random words.
-func TestSpecial8(t *testing.T) {
-	check := func(w [8]byte) {
-		want := false
-		for _, c := range w {
-			want = want || !strPlain[c]
-		}
-		if got := special8(binary.LittleEndian.Uint64(w[:])) != 0; got != want {
-			t.Fatalf("special8(%q) = %v, want %v", w, got, want)
-		}
-	}
-	for pos := range 8 {
-		for c := range 256 {
-			w := [8]byte{'a', 'b', 0x80, 0xff, 'z', ' ', '!', '#'}
-			w[pos] = byte(c)
-			check(w)
-		}
-	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	for range 100000 {
-		var w [8]byte
-		binary.LittleEndian.PutUint64(w[:], rng.Uint64())
-		check(w)
-	}
-}
 
 // TestSmallDecimal compares the fast number path with strconv on numbers
 // written in every common way, including the shortest forms of random

@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"encoding/json"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"maps"
 	"math"
 	"slices"
@@ -185,7 +186,7 @@ type ratingProb struct {
 
 // parseRating parses a score_probs key: a JSON number with a finite value.
 func parseRating(k string) (float64, bool) {
-	if !isNumber([]byte(k)) {
+	if !jsonscan.IsNumber([]byte(k)) {
 		return 0, false
 	}
 	r, err := strconv.ParseFloat(k, 64)

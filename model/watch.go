@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"errors"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"hash/maphash"
 	"io"
 	"io/fs"
@@ -284,7 +285,7 @@ func detectFormat(r io.ReaderAt, size int64) (format int, space bool, err error)
 				i = len(bom)
 			}
 		}
-		if i = skipSpace(b, i); i < len(b) {
+		if i = jsonscan.SkipSpace(b, i); i < len(b) {
 			if b[i] == '[' {
 				return fmtWhole, false, nil
 			}

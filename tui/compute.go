@@ -67,8 +67,8 @@ func (q request) analyse() *result {
 	ja, err := q.eng.Judge(q.judge, q.opt)
 	r := &result{gen: q.gen, judge: q.judge, opt: q.opt, ja: ja, err: err}
 	if err == nil {
-		pairs, scores, _ := q.eng.Records(q.judge, q.opt.Group)
-		r.items = buildItems(pairs, scores, &ja)
+		pairs, _, _ := q.eng.Records(q.judge, q.opt.Group)
+		r.items = buildItems(pairs, &ja)
 	}
 	r.dur = time.Since(t0)
 	return r

@@ -34,7 +34,7 @@ type itemData struct {
 }
 
 // buildItems prepares the items of one judge's analysis.
-func buildItems(pairs []model.Pair, _ []model.Score, ja *report.JudgeAnalysis) *itemData {
+func buildItems(pairs []model.Pair, ja *report.JudgeAnalysis) *itemData {
 	d := &itemData{pairs: pairs, raw: calib.RawPrefs(pairs)}
 	if sel := ja.Selection; sel != nil && sel.Fit != nil && sel.Fit.Curve != nil {
 		d.cal, d.hasCal = calib.CalibratedPrefs(pairs, sel.Fit.Curve), true

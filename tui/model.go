@@ -91,7 +91,6 @@ type Model struct {
 	dropped  int
 	cur      *result
 	compare  []report.JudgeAnalysis
-	cmpGen   uint64
 	cmpErr   error
 
 	items itemsPane
@@ -106,7 +105,6 @@ type Model struct {
 	flash    string
 	flashErr bool
 	watchErr error
-	updates  int
 }
 
 // New returns the app for opts.

@@ -119,7 +119,7 @@ func groupNote(g string) string {
 // carry a gold label.
 func arrangementSummary(sel *calib.Selection, it *itemData) string {
 	n := len(it.pairs)
-	s := fmt.Sprintf("%s", plural(n, "pair item"))
+	s := plural(n, "pair item")
 	if sel != nil {
 		var parts []string
 		for a := range model.NumArrangements {

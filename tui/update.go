@@ -8,7 +8,6 @@ import (
 // Update handles a message. It never computes statistics: knob keys change
 // the knob at once and schedule a recompute (tea.Cmd).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m.updates++
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -34,7 +33,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.applyResult(msg.r)
 	case compareMsg:
 		if msg.gen == m.gen {
-			m.compare, m.cmpErr, m.cmpGen = msg.judges, msg.err, msg.gen
+			m.compare, m.cmpErr = msg.judges, msg.err
 			m.dirty[paneOverview] = true
 			m.renderActive()
 		}

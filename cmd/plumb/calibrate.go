@@ -100,13 +100,7 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags) error {
 		sum, err = report.WriteCalibrated(w, pairs, an)
 		return err
 	}
-	dest := "stdout"
-	if toStdout {
-		err = fill(cmd.OutOrStdout())
-	} else {
-		dest = f.output
-		err = writeAtomic(f.output, fill)
-	}
+	dest, err := writeOutput(cmd.OutOrStdout(), f.output, fill)
 	if err != nil {
 		return err
 	}

@@ -13,24 +13,15 @@ import (
 )
 
 // executeCalibrate runs `plumb calibrate args...` and returns stdout,
-// stderr and the exit status. It adds the calibrate command to the root
-// when the root does not have it yet.
+// stderr (with the error's message, as main prints it) and the exit
+// status.
 func executeCalibrate(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	root := newRootCmd()
-	if c, _, err := root.Find([]string{"calibrate"}); err != nil || c.Name() != "calibrate" {
-		root.AddCommand(newCalibrateCmd())
+	out, errOut, err := executeStderr(t, append([]string{"calibrate"}, args...)...)
+	if err != nil {
+		return out, errOut + err.Error(), exitCode(err)
 	}
-	var out, errOut bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&errOut)
-	root.SetArgs(append([]string{"calibrate"}, args...))
-	code := 0
-	if err := root.Execute(); err != nil {
-		code = exitCode(err)
-		errOut.WriteString(err.Error())
-	}
-	return out.String(), errOut.String(), code
+	return out, errOut, 0
 }
 
 // calibrated returns the "calibrated" objects of a calibrated log.

@@ -115,13 +115,7 @@ func runFewshot(cmd *cobra.Command, files []string, o *fewshotOptions) error {
 		}
 		return mw.Flush()
 	}
-	dest := "stdout"
-	if toStdout {
-		err = fill(cmd.OutOrStdout())
-	} else {
-		dest = o.output
-		err = writeAtomic(o.output, fill)
-	}
+	dest, err := writeOutput(cmd.OutOrStdout(), o.output, fill)
 	if err != nil {
 		return err
 	}

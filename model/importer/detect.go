@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"fmt"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"io"
 	"slices"
 	"strings"
@@ -88,12 +89,12 @@ func sniffFile(path string) (sniffed, error) {
 // sniff classifies a file by its first bytes.
 func sniff(head []byte) sniffed {
 	head = bytes.TrimPrefix(head, utf8BOM)
-	i := skipSpace(head, 0)
+	i := jsonscan.SkipSpace(head, 0)
 	if i == len(head) {
 		return sniffed{role: roleEmpty}
 	}
 	if head[i] == '[' {
-		i = skipSpace(head, i+1)
+		i = jsonscan.SkipSpace(head, i+1)
 		if i == len(head) || head[i] == ']' {
 			return sniffed{role: roleEmpty}
 		}
@@ -108,27 +109,27 @@ func sniff(head []byte) sniffed {
 // may be cut short.
 func firstKeys(b []byte, i int) []string {
 	var keys []string
-	i = skipSpace(b, i+1)
+	i = jsonscan.SkipSpace(b, i+1)
 	for i < len(b) && b[i] == '"' {
-		j, esc, err := skipString(b, i)
+		j, esc, err := jsonscan.SkipString(b, i, end)
 		if err != nil {
 			break
 		}
-		key := keyString(b[i+1:j-1], esc)
+		key := jsonscan.KeyString(b[i+1:j-1], esc)
 		keys = append(keys, key)
-		i = skipSpace(b, j)
+		i = jsonscan.SkipSpace(b, j)
 		if i >= len(b) || b[i] != ':' {
 			break
 		}
-		i, err = skipValue(b, skipSpace(b, i+1), 0)
+		i, err = jsonscan.SkipValue(b, jsonscan.SkipSpace(b, i+1), 0, end)
 		if err != nil {
 			break
 		}
-		i = skipSpace(b, i)
+		i = jsonscan.SkipSpace(b, i)
 		if i >= len(b) || b[i] != ',' {
 			break
 		}
-		i = skipSpace(b, i+1)
+		i = jsonscan.SkipSpace(b, i+1)
 	}
 	return keys
 }

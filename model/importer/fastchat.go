@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -107,7 +108,7 @@ func parseFastChat(rc *recCtx, b []byte) *model.LineError {
 			v, ok = num(turn)
 		}
 		if !ok || v < 1 || v != float64(int(v)) || v > 1e6 {
-			return fieldErr("turn", "= "+show(turn)+" is not a turn number (expected 1, 2, ...)")
+			return fieldErr("turn", "= "+jsonscan.Show(turn)+" is not a turn number (expected 1, 2, ...)")
 		}
 		t = v
 	}

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"math"
 	"path/filepath"
 	"strings"
@@ -158,7 +159,7 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 	if label != nil && !isNull(label) {
 		g, ok := judgeBenchDecision(label)
 		if !ok {
-			return fieldErr("label", "= "+show(label)+` is not a label (expected "A>B" or "B>A")`)
+			return fieldErr("label", "= "+jsonscan.Show(label)+` is not a label (expected "A>B" or "B>A")`)
 		}
 		switch g {
 		case 1:

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -219,5 +220,5 @@ func llmbarGold(raw []byte) (model.Gold, *model.LineError) {
 	case "2":
 		return model.Gold2, nil
 	}
-	return model.GoldNone, fieldErr("label", "= "+show(raw)+" is not a gold label (expected 1 or 2)")
+	return model.GoldNone, fieldErr("label", "= "+jsonscan.Show(raw)+" is not a gold label (expected 1 or 2)")
 }

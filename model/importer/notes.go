@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"strings"
 )
 
@@ -59,7 +60,7 @@ func (t *tally) get(judge string) *judgeCount {
 func (jc *judgeCount) value(raw []byte) {
 	v := "missing"
 	if raw != nil {
-		v = show(raw)
+		v = jsonscan.Show(raw)
 	}
 	for i := range jc.values {
 		if jc.values[i].value == v {

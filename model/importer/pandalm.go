@@ -2,6 +2,7 @@ package importer
 
 import (
 	"encoding/json"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"path/filepath"
 	"strings"
 
@@ -133,7 +134,7 @@ func parsePandaTestset(rc *recCtx, set pandaSet, b []byte) *model.LineError {
 		}
 		v, ok := pandaLabel(raw)
 		if !ok {
-			return fieldErr("annotator"+itoa(i+1), "= "+show(raw)+" is not a label (expected 0 for a tie, 1 or 2)")
+			return fieldErr("annotator"+itoa(i+1), "= "+jsonscan.Show(raw)+" is not a label (expected 0 for a tie, 1 or 2)")
 		}
 		votes[v]++
 		labels = append(labels, itoa(v))
@@ -146,7 +147,7 @@ func parsePandaTestset(rc *recCtx, set pandaSet, b []byte) *model.LineError {
 		}
 	}
 	if _, dup := set[id]; dup {
-		return fieldErr("idx", "= "+show(idx)+" appears twice in the test set")
+		return fieldErr("idx", "= "+jsonscan.Show(idx)+" appears twice in the test set")
 	}
 	set[id] = it
 	return nil

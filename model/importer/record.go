@@ -2,6 +2,7 @@ package importer
 
 import (
 	"encoding/json"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"math"
 	"strconv"
 	"strings"
@@ -19,29 +20,29 @@ func object(b []byte, set func(key, val []byte)) *model.LineError {
 	if len(b) == 0 || b[0] != '{' {
 		what := "nothing"
 		if len(b) > 0 {
-			if _, se := skipValue(b, 0, 0); se == nil {
+			if _, se := jsonscan.SkipValue(b, 0, 0, end); se == nil {
 				what = typeName(b)
 			} else {
-				what = "invalid JSON (" + se.msg + ")"
+				what = "invalid JSON (" + se.Msg + ")"
 			}
 		}
 		return &model.LineError{Msg: "a record must be a JSON object, found " + what}
 	}
-	end, se := walkObject(b, 0, 0, fieldFunc(set))
+	end, se := jsonscan.WalkObject(b, 0, 0, end, fieldFunc(set))
 	if se != nil {
 		return synError(b, se)
 	}
-	if j := skipSpace(b, end); j < len(b) {
-		return synError(b, &syntaxErr{off: j, msg: unexpected(b, j) + " after the record (one JSON object per line)"})
+	if j := jsonscan.SkipSpace(b, end); j < len(b) {
+		return synError(b, &jsonscan.Error{Off: j, Msg: jsonscan.Unexpected(b, j) + " after the record (one JSON object per line)"})
 	}
 	return nil
 }
 
-// fieldFunc adapts set to walkObject, unescaping the rare escaped key.
-func fieldFunc(set func(key, val []byte)) func(key []byte, esc bool, val []byte) *syntaxErr {
-	return func(key []byte, esc bool, val []byte) *syntaxErr {
+// fieldFunc adapts set to jsonscan.WalkObject, unescaping the rare escaped key.
+func fieldFunc(set func(key, val []byte)) func(key []byte, esc bool, val []byte) *jsonscan.Error {
+	return func(key []byte, esc bool, val []byte) *jsonscan.Error {
 		if esc {
-			key = unescape(nil, key)
+			key = jsonscan.Unescape(nil, key)
 		}
 		set(key, val)
 		return nil
@@ -50,12 +51,12 @@ func fieldFunc(set func(key, val []byte)) func(key []byte, esc bool, val []byte)
 
 // fields calls set for each field of raw, an object already validated.
 func fields(raw []byte, set func(key, val []byte)) {
-	walkObject(raw, 0, 0, fieldFunc(set))
+	jsonscan.WalkObject(raw, 0, 0, end, fieldFunc(set))
 }
 
 // elems calls fn for each element of raw, an array already validated.
 func elems(raw []byte, fn func(n int, val []byte)) {
-	walkArray(raw, 0, 0, func(n int, val []byte) *syntaxErr {
+	jsonscan.WalkArray(raw, 0, 0, end, func(n int, val []byte) *jsonscan.Error {
 		fn(n, val)
 		return nil
 	})
@@ -74,7 +75,7 @@ func typeErr(field string, raw []byte, want string) *model.LineError {
 	case isNull(raw):
 		return fieldErr(field, "is null, expected "+want)
 	}
-	return fieldErr(field, "= "+show(raw)+" is "+typeName(raw)+", expected "+want)
+	return fieldErr(field, "= "+jsonscan.Show(raw)+" is "+typeName(raw)+", expected "+want)
 }
 
 // needString decodes the required non-empty string field.

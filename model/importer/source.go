@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"io"
 	"io/fs"
 	"os"
@@ -115,7 +116,7 @@ func eachRecord(r *bufio.Reader, name string, fn recordFunc) error {
 			line++
 			continue
 		}
-		if isSpace(c) {
+		if jsonscan.IsSpace(c) {
 			continue
 		}
 		r.UnreadByte()
@@ -166,53 +167,53 @@ func eachElement(r *bufio.Reader, name string, first int, fn recordFunc) error {
 		last = off
 		return line
 	}
-	i := skipSpace(b, 1)
+	i := jsonscan.SkipSpace(b, 1)
 	if i < len(b) && b[i] == ']' {
 		return trailing(b, i+1, name, lineAt)
 	}
 	for {
 		start := i
-		end, se := skipValue(b, i, 1)
+		end, se := jsonscan.SkipValue(b, i, 1, end)
 		if se != nil {
-			le := synError(b[start:], &syntaxErr{off: se.off - start, msg: se.msg, path: se.path})
+			le := synError(b[start:], &jsonscan.Error{Off: se.Off - start, Msg: se.Msg, Path: se.Path})
 			return at(le, name, lineAt(start))
 		}
 		if e := fn(lineAt(start), b[start:end]); e != nil {
 			return e
 		}
-		i = skipSpace(b, end)
+		i = jsonscan.SkipSpace(b, end)
 		if i >= len(b) {
 			return at(&model.LineError{Msg: "the JSON array is not closed (expected ',' or ']')"}, name, lineAt(i))
 		}
 		switch b[i] {
 		case ',':
-			i = skipSpace(b, i+1)
+			i = jsonscan.SkipSpace(b, i+1)
 		case ']':
 			return trailing(b, i+1, name, lineAt)
 		default:
-			return at(&model.LineError{Msg: unexpected(b, i) + "; expected ',' or ']' after an array element"}, name, lineAt(i))
+			return at(&model.LineError{Msg: jsonscan.Unexpected(b, i) + "; expected ',' or ']' after an array element"}, name, lineAt(i))
 		}
 	}
 }
 
 // trailing checks that nothing but space follows the array's ']' at b[i-1].
 func trailing(b []byte, i int, name string, lineAt func(int) int) error {
-	if j := skipSpace(b, i); j < len(b) {
-		return at(&model.LineError{Msg: unexpected(b, j) + " after the JSON array"}, name, lineAt(j))
+	if j := jsonscan.SkipSpace(b, i); j < len(b) {
+		return at(&model.LineError{Msg: jsonscan.Unexpected(b, j) + " after the JSON array"}, name, lineAt(j))
 	}
 	return nil
 }
 
 // synError turns a syntax error in record b into a LineError whose Line
 // is relative to the record's first line (0 = that line).
-func synError(b []byte, se *syntaxErr) *model.LineError {
-	off := min(max(se.off, 0), len(b))
+func synError(b []byte, se *jsonscan.Error) *model.LineError {
+	off := min(max(se.Off, 0), len(b))
 	rel := bytes.Count(b[:off], []byte{'\n'})
-	msg := "is not valid JSON: " + se.msg
-	if se.path == "" {
-		msg = "not valid JSON: " + se.msg
+	msg := "is not valid JSON: " + se.Msg
+	if se.Path == "" {
+		msg = "not valid JSON: " + se.Msg
 	}
-	return &model.LineError{Line: rel, Field: se.path, Msg: msg}
+	return &model.LineError{Line: rel, Field: se.Path, Msg: msg}
 }
 
 // at locates e, whose Line is relative to a record starting on line, in
