@@ -1,0 +1,172 @@
+package calib
+
+import (
+	"context"
+	"math"
+	"slices"
+)
+
+// CalibraEval's fit path, on a NOA problem: the maps between "no
+// calibration" (the identity) and the converged fit.
+//
+// Why a proximity homotopy and not the optimiser's iterates. The iterates of
+// Fit depend on the solver (L-BFGS memory, preconditioner, when phase 2
+// starts); a point "after 7 iterations" means nothing outside plumb. Point
+// k of this path is instead the minimiser of
+//
+//	F_μ(g) = L(g)/K + μ·dist(g)²,  dist(g)² = Σ_k w_k (g(z_k) − z_k)²
+//
+// (w_k the share of the pooled P(A) values at knot z_k), which is, by the
+// Lagrange conditions, a best map g within distance dist(g) of the
+// identity: a point with a meaning of its own. μ runs from +∞ (the identity)
+// down; each point is warm-started from the previous one and solved by
+// Fit's majorise-minimise method in g (the penalty is quadratic in g, so the
+// bound, the Newton step over flat pieces and the stopping rules carry
+// over), to the same tolerances as Fit. Along such a path the objective L
+// cannot rise while the distance grows: the solver never raises F_μ' from
+// the previous point g, so L' + μ'd'² ≤ L + μ'd², i.e. L' ≤ L when d' ≥ d.
+// For large μ, F_μ is convex, so the start of the path does not depend on
+// any choice; as μ → 0 it tracks one basin of the non-convex L, which need
+// not be the one the cold fit (from the identity, L-BFGS first) reaches:
+// the path's own end (μ = 0, warm) is kept and compared with the cold fit.
+//
+// Spacing. The points are spaced evenly in distance from the identity, not
+// in μ: the targets are i·D/(n−1), D the cold fit's distance, and μ for the
+// next target is predicted from the local slope of log dist against log μ
+// (dist ≈ a/μ for large μ), then corrected by up to pathCorrections
+// bisections in log μ. A target inside a jump of the path (a basin that
+// ends) cannot be met; the point past the jump is kept and the skipped
+// targets are dropped, so a path can have fewer points than asked for.
+
+// Limits of the path's μ search.
+const (
+	// pathCorrections is the number of extra fits allowed per point to
+	// bring its distance near the target.
+	pathCorrections = 4
+	// pathTolerance: a point is accepted when its distance is within
+	// pathTolerance·Δ of the target (Δ the spacing of the targets).
+	pathTolerance = 0.35
+	// pathMinMuRatio: μ below pathMinMuRatio·μ_1 counts as 0 (the penalty
+	// no longer moves the fit).
+	pathMinMuRatio = 1e-9
+)
+
+// pathFit is one solved point of a path on a NOA problem.
+type pathFit struct {
+	mu         float64
+	g          []float64 // g(z_0..z_M)
+	objective  float64   // L/K, without the penalty
+	distance   float64
+	iterations int
+	converged  bool
+	status     string
+}
+
+// pathSolve minimises F_μ from g (overwritten with the solution).
+func (p *NOA) pathSolve(g []float64, mu, lam float64, opt FitOptions) pathFit {
+	q := p
+	if mu > 0 {
+		q = p.withProx(mu)
+	}
+	r := q.minimiseG(g, lam, opt, p.solver.window, p.solver.eps)
+	return pathFit{
+		mu: mu, g: g,
+		objective: p.termsGrad(g, lam, nil) / float64(p.k), distance: p.distance(g),
+		iterations: r.iterations, converged: r.converged, status: r.status,
+	}
+}
+
+// muStart returns μ whose minimiser lies at about distance target from the
+// identity, by the large-μ expansion g − z ≈ −∇_g(L/K)/(2μw):
+// dist ≈ ½√(Σ_k ∇_k²/w_k)/μ at the identity.
+func (p *NOA) muStart(lam, target float64) float64 {
+	dg := make([]float64, p.m+1)
+	p.termsGrad(p.z, lam, dg)
+	w := p.knotShares()
+	s := 0.0
+	for j := 1; j < p.m; j++ {
+		if w[j] > 0 {
+			v := dg[j] / float64(p.k)
+			s += v * v / w[j]
+		}
+	}
+	a := 0.5 * math.Sqrt(s)
+	if !(a > 0) || !(target > 0) {
+		return 1
+	}
+	return a / target
+}
+
+// interiorPath solves the path's points strictly between the identity and
+// the end, aiming at distances i·end/(n−1) for i = 1..n−2, and then the
+// path's own end (μ = 0, warm-started from the last point). It stops early,
+// with ctx's error, when ctx is done.
+func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt FitOptions) (pts []pathFit, warmEnd pathFit, err error) {
+	g := slices.Clone(p.z) // the identity
+	cur := pathFit{mu: math.Inf(1), g: slices.Clone(g), objective: p.termsGrad(g, lam, nil) / float64(p.k)}
+	step := end / float64(n-1)
+	slope := -1.0 // d log dist / d log μ; −1 for large μ
+	var mu0 float64
+	for i := 1; i <= n-2 && step > 0; i++ {
+		target := float64(i) * step
+		if cur.distance >= target-pathTolerance*step {
+			continue // passed by a jump
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, pathFit{}, err
+		}
+		// Predict μ for the target, then bracket in log μ.
+		var mu float64
+		if math.IsInf(cur.mu, 1) {
+			mu = p.muStart(lam, target)
+			mu0 = mu
+		} else {
+			ratio := math.Pow(target/math.Max(cur.distance, 1e-300), 1/slope)
+			mu = cur.mu * min(max(ratio, 1e-3), 0.999)
+		}
+		hi := cur.mu // μ above the target's (distance too small)
+		lo := 0.0    // μ below it (distance too large); 0 = unknown
+		var best pathFit
+		for try := 0; ; try++ {
+			cand := p.pathSolve(slices.Clone(cur.g), mu, lam, opt)
+			if best.g == nil || math.Abs(cand.distance-target) < math.Abs(best.distance-target) {
+				best = cand
+			}
+			if math.Abs(cand.distance-target) <= pathTolerance*step || try == pathCorrections {
+				break
+			}
+			if cand.distance < target {
+				hi = mu
+			} else {
+				lo = mu
+			}
+			switch {
+			case lo == 0:
+				// Still short of the target: go further, by the slope.
+				r := math.Pow(target/math.Max(cand.distance, 1e-300), 1/slope)
+				mu *= min(max(r, 1e-3), 0.5)
+			case math.IsInf(hi, 1):
+				mu = lo * 4
+			default:
+				mu = math.Sqrt(lo * hi)
+			}
+		}
+		if best.distance < cur.distance || best.mu < pathMinMuRatio*mu0 {
+			// The penalty no longer moves the fit: the path has ended.
+			break
+		}
+		if !math.IsInf(cur.mu, 1) && cur.distance > 0 && best.distance > cur.distance {
+			s := math.Log(best.distance/cur.distance) / math.Log(best.mu/cur.mu)
+			if s < 0 && !math.IsInf(s, 0) {
+				slope = min(max(s, -20), -0.05)
+			}
+		}
+		pts = append(pts, best)
+		cur = best
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, pathFit{}, err
+	}
+	warmEnd = p.pathSolve(slices.Clone(cur.g), 0, lam, opt)
+	return pts, warmEnd, nil
+}
