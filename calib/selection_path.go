@@ -203,7 +203,7 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	if notConverged > 0 {
 		path.Notes = append(path.Notes, fmt.Sprintf("%d path points stopped at the iteration limit", notConverged))
 	}
-	path.Peak = pathPeaks(path.Points)
+	path.Peak = pathPeaks(path.Points, func(pt *PathPoint) *Metrics { return &pt.All })
 	return path, nil
 }
 
@@ -243,23 +243,29 @@ func sameBasin(a, b PathPoint, noa *NOA) bool {
 	return true
 }
 
-// pathPeaks returns the index of the best point per metric.
-func pathPeaks(pts []PathPoint) map[string]int {
+// HeldoutPeak returns Peak computed over the held-out metrics of the points
+// (empty when no item is held out).
+func (p *Path) HeldoutPeak() map[string]int {
+	return pathPeaks(p.Points, func(pt *PathPoint) *Metrics { return pt.Heldout })
+}
+
+// pathPeaks returns the index of the best point per metric of the metrics
+// of(pt) (nil: none).
+func pathPeaks(pts []PathPoint, of func(*PathPoint) *Metrics) map[string]int {
 	peak := make(map[string]int)
 	pick := func(key string, get func(*Metrics) Stat, lower bool) {
-		best := -1
+		best, bv := -1, 0.0
 		for i := range pts {
-			s := get(&pts[i].All)
+			m := of(&pts[i])
+			if m == nil {
+				continue
+			}
+			s := get(m)
 			if !s.OK() {
 				continue
 			}
-			if best < 0 {
-				best = i
-				continue
-			}
-			b := get(&pts[best].All).Value
-			if (lower && s.Value < b) || (!lower && s.Value > b) {
-				best = i
+			if best < 0 || (lower && s.Value < bv) || (!lower && s.Value > bv) {
+				best, bv = i, s.Value
 			}
 		}
 		if best >= 0 {
