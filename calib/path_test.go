@@ -333,3 +333,32 @@ func BenchmarkPath3000(b *testing.B) { benchPath(b, 3000) }
 
 // BenchmarkPath100000 is a large log (run it with -benchtime 1x).
 func BenchmarkPath100000(b *testing.B) { benchPath(b, 100000) }
+
+// TestCurveApplier: the path's fast evaluation of curves equals
+// CalibratedPrefs exactly, for values on the knots, between them, below the
+// first and above the last (held-out items), and 0 and 1.
+func TestCurveApplier(t *testing.T) {
+	pairs := genPairs(300, strongA, [model.NumArrangements]bool{true, true, true, true}, 41)
+	est := allIdx(150)
+	pairs[3].S[model.X0], pairs[200].S[model.X1], pairs[201].S[model.X2] = 0, 1, 1e-9
+	p, err := NewNOA(pairs, est, ObjectiveBoth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit, err := p.Fit(FitOptions{Lambda: 0.5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pp := &pathPrefs{pairs: pairs}
+	for _, c := range []*Curve{fit.Curve, {Z: fit.Curve.Z, G: slices.Clone(fit.Curve.Z)}} {
+		got := pp.of(c)
+		if want := CalibratedPrefs(pairs, c); !reflect.DeepEqual(got, want) {
+			t.Error("curveApplier differs from CalibratedPrefs")
+		}
+	}
+	// Other knots: the fallback.
+	id := IdentityCurve()
+	if got := pp.of(id); !reflect.DeepEqual(got, RawPrefs(pairs)) {
+		t.Error("fallback differs")
+	}
+}

@@ -162,8 +162,9 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	}
 	path.Points = append(path.Points, id)
 	notConverged := 0
+	pp := &pathPrefs{pairs: e.pairs}
 	for _, f := range inner {
-		pt, err := e.pathPoint(noa, f, sp.heldout)
+		pt, err := pathPoint(noa, f, pp, sp.heldout)
 		if err != nil {
 			return nil, fmt.Errorf("fit path of judge %q: %w", e.judge, err)
 		}
@@ -183,7 +184,7 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	}
 	path.Points = append(path.Points, end)
 
-	path.WarmEnd, err = e.pathPoint(noa, warm, sp.heldout)
+	path.WarmEnd, err = pathPoint(noa, warm, pp, sp.heldout)
 	if err != nil {
 		return nil, fmt.Errorf("fit path of judge %q: %w", e.judge, err)
 	}
@@ -207,13 +208,35 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	return path, nil
 }
 
+// pathPrefs computes the calibrated preferences of the path's curves,
+// reusing one buffer and one curveApplier (made from the first curve's
+// knots, which every interior point shares).
+type pathPrefs struct {
+	pairs []model.Pair
+	app   *curveApplier
+	buf   Prefs
+}
+
+// of returns CalibratedPrefs(pairs, c), in a buffer the next call reuses.
+func (pp *pathPrefs) of(c *Curve) Prefs {
+	if pp.app == nil {
+		pp.app = newCurveApplier(pp.pairs, slices.Clone(c.Z))
+		n := len(pp.pairs)
+		pp.buf = Prefs{R: make([][model.NumArrangements]float64, n), Has: make([][model.NumArrangements]bool, n), Gold: make([]model.Gold, n)}
+	}
+	if pp.app.prefs(pp.pairs, c, &pp.buf) {
+		return pp.buf
+	}
+	return CalibratedPrefs(pp.pairs, c)
+}
+
 // pathPoint builds the curve and metrics of a solved path point.
-func (e *SelectionEngine) pathPoint(noa *NOA, f pathFit, heldout []int) (PathPoint, error) {
+func pathPoint(noa *NOA, f pathFit, pp *pathPrefs, heldout []int) (PathPoint, error) {
 	curve, err := noa.curveOf(f.g)
 	if err != nil {
 		return PathPoint{}, err
 	}
-	prefs := CalibratedPrefs(e.pairs, curve)
+	prefs := pp.of(curve)
 	pt := PathPoint{
 		Mu: f.mu, Objective: f.objective, Distance: f.distance, Curve: curve,
 		All: ComputeMetrics(prefs), Iterations: f.iterations, Converged: f.converged,
