@@ -129,19 +129,29 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 		}
 		hi := cur.mu // μ above the target's (distance too small)
 		lo := 0.0    // μ below it (distance too large); 0 = unknown
-		var best pathFit
+		// Keep the candidate that met the target; failing that, the one
+		// just past it (a jump: the nearest point beyond), or the farthest
+		// one short of it.
+		var best, over, short pathFit
 		for try := 0; ; try++ {
 			cand := p.pathSolve(slices.Clone(cur.g), mu, lam, opt)
-			if best.g == nil || math.Abs(cand.distance-target) < math.Abs(best.distance-target) {
+			if math.Abs(cand.distance-target) <= pathTolerance*step {
 				best = cand
-			}
-			if math.Abs(cand.distance-target) <= pathTolerance*step || try == pathCorrections {
 				break
 			}
 			if cand.distance < target {
 				hi = mu
+				if short.g == nil || cand.distance > short.distance {
+					short = cand
+				}
 			} else {
 				lo = mu
+				if over.g == nil || cand.distance < over.distance {
+					over = cand
+				}
+			}
+			if try == pathCorrections {
+				break
 			}
 			switch {
 			case lo == 0:
@@ -154,8 +164,16 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 				mu = math.Sqrt(lo * hi)
 			}
 		}
-		if best.distance < cur.distance || best.mu < pathMinMuRatio*mu0 {
-			// The penalty no longer moves the fit: the path has ended.
+		switch {
+		case best.g != nil:
+		case over.g != nil:
+			best = over
+		default:
+			best = short
+		}
+		if best.distance < cur.distance+0.05*step || best.mu < pathMinMuRatio*mu0 {
+			// The penalty no longer moves the fit (the target is beyond
+			// the path's own end): the path has ended.
 			break
 		}
 		if !math.IsInf(cur.mu, 1) && cur.distance > 0 && best.distance > cur.distance {

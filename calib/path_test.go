@@ -173,6 +173,9 @@ func TestPathEnds(t *testing.T) {
 					t.Errorf("%s: gap %.4f between points %d and %d (mean %.4f)", name, gap, i-1, i, mean)
 				}
 			}
+			if hp := path.HeldoutPeak(); (frac < 1) != (len(hp) == 4) {
+				t.Errorf("%s: est frac %v, held-out peaks %v", name, frac, hp)
+			}
 			if frac == 1 {
 				pk := path.Peak
 				at := func(k string, get func(Metrics) Stat) string {
@@ -241,6 +244,40 @@ func TestPathCollapse(t *testing.T) {
 		}
 		t.Logf("%s: %d points, ICC(2,k) raw %.3f → peak %.3f at point %d (distance %.3f) → end %s; objective %.4f → %.4f",
 			judge, len(pts), raw, peak, i, pts[i].Distance, end.Format(3), pts[0].Objective, pts[last].Objective)
+	}
+}
+
+// TestPathDifferentMinimum: on a small x0+x1 problem at λ = 2 the path
+// jumps, and its own end (μ = 0, warm) is a lower minimum than the cold
+// fit's. The last point is still the cold fit; the notes say both things.
+func TestPathDifferentMinimum(t *testing.T) {
+	pairs := genPairs(74, biasedJudge{token: -0.5, position: 0.3, noise: 1.5, spread: 0.5}, [model.NumArrangements]bool{true, true}, 2)
+	opt := DefaultSelectionOptions()
+	opt.Lambda = 2
+	path, err := FitPath(context.Background(), "j", pairs, opt, PathOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := AnalyzeSelection("j", pairs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := path.Points[len(path.Points)-1]
+	if !reflect.DeepEqual(last.Curve, sel.Fit.Curve) || !reflect.DeepEqual(last.All, sel.Method(MethodCalibraEval).All) {
+		t.Error("the last point is not the cold fit")
+	}
+	if path.SameBasin || !(path.WarmEnd.Objective < last.Objective-1e-3) {
+		t.Errorf("same minimum %v: warm end L/K %v, cold %v", path.SameBasin, path.WarmEnd.Objective, last.Objective)
+	}
+	notes := strings.Join(path.Notes, "\n")
+	if !strings.Contains(notes, "the path's is lower") || !strings.Contains(notes, "not on the path") || len(path.Points) >= DefaultPathPoints {
+		t.Errorf("%d points, notes:\n%s", len(path.Points), notes)
+	}
+	// Up to the cold fit, the objective still falls.
+	for i := 1; i < len(path.Points)-1; i++ {
+		if path.Points[i].Objective > path.Points[i-1].Objective+1e-12 {
+			t.Errorf("objective rises at point %d", i)
+		}
 	}
 }
 

@@ -69,7 +69,8 @@ type Path struct {
 	// WarmEnd is the path's own end: μ = 0 warm-started from the last
 	// interior point. SameBasin reports whether it is the cold fit's
 	// minimum (objectives within 1e-7 relative and g* within 1e-3 at every
-	// knot); when not, Notes says which is lower.
+	// knot); when not, Notes says which objective is lower (when the path's,
+	// the objective rises at the last point, which is still the cold fit).
 	WarmEnd   PathPoint
 	SameBasin bool
 	// Notes holds remarks: a jump in the path, a different basin, points
@@ -190,16 +191,23 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	}
 	path.SameBasin = sameBasin(path.WarmEnd, end, noa)
 	if !path.SameBasin {
-		lower := "the cold fit's is lower"
-		if path.WarmEnd.Objective < end.Objective {
-			lower = "the path's is lower"
+		w, c := path.WarmEnd, end
+		var which string
+		switch {
+		case sameObjective(w.Objective, c.Objective):
+			which = "the same objective: the minimum is not unique"
+		case w.Objective < c.Objective:
+			which = "the path's is lower, so the objective rises at the last point"
+		default:
+			which = "the cold fit's is lower"
 		}
-		path.Notes = append(path.Notes, fmt.Sprintf("the path ends in a different minimum than the cold fit: "+
-			"L/K %.6g at distance %.4f against %.6g at %.4f (%s); the last point is the cold fit",
-			path.WarmEnd.Objective, path.WarmEnd.Distance, end.Objective, end.Distance, lower))
+		path.Notes = append(path.Notes, fmt.Sprintf("the path ends in a different map than the cold fit: "+
+			"L/K %.6g at distance %.4f against the cold fit's %.6g at %.4f (%s); the last point is the cold fit",
+			w.Objective, w.Distance, c.Objective, c.Distance, which))
 	}
 	if got := len(path.Points); got < n {
-		path.Notes = append(path.Notes, fmt.Sprintf("%d of %d points: the path jumps (a minimum ends and the fit falls into another), so some distances are not reached", got, n))
+		path.Notes = append(path.Notes, fmt.Sprintf("%d of %d points: some distances from the identity are not on the path "+
+			"(it jumps where a minimum ends, or ends before the cold fit's distance)", got, n))
 	}
 	if notConverged > 0 {
 		path.Notes = append(path.Notes, fmt.Sprintf("%d path points stopped at the iteration limit", notConverged))
@@ -251,11 +259,10 @@ func pathPoint(noa *NOA, f pathFit, pp *pathPrefs, heldout []int) (PathPoint, er
 	return pt, nil
 }
 
-// sameBasin reports whether two fits are the same minimum: objectives
-// within 1e-7 (relative, at least 1e-12 absolute) and g* within 1e-3 at
-// every knot.
+// sameBasin reports whether two fits are the same minimum: the same
+// objective (sameObjective) and g* within 1e-3 at every knot.
 func sameBasin(a, b PathPoint, noa *NOA) bool {
-	if math.Abs(a.Objective-b.Objective) > max(1e-7*math.Max(math.Abs(a.Objective), math.Abs(b.Objective)), 1e-12) {
+	if !sameObjective(a.Objective, b.Objective) {
 		return false
 	}
 	for _, z := range noa.z {
@@ -264,6 +271,12 @@ func sameBasin(a, b PathPoint, noa *NOA) bool {
 		}
 	}
 	return true
+}
+
+// sameObjective reports whether two objective values agree within 1e-7
+// (relative, at least 1e-12 absolute).
+func sameObjective(a, b float64) bool {
+	return math.Abs(a-b) <= max(1e-7*math.Max(math.Abs(a), math.Abs(b)), 1e-12)
 }
 
 // HeldoutPeak returns Peak computed over the held-out metrics of the points
