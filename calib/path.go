@@ -20,8 +20,9 @@ import (
 //	F_μ(g) = L(g)/K + μ·dist(g)²,  dist(g)² = Σ_k w_k (g(z_k) − z_k)²
 //
 // (w_k the share of the pooled P(A) values at knot z_k), which is, by the
-// Lagrange conditions, a best map g within distance dist(g) of the
-// identity: a point with a meaning of its own. μ runs from +∞ (the identity)
+// Lagrange conditions, a locally best map among those within distance
+// dist(g) of the identity (the best one while F_μ is convex): a point with a
+// meaning of its own. μ runs from +∞ (the identity)
 // down; each point is warm-started from the previous one and solved by
 // Fit's majorise-minimise method in g (the penalty is quadratic in g, so the
 // bound, the Newton step over flat pieces and the stopping rules carry
@@ -39,7 +40,9 @@ import (
 // (dist ≈ a/μ for large μ), then corrected by up to pathCorrections
 // bisections in log μ. A target inside a jump of the path (a basin that
 // ends) cannot be met; the point past the jump is kept and the skipped
-// targets are dropped, so a path can have fewer points than asked for.
+// targets are dropped, so a path can have fewer points than asked for. When
+// a smaller μ no longer moves the fit (the path's own end lies nearer the
+// identity than the cold fit), the interior ends there.
 
 // Limits of the path's μ search.
 const (

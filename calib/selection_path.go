@@ -91,7 +91,10 @@ func FitPath(ctx context.Context, judge string, pairs []model.Pair, opt Selectio
 // when the options are invalid, CalibraEval is unavailable for this judge
 // (the error says why, as the methods table's reason), or ctx is done. The
 // engine's caches are used but not changed, except that the estimation set
-// and NOA problem are built and cached as Analyze would.
+// and NOA problem are built and cached as Analyze would; like Analyze, Path
+// must not run concurrently with another call on the same engine (a
+// background computation should use FitPath, which has its own engine).
+// ctx is checked between points.
 func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt PathOptions) (*Path, error) {
 	if err := opt.validate(); err != nil {
 		return nil, fmt.Errorf("fit path of judge %q: %w", e.judge, err)
