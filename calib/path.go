@@ -105,9 +105,10 @@ func (p *NOA) muStart(lam, target float64) float64 {
 
 // interiorPath solves the path's points strictly between the identity and
 // the end, aiming at distances i·end/(n−1) for i = 1..n−2, and then the
-// path's own end (μ = 0, warm-started from the last point). It stops early,
-// with ctx's error, when ctx is done.
-func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt FitOptions) (pts []pathFit, warmEnd pathFit, err error) {
+// path's own end (μ = 0, warm-started from the last point), and how many
+// penalised fits it solved. It stops early, with ctx's error, when ctx is
+// done.
+func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt FitOptions) (pts []pathFit, warmEnd pathFit, solves int, err error) {
 	g := slices.Clone(p.z) // the identity
 	cur := pathFit{mu: math.Inf(1), g: slices.Clone(g), objective: p.termsGrad(g, lam, nil) / float64(p.k)}
 	step := end / float64(n-1)
@@ -119,7 +120,7 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 			continue // passed by a jump
 		}
 		if err := ctx.Err(); err != nil {
-			return nil, pathFit{}, err
+			return nil, pathFit{}, solves, err
 		}
 		// Predict μ for the target, then bracket in log μ.
 		var mu float64
@@ -138,6 +139,7 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 		var best, over, short pathFit
 		for try := 0; ; try++ {
 			cand := p.pathSolve(slices.Clone(cur.g), mu, lam, opt)
+			solves++
 			if math.Abs(cand.distance-target) <= pathTolerance*step {
 				best = cand
 				break
@@ -189,10 +191,10 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 		cur = best
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, pathFit{}, err
+		return nil, pathFit{}, solves, err
 	}
 	warmEnd = p.pathSolve(slices.Clone(cur.g), 0, lam, opt)
-	return pts, warmEnd, nil
+	return pts, warmEnd, solves + 1, nil
 }
 
 // curveApplier evaluates curves that share one knot vector Z (every interior

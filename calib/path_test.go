@@ -361,6 +361,7 @@ func benchPath(b *testing.B, n int) {
 		}
 	}
 	b.ReportMetric(float64(len(p.Points)), "points")
+	b.ReportMetric(float64(p.Fits), "fits")
 }
 
 // BenchmarkPath3000 is the path of the interactive case: 3,000 items ×

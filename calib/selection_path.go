@@ -73,6 +73,10 @@ type Path struct {
 	// the objective rises at the last point, which is still the cold fit).
 	WarmEnd   PathPoint
 	SameBasin bool
+	// Fits counts the penalised fits solved: the interior points, the
+	// corrections of μ towards their distances, and the warm end (the cold
+	// fit is not counted).
+	Fits int
 	// Notes holds remarks: a jump in the path, a different basin, points
 	// that did not converge.
 	Notes []string
@@ -150,12 +154,12 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	if fopt.MaxIter == 0 {
 		fopt.MaxIter = DefaultMaxIter
 	}
-	inner, warm, err := noa.interiorPath(ctx, opt.Lambda, endDist, n, fopt)
+	inner, warm, solves, err := noa.interiorPath(ctx, opt.Lambda, endDist, n, fopt)
 	if err != nil {
 		return nil, fmt.Errorf("fit path of judge %q: %w", e.judge, err)
 	}
 
-	path := &Path{Lambda: opt.Lambda, Points: make([]PathPoint, 0, len(inner)+2)}
+	path := &Path{Lambda: opt.Lambda, Points: make([]PathPoint, 0, len(inner)+2), Fits: solves}
 	id := PathPoint{
 		Mu: math.Inf(1), Objective: noa.termsGrad(noa.z, opt.Lambda, nil) / float64(noa.k),
 		Curve: IdentityCurve(), All: e.rawAll.clone(), Converged: true,
