@@ -51,6 +51,10 @@ type NOA struct {
 	con [][2]int32 // content-swap pairs (unswapped content first)
 	anc []int32    // anchored knot indices
 
+	// prox, when not nil, adds the proximity penalty of a path point
+	// (noa_prox.go) to every evaluation.
+	prox *proxTerm
+
 	solver solverConfig
 }
 

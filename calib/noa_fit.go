@@ -250,8 +250,10 @@ func centre(d []float64) {
 // g(z_k) made non-decreasing by PAVA weighted by the number of pooled values
 // at each knot (METHODS.md §3 "Continuous g*"). g from the softmax is already
 // non-decreasing, so PAVA only removes rounding.
-func (p *NOA) curve(d []float64) (*Curve, error) {
-	g := p.G(d)
+func (p *NOA) curve(d []float64) (*Curve, error) { return p.curveOf(p.G(d)) }
+
+// curveOf builds g* from g(z_0..z_M) as curve does.
+func (p *NOA) curveOf(g []float64) (*Curve, error) {
 	lo, hi := 1, p.m-1
 	if p.count[0] > 0 {
 		lo = 0

@@ -37,6 +37,9 @@ func (p *NOA) termsGrad(g []float64, lambda float64, dg []float64) float64 {
 			dg[a] -= 2 * lambda * v
 		}
 	}
+	if p.prox != nil {
+		f += p.prox.add(g, dg)
+	}
 	return f
 }
 
@@ -53,6 +56,11 @@ func (p *NOA) majorizer() []float64 {
 	for _, t := range p.con {
 		D[t[0]] += 4
 		D[t[1]] += 4
+	}
+	if p.prox != nil {
+		for j, c := range p.prox.c {
+			D[j] += 2 * c
+		}
 	}
 	for j := range D {
 		if D[j] == 0 {

@@ -82,6 +82,13 @@ func (p *NOA) newtonStep(nw *newtonWork, g, dg, D []float64, lambda float64) boo
 			h[int(b)*n+int(b)] -= 2 * lambda
 		}
 	}
+	if p.prox != nil {
+		for j, c := range p.prox.c {
+			if b := blk[j]; b >= 0 {
+				h[int(b)*n+int(b)] += 2 * c
+			}
+		}
+	}
 	if !cholesky(h, n) {
 		return false
 	}

@@ -1,0 +1,297 @@
+package calib
+
+import (
+	"context"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// CalibraEval's fit path, on a NOA problem: the maps between "no
+// calibration" (the identity) and the converged fit.
+//
+// Why a proximity homotopy and not the optimiser's iterates. The iterates of
+// Fit depend on the solver (L-BFGS memory, preconditioner, when phase 2
+// starts); a point "after 7 iterations" means nothing outside plumb. Point
+// k of this path is instead the minimiser of
+//
+//	F_μ(g) = L(g)/K + μ·dist(g)²,  dist(g)² = Σ_k w_k (g(z_k) − z_k)²
+//
+// (w_k the share of the pooled P(A) values at knot z_k), which is, by the
+// Lagrange conditions, a locally best map among those within distance
+// dist(g) of the identity (the best one while F_μ is convex): a point with a
+// meaning of its own. μ runs from +∞ (the identity)
+// down; each point is warm-started from the previous one and solved by
+// Fit's majorise-minimise method in g (the penalty is quadratic in g, so the
+// bound, the Newton step over flat pieces and the stopping rules carry
+// over), to the same tolerances as Fit. Along such a path the objective L
+// cannot rise while the distance grows: the solver never raises F_μ' from
+// the previous point g, so L' + μ'd'² ≤ L + μ'd², i.e. L' ≤ L when d' ≥ d.
+// For large μ, F_μ is convex, so the start of the path does not depend on
+// any choice; as μ → 0 it tracks one basin of the non-convex L, which need
+// not be the one the cold fit (from the identity, L-BFGS first) reaches:
+// the path's own end (μ = 0, warm) is kept and compared with the cold fit.
+//
+// Spacing. The points are spaced evenly in distance from the identity, not
+// in μ: the targets are i·D/(n−1), D the cold fit's distance, and μ for the
+// next target is predicted from the local slope of log dist against log μ
+// (dist ≈ a/μ for large μ), then corrected by up to pathCorrections
+// bisections in log μ. A target inside a jump of the path (a basin that
+// ends) cannot be met; the point past the jump is kept and the skipped
+// targets are dropped, so a path can have fewer points than asked for. When
+// a smaller μ no longer moves the fit (the path's own end lies nearer the
+// identity than the cold fit), the interior ends there.
+
+// Limits of the path's μ search.
+const (
+	// pathCorrections is the number of extra fits allowed per point to
+	// bring its distance near the target.
+	pathCorrections = 4
+	// pathTolerance: a point is accepted when its distance is within
+	// pathTolerance·Δ of the target (Δ the spacing of the targets).
+	pathTolerance = 0.35
+	// pathMinMuRatio: μ below pathMinMuRatio·μ_1 counts as 0 (the penalty
+	// no longer moves the fit).
+	pathMinMuRatio = 1e-9
+)
+
+// pathFit is one solved point of a path on a NOA problem.
+type pathFit struct {
+	mu         float64
+	g          []float64 // g(z_0..z_M)
+	objective  float64   // L/K, without the penalty
+	distance   float64
+	iterations int
+	converged  bool
+	status     string
+}
+
+// pathSolve minimises F_μ from g (overwritten with the solution).
+func (p *NOA) pathSolve(g []float64, mu, lam float64, opt FitOptions) pathFit {
+	q := p
+	if mu > 0 {
+		q = p.withProx(mu)
+	}
+	r := q.minimiseG(g, lam, opt, p.solver.window, p.solver.eps)
+	return pathFit{
+		mu: mu, g: g,
+		objective: p.termsGrad(g, lam, nil) / float64(p.k), distance: p.distance(g),
+		iterations: r.iterations, converged: r.converged, status: r.status,
+	}
+}
+
+// muStart returns μ whose minimiser lies at about distance target from the
+// identity, by the large-μ expansion g − z ≈ −∇_g(L/K)/(2μw):
+// dist ≈ ½√(Σ_k ∇_k²/w_k)/μ at the identity.
+func (p *NOA) muStart(lam, target float64) float64 {
+	dg := make([]float64, p.m+1)
+	p.termsGrad(p.z, lam, dg)
+	w := p.knotShares()
+	s := 0.0
+	for j := 1; j < p.m; j++ {
+		if w[j] > 0 {
+			v := dg[j] / float64(p.k)
+			s += v * v / w[j]
+		}
+	}
+	a := 0.5 * math.Sqrt(s)
+	if !(a > 0) || !(target > 0) {
+		return 1
+	}
+	return a / target
+}
+
+// interiorPath solves the path's points strictly between the identity and
+// the end, aiming at distances i·end/(n−1) for i = 1..n−2, and then the
+// path's own end (μ = 0, warm-started from the last point), and how many
+// penalised fits it solved. It stops early, with ctx's error, when ctx is
+// done.
+func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt FitOptions) (pts []pathFit, warmEnd pathFit, solves int, err error) {
+	g := slices.Clone(p.z) // the identity
+	cur := pathFit{mu: math.Inf(1), g: slices.Clone(g), objective: p.termsGrad(g, lam, nil) / float64(p.k)}
+	step := end / float64(n-1)
+	slope := -1.0 // d log dist / d log μ; −1 for large μ
+	var mu0 float64
+	for i := 1; i <= n-2 && step > 0; i++ {
+		target := float64(i) * step
+		if cur.distance >= target-pathTolerance*step {
+			continue // passed by a jump
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, pathFit{}, solves, err
+		}
+		// Predict μ for the target, then bracket in log μ.
+		var mu float64
+		if math.IsInf(cur.mu, 1) {
+			mu = p.muStart(lam, target)
+			mu0 = mu
+		} else {
+			ratio := math.Pow(target/math.Max(cur.distance, 1e-300), 1/slope)
+			mu = cur.mu * min(max(ratio, 1e-3), 0.999)
+		}
+		hi := cur.mu // μ above the target's (distance too small)
+		lo := 0.0    // μ below it (distance too large); 0 = unknown
+		// Keep the candidate that met the target; failing that, the one
+		// just past it (a jump: the nearest point beyond), or the farthest
+		// one short of it.
+		var best, over, short pathFit
+		for try := 0; ; try++ {
+			cand := p.pathSolve(slices.Clone(cur.g), mu, lam, opt)
+			solves++
+			if math.Abs(cand.distance-target) <= pathTolerance*step {
+				best = cand
+				break
+			}
+			if cand.distance < target {
+				hi = mu
+				if short.g == nil || cand.distance > short.distance {
+					short = cand
+				}
+			} else {
+				lo = mu
+				if over.g == nil || cand.distance < over.distance {
+					over = cand
+				}
+			}
+			if try == pathCorrections {
+				break
+			}
+			switch {
+			case lo == 0:
+				// Still short of the target: go further, by the slope.
+				r := math.Pow(target/math.Max(cand.distance, 1e-300), 1/slope)
+				mu *= min(max(r, 1e-3), 0.5)
+			case math.IsInf(hi, 1):
+				mu = lo * 4
+			default:
+				mu = math.Sqrt(lo * hi)
+			}
+		}
+		switch {
+		case best.g != nil:
+		case over.g != nil:
+			best = over
+		default:
+			best = short
+		}
+		if best.distance < cur.distance+0.05*step || best.mu < pathMinMuRatio*mu0 {
+			// The penalty no longer moves the fit (the target is beyond
+			// the path's own end): the path has ended.
+			break
+		}
+		if !math.IsInf(cur.mu, 1) && cur.distance > 0 && best.distance > cur.distance {
+			s := math.Log(best.distance/cur.distance) / math.Log(best.mu/cur.mu)
+			if s < 0 && !math.IsInf(s, 0) {
+				slope = min(max(s, -20), -0.05)
+			}
+		}
+		pts = append(pts, best)
+		cur = best
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, pathFit{}, solves, err
+	}
+	warmEnd = p.pathSolve(slices.Clone(cur.g), 0, lam, opt)
+	return pts, warmEnd, solves + 1, nil
+}
+
+// curveApplier evaluates curves that share one knot vector Z (every interior
+// path point's g* has the knots curveOf gives) at the observed P(A) of a set
+// of pairs, with Curve.Apply's arithmetic but without its binary search:
+// where each s falls among the knots is found once.
+type curveApplier struct {
+	z   []float64
+	at  []int32   // per observed value: the knot index i of Apply (see kind)
+	t   []float64 // its interpolation weight
+	how []uint8   // howBelow, howAbove, howExact or howInterp
+}
+
+const (
+	howBelow = iota
+	howAbove
+	howExact
+	howInterp
+)
+
+// newCurveApplier locates every observed s of pairs (item-major, in
+// model.Arrangements order) among the knots z.
+func newCurveApplier(pairs []model.Pair, z []float64) *curveApplier {
+	a := &curveApplier{z: z}
+	n := len(z)
+	for i := range pairs {
+		pr := &pairs[i]
+		for _, arr := range model.Arrangements {
+			if !pr.Has[arr] {
+				continue
+			}
+			s := pr.S[arr]
+			var at int
+			var t float64
+			var how uint8
+			switch {
+			case n == 0 || math.IsNaN(s):
+				how = howInterp // unreachable for validated pairs; Apply gives s
+				at = -1
+			case s <= z[0]:
+				how = howBelow
+			case s >= z[n-1]:
+				how = howAbove
+			default:
+				at = sort.SearchFloat64s(z, s)
+				if z[at] == s {
+					how = howExact
+				} else {
+					how = howInterp
+					t = (s - z[at-1]) / (z[at] - z[at-1])
+				}
+			}
+			a.at = append(a.at, int32(at))
+			a.t = append(a.t, t)
+			a.how = append(a.how, how)
+		}
+	}
+	return a
+}
+
+// prefs fills p (allocated for pairs, reused across calls) with the
+// calibrated preferences of c, which must have the applier's knots: exactly
+// CalibratedPrefs(pairs, c). It reports false when c's knots differ.
+func (a *curveApplier) prefs(pairs []model.Pair, c *Curve, p *Prefs) bool {
+	if !slices.Equal(c.Z, a.z) || len(c.G) != len(c.Z) {
+		return false
+	}
+	g := c.G
+	k := 0
+	for i := range pairs {
+		pr := &pairs[i]
+		p.Has[i] = pr.Has
+		p.Gold[i] = pr.Gold
+		p.R[i] = [model.NumArrangements]float64{}
+		for _, arr := range model.Arrangements {
+			if !pr.Has[arr] {
+				continue
+			}
+			var v float64
+			switch a.how[k] {
+			case howBelow:
+				v = g[0]
+			case howAbove:
+				v = g[len(g)-1]
+			case howExact:
+				v = g[a.at[k]]
+			default:
+				if a.at[k] < 0 {
+					v = c.Apply(pr.S[arr])
+				} else {
+					g0, g1 := g[a.at[k]-1], g[a.at[k]]
+					v = g0 + a.t[k]*(g1-g0)
+				}
+			}
+			p.R[i][arr] = arr.Preference(v)
+			k++
+		}
+	}
+	return true
+}

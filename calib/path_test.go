@@ -1,0 +1,402 @@
+package calib
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/sim"
+)
+
+// simJudges returns the pairs of the simulator's three default judges
+// (judge-fair, judge-first, judge-tokenA) with n items in the arrangements
+// arr, answering with logprobs: what `plumb simulate --pairs n
+// --arrangements ... --mode logprob` writes.
+func simJudges(t testing.TB, n int, arr ...model.Arrangement) map[string][]model.Pair {
+	t.Helper()
+	cfg := sim.DefaultConfig()
+	cfg.Pairs, cfg.Scores, cfg.Verdicts = n, 0, 0
+	cfg.Arrangements = arr
+	for i := range cfg.Judges {
+		cfg.Judges[i].Mode = model.SourceLogprob
+	}
+	lg, err := sim.Collect(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, by := SplitByJudge(lg.Pairs)
+	return by
+}
+
+// TestPathProxGradient extends TestNOAGradient to the penalised objective
+// of the path: L/K + μ·dist², its exact gradient against central finite
+// differences, and the penalty against μ·dist² computed directly.
+func TestPathProxGradient(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	worst := 0.0
+	for trial := range 10 {
+		pairs := randomProblem(rng, 5+rng.IntN(25))
+		for _, obj := range []Objective{ObjectiveBoth, ObjectiveL1, ObjectiveL2} {
+			p, err := NewNOA(pairs, allIdx(len(pairs)), obj)
+			if err != nil {
+				continue
+			}
+			d := make([]float64, p.M())
+			for i := range d {
+				d[i] = 1.5 * rng.NormFloat64()
+			}
+			for _, mu := range []float64{0.3, 5, 200} {
+				q := p.withProx(mu)
+				for _, lam := range []float64{0, 0.5, 2} {
+					pen := q.Objective(d, lam, nil) - p.Objective(d, lam, nil)
+					dist := p.distance(p.G(d))
+					if want := mu * dist * dist; math.Abs(pen-want) > 1e-12*max(1, want) {
+						t.Errorf("trial %d %s μ=%v: penalty %v, μ·dist² %v", trial, obj, mu, pen, want)
+					}
+					grad := make([]float64, p.M())
+					q.Objective(d, lam, grad)
+					const h = 1e-5
+					maxAbs, maxErr, sum := 0.0, 0.0, 0.0
+					x := slices.Clone(d)
+					for k := range d {
+						x[k] = d[k] + h
+						fp := q.Objective(x, lam, nil)
+						x[k] = d[k] - h
+						fm := q.Objective(x, lam, nil)
+						x[k] = d[k]
+						fd := (fp - fm) / (2 * h)
+						maxAbs = max(maxAbs, math.Abs(grad[k]))
+						maxErr = max(maxErr, math.Abs(fd-grad[k]))
+						sum += grad[k]
+					}
+					worst = max(worst, maxErr/maxAbs)
+					if maxErr > 1e-6*max(maxAbs, 1e-6) {
+						t.Errorf("trial %d %s μ=%v λ=%v: max |fd − grad| = %.3g, max |grad| = %.3g", trial, obj, mu, lam, maxErr, maxAbs)
+					}
+					if math.Abs(sum) > 1e-10*max(1, maxAbs) {
+						t.Errorf("trial %d %s μ=%v λ=%v: Σ grad = %v, want 0", trial, obj, mu, lam, sum)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("worst max|fd − grad| / max|grad| = %.2g", worst)
+}
+
+// checkPathShape asserts what holds on every path: the identity first, the
+// objective non-increasing and the distance non-decreasing along it (path.go:
+// L' ≤ L whenever d' ≥ d), peaks in range.
+func checkPathShape(t *testing.T, name string, p *Path) {
+	t.Helper()
+	pts := p.Points
+	if len(pts) < 2 {
+		t.Fatalf("%s: %d points", name, len(pts))
+	}
+	if !math.IsInf(pts[0].Mu, 1) || pts[0].Distance != 0 || pts[len(pts)-1].Mu != 0 {
+		t.Errorf("%s: ends μ = %v, %v; first distance %v", name, pts[0].Mu, pts[len(pts)-1].Mu, pts[0].Distance)
+	}
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1], pts[i]
+		if b.Objective > a.Objective+1e-12*max(1, math.Abs(a.Objective)) {
+			t.Errorf("%s: objective rises from point %d to %d: %v → %v", name, i-1, i, a.Objective, b.Objective)
+		}
+		if b.Distance < a.Distance-1e-12 {
+			t.Errorf("%s: distance falls from point %d to %d: %v → %v", name, i-1, i, a.Distance, b.Distance)
+		}
+		if !(b.Mu < a.Mu) && i < len(pts)-1 {
+			t.Errorf("%s: μ not decreasing at %d: %v → %v", name, i, a.Mu, b.Mu)
+		}
+		if !slices.IsSorted(b.Curve.G) {
+			t.Errorf("%s: point %d: g* not monotone", name, i)
+		}
+	}
+	for k, i := range p.Peak {
+		if i < 0 || i >= len(pts) {
+			t.Errorf("%s: peak %s at %d of %d points", name, k, i, len(pts))
+		}
+	}
+}
+
+// TestPathEnds: on the simulator's x0, x1, x2 judges the path starts at the
+// raw numbers and ends exactly at AnalyzeSelection's CalibraEval row
+// (curve, fit objective and metrics, all items and held out), with the
+// objective falling along it and the path's own end in the cold fit's
+// minimum.
+func TestPathEnds(t *testing.T) {
+	by := simJudges(t, 1000, model.X0, model.X1, model.X2)
+	for _, frac := range []float64{1, 0.5} {
+		for _, judge := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
+			opt := DefaultSelectionOptions()
+			opt.EstFrac = frac
+			path, err := FitPath(context.Background(), judge, by[judge], opt, PathOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sel, err := AnalyzeSelection(judge, by[judge], opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := judge
+			checkPathShape(t, name, path)
+			first, last := path.Points[0], path.Points[len(path.Points)-1]
+			raw, ce := sel.Method(MethodRaw), sel.Method(MethodCalibraEval)
+			if !reflect.DeepEqual(first.All, raw.All) || !reflect.DeepEqual(first.Heldout, raw.Heldout) {
+				t.Errorf("%s: first point's metrics differ from raw's", name)
+			}
+			if first.Curve.Apply(0.37) != 0.37 {
+				t.Errorf("%s: first point is not the identity", name)
+			}
+			if !reflect.DeepEqual(last.Curve, sel.Fit.Curve) || last.Objective != sel.Fit.Objective {
+				t.Errorf("%s: last point's curve or objective differs from the cold fit", name)
+			}
+			if !reflect.DeepEqual(last.All, ce.All) || !reflect.DeepEqual(last.Heldout, ce.Heldout) {
+				t.Errorf("%s: last point's metrics differ from CalibraEval's row", name)
+			}
+			if (frac < 1) != (last.Heldout != nil) {
+				t.Errorf("%s: est frac %v, held-out metrics %v", name, frac, last.Heldout != nil)
+			}
+			if !path.SameBasin {
+				t.Errorf("%s: the path's end is not the cold fit's minimum: %v", name, path.Notes)
+			}
+			if len(path.Points) < DefaultPathPoints-3 {
+				t.Errorf("%s: %d points, asked for %d", name, len(path.Points), DefaultPathPoints)
+			}
+			// Evenly spaced in distance: no gap more than 2.5 times the mean.
+			mean := last.Distance / float64(len(path.Points)-1)
+			for i := 1; i < len(path.Points); i++ {
+				if gap := path.Points[i].Distance - path.Points[i-1].Distance; gap > 2.5*mean {
+					t.Errorf("%s: gap %.4f between points %d and %d (mean %.4f)", name, gap, i-1, i, mean)
+				}
+			}
+			if hp := path.HeldoutPeak(); (frac < 1) != (len(hp) == 4) {
+				t.Errorf("%s: est frac %v, held-out peaks %v", name, frac, hp)
+			}
+			if frac == 1 {
+				pk := path.Peak
+				at := func(k string, get func(Metrics) Stat) string {
+					return strings.TrimSpace(get(path.Points[pk[k]].All).Format(3))
+				}
+				t.Logf("%s: %d points; peaks κ %d (%s), ICC(2,k) %d (%s), RStd %d (%s), accuracy %d (%s); end κ %.3f ICC %.3f RStd %.2f acc %.3f",
+					name, len(path.Points),
+					pk[PeakKappa], at(PeakKappa, func(m Metrics) Stat { return m.FleissKappa }),
+					pk[PeakICC2k], at(PeakICC2k, func(m Metrics) Stat { return m.ICC2k }),
+					pk[PeakRStd], at(PeakRStd, func(m Metrics) Stat { return m.RStd }),
+					pk[PeakAccuracy], at(PeakAccuracy, func(m Metrics) Stat { return m.AccuracyMean }),
+					last.All.FleissKappa.Value, last.All.ICC2k.Value, last.All.RStd.Value, last.All.AccuracyMean.Value)
+			}
+		}
+	}
+}
+
+// TestPathPeakBeforeEnd is the teaching point on the simulator's
+// judge-tokenA (x0, x1, x2): agreement along the path peaks before the
+// converged end, i.e. the lowest objective is not the best agreement.
+func TestPathPeakBeforeEnd(t *testing.T) {
+	by := simJudges(t, 1000, model.X0, model.X1, model.X2)
+	path, err := FitPath(context.Background(), "judge-tokenA", by["judge-tokenA"], DefaultSelectionOptions(), PathOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := len(path.Points) - 1
+	i := path.Peak[PeakICC2k]
+	peak, end := path.Points[i].All.ICC2k.Value, path.Points[last].All.ICC2k.Value
+	if !(i > 0 && i < last && peak > end+0.02) {
+		t.Errorf("ICC(2,k) peaks at point %d of %d with %.3f; end %.3f", i, last, peak, end)
+	}
+}
+
+// TestPathCollapse: with x0 and x1 only, eq. 20's minimum is a constant map
+// (README "What minimising CalibraEval to convergence shows"). On the
+// simulator's judge-first the path shows agreement rising first, then the
+// objective's optimum collapsing: the end is degenerate, ICC(2,k) there is
+// far below its peak, which lies strictly inside the path.
+func TestPathCollapse(t *testing.T) {
+	by := simJudges(t, 2000, model.X0, model.X1)
+	for _, judge := range []string{"judge-first", "judge-tokenA"} {
+		path, err := FitPath(context.Background(), judge, by[judge], DefaultSelectionOptions(), PathOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPathShape(t, judge, path)
+		pts := path.Points
+		last := len(pts) - 1
+		if !pts[last].Degenerate || pts[0].Degenerate {
+			t.Errorf("%s: degenerate at the start %v, at the end %v", judge, pts[0].Degenerate, pts[last].Degenerate)
+		}
+		i := path.Peak[PeakICC2k]
+		if !(i > 0 && i < last) {
+			t.Fatalf("%s: ICC(2,k) peaks at point %d of %d", judge, i, last)
+		}
+		peak, raw := pts[i].All.ICC2k.Value, pts[0].All.ICC2k.Value
+		end := pts[last].All.ICC2k
+		if !(peak > raw) || (end.OK() && !(end.Value < peak-0.2)) {
+			t.Errorf("%s: ICC(2,k) raw %.3f, peak %.3f, end %s", judge, raw, peak, end.Format(3))
+		}
+		// g nearly constant at the end.
+		g := pts[last].Curve
+		if spread := g.Apply(0.95) - g.Apply(0.05); spread > 0.05 {
+			t.Errorf("%s: end map spreads %.3f over [0.05, 0.95]", judge, spread)
+		}
+		t.Logf("%s: %d points, ICC(2,k) raw %.3f → peak %.3f at point %d (distance %.3f) → end %s; objective %.4f → %.4f",
+			judge, len(pts), raw, peak, i, pts[i].Distance, end.Format(3), pts[0].Objective, pts[last].Objective)
+	}
+}
+
+// TestPathDifferentMinimum: on a small x0+x1 problem at λ = 2 the path
+// jumps, and its own end (μ = 0, warm) is a lower minimum than the cold
+// fit's. The last point is still the cold fit; the notes say both things.
+func TestPathDifferentMinimum(t *testing.T) {
+	pairs := genPairs(74, biasedJudge{token: -0.5, position: 0.3, noise: 1.5, spread: 0.5}, [model.NumArrangements]bool{true, true}, 2)
+	opt := DefaultSelectionOptions()
+	opt.Lambda = 2
+	path, err := FitPath(context.Background(), "j", pairs, opt, PathOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := AnalyzeSelection("j", pairs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := path.Points[len(path.Points)-1]
+	if !reflect.DeepEqual(last.Curve, sel.Fit.Curve) || !reflect.DeepEqual(last.All, sel.Method(MethodCalibraEval).All) {
+		t.Error("the last point is not the cold fit")
+	}
+	if path.SameBasin || !(path.WarmEnd.Objective < last.Objective-1e-3) {
+		t.Errorf("same minimum %v: warm end L/K %v, cold %v", path.SameBasin, path.WarmEnd.Objective, last.Objective)
+	}
+	notes := strings.Join(path.Notes, "\n")
+	if !strings.Contains(notes, "the path's is lower") || !strings.Contains(notes, "not on the path") || len(path.Points) >= DefaultPathPoints {
+		t.Errorf("%d points, notes:\n%s", len(path.Points), notes)
+	}
+	// Up to the cold fit, the objective still falls.
+	for i := 1; i < len(path.Points)-1; i++ {
+		if path.Points[i].Objective > path.Points[i-1].Objective+1e-12 {
+			t.Errorf("objective rises at point %d", i)
+		}
+	}
+}
+
+func TestPathDeterministic(t *testing.T) {
+	pairs := genPairs(600, strongA, has012, 31)
+	a, err := FitPath(context.Background(), "j", pairs, DefaultSelectionOptions(), PathOptions{Points: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := FitPath(context.Background(), "j", pairs, DefaultSelectionOptions(), PathOptions{Points: 12})
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two paths of the same data differ")
+	}
+	if len(a.Points) > 12 || len(a.Points) < 9 {
+		t.Errorf("asked for 12 points, got %d", len(a.Points))
+	}
+	// An engine with warm starts on, after other λ, gives the same path.
+	e := NewSelectionEngine("j", pairs)
+	for _, lam := range []float64{0.3, 0.5, 0.9} {
+		o := DefaultSelectionOptions()
+		o.Lambda = lam
+		if _, err := e.Analyze(o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := e.Path(context.Background(), DefaultSelectionOptions(), PathOptions{Points: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, c) {
+		t.Error("the engine's path differs from FitPath's")
+	}
+	// Two points: the identity and the cold fit.
+	two, err := FitPath(context.Background(), "j", pairs, DefaultSelectionOptions(), PathOptions{Points: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(two.Points) != 2 || !reflect.DeepEqual(two.Points[1], a.Points[len(a.Points)-1]) {
+		t.Errorf("two-point path: %d points", len(two.Points))
+	}
+}
+
+func TestPathErrors(t *testing.T) {
+	pairs := genPairs(50, strongA, has012, 32)
+	ctx := context.Background()
+	if _, err := FitPath(ctx, "j", pairs, DefaultSelectionOptions(), PathOptions{Points: 1}); err == nil {
+		t.Error("1 point accepted")
+	}
+	bad := DefaultSelectionOptions()
+	bad.Lambda = -1
+	if _, err := FitPath(ctx, "j", pairs, bad, PathOptions{}); err == nil {
+		t.Error("λ = −1 accepted")
+	}
+	if _, err := FitPath(ctx, "j", nil, DefaultSelectionOptions(), PathOptions{}); err == nil {
+		t.Error("no pairs accepted")
+	}
+	hard := slices.Clone(pairs)
+	hard[3].Source = model.SourceChoice
+	if _, err := FitPath(ctx, "j", hard, DefaultSelectionOptions(), PathOptions{}); err == nil || !strings.Contains(err.Error(), "hard choices") {
+		t.Errorf("hard choices: %v", err)
+	}
+	one := genPairs(50, strongA, [model.NumArrangements]bool{true}, 33)
+	if _, err := FitPath(ctx, "j", one, DefaultSelectionOptions(), PathOptions{}); err == nil {
+		t.Error("x0-only judge accepted")
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := FitPath(cancelled, "j", pairs, DefaultSelectionOptions(), PathOptions{}); err == nil {
+		t.Error("cancelled context accepted")
+	}
+}
+
+// benchPath runs the path of n items with x0..x2 from benchNOA's judge.
+func benchPath(b *testing.B, n int) {
+	pairs := genPairs(n, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, has012, 1)
+	var p *Path
+	for b.Loop() {
+		var err error
+		if p, err = FitPath(context.Background(), "bench", pairs, DefaultSelectionOptions(), PathOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(p.Points)), "points")
+	b.ReportMetric(float64(p.Fits), "fits")
+}
+
+// BenchmarkPath3000 is the path of the interactive case: 3,000 items ×
+// x0..x2 (M ≈ 9,000 knots), 30 points, with the cold fit and every point's
+// metrics.
+func BenchmarkPath3000(b *testing.B) { benchPath(b, 3000) }
+
+// BenchmarkPath100000 is a large log (run it with -benchtime 1x).
+func BenchmarkPath100000(b *testing.B) { benchPath(b, 100000) }
+
+// TestCurveApplier: the path's fast evaluation of curves equals
+// CalibratedPrefs exactly, for values on the knots, between them, below the
+// first and above the last (held-out items), and 0 and 1.
+func TestCurveApplier(t *testing.T) {
+	pairs := genPairs(300, strongA, [model.NumArrangements]bool{true, true, true, true}, 41)
+	est := allIdx(150)
+	pairs[3].S[model.X0], pairs[200].S[model.X1], pairs[201].S[model.X2] = 0, 1, 1e-9
+	p, err := NewNOA(pairs, est, ObjectiveBoth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit, err := p.Fit(FitOptions{Lambda: 0.5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pp := &pathPrefs{pairs: pairs}
+	for _, c := range []*Curve{fit.Curve, {Z: fit.Curve.Z, G: slices.Clone(fit.Curve.Z)}} {
+		got := pp.of(c)
+		if want := CalibratedPrefs(pairs, c); !reflect.DeepEqual(got, want) {
+			t.Error("curveApplier differs from CalibratedPrefs")
+		}
+	}
+	// Other knots: the fallback.
+	id := IdentityCurve()
+	if got := pp.of(id); !reflect.DeepEqual(got, RawPrefs(pairs)) {
+		t.Error("fallback differs")
+	}
+}
