@@ -12,13 +12,9 @@ type publishedWork struct {
 	grads         []float64
 }
 
-// runPublished runs the script's epochs on the items idx (three indexes
-// into fit.Values per item) and fills fit's Params, Printed, Final, Batches,
-// RankShift and Curve.
-func runPublished(fit *PublishedFit, idx []int32) error {
-	opt := fit.Options
-	n := len(fit.Values) - 1 // N, the number of parameters
-	w := &publishedWork{
+// newPublishedWork returns scratch space for N = n parameters, all 0.
+func newPublishedWork(n int) *publishedWork {
+	return &publishedWork{
 		p:     make([]float64, n),
 		exps:  make([]float64, n),
 		sums:  make([]float64, n+1),
@@ -26,6 +22,15 @@ func runPublished(fit *PublishedFit, idx []int32) error {
 		above: make([]float64, n+1),
 		grads: make([]float64, n),
 	}
+}
+
+// runPublished runs the script's epochs on the items idx (three indexes
+// into fit.Values per item) and fills fit's Params, Printed, Final, Batches,
+// RankShift and Curve.
+func runPublished(fit *PublishedFit, idx []int32) error {
+	opt := fit.Options
+	n := len(fit.Values) - 1 // N, the number of parameters
+	w := newPublishedWork(n)
 	k := len(idx) / 3
 	for e := range opt.Epochs {
 		if err := w.prefix(); err != nil {
@@ -101,19 +106,29 @@ func (w *publishedWork) loss(idx []int32, lambda float64) PublishedLoss {
 }
 
 // step is one batch of the script's calculate_loss_and_gradient and its
-// update paras[i] += lr·grads[i]/batch_size. Every item adds, for each of
-// its three blocks j, lo_j to grads[0:s_j) and hi_j to grads[s_j:N); the
-// constants are collected at s_j (below, above) and turned into grads by a
-// suffix and a prefix sum.
+// update paras[i] += lr·grads[i]/batch_size.
 func (w *publishedWork) step(batch []int32, opt PublishedOptions) error {
 	if err := w.prefix(); err != nil {
 		return err
 	}
+	w.batchGrads(batch, opt.Lambda)
+	bs := float64(opt.BatchSize)
+	for i, g := range w.grads {
+		w.p[i] += float64(opt.LR*g) / bs
+	}
+	return nil
+}
+
+// batchGrads sets grads to the script's grads for one batch at the current
+// parameters (prefix must have run). Every item adds, for each of its three
+// blocks j, lo_j to grads[0:s_j) and hi_j to grads[s_j:N); the constants
+// are collected at s_j (below, above) and turned into grads by a suffix and
+// a prefix sum.
+func (w *publishedWork) batchGrads(batch []int32, lam float64) {
 	n := len(w.p)
 	exps, sums := w.exps, w.sums
 	total := sums[n]
 	total2 := float64(total * total) // total ** 2
-	lam := opt.Lambda
 	clear(w.below)
 	clear(w.above)
 	for t := 0; t+2 < len(batch); t += 3 {
@@ -148,9 +163,4 @@ func (w *publishedWork) step(batch []int32, opt PublishedOptions) error {
 		acc += w.above[i]
 		g[i] += acc
 	}
-	bs := float64(opt.BatchSize)
-	for i := range w.p {
-		w.p[i] += float64(opt.LR*g[i]) / bs
-	}
-	return nil
 }
