@@ -98,11 +98,11 @@ type PublishedFit struct {
 
 // FitPublished runs CalibraEval's published code (src/CalibraEval.py at
 // PublishedCommit) on the estimation items est of pairs, exactly: its g
-// equals the script's model.json bit for bit or to 1e-16 on the cases of
-// testdata/published (TestPublishedReference). Items are used in the order given (the script's
-// file order) and need x0, x1 and x2 (the script's prompt_1, prompt_2,
-// prompt_3); x3 is ignored, and items lacking one of the three are counted
-// in Skipped.
+// equals the script's model.json bit for bit, or to 1e-16, on the cases of
+// testdata/published (TestPublishedReference). Items are used in the order
+// given (the script's file order) and need x0, x1 and x2 (the script's
+// prompt_1, prompt_2, prompt_3); x3 is ignored, and items lacking one of
+// the three are counted in Skipped.
 //
 // What the script does. It pools the 3K observed P(A) with −0.1 and 1.1,
 // sorts and de-duplicates them into values[0..N], and parametrises g by
@@ -128,7 +128,7 @@ type PublishedFit struct {
 // difference. Since a uniform shift of p leaves g unchanged, each block
 // effectively raises the mass above s_j, i.e. lowers g(s_j), by
 // LR·C_j·w·(1−g0+1/T)/BatchSize: a descent-like step on the pseudo-loss
-// (g0+g2−1)² + λ(g0−g1)² + λ(g0−g2)² weighted by 1 − g0, with the
+// (g0+g2−1)² + λ(g0−g1)² + λ(g0−g2)² weighted by 1 − g0 + 1/T, with the
 // coefficients of s1 and s2 mixed up (TestPublishedNearStart); no
 // objective has the script's expression as its gradient. As |C_j| ≤ 2+4λ
 // and w ≈ 1/N with N ≈ 3K, one epoch moves each p_i by at most about
