@@ -203,3 +203,60 @@ func TestPublishedObjectiveMatchesNOA(t *testing.T) {
 		t.Errorf("Printed[0].Objective %.17g, NOA at p = 0 %.17g", fit.Printed[0].Objective, want0)
 	}
 }
+
+// FuzzFitPublished: any P(A) (including NaN, ±Inf, −0, out of range), any
+// arrangements and options give either an error or a finite,
+// non-decreasing curve with values in [0, 1] — never a panic.
+func FuzzFitPublished(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9}, 0.05, 64, 10.0, 1)
+	f.Add([]byte{0, 0, 0, 255, 255, 255}, 2.0, 1, 1e3, 3)
+	f.Add([]byte{}, 0.0, 1, 0.0, 0)
+	f.Fuzz(func(t *testing.T, data []byte, lam float64, batch int, lr float64, epochs int) {
+		if epochs > 20 {
+			epochs %= 20
+		}
+		var pairs []model.Pair
+		for i := 0; i+3 < len(data) && len(pairs) < 200; i += 4 {
+			p := model.Pair{ID: "f"}
+			mask := data[i]
+			for j, a := range [3]model.Arrangement{model.X0, model.X1, model.X2} {
+				if mask&(1<<j) != 0 && mask&0x80 != 0 {
+					continue
+				}
+				p.Has[a] = true
+				switch v := data[i+1+j]; v {
+				case 253:
+					p.S[a] = math.NaN()
+				case 254:
+					p.S[a] = math.Copysign(0, -1)
+				case 255:
+					p.S[a] = 1.5
+				default:
+					p.S[a] = float64(v) / 252
+				}
+			}
+			if mask&0x40 != 0 {
+				p.Source = model.SourceChoice
+			}
+			pairs = append(pairs, p)
+		}
+		fit, err := FitPublished(pairs, allIndexes(len(pairs)), PublishedOptions{Lambda: lam, BatchSize: batch, LR: lr, Epochs: epochs})
+		if err != nil {
+			return
+		}
+		if fit.Items+fit.Skipped != len(pairs) || len(fit.Curve.Z) != len(fit.Curve.G) || len(fit.Params) != len(fit.Values)-1 {
+			t.Fatalf("items %d skipped %d of %d; %d knots, %d g, %d params, %d values",
+				fit.Items, fit.Skipped, len(pairs), len(fit.Curve.Z), len(fit.Curve.G), len(fit.Params), len(fit.Values))
+		}
+		for i, g := range fit.Curve.G {
+			if !(g >= 0 && g <= 1) || (i > 0 && (g < fit.Curve.G[i-1] || !(fit.Curve.Z[i] > fit.Curve.Z[i-1]))) {
+				t.Fatalf("curve %v → %v", fit.Curve.Z, fit.Curve.G)
+			}
+		}
+		for _, v := range [...]float64{fit.Final.Loss, fit.Final.Reg, fit.Final.Objective, fit.RankShift} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Fatalf("non-finite result %+v", fit.Final)
+			}
+		}
+	})
+}
