@@ -81,7 +81,10 @@ type PublishedFit struct {
 	Printed []PublishedLoss
 	// Final is the same loss at the fitted g; Final.Objective is eq. 10 / K,
 	// comparable with FitResult.Objective of the converged solver (λ being
-	// equal, and the same items).
+	// equal, and the same items). It is computed here, not by NOA.Objective,
+	// because NOA fixes g(0) = 0 and g(1) = 1 while the script's g does not;
+	// where no P(A) is exactly 0 or 1 the two agree (the script's p is NOA's
+	// d; TestPublishedObjectiveMatchesNOA).
 	Final PublishedLoss
 	// RankShift is max_k |g(values[k]) − k/N|: how far g moved from the
 	// rank transform it starts at.
