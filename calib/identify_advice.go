@@ -177,11 +177,46 @@ func collect(masks map[uint8]int) string {
 	return strings.Join(miss, " or ")
 }
 
+// SmallEffect is the size below which a detected effect counts as small:
+// 0.2 on the logit scale (about 5 points of P(A) near ½) and 0.05 on the
+// rate scale.
+func SmallEffect(scale string) float64 {
+	if scale == ScaleRate {
+		return 0.05
+	}
+	return 0.2
+}
+
+// EffectSize classifies an effect for the advice.
+type EffectSize int
+
+// The effect sizes.
+const (
+	SizeNone  EffectSize = iota // not identified, not estimated, or its CI includes 0
+	SizeSmall                   // detected, and its CI lies within ±SmallEffect
+	SizeLarge                   // detected, and not small
+)
+
+// Size classifies the effect on the given scale.
+func (e Effect) Size(scale string) EffectSize {
+	if !e.Significant() {
+		return SizeNone
+	}
+	d := SmallEffect(scale)
+	if ci := e.Estimate.CI; ci.Lower > -d && ci.Upper < d {
+		return SizeSmall
+	}
+	return SizeLarge
+}
+
 // advice is one plain sentence on what the effects mean for the choice of
-// correction, or on what to collect next.
+// correction, or on what to collect next. Detected effects whose interval
+// lies within ±SmallEffect are called small rather than a bias to correct.
 func advice(b *BiasEffects, masks map[uint8]int) string {
 	P, T, C := b.Position, b.Token, b.Combined
 	est := func(e Effect) bool { return e.Identified && e.Estimate.OK() }
+	sp, st, sc := P.Size(b.Scale), T.Size(b.Scale), C.Size(b.Scale)
+	small := fmt.Sprintf("within ±%g on the %s scale", SmallEffect(b.Scale), b.Scale)
 	switch {
 	case !P.Identified && !T.Identified && !C.Identified:
 		return "each item was judged in one arrangement only, so no bias can be identified: collect x2 (contents swapped, " +
@@ -189,34 +224,48 @@ func advice(b *BiasEffects, masks map[uint8]int) string {
 	case !est(P) && !est(T) && !est(C):
 		return "too few items were judged in the arrangements an effect needs to estimate any bias: collect more"
 	case est(P) && est(T):
-		switch sp, st := P.Significant(), T.Significant(); {
-		case sp && st:
+		switch {
+		case sp == SizeLarge && st == SizeLarge:
 			return "the judge favours both the first-shown answer and the ID A: average over both orders (BPC) for the " +
 				"position and calibrate P(A) (CalibraEval or Pride) for the ID, or average all four arrangements"
-		case sp:
+		case sp == SizeLarge:
 			return "this judge's bias is positional: use BPC (average over both orders); no map of P(A), " +
 				"CalibraEval's included, can remove it"
-		case st:
+		case st == SizeLarge:
 			return "this judge's bias is towards the ID A, not the position: a map of P(A) (CalibraEval or Pride) can remove it"
+		case sp == SizeSmall || st == SizeSmall:
+			return "position and ID bias are detectable but small (" + small + "): a correction changes little"
 		}
 		return "no detectable bias (both CIs include 0)"
 	case est(P):
-		if P.Significant() {
+		switch sp {
+		case SizeLarge:
 			return "this judge's bias is positional: use BPC (average over both orders), since no map of P(A), CalibraEval's " +
 				"included, can remove it; the ID bias is invisible here: collect " + collect(masks) + " to see it"
+		case SizeSmall:
+			return "the position bias is detectable but small (" + small + "); the ID bias is invisible here: collect " +
+				collect(masks) + " to let CalibraEval see it"
 		}
 		return "no detectable position bias (CI includes 0); the ID bias is invisible here: collect " + collect(masks) +
 			" to let CalibraEval see it"
 	case est(T):
-		if T.Significant() {
+		switch st {
+		case SizeLarge:
 			return "this judge favours the ID A (a map of P(A), CalibraEval's or Pride's, can remove it); position bias is " +
 				"invisible here: collect " + collect(masks) + " to see it"
+		case SizeSmall:
+			return "the ID bias is detectable but small (" + small + "); position bias is invisible here: collect " +
+				collect(masks) + " to see it"
 		}
 		return "no detectable ID bias (CI includes 0); position bias is invisible here: collect " + collect(masks) + " to see it"
 	}
-	if C.Significant() {
+	switch sc {
+	case SizeLarge:
 		return "position and ID are confounded here (A is always shown first): collect " + collect(masks) +
 			" to separate them; calibrating P(A) (CalibraEval or Pride) removes them only together"
+	case SizeSmall:
+		return "the bias towards A shown first is detectable but small (" + small + "), and position and ID are " +
+			"confounded here: collect " + collect(masks) + " to separate them"
 	}
 	return "no detectable bias towards A shown first (CI includes 0), but opposite position and ID biases would cancel " +
 		"here: collect " + collect(masks) + " to separate them"
