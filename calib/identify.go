@@ -120,6 +120,7 @@ type identTally struct {
 	single                int // items judged in one arrangement
 	masks                 map[uint8]int
 	clipped, ties, bad    int
+	hard                  int // records with hard choices
 	unbalanced            bool
 }
 
@@ -183,6 +184,9 @@ func IdentifyBias(pairs []model.Pair) BiasEffects {
 			cellSum[1-rowA][IDB] += 1 - s
 			b.Table[rowA][IDA].N++
 			b.Table[1-rowA][IDB].N++
+		}
+		if p.Source == model.SourceChoice {
+			t.hard++
 		}
 		if mask == 0 {
 			continue

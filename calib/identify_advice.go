@@ -135,9 +135,14 @@ func (t *identTally) notes(b *BiasEffects, items int) []string {
 		out = append(out, fmt.Sprintf("%d of %d values of P(A) within 1e-6 of 0 or 1 were clipped to [1e-6, 1 − 1e-6] "+
 			"before the logit (as Pride does), which pulls their items' contrasts towards 0", t.clipped, obs))
 	}
+	switch {
+	case b.Scale == ScaleRate && t.hard == items:
+		out = append(out, "the records give hard choices, so the effects are pick rates − ½ (a tie counts as half a pick)")
+	case b.Scale == ScaleRate:
+		out = append(out, fmt.Sprintf("%d of %d records give hard choices, so the effects are pick rates − ½ "+
+			"(a probability counts as an expected pick; a tie as half a pick)", t.hard, items))
+	}
 	if b.Scale == ScaleRate {
-		out = append(out, "some records give hard choices, so the effects are pick rates − ½ "+
-			"(a probability, where given, counts as an expected pick; a tie as half a pick)")
 		if t.ties > 0 {
 			out = append(out, fmt.Sprintf("%d of %d hard choices are ties", t.ties, obs))
 		}

@@ -191,7 +191,7 @@ func TestIdentifyBiasHardChoices(t *testing.T) {
 		b.Table[ShownSecond][IDA].Share != 0 || b.Table[ShownFirst][IDA].N != 20 {
 		t.Fatalf("table %+v", b.Table)
 	}
-	if !strings.Contains(b.Advice, "positional") || !hasNote(b.Notes, "pick rates") {
+	if !strings.Contains(b.Advice, "positional") || !hasNote(b.Notes, "the records give hard choices, so the effects are pick rates") {
 		t.Fatalf("advice %q notes %q", b.Advice, b.Notes)
 	}
 	// Always says A.
@@ -266,6 +266,14 @@ func TestIdentifyBiasEdges(t *testing.T) {
 	}
 	if !hasNote(b.Notes, "x1 without x3") {
 		t.Fatalf("mixed notes %q", b.Notes)
+	}
+
+	// Mixed sources: the rate scale for all, with a note.
+	ms := exactPairs(4, 0, 0, x0, x1)
+	ms[0].Source, ms[0].S[x0], ms[0].S[x1] = model.SourceChoice, 1, 0
+	b = IdentifyBias(ms)
+	if b.Scale != ScaleRate || !hasNote(b.Notes, "1 of 4 records give hard choices") {
+		t.Fatalf("mixed sources: %q %q", b.Scale, b.Notes)
 	}
 
 	// Nothing at all.

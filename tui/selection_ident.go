@@ -64,6 +64,9 @@ func (m *Model) biasEffectsBlock(sel *calib.Selection, w int) []string {
 		out = append(out, st.Faint.Render(l))
 	}
 	out = append(out, wrap(be.Advice, w, " → ")...)
+	for _, n := range be.Notes {
+		out = append(out, wrap(n, w, "   · ")...)
+	}
 	return out
 }
 
