@@ -249,10 +249,10 @@ func advice(b *BiasEffects, masks map[uint8]int) string {
 				"included, can remove it; the ID bias is invisible here: collect " + collect(masks) + " to see it"
 		case SizeSmall:
 			return "the position bias is detectable but small (" + small + "); the ID bias is invisible here: collect " +
-				collect(masks) + " to let CalibraEval see it"
+				collect(masks) + " to see it"
 		}
 		return "no detectable position bias (CI includes 0); the ID bias is invisible here: collect " + collect(masks) +
-			" to let CalibraEval see it"
+			" to see it"
 	case est(T):
 		switch st {
 		case SizeLarge:

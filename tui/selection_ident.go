@@ -33,7 +33,7 @@ func (m *Model) biasEffectsBlock(sel *calib.Selection, w int) []string {
 		}
 		return report.BiasCellText(x)
 	}
-	left := table([]string{" picks the answer", "ID A", "ID B"}, [][]string{
+	left := table([]string{" picks answer", "ID A", "ID B"}, [][]string{
 		{" shown first", cell(calib.ShownFirst, calib.IDA), cell(calib.ShownFirst, calib.IDB)},
 		{" shown second", cell(calib.ShownSecond, calib.IDA), cell(calib.ShownSecond, calib.IDB)},
 	})
@@ -71,7 +71,7 @@ func (m *Model) biasEffectsBlock(sel *calib.Selection, w int) []string {
 }
 
 // tuiEffectNames are the short names of report.BiasEffectRows' effects.
-var tuiEffectNames = [...]string{"β   position", "τ   ID A", "β+τ both"}
+var tuiEffectNames = [...]string{"β  position", "τ  ID A", "β+τ both"}
 
 // biasHeadline is the Overview's sentence on position and ID bias: a
 // verdict from the intervals, then the numbers.
