@@ -156,7 +156,9 @@ func IdentifyBias(pairs []model.Pair) BiasEffects {
 			break
 		}
 	}
-	t := identTally{masks: map[uint8]int{}}
+	t := identTally{masks: map[uint8]int{},
+		pos: make([]float64, 0, len(pairs)), tok: make([]float64, 0, len(pairs)),
+		comb: make([]float64, 0, len(pairs)), inter: make([]float64, 0, len(pairs))}
 	var cellSum [2][2]float64
 	for i := range pairs {
 		p := &pairs[i]
@@ -240,18 +242,19 @@ func (t *identTally) transform(p *model.Pair, a model.Arrangement, scale string)
 // add records one item's contrasts.
 func (t *identTally) add(h *[model.NumArrangements]float64, has *[model.NumArrangements]bool) {
 	x0, x1, x2, x3 := model.X0, model.X1, model.X2, model.X3
-	var pos, tok []float64
+	var pos, tok float64
+	np, nt := 0, 0
 	if has[x0] && has[x1] {
-		pos = append(pos, (h[x0]-h[x1])/2)
+		pos, np = pos+(h[x0]-h[x1])/2, np+1
 	}
 	if has[x2] && has[x3] {
-		pos = append(pos, (h[x2]-h[x3])/2)
+		pos, np = pos+(h[x2]-h[x3])/2, np+1
 	}
 	if has[x0] && has[x3] {
-		tok = append(tok, (h[x0]+h[x3])/2)
+		tok, nt = tok+(h[x0]+h[x3])/2, nt+1
 	}
 	if has[x1] && has[x2] {
-		tok = append(tok, (h[x1]+h[x2])/2)
+		tok, nt = tok+(h[x1]+h[x2])/2, nt+1
 	}
 	n := 0
 	for _, v := range has {
@@ -265,16 +268,17 @@ func (t *identTally) add(h *[model.NumArrangements]float64, has *[model.NumArran
 	case n == 2 && has[x1] && has[x3]:
 		t.anti++
 	}
-	pm, tm := mean(pos), mean(tok)
-	if len(pos) > 0 {
-		t.pos = append(t.pos, pm)
+	if np > 0 {
+		pos /= float64(np)
+		t.pos = append(t.pos, pos)
 	}
-	if len(tok) > 0 {
-		t.tok = append(t.tok, tm)
+	if nt > 0 {
+		tok /= float64(nt)
+		t.tok = append(t.tok, tok)
 	}
 	switch {
-	case len(pos) > 0 && len(tok) > 0:
-		t.comb = append(t.comb, pm+tm)
+	case np > 0 && nt > 0:
+		t.comb = append(t.comb, pos+tok)
 	case has[x0] && has[x2]:
 		t.comb = append(t.comb, (h[x0]+h[x2])/2)
 	}
