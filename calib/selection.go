@@ -125,6 +125,10 @@ type Selection struct {
 	Prior *PridePrior
 	// Notes holds remarks about the judge's data.
 	Notes []string
+	// Effects says what the arrangements identify about the judge's
+	// position and token bias, with estimates (IdentifyBias); it does not
+	// depend on the options.
+	Effects BiasEffects
 }
 
 // Method returns the result of the named method, or nil.
@@ -164,6 +168,7 @@ type SelectionEngine struct {
 	bpcAll   Metrics
 	discAll  Metrics
 	discKept Stat
+	effects  BiasEffects
 	ready    bool
 
 	splits []*selSplit
@@ -267,6 +272,7 @@ func (e *SelectionEngine) Analyze(opt SelectionOptions) (*Selection, error) {
 		HeldoutSize:  len(heldout),
 		Methods:      make([]MethodResult, 0, 5),
 		Notes:        slices.Clone(e.info.notes),
+		Effects:      e.effects.Clone(),
 	}
 	if opt.EstFrac < 1 && len(heldout) == 0 {
 		sel.Notes = append(sel.Notes, fmt.Sprintf("estimation fraction %v leaves no item of %d held out", opt.EstFrac, len(e.pairs)))
@@ -387,6 +393,7 @@ func (e *SelectionEngine) prepare() {
 		e.bpcAll = bpcMetrics(e.bpc, nil)
 	}
 	e.discAll, e.discKept = discardMetrics(e.raw, nil)
+	e.effects = IdentifyBias(e.pairs)
 }
 
 // split returns the cached estimation set for (frac, seed).

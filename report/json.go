@@ -86,6 +86,8 @@ type Selection struct {
 	Curve []float64   `json:"curve"`
 	Prior *PridePrior `json:"pride_prior"`
 	Notes []string    `json:"notes"`
+	// BiasEffects separates position from token bias (README, "Report JSON").
+	BiasEffects *BiasEffects `json:"bias_effects"`
 }
 
 // EstimationSet describes CalibraEval's and Pride's estimation set.
@@ -226,6 +228,8 @@ func buildSelection(s *calib.Selection) *Selection {
 		Methods: map[string]*Method{},
 		Curve:   s.Curve,
 		Notes:   nonNil(s.Notes),
+
+		BiasEffects: buildBiasEffects(&s.Effects),
 	}
 	for _, a := range model.Arrangements {
 		if s.Arrangements[a] > 0 {

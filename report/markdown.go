@@ -144,6 +144,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 		b.WriteString(".\n")
 	}
 	writeMethodNotes(b, sel)
+	writeBiasEffects(b, sel)
 }
 
 func writeMethodsTable(b *strings.Builder, sel *calib.Selection, pick func(*calib.MethodResult) *calib.Metrics) {

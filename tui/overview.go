@@ -151,6 +151,7 @@ func (m *Model) headlines(ja *report.JudgeAnalysis) []string {
 				out = append(out, fmt.Sprintf("agrees with the gold label on %s of judgments (accuracy, mean over arrangements)", pct(a.AccuracyMean.Value)))
 			}
 		}
+		out = append(out, biasHeadline(&sel.Effects))
 		if ce := sel.Method(calib.MethodCalibraEval); ce != nil && raw != nil {
 			out = append(out, calibraSentence(raw, ce))
 		}

@@ -1,0 +1,115 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// biasEffectsBlock is the Selection pane's "position or ID?" block: the
+// position × ID table of pick shares next to the three effects with their
+// intervals (one above the other when narrow), and the advice sentence.
+func (m *Model) biasEffectsBlock(sel *calib.Selection, w int) []string {
+	st := m.st
+	be := &sel.Effects
+	out := []string{st.Heading.Render(" Position or ID?") +
+		st.Faint.Render(fmt.Sprintf("  design %s · %s · %.0f%% t intervals", be.Design, report.ScaleText(be.Scale), 100*(1-calib.IdentAlpha)))}
+
+	// The table: shares, with the count once when every shown cell has the same.
+	counts := map[int]bool{}
+	for r := range 2 {
+		for c := range 2 {
+			if n := be.Table[r][c].N; n > 0 {
+				counts[n] = true
+			}
+		}
+	}
+	cell := func(r, c int) string {
+		x := be.Table[r][c]
+		if len(counts) > 1 && x.N > 0 {
+			return fmt.Sprintf("%s (%d)", report.BiasCellText(x), x.N)
+		}
+		return report.BiasCellText(x)
+	}
+	left := table([]string{" picks answer", "ID A", "ID B"}, [][]string{
+		{" shown first", cell(calib.ShownFirst, calib.IDA), cell(calib.ShownFirst, calib.IDB)},
+		{" shown second", cell(calib.ShownSecond, calib.IDA), cell(calib.ShownSecond, calib.IDB)},
+	})
+	if len(counts) == 1 {
+		for n := range counts {
+			left = append(left, st.Faint.Render(fmt.Sprintf(" n = %d per cell shown", n)))
+		}
+	}
+
+	var rows [][]string
+	for i, r := range report.BiasEffectRows(be) {
+		ci := report.EffectCI(r.Effect)
+		switch {
+		case !r.Effect.Identified:
+			ci = "not identified"
+		case !r.Effect.Estimate.OK():
+			ci = "too few items"
+		}
+		n := "—"
+		if r.Effect.Estimate.N > 0 {
+			n = fmt.Sprint(r.Effect.Estimate.N)
+		}
+		rows = append(rows, []string{" " + tuiEffectNames[i], report.EffectValue(r.Effect), ci, n})
+	}
+	right := table([]string{" effect", "estimate", "95% CI", "items"}, rows)
+	out = append(out, sideBySide(left, right, w, 3)...)
+	for _, l := range wrap("β: prefers the answer shown first · τ: prefers the ID A wherever it is · β+τ: prefers A shown first", w, " ") {
+		out = append(out, st.Faint.Render(l))
+	}
+	out = append(out, wrap(be.Advice, w, " → ")...)
+	for _, n := range be.Notes {
+		out = append(out, wrap(n, w, "   · ")...)
+	}
+	return out
+}
+
+// tuiEffectNames are the short names of report.BiasEffectRows' effects.
+var tuiEffectNames = [...]string{"β  position", "τ  ID A", "β+τ both"}
+
+// biasHeadline is the Overview's sentence on position and ID bias: a
+// verdict from the intervals, then the numbers.
+func biasHeadline(be *calib.BiasEffects) string {
+	num := func(e calib.Effect) string {
+		s := report.EffectValue(e)
+		if ci := report.EffectCI(e); strings.HasPrefix(ci, "[") {
+			s += " " + ci
+		}
+		return s
+	}
+	unit := "logit"
+	if be.Scale == calib.ScaleRate {
+		unit = "pick rate − ½"
+	}
+	pe, te, ce := be.Position, be.Token, be.Combined
+	ok := func(e calib.Effect) bool { return e.Identified && e.Estimate.OK() }
+	tail := fmt.Sprintf(" (%s; %s)", unit, be.Design)
+	switch {
+	case ok(pe) && ok(te):
+		verdict := "no detectable position or ID bias"
+		switch sp, stk := pe.Size(be.Scale), te.Size(be.Scale); {
+		case sp == calib.SizeLarge && stk == calib.SizeLarge:
+			verdict = "favours both the first-shown answer and the ID A"
+		case sp == calib.SizeLarge:
+			verdict = "its bias is positional"
+		case stk == calib.SizeLarge:
+			verdict = "its bias is towards the ID A"
+		case sp == calib.SizeSmall || stk == calib.SizeSmall:
+			verdict = "small position and ID effects"
+		}
+		return fmt.Sprintf("%s: position effect %s, ID-A effect %s%s", verdict, num(pe), num(te), tail)
+	case ok(pe):
+		return fmt.Sprintf("position effect %s%s; ID bias is not identified by this design", num(pe), tail)
+	case ok(te):
+		return fmt.Sprintf("ID-A effect %s%s; position bias is not identified by this design", num(te), tail)
+	case ok(ce):
+		return fmt.Sprintf("position and ID confounded: together %s%s — collect x1 or x3 to separate them", num(ce), tail)
+	}
+	return "position or ID bias: " + be.Advice
+}
