@@ -1,0 +1,138 @@
+package calib
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// TieTolerance is how close to 0.5 a preference must be to count as a tie:
+// |r − 0.5| < TieTolerance is a tie everywhere a choice is read from a
+// preference (Choice, the metrics, BPC, discard, the reporting engine's
+// pair verdicts, the TUI). A calibration map that sends P(A) to (nearly)
+// 0.5 gives preferences such as 0.5 ± 1e-16 whose side is decided by
+// floating-point round-off, not by the judge; 1e-9 is far above the
+// round-off of arithmetic on numbers in [0, 1] (≈ 1e-16 per operation, a
+// few thousand operations at most) and far below any difference a judge's
+// probabilities express (log-probabilities are reported to ≈ 1e-6).
+const TieTolerance = 1e-9
+
+// IsTie reports whether the preference r is a tie: |r − 0.5| < TieTolerance
+// (NaN is a tie too, so a failed number never decides a choice).
+func IsTie(r float64) bool {
+	return !(r >= 0.5+TieTolerance || r <= 0.5-TieTolerance)
+}
+
+// Thresholds of Collapsed.
+const (
+	// CollapseSD is the standard deviation of g*(s) over a judge's data
+	// below which g* counts as constant: a map whose values on the data
+	// vary by less than ±0.05 around their mean carries almost no
+	// information from the judge's P(A). It applies only when the spread
+	// also shrank to below half the raw spread (CollapseShrink), so a judge
+	// whose own P(A) hardly varies is not flagged for a map that keeps it.
+	CollapseSD = 0.05
+	// CollapseShrink is the largest share of the raw spread of P(A) that a
+	// constant g* keeps (see CollapseSD).
+	CollapseShrink = 0.5
+	// CollapseTieShare is the share of calibrated preferences within
+	// TieTolerance of 0.5 from which a result counts as decided by
+	// round-off — when it is also at least twice the raw share of such
+	// ties (a hard-verdict-like judge that ties often is not flagged for
+	// keeping its ties).
+	CollapseTieShare = 0.5
+)
+
+// Collapsed reports whether a calibration result says nothing about the
+// judge, and why: either g* is (nearly) constant on the judge's observed
+// P(A) — the standard deviation of g*(s) over every item and arrangement
+// of calibrated is below CollapseSD and below CollapseShrink times that of
+// the raw P(A) — or its choices are decided by round-off: at least
+// CollapseTieShare of the calibrated preferences lie within TieTolerance
+// of 0.5 and at least twice the raw share do. raw and calibrated are the
+// same items' preferences before and after the map; c is the map (nil
+// allowed; when given, the reason quotes its range over the observed
+// P(A)). Any method that maps P(A) may use it.
+//
+// A collapsed result's agreement metrics are perfect or undefined for a
+// reason that has nothing to do with bias (every choice is the same, or a
+// tie), so they must never be shown as a gain.
+func Collapsed(raw, calibrated Prefs, c *Curve) (bool, string) {
+	_, rawSD := gSpread(raw)
+	mean, sd := gSpread(calibrated)
+	rawTie, n := tieShare(raw)
+	calTie, _ := tieShare(calibrated)
+	if n == 0 {
+		return false, ""
+	}
+	if calTie >= CollapseTieShare && calTie >= 2*rawTie {
+		return true, fmt.Sprintf("%.0f%% of the calibrated preferences are within %g of 0.5 (raw: %.0f%%), "+
+			"so round-off, not the judge, would decide the choices", 100*calTie, TieTolerance, 100*rawTie)
+	}
+	if sd < CollapseSD && sd < CollapseShrink*rawSD {
+		why := fmt.Sprintf("g* is nearly constant on this judge's P(A) (mean %.3f, sd %.4f, raw sd %.3f)", mean, sd, rawSD)
+		if lo, hi, ok := curveRange(calibrated, c); ok {
+			why = fmt.Sprintf("g* is nearly constant on this judge's P(A) (it stays within [%.3f, %.3f]; mean %.3f, sd %.4f, raw sd %.3f)",
+				lo, hi, mean, sd, rawSD)
+		}
+		return true, why
+	}
+	return false, ""
+}
+
+// CollapseAdvice says what a user can do about a collapsed CalibraEval fit.
+const CollapseAdvice = "the objective prefers a constant map here (a position bias no map of P(A) can remove, " +
+	"no content-swap terms, or a small λ): judge in x2 (contents swapped) too, try another λ, or use BPC"
+
+// tieShare returns the share of preferences of p that are ties (IsTie)
+// and how many there are.
+func tieShare(p Prefs) (float64, int) {
+	ties, n := 0, 0
+	for i := range p.R {
+		for _, a := range model.Arrangements {
+			if p.Has[i][a] {
+				n++
+				ties += oneIf(IsTie(p.R[i][a]))
+			}
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return float64(ties) / float64(n), n
+}
+
+// curveRange is the range of g* over the observed P(A) of p (calibrated
+// preferences: g = r for x0, x1 and 1 − r for x2, x3).
+func curveRange(p Prefs, c *Curve) (lo, hi float64, ok bool) {
+	if c == nil {
+		return 0, 0, false
+	}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for i := range p.R {
+		for _, a := range model.Arrangements {
+			if p.Has[i][a] {
+				g := a.Preference(p.R[i][a])
+				lo, hi = min(lo, g), max(hi, g)
+			}
+		}
+	}
+	return lo, hi, lo <= hi
+}
+
+// collapseMetrics makes every metric of m undefined with the reason
+// "collapsed: why", keeping the counts.
+func collapseMetrics(m *Metrics, why string) {
+	r := "collapsed: " + why
+	for _, s := range []*Stat{&m.Consistency, &m.FirstPositionRate, &m.FleissKappa, &m.ICC2k, &m.ICC3k, &m.ICC21, &m.ICC31,
+		&m.RStd, &m.AccuracyMean, &m.AccuracyAggregate, &m.TieRate} {
+		*s = Undefined(s.N, r)
+	}
+	for j := range model.NumArrangements {
+		for _, s := range []*Stat{&m.Accuracy[j], &m.Recall1[j], &m.Recall2[j]} {
+			*s = Undefined(s.N, r)
+		}
+	}
+	m.Notes = nil
+}
