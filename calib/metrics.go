@@ -426,6 +426,7 @@ func (m *Metrics) iccStat(name string, v stats.ICCValue, n int) Stat {
 	} else {
 		m.Notes = append(m.Notes, fmt.Sprintf("%s: no confidence interval (%s)", name, v.CIReason))
 	}
+	s.Flag = iccFlag(s, n)
 	return s
 }
 
