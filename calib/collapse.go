@@ -51,9 +51,9 @@ const (
 // the raw P(A) — or its choices are decided by round-off: at least
 // CollapseTieShare of the calibrated preferences lie within TieTolerance
 // of 0.5 and at least twice the raw share do. raw and calibrated are the
-// same items' preferences before and after the map; c is the map (nil
-// allowed; when given, the reason quotes its range over the observed
-// P(A)). Any method that maps P(A) may use it.
+// same items' preferences before and after the map. c is the map; the
+// test reads only the preferences (c may be nil), so methods with and
+// without a curve share one call. Any method that maps P(A) may use it.
 //
 // A collapsed result's agreement metrics are perfect or undefined for a
 // reason that has nothing to do with bias (every choice is the same, or a
@@ -67,16 +67,12 @@ func Collapsed(raw, calibrated Prefs, c *Curve) (bool, string) {
 		return false, ""
 	}
 	if calTie >= CollapseTieShare && calTie >= 2*rawTie {
-		return true, fmt.Sprintf("%.0f%% of the calibrated preferences are within %g of 0.5 (raw: %.0f%%), "+
+		return true, fmt.Sprintf("%.1f%% of the calibrated preferences are within %g of 0.5 (raw: %.1f%%), "+
 			"so round-off, not the judge, would decide the choices", 100*calTie, TieTolerance, 100*rawTie)
 	}
 	if sd < CollapseSD && sd < CollapseShrink*rawSD {
-		why := fmt.Sprintf("g* is nearly constant on this judge's P(A) (mean %.3f, sd %.4f, raw sd %.3f)", mean, sd, rawSD)
-		if lo, hi, ok := curveRange(calibrated, c); ok {
-			why = fmt.Sprintf("g* is nearly constant on this judge's P(A) (it stays within [%.3f, %.3f]; mean %.3f, sd %.4f, raw sd %.3f)",
-				lo, hi, mean, sd, rawSD)
-		}
-		return true, why
+		return true, fmt.Sprintf("g* is nearly constant on this judge's P(A): %.1f%% of its values are within 0.05 of %.3f "+
+			"(sd %.4f; raw P(A) sd %.3f)", 100*nearShare(calibrated, mean, 0.05), mean, sd, rawSD)
 	}
 	return false, ""
 }
@@ -103,22 +99,22 @@ func tieShare(p Prefs) (float64, int) {
 	return float64(ties) / float64(n), n
 }
 
-// curveRange is the range of g* over the observed P(A) of p (calibrated
-// preferences: g = r for x0, x1 and 1 − r for x2, x3).
-func curveRange(p Prefs, c *Curve) (lo, hi float64, ok bool) {
-	if c == nil {
-		return 0, 0, false
-	}
-	lo, hi = math.Inf(1), math.Inf(-1)
+// nearShare is the share of g*(s) values of calibrated preferences p
+// (g = r for x0, x1 and 1 − r for x2, x3) within d of c.
+func nearShare(p Prefs, c, d float64) float64 {
+	near, n := 0, 0
 	for i := range p.R {
 		for _, a := range model.Arrangements {
 			if p.Has[i][a] {
-				g := a.Preference(p.R[i][a])
-				lo, hi = min(lo, g), max(hi, g)
+				n++
+				near += oneIf(math.Abs(a.Preference(p.R[i][a])-c) <= d)
 			}
 		}
 	}
-	return lo, hi, lo <= hi
+	if n == 0 {
+		return 0
+	}
+	return float64(near) / float64(n)
 }
 
 // collapseMetrics makes every metric of m undefined with the reason

@@ -11,7 +11,7 @@ import "fmt"
 func iccFlag(s Stat, n int) string {
 	switch {
 	case s.Value < -1 || s.Value > 1:
-		return fmt.Sprintf("%.3g is outside [−1, 1]: the ANOVA's variance estimates are negative on these %d subjects, so this ICC says nothing", s.Value, n)
+		return fmt.Sprintf("outside [−1, 1], which no correlation can be: the ANOVA's variance estimates are negative on these %d subjects, so it says nothing about agreement", n)
 	case s.CI != nil && s.CI.Lower > s.CI.Upper:
 		return fmt.Sprintf("its %.0f%% interval has lower bound %.3g above upper bound %.3g (negative variance estimates on %d subjects)",
 			100*s.CI.Level, s.CI.Lower, s.CI.Upper, n)

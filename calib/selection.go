@@ -36,8 +36,8 @@ const (
 
 // SelectionOptions are the knobs of a selection-bias analysis.
 type SelectionOptions struct {
-	// Lambda is CalibraEval's λ ≥ 0 (paper: 0.5). 0 is allowed and drives g
-	// towards the trivial 0.5.
+	// Lambda is CalibraEval's λ in [0, MaxLambda] (paper: 0.5). 0 is
+	// allowed and drives g towards the trivial 0.5.
 	Lambda float64
 	// EstFrac is the share of items in CalibraEval's and Pride's
 	// estimation set, in (0, 1] (1 = every item, the paper's transductive
@@ -59,8 +59,8 @@ func DefaultSelectionOptions() SelectionOptions {
 
 // validate checks the options.
 func (o SelectionOptions) validate() error {
-	if math.IsNaN(o.Lambda) || math.IsInf(o.Lambda, 0) || o.Lambda < 0 {
-		return fmt.Errorf("λ = %v, want a finite number ≥ 0", o.Lambda)
+	if !(o.Lambda >= 0 && o.Lambda <= MaxLambda) {
+		return fmt.Errorf("λ = %v, want a number in [0, %d]", o.Lambda, MaxLambda)
 	}
 	if !(o.EstFrac > 0 && o.EstFrac <= 1) {
 		return fmt.Errorf("estimation fraction %v is not in (0, 1]", o.EstFrac)
