@@ -162,9 +162,9 @@ type calPlan struct {
 	reason string
 	// degenerate is why the fit collapsed ("" when it did not).
 	degenerate string
-	opt    calib.SelectionOptions
-	inEst  []bool // per item of the judge, in order
-	head   []byte // the object's opening: method and options
+	opt        calib.SelectionOptions
+	inEst      []bool // per item of the judge, in order
+	head       []byte // the object's opening: method and options
 }
 
 func newCalPlan(ja *JudgeAnalysis, opt calib.SelectionOptions) *calPlan {
