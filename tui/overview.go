@@ -202,10 +202,8 @@ func calibraSentence(raw, ce *calib.MethodResult) string {
 	if !ce.Available {
 		return "CalibraEval is unavailable: " + ce.Reason
 	}
-	for _, n := range ce.Notes {
-		if strings.Contains(n, "degenerate") {
-			return "CalibraEval's fit is degenerate (g* ≈ constant): a pure position bias it cannot undo — see BPC on the Selection pane"
-		}
+	if ce.Degenerate {
+		return "CalibraEval collapsed: " + ce.DegenerateReason + " — its numbers say nothing about the judge and are not shown; see BPC on the Selection pane"
 	}
 	var parts []string
 	if r, c := raw.All.FleissKappa, ce.All.FleissKappa; r.OK() && c.OK() {

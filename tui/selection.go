@@ -84,6 +84,7 @@ func (m *Model) renderSelection(w int) []string {
 		for _, n := range mr.Notes {
 			notes = append(notes, report.MethodTitle(mr.Name)+": "+n)
 		}
+		notes = append(notes, flagNotes(mr)...)
 	}
 	notes = append(notes, sel.Notes...)
 	if len(notes) > 0 {
@@ -109,7 +110,7 @@ func recallRows(raw, ce *calib.MethodResult, sel *calib.Selection) []plot.BarRow
 		} {
 			label := fmt.Sprintf("%s gold %d", model.Arrangement(a), g+1)
 			rows = append(rows, barRow(label+" raw", get(&raw.All), '█'))
-			if ce != nil && ce.Available {
+			if ce != nil && ce.Available && !ce.Degenerate {
 				rows = append(rows, barRow(label+" cal", get(&ce.All), '▒'))
 			}
 		}
@@ -154,6 +155,10 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 		}
 		row := []string{title}
 		mt := pick(mr)
+		if mr.Available && mt != nil && mr.Degenerate {
+			rows = append(rows, m.collapsedRow(title, len(cols), mt.N))
+			continue
+		}
 		if !mr.Available || mt == nil {
 			for range cols {
 				row = append(row, "—")
@@ -164,8 +169,10 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 		for _, c := range cols {
 			s := c.Get(mt)
 			cell := fmtStat(s, c.Decimals)
-			if s.OK() && mr.Name != calib.MethodRaw && raw != nil {
-				if r := c.Get(raw); r.OK() {
+			if s.OK() && s.Flag != "" {
+				cell += report.FlagMark // a value that cannot be right: no change glyph
+			} else if s.OK() && mr.Name != calib.MethodRaw && raw != nil {
+				if r := c.Get(raw); r.OK() && r.Flag == "" {
 					g := m.changeGlyph(r.Value, s.Value, c.Better, c.Decimals)
 					if withDelta {
 						cell += " " + signedDelta(s.Value-r.Value, c.Decimals)
