@@ -26,7 +26,7 @@ type styles struct {
 	// Collapsed greys out a result that says nothing (a collapsed
 	// CalibraEval row): no colour of its own, so it never reads as a gain.
 	Collapsed lipgloss.Style
-	Help                        help.Styles
+	Help      help.Styles
 }
 
 func newStyles(dark, useColor bool) styles {
