@@ -67,12 +67,12 @@ func Collapsed(raw, calibrated Prefs, c *Curve) (bool, string) {
 		return false, ""
 	}
 	if calTie >= CollapseTieShare && calTie >= 2*rawTie {
-		return true, fmt.Sprintf("%.1f%% of the calibrated preferences are within %g of 0.5 (raw: %.1f%%), "+
-			"so round-off, not the judge, would decide the choices", 100*calTie, TieTolerance, 100*rawTie)
+		return true, fmt.Sprintf("%s of the calibrated preferences are within %g of 0.5 (raw: %s), "+
+			"so round-off, not the judge, would decide the choices", pctNoRoundUp(calTie), TieTolerance, pctNoRoundUp(rawTie))
 	}
 	if sd < CollapseSD && sd < CollapseShrink*rawSD {
-		return true, fmt.Sprintf("g* is nearly constant on this judge's P(A): %.1f%% of its values are within 0.05 of %.3f "+
-			"(sd %.4f; raw P(A) sd %.3f)", 100*nearShare(calibrated, mean, 0.05), mean, sd, rawSD)
+		return true, fmt.Sprintf("g* is nearly constant on this judge's P(A): %s of its values are within 0.05 of %.3f "+
+			"(sd %.4f; raw P(A) sd %.3f)", pctNoRoundUp(nearShare(calibrated, mean, 0.05)), mean, sd, rawSD)
 	}
 	return false, ""
 }
@@ -131,4 +131,16 @@ func collapseMetrics(m *Metrics, why string) {
 		}
 	}
 	m.Notes = nil
+}
+
+// pctNoRoundUp formats a share as a percentage with one decimal, never
+// rounding a share below 1 up to "100.0%" or one above 0 down to "0.0%".
+func pctNoRoundUp(x float64) string {
+	switch {
+	case x < 1 && x > 0.999:
+		return "over 99.9%"
+	case x > 0 && x < 0.0005:
+		return "under 0.1%"
+	}
+	return fmt.Sprintf("%.1f%%", 100*x)
 }
