@@ -78,8 +78,9 @@ func Collapsed(raw, calibrated Prefs, c *Curve) (bool, string) {
 }
 
 // CollapseAdvice says what a user can do about a collapsed CalibraEval fit.
-const CollapseAdvice = "the objective prefers a constant map here (a position bias no map of P(A) can remove, " +
-	"no content-swap terms, or a small λ): judge in x2 (contents swapped) too, try another λ, or use BPC"
+const CollapseAdvice = "the objective prefers a constant map when a position bias dominates (no single map of P(A) " +
+	"can remove it; BPC averages it out), when there is no content-swapped arrangement (x2) to anchor g, or when λ is " +
+	"too small: use BPC, try another λ, or judge in x2 too"
 
 // tieShare returns the share of preferences of p that are ties (IsTie)
 // and how many there are.
