@@ -168,3 +168,40 @@ func TestJSONDegenerateAndFlags(t *testing.T) {
 		t.Errorf("tiny log: icc2k %v, flags %v", raw["icc2k"], flags)
 	}
 }
+
+// TestCollapsedVerdictSource: verdicts from a collapsed CalibraEval fit
+// are refused with the reason, and the tiny log's Markdown marks its
+// impossible ICCs with † and a note.
+func TestCollapsedVerdictSource(t *testing.T) {
+	cfg := sim.DefaultConfig()
+	cfg.Pairs, cfg.Scores, cfg.Verdicts = 1000, 0, 0
+	cfg.Arrangements = []model.Arrangement{model.X0, model.X1}
+	cfg.Judges = cfg.Judges[2:]
+	lg, err := sim.Collect(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	an, err := Analyze(lg, Options{Selection: calib.DefaultSelectionOptions(), Target: TargetPair,
+		VerdictFrom: calib.VerdictCalibrated, Reporting: calib.DefaultReportingOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ja := an.Judges[0]
+	if ja.Reporting != nil || !strings.Contains(ja.ReportingReason, "CalibraEval collapsed: ") {
+		t.Errorf("reporting from a collapsed fit: %v, reason %q", ja.Reporting != nil, ja.ReportingReason)
+	}
+
+	an, err = Analyze(tinyICCLog(), Options{Selection: calib.DefaultSelectionOptions(), Reporting: calib.DefaultReportingOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md strings.Builder
+	if err := WriteMarkdown(&md, an); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| raw | 0.000 | 0.250 | -1.000 | 11.863† | -22.648† |", "- † raw: ICC(2,k) = 11.863 — outside [−1, 1]"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md.String())
+		}
+	}
+}
