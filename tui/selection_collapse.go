@@ -40,3 +40,12 @@ func flagNotes(mr *calib.MethodResult) []string {
 	}
 	return out
 }
+
+// fmtFlagged is fmtStat with report.FlagMark after a value that cannot be
+// right (the Selection pane's notes say why).
+func fmtFlagged(s calib.Stat, dec int) string {
+	if s.OK() && s.Flag != "" {
+		return fmtStat(s, dec) + report.FlagMark
+	}
+	return fmtStat(s, dec)
+}
