@@ -89,3 +89,34 @@ func TestCalibrateRefusesCollapsedFit(t *testing.T) {
 		t.Errorf("λ 0.05:\n%s", md)
 	}
 }
+
+// TestReportJSONExtremeOptions: extreme but valid flags on a 4-item log
+// whose ICCs are impossible give valid JSON (exit 0) with the flags, never
+// an encoder failure; out-of-range λ is a flag error.
+func TestReportJSONExtremeOptions(t *testing.T) {
+	log := ""
+	for i, s := range [][2]string{{"0.26", "0.54"}, {"0.38", "0.59"}, {"0.61", "0.11"}, {"0.06", "0.8"}} {
+		log += `{"kind":"pair","id":"` + string(rune('a'+i)) + `","judge":"j","p_a":{"x0":` + s[0] + `,"x1":` + s[1] + `},"gold":"` +
+			[]string{"1", "2"}[i%2] + `"}` + "\n"
+	}
+	p := writeFile(t, "tiny.jsonl", log)
+	for _, args := range [][]string{
+		{"--lambda", "10"}, {"--lambda", "0"}, {"--est-frac", "4.9e-324"}, {"--alpha", "1e-300"},
+		{"--alpha", "0.9999999999"}, {"--budget", "2147483647"}, {"--budget", "2", "--split", "1e-300"},
+		{"--target", "pair", "--verdict-from", "calibrated", "--alpha", "1e-300"},
+	} {
+		out, code, err := execute(t, append([]string{"report", p, "--format", "json"}, args...)...)
+		if err != nil || code != 0 || !json.Valid([]byte(out)) {
+			t.Errorf("%v: exit %d, err %v, valid %v", args, code, err, json.Valid([]byte(out)))
+			continue
+		}
+		if !strings.Contains(out, `"icc2k": "outside [−1, 1]`) || strings.Contains(out, "internal:") {
+			t.Errorf("%v: flags missing or an internal note:\n%s", args, out)
+		}
+	}
+	for _, l := range []string{"10.5", "1e200", "-0.1", "NaN", "Inf"} {
+		if _, code, err := execute(t, "report", p, "--lambda", l); code != exitBadInput || err == nil || !strings.Contains(err.Error(), "want a number in [0, 10]") {
+			t.Errorf("--lambda %s: exit %d, err %v", l, code, err)
+		}
+	}
+}
