@@ -48,7 +48,11 @@ func (m *Model) renderSelection(w int) []string {
 	if wide {
 		barsW = w - chartW - 6
 	}
-	bars := append([]string{st.Heading.Render(" Recall per arrangement") + st.Faint.Render("  █ raw  ▒ CalibraEval")},
+	legend := "  █ raw  ▒ CalibraEval"
+	if ce != nil && ce.Degenerate {
+		legend = "  █ raw  (CalibraEval collapsed: not shown)"
+	}
+	bars := append([]string{st.Heading.Render(" Recall per arrangement") + st.Faint.Render(legend)},
 		indent(strings.Split(plot.Bars(recallRows(raw, ce, sel), barsW), "\n"), " ")...)
 	var out []string
 	if wide {
