@@ -123,10 +123,11 @@ func oneIf(b bool) int {
 }
 
 // catOf is the category index of Choice(r): 0 for response 1, 1 for
-// response 2, 2 for a tie (NaN, like Choice, is a tie). It has no branch,
-// which matters for the random choices of real data.
+// response 2, 2 for a tie (within TieTolerance of 0.5; NaN, like Choice,
+// is a tie). It has no branch, which matters for the random choices of
+// real data.
 func catOf(r float64) int {
-	lt, gt := oneIf(r < 0.5), oneIf(r > 0.5)
+	lt, gt := oneIf(r <= 0.5-TieTolerance), oneIf(r >= 0.5+TieTolerance)
 	return lt + 2*(1-lt-gt)
 }
 
@@ -425,6 +426,7 @@ func (m *Metrics) iccStat(name string, v stats.ICCValue, n int) Stat {
 	} else {
 		m.Notes = append(m.Notes, fmt.Sprintf("%s: no confidence interval (%s)", name, v.CIReason))
 	}
+	s.Flag = iccFlag(s, n)
 	return s
 }
 

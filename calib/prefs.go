@@ -62,12 +62,13 @@ func (p Prefs) Subset(idx []int) Prefs {
 }
 
 // Choice is a decision read from a preference: 1 if r > 0.5, 2 if r < 0.5,
-// and tie (0) if r = 0.5 (METHODS.md §1).
+// and tie (0) if r = 0.5 (METHODS.md §1), where "= 0.5" means within
+// TieTolerance (IsTie), so round-off never decides a choice.
 func Choice(r float64) model.Gold {
 	switch {
-	case r > 0.5:
+	case r >= 0.5+TieTolerance:
 		return model.Gold1
-	case r < 0.5:
+	case r <= 0.5-TieTolerance:
 		return model.Gold2
 	}
 	return model.GoldTie

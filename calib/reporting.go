@@ -298,7 +298,12 @@ func (r *Reporting) estimate(z, lvl float64, c *reportCounts) {
 		r.PHat = Undefined(0, "no test items: every item is in the calibration set")
 	} else {
 		c.p, c.okP = float64(c.pos)/float64(c.n), true
-		h := z * math.Sqrt(c.p*(1-c.p)/float64(c.n))
+		// Wald's half-width; with p̂ = 0 or 1 it is 0 for any z (0·∞ at a
+		// tiny α would be NaN).
+		h := 0.0
+		if se := math.Sqrt(c.p * (1 - c.p) / float64(c.n)); se > 0 {
+			h = z * se
+		}
 		r.PHat = Defined(c.p, c.n)
 		r.PHat.CI = &Interval{Lower: rgClip(c.p - h), Upper: rgClip(c.p + h), Level: lvl}
 	}

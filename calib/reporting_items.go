@@ -107,7 +107,7 @@ func (l LeftOut) Note(total int) string {
 // BinaryFromPrefs turns preferences into binary items for z = "response_1
 // is better": z = 1 for gold 1, 0 for gold 2, no label without gold, and
 // items with a tie as gold are left out. ẑ = 1 when the preference is above
-// 1/2 and 0 when below; items with r = 1/2 exactly are left out. With mean
+// 1/2 and 0 when below; ties (within TieTolerance of 1/2) are left out. With mean
 // false the preference is the x0 column (items without x0 are left out);
 // with mean true it is the mean r over the arrangements present. pairs
 // (nil or one per item, in the same order) supply the true z: from
@@ -144,7 +144,7 @@ func BinaryFromPrefs(p Prefs, pairs []model.Pair, mean bool) ([]BinaryItem, Left
 		case model.Gold2:
 			it.Gold = 0
 		}
-		it.Pred = r > 0.5
+		it.Pred = Choice(r) == model.Gold1
 		if i < len(pairs) {
 			it.Truth = pairTruth(pairs[i].Truth)
 		}

@@ -36,8 +36,8 @@ const (
 
 // SelectionOptions are the knobs of a selection-bias analysis.
 type SelectionOptions struct {
-	// Lambda is CalibraEval's λ ≥ 0 (paper: 0.5). 0 is allowed and drives g
-	// towards the trivial 0.5.
+	// Lambda is CalibraEval's λ in [0, MaxLambda] (paper: 0.5). 0 is
+	// allowed and drives g towards the trivial 0.5.
 	Lambda float64
 	// EstFrac is the share of items in CalibraEval's and Pride's
 	// estimation set, in (0, 1] (1 = every item, the paper's transductive
@@ -59,8 +59,8 @@ func DefaultSelectionOptions() SelectionOptions {
 
 // validate checks the options.
 func (o SelectionOptions) validate() error {
-	if math.IsNaN(o.Lambda) || math.IsInf(o.Lambda, 0) || o.Lambda < 0 {
-		return fmt.Errorf("λ = %v, want a finite number ≥ 0", o.Lambda)
+	if !(o.Lambda >= 0 && o.Lambda <= MaxLambda) {
+		return fmt.Errorf("λ = %v, want a number in [0, %d]", o.Lambda, MaxLambda)
 	}
 	if !(o.EstFrac > 0 && o.EstFrac <= 1) {
 		return fmt.Errorf("estimation fraction %v is not in (0, 1]", o.EstFrac)
@@ -95,6 +95,15 @@ type MethodResult struct {
 	Kept *Stat
 	// Notes holds remarks to show with the method.
 	Notes []string
+	// Degenerate is true when the method is available but its result says
+	// nothing about the judge (Collapsed: g* is nearly constant on the
+	// judge's P(A), or round-off decides its choices). Every metric of All
+	// and Heldout is then undefined with the Reason "collapsed: " +
+	// DegenerateReason, and must be shown as collapsed, never as a change
+	// from raw; the fit and its curve are kept.
+	Degenerate bool
+	// DegenerateReason says why the result collapsed ("" when it did not).
+	DegenerateReason string
 }
 
 // Selection is the selection-bias analysis of one judge: the metrics of
@@ -225,8 +234,9 @@ type selCachedFit struct {
 	all     Metrics
 	heldout *Metrics
 	notes   []string
-	// degenerate is true when g* is nearly constant on the data.
+	// degenerate is true when the fit collapsed (Collapsed), reason why.
 	degenerate bool
+	reason     string
 }
 
 // NewSelectionEngine returns an engine for the pairs of one judge. It keeps
@@ -500,6 +510,15 @@ func (e *SelectionEngine) calibraEval(sel *Selection, opt SelectionOptions, est,
 	res.All = cf.all
 	res.Heldout = cf.heldout
 	res.Notes = append(res.Notes, cf.notes...)
+	if cf.degenerate {
+		res.Degenerate, res.DegenerateReason = true, cf.reason
+		collapseMetrics(&res.All, cf.reason)
+		if res.Heldout != nil {
+			h := res.Heldout.clone()
+			collapseMetrics(&h, cf.reason)
+			res.Heldout = &h
+		}
+	}
 	if !fit.Converged {
 		res.Notes = append(res.Notes, fmt.Sprintf("the fit did not converge after %d iterations (%s)", fit.Iterations, fit.Status))
 	}
@@ -508,10 +527,6 @@ func (e *SelectionEngine) calibraEval(sel *Selection, opt SelectionOptions, est,
 	}
 	return res
 }
-
-// degenerateSD is the standard deviation of g*(s) over a judge's data
-// below which a CalibraEval fit is called degenerate (nearly constant).
-const degenerateSD = 0.05
 
 // gSpread returns the mean and population standard deviation of g*(s_j)
 // over every item and arrangement of calibrated preferences (g = r for x0,
@@ -547,11 +562,9 @@ func (e *SelectionEngine) fitOnce(noa *NOA, opt SelectionOptions, warm *FitResul
 	c := selCachedFit{fit: fit, warm: warm != nil}
 	prefs := CalibratedPrefs(e.pairs, fit.Curve)
 	c.all = ComputeMetrics(prefs)
-	if mean, sd := gSpread(prefs); sd < degenerateSD {
-		c.degenerate = true
-		c.notes = append(c.notes, fmt.Sprintf("degenerate fit: g* is nearly constant on this judge's P(A) "+
-			"(mean %.3f, sd %.4f), so its metrics say little; the objective prefers a constant map here "+
-			"(e.g. a position bias one map of P(A) cannot remove, no content-swap terms, or a small λ)", mean, sd))
+	if bad, why := Collapsed(e.raw, prefs, fit.Curve); bad {
+		c.degenerate, c.reason = true, why
+		c.notes = append(c.notes, "degenerate fit (collapsed): "+why+"; its metrics say nothing about the judge and are not shown; "+CollapseAdvice)
 	}
 	if len(heldout) > 0 {
 		m := computeMetrics(prefs, heldout)

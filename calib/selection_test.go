@@ -149,8 +149,8 @@ func TestCalibraEvalDegenerateFitIsFlagged(t *testing.T) {
 		ce := sel.Method(MethodCalibraEval)
 		_, sd := gSpread(CalibratedPrefs(pairs, sel.Fit.Curve))
 		flagged := slices.ContainsFunc(ce.Notes, func(s string) bool { return strings.Contains(s, "degenerate fit") })
-		if flagged != (sd < degenerateSD) {
-			t.Errorf("%s: sd(g*) = %.4f, flagged %v", cfg.Judge, sd, flagged)
+		if flagged != (sd < CollapseSD) || ce.Degenerate != flagged {
+			t.Errorf("%s: sd(g*) = %.4f, flagged %v, Degenerate %v", cfg.Judge, sd, flagged, ce.Degenerate)
 		}
 		t.Logf("%s: sd(g*) = %.4f, notes %q\nraw %s\nce  %s", cfg.Judge, sd, ce.Notes, selSummary(sel.Method(MethodRaw).All), selSummary(ce.All))
 	}

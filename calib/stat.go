@@ -19,6 +19,11 @@ type Stat struct {
 	N      int       // how many items (or units) it was computed from
 	Reason string    // non-empty when the value is undefined
 	CI     *Interval // optional confidence interval
+	// Flag is non-empty when the value is defined but cannot be right (an
+	// ICC outside [−1, 1], an interval with its lower bound above its
+	// upper one): the value is shown with a mark and this note, never as
+	// a plain number.
+	Flag string
 }
 
 // Defined returns a defined Stat. A non-finite v becomes undefined with a

@@ -222,7 +222,8 @@ func analyzeReporting(ja *JudgeAnalysis, r judgeRecords, opt Options) {
 }
 
 // pairPrefs returns the preferences the verdict source reads: raw, the
-// CalibraEval-calibrated ones at the current λ and estimation set, or BPC's.
+// CalibraEval-calibrated ones at the current λ and estimation set (an
+// error when the fit collapsed), or BPC's.
 func pairPrefs(sel *calib.Selection, pairs []model.Pair, from calib.VerdictFrom) (calib.Prefs, error) {
 	raw := calib.RawPrefs(pairs)
 	switch from {
@@ -235,6 +236,10 @@ func pairPrefs(sel *calib.Selection, pairs []model.Pair, from calib.VerdictFrom)
 				}
 			}
 			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: %s", reason)
+		}
+		if m := sel.Method(calib.MethodCalibraEval); m != nil && m.Degenerate {
+			// A collapsed map's verdicts are all one answer (or round-off).
+			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: CalibraEval collapsed: %s", m.DegenerateReason)
 		}
 		return calib.CalibratedPrefs(pairs, sel.Fit.Curve), nil
 	case calib.VerdictBPC:

@@ -25,6 +25,11 @@ type CalibratedJudge struct {
 	// Reason says why the records carry no calibrated preferences; "" when
 	// they do.
 	Reason string
+	// Degenerate says the judge's fit collapsed (calib.Collapsed): its
+	// records carry the calibrated preferences and "degenerate": reason,
+	// which DegenerateReason holds.
+	Degenerate       bool
+	DegenerateReason string
 }
 
 // CalibratedSummary counts what WriteCalibrated wrote.
@@ -32,6 +37,7 @@ type CalibratedSummary struct {
 	Written     int // pair records written
 	Calibrated  int // records with calibrated preferences
 	Unavailable int // records that say why CalibraEval is unavailable
+	Degenerate  int // calibrated records of judges whose fit collapsed
 	// Judges has one entry per analysed judge, in the analysis's order.
 	Judges []CalibratedJudge
 }
@@ -51,7 +57,9 @@ type CalibratedSummary struct {
 // the estimation set g* was fitted on. A judge without a CalibraEval fit
 // (hard choices, too few items, …) has its records written with
 // {"method", "lambda", "est_frac", "objective", "seed", "unavailable":
-// reason} instead. Every other field is written as read; a "calibrated"
+// reason} instead. A judge whose fit collapsed (calib.Collapsed; callers
+// such as `plumb calibrate` refuse to write it unless asked) has
+// "degenerate": reason added: its preferences say nothing about the judge. Every other field is written as read; a "calibrated"
 // field the record already had is replaced. Records come in file order
 // (by position: file, then line), whatever order lg's slices are in.
 //
@@ -93,10 +101,14 @@ func WriteCalibrated(w io.Writer, lg *model.Log, an *Analysis) (CalibratedSummar
 		if err := pl.drawEstimationSet(n); err != nil {
 			return sum, fmt.Errorf("calibrated log: judge %q: %w", ja.Judge, err)
 		}
-		sum.Judges = append(sum.Judges, CalibratedJudge{Judge: ja.Judge, Records: n, Reason: pl.reason})
+		sum.Judges = append(sum.Judges, CalibratedJudge{Judge: ja.Judge, Records: n, Reason: pl.reason,
+			Degenerate: pl.degenerate != "", DegenerateReason: pl.degenerate})
 		sum.Written += n
 		if pl.curve != nil {
 			sum.Calibrated += n
+			if pl.degenerate != "" {
+				sum.Degenerate += n
+			}
 		} else {
 			sum.Unavailable += n
 		}
@@ -148,9 +160,11 @@ type calPlan struct {
 	group  string
 	curve  *calib.Curve // nil when CalibraEval is unavailable
 	reason string
-	opt    calib.SelectionOptions
-	inEst  []bool // per item of the judge, in order
-	head   []byte // the object's opening: method and options
+	// degenerate is why the fit collapsed ("" when it did not).
+	degenerate string
+	opt        calib.SelectionOptions
+	inEst      []bool // per item of the judge, in order
+	head       []byte // the object's opening: method and options
 }
 
 func newCalPlan(ja *JudgeAnalysis, opt calib.SelectionOptions) *calPlan {
@@ -167,6 +181,9 @@ func newCalPlan(ja *JudgeAnalysis, opt calib.SelectionOptions) *calPlan {
 	default:
 		pl.curve = sel.Fit.Curve
 		pl.opt = sel.Options
+		if m := sel.Method(calib.MethodCalibraEval); m != nil && m.Degenerate {
+			pl.degenerate = m.DegenerateReason
+		}
 	}
 	b := []byte(`{"method":"` + calib.MethodCalibraEval + `","lambda":`)
 	b = strconv.AppendFloat(b, pl.opt.Lambda, 'g', -1, 64)
@@ -243,5 +260,13 @@ func (pl *calPlan) appendField(b []byte, p *model.Pair, item int) ([]byte, error
 	}
 	b = append(b, `,"in_estimation_set":`...)
 	b = strconv.AppendBool(b, pl.inEst[item])
+	if pl.degenerate != "" {
+		reason, err := json.Marshal(pl.degenerate)
+		if err != nil {
+			return nil, fmt.Errorf("calibrated log: %w", err)
+		}
+		b = append(b, `,"degenerate":`...)
+		b = append(b, reason...)
+	}
 	return append(b, '}'), nil
 }

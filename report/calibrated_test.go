@@ -46,6 +46,7 @@ type calField struct {
 	Pref        map[string]float64 `json:"pref"`
 	InEst       *bool              `json:"in_estimation_set"`
 	Unavailable string             `json:"unavailable"`
+	Degenerate  string             `json:"degenerate"`
 }
 
 // TestWriteCalibrated writes the calibrated log and reads it back with
@@ -94,6 +95,8 @@ func TestWriteCalibrated(t *testing.T) {
 	}
 	prefs := map[string]*calib.Prefs{}
 	inEst := map[string][]bool{}
+	degen := map[string]string{}
+	rawPairs := map[string][]model.Pair{}
 	for i := range back.Pairs {
 		got, want := back.Pairs[i], orig[i]
 		var cf calField
@@ -142,12 +145,28 @@ func TestWriteCalibrated(t *testing.T) {
 			}
 		}
 		p.R = append(p.R, r)
+		degen[want.Judge] = cf.Degenerate
+		rawPairs[want.Judge] = append(rawPairs[want.Judge], want)
 		p.Has = append(p.Has, want.Has)
 		p.Gold = append(p.Gold, want.Gold)
 		inEst[want.Judge] = append(inEst[want.Judge], *cf.InEst)
 	}
 	for judge, p := range prefs {
 		m := sels[judge].Method(calib.MethodCalibraEval)
+		if m.Degenerate {
+			// Its metrics are "collapsed"; the written preferences are
+			// g*'s all the same, and say so.
+			if degen[judge] != m.DegenerateReason {
+				t.Errorf("%s: records say degenerate %q, want %q", judge, degen[judge], m.DegenerateReason)
+			}
+			if bad, _ := calib.Collapsed(calib.RawPrefs(rawPairs[judge]), *p, sels[judge].Fit.Curve); !bad {
+				t.Errorf("%s: the written preferences are not collapsed", judge)
+			}
+			continue
+		}
+		if degen[judge] != "" {
+			t.Errorf("%s: records say degenerate %q", judge, degen[judge])
+		}
 		if got := calib.ComputeMetrics(*p); !reflect.DeepEqual(got, m.All) {
 			t.Errorf("%s: metrics of the written preferences\n%+v\nwant the Selection's\n%+v", judge, got, m.All)
 		}

@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"io"
+	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
@@ -107,10 +108,13 @@ type PridePrior struct {
 
 // Method is one method's results. Metric values are null when undefined or
 // not applicable; Notes then says why ("fleiss_kappa: reason"), along with
-// the method's own remarks.
+// the method's own remarks. A degenerate (collapsed) method is available
+// but says nothing about the judge (calib.Collapsed): Degenerate is true,
+// Reason says why, and every metric is null.
 type Method struct {
-	Available bool    `json:"available"`
-	Reason    *string `json:"reason"`
+	Available  bool    `json:"available"`
+	Degenerate bool    `json:"degenerate"`
+	Reason     *string `json:"reason"`
 	Metrics
 	Heldout *Metrics `json:"heldout,omitempty"`
 	Fit     *Fit     `json:"fit,omitempty"`
@@ -137,6 +141,9 @@ type Metrics struct {
 	Counts map[string]int `json:"counts"`
 	// CI95 gives the 95% intervals of the ICCs, where defined.
 	CI95 map[string][2]float64 `json:"ci95"`
+	// Flags maps a metric key to why its value cannot be right (e.g. an
+	// ICC outside [−1, 1]); the value is still given.
+	Flags map[string]string `json:"flags"`
 	// AgreementSet lists the arrangements κ and the ICCs use.
 	AgreementSet []string `json:"agreement_set"`
 	// PerArrangement gives accuracy and the recalls per arrangement.
@@ -226,7 +233,7 @@ func buildSelection(s *calib.Selection) *Selection {
 			Frac: s.Options.EstFrac, Seed: s.Options.Seed, Size: s.EstSize, Heldout: s.HeldoutSize,
 		},
 		Methods: map[string]*Method{},
-		Curve:   s.Curve,
+		Curve:   slices.Clone(s.Curve),
 		Notes:   nonNil(s.Notes),
 
 		BiasEffects: buildBiasEffects(&s.Effects),
@@ -251,6 +258,9 @@ func buildSelection(s *calib.Selection) *Selection {
 			if mr.Heldout != nil {
 				h := buildMetrics(mr.Heldout)
 				m.Heldout = &h
+			}
+			if mr.Degenerate {
+				markDegenerate(m, mr.DegenerateReason)
 			}
 		}
 		// The embedded Metrics' notes are shadowed by Method.Notes in JSON:
@@ -296,6 +306,7 @@ func buildMetrics(m *calib.Metrics) Metrics {
 		N:              m.N,
 		Counts:         map[string]int{},
 		CI95:           map[string][2]float64{},
+		Flags:          map[string]string{},
 		AgreementSet:   []string{},
 		PerArrangement: map[string]ArrangementMetrics{},
 		Notes:          nonNil(m.Notes),
@@ -308,6 +319,9 @@ func buildMetrics(m *calib.Metrics) Metrics {
 			out.Notes = append(out.Notes, f.key+": "+st.Reason)
 		} else if st.CI != nil {
 			out.CI95[f.key] = [2]float64{st.CI.Lower, st.CI.Upper}
+		}
+		if st.OK() && st.Flag != "" {
+			out.Flags[f.key] = st.Flag
 		}
 	}
 	for _, a := range model.Arrangements {
@@ -327,7 +341,7 @@ func buildMetrics(m *calib.Metrics) Metrics {
 
 func unavailableMetrics() Metrics {
 	return Metrics{
-		Counts: map[string]int{}, CI95: map[string][2]float64{}, AgreementSet: []string{},
+		Counts: map[string]int{}, CI95: map[string][2]float64{}, Flags: map[string]string{}, AgreementSet: []string{},
 		PerArrangement: map[string]ArrangementMetrics{}, Notes: []string{},
 	}
 }
@@ -346,8 +360,14 @@ func nonNil(xs []string) []string {
 	return append([]string{}, xs...)
 }
 
-// WriteJSON writes the report JSON, indented, with a final newline.
+// WriteJSON writes the report JSON, indented, with a final newline. It
+// never fails on a number: a NaN or ±Inf that reached d (none should) is
+// written as null (metrics) or 0 (plain numbers) and named in the
+// document's notes (finiteDoc); d is changed accordingly.
 func WriteJSON(w io.Writer, d *Doc) error {
+	for _, f := range finiteDoc(d) {
+		d.Notes = append(d.Notes, "internal: "+f+" (not a finite number; please report this)")
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)

@@ -164,6 +164,9 @@ func writeMethodsTable(b *strings.Builder, sel *calib.Selection, pick func(*cali
 		if mr.Kept != nil && mr.Kept.OK() {
 			title += fmt.Sprintf(" (kept %.1f%%)", 100*mr.Kept.Value)
 		}
+		if mr.Degenerate {
+			title += " (collapsed)"
+		}
 		fmt.Fprintf(b, "| %s |", title)
 		m := pick(mr)
 		if !mr.Available || m == nil {
@@ -176,10 +179,15 @@ func writeMethodsTable(b *strings.Builder, sel *calib.Selection, pick func(*cali
 		for _, c := range selectionColumns {
 			st := c.Get(m)
 			cell := "—"
-			if st.OK() {
+			switch {
+			case mr.Degenerate:
+				cell = "collapsed"
+			case st.OK():
 				cell = fmt.Sprintf("%.*f", c.Decimals, st.Value)
-				if mr.Name != calib.MethodRaw && raw != nil {
-					if r := c.Get(raw); r.OK() {
+				if st.Flag != "" {
+					cell += FlagMark
+				} else if mr.Name != calib.MethodRaw && raw != nil {
+					if r := c.Get(raw); r.OK() && r.Flag == "" {
 						cell += " (" + signed(st.Value-r.Value, c.Decimals) + ")"
 					}
 				}
@@ -204,6 +212,9 @@ func writeMethodNotes(b *strings.Builder, sel *calib.Selection) {
 		var order []string
 		byReason := map[string][]string{}
 		for _, c := range selectionColumns {
+			if mr.Degenerate {
+				break // one note (in mr.Notes) says why every cell is "collapsed"
+			}
 			if st := c.Get(&mr.All); !st.OK() {
 				if _, ok := byReason[st.Reason]; !ok {
 					order = append(order, st.Reason)
@@ -220,6 +231,7 @@ func writeMethodNotes(b *strings.Builder, sel *calib.Selection) {
 		for _, n := range mr.All.Notes {
 			lines = append(lines, name+": "+n)
 		}
+		lines = append(lines, flagNotes(name, mr, sel.HeldoutSize > 0)...)
 	}
 	writeNotes(b, lines)
 }

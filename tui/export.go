@@ -42,6 +42,10 @@ func (m *Model) exportCmd() tea.Cmd {
 		if err := atomicfile.Write(js, func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
+		if why := collapsedReason(an); why != "" {
+			return exportMsg{text: fmt.Sprintf("wrote %s and %s; no calibrated log: CalibraEval collapsed (%s) — "+
+				"plumb calibrate --allow-degenerate writes it marked · same numbers: %s", md, js, why, args)}
+		}
 		n, err := writeCalibrated(cal, eng, judge, opt, an)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}

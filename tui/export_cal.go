@@ -2,7 +2,9 @@ package tui
 
 import (
 	"io"
+	"strings"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
@@ -21,4 +23,19 @@ func writeCalibrated(name string, eng *report.Engine, judge string, opt report.O
 		return err
 	})
 	return sum.Written, err
+}
+
+// collapsedReason is why the analysed judges' CalibraEval fit collapsed
+// ("" when none did): the export then writes no calibrated log, as `plumb
+// calibrate` refuses to without --allow-degenerate.
+func collapsedReason(an *report.Analysis) string {
+	var why []string
+	for i := range an.Judges {
+		if sel := an.Judges[i].Selection; sel != nil {
+			if ce := sel.Method(calib.MethodCalibraEval); ce != nil && ce.Degenerate {
+				why = append(why, ce.DegenerateReason)
+			}
+		}
+	}
+	return strings.Join(why, "; ")
 }

@@ -13,7 +13,8 @@ import (
 
 // TestExport: e writes the Markdown and JSON report of the current judge
 // (byte for byte what report.Analyze and the writers give for the same
-// options) and the calibrated log; w writes the few-shot set.
+// options) and the calibrated log, unless CalibraEval collapsed; w writes
+// the few-shot set.
 func TestExport(t *testing.T) {
 	dir := t.TempDir()
 	m := newTestModel(t, demoLog(t), 120, 40)
@@ -43,11 +44,24 @@ func TestExport(t *testing.T) {
 	if got, err := os.ReadFile(filepath.Join(dir, "out.json")); err != nil || string(got) != js.String() {
 		t.Errorf("out.json differs from the report for the same options (err %v)", err)
 	}
+	// judge-first's CalibraEval collapses (g* ≡ 0.5): no calibrated log,
+	// and the status line says why.
+	if !strings.Contains(m.flash, "no calibrated log: CalibraEval collapsed") {
+		t.Errorf("export message of a collapsed fit: %q", m.flash)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.calibrated.jsonl")); err == nil {
+		t.Error("a collapsed fit's calibrated log was written")
+	}
+	// judge-tokenA's is not collapsed: its calibrated log is written.
+	press(t, m, "]", "e")
+	if m.flashErr || !strings.Contains(m.flash, ".calibrated.jsonl (3000 pair records)") {
+		t.Fatalf("export message: %q (error %v)", m.flash, m.flashErr)
+	}
 	lg, err := model.ReadFiles([]string{filepath.Join(dir, "out.calibrated.jsonl")}, model.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lg.Pairs) != 3000 || lg.Pairs[0].Judge != "judge-first" || lg.Pairs[0].Extra["calibrated"] == nil {
+	if len(lg.Pairs) != 3000 || lg.Pairs[0].Judge != "judge-tokenA" || lg.Pairs[0].Extra["calibrated"] == nil {
 		t.Errorf("calibrated log: %d pairs, first %+v", len(lg.Pairs), lg.Pairs[0].Extra)
 	}
 

@@ -35,7 +35,7 @@ type knobDef struct {
 }
 
 var knobDefs = [...]knobDef{
-	kLambda:      {label: "λ", flag: "--lambda", small: 0.05, big: 0.25, lo: 0, hi: 5},
+	kLambda:      {label: "λ", flag: "--lambda", small: 0.05, big: 0.25, lo: 0, hi: calib.MaxLambda},
 	kEstFrac:     {label: "est. fraction", flag: "--est-frac", small: 0.05, big: 0.25, lo: 0.05, hi: 1},
 	kObjective:   {label: "objective", flag: "--objective"},
 	kSeed:        {label: "seed", flag: "--seed", small: 1, big: 10, lo: 0, hi: math.MaxUint32},

@@ -203,16 +203,14 @@ func calibraSentence(raw, ce *calib.MethodResult) string {
 	if !ce.Available {
 		return "CalibraEval is unavailable: " + ce.Reason
 	}
-	for _, n := range ce.Notes {
-		if strings.Contains(n, "degenerate") {
-			return "CalibraEval's fit is degenerate (g* ≈ constant): a pure position bias it cannot undo — see BPC on the Selection pane"
-		}
+	if ce.Degenerate {
+		return "CalibraEval collapsed: " + ce.DegenerateReason + " — its numbers say nothing about the judge and are not shown; see BPC on the Selection pane"
 	}
 	var parts []string
 	if r, c := raw.All.FleissKappa, ce.All.FleissKappa; r.OK() && c.OK() {
 		parts = append(parts, fmt.Sprintf("κ %.2f → %.2f", r.Value, c.Value))
 	}
-	if r, c := raw.All.ICC2k, ce.All.ICC2k; r.OK() && c.OK() {
+	if r, c := raw.All.ICC2k, ce.All.ICC2k; r.OK() && c.OK() && r.Flag == "" && c.Flag == "" {
 		parts = append(parts, fmt.Sprintf("ICC(2,k) %.2f → %.2f", r.Value, c.Value))
 	}
 	if r, c := raw.All.RStd, ce.All.RStd; r.OK() && c.OK() {
@@ -244,7 +242,7 @@ func (m *Model) comparison() []string {
 		if ja.Selection != nil {
 			a := ja.Selection.Method(calib.MethodRaw).All
 			r = append(r, fmtStat(a.Consistency, 2), fmtStat(a.FirstPositionRate, 2), fmtStat(a.FleissKappa, 2),
-				fmtStat(a.ICC2k, 2), fmtStat(a.AccuracyMean, 2))
+				fmtFlagged(a.ICC2k, 2), fmtStat(a.AccuracyMean, 2))
 		} else {
 			r = append(r, "—", "—", "—", "—", "—")
 		}

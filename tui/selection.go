@@ -48,7 +48,11 @@ func (m *Model) renderSelection(w int) []string {
 	if wide {
 		barsW = w - chartW - 6
 	}
-	bars := append([]string{st.Heading.Render(" Recall per arrangement") + st.Faint.Render("  █ raw  ▒ CalibraEval")},
+	legend := "  █ raw  ▒ CalibraEval"
+	if ce != nil && ce.Degenerate {
+		legend = "  █ raw  (CalibraEval collapsed: not shown)"
+	}
+	bars := append([]string{st.Heading.Render(" Recall per arrangement") + st.Faint.Render(legend)},
 		indent(strings.Split(plot.Bars(recallRows(raw, ce, sel), barsW), "\n"), " ")...)
 	var out []string
 	if wide {
@@ -85,6 +89,7 @@ func (m *Model) renderSelection(w int) []string {
 		for _, n := range mr.Notes {
 			notes = append(notes, report.MethodTitle(mr.Name)+": "+n)
 		}
+		notes = append(notes, flagNotes(mr)...)
 	}
 	notes = append(notes, sel.Notes...)
 	if len(notes) > 0 {
@@ -110,7 +115,7 @@ func recallRows(raw, ce *calib.MethodResult, sel *calib.Selection) []plot.BarRow
 		} {
 			label := fmt.Sprintf("%s gold %d", model.Arrangement(a), g+1)
 			rows = append(rows, barRow(label+" raw", get(&raw.All), '█'))
-			if ce != nil && ce.Available {
+			if ce != nil && ce.Available && !ce.Degenerate {
 				rows = append(rows, barRow(label+" cal", get(&ce.All), '▒'))
 			}
 		}
@@ -155,6 +160,10 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 		}
 		row := []string{title}
 		mt := pick(mr)
+		if mr.Available && mt != nil && mr.Degenerate {
+			rows = append(rows, m.collapsedRow(title, len(cols), mt.N))
+			continue
+		}
 		if !mr.Available || mt == nil {
 			for range cols {
 				row = append(row, "—")
@@ -165,8 +174,10 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 		for _, c := range cols {
 			s := c.Get(mt)
 			cell := fmtStat(s, c.Decimals)
-			if s.OK() && mr.Name != calib.MethodRaw && raw != nil {
-				if r := c.Get(raw); r.OK() {
+			if s.OK() && s.Flag != "" {
+				cell += report.FlagMark // a value that cannot be right: no change glyph
+			} else if s.OK() && mr.Name != calib.MethodRaw && raw != nil {
+				if r := c.Get(raw); r.OK() && r.Flag == "" {
 					g := m.changeGlyph(r.Value, s.Value, c.Better, c.Decimals)
 					if withDelta {
 						cell += " " + signedDelta(s.Value-r.Value, c.Decimals)

@@ -23,7 +23,10 @@ type styles struct {
 	Error, Warn            lipgloss.Style
 	Selected               lipgloss.Style
 	Chart                  lipgloss.Style
-	Help                   help.Styles
+	// Collapsed greys out a result that says nothing (a collapsed
+	// CalibraEval row): no colour of its own, so it never reads as a gain.
+	Collapsed lipgloss.Style
+	Help      help.Styles
 }
 
 func newStyles(dark, useColor bool) styles {
@@ -55,6 +58,7 @@ func newStyles(dark, useColor bool) styles {
 	s.Warn = lipgloss.NewStyle().Foreground(c("#9A6700", "#FFD166"))
 	s.Selected = lipgloss.NewStyle().Reverse(true)
 	s.Chart = lipgloss.NewStyle().Foreground(c("#2B5797", "#8AB4F8"))
+	s.Collapsed = lipgloss.NewStyle().Foreground(muted).Faint(true)
 	if useColor {
 		s.Help = help.DefaultStyles(dark)
 	} else {

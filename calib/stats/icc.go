@@ -253,10 +253,23 @@ func (v *ICCValue) setAgreementCI(ni, ki int, msr, msc, mse, p float64, bounds f
 	am, bm := a*msc, b*mse
 	df := (am + bm) * (am + bm) / (am*am/(k-1) + bm*bm/((n-1)*(k-1)))
 	if !(df > 0) || math.IsInf(df, 0) {
-		v.CIReason = fmt.Sprintf("the Satterthwaite degrees of freedom are not positive and finite (v = %g)", df)
+		v.CIReason = satterthwaiteReason(df)
 		return
 	}
 	v.setBounds(bounds(fQuantile(p, n-1, df), fQuantile(p, df, n-1)))
+}
+
+// satterthwaiteReason says why the Satterthwaite degrees of freedom v
+// give no interval, without printing NaN or ±Inf.
+func satterthwaiteReason(df float64) string {
+	const why = "the Satterthwaite degrees of freedom are not positive and finite"
+	switch {
+	case math.IsNaN(df):
+		return why + " (v is 0/0: the mean squares cancel)"
+	case math.IsInf(df, 0):
+		return why + " (v is infinite)"
+	}
+	return fmt.Sprintf(why+" (v = %.3g)", df)
 }
 
 func (v *ICCValue) setBounds(lo, hi float64) {

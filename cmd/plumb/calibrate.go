@@ -28,14 +28,21 @@ are left out. Schema: README "Calibrated log".
 -o is required (-o - writes to stdout); the file is written atomically,
 gzipped when its name ends in .gz, and never over an input file. With no
 FILE the embedded demo log is used. A one-line summary goes to stderr. Bad
-input or flags exit with status 2.`
+input or flags exit with status 2.
+
+A judge whose CalibraEval fit collapsed (g* nearly constant on its P(A), or
+its calibrated choices decided by round-off; README "What minimising
+CalibraEval to convergence shows") has no calibration worth writing:
+calibrate refuses it with status 2 and the reason, unless --allow-degenerate
+is given, which writes it with "degenerate": reason in every record.`
 
 // calibrateFlags are the analysis flags that change the calibrated log;
 // calibrate accepts the others (report knobs) but hides them from its help.
-var calibrateFlags = []string{"judge", "group", "lambda", "est-frac", "objective", "seed", "skip-bad", "output"}
+var calibrateFlags = []string{"judge", "group", "lambda", "est-frac", "objective", "seed", "skip-bad", "output", "allow-degenerate"}
 
 func newCalibrateCmd() *cobra.Command {
 	var f analysisFlags
+	var allowDegenerate bool
 	cmd := &cobra.Command{
 		Use:   "calibrate [FILE...] -o OUT",
 		Short: "write the pair records with CalibraEval's calibrated preferences",
@@ -45,11 +52,12 @@ func newCalibrateCmd() *cobra.Command {
   plumb calibrate runs.jsonl -o - | head`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCalibrate(cmd, args, &f)
+			return runCalibrate(cmd, args, &f, allowDegenerate)
 		},
 	}
 	f.register(cmd.Flags())
 	fs := cmd.Flags()
+	fs.BoolVar(&allowDegenerate, "allow-degenerate", false, "write a judge whose CalibraEval fit collapsed (marked \"degenerate\")")
 	if o := fs.Lookup("output"); o != nil {
 		o.Usage = "write the calibrated log to `FILE` (required; atomically; - for stdout)"
 	}
@@ -63,7 +71,7 @@ func newCalibrateCmd() *cobra.Command {
 
 // runCalibrate loads the inputs, fits CalibraEval for every analysed judge
 // and writes the calibrated log.
-func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags) error {
+func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDegenerate bool) error {
 	opt, err := f.options()
 	if err != nil {
 		return inputError{err}
@@ -93,6 +101,9 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags) error {
 	an, err := report.Analyze(pairs, opt)
 	if err != nil {
 		return inputError{err}
+	}
+	if err := checkDegenerate(cmd.ErrOrStderr(), an, allowDegenerate); err != nil {
+		return err
 	}
 	var sum report.CalibratedSummary
 	fill := func(w io.Writer) error {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -41,7 +40,7 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	def := calib.DefaultSelectionOptions()
 	fs.StringSliceVar(&f.judges, "judge", nil, "analyse only these judges (default: all)")
 	fs.StringVar(&f.group, "group", "", "analyse only pair records of this group (default: all)")
-	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "CalibraEval's λ ≥ 0 (keeps g off 0.5)")
+	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "CalibraEval's λ in [0, 10] (keeps g off 0.5)")
 	fs.Float64Var(&f.estFrac, "est-frac", def.EstFrac, "estimation-set share, in (0, 1]")
 	fs.StringVar(&f.objective, "objective", def.Objective.String(), "CalibraEval objective: both, l1 or l2")
 	fs.Uint64Var(&f.seed, "seed", def.Seed, "seed of every random draw")
@@ -64,8 +63,9 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 // options validates the flags and returns the analysis options.
 func (f *analysisFlags) options() (report.Options, error) {
 	var o report.Options
-	if math.IsNaN(f.lambda) || math.IsInf(f.lambda, 0) || f.lambda < 0 {
-		return o, fmt.Errorf("--lambda %v: want a finite number ≥ 0", f.lambda)
+	if !(f.lambda >= 0 && f.lambda <= calib.MaxLambda) {
+		return o, fmt.Errorf("--lambda %v: want a number in [0, %d] (λ weighs the content-swap spread against consistency; "+
+			"beyond about 2 it already dominates)", f.lambda, calib.MaxLambda)
 	}
 	if !(f.estFrac > 0 && f.estFrac <= 1) {
 		return o, fmt.Errorf("--est-frac %v: want a number in (0, 1]", f.estFrac)

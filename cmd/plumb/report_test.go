@@ -140,7 +140,8 @@ func TestReportJudgeFilterAndErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"report", "--judge", "nobody"}, `no judge "nobody" in the input (judges: "judge-fair", "judge-first", "judge-tokenA")`},
-		{[]string{"report", "--lambda", "-1"}, "--lambda -1: want a finite number ≥ 0"},
+		{[]string{"report", "--lambda", "-1"}, "--lambda -1: want a number in [0, 10]"},
+		{[]string{"report", "--lambda", "1e200"}, "--lambda 1e+200: want a number in [0, 10]"},
 		{[]string{"report", "--est-frac", "0"}, "--est-frac 0: want a number in (0, 1]"},
 		{[]string{"report", "--objective", "l3"}, "--objective"},
 		{[]string{"report", "--format", "xml"}, `--format "xml": want md or json`},

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// checkDegenerate refuses (as bad input, status 2) to write the calibrated
+// log when a judge's CalibraEval fit collapsed, naming each judge and why;
+// with allow it only warns on w.
+func checkDegenerate(w io.Writer, an *report.Analysis, allow bool) error {
+	var lines []string
+	for i := range an.Judges {
+		ja := &an.Judges[i]
+		if ja.Selection == nil {
+			continue
+		}
+		if m := ja.Selection.Method(calib.MethodCalibraEval); m != nil && m.Degenerate {
+			lines = append(lines, fmt.Sprintf("judge %q: CalibraEval collapsed: %s", ja.Judge, m.DegenerateReason))
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	if allow {
+		for _, l := range lines {
+			fmt.Fprintf(w, "warning: --allow-degenerate: writing anyway, marked \"degenerate\": %s\n", l)
+		}
+		return nil
+	}
+	return inputError{errors.New("refusing to write a collapsed calibration (its preferences say nothing about the judge):\n  " +
+		strings.Join(lines, "\n  ") + "\n" + calib.CollapseAdvice + "; --allow-degenerate writes it anyway")}
+}

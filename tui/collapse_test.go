@@ -1,0 +1,83 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/sim"
+)
+
+// swapOnlyLog is the README's position-swap-only judge (x0, x1,
+// log-probabilities): CalibraEval's exact optimum is a constant g there.
+func swapOnlyLog(t *testing.T) *model.Log {
+	t.Helper()
+	cfg := sim.DefaultConfig()
+	cfg.Pairs, cfg.Scores, cfg.Verdicts = 2000, 0, 0
+	cfg.Arrangements = []model.Arrangement{model.X0, model.X1}
+	cfg.Judges = cfg.Judges[2:] // judge-tokenA
+	cfg.Judges[0].Mode = model.SourceLogprob
+	lg, err := sim.Collect(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lg
+}
+
+// TestCollapsedCalibraEvalShownAsCollapsed: on the position-swap-only
+// judge, the Selection pane's CalibraEval row reads "collapsed" with no
+// ▲/▼ (with and without deltas), and the Overview says it collapsed and
+// why.
+func TestCollapsedCalibraEvalShownAsCollapsed(t *testing.T) {
+	m := newTestModel(t, swapOnlyLog(t), 160, 50)
+	for _, w := range []int{160, 100} {
+		lines := m.renderSelection(w)
+		found := false
+		for _, l := range lines {
+			l = ansi.Strip(l)
+			if !strings.HasPrefix(strings.TrimSpace(l), "CalibraEval") || strings.Contains(l, "CalibraEval fit:") {
+				continue
+			}
+			found = true
+			if strings.ContainsAny(l, "▲▼") || !strings.Contains(l, "CalibraEval (collapsed)") || !strings.Contains(l, "collapsed  collapsed") {
+				t.Errorf("width %d: CalibraEval row %q", w, l)
+			}
+		}
+		if !found {
+			t.Errorf("width %d: no CalibraEval row in\n%s", w, strings.Join(lines, "\n"))
+		}
+	}
+	head := strings.Join(m.headlines(&m.cur.ja), "\n")
+	if !strings.Contains(head, "CalibraEval collapsed: g* is nearly constant") {
+		t.Errorf("overview sentences:\n%s", head)
+	}
+	// λ = 0.05 (press h nine times from 0.5): still collapsed, no glyph.
+	press(t, m, "2", "h", "h", "h", "h", "h", "h", "h", "h", "h")
+	if got := m.knobs.opt.Selection.Lambda; got != 0.05 {
+		t.Fatalf("λ = %v after the presses, want 0.05", got)
+	}
+	for _, l := range m.renderSelection(160) {
+		if l = ansi.Strip(l); strings.HasPrefix(strings.TrimSpace(l), "CalibraEval") && strings.ContainsAny(l, "▲▼") {
+			t.Errorf("λ 0.05: %q", l)
+		}
+	}
+}
+
+// TestFlaggedICCMarked: the tiny log's impossible raw ICCs are marked †
+// with a note, and no change glyph is drawn against them.
+func TestFlaggedICCMarked(t *testing.T) {
+	lg := &model.Log{}
+	for i, s := range [][2]float64{{0.26, 0.54}, {0.38, 0.59}, {0.61, 0.11}, {0.06, 0.8}} {
+		p := model.Pair{ID: string(rune('a' + i)), Judge: "j", Gold: model.Gold1 + model.Gold(i%2), Source: model.SourceProb}
+		p.Has[model.X0], p.Has[model.X1] = true, true
+		p.S[model.X0], p.S[model.X1] = s[0], s[1]
+		lg.Pairs = append(lg.Pairs, p)
+	}
+	m := newTestModel(t, lg, 160, 50)
+	text := ansi.Strip(strings.Join(m.renderSelection(160), "\n"))
+	if !strings.Contains(text, "11.863†") || !strings.Contains(text, "† raw: ICC(2,k) = 11.863 — outside [−1, 1]") {
+		t.Errorf("flagged ICC not marked:\n%s", text)
+	}
+}
