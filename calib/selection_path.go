@@ -230,6 +230,18 @@ type pathPrefs struct {
 	pairs []model.Pair
 	app   *curveApplier
 	buf   Prefs
+	// raw holds the uncalibrated preferences, for the collapse check
+	// (computed on first use).
+	raw *Prefs
+}
+
+// rawPrefs returns the uncalibrated preferences of the pairs.
+func (pp *pathPrefs) rawPrefs() Prefs {
+	if pp.raw == nil {
+		r := RawPrefs(pp.pairs)
+		pp.raw = &r
+	}
+	return *pp.raw
 }
 
 // of returns CalibratedPrefs(pairs, c), in a buffer the next call reuses.
@@ -256,9 +268,7 @@ func pathPoint(noa *NOA, f pathFit, pp *pathPrefs, heldout []int) (PathPoint, er
 		Mu: f.mu, Objective: f.objective, Distance: f.distance, Curve: curve,
 		All: ComputeMetrics(prefs), Iterations: f.iterations, Converged: f.converged,
 	}
-	if _, sd := gSpread(prefs); sd < degenerateSD {
-		pt.Degenerate = true
-	}
+	pt.Degenerate, _ = Collapsed(pp.rawPrefs(), prefs, curve)
 	if len(heldout) > 0 {
 		m := computeMetrics(prefs, heldout)
 		pt.Heldout = &m

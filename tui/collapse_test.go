@@ -37,7 +37,7 @@ func TestCollapsedCalibraEvalShownAsCollapsed(t *testing.T) {
 		found := false
 		for _, l := range lines {
 			l = ansi.Strip(l)
-			if !strings.HasPrefix(strings.TrimSpace(l), "CalibraEval") || strings.Contains(l, "CalibraEval fit:") {
+			if t := strings.TrimSpace(l); !strings.HasPrefix(t, "CalibraEval") || strings.HasPrefix(t, "CalibraEval's") || strings.Contains(l, "CalibraEval fit:") {
 				continue
 			}
 			found = true
