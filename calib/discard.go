@@ -84,3 +84,12 @@ func discardMetrics(p Prefs, idx []int) (Metrics, Stat) {
 	m.AgreementSet = [model.NumArrangements]bool{}
 	return m, ks
 }
+
+// KeptFor returns the kept share that goes with m, one of r's metric sets:
+// HeldoutKept when m is r.Heldout, else Kept (nil when r has none).
+func (r *MethodResult) KeptFor(m *Metrics) *Stat {
+	if m != nil && m == r.Heldout {
+		return r.HeldoutKept
+	}
+	return r.Kept
+}

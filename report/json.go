@@ -113,7 +113,10 @@ type Method struct {
 	Heldout *Metrics `json:"heldout,omitempty"`
 	Fit     *Fit     `json:"fit,omitempty"`
 	Kept    *float64 `json:"kept,omitempty"`
-	Notes   []string `json:"notes"`
+	// HeldoutKept is Kept over the held-out items (discard_inconsistent
+	// with est_frac < 1).
+	HeldoutKept *float64 `json:"heldout_kept,omitempty"`
+	Notes       []string `json:"notes"`
 }
 
 // Metrics are the selection-bias metrics of METHODS.md §2.
@@ -255,6 +258,10 @@ func buildSelection(s *calib.Selection) *Selection {
 		if mr.Kept != nil && mr.Kept.OK() {
 			v := mr.Kept.Value
 			m.Kept = &v
+		}
+		if mr.HeldoutKept != nil && mr.HeldoutKept.OK() && m.Heldout != nil {
+			v := mr.HeldoutKept.Value
+			m.HeldoutKept = &v
 		}
 		if mr.Name == calib.MethodCalibraEval && s.Fit != nil {
 			m.Fit = &Fit{

@@ -160,11 +160,11 @@ func writeMethodsTable(b *strings.Builder, sel *calib.Selection, pick func(*cali
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
 		title := methodTitles[mr.Name]
-		if mr.Kept != nil && mr.Kept.OK() {
-			title += fmt.Sprintf(" (kept %.1f%%)", 100*mr.Kept.Value)
+		m := pick(mr)
+		if k := mr.KeptFor(m); k != nil && k.OK() {
+			title += fmt.Sprintf(" (kept %.1f%%)", 100*k.Value)
 		}
 		fmt.Fprintf(b, "| %s |", title)
-		m := pick(mr)
 		if !mr.Available || m == nil {
 			for range selectionColumns {
 				b.WriteString(" — |")
