@@ -38,6 +38,7 @@ func (r *Reporting) compareSplits(z float64, opt ReportingOptions, c *reportCoun
 	undefined := func(reason string) SplitWidth { return SplitWidth{Width: Undefined(0, reason)} }
 
 	r.Splits.Equal = width(m/2, m-m/2)
+	r.BestMinPerClass = min(max(opt.Pilot, 1), max(m/2, 1))
 
 	switch {
 	case !r.ThetaHat.OK():
@@ -56,7 +57,7 @@ func (r *Reporting) compareSplits(z float64, opt ReportingOptions, c *reportCoun
 		r.addNote("approximate split", note)
 		if m > bestSplitMax {
 			r.Splits.Best = undefined(fmt.Sprintf("a budget over %d is too large for the brute-force search", bestSplitMax))
-		} else if b0, b1, _, err := BestSplit(c.p, c.q0, c.q1, c.n, m, opt.Alpha); err != nil {
+		} else if b0, b1, _, err := BestSplitMin(c.p, c.q0, c.q1, c.n, m, opt.Alpha, r.BestMinPerClass); err != nil {
 			r.Splits.Best = undefined(err.Error())
 		} else {
 			r.Splits.Best = width(b0, b1)

@@ -129,8 +129,21 @@ func rgAllocate(m, mPilot int, p, kappa float64) (m1 int, note string) {
 // split has an interval. Unlike ExactSplit it accounts for the smoothing
 // of the interval, which depends on the split; the two differ by a few
 // percent of m (rogan_gladen_optimal.json: −18 to +8 items) at a cost of
-// at most ~1% in width.
+// at most ~1% in width. It is BestSplitMin with a minimum of 1 per class.
 func BestSplit(p, q0, q1 float64, n, m int, alpha float64) (m0, m1 int, width float64, err error) {
+	return BestSplitMin(p, q0, q1, n, m, alpha, 1)
+}
+
+// BestSplitMin is BestSplit over the splits that give each class at least
+// minPer items (minPer below 1 counts as 1; above ⌊m/2⌋ as ⌊m/2⌋). The
+// search plugs rates estimated elsewhere into the interval, whose
+// smoothing (q̃ = (m q̂ + 1)/(m + 2)) pulls a rate towards 1/2 the harder
+// the fewer items a class has: at m0 = 1 a specificity of 0.15 enters as
+// 0.38, so the search "finds" a narrow interval by starving a class whose
+// rate it then could not estimate. The report uses the Algorithm 1 pilot
+// size (default 10 per class, the paper's) as the minimum: the same
+// number of labels per class Algorithm 1 itself insists on.
+func BestSplitMin(p, q0, q1 float64, n, m int, alpha float64, minPer int) (m0, m1 int, width float64, err error) {
 	z, err := rgZ(alpha)
 	if err != nil {
 		return 0, 0, 0, err
@@ -138,9 +151,10 @@ func BestSplit(p, q0, q1 float64, n, m int, alpha float64) (m0, m1 int, width fl
 	if m < 2 {
 		return 0, 0, 0, fmt.Errorf("best split: a budget of %d cannot give both classes an item", m)
 	}
+	minPer = min(max(minPer, 1), m/2)
 	var first error
 	best := math.Inf(1)
-	for k := 1; k < m; k++ {
+	for k := minPer; k <= m-minPer; k++ {
 		lo, hi, err := rgCI(z, p, q0, q1, n, k, m-k)
 		if err != nil {
 			if first == nil {

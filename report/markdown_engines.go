@@ -40,12 +40,18 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 		name string
 		s    calib.SplitWidth
 	}{
-		{"current", r.Splits.Current}, {"equal", r.Splits.Equal}, {"exact optimum", r.Splits.Exact},
-		{"paper's approximation", r.Splits.Approx}, {"Algorithm 1 (adaptive)", r.Splits.Adaptive},
-		{"best (brute force)", r.Splits.Best},
+		{calib.SplitLabelCurrent, r.Splits.Current}, {calib.SplitLabelEqual, r.Splits.Equal},
+		{calib.SplitLabelExact, r.Splits.Exact}, {calib.SplitLabelApprox, r.Splits.Approx},
+		{calib.SplitLabelAdaptive, r.Splits.Adaptive}, {fmt.Sprintf(calib.SplitLabelBest, r.BestMinPerClass), r.Splits.Best},
 	} {
 		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, row.s.M0, row.s.M1, fmtStat(row.s.Width, 4))
 	}
+	b.WriteString("\nEvery width plugs the drawn set's p̂, q̂0, q̂1 into the interval with that split's m0, m1. " +
+		"The least-calibration-variance split minimises only the calibration part of θ̂'s variance at those plug-in rates " +
+		"(Prop. 2 approximates it), not the interval's width, so another split can be narrower; " +
+		fmt.Sprintf("the search minimises the width itself, over splits with at least %d items per class "+
+			"(Algorithm 1's pilot size: fewer labels leave a class's rate unestimated, and the interval's smoothing "+
+			"then makes a starved class look good).\n", r.BestMinPerClass))
 	if r.Plan != "" {
 		fmt.Fprintf(b, "\nPlan: %s.\n", strings.TrimSuffix(r.Plan, "."))
 	}

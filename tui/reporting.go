@@ -69,7 +69,7 @@ func (m *Model) renderReporting(w int) []string {
 			sw    calib.SplitWidth
 			g     rune
 			label string
-		}{{sp.Current, 'C', "current"}, {sp.Equal, 'E', "equal"}, {sp.Exact, 'X', "exact optimum"}, {sp.Approx, 'A', "approximate"}, {sp.Adaptive, 'D', "adaptive (Alg. 1)"}} {
+		}{{sp.Current, 'C', "current"}, {sp.Equal, 'E', "equal"}, {sp.Exact, 'V', "least calib. variance"}, {sp.Approx, 'P', "Prop. 2"}, {sp.Adaptive, 'D', "adaptive (Alg. 1)"}} {
 			if s.sw.M0+s.sw.M1 > 0 {
 				marks = append(marks, plot.Marker{X: float64(s.sw.M0), Glyph: s.g, Label: s.label})
 			}
@@ -85,7 +85,8 @@ func (m *Model) renderReporting(w int) []string {
 		for _, s := range []struct {
 			name string
 			sw   calib.SplitWidth
-		}{{"C current", sp.Current}, {"E equal", sp.Equal}, {"X exact optimum", sp.Exact}, {"A approximate", sp.Approx}, {"D adaptive", sp.Adaptive}, {"  narrowest (search)", sp.Best}} {
+		}{{"C current", sp.Current}, {"E equal", sp.Equal}, {"V least calib. variance at θ̂", sp.Exact}, {"P Prop. 2 (approx. of V)", sp.Approx},
+			{"D adaptive (Alg. 1)", sp.Adaptive}, {fmt.Sprintf("  narrowest CI (≥ %d/class)", rep.BestMinPerClass), sp.Best}} {
 			if s.sw.M0+s.sw.M1 == 0 {
 				continue
 			}
