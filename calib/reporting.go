@@ -266,6 +266,9 @@ func ComputeReporting(items []BinaryItem, opt ReportingOptions) (*Reporting, err
 	}
 
 	rep.compareSplits(z, opt, &c, items, pool)
+	if rep.PoolSize == 0 {
+		rep.unlabelledPlan(z, opt, &c)
+	}
 	return rep, nil
 }
 
@@ -283,8 +286,8 @@ func (r *Reporting) chooseBudget(opt ReportingOptions) int {
 	p := r.PoolSize
 	switch {
 	case p == 0:
-		r.Notes = append(r.Notes, "no item has a human label: label some items with z = 0 and z = 1 to calibrate the judge")
-		return opt.Budget
+		r.Notes = append(r.Notes, "no item has a human label, so the judge cannot be calibrated; the plan says what to label")
+		return 0
 	case opt.Budget == 0 && r.Holdout:
 		return p / 2
 	case opt.Budget == 0:

@@ -82,7 +82,7 @@ func (r *Reporting) adaptive(opt ReportingOptions, c *reportCounts, items []Bina
 		return
 	}
 	mp := min(opt.Pilot, r.M0, r.M1)
-	if mp < opt.Pilot {
+	if mp < opt.Pilot && r.PoolSize > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("Algorithm 1's pilot has %d items per class instead of %d: the calibration set has %d with z = 0 and %d with z = 1",
 			mp, opt.Pilot, r.M0, r.M1))
 	}

@@ -25,6 +25,13 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	fmt.Fprintf(b, "Naive rate p̂ = %s%s (Wald) on the test set: %s of %d, %s.\n",
 		fmtStat(r.PHat, 3), ciText(r.PHat), plural(r.TestSize, "item"), r.N, test)
+	if r.PoolSize == 0 {
+		// No labels: no θ̂, no split has a width; the plan says what to label.
+		fmt.Fprintf(b, "Bias-corrected θ̂: needs human labels, and none of the %d items has one.\n", r.N)
+		fmt.Fprintf(b, "\nPlan: %s.\n", strings.TrimSuffix(r.Plan, "."))
+		writeReportingNotes(b, ja)
+		return
+	}
 	fmt.Fprintf(b, "Bias-corrected θ̂ = %s, CI [%s, %s] (width %s), from a calibration set of m0 = %d items with z = 0 and m1 = %d with z = 1 (pool %d): specificity q̂0 = %s, sensitivity q̂1 = %s.\n",
 		fmtStat(r.ThetaHat, 3), fmtStat(r.Lower, 3), fmtStat(r.Upper, 3), fmtStat(r.Width, 3),
 		r.M0, r.M1, r.PoolSize, fmtStat(r.Q0Hat, 3), fmtStat(r.Q1Hat, 3))
@@ -55,6 +62,13 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	if r.Plan != "" {
 		fmt.Fprintf(b, "\nPlan: %s.\n", strings.TrimSuffix(r.Plan, "."))
 	}
+	writeReportingNotes(b, ja)
+}
+
+// writeReportingNotes writes the reporting analysis's notes and the
+// reasons of its undefined statistics.
+func writeReportingNotes(b *strings.Builder, ja *JudgeAnalysis) {
+	r := ja.Reporting
 	var notes []string
 	if lo := ja.ReportingLeftOut; lo.Total() > 0 {
 		notes = append(notes, lo.Note(ja.Pairs))
@@ -63,7 +77,7 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 		name string
 		s    calib.Stat
 	}{{"p̂", r.PHat}, {"θ̂", r.ThetaHat}, {"CI", r.Lower}, {"q̂0", r.Q0Hat}, {"q̂1", r.Q1Hat}} {
-		if !st.s.OK() {
+		if !st.s.OK() && (r.PoolSize > 0 || st.name == "p̂") {
 			notes = append(notes, st.name+" undefined — "+st.s.Reason)
 		}
 	}
