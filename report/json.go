@@ -131,6 +131,7 @@ type Metrics struct {
 	RStd              *float64 `json:"rstd"`
 	AccuracyMean      *float64 `json:"accuracy_mean"`
 	AccuracyAggregate *float64 `json:"accuracy_aggregate"`
+	AccuracyTies      *float64 `json:"accuracy_ties"`
 	TieRate           *float64 `json:"tie_rate"`
 	// N is the number of items the metrics used.
 	N int `json:"n"`
@@ -291,6 +292,7 @@ var metricKeys = []struct {
 	{"rstd", func(m *calib.Metrics) calib.Stat { return m.RStd }, func(m *Metrics) **float64 { return &m.RStd }},
 	{"accuracy_mean", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, func(m *Metrics) **float64 { return &m.AccuracyMean }},
 	{"accuracy_aggregate", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }, func(m *Metrics) **float64 { return &m.AccuracyAggregate }},
+	{"accuracy_ties", func(m *calib.Metrics) calib.Stat { return m.AccuracyTies }, func(m *Metrics) **float64 { return &m.AccuracyTies }},
 	{"tie_rate", func(m *calib.Metrics) calib.Stat { return m.TieRate }, func(m *Metrics) **float64 { return &m.TieRate }},
 }
 

@@ -120,6 +120,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
 		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
+	writeAccuracyTies(b, sel)
 
 	if f := sel.Fit; f != nil {
 		state := "converged"
