@@ -20,8 +20,11 @@ type Doc struct {
 	Files   []DocFile  `json:"files"`
 	Skipped DocSkipped `json:"skipped"`
 	// Notes are the importers' remarks about the input.
-	Notes  []string         `json:"notes"`
-	Judges map[string]Judge `json:"judges"`
+	Notes []string `json:"notes"`
+	// Summary is one row per judge: the headline numbers of every judge
+	// (the Markdown report's "Judges at a glance").
+	Summary []SummaryRow     `json:"summary"`
+	Judges  map[string]Judge `json:"judges"`
 }
 
 // DocOptions echoes the knobs the report was made with.
@@ -193,6 +196,7 @@ func BuildDoc(an *Analysis, version string) *Doc {
 		Skipped: DocSkipped{Lines: an.Skipped, Reasons: nonNil(an.Reasons)},
 		Notes:   nonNil(an.Notes),
 		Judges:  map[string]Judge{},
+		Summary: Summary(an),
 	}
 	for _, f := range an.Files {
 		d.Files = append(d.Files, DocFile{Name: f.Name, Pairs: f.Pairs, Scores: f.Scores, Verdicts: f.Verdicts, Skipped: f.Skipped})

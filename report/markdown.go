@@ -79,6 +79,7 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 	if an.Options.Group != "" {
 		fmt.Fprintf(&b, "Group: only pair records of group %q (score and verdict records have no group).\n", an.Options.Group)
 	}
+	writeSummary(&b, an)
 	for i := range an.Judges {
 		writeJudge(&b, &an.Judges[i])
 	}
