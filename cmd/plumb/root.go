@@ -41,7 +41,7 @@ interactive UI (README "Terminal UI"; ? lists every key); when stdout is not
 a terminal, or with --no-tui, it prints the same report as "plumb report".
 Every knob of the UI is also a flag, so "plumb report" with the same flags
 reproduces what the screen shows (the export key names the command).`,
-		Version:       version,
+		Version:       buildVersion(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
