@@ -46,13 +46,21 @@ reproduces what the screen shows (the export key names the command).`,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := unknownCommand(cmd, args); err != nil {
+				return err
+			}
 			return runRoot(cmd, args, &f, &u)
 		},
 	}
+	root.SuggestionsMinimumDistance = 2
 	f.register(root.Flags())
 	u.register(root.Flags())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError{err} })
 	root.AddCommand(newReportCmd(), newSimulateCmd())
 	root.AddCommand(newFewshotCmd(), newCalibrateCmd(), newImportCmd())
+	registerCompletions(root)
+	for _, c := range root.Commands() {
+		registerCompletions(c)
+	}
 	return root
 }
