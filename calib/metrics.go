@@ -19,7 +19,7 @@ const (
 	reasonMalformed = "malformed preferences (slices of different lengths)"
 )
 
-// Metrics are the selection-bias metrics of METHODS.md §2 for one judge's
+// Metrics are the selection-bias metrics of docs/methods.md §2 for one judge's
 // preferences. Each is a Stat: a value with the number of units it used, or
 // a Reason when it is undefined (or not applicable to a method).
 //
@@ -85,7 +85,7 @@ type Metrics struct {
 }
 
 // ComputeMetrics computes every selection-bias metric over all items of p
-// (METHODS.md §2).
+// (docs/methods.md §2).
 func ComputeMetrics(p Prefs) Metrics { return computeMetrics(p, nil) }
 
 // ComputeMetricsSubset computes the metrics over the items idx of p only,

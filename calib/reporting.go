@@ -101,7 +101,7 @@ const (
 	SplitLabelBest     = "narrowest CI (search, ≥ %d per class)"
 )
 
-// Reporting is a correct-reporting analysis (METHODS.md §5; Lee et al.):
+// Reporting is a correct-reporting analysis (docs/methods.md §5; Lee et al.):
 // the judge's verdict rate corrected for its specificity and sensitivity,
 // with a confidence interval that accounts for both the test and the
 // calibration set, and a comparison of ways to split the labelling budget.

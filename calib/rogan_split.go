@@ -12,7 +12,7 @@ import (
 const rgEps = 1e-6
 
 // ExactSplit is the split of a calibration budget m = m0 + m1 that
-// minimises the calibration part of the variance of θ̂ (METHODS.md §5):
+// minimises the calibration part of the variance of θ̂ (docs/methods.md §5):
 // m0 = m√A/(√A + √B), A = (1 − θ)² q0(1 − q0), B = θ² q1(1 − q1), rounded
 // half to even. θ is clamped to [ε, 1 − ε] (ε = 1e-6) with a note, since the
 // rule degenerates at θ ∈ {0, 1}. When A = B = 0 (q0 and q1 are 0 or 1) every
@@ -67,7 +67,7 @@ func ApproxSplit(m int, p, q0, q1 float64) (m0, m1 int, note string) {
 	return m - m1, m1, note
 }
 
-// AdaptiveSplit is Algorithm 1 of Lee et al. (METHODS.md §5): after a pilot
+// AdaptiveSplit is Algorithm 1 of Lee et al. (docs/methods.md §5): after a pilot
 // of mPilot labelled items per class, of which succ0 (z = 0) and succ1
 // (z = 1) got the right verdict, q̃k = (succk + 1)/(mPilot + 2),
 // κ̂ = (1 − q̃0)/(1 − q̃1), m1* = round_half_even(m/(1 + (1/p − 1)√κ̂)),

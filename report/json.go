@@ -122,7 +122,7 @@ type Method struct {
 	Notes       []string `json:"notes"`
 }
 
-// Metrics are the selection-bias metrics of METHODS.md §2.
+// Metrics are the selection-bias metrics of docs/methods.md §2.
 type Metrics struct {
 	Consistency       *float64 `json:"consistency"`
 	FirstPositionRate *float64 `json:"first_position_rate"`

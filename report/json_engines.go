@@ -5,7 +5,7 @@ import (
 )
 
 // Reporting is the judge's verdict rate reported correctly (Lee et al.,
-// METHODS.md §5). Values are null when undefined; notes say why.
+// docs/methods.md §5). Values are null when undefined; notes say why.
 type Reporting struct {
 	// Target is "verdict" or "pair:<verdict source>".
 	Target   string      `json:"target"`
@@ -49,7 +49,7 @@ type SplitWidth struct {
 	CIWidth *float64 `json:"ci_width"`
 }
 
-// Likelihood is the judge's likelihood bias (Ohi et al., METHODS.md §6).
+// Likelihood is the judge's likelihood bias (Ohi et al., docs/methods.md §6).
 type Likelihood struct {
 	Criteria map[string]*BiasScore `json:"criteria"`
 	Total    *BiasScore            `json:"total"`

@@ -7,7 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 )
 
-// writeReporting writes the verdict rate reported correctly (METHODS.md §5).
+// writeReporting writes the verdict rate reported correctly (docs/methods.md §5).
 func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	r := ja.Reporting
 	if r == nil {
@@ -85,7 +85,7 @@ func writeReportingNotes(b *strings.Builder, ja *JudgeAnalysis) {
 	writeNotes(b, notes)
 }
 
-// writeLikelihood writes the likelihood-bias table (METHODS.md §6).
+// writeLikelihood writes the likelihood-bias table (docs/methods.md §6).
 func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 	l := ja.Likelihood
 	if l == nil {
