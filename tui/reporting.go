@@ -48,8 +48,12 @@ func (m *Model) renderReporting(w int) []string {
 		out = append(out, fmt.Sprintf("  The interval %s the true θ = %.3f (known for these items).", word, *rep.TrueTheta))
 	}
 	out = append(out, "")
-	out = append(out, wrap(fmt.Sprintf("specificity q̂0 = %s on m0 = %d · sensitivity q̂1 = %s on m1 = %d · budget m = %d of %s",
-		fmtStat(rep.Q0Hat, 3), rep.M0, fmtStat(rep.Q1Hat, 3), rep.M1, rep.Budget, plural(rep.PoolSize, "labelled item")), w, "  ")...)
+	if rep.PoolSize == 0 {
+		out = append(out, wrap("No item has a human label, so θ̂ cannot be corrected yet: the labelling plan below says what to label.", w, "  ")...)
+	} else {
+		out = append(out, wrap(fmt.Sprintf("specificity q̂0 = %s on m0 = %d · sensitivity q̂1 = %s on m1 = %d · budget m = %d of %s",
+			fmtStat(rep.Q0Hat, 3), rep.M0, fmtStat(rep.Q1Hat, 3), rep.M1, rep.Budget, plural(rep.PoolSize, "labelled item")), w, "  ")...)
+	}
 	if rep.Holdout {
 		out = append(out, st.Faint.Render("  every item is labelled: the test set is the labelled items left after the calibration draw, their labels hidden"))
 	}
