@@ -65,6 +65,7 @@ func (r *Reporting) compareSplits(z float64, opt ReportingOptions, c *reportCoun
 	}
 
 	r.adaptive(opt, c, items, pool, width, undefined)
+	r.noteStarvedSplits()
 
 	if why == "" {
 		r.WidthCurve = widthCurve(m, width)
@@ -125,5 +126,26 @@ func widthCurve(m int, width func(m0, m1 int) SplitWidth) []SplitWidth {
 func (r *Reporting) addNote(what, note string) {
 	if note != "" {
 		r.Notes = append(r.Notes, what+": "+note)
+	}
+}
+
+// noteStarvedSplits notes each named split that is narrower than the
+// search's best only because it gives a class fewer items than the
+// search's minimum (its width rests on a rate estimated from a handful).
+func (r *Reporting) noteStarvedSplits() {
+	b := r.Splits.Best
+	if !b.Width.OK() {
+		return
+	}
+	for _, s := range []struct {
+		name string
+		sw   SplitWidth
+	}{{SplitLabelExact, r.Splits.Exact}, {SplitLabelApprox, r.Splits.Approx}} {
+		few := min(s.sw.M0, s.sw.M1)
+		if s.sw.Width.OK() && s.sw.Width.Value < b.Width.Value && few < r.BestMinPerClass {
+			r.Notes = append(r.Notes, fmt.Sprintf("the %q split (m0 = %d, m1 = %d) is narrower than the search's best only because it gives a class "+
+				"%d items, fewer than the %d per class the search keeps: its width rests on a rate estimated from %d labels",
+				s.name, s.sw.M0, s.sw.M1, few, r.BestMinPerClass, few))
+		}
 	}
 }

@@ -60,3 +60,23 @@ func TestReportingBestRespectsPilot(t *testing.T) {
 		}
 	}
 }
+
+// TestNoteStarvedSplits: a named split narrower than the search's best
+// because it starves a class gets a note; one that keeps the minimum, or
+// is wider, does not.
+func TestNoteStarvedSplits(t *testing.T) {
+	r := &Reporting{BestMinPerClass: 10}
+	r.Splits.Best = SplitWidth{M0: 10, M1: 23, Width: Defined(1, 33)}
+	r.Splits.Exact = SplitWidth{M0: 5, M1: 28, Width: Defined(0.9688, 33)}
+	r.Splits.Approx = SplitWidth{M0: 7, M1: 26, Width: Defined(1, 33)}
+	r.noteStarvedSplits()
+	if len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "(m0 = 5, m1 = 28)") || !strings.Contains(r.Notes[0], SplitLabelExact) {
+		t.Errorf("notes %q", r.Notes)
+	}
+	r.Notes = nil
+	r.Splits.Exact = SplitWidth{M0: 12, M1: 21, Width: Defined(0.9, 33)}
+	r.noteStarvedSplits()
+	if len(r.Notes) != 0 {
+		t.Errorf("notes %q for a split that keeps the minimum", r.Notes)
+	}
+}
