@@ -9,7 +9,7 @@ import (
 // ReasonBPCAggregation is why BPC has no agreement metrics.
 const ReasonBPCAggregation = "BPC is an aggregation: agreement after BPC is trivially perfect"
 
-// BPCPrefs is Balanced Position Calibration (Wang et al.; METHODS.md §4):
+// BPCPrefs is Balanced Position Calibration (Wang et al.; docs/methods.md §4):
 // for each item, r is averaged over each pair of position-swapped
 // arrangements it has, x0/x1 and x2/x3. The result keeps p's item order;
 // the x0/x1 average sits in slot x0 and the x2/x3 average in slot x2

@@ -7,7 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
-// TestBPCHandComputed works a small case on paper (METHODS.md §4).
+// TestBPCHandComputed works a small case on paper (docs/methods.md §4).
 func TestBPCHandComputed(t *testing.T) {
 	p := selPrefs([]model.Gold{model.Gold1, model.Gold2, model.Gold1, model.Gold2},
 		[4]float64{0.8, 0.3, 0.6, 0.4},       // groups: 0.55 → 1 (right), 0.5 → tie (wrong)

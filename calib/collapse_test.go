@@ -150,7 +150,7 @@ func TestCollapsedRoundOff(t *testing.T) {
 // TestDemoNotCollapsed: the embedded demo's judges (x0..x3) at default
 // options are flagged only when g* really is constant: judge-fair and
 // judge-tokenA are not flagged (no false alarm); judge-first (position
-// bias 1.5 logits, no token bias) is, because METHODS.md §3's objective,
+// bias 1.5 logits, no token bias) is, because docs/methods.md §3's objective,
 // minimised exactly, has g* ≡ 0.5 there (objective 0: every preference is
 // 0.5, so all arrangements "agree" trivially) — the pre-existing engine
 // already called that fit degenerate, and it is what the x0..x3 case of

@@ -8,7 +8,7 @@ import (
 )
 
 // Curve is a continuous, non-decreasing calibration map g* given by knots
-// (METHODS.md §3 "Continuous g*"): Z is strictly increasing, G is
+// (docs/methods.md §3 "Continuous g*"): Z is strictly increasing, G is
 // non-decreasing and has the same length.
 type Curve struct {
 	Z, G []float64
@@ -60,6 +60,6 @@ func (c *Curve) Sample(n int) []float64 {
 }
 
 // CalibratedPrefs applies g* to every observed P(A) and returns the
-// calibrated preferences (METHODS.md §1): r_j = g*(s_j) for x0, x1 and
+// calibrated preferences (docs/methods.md §1): r_j = g*(s_j) for x0, x1 and
 // 1 − g*(s_j) for x2, x3. Arrangements an item lacks stay absent.
 func CalibratedPrefs(pairs []model.Pair, c *Curve) Prefs { return MappedPrefs(pairs, c.Apply) }

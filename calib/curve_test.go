@@ -9,7 +9,7 @@ import (
 )
 
 // TestCurveApply checks hand values: linear between knots, end values held
-// outside [z_first, z_last] (METHODS.md §3 "Continuous g*").
+// outside [z_first, z_last] (docs/methods.md §3 "Continuous g*").
 func TestCurveApply(t *testing.T) {
 	c := &Curve{Z: []float64{0.2, 0.5, 0.9}, G: []float64{0.1, 0.3, 0.3}}
 	for _, tc := range []struct{ s, want float64 }{

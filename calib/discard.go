@@ -10,7 +10,7 @@ const ReasonDiscardTrivial = "the kept items are consistent by construction: agr
 
 // ConsistentItems returns the items of p, among idx (nil = all), that are
 // judged in at least two arrangements and make the same choice in all of
-// them (METHODS.md §2 position consistency), in order, and how many items
+// them (docs/methods.md §2 position consistency), in order, and how many items
 // are judged in at least two arrangements.
 func ConsistentItems(p Prefs, idx []int) (kept []int, multi int) {
 	n := len(p.R)
@@ -62,7 +62,7 @@ func itemConsistency(r *[model.NumArrangements]float64, has *[model.NumArrangeme
 	return nArr, same
 }
 
-// DiscardMetrics is the discard-inconsistent baseline (METHODS.md §4): the
+// DiscardMetrics is the discard-inconsistent baseline (docs/methods.md §4): the
 // metrics over the position-consistent items only, and Kept, the share of
 // the items judged in at least two arrangements that are consistent (items
 // judged once cannot be checked and are dropped). Accuracy, recalls, RStd
@@ -83,4 +83,13 @@ func discardMetrics(p Prefs, idx []int) (Metrics, Stat) {
 	m.markNotApplicable(ReasonDiscardTrivial)
 	m.AgreementSet = [model.NumArrangements]bool{}
 	return m, ks
+}
+
+// KeptFor returns the kept share that goes with m, one of r's metric sets:
+// HeldoutKept when m is r.Heldout, else Kept (nil when r has none).
+func (r *MethodResult) KeptFor(m *Metrics) *Stat {
+	if m != nil && m == r.Heldout {
+		return r.HeldoutKept
+	}
+	return r.Kept
 }

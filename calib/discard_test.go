@@ -8,7 +8,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
-// TestDiscardHandComputed works a small case on paper (METHODS.md §4).
+// TestDiscardHandComputed works a small case on paper (docs/methods.md §4).
 func TestDiscardHandComputed(t *testing.T) {
 	g1, g2 := model.Gold1, model.Gold2
 	p := selPrefs([]model.Gold{g1, g2, g1, g1, g2},

@@ -5,7 +5,7 @@
 //
 // Functions here are pure: they take model records or plain numbers and
 // return values; they do no I/O and hold no global state, and randomness
-// comes from an explicit seed. Formulas follow ../shared/METHODS.md; each
+// comes from an explicit seed. Formulas follow docs/methods.md; each
 // exported function's doc comment says which section. Nothing here imports
 // plot or tui. A statistic that cannot be computed is a Stat with a Reason,
 // never NaN.

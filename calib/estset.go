@@ -11,7 +11,7 @@ import (
 // seed drawn elsewhere does not give correlated samples.
 const estSetStream = 0x6e6f61_65737473 // "noa_ests"
 
-// EstimationSet draws CalibraEval's estimation set (METHODS.md §3): a
+// EstimationSet draws CalibraEval's estimation set (docs/methods.md §3): a
 // uniformly random sample, without replacement, of ⌈frac·n⌉ of the indices
 // 0..n−1, seeded by seed, and the indices left out (held out). Both are
 // sorted. frac must be in (0, 1]; frac = 1 gives all indices and no held-out

@@ -8,7 +8,7 @@ import (
 )
 
 // iccTinyPrefs is a 4-item log judged in x0 and x1 with nearly unrelated
-// preferences. METHODS.md §2's two-way ANOVA, computed independently in
+// preferences. docs/methods.md §2's two-way ANOVA, computed independently in
 // plain Python (MSR = 0.0055458, MSC = 0.0666125, MSE = 0.1311458), gives
 // ICC(2,k) = 11.863046 and ICC(3,k) = −22.647633: impossible values for a
 // correlation (MSE > MSR and MSC < MSE: negative variance estimates).

@@ -21,7 +21,7 @@ const DefaultPermutations = 10000
 const DefaultTopK = 8
 
 // LikelihoodOptions are the knobs of a likelihood-bias analysis
-// (METHODS.md §6).
+// (docs/methods.md §6).
 type LikelihoodOptions struct {
 	// Permutations is the number R of permutations of the two-sided
 	// permutation test of BiasScore; 0 runs no test (PValue is undefined),
@@ -61,7 +61,7 @@ func (o *LikelihoodOptions) topK() int {
 	return o.TopK
 }
 
-// LikelihoodPoint is one item of the LS–US scatter (METHODS.md §6).
+// LikelihoodPoint is one item of the LS–US scatter (docs/methods.md §6).
 type LikelihoodPoint struct {
 	ID string
 	// LS is the item's log-likelihood (per token under PerToken).
@@ -105,7 +105,7 @@ type BiasResult struct {
 }
 
 // Likelihood is a judge's likelihood-bias analysis (seed 004, Ohi et al.
-// 2024; METHODS.md §6).
+// 2024; docs/methods.md §6).
 type Likelihood struct {
 	Judge string
 	// Criteria holds one result per criterion, sorted by name.
@@ -118,7 +118,7 @@ type Likelihood struct {
 
 // AnalyzeLikelihood measures the likelihood bias of judge from its score
 // records (records of other judges in scores are ignored), per criterion
-// and in total (METHODS.md §6):
+// and in total (docs/methods.md §6):
 //
 //   - S_m is judge_score, or the expected score Σ r·Q(r) / Σ Q(r) over
 //     score_probs; S_h is human_score; LS is ls (or ls/tokens).

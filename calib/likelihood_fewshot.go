@@ -31,7 +31,7 @@ type FewShotOptions struct {
 }
 
 // FewShot is the likelihood-bias mitigation set of Ohi et al. (2024, §2.2;
-// METHODS.md §6): the training items of highest RS, to be shown to the judge
+// docs/methods.md §6): the training items of highest RS, to be shown to the judge
 // as few-shot examples with the human score as the answer.
 type FewShot struct {
 	Judge, Criterion string

@@ -35,7 +35,7 @@ type likGathered struct {
 
 // ExpectedScore returns the expected rating Σ r·Q(r) / Σ Q(r) of a judge's
 // probabilities over the rating scale, keyed by the rating written as a
-// number (METHODS.md §6). Ratings are summed in increasing order, so the
+// number (docs/methods.md §6). Ratings are summed in increasing order, so the
 // result does not depend on map order. It returns an error for a key that
 // is not a number, a probability that is negative or not finite, or a sum
 // that is not positive.

@@ -35,7 +35,7 @@ func PermutationSeed(seed uint64, criterion string) uint64 {
 }
 
 // PermutationPValue is the two-sided permutation test of Spearman's ρ(ls,
-// us) (METHODS.md §6): it draws R uniformly random permutations of us
+// us) (docs/methods.md §6): it draws R uniformly random permutations of us
 // against ls and returns
 //
 //	p = (1 + #{permutations with |ρ_perm| ≥ |ρ_obs| − 1e-12}) / (1 + R).

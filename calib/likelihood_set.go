@@ -9,7 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/stats"
 )
 
-// analyzeSet computes one BiasResult from items sorted by ID (METHODS.md
+// analyzeSet computes one BiasResult from items sorted by ID (docs/methods.md
 // §6), keeping the k points of highest RS.
 func analyzeSet(name string, items []likItem, notes []string, k int) BiasResult {
 	b := BiasResult{Criterion: name, N: len(items), Notes: slices.Clone(notes)}
@@ -89,7 +89,7 @@ func topRS(points []LikelihoodPoint, k int) []LikelihoodPoint {
 }
 
 // normalise returns scale·(x − mean)/(max − min), and false when the range
-// is 0 (or x is empty). Scale 1 is METHODS.md §6's x', scale 2 its x*.
+// is 0 (or x is empty). Scale 1 is docs/methods.md §6's x', scale 2 its x*.
 func normalise(x []float64, scale float64) ([]float64, bool) {
 	if len(x) == 0 {
 		return nil, false

@@ -19,7 +19,7 @@ const (
 	reasonMalformed = "malformed preferences (slices of different lengths)"
 )
 
-// Metrics are the selection-bias metrics of METHODS.md §2 for one judge's
+// Metrics are the selection-bias metrics of docs/methods.md §2 for one judge's
 // preferences. Each is a Stat: a value with the number of units it used, or
 // a Reason when it is undefined (or not applicable to a method).
 //
@@ -66,6 +66,11 @@ type Metrics struct {
 	// Choice(mean of its r_j); a tie decision counts as wrong.
 	// N = items with gold 1 or 2.
 	AccuracyAggregate Stat
+	// AccuracyTies is accuracy with the tie as a third class (PandaLM's
+	// definition): over the items with any gold (1, 2 or tie), a choice is
+	// right when it equals the gold, so a tie choice is right on a gold
+	// tie; the mean over arrangements. N = items with a gold.
+	AccuracyTies Stat
 	// TieRate is the share of choices, over every item and arrangement,
 	// that are ties. N = choices.
 	TieRate Stat
@@ -80,7 +85,7 @@ type Metrics struct {
 }
 
 // ComputeMetrics computes every selection-bias metric over all items of p
-// (METHODS.md §2).
+// (docs/methods.md §2).
 func ComputeMetrics(p Prefs) Metrics { return computeMetrics(p, nil) }
 
 // ComputeMetricsSubset computes the metrics over the items idx of p only,
@@ -100,7 +105,10 @@ type metricTally struct {
 	consistent int
 	goldItems  int
 	aggCorrect int
-	maskCount  [1 << model.NumArrangements]int
+	// tieGoldItems counts the items with gold tie (AccuracyTies' N with
+	// goldItems).
+	tieGoldItems int
+	maskCount    [1 << model.NumArrangements]int
 	// cnt[j][g][c] counts the choices in arrangement j of items with gold g
 	// (model.Gold, 0..3) that fall in category c (catOf).
 	cnt [model.NumArrangements][4][3]int
@@ -193,6 +201,9 @@ func (t *metricTally) add(r *[model.NumArrangements]float64, has *[model.NumArra
 		t.maskCount[mask]++
 		t.consistent += oneIf(seen&(seen-1) == 0)
 	}
+	if g == int(model.GoldTie) {
+		t.tieGoldItems++
+	}
 	if g == int(model.Gold1) || g == int(model.Gold2) {
 		t.goldItems++
 		t.aggCorrect += oneIf(catOf(sum/float64(nArr)) == g-1)
@@ -239,6 +250,7 @@ func (m *Metrics) fillCounts(t *metricTally) {
 		m.FirstPositionRate = Undefined(0, "every choice is a tie")
 	}
 	m.TieRate = Defined(float64(d.ties)/float64(d.choices), d.choices)
+	m.fillAccuracyTies(t)
 
 	var accSum, stdSum float64
 	var accN, stdN int
@@ -440,7 +452,7 @@ func (m *Metrics) setAll(reason string) {
 	s := Undefined(0, reason)
 	m.Consistency, m.FirstPositionRate = s, s
 	m.setAgreement(s)
-	m.RStd, m.AccuracyMean, m.AccuracyAggregate, m.TieRate = s, s, s, s
+	m.RStd, m.AccuracyMean, m.AccuracyAggregate, m.TieRate, m.AccuracyTies = s, s, s, s, s
 	for j := range model.NumArrangements {
 		m.Accuracy[j], m.Recall1[j], m.Recall2[j] = s, s, s
 	}

@@ -88,7 +88,7 @@ func wantUndefined(t *testing.T, name string, s Stat, reasonPart string) {
 }
 
 // TestMetricsHandComputed checks every metric of a 4-item x0/x1 judge
-// against values worked out on paper from METHODS.md §2.
+// against values worked out on paper from docs/methods.md §2.
 func TestMetricsHandComputed(t *testing.T) {
 	g1, g2 := model.Gold1, model.Gold2
 	p := selPrefs([]model.Gold{g1, g1, g2, g2},
@@ -169,7 +169,7 @@ func TestMetricsPerfectJudge(t *testing.T) {
 }
 
 // TestMetricsFirstPositionDesigns works through the first-position rate of
-// two pure selection biases (METHODS.md §1 arrangement table).
+// two pure selection biases (docs/methods.md §1 arrangement table).
 func TestMetricsFirstPositionDesigns(t *testing.T) {
 	// alwaysA answers A with P(A) = 0.9; alwaysFirst picks the first shown.
 	alwaysA := func(a model.Arrangement) float64 { return a.Preference(0.9) }

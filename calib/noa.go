@@ -9,7 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
-// NOA is CalibraEval's calibration problem (METHODS.md §3, the paper's
+// NOA is CalibraEval's calibration problem (docs/methods.md §3, the paper's
 // non-parametric order-preserving algorithm) built once from an estimation
 // set; Fit can then be called for many λ.
 //
@@ -304,7 +304,7 @@ func softmaxCum(d, w, g []float64) {
 
 // Objective returns the CalibraEval objective L/K at finite parameters d
 // (length M) for the given λ and, when grad is not nil (length M), stores
-// ∂(L/K)/∂d in it, computed exactly in O(K + M) by METHODS.md §3's
+// ∂(L/K)/∂d in it, computed exactly in O(K + M) by docs/methods.md §3's
 // suffix-sum formula: with w_k = e^{d_k}/Σe^{d_i} and G_j = ∂(L/K)/∂g(z_j),
 // ∂(L/K)/∂d_k = w_k (Σ_{j≥k} G_j − Σ_j G_j g(z_j)). It panics if a length
 // is wrong (a programming error).

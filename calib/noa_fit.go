@@ -248,7 +248,7 @@ func centre(d []float64) {
 // curve builds g* from the discrete map: its knots are the interior
 // z_1..z_{M−1}, plus z_0 = 0 or z_M = 1 when some pooled s equals them, with
 // g(z_k) made non-decreasing by PAVA weighted by the number of pooled values
-// at each knot (METHODS.md §3 "Continuous g*"). g from the softmax is already
+// at each knot (docs/methods.md §3 "Continuous g*"). g from the softmax is already
 // non-decreasing, so PAVA only removes rounding.
 func (p *NOA) curve(d []float64) (*Curve, error) { return p.curveOf(p.G(d)) }
 

@@ -6,7 +6,7 @@ import (
 )
 
 // Objective selects which consistency terms CalibraEval's loss uses
-// (METHODS.md §3; the paper's Table 3 ablations).
+// (docs/methods.md §3; the paper's Table 3 ablations).
 type Objective int
 
 // The objective variants.

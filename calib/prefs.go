@@ -3,7 +3,7 @@ package calib
 import "github.com/plumb-eval/plumb/model"
 
 // Prefs holds one judge's preferences for response_1, r_j, per item and
-// arrangement (METHODS.md §1), with the items' gold labels. Raw preferences
+// arrangement (docs/methods.md §1), with the items' gold labels. Raw preferences
 // come from the observed P(A); a calibration method produces new ones.
 type Prefs struct {
 	R    [][model.NumArrangements]float64
@@ -20,7 +20,7 @@ func RawPrefs(pairs []model.Pair) Prefs { return MappedPrefs(pairs, nil) }
 
 // MappedPrefs returns the preferences after mapping every observed P(A)
 // through f (nil = identity): r_j = f(s_j) for x0, x1 and 1 − f(s_j) for
-// x2, x3 (METHODS.md §1). Arrangements an item lacks stay absent. Every
+// x2, x3 (docs/methods.md §1). Arrangements an item lacks stay absent. Every
 // calibration method that maps P(A) (CalibraEval's g*, Pride's debiasing)
 // produces its preferences this way.
 func MappedPrefs(pairs []model.Pair, f func(s float64) float64) Prefs {
@@ -62,7 +62,7 @@ func (p Prefs) Subset(idx []int) Prefs {
 }
 
 // Choice is a decision read from a preference: 1 if r > 0.5, 2 if r < 0.5,
-// and tie (0) if r = 0.5 (METHODS.md §1), where "= 0.5" means within
+// and tie (0) if r = 0.5 (docs/methods.md §1), where "= 0.5" means within
 // TieTolerance (IsTie), so round-off never decides a choice.
 func Choice(r float64) model.Gold {
 	switch {

@@ -8,7 +8,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
-// prideClip bounds probabilities before logs in Pride (METHODS.md §4).
+// prideClip bounds probabilities before logs in Pride (docs/methods.md §4).
 const prideClip = 1e-6
 
 // PridePrior is Pride's estimate of the judge's prior on the ID tokens:
@@ -18,7 +18,7 @@ type PridePrior struct {
 	N    int // estimation items it was computed from (judged in x0 and x2)
 }
 
-// PridePrefs is the Pride baseline (Zheng et al.; METHODS.md §4). On the
+// PridePrefs is the Pride baseline (Zheng et al.; docs/methods.md §4). On the
 // estimation items est judged in both x0 and x2, the per-item prior is
 // prior_i(A) ∝ exp(mean(log s0, log s2)), prior_i(B) ∝ exp(mean(log(1−s0),
 // log(1−s2))), normalised to sum to 1 (probabilities clipped to

@@ -20,7 +20,7 @@ func selPair(gold model.Gold, s [4]float64) model.Pair {
 }
 
 // TestPrideHandComputed checks the prior and the debiased preferences on
-// paper (METHODS.md §4): item 1 (s0 = 0.8, s2 = 0.5) has prior(A) ∝
+// paper (docs/methods.md §4): item 1 (s0 = 0.8, s2 = 0.5) has prior(A) ∝
 // √(0.8·0.5) = √0.4, prior(B) ∝ √(0.2·0.5) = √0.1, so prior_1(A) = 2/3;
 // item 2 (0.5, 0.5) has 1/2; the global prior is A = 7/12, B = 5/12.
 // Debiasing s = 0.5 gives (0.5/A)/(0.5/A + 0.5/B) = B = 5/12.

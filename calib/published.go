@@ -57,7 +57,7 @@ func (o PublishedOptions) Validate() error {
 // PublishedLoss is the script's printed line "iter@e: loss, reg, loss−λ·reg":
 // over the K items, Loss = Σ[(g(s0) + g(s2) − 1)² + (g(s0) − g(s1))²]/K,
 // Reg = Σ(g(s0) − g(s2))²/K, and Objective = Loss − λ·Reg, which is
-// METHODS.md §3's eq. 10 divided by K (r0 − r2 = g(s0) + g(s2) − 1).
+// docs/methods.md §3's eq. 10 divided by K (r0 − r2 = g(s0) + g(s2) − 1).
 type PublishedLoss struct {
 	Loss, Reg, Objective float64
 }

@@ -264,7 +264,7 @@ func cosine(x, y []float64) float64 {
 // TestPublishedGradient documents, one named subtest per difference, how
 // the published code's gradient expression departs from the exact
 // gradient of the objective it prints (loss − λ·reg = eq. 10 of
-// METHODS.md §3, in the script's own parametrisation g(values[k]) =
+// docs/methods.md §3, in the script's own parametrisation g(values[k]) =
 // Σ_{i<k} e^{p_i}/Σe^p). The exact descent direction is −∇f =
 // Σ_items Σ_j G_j·(−∂g_j/∂p) with G_j = ∂f/∂g(s_j); the subtests turn it
 // into the script's expression one change at a time, each change making a

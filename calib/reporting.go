@@ -73,15 +73,35 @@ type SplitWidth struct {
 // Current's is hypothetical: it plugs the drawn calibration set's p̂, q̂0,
 // q̂1 and the test size n into RGInterval with the split's m0 and m1.
 type ReportingSplits struct {
-	Current  SplitWidth // the calibration set actually drawn
-	Equal    SplitWidth // m0 = ⌊m/2⌋
-	Exact    SplitWidth // ExactSplit at θ̂, q̂0, q̂1
-	Approx   SplitWidth // ApproxSplit (Prop. 2) at p̂, q̂0, q̂1
+	Current SplitWidth // the calibration set actually drawn
+	Equal   SplitWidth // m0 = ⌊m/2⌋
+	// Exact is ExactSplit at θ̂, q̂0, q̂1: the split that minimises the
+	// calibration part of θ̂'s variance at those plug-in rates — not the
+	// interval's width, so another split can give a narrower interval.
+	Exact SplitWidth
+	// Approx is ApproxSplit (Prop. 2, an approximation of Exact) at p̂,
+	// q̂0, q̂1.
+	Approx   SplitWidth
 	Adaptive SplitWidth // AdaptiveSplit (Algorithm 1) with the drawn pilot
-	Best     SplitWidth // BestSplit: the narrowest interval, by brute force
+	// Best is BestSplitMin: the narrowest interval at the plug-in rates,
+	// by brute force over the splits with at least
+	// Reporting.BestMinPerClass items per class.
+	Best SplitWidth
 }
 
-// Reporting is a correct-reporting analysis (METHODS.md §5; Lee et al.):
+// Split labels: what each split of ReportingSplits optimises, in the words
+// the report and the UI use (none of them is "optimal" for the interval
+// except Best, and that only at the plug-in rates).
+const (
+	SplitLabelCurrent  = "current (the drawn calibration set)"
+	SplitLabelEqual    = "equal"
+	SplitLabelExact    = "least calibration variance at θ̂, q̂"
+	SplitLabelApprox   = "Prop. 2 (approximates the previous row from p̂)"
+	SplitLabelAdaptive = "Algorithm 1 (adaptive, from the pilot)"
+	SplitLabelBest     = "narrowest CI (search, ≥ %d per class)"
+)
+
+// Reporting is a correct-reporting analysis (docs/methods.md §5; Lee et al.):
 // the judge's verdict rate corrected for its specificity and sensitivity,
 // with a confidence interval that accounts for both the test and the
 // calibration set, and a comparison of ways to split the labelling budget.
@@ -102,6 +122,9 @@ type Reporting struct {
 	M0, M1       int
 	// Budget is the calibration budget m the splits divide.
 	Budget int
+	// BestMinPerClass is the fewest items per class Splits.Best may give a
+	// class: the pilot size, at most ⌊m/2⌋ (see BestSplitMin).
+	BestMinPerClass int
 	// TrueTheta is the share of z = 1 on the test set when every test item's
 	// z is known (from its hidden gold when every item was labelled, else
 	// from the producer's truth), and Covered whether the interval covers it.
@@ -243,6 +266,9 @@ func ComputeReporting(items []BinaryItem, opt ReportingOptions) (*Reporting, err
 	}
 
 	rep.compareSplits(z, opt, &c, items, pool)
+	if rep.PoolSize == 0 {
+		rep.unlabelledPlan(z, opt, &c)
+	}
 	return rep, nil
 }
 
@@ -260,8 +286,8 @@ func (r *Reporting) chooseBudget(opt ReportingOptions) int {
 	p := r.PoolSize
 	switch {
 	case p == 0:
-		r.Notes = append(r.Notes, "no item has a human label: label some items with z = 0 and z = 1 to calibrate the judge")
-		return opt.Budget
+		r.Notes = append(r.Notes, "no item has a human label, so the judge cannot be calibrated; the plan says what to label")
+		return 0
 	case opt.Budget == 0 && r.Holdout:
 		return p / 2
 	case opt.Budget == 0:

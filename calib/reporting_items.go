@@ -7,7 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
-// BinaryItem is one item of a correct-reporting analysis (METHODS.md §5):
+// BinaryItem is one item of a correct-reporting analysis (docs/methods.md §5):
 // the judge's verdict ẑ, the human label z when there is one, and the true
 // z when the producer of the log knows it (the simulator).
 type BinaryItem struct {

@@ -38,6 +38,7 @@ func (r *Reporting) compareSplits(z float64, opt ReportingOptions, c *reportCoun
 	undefined := func(reason string) SplitWidth { return SplitWidth{Width: Undefined(0, reason)} }
 
 	r.Splits.Equal = width(m/2, m-m/2)
+	r.BestMinPerClass = min(max(opt.Pilot, 1), max(m/2, 1))
 
 	switch {
 	case !r.ThetaHat.OK():
@@ -56,7 +57,7 @@ func (r *Reporting) compareSplits(z float64, opt ReportingOptions, c *reportCoun
 		r.addNote("approximate split", note)
 		if m > bestSplitMax {
 			r.Splits.Best = undefined(fmt.Sprintf("a budget over %d is too large for the brute-force search", bestSplitMax))
-		} else if b0, b1, _, err := BestSplit(c.p, c.q0, c.q1, c.n, m, opt.Alpha); err != nil {
+		} else if b0, b1, _, err := BestSplitMin(c.p, c.q0, c.q1, c.n, m, opt.Alpha, r.BestMinPerClass); err != nil {
 			r.Splits.Best = undefined(err.Error())
 		} else {
 			r.Splits.Best = width(b0, b1)
@@ -64,6 +65,7 @@ func (r *Reporting) compareSplits(z float64, opt ReportingOptions, c *reportCoun
 	}
 
 	r.adaptive(opt, c, items, pool, width, undefined)
+	r.noteStarvedSplits()
 
 	if why == "" {
 		r.WidthCurve = widthCurve(m, width)
@@ -81,7 +83,7 @@ func (r *Reporting) adaptive(opt ReportingOptions, c *reportCounts, items []Bina
 		return
 	}
 	mp := min(opt.Pilot, r.M0, r.M1)
-	if mp < opt.Pilot {
+	if mp < opt.Pilot && r.PoolSize > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("Algorithm 1's pilot has %d items per class instead of %d: the calibration set has %d with z = 0 and %d with z = 1",
 			mp, opt.Pilot, r.M0, r.M1))
 	}
@@ -124,5 +126,26 @@ func widthCurve(m int, width func(m0, m1 int) SplitWidth) []SplitWidth {
 func (r *Reporting) addNote(what, note string) {
 	if note != "" {
 		r.Notes = append(r.Notes, what+": "+note)
+	}
+}
+
+// noteStarvedSplits notes each named split that is narrower than the
+// search's best only because it gives a class fewer items than the
+// search's minimum (its width rests on a rate estimated from a handful).
+func (r *Reporting) noteStarvedSplits() {
+	b := r.Splits.Best
+	if !b.Width.OK() {
+		return
+	}
+	for _, s := range []struct {
+		name string
+		sw   SplitWidth
+	}{{SplitLabelExact, r.Splits.Exact}, {SplitLabelApprox, r.Splits.Approx}} {
+		few := min(s.sw.M0, s.sw.M1)
+		if s.sw.Width.OK() && s.sw.Width.Value < b.Width.Value && few < r.BestMinPerClass {
+			r.Notes = append(r.Notes, fmt.Sprintf("the %q split (m0 = %d, m1 = %d) is narrower than the search's best only because it gives a class "+
+				"%d items, fewer than the %d per class the search keeps: its width rests on a rate estimated from %d labels",
+				s.name, s.sw.M0, s.sw.M1, few, r.BestMinPerClass, few))
+		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // ReasonChance is why the Rogan–Gladen estimate is undefined when the judge
-// is no better than chance on the calibration set (METHODS.md §5).
+// is no better than chance on the calibration set (docs/methods.md §5).
 const ReasonChance = "judge is no better than chance on the calibration set (q̂0 + q̂1 ≤ 1)"
 
 // ErrChance is returned by RGPoint and RGInterval when q̂0 + q̂1 ≤ 1. Its
@@ -22,7 +22,7 @@ var ErrChance = errors.New(ReasonChance)
 var ErrSmoothedChance = errors.New("judge is no better than chance after smoothing the calibration rates " +
 	"(q̃0 + q̃1 ≤ 1): too few calibration items to tell it from chance")
 
-// RGPoint is the Rogan–Gladen estimate of θ = P(z = 1) (METHODS.md §5):
+// RGPoint is the Rogan–Gladen estimate of θ = P(z = 1) (docs/methods.md §5):
 // clip((p + q0 − 1)/(q0 + q1 − 1), 0, 1), where p is the judge's verdict
 // rate on the test set, q0 its specificity and q1 its sensitivity. It fails
 // with ErrChance when q0 + q1 ≤ 1 and when an input is not a probability.
@@ -37,7 +37,7 @@ func RGPoint(p, q0, q1 float64) (float64, error) {
 }
 
 // RGInterval is the smoothed (1 − alpha) confidence interval for θ of Lee
-// et al. (METHODS.md §5), which accounts for both the test set (n items,
+// et al. (docs/methods.md §5), which accounts for both the test set (n items,
 // verdict rate p) and the calibration set (m0 items with z = 0 and
 // specificity q0, m1 items with z = 1 and sensitivity q1):
 //

@@ -12,7 +12,7 @@ import (
 const rgEps = 1e-6
 
 // ExactSplit is the split of a calibration budget m = m0 + m1 that
-// minimises the calibration part of the variance of θ̂ (METHODS.md §5):
+// minimises the calibration part of the variance of θ̂ (docs/methods.md §5):
 // m0 = m√A/(√A + √B), A = (1 − θ)² q0(1 − q0), B = θ² q1(1 − q1), rounded
 // half to even. θ is clamped to [ε, 1 − ε] (ε = 1e-6) with a note, since the
 // rule degenerates at θ ∈ {0, 1}. When A = B = 0 (q0 and q1 are 0 or 1) every
@@ -67,7 +67,7 @@ func ApproxSplit(m int, p, q0, q1 float64) (m0, m1 int, note string) {
 	return m - m1, m1, note
 }
 
-// AdaptiveSplit is Algorithm 1 of Lee et al. (METHODS.md §5): after a pilot
+// AdaptiveSplit is Algorithm 1 of Lee et al. (docs/methods.md §5): after a pilot
 // of mPilot labelled items per class, of which succ0 (z = 0) and succ1
 // (z = 1) got the right verdict, q̃k = (succk + 1)/(mPilot + 2),
 // κ̂ = (1 − q̃0)/(1 − q̃1), m1* = round_half_even(m/(1 + (1/p − 1)√κ̂)),
@@ -129,8 +129,21 @@ func rgAllocate(m, mPilot int, p, kappa float64) (m1 int, note string) {
 // split has an interval. Unlike ExactSplit it accounts for the smoothing
 // of the interval, which depends on the split; the two differ by a few
 // percent of m (rogan_gladen_optimal.json: −18 to +8 items) at a cost of
-// at most ~1% in width.
+// at most ~1% in width. It is BestSplitMin with a minimum of 1 per class.
 func BestSplit(p, q0, q1 float64, n, m int, alpha float64) (m0, m1 int, width float64, err error) {
+	return BestSplitMin(p, q0, q1, n, m, alpha, 1)
+}
+
+// BestSplitMin is BestSplit over the splits that give each class at least
+// minPer items (minPer below 1 counts as 1; above ⌊m/2⌋ as ⌊m/2⌋). The
+// search plugs rates estimated elsewhere into the interval, whose
+// smoothing (q̃ = (m q̂ + 1)/(m + 2)) pulls a rate towards 1/2 the harder
+// the fewer items a class has: at m0 = 1 a specificity of 0.15 enters as
+// 0.38, so the search "finds" a narrow interval by starving a class whose
+// rate it then could not estimate. The report uses the Algorithm 1 pilot
+// size (default 10 per class, the paper's) as the minimum: the same
+// number of labels per class Algorithm 1 itself insists on.
+func BestSplitMin(p, q0, q1 float64, n, m int, alpha float64, minPer int) (m0, m1 int, width float64, err error) {
 	z, err := rgZ(alpha)
 	if err != nil {
 		return 0, 0, 0, err
@@ -138,9 +151,10 @@ func BestSplit(p, q0, q1 float64, n, m int, alpha float64) (m0, m1 int, width fl
 	if m < 2 {
 		return 0, 0, 0, fmt.Errorf("best split: a budget of %d cannot give both classes an item", m)
 	}
+	minPer = min(max(minPer, 1), m/2)
 	var first error
 	best := math.Inf(1)
-	for k := 1; k < m; k++ {
+	for k := minPer; k <= m-minPer; k++ {
 		lo, hi, err := rgCI(z, p, q0, q1, n, k, m-k)
 		if err != nil {
 			if first == nil {

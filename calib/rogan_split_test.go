@@ -12,7 +12,7 @@ import (
 // rule with the official κ = (m_pilot(1 − q0) + 1)/(m_pilot(1 − q1) + 1)
 // (the pilot rates there are not always whole counts), and through
 // AdaptiveSplit when they are. The two p < 1e-6 cases differ on purpose
-// (METHODS.md §5: follow the formula): see TestAllocationSmallP.
+// (docs/methods.md §5: follow the formula): see TestAllocationSmallP.
 func TestAllocationOracle(t *testing.T) {
 	cases := rgCases(t, "allocation")
 	if len(cases) != 14 {

@@ -92,7 +92,7 @@ func TestRGOracle(t *testing.T) {
 // TestRGBelowChance pins plumb's decision for the oracle's quirk case
 // ci_q_sum_below_1 (q0 + q1 = 0.995): the official code computes anyway
 // and returns the point 0 and the "interval" [1, 0] (lower > upper).
-// METHODS.md §5 says never to print a number here, so both functions fail
+// docs/methods.md §5 says never to print a number here, so both functions fail
 // with ErrChance, whose message is the reason to show.
 func TestRGBelowChance(t *testing.T) {
 	var c rgCase

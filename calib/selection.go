@@ -91,8 +91,11 @@ type MethodResult struct {
 	// the same items, so that every method can be compared on them.
 	Heldout *Metrics
 	// Kept is the share of items kept by discard_inconsistent (nil for the
-	// other methods).
+	// other methods), over every item.
 	Kept *Stat
+	// HeldoutKept is Kept over the held-out items only (nil unless Heldout
+	// is set for discard_inconsistent): the share the held-out row is about.
+	HeldoutKept *Stat
 	// Notes holds remarks to show with the method.
 	Notes []string
 	// Degenerate is true when the method is available but its result says
@@ -201,6 +204,7 @@ type selSplit struct {
 
 	done              bool
 	rawH, bpcH, discH *Metrics
+	discHKept         Stat
 	pride             MethodResult
 	prior             *PridePrior
 }
@@ -318,6 +322,9 @@ func (e *SelectionEngine) Analyze(opt SelectionOptions) (*Selection, error) {
 		dm.All = e.discAll
 		dm.Kept = &e.discKept
 		dm.Heldout = sp.discH
+		if sp.discH != nil {
+			dm.HeldoutKept = &sp.discHKept
+		}
 		if single := e.rawAll.N - e.discKept.N; single > 0 {
 			dm.Notes = []string{fmt.Sprintf("%d items judged in one arrangement only cannot be checked and are dropped", single)}
 		}
@@ -346,8 +353,8 @@ func (e *SelectionEngine) splitResults(sp *selSplit) {
 			sp.bpcH = &b
 		}
 		if e.discKept.OK() {
-			d, _ := discardMetrics(e.raw, sp.heldout)
-			sp.discH = &d
+			d, k := discardMetrics(e.raw, sp.heldout)
+			sp.discH, sp.discHKept = &d, k
 		}
 	}
 	sp.pride = MethodResult{Name: MethodPride}
@@ -584,6 +591,10 @@ func (r MethodResult) clone() MethodResult {
 	if r.Kept != nil {
 		k := *r.Kept
 		c.Kept = &k
+	}
+	if r.HeldoutKept != nil {
+		k := *r.HeldoutKept
+		c.HeldoutKept = &k
 	}
 	c.Notes = slices.Clone(r.Notes)
 	return c

@@ -101,7 +101,7 @@ var selFourJudge = selSim{Judge: "four", N: 1500, Arr: selAllArr, Signal: 1.5, J
 // CalibraEval raises ICC(2,k) and κ and lowers RStd relative to the raw
 // judgments, in the paper's x0, x1, x2 design and, with a moderate position
 // bias, in all four arrangements. (With x3 and a position bias of 1 logit,
-// METHODS.md §3's objective at λ = 0.5 is minimised by g ≈ 0.5; see
+// docs/methods.md §3's objective at λ = 0.5 is minimised by g ≈ 0.5; see
 // TestCalibraEvalDegenerateFitIsFlagged.)
 func TestCalibraEvalReducesSelectionBias(t *testing.T) {
 	for _, cfg := range []selSim{selBiasedJudge, selFourJudge} {
@@ -131,7 +131,7 @@ func TestCalibraEvalReducesSelectionBias(t *testing.T) {
 
 // TestCalibraEvalDegenerateFitIsFlagged: when the fitted g* is nearly
 // constant over the judge's P(A), the engine says so in a note, and only
-// then. Two designs where METHODS.md §3's objective, minimised exactly,
+// then. Two designs where docs/methods.md §3's objective, minimised exactly,
 // has a constant optimum: x0, x1 only (eq. 20: g ≡ 1 zeroes every position
 // term and maximises the anchor), and x0..x3 with a position bias of 1
 // logit (g ≈ 0.5).

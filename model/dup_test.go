@@ -36,7 +36,7 @@ func TestDupCollision(t *testing.T) {
 	}
 }
 
-// TestArrangementTable checks the arrangement helpers against METHODS.md §1:
+// TestArrangementTable checks the arrangement helpers against docs/methods.md §1:
 // x0 shows response_1 first with P(A) = P(response_1 better); x1 swaps the
 // positions; x2 swaps the contents (P(A) = P(response_2 better)); x3 both.
 func TestArrangementTable(t *testing.T) {

@@ -16,7 +16,7 @@ const (
 )
 
 // Arrangement is one of the four ways a pair item is shown to a judge
-// (METHODS.md §1). The judge answers with an ID token, A or B.
+// (docs/methods.md §1). The judge answers with an ID token, A or B.
 //
 //	x0: A = response_1 first, B = response_2 second; P(A) = P(response_1 better)
 //	x1: B = response_2 first, A = response_1 second; P(A) = P(response_1 better)
@@ -178,7 +178,7 @@ type Pair struct {
 }
 
 // R returns the preference for response_1 read from arrangement a
-// (METHODS.md §1): S[a] for x0, x1 and 1 − S[a] for x2, x3.
+// (docs/methods.md §1): S[a] for x0, x1 and 1 − S[a] for x2, x3.
 func (p *Pair) R(a Arrangement) float64 { return a.Preference(p.S[a]) }
 
 // NumArrangementsPresent counts the arrangements the record has.

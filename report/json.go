@@ -21,8 +21,11 @@ type Doc struct {
 	Files   []DocFile  `json:"files"`
 	Skipped DocSkipped `json:"skipped"`
 	// Notes are the importers' remarks about the input.
-	Notes  []string         `json:"notes"`
-	Judges map[string]Judge `json:"judges"`
+	Notes []string `json:"notes"`
+	// Summary is one row per judge: the headline numbers of every judge
+	// (the Markdown report's "Judges at a glance").
+	Summary []SummaryRow     `json:"summary"`
+	Judges  map[string]Judge `json:"judges"`
 }
 
 // DocOptions echoes the knobs the report was made with.
@@ -119,10 +122,13 @@ type Method struct {
 	Heldout *Metrics `json:"heldout,omitempty"`
 	Fit     *Fit     `json:"fit,omitempty"`
 	Kept    *float64 `json:"kept,omitempty"`
-	Notes   []string `json:"notes"`
+	// HeldoutKept is Kept over the held-out items (discard_inconsistent
+	// with est_frac < 1).
+	HeldoutKept *float64 `json:"heldout_kept,omitempty"`
+	Notes       []string `json:"notes"`
 }
 
-// Metrics are the selection-bias metrics of METHODS.md §2.
+// Metrics are the selection-bias metrics of docs/methods.md §2.
 type Metrics struct {
 	Consistency       *float64 `json:"consistency"`
 	FirstPositionRate *float64 `json:"first_position_rate"`
@@ -134,6 +140,7 @@ type Metrics struct {
 	RStd              *float64 `json:"rstd"`
 	AccuracyMean      *float64 `json:"accuracy_mean"`
 	AccuracyAggregate *float64 `json:"accuracy_aggregate"`
+	AccuracyTies      *float64 `json:"accuracy_ties"`
 	TieRate           *float64 `json:"tie_rate"`
 	// N is the number of items the metrics used.
 	N int `json:"n"`
@@ -198,6 +205,7 @@ func BuildDoc(an *Analysis, version string) *Doc {
 		Skipped: DocSkipped{Lines: an.Skipped, Reasons: nonNil(an.Reasons)},
 		Notes:   nonNil(an.Notes),
 		Judges:  map[string]Judge{},
+		Summary: Summary(an),
 	}
 	for _, f := range an.Files {
 		d.Files = append(d.Files, DocFile{Name: f.Name, Pairs: f.Pairs, Scores: f.Scores, Verdicts: f.Verdicts, Skipped: f.Skipped})
@@ -270,6 +278,10 @@ func buildSelection(s *calib.Selection) *Selection {
 			v := mr.Kept.Value
 			m.Kept = &v
 		}
+		if mr.HeldoutKept != nil && mr.HeldoutKept.OK() && m.Heldout != nil {
+			v := mr.HeldoutKept.Value
+			m.HeldoutKept = &v
+		}
 		if mr.Name == calib.MethodCalibraEval && s.Fit != nil {
 			m.Fit = &Fit{
 				Iterations: s.Fit.Iterations, Objective: s.Fit.Objective, GradNorm: s.Fit.GradNorm,
@@ -298,6 +310,7 @@ var metricKeys = []struct {
 	{"rstd", func(m *calib.Metrics) calib.Stat { return m.RStd }, func(m *Metrics) **float64 { return &m.RStd }},
 	{"accuracy_mean", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, func(m *Metrics) **float64 { return &m.AccuracyMean }},
 	{"accuracy_aggregate", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }, func(m *Metrics) **float64 { return &m.AccuracyAggregate }},
+	{"accuracy_ties", func(m *calib.Metrics) calib.Stat { return m.AccuracyTies }, func(m *Metrics) **float64 { return &m.AccuracyTies }},
 	{"tie_rate", func(m *calib.Metrics) calib.Stat { return m.TieRate }, func(m *Metrics) **float64 { return &m.TieRate }},
 }
 

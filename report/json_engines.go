@@ -5,7 +5,7 @@ import (
 )
 
 // Reporting is the judge's verdict rate reported correctly (Lee et al.,
-// METHODS.md §5). Values are null when undefined; notes say why.
+// docs/methods.md §5). Values are null when undefined; notes say why.
 type Reporting struct {
 	// Target is "verdict" or "pair:<verdict source>".
 	Target   string      `json:"target"`
@@ -30,13 +30,16 @@ type Reporting struct {
 	Holdout bool `json:"holdout"`
 	// TrueTheta is the test set's true θ when known (null otherwise), and
 	// Covered whether the CI covers it.
-	TrueTheta  *float64              `json:"true_theta"`
-	Covered    *bool                 `json:"covered"`
-	Splits     map[string]SplitWidth `json:"splits"`
-	Plan       string                `json:"plan"`
-	WidthCurve []SplitWidth          `json:"width_curve"`
-	LeftOut    int                   `json:"left_out"`
-	Notes      []string              `json:"notes"`
+	TrueTheta *float64              `json:"true_theta"`
+	Covered   *bool                 `json:"covered"`
+	Splits    map[string]SplitWidth `json:"splits"`
+	// BestMinPerClass is the fewest items per class the "best" split may
+	// give a class (Algorithm 1's pilot size, at most half the budget).
+	BestMinPerClass int          `json:"best_min_per_class"`
+	Plan            string       `json:"plan"`
+	WidthCurve      []SplitWidth `json:"width_curve"`
+	LeftOut         int          `json:"left_out"`
+	Notes           []string     `json:"notes"`
 }
 
 // SplitWidth is the CI width at one split of the calibration budget.
@@ -46,7 +49,7 @@ type SplitWidth struct {
 	CIWidth *float64 `json:"ci_width"`
 }
 
-// Likelihood is the judge's likelihood bias (Ohi et al., METHODS.md §6).
+// Likelihood is the judge's likelihood bias (Ohi et al., docs/methods.md §6).
 type Likelihood struct {
 	Criteria map[string]*BiasScore `json:"criteria"`
 	Total    *BiasScore            `json:"total"`
@@ -83,7 +86,8 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 	out := &Reporting{
 		Target: ja.Target, Alpha: alpha, Items: r.N, N: r.TestSize, M0: r.M0, M1: r.M1, Pool: r.PoolSize, Holdout: r.Holdout,
 		TrueTheta: r.TrueTheta, Covered: r.Covered, Plan: r.Plan, LeftOut: ja.ReportingLeftOut.Total(),
-		Splits: map[string]SplitWidth{}, WidthCurve: []SplitWidth{}, Notes: nonNil(r.Notes),
+		BestMinPerClass: r.BestMinPerClass,
+		Splits:          map[string]SplitWidth{}, WidthCurve: []SplitWidth{}, Notes: nonNil(r.Notes),
 	}
 	stat := func(key string, s calib.Stat) *float64 {
 		if !s.OK() {

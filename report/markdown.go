@@ -79,6 +79,7 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 	if an.Options.Group != "" {
 		fmt.Fprintf(&b, "Group: only pair records of group %q (score and verdict records have no group).\n", an.Options.Group)
 	}
+	writeSummary(&b, an)
 	for i := range an.Judges {
 		writeJudge(&b, &an.Judges[i])
 	}
@@ -120,6 +121,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
 		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
+	writeAccuracyTies(b, sel)
 
 	if f := sel.Fit; f != nil {
 		state := "converged"
@@ -161,14 +163,14 @@ func writeMethodsTable(b *strings.Builder, sel *calib.Selection, pick func(*cali
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
 		title := methodTitles[mr.Name]
-		if mr.Kept != nil && mr.Kept.OK() {
-			title += fmt.Sprintf(" (kept %.1f%%)", 100*mr.Kept.Value)
+		m := pick(mr)
+		if k := mr.KeptFor(m); k != nil && k.OK() {
+			title += fmt.Sprintf(" (kept %.1f%%)", 100*k.Value)
 		}
 		if mr.Degenerate {
 			title += " (collapsed)"
 		}
 		fmt.Fprintf(b, "| %s |", title)
-		m := pick(mr)
 		if !mr.Available || m == nil {
 			for range selectionColumns {
 				b.WriteString(" — |")

@@ -7,7 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 )
 
-// writeReporting writes the verdict rate reported correctly (METHODS.md §5).
+// writeReporting writes the verdict rate reported correctly (docs/methods.md §5).
 func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	r := ja.Reporting
 	if r == nil {
@@ -25,6 +25,13 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	fmt.Fprintf(b, "Naive rate p̂ = %s%s (Wald) on the test set: %s of %d, %s.\n",
 		fmtStat(r.PHat, 3), ciText(r.PHat), plural(r.TestSize, "item"), r.N, test)
+	if r.PoolSize == 0 {
+		// No labels: no θ̂, no split has a width; the plan says what to label.
+		fmt.Fprintf(b, "Bias-corrected θ̂: needs human labels, and none of the %d items has one.\n", r.N)
+		fmt.Fprintf(b, "\nPlan: %s.\n", strings.TrimSuffix(r.Plan, "."))
+		writeReportingNotes(b, ja)
+		return
+	}
 	fmt.Fprintf(b, "Bias-corrected θ̂ = %s, CI [%s, %s] (width %s), from a calibration set of m0 = %d items with z = 0 and m1 = %d with z = 1 (pool %d): specificity q̂0 = %s, sensitivity q̂1 = %s.\n",
 		fmtStat(r.ThetaHat, 3), fmtStat(r.Lower, 3), fmtStat(r.Upper, 3), fmtStat(r.Width, 3),
 		r.M0, r.M1, r.PoolSize, fmtStat(r.Q0Hat, 3), fmtStat(r.Q1Hat, 3))
@@ -40,15 +47,28 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 		name string
 		s    calib.SplitWidth
 	}{
-		{"current", r.Splits.Current}, {"equal", r.Splits.Equal}, {"exact optimum", r.Splits.Exact},
-		{"paper's approximation", r.Splits.Approx}, {"Algorithm 1 (adaptive)", r.Splits.Adaptive},
-		{"best (brute force)", r.Splits.Best},
+		{calib.SplitLabelCurrent, r.Splits.Current}, {calib.SplitLabelEqual, r.Splits.Equal},
+		{calib.SplitLabelExact, r.Splits.Exact}, {calib.SplitLabelApprox, r.Splits.Approx},
+		{calib.SplitLabelAdaptive, r.Splits.Adaptive}, {fmt.Sprintf(calib.SplitLabelBest, r.BestMinPerClass), r.Splits.Best},
 	} {
 		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, row.s.M0, row.s.M1, fmtStat(row.s.Width, 4))
 	}
+	b.WriteString("\nEvery width plugs the drawn set's p̂, q̂0, q̂1 into the interval with that split's m0, m1. " +
+		"The least-calibration-variance split minimises only the calibration part of θ̂'s variance at those plug-in rates " +
+		"(Prop. 2 approximates it), not the interval's width, so another split can be narrower; " +
+		fmt.Sprintf("the search minimises the width itself, over splits with at least %d items per class "+
+			"(Algorithm 1's pilot size: fewer labels leave a class's rate unestimated, and the interval's smoothing "+
+			"then makes a starved class look good).\n", r.BestMinPerClass))
 	if r.Plan != "" {
 		fmt.Fprintf(b, "\nPlan: %s.\n", strings.TrimSuffix(r.Plan, "."))
 	}
+	writeReportingNotes(b, ja)
+}
+
+// writeReportingNotes writes the reporting analysis's notes and the
+// reasons of its undefined statistics.
+func writeReportingNotes(b *strings.Builder, ja *JudgeAnalysis) {
+	r := ja.Reporting
 	var notes []string
 	if lo := ja.ReportingLeftOut; lo.Total() > 0 {
 		notes = append(notes, lo.Note(ja.Pairs))
@@ -57,7 +77,7 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 		name string
 		s    calib.Stat
 	}{{"p̂", r.PHat}, {"θ̂", r.ThetaHat}, {"CI", r.Lower}, {"q̂0", r.Q0Hat}, {"q̂1", r.Q1Hat}} {
-		if !st.s.OK() {
+		if !st.s.OK() && (r.PoolSize > 0 || st.name == "p̂") {
 			notes = append(notes, st.name+" undefined — "+st.s.Reason)
 		}
 	}
@@ -65,7 +85,7 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	writeNotes(b, notes)
 }
 
-// writeLikelihood writes the likelihood-bias table (METHODS.md §6).
+// writeLikelihood writes the likelihood-bias table (docs/methods.md §6).
 func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 	l := ja.Likelihood
 	if l == nil {

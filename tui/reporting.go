@@ -48,8 +48,12 @@ func (m *Model) renderReporting(w int) []string {
 		out = append(out, fmt.Sprintf("  The interval %s the true θ = %.3f (known for these items).", word, *rep.TrueTheta))
 	}
 	out = append(out, "")
-	out = append(out, wrap(fmt.Sprintf("specificity q̂0 = %s on m0 = %d · sensitivity q̂1 = %s on m1 = %d · budget m = %d of %s",
-		fmtStat(rep.Q0Hat, 3), rep.M0, fmtStat(rep.Q1Hat, 3), rep.M1, rep.Budget, plural(rep.PoolSize, "labelled item")), w, "  ")...)
+	if rep.PoolSize == 0 {
+		out = append(out, wrap("No item has a human label, so θ̂ cannot be corrected yet: the labelling plan below says what to label.", w, "  ")...)
+	} else {
+		out = append(out, wrap(fmt.Sprintf("specificity q̂0 = %s on m0 = %d · sensitivity q̂1 = %s on m1 = %d · budget m = %d of %s",
+			fmtStat(rep.Q0Hat, 3), rep.M0, fmtStat(rep.Q1Hat, 3), rep.M1, rep.Budget, plural(rep.PoolSize, "labelled item")), w, "  ")...)
+	}
 	if rep.Holdout {
 		out = append(out, st.Faint.Render("  every item is labelled: the test set is the labelled items left after the calibration draw, their labels hidden"))
 	}
@@ -69,7 +73,7 @@ func (m *Model) renderReporting(w int) []string {
 			sw    calib.SplitWidth
 			g     rune
 			label string
-		}{{sp.Current, 'C', "current"}, {sp.Equal, 'E', "equal"}, {sp.Exact, 'X', "exact optimum"}, {sp.Approx, 'A', "approximate"}, {sp.Adaptive, 'D', "adaptive (Alg. 1)"}} {
+		}{{sp.Current, 'C', "current"}, {sp.Equal, 'E', "equal"}, {sp.Exact, 'V', "least calib. variance"}, {sp.Approx, 'P', "Prop. 2"}, {sp.Adaptive, 'D', "adaptive (Alg. 1)"}} {
 			if s.sw.M0+s.sw.M1 > 0 {
 				marks = append(marks, plot.Marker{X: float64(s.sw.M0), Glyph: s.g, Label: s.label})
 			}
@@ -85,7 +89,8 @@ func (m *Model) renderReporting(w int) []string {
 		for _, s := range []struct {
 			name string
 			sw   calib.SplitWidth
-		}{{"C current", sp.Current}, {"E equal", sp.Equal}, {"X exact optimum", sp.Exact}, {"A approximate", sp.Approx}, {"D adaptive", sp.Adaptive}, {"  narrowest (search)", sp.Best}} {
+		}{{"C current", sp.Current}, {"E equal", sp.Equal}, {"V least calib. variance at θ̂", sp.Exact}, {"P Prop. 2 (approx. of V)", sp.Approx},
+			{"D adaptive (Alg. 1)", sp.Adaptive}, {fmt.Sprintf("  narrowest CI (≥ %d/class)", rep.BestMinPerClass), sp.Best}} {
 			if s.sw.M0+s.sw.M1 == 0 {
 				continue
 			}

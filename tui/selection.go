@@ -152,14 +152,14 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
 		title := " " + report.MethodTitle(mr.Name)
+		mt := pick(mr)
 		if mr.Name == calib.MethodDiscard {
 			title = " discard incons."
-			if mr.Kept != nil && mr.Kept.OK() {
-				title += fmt.Sprintf(" (%.0f%%)", 100*mr.Kept.Value)
+			if k := mr.KeptFor(mt); k != nil && k.OK() {
+				title += fmt.Sprintf(" (%.0f%%)", 100*k.Value)
 			}
 		}
 		row := []string{title}
-		mt := pick(mr)
 		if mr.Available && mt != nil && mr.Degenerate {
 			rows = append(rows, m.collapsedRow(title, len(cols), mt.N))
 			continue

@@ -6,7 +6,7 @@
 // the given data (0/0, a constant variable, too few observations) is returned
 // as an error whose message is the human-readable reason, never as NaN. The
 // package does not import calib; calib imports it and turns the errors into
-// Stat reasons. Formulas follow METHODS.md in the shared notes, and every one
+// Stat reasons. Formulas follow docs/methods.md, and every one
 // is tested against the R, SciPy, statsmodels or scikit-learn numbers kept in
 // testdata/.
 package stats

@@ -10,7 +10,7 @@ import (
 // subject i in category c. Every row must sum to the same r ≥ 2.
 //
 // With T = N·r, P_i = (Σ_c n_ic² − r)/(r(r−1)), P̄ = mean P_i, p_c = Σ_i n_ic/T
-// and P̄e = Σ_c p_c², κ = (P̄ − P̄e)/(1 − P̄e) (METHODS.md §2; statsmodels
+// and P̄e = Σ_c p_c², κ = (P̄ − P̄e)/(1 − P̄e) (docs/methods.md §2; statsmodels
 // fleiss_kappa(method="fleiss")). It is evaluated as the single fraction
 // [T(S − T) − (r−1)C] / [(r−1)(T² − C)] with S = Σ n_ic² and C = Σ_c (T p_c)²,
 // whose integer parts are exact.

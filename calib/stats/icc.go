@@ -41,7 +41,7 @@ type ICCResult struct {
 // k raters, complete rows), and the six ICC forms with conf-level confidence
 // intervals exactly as R irr::icc 0.84.1 (McGraw & Wong 1996; F-based, with
 // Satterthwaite degrees of freedom for the agreement forms). Formulas:
-// METHODS.md §2.
+// docs/methods.md §2.
 //
 // It makes one pass over x with no allocation per row, using Welford-style
 // updates of the row means and of the row-centred columns, so the residual

@@ -82,7 +82,7 @@ func pearson(x, y []float64) (float64, error) {
 
 // Spearman returns Spearman's ρ of x and y (the Pearson correlation of their
 // mid-ranks) and its two-sided p-value from Student's t with n−2 degrees of
-// freedom, t = ρ·sqrt((n−2)/(1−ρ²)), as scipy.stats.spearmanr. METHODS.md §6.
+// freedom, t = ρ·sqrt((n−2)/(1−ρ²)), as scipy.stats.spearmanr. docs/methods.md §6.
 //
 // It returns an *UndefinedError when a variable is constant, and other errors
 // for mismatched lengths, fewer than 3 pairs, or a non-finite value. When

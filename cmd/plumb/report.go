@@ -10,9 +10,6 @@ import (
 	"github.com/plumb-eval/plumb/report"
 )
 
-// version is plumb's version, printed in reports.
-const version = "0.1.0-dev"
-
 func newReportCmd() *cobra.Command {
 	var f analysisFlags
 	cmd := &cobra.Command{
@@ -48,7 +45,7 @@ func runReport(stdout io.Writer, files []string, f *analysisFlags) error {
 	}
 	var buf bytes.Buffer
 	if f.format == "json" {
-		err = report.WriteJSON(&buf, report.BuildDoc(an, version))
+		err = report.WriteJSON(&buf, report.BuildDoc(an, buildVersion()))
 	} else {
 		err = report.WriteMarkdown(&buf, an)
 	}

@@ -41,18 +41,26 @@ interactive UI (README "Terminal UI"; ? lists every key); when stdout is not
 a terminal, or with --no-tui, it prints the same report as "plumb report".
 Every knob of the UI is also a flag, so "plumb report" with the same flags
 reproduces what the screen shows (the export key names the command).`,
-		Version:       version,
+		Version:       buildVersion(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := unknownCommand(cmd, args); err != nil {
+				return err
+			}
 			return runRoot(cmd, args, &f, &u)
 		},
 	}
+	root.SuggestionsMinimumDistance = 2
 	f.register(root.Flags())
 	u.register(root.Flags())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError{err} })
 	root.AddCommand(newReportCmd(), newSimulateCmd())
 	root.AddCommand(newFewshotCmd(), newCalibrateCmd(), newImportCmd())
+	registerCompletions(root)
+	for _, c := range root.Commands() {
+		registerCompletions(c)
+	}
 	return root
 }

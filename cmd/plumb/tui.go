@@ -60,7 +60,7 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 		Mouse:        !u.noMouse,
 		NoColor:      os.Getenv("NO_COLOR") != "",
 		ExportPrefix: u.export,
-		Version:      version,
+		Version:      buildVersion(),
 		Dark:         true,
 	}
 	if u.watch {

@@ -13,7 +13,7 @@
 // a judge's numbers do not depend on which arrangements or output mode are
 // written (all draws are made regardless). σ(x) = 1/(1 + e^−x) below.
 //
-// # Pair items (METHODS.md §1–§4)
+// # Pair items (docs/methods.md §1–§4)
 //
 // For item i = 1..Pairs, shared by all judges:
 //
@@ -39,7 +39,7 @@
 // "delta": δ_i}. Prompts and responses are short synthetic texts; the
 // group is the prompt's topic area.
 //
-// # Score items (METHODS.md §6)
+// # Score items (docs/methods.md §6)
 //
 // For item i = 1..Scores (one output, scored on every criterion c), shared by
 // all judges and criteria:
@@ -65,7 +65,7 @@
 // BiasScore measures. LS does not depend on quality, so with Slope = 0 the
 // true BiasScore is 0. Truth: {"slope": Slope, "quality": Q_ic}.
 //
-// # Verdict items (METHODS.md §5)
+// # Verdict items (docs/methods.md §5)
 //
 // For item i = 1..Verdicts, shared by all judges: z_i ~ Bernoulli(Prevalence);
 // the human label (equal to z_i) is written for a GoldShare fraction of items,

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/importer"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// registerCompletions adds shell completion of flag values to cmd, for
+// those of its flags that have a known set of values: --judge, --group and
+// --criterion from the files already on the command line (the embedded
+// demo when there are none), --from formats, --format, --objective,
+// --target, --verdict-from and --solver. Flags cmd does not have are
+// passed over.
+func registerCompletions(cmd *cobra.Command) {
+	fixed := func(vals ...string) cobra.CompletionFunc {
+		return cobra.FixedCompletions(vals, cobra.ShellCompDirectiveNoFileComp)
+	}
+	var formats []string
+	for _, f := range importer.Formats() {
+		formats = append(formats, string(f))
+	}
+	var sources []string
+	for v := calib.VerdictRawX0; v <= calib.VerdictBPC; v++ {
+		sources = append(sources, v.String())
+	}
+	funcs := map[string]cobra.CompletionFunc{
+		"judge":        fromLog(func(lg *model.Log) []string { return judgesOf(lg) }),
+		"group":        fromLog(groupsOf),
+		"criterion":    fromLog(criteriaOf),
+		"from":         fixed(formats...),
+		"format":       fixed("md", "json"),
+		"objective":    fixed("both", "l1", "l2"),
+		"target":       fixed(report.TargetAuto, report.TargetVerdict, report.TargetPair),
+		"verdict-from": fixed(sources...),
+		"solver":       fixed("converged", "published"),
+	}
+	for name, fn := range funcs {
+		if cmd.Flags().Lookup(name) != nil {
+			_ = cmd.RegisterFlagCompletionFunc(name, fn) // fails only for a missing or twice-registered flag
+		}
+	}
+}
+
+// fromLog completes a flag with names read from the files given so far
+// (args; none: the embedded demo), read as `plumb report` reads them
+// (texts skipped, bad lines skipped, --from and --map honoured). Files that
+// do not exist yet, or cannot be read, complete nothing.
+func fromLog(names func(*model.Log) []string) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var files []string
+		for _, a := range args {
+			if _, err := os.Stat(a); err == nil {
+				files = append(files, a)
+			}
+		}
+		if len(files) < len(args) && len(files) == 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		from, _ := cmd.Flags().GetString("from")
+		maps, _ := cmd.Flags().GetStringArray("map")
+		lg, err := loadLog(files, true, false, from, maps)
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		// --judge takes a comma-separated list: complete the last name.
+		prefix := ""
+		if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
+			prefix = toComplete[:i+1]
+		}
+		var out []cobra.Completion
+		for _, n := range names(lg) {
+			if strings.HasPrefix(prefix+n, toComplete) {
+				out = append(out, prefix+n)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// judgesOf returns the judges of every record kind, sorted.
+func judgesOf(lg *model.Log) []string {
+	var names []string
+	for i := range lg.Pairs {
+		names = append(names, lg.Pairs[i].Judge)
+	}
+	for i := range lg.Scores {
+		names = append(names, lg.Scores[i].Judge)
+	}
+	for i := range lg.Verdicts {
+		names = append(names, lg.Verdicts[i].Judge)
+	}
+	return sortedUnique(names)
+}
+
+// groupsOf returns the groups of the pair records, sorted.
+func groupsOf(lg *model.Log) []string {
+	var names []string
+	for i := range lg.Pairs {
+		if g := lg.Pairs[i].Group; g != "" {
+			names = append(names, g)
+		}
+	}
+	return sortedUnique(names)
+}
+
+// criteriaOf returns the criteria of the score records, sorted.
+func criteriaOf(lg *model.Log) []string {
+	var names []string
+	for i := range lg.Scores {
+		names = append(names, lg.Scores[i].Criterion)
+	}
+	return sortedUnique(names)
+}
+
+func sortedUnique(xs []string) []string {
+	slices.Sort(xs)
+	return slices.Compact(xs)
+}

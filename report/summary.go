@@ -1,0 +1,112 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
+)
+
+// SummaryRow is one judge's headline numbers: a row of the cross-judge
+// table at the top of the report (Markdown, with two judges or more) and of
+// the JSON "summary". A number is null when the judge has no such result.
+type SummaryRow struct {
+	Judge string `json:"judge"`
+	// Items is the number of pair items of the selection-bias analysis.
+	Items int `json:"items"`
+	// Consistency, FirstPositionRate and Accuracy (accuracy_mean) are the
+	// raw judgments' selection-bias metrics.
+	Consistency       *float64 `json:"consistency"`
+	FirstPositionRate *float64 `json:"first_position_rate"`
+	Accuracy          *float64 `json:"accuracy_mean"`
+	// Target is the verdict-rate target; PHat the naive rate, ThetaHat the
+	// corrected one with its interval ThetaCI.
+	Target   string      `json:"target"`
+	PHat     *float64    `json:"p_hat"`
+	ThetaHat *float64    `json:"theta_hat"`
+	ThetaCI  *[2]float64 `json:"theta_ci"`
+	// BiasScore is the likelihood-bias BiasScore of "total (micro)".
+	BiasScore *float64 `json:"bias_score"`
+}
+
+// Summary returns one row per judge, in the report's order.
+func Summary(an *Analysis) []SummaryRow {
+	rows := make([]SummaryRow, 0, len(an.Judges))
+	for i := range an.Judges {
+		ja := &an.Judges[i]
+		r := SummaryRow{Judge: ja.Judge}
+		if sel := ja.Selection; sel != nil {
+			r.Items = sel.N
+			if raw := sel.Method(calib.MethodRaw); raw != nil && raw.Available {
+				r.Consistency = value(raw.All.Consistency)
+				r.FirstPositionRate = value(raw.All.FirstPositionRate)
+				r.Accuracy = value(raw.All.AccuracyMean)
+			}
+		}
+		if rep := ja.Reporting; rep != nil {
+			r.Target = ja.Target
+			r.PHat = value(rep.PHat)
+			r.ThetaHat = value(rep.ThetaHat)
+			if rep.ThetaHat.OK() && rep.ThetaHat.CI != nil {
+				r.ThetaCI = &[2]float64{rep.ThetaHat.CI.Lower, rep.ThetaHat.CI.Upper}
+			}
+		}
+		if l := ja.Likelihood; l != nil {
+			r.BiasScore = value(l.Total.BiasScore)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// writeSummary writes the cross-judge table when there are two judges or
+// more, before the per-judge sections.
+func writeSummary(b *strings.Builder, an *Analysis) {
+	if len(an.Judges) < 2 {
+		return
+	}
+	rows := Summary(an)
+	bias := false
+	for _, r := range rows {
+		bias = bias || r.BiasScore != nil
+	}
+	fmt.Fprintf(b, "\n## Judges at a glance\n\nConsistency, first-position rate and accuracy are the raw pair judgments'; "+
+		"the verdict rate is the naive p̂ and the bias-corrected θ̂ with its %g%% interval (the target is in each judge's section)", 100*(1-alphaOf(an)))
+	if bias {
+		b.WriteString("; BiasScore is the likelihood bias over all criteria (total, micro)")
+	}
+	b.WriteString(". — where a judge has no such result.\n\n")
+	b.WriteString("| judge | pair items | consistency | first-pos. rate | acc. (mean) | naive p̂ | corrected θ̂ [CI] |")
+	sep := "|---|---:|---:|---:|---:|---:|---|"
+	if bias {
+		b.WriteString(" BiasScore |")
+		sep += "---:|"
+	}
+	b.WriteString("\n" + sep + "\n")
+	num := func(v *float64) string {
+		if v == nil {
+			return "—"
+		}
+		return fmt.Sprintf("%.3f", *v)
+	}
+	for _, r := range rows {
+		theta := num(r.ThetaHat)
+		if r.ThetaCI != nil {
+			theta += fmt.Sprintf(" [%.3f, %.3f]", r.ThetaCI[0], r.ThetaCI[1])
+		}
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s |", r.Judge, r.Items, num(r.Consistency),
+			num(r.FirstPositionRate), num(r.Accuracy), num(r.PHat), theta)
+		if bias {
+			fmt.Fprintf(b, " %s |", num(r.BiasScore))
+		}
+		b.WriteString("\n")
+	}
+}
+
+// alphaOf is the reporting α the analysis ran with (0 means the default).
+func alphaOf(an *Analysis) float64 {
+	if a := an.Options.Reporting.Alpha; a > 0 {
+		return a
+	}
+	return calib.DefaultReportingAlpha
+}
