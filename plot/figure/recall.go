@@ -90,6 +90,7 @@ func Recall(name, judge string, arrs []model.Arrangement, methods []RecallMethod
 		}
 		if len(names) > 0 {
 			p.NominalX(names...)
+			p.X.Min, p.X.Max = -0.6, float64(len(names))-0.4
 		}
 		return p
 	}
