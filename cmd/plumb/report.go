@@ -12,6 +12,7 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var f analysisFlags
+	var ff figureFlags
 	cmd := &cobra.Command{
 		Use:   "report [FILE...]",
 		Short: "print the analysis as Markdown or JSON",
@@ -22,10 +23,23 @@ Markdown tables by default, --format json for scripts (schema in README,
 Bad input stops the load with exit status 2 and an error naming the file,
 line and field; --skip-bad loads the rest and reports what it skipped.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runReport(cmd.OutOrStdout(), args, &f)
+			if ff.dir != "" {
+				// Check the figure flags before the report is written.
+				if _, _, err := ff.options(); err != nil {
+					return inputError{err}
+				}
+			}
+			if err := runReport(cmd.OutOrStdout(), args, &f); err != nil {
+				return err
+			}
+			if ff.dir == "" {
+				return nil
+			}
+			return runFigures(cmd.ErrOrStderr(), args, &f, &ff, reproduceLine(cmd, args))
 		},
 	}
 	f.register(cmd.Flags())
+	ff.register(cmd.Flags(), "figures")
 	return cmd
 }
 

@@ -56,7 +56,7 @@ reproduces what the screen shows (the export key names the command).`,
 	f.register(root.Flags())
 	u.register(root.Flags())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError{err} })
-	root.AddCommand(newReportCmd(), newSimulateCmd())
+	root.AddCommand(newReportCmd(), newSimulateCmd(), newFiguresCmd())
 	root.AddCommand(newFewshotCmd(), newCalibrateCmd(), newImportCmd())
 	registerCompletions(root)
 	for _, c := range root.Commands() {

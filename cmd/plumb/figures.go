@@ -1,0 +1,158 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/plot/figure"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// figureFlags are the flags of the figures: where, in which formats, how big.
+type figureFlags struct {
+	dir     string
+	formats string
+	width   float64
+	height  float64
+	dpi     int
+}
+
+// register adds the figure flags; dirFlag names the flag of the output
+// folder ("" when the command takes it from elsewhere, as `plumb figures`
+// does with -o).
+func (ff *figureFlags) register(fs *pflag.FlagSet, dirFlag string) {
+	d := figure.DefaultOptions()
+	if dirFlag != "" {
+		fs.StringVar(&ff.dir, dirFlag, "", "also write the figures into `DIR` (see plumb figures --help)")
+	}
+	fs.StringVar(&ff.formats, "figure-format", "png,svg", "figure formats: any of png, svg, pdf, comma-separated")
+	fs.Float64Var(&ff.width, "figure-width", d.Width, "figure width in inches (multi-panel figures are wider)")
+	fs.Float64Var(&ff.height, "figure-height", d.Height, "figure height in inches")
+	fs.IntVar(&ff.dpi, "dpi", d.DPI, "resolution of PNG figures, dots per inch")
+}
+
+// options validates the flags.
+func (ff *figureFlags) options() ([]figure.Format, figure.Options, error) {
+	formats, err := figure.ParseFormats(ff.formats)
+	if err != nil {
+		return nil, figure.Options{}, fmt.Errorf("--figure-format: %w", err)
+	}
+	o := figure.Options{Width: ff.width, Height: ff.height, DPI: ff.dpi}
+	if err := o.Validate(); err != nil {
+		return nil, o, err
+	}
+	return formats, o, nil
+}
+
+func newFiguresCmd() *cobra.Command {
+	var f analysisFlags
+	var ff figureFlags
+	cmd := &cobra.Command{
+		Use:   "figures [FILE...] -o DIR",
+		Short: "write the analysis as figures (PNG, SVG, PDF) with captions",
+		Long: `Write publication figures of plumb's analysis into DIR, per judge:
+the learned map g* with the histogram of observed P(A), recall per
+arrangement for each method, each method's change from raw (forest plot),
+the LS–US scatter of likelihood bias per criterion, and the CI width
+against the calibration budget split; with several judges, a comparison.
+Each figure gets NAME.txt beside it: what it shows and the command that
+reproduces it. The knobs are the flags of plumb report. With no FILE, the
+embedded demo is drawn.`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.output == "" {
+				return inputError{fmt.Errorf("figures: -o DIR is required")}
+			}
+			ff.dir = f.output
+			return runFigures(cmd.ErrOrStderr(), args, &f, &ff, reproduceLine(cmd, args))
+		},
+	}
+	f.register(cmd.Flags())
+	_ = cmd.Flags().MarkHidden("format")
+	cmd.Flags().Lookup("output").Usage = "write the figures into `DIR` (created if needed)"
+	ff.register(cmd.Flags(), "")
+	return cmd
+}
+
+// runFigures loads the inputs, analyses them and writes the figures into
+// ff.dir, saying on w what it wrote.
+func runFigures(w io.Writer, files []string, f *analysisFlags, ff *figureFlags, reproduce string) error {
+	formats, fo, err := ff.options()
+	if err != nil {
+		return inputError{err}
+	}
+	opt, err := f.options()
+	if err != nil {
+		return inputError{err}
+	}
+	lg, err := loadLog(files, f.skipBad, false, f.from, f.maps)
+	if err != nil {
+		return err
+	}
+	an, err := report.Analyze(lg, opt)
+	if err != nil {
+		return inputError{err}
+	}
+	return writeFigures(w, lg, an, ff.dir, formats, fo, reproduce, files)
+}
+
+// writeFigures draws the figures of an analysis into dir.
+func writeFigures(w io.Writer, lg *model.Log, an *report.Analysis, dir string, formats []figure.Format, fo figure.Options, reproduce string, inputs []string) error {
+	_, byJudge := calib.SplitByJudge(lg.Pairs)
+	figs := report.Figures(an, func(j string) []float64 { return report.ObservedPA(byJudge[j]) })
+	if len(figs) == 0 {
+		return inputError{fmt.Errorf("figures: nothing to draw (no judge has pair, score or verdict results)")}
+	}
+	paths, err := figure.Write(dir, figs, formats, fo, reproduce, inputs)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "wrote %d figures (%d files) into %s\n", len(figs), len(paths), dir)
+	return nil
+}
+
+// reproduceLine is the command line that reproduces a run: the command
+// path, every flag the user set, then the files.
+func reproduceLine(cmd *cobra.Command, args []string) string {
+	parts := []string{cmd.CommandPath()}
+	if cmd.Name() == "report" {
+		// Captions reproduce the figures, not the report.
+		parts = []string{cmd.Root().Name() + " figures"}
+	}
+	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		if sv, ok := fl.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				parts = append(parts, "--"+fl.Name+"="+shellQuote(v))
+			}
+			return
+		}
+		name := fl.Name
+		if name == "figures" {
+			name = "output"
+		}
+		if name == "format" {
+			return
+		}
+		parts = append(parts, "--"+name+"="+shellQuote(fl.Value.String()))
+	})
+	for _, a := range args {
+		parts = append(parts, shellQuote(a))
+	}
+	return strings.Join(parts, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=,:+@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,90 @@
+package figure
+
+import (
+	"fmt"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/plumb-eval/plumb/calib"
+)
+
+// JudgeRow is one judge of the comparison figure.
+type JudgeRow struct {
+	Judge string
+	// Naive is the judge's verdict rate p̂ and Corrected the bias-corrected
+	// θ̂, each with its interval in CI when defined.
+	Naive, Corrected calib.Stat
+	// Consistency and Accuracy are the raw judgments' position consistency
+	// and accuracy (mean over arrangements).
+	Consistency, Accuracy calib.Stat
+}
+
+// Compare draws several judges side by side: left, each judge's naive rate
+// p̂ and bias-corrected rate θ̂ with their intervals; right, its position
+// consistency and accuracy.
+func Compare(name string, rows []JudgeRow, alpha float64) Figure {
+	var caption strings.Builder
+	fmt.Fprintf(&caption, "Comparison of %d judges. Left: each judge's naive verdict rate p̂ (Wald interval) and the bias-corrected rate θ̂ (Lee et al. 2025 interval), both %.0f%%; the gap is what the judge's errors do to a published rate. Right: position consistency and accuracy (mean over arrangements) of the raw judgments. ", len(rows), 100*(1-alpha))
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[len(rows)-1-i] = r.Judge // first judge on top
+	}
+	y := func(i int) float64 { return float64(len(rows) - 1 - i) }
+
+	left := newPlot("Verdict rate: naive vs corrected", "rate", "")
+	left.X.Min, left.X.Max = 0, 1
+	left.Legend.Top, left.Legend.Left = false, false
+	right := newPlot("Position consistency and accuracy", "share", "")
+	right.X.Min, right.X.Max = 0, 1
+	right.Legend.Top, right.Legend.Left = false, false
+	var undefined []string
+	add := func(p *plot.Plot, series int, label string, get func(JudgeRow) calib.Stat, dy float64) {
+		var pts, bars errPoints
+		for i, r := range rows {
+			s := get(r)
+			if !s.OK() || !finite(s.Value) {
+				undefined = append(undefined, fmt.Sprintf("%s %s (%s)", r.Judge, label, s.Reason))
+				continue
+			}
+			xy := plotter.XY{X: s.Value, Y: y(i) + dy}
+			pts.XYs = append(pts.XYs, xy)
+			if s.CI != nil && finite(s.CI.Lower, s.CI.Upper) {
+				bars.XYs = append(bars.XYs, xy)
+				bars.XErrors = append(bars.XErrors, struct{ Low, High float64 }{s.Value - s.CI.Lower, s.CI.Upper - s.Value})
+			}
+		}
+		if len(pts.XYs) == 0 {
+			return
+		}
+		if len(bars.XYs) > 0 {
+			if eb, err := plotter.NewXErrorBars(bars); err == nil {
+				eb.LineStyle = lineStyle(series)
+				eb.LineStyle.Dashes = nil
+				p.Add(eb)
+			}
+		}
+		s := scatter(pts.XYs, series, vg.Points(3))
+		p.Add(s)
+		p.Legend.Add(label, s)
+	}
+	add(left, 1, "naive rate p", func(r JudgeRow) calib.Stat { return r.Naive }, 0.15)
+	add(left, 4, "corrected rate θ", func(r JudgeRow) calib.Stat { return r.Corrected }, -0.15)
+	add(right, 3, "consistency", func(r JudgeRow) calib.Stat { return r.Consistency }, 0.15)
+	add(right, 5, "accuracy", func(r JudgeRow) calib.Stat { return r.Accuracy }, -0.15)
+	for _, p := range []*plot.Plot{left, right} {
+		if len(names) > 0 {
+			p.NominalY(names...)
+		}
+		// Room above the first judge for the legend.
+		p.Y.Min, p.Y.Max = -0.6, float64(len(rows))-0.4+0.5
+		p.Legend.Top = true
+	}
+	if len(undefined) > 0 {
+		fmt.Fprintf(&caption, "Not shown (undefined): %s.", strings.Join(undefined, "; "))
+	}
+	return Figure{Name: name, Caption: caption.String(), Panels: [][]*plot.Plot{{left, right}},
+		WidthScale: 1.4, HeightScale: max(1, 0.12*float64(len(rows))+0.4)}
+}

@@ -1,0 +1,16 @@
+// Package figure draws plumb's publication figures as image files — PNG,
+// SVG and PDF — with gonum.org/v1/plot: the calibration curve g* with the
+// histogram of observed P(A), recall per arrangement for each method, a
+// forest plot of each method's change from raw with its interval, the LS–US
+// scatter of likelihood bias, the CI width against the calibration budget
+// split, and a comparison of several judges.
+//
+// Like package plot it computes no statistics: it takes calib results or
+// plain numbers and returns Figures, which Write renders. Every figure has a
+// title, axes labelled with their units, a legend, and a caption (written
+// beside it as NAME.txt) saying what it shows. Series differ by colour from
+// the Okabe–Ito palette (safe for colour-blind readers) and also by dash
+// pattern and glyph shape, so a figure still reads in greyscale. Fonts are
+// embedded in SVG and PDF. The same figure and options give byte-identical
+// SVG.
+package figure

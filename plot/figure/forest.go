@@ -1,0 +1,139 @@
+package figure
+
+import (
+	"fmt"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// ForestRow is one method's change from raw on one metric.
+type ForestRow struct {
+	Method string
+	// Delta is the method's value minus raw's.
+	Delta float64
+	// CI is the interval of the change (e.g. a paired bootstrap interval);
+	// nil when there is none.
+	CI *[2]float64
+	// Missing, when not empty, says why the row has no value (e.g. "collapsed");
+	// the row is listed without a point.
+	Missing string
+}
+
+// ForestPanel is one metric of a forest plot.
+type ForestPanel struct {
+	Metric string
+	// Better says which way is better, e.g. "higher is better".
+	Better string
+	Rows   []ForestRow
+}
+
+// errPoints are points with horizontal error bars (plotter.XYer and
+// plotter.XErrorer).
+type errPoints struct {
+	plotter.XYs
+	plotter.XErrors
+}
+
+// Forest draws each method's change from raw on each metric, one panel per
+// metric, with the interval of the change as a horizontal bar when given,
+// and a vertical line at 0 (no change). ciText describes the intervals
+// (e.g. "95% paired bootstrap percentile intervals, 1000 resamples").
+func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
+	var caption strings.Builder
+	fmt.Fprintf(&caption, "Change from the raw judgments for each correction method of judge %s, one panel per metric (x: method minus raw, in the metric's units; the grey line marks no change). ", judge)
+	if ciText != "" {
+		fmt.Fprintf(&caption, "Bars: %s; a change whose bar crosses 0 is within noise. ", ciText)
+	} else {
+		caption.WriteString("No intervals were computed: the points alone do not show whether a change exceeds noise. ")
+	}
+	var missing []string
+	// One glyph per method, the same in every panel.
+	series := map[string]int{}
+	for _, fp := range panels {
+		for _, r := range fp.Rows {
+			if _, ok := series[r.Method]; !ok {
+				series[r.Method] = len(series)
+			}
+		}
+	}
+	cols := 2
+	if len(panels) < 2 {
+		cols = 1
+	}
+	rows := (len(panels) + cols - 1) / cols
+	grid := make([][]*plot.Plot, rows)
+	for i := range grid {
+		grid[i] = make([]*plot.Plot, cols)
+	}
+	for k, fp := range panels {
+		title := fp.Metric
+		if fp.Better != "" {
+			title += " (" + fp.Better + ")"
+		}
+		switch {
+		case k == 0:
+			title = "Change from raw — " + judge + "\n" + title
+		case k < cols:
+			title = "\n" + title
+		}
+		p := newPlot(title, "change from raw", "")
+		p.Title.TextStyle.Font.Size = vg.Points(9)
+		names := make([]string, len(fp.Rows))
+		lo, hi := 0.0, 0.0
+		for i, r := range fp.Rows {
+			names[i] = r.Method
+			y := float64(len(fp.Rows) - 1 - i) // first row on top
+			if r.Missing != "" || !finite(r.Delta) {
+				why := r.Missing
+				if why == "" {
+					why = "undefined"
+				}
+				names[i] = r.Method + " (" + why + ")"
+				missing = append(missing, fmt.Sprintf("%s on %s: %s", r.Method, fp.Metric, why))
+				continue
+			}
+			pts := errPoints{XYs: plotter.XYs{{X: r.Delta, Y: y}}, XErrors: plotter.XErrors{{}}}
+			lo, hi = min(lo, r.Delta), max(hi, r.Delta)
+			if r.CI != nil && finite(r.CI[0], r.CI[1]) {
+				pts.XErrors[0] = struct{ Low, High float64 }{Low: r.Delta - r.CI[0], High: r.CI[1] - r.Delta}
+				lo, hi = min(lo, r.CI[0]), max(hi, r.CI[1])
+				if eb, err := plotter.NewXErrorBars(pts); err == nil {
+					eb.LineStyle = lineStyle(series[r.Method])
+					eb.LineStyle.Dashes = nil
+					p.Add(eb)
+				}
+			}
+			p.Add(scatter(pts.XYs, series[r.Method], vg.Points(3)))
+		}
+		// Reversed names: NominalY puts the first name at y = 0 (bottom).
+		rev := make([]string, len(names))
+		for i, n := range names {
+			rev[len(names)-1-i] = n
+		}
+		if len(rev) > 0 {
+			p.NominalY(rev...)
+		}
+		pad := 0.1 * max(hi-lo, 1e-3)
+		p.X.Min, p.X.Max = lo-pad, hi+pad
+		p.Add(refLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(len(fp.Rows)) - 0.5}}))
+		p.Legend = plot.NewLegend()
+		grid[k/cols][k%cols] = p
+	}
+	// An odd panel count leaves one cell: fill it with an empty plot.
+	for i := range grid {
+		for j := range grid[i] {
+			if grid[i][j] == nil {
+				e := plot.New()
+				e.HideAxes()
+				grid[i][j] = e
+			}
+		}
+	}
+	if len(missing) > 0 {
+		fmt.Fprintf(&caption, "Rows without a point: %s.", strings.Join(missing, "; "))
+	}
+	return Figure{Name: name, Caption: caption.String(), Panels: grid, WidthScale: 1.3, HeightScale: max(1, 0.55*float64(rows))}
+}

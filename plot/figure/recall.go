@@ -1,0 +1,106 @@
+package figure
+
+import (
+	"fmt"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// RecallMethod is one method's per-arrangement recalls.
+type RecallMethod struct {
+	Label            string
+	Recall1, Recall2 [model.NumArrangements]calib.Stat
+}
+
+// RecallMethods returns the methods of sel that have per-arrangement recall
+// (raw and the calibration maps; BPC and discard-inconsistent aggregate over
+// arrangements), labelled with title, skipping unavailable methods and
+// those for which skip returns true (e.g. a collapsed fit).
+func RecallMethods(sel *calib.Selection, title func(string) string, skip func(*calib.MethodResult) bool) []RecallMethod {
+	var out []RecallMethod
+	for i := range sel.Methods {
+		m := &sel.Methods[i]
+		if !m.Available || m.Name == calib.MethodBPC || m.Name == calib.MethodDiscard || (skip != nil && skip(m)) {
+			continue
+		}
+		any := false
+		for _, a := range model.Arrangements {
+			any = any || m.All.Recall1[a].OK() || m.All.Recall2[a].OK()
+		}
+		if any {
+			out = append(out, RecallMethod{Label: title(m.Name), Recall1: m.All.Recall1, Recall2: m.All.Recall2})
+		}
+	}
+	return out
+}
+
+// Recall draws, for each arrangement the judge was run in, the recall of
+// items whose gold is response 1 (left panel) and response 2 (right panel),
+// one bar per method: a fair judge has equal recalls, so the gap between
+// the panels is the recall imbalance RStd measures.
+func Recall(name, judge string, arrs []model.Arrangement, methods []RecallMethod) Figure {
+	names := make([]string, len(arrs))
+	for i, a := range arrs {
+		names[i] = a.String()
+	}
+	var caption strings.Builder
+	fmt.Fprintf(&caption, "Recall per arrangement of judge %s. Left: share of items with gold = response 1 that the judge chose correctly; right: the same for gold = response 2. ", judge)
+	fmt.Fprintf(&caption, "Arrangements (x axis): %s (x0 default order, x1 positions swapped, x2 contents swapped, x3 both). Bars, left to right in each group: ", strings.Join(names, ", "))
+	labels := make([]string, len(methods))
+	for i, m := range methods {
+		labels[i] = m.Label
+	}
+	caption.WriteString(strings.Join(labels, ", "))
+	caption.WriteString(". A fair judge has equal recall in both panels; RStd is half the gap, averaged over arrangements, × 100.")
+
+	var undefined []string
+	panel := func(title string, pick func(RecallMethod) [model.NumArrangements]calib.Stat) *plot.Plot {
+		p := newPlot(title, "arrangement", "recall (share of gold items chosen)")
+		// Room above 1 for the legend, which must not cover a bar.
+		p.Y.Min, p.Y.Max = 0, 1+0.075*float64(len(methods)+1)
+		p.Y.Tick.Marker = unitTicks{}
+		p.Legend.Top, p.Legend.Left = true, true
+		w := vg.Points(min(14, 60/float64(max(1, len(methods)))))
+		for i, m := range methods {
+			rs := pick(m)
+			vals := make(plotter.Values, len(arrs))
+			for j, a := range arrs {
+				if rs[a].OK() {
+					vals[j] = rs[a].Value
+				} else {
+					undefined = append(undefined, fmt.Sprintf("%s %s", m.Label, a))
+				}
+			}
+			bc, err := plotter.NewBarChart(vals, w)
+			if err != nil {
+				continue
+			}
+			bc.Color = seriesColor(i)
+			bc.LineStyle = draw.LineStyle{Color: okabeIto[0], Width: vg.Points(0.5)}
+			bc.Offset = w * vg.Length(float64(i)-float64(len(methods)-1)/2)
+			p.Add(bc)
+			p.Legend.Add(m.Label, bc)
+		}
+		if len(names) > 0 {
+			p.NominalX(names...)
+			p.X.Min, p.X.Max = -0.6, float64(len(names))-0.4
+		}
+		return p
+	}
+	p1 := panel("gold = response 1", func(m RecallMethod) [model.NumArrangements]calib.Stat { return m.Recall1 })
+	p2 := panel("gold = response 2", func(m RecallMethod) [model.NumArrangements]calib.Stat { return m.Recall2 })
+	p1.Title.Text = "Recall per arrangement — " + judge + "\ngold = response 1"
+	p2.Title.Text = "\ngold = response 2"
+	p2.Y.Label.Text = ""
+	if len(undefined) > 0 {
+		fmt.Fprintf(&caption, " Undefined (no gold items), drawn as 0: %s.", strings.Join(undefined, ", "))
+	}
+	return Figure{Name: name, Caption: caption.String(), Panels: [][]*plot.Plot{{p1, p2}}, WidthScale: 1.3}
+}

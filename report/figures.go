@@ -1,0 +1,160 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/plot/figure"
+)
+
+// splitLabels names the budget splits of the reporting engine in the order
+// of figure.SplitMarks, as the Markdown report names them.
+var splitLabels = [6]string{"current", "equal", "exact optimum", "paper's approximation", "Algorithm 1 (adaptive)", "best (brute force)"}
+
+// ObservedPA returns every observed P(A) of pairs, over all their
+// arrangements, for the histogram under the g* curve.
+func ObservedPA(pairs []model.Pair) []float64 {
+	var out []float64
+	for i := range pairs {
+		for _, a := range model.Arrangements {
+			if pairs[i].Has[a] {
+				out = append(out, pairs[i].S[a])
+			}
+		}
+	}
+	return out
+}
+
+// Figures returns the publication figures of an analysis: per judge the
+// g* curve (with the histogram of observed(judge) P(A) values; observed may
+// be nil), recall per arrangement, the forest plot of each method's change
+// from raw, the LS–US scatter of every likelihood-bias result and the CI
+// width against the budget split; with several judges, one comparison
+// figure. File stems are "<judge>.<figure>" with the judge name made safe
+// for file names.
+func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figure {
+	var figs []figure.Figure
+	var rows []figure.JudgeRow
+	for i := range an.Judges {
+		ja := &an.Judges[i]
+		stem := figureStem(ja.Judge)
+		if sel := ja.Selection; sel != nil {
+			if sel.Fit != nil && sel.Fit.Curve != nil {
+				var obs []float64
+				if observed != nil {
+					obs = observed(ja.Judge)
+				}
+				label := fmt.Sprintf("CalibraEval (λ = %g, objective %s)", sel.Options.Lambda, sel.Options.Objective)
+				figs = append(figs, figure.GCurve(stem+".gcurve", ja.Judge, []figure.CurveSeries{{Label: label, Curve: sel.Fit.Curve}}, obs))
+			}
+			var arrs []model.Arrangement
+			for _, a := range model.Arrangements {
+				if sel.Arrangements[a] > 0 {
+					arrs = append(arrs, a)
+				}
+			}
+			if ms := figure.RecallMethods(sel, MethodTitle, nil); len(ms) > 0 {
+				figs = append(figs, figure.Recall(stem+".recall", ja.Judge, arrs, ms))
+			}
+			if panels := forestPanels(sel); len(panels) > 0 {
+				figs = append(figs, figure.Forest(stem+".forest", ja.Judge, panels, ""))
+			}
+		}
+		if l := ja.Likelihood; l != nil {
+			for _, b := range append(append([]calib.BiasResult{}, l.Criteria...), l.Total) {
+				if len(b.Points) == 0 {
+					continue
+				}
+				figs = append(figs, figure.LikelihoodScatter(stem+".lsus."+figureStem(b.Criterion), ja.Judge, &b, an.Options.Likelihood.PerToken))
+			}
+		}
+		if r := ja.Reporting; r != nil && len(r.WidthCurve) > 0 {
+			figs = append(figs, figure.CIWidth(stem+".ciwidth", ja.Judge, r, figure.SplitMarks(r, splitLabels), an.Options.Reporting.Alpha))
+		}
+		rows = append(rows, judgeRow(ja))
+	}
+	if len(an.Judges) >= 2 {
+		figs = append(figs, figure.Compare("judges", rows, an.Options.Reporting.Alpha))
+	}
+	return figs
+}
+
+// figureStem makes a name safe as part of a file name.
+func figureStem(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+		if !ok {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 {
+		return "_"
+	}
+	return string(b)
+}
+
+// forestPanels returns one panel per metric of the methods table with each
+// available method's change from raw.
+func forestPanels(sel *calib.Selection) []figure.ForestPanel {
+	raw := sel.Method(calib.MethodRaw)
+	if raw == nil {
+		return nil
+	}
+	var panels []figure.ForestPanel
+	for _, col := range selectionColumns {
+		base := col.Get(&raw.All)
+		if !base.OK() {
+			continue
+		}
+		fp := figure.ForestPanel{Metric: col.Title, Better: betterText(col.Better)}
+		for i := range sel.Methods {
+			m := &sel.Methods[i]
+			if m.Name == calib.MethodRaw || !m.Available {
+				continue
+			}
+			row := figure.ForestRow{Method: MethodTitle(m.Name)}
+			if v := col.Get(&m.All); v.OK() {
+				row.Delta = v.Value - base.Value
+			} else {
+				continue
+			}
+			fp.Rows = append(fp.Rows, row)
+		}
+		if len(fp.Rows) > 0 {
+			panels = append(panels, fp)
+		}
+	}
+	return panels
+}
+
+// betterText says which way a column's metric is better.
+func betterText(better int) string {
+	switch {
+	case better > 0:
+		return "higher is better"
+	case better < 0:
+		return "lower is better"
+	}
+	return "0.5 is fair"
+}
+
+// judgeRow is a judge's row of the comparison figure.
+func judgeRow(ja *JudgeAnalysis) figure.JudgeRow {
+	row := figure.JudgeRow{Judge: ja.Judge}
+	none := calib.Undefined(0, "not computed")
+	row.Naive, row.Corrected, row.Consistency, row.Accuracy = none, none, none, none
+	if r := ja.Reporting; r != nil {
+		row.Naive, row.Corrected = r.PHat, r.ThetaHat
+	} else {
+		row.Naive = calib.Undefined(0, ja.ReportingReason)
+		row.Corrected = row.Naive
+	}
+	if sel := ja.Selection; sel != nil {
+		if raw := sel.Method(calib.MethodRaw); raw != nil {
+			row.Consistency, row.Accuracy = raw.All.Consistency, raw.All.AccuracyMean
+		}
+	}
+	return row
+}

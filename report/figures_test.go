@@ -1,0 +1,112 @@
+package report
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/demo"
+	"github.com/plumb-eval/plumb/plot/figure"
+)
+
+// demoFigures analyses the embedded demo and returns its figures.
+func demoFigures(t *testing.T) []figure.Figure {
+	t.Helper()
+	lg, err := demo.Log()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Selection: calib.DefaultSelectionOptions(), Target: TargetAuto,
+		Reporting: calib.ReportingOptions{Alpha: 0.05, Seed: 1}, Likelihood: calib.LikelihoodOptions{Permutations: 200, Seed: 1, TopK: 8}}
+	an, err := Analyze(lg, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, by := calib.SplitByJudge(lg.Pairs)
+	return Figures(an, func(j string) []float64 { return ObservedPA(by[j]) })
+}
+
+// TestFiguresDemo writes every demo figure in every format and checks each
+// file by its magic bytes, the SVG by parsing it as XML, and that every
+// figure has a caption. Set PLUMB_FIGURES_OUT to keep the files for a look.
+func TestFiguresDemo(t *testing.T) {
+	figs := demoFigures(t)
+	kinds := map[string]int{}
+	for _, f := range figs {
+		kinds[f.Name[strings.LastIndex(f.Name, ".")+1:]]++
+	}
+	for _, k := range []string{"gcurve", "recall", "forest", "ciwidth", "judges"} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s figure among %v", k, kinds)
+		}
+	}
+	dir := os.Getenv("PLUMB_FIGURES_OUT")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	o := figure.Options{Width: 4, Height: 3, DPI: 60}
+	if os.Getenv("PLUMB_FIGURES_OUT") != "" {
+		o = figure.DefaultOptions()
+	}
+	paths, err := figure.Write(dir, figs, []figure.Format{figure.PNG, figure.SVG, figure.PDF}, o, "plumb figures -o "+dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 4 * len(figs); len(paths) != want {
+		t.Fatalf("wrote %d files, want %d", len(paths), want)
+	}
+	magic := map[string][]byte{".png": []byte("\x89PNG\r\n\x1a\n"), ".pdf": []byte("%PDF-"), ".svg": []byte("<?xml")}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ext := filepath.Ext(p)
+		if m, ok := magic[ext]; ok && !bytes.HasPrefix(b, m) {
+			t.Errorf("%s does not start with %q", p, m)
+		}
+		switch ext {
+		case ".svg":
+			d := xml.NewDecoder(bytes.NewReader(b))
+			for {
+				if _, err := d.Token(); err == io.EOF {
+					break
+				} else if err != nil {
+					t.Errorf("%s is not valid XML: %v", p, err)
+					break
+				}
+			}
+		case ".txt":
+			if !strings.Contains(string(b), "Reproduce: plumb figures") || len(b) < 100 {
+				t.Errorf("%s: caption too short or without the command:\n%s", p, b)
+			}
+		}
+	}
+}
+
+// TestFiguresSVGDeterministic renders every demo figure to SVG twice, from
+// two separate analyses, and wants identical bytes.
+func TestFiguresSVGDeterministic(t *testing.T) {
+	a, b := demoFigures(t), demoFigures(t)
+	o := figure.Options{Width: 3, Height: 2, DPI: 50}
+	for i := range a {
+		var x, y bytes.Buffer
+		if err := a[i].Render(&x, figure.SVG, o); err != nil {
+			t.Fatal(err)
+		}
+		if err := b[i].Render(&y, figure.SVG, o); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(x.Bytes(), y.Bytes()) {
+			t.Errorf("%s: SVG differs between two runs", a[i].Name)
+		}
+	}
+}
+
+var _ = model.X0
