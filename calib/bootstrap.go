@@ -147,7 +147,9 @@ func Bootstrap(n int, names []string, stat BootStatistic, opt BootstrapOptions) 
 		}
 		v := stat(idx)
 		if len(v) != len(names) {
-			badOnce.Do(func() { bad = fmt.Errorf("bootstrap: the statistic returned %d values for %d names", len(v), len(names)) })
+			badOnce.Do(func() {
+				bad = fmt.Errorf("bootstrap: the statistic returned %d values for %d names", len(v), len(names))
+			})
 			return
 		}
 		for s := range v {
