@@ -90,6 +90,9 @@ type BiasResult struct {
 	// PValue is the two-sided permutation p-value of BiasScore, undefined
 	// when no test was run.
 	PValue Stat
+	// PValueSE is the Monte Carlo standard error of PValue (undefined when
+	// no test ran or the loop was skipped as settled).
+	PValueSE Stat
 	// EvalRho is the judge's evaluation performance, Spearman's ρ(S_m, S_h).
 	EvalRho Stat
 	// Points are the items of BiasScore in order of ID; nil when US is
@@ -171,15 +174,17 @@ func (b *BiasResult) runPermutationTest(r int, seed uint64) {
 	switch {
 	case !b.BiasScore.OK():
 		b.PValue = Undefined(b.BiasScore.N, b.BiasScore.Reason)
+		b.PValueSE = b.PValue
 	case r <= 0:
 		b.PValue = Undefined(b.BiasScore.N, "no permutation test was run (permutations = 0)")
+		b.PValueSE = b.PValue
 	default:
 		ls := make([]float64, len(b.Points))
 		us := make([]float64, len(b.Points))
 		for i, p := range b.Points {
 			ls[i], us[i] = p.LS, p.US
 		}
-		b.PValue = PermutationPValue(ls, us, r, PermutationSeed(seed, b.Criterion))
+		b.PValue, b.PValueSE = permutationPValue(ls, us, r, PermutationSeed(seed, b.Criterion))
 	}
 }
 

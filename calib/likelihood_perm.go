@@ -58,7 +58,23 @@ func PermutationSeed(seed uint64, criterion string) uint64 {
 // lengths, fewer than 3 pairs, non-finite values, a constant variable or
 // R < 1. Its N is the number of pairs.
 func PermutationPValue(ls, us []float64, r int, seed uint64) Stat {
+	p, _ := permutationPValue(ls, us, r, seed)
+	return p
+}
+
+// permutationPValue is PermutationPValue with the Monte Carlo standard
+// error of the p-value: √(p(1 − p)/L) for L permutations drawn (the
+// binomial error of a share estimated from L draws), undefined when the
+// loop was skipped because its answer was settled.
+func permutationPValue(ls, us []float64, r int, seed uint64) (p, se Stat) {
+	p = permutationPValueOnly(ls, us, r, seed, &se)
+	return p, se
+}
+
+// permutationPValueOnly computes the p-value and sets *se.
+func permutationPValueOnly(ls, us []float64, r int, seed uint64, se *Stat) Stat {
 	n := len(ls)
+	*se = Undefined(n, "no permutation test was run")
 	switch {
 	case len(us) != n:
 		return Undefined(n, fmt.Sprintf("ls has %d values but us has %d", n, len(us)))
@@ -91,13 +107,18 @@ func PermutationPValue(ls, us []float64, r int, seed uint64) Stat {
 		// Large tests: skip the loop when its answer is settled, and stop
 		// early once enough permutations are as extreme (see permLargeN).
 		if nullTail(math.Abs(sab/denom), n)*float64(r) < permSkipProb {
+			*se = Undefined(n, fmt.Sprintf("the permutations were not run: by the normal approximation none of %d would be as extreme, so p is 1/(1 + R) with no Monte Carlo error worth stating", r))
 			return Defined(1/float64(1+r), n)
 		}
-		return Defined(sequentialPValue(a, b, r, seed, denom, thr), n)
+		pv, drawn := sequentialPValue(a, b, r, seed, denom, thr)
+		*se = Defined(math.Sqrt(pv*(1-pv)/float64(drawn)), drawn)
+		return Defined(pv, n)
 	}
 	chunks := (r + permChunk - 1) / permChunk
 	extreme := runChunks(a, b, 0, chunks, r, seed, denom, thr)
-	return Defined(float64(1+extreme)/float64(1+r), n)
+	pv := float64(1+extreme) / float64(1+r)
+	*se = Defined(math.Sqrt(pv*(1-pv)/float64(r)), r)
+	return Defined(pv, n)
 }
 
 // Large permutation tests (more than permLargeN items) cost n·R and would
@@ -130,17 +151,17 @@ func nullTail(rho float64, n int) float64 {
 
 // sequentialPValue runs the permutation chunks in waves and stops early as
 // described at permLargeN.
-func sequentialPValue(a, b []float64, r int, seed uint64, denom, thr float64) float64 {
+func sequentialPValue(a, b []float64, r int, seed uint64, denom, thr float64) (p float64, drawn int) {
 	chunks := (r + permChunk - 1) / permChunk
 	extreme := 0
 	for lo := 0; lo < chunks; lo += permWave {
 		hi := min(lo+permWave, chunks)
 		extreme += runChunks(a, b, lo, hi, r, seed, denom, thr)
 		if drawn := min(hi*permChunk, r); extreme >= permStopHits && drawn < r {
-			return float64(extreme) / float64(drawn)
+			return float64(extreme) / float64(drawn), drawn
 		}
 	}
-	return float64(1+extreme) / float64(1+r)
+	return float64(1+extreme) / float64(1+r), r
 }
 
 // runChunks draws the permutations of chunks [lo, hi) of a test of r

@@ -1,0 +1,236 @@
+package calib
+
+import (
+	"fmt"
+	"math"
+)
+
+// BootMetric is one metric of the methods table that the selection
+// bootstrap gives intervals for.
+type BootMetric struct {
+	// Key is the metric's report JSON key.
+	Key string
+	Get func(m *Metrics) Stat
+}
+
+// BootMetrics lists the bootstrapped metrics in table order.
+func BootMetrics() []BootMetric {
+	return []BootMetric{
+		{"consistency", func(m *Metrics) Stat { return m.Consistency }},
+		{"first_position_rate", func(m *Metrics) Stat { return m.FirstPositionRate }},
+		{"fleiss_kappa", func(m *Metrics) Stat { return m.FleissKappa }},
+		{"icc2k", func(m *Metrics) Stat { return m.ICC2k }},
+		{"icc3k", func(m *Metrics) Stat { return m.ICC3k }},
+		{"rstd", func(m *Metrics) Stat { return m.RStd }},
+		{"accuracy_mean", func(m *Metrics) Stat { return m.AccuracyMean }},
+		{"accuracy_aggregate", func(m *Metrics) Stat { return m.AccuracyAggregate }},
+	}
+}
+
+// SelectionBootstrapOptions are the settings of a selection bootstrap.
+type SelectionBootstrapOptions struct {
+	BootstrapOptions
+	// Refit re-runs CalibraEval's fit and Pride's prior on every resample
+	// (the honest interval: it includes the fit's own variability); false
+	// holds the full-data fit fixed and resamples only the items it is
+	// applied to (fast, but too narrow for a learned method).
+	Refit bool
+}
+
+// MethodIntervals are one method's bootstrap intervals.
+type MethodIntervals struct {
+	Name string
+	// Value holds the interval of each metric (by BootMetric.Key), and
+	// Delta the interval of the method's change from raw, both computed on
+	// the same resample (a paired bootstrap). Raw has no Delta.
+	Value, Delta map[string]BootInterval
+}
+
+// SelectionIntervals are the bootstrap intervals of a selection analysis:
+// items are resampled with replacement, every method is evaluated on the
+// same resample, and percentile (or BCa) intervals are read off.
+type SelectionIntervals struct {
+	Options SelectionBootstrapOptions
+	// Methods holds one entry per method that was bootstrapped, in the
+	// order of Selection.Methods.
+	Methods []MethodIntervals
+	// Notes say what was left out and why.
+	Notes []string
+}
+
+// Method returns the named method's intervals, or nil.
+func (s *SelectionIntervals) Method(name string) *MethodIntervals {
+	for i := range s.Methods {
+		if s.Methods[i].Name == name {
+			return &s.Methods[i]
+		}
+	}
+	return nil
+}
+
+// ChangeSign is +1 when the interval of a change lies above 0, −1 when it
+// lies below, and 0 when it contains 0 or is undefined: a change is called
+// a change only when its interval excludes 0.
+func (b BootInterval) ChangeSign() int {
+	switch {
+	case b.CI == nil:
+		return 0
+	case b.CI.Lower > 0:
+		return +1
+	case b.CI.Upper < 0:
+		return -1
+	}
+	return 0
+}
+
+// bootMethod evaluates one method's metrics on a resample.
+type bootMethod struct {
+	name    string
+	metrics func(idx []int) (Metrics, bool)
+}
+
+// Bootstrap computes paired bootstrap intervals for every metric of every
+// available method of sel (which this engine computed) and for each
+// method's change from raw. The resampling unit is the item: all of an
+// item's arrangements move together. Intervals are over all items (the
+// methods table's "all items" setting). With opt.Refit, CalibraEval is
+// re-fitted cold on each resample's estimation items (those of the
+// resample in sel's estimation set, with their repeats) and Pride's prior
+// re-estimated; otherwise both are held at their full-data values.
+func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOptions) (*SelectionIntervals, error) {
+	if sel == nil {
+		return nil, fmt.Errorf("bootstrap of judge %q: no selection analysis", e.judge)
+	}
+	e.prepare()
+	out := &SelectionIntervals{Options: opt}
+	est, _, err := EstimationSet(len(e.pairs), sel.Options.EstFrac, sel.Options.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("bootstrap of judge %q: %w", e.judge, err)
+	}
+	isEst := make([]bool, len(e.pairs))
+	for _, i := range est {
+		isEst[i] = true
+	}
+	estOf := func(idx []int) []int {
+		var s []int
+		for _, i := range idx {
+			if isEst[i] {
+				s = append(s, i)
+			}
+		}
+		return s
+	}
+	var methods []bootMethod
+	for i := range sel.Methods {
+		m := &sel.Methods[i]
+		if !m.Available {
+			continue
+		}
+		if why := noIntervals(m); why != "" {
+			out.Notes = append(out.Notes, fmt.Sprintf("%s: no intervals — %s", m.Name, why))
+			continue
+		}
+		switch m.Name {
+		case MethodRaw:
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(e.raw, idx), true }})
+		case MethodBPC:
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return bpcMetrics(e.bpc, idx), true }})
+		case MethodDiscard:
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { d, _ := discardMetrics(e.raw, idx); return d, true }})
+		case MethodPride:
+			if !opt.Refit && sel.Prior != nil {
+				fixed := MappedPrefs(e.pairs, sel.Prior.Debias)
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx), true }})
+				continue
+			}
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) {
+				p, _, err := PridePrefs(e.pairs, estOf(idx))
+				if err != nil {
+					return Metrics{}, false
+				}
+				return computeMetrics(p, idx), true
+			}})
+		case MethodCalibraEval:
+			if sel.Fit == nil || sel.Fit.Curve == nil {
+				continue
+			}
+			if !opt.Refit {
+				fixed := CalibratedPrefs(e.pairs, sel.Fit.Curve)
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx), true }})
+				continue
+			}
+			so := sel.Options
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) {
+				noa, err := NewNOA(e.pairs, estOf(idx), so.Objective)
+				if err != nil {
+					return Metrics{}, false
+				}
+				fit, err := noa.Fit(FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter}, nil)
+				if err != nil {
+					return Metrics{}, false
+				}
+				return computeMetrics(CalibratedPrefs(e.pairs, fit.Curve), idx), true
+			}})
+		}
+	}
+	if len(methods) == 0 || methods[0].name != MethodRaw {
+		return nil, fmt.Errorf("bootstrap of judge %q: raw judgments unavailable", e.judge)
+	}
+	keys := BootMetrics()
+	// Statistic layout: for method j and metric k, value at (j·K + k)·2 and
+	// change from raw at (j·K + k)·2 + 1.
+	K := len(keys)
+	names := make([]string, 2*K*len(methods))
+	for j, m := range methods {
+		for k, bm := range keys {
+			names[2*(j*K+k)] = m.name + "/" + bm.Key
+			names[2*(j*K+k)+1] = m.name + "/" + bm.Key + "/delta"
+		}
+	}
+	stat := func(idx []int) []float64 {
+		v := make([]float64, len(names))
+		var raw [16]float64
+		for j, m := range methods {
+			mt, ok := m.metrics(idx)
+			for k, bm := range keys {
+				x := math.NaN()
+				if ok {
+					if s := bm.Get(&mt); s.OK() {
+						x = s.Value
+					}
+				}
+				if j == 0 {
+					raw[k] = x
+				}
+				v[2*(j*K+k)] = x
+				v[2*(j*K+k)+1] = x - raw[k] // NaN when either is undefined
+			}
+		}
+		return v
+	}
+	res, err := Bootstrap(len(e.pairs), names, stat, opt.BootstrapOptions)
+	if err != nil {
+		return nil, fmt.Errorf("bootstrap of judge %q: %w", e.judge, err)
+	}
+	for j, m := range methods {
+		mi := MethodIntervals{Name: m.name, Value: map[string]BootInterval{}}
+		if j > 0 {
+			mi.Delta = map[string]BootInterval{}
+		}
+		for k, bm := range keys {
+			if r := res[2*(j*K+k)]; r.Reason != "undefined on the data" {
+				mi.Value[bm.Key] = r
+			}
+			if j > 0 {
+				if r := res[2*(j*K+k)+1]; r.Reason != "undefined on the data" {
+					mi.Delta[bm.Key] = r
+				}
+			}
+		}
+		out.Methods = append(out.Methods, mi)
+	}
+	return out, nil
+}
+
+// noIntervals says why a method gets no intervals ("" when it does).
+func noIntervals(m *MethodResult) string { return "" }
