@@ -232,5 +232,11 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 	return out, nil
 }
 
-// noIntervals says why a method gets no intervals ("" when it does).
-func noIntervals(m *MethodResult) string { return "" }
+// noIntervals says why a method gets no intervals ("" when it does): a
+// collapsed fit's metrics are not shown, so they get no intervals either.
+func noIntervals(m *MethodResult) string {
+	if m.Degenerate {
+		return m.DegenerateReason
+	}
+	return ""
+}
