@@ -54,5 +54,6 @@ reproduces what the screen shows (the export key names the command).`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError{err} })
 	root.AddCommand(newReportCmd(), newSimulateCmd())
 	root.AddCommand(newFewshotCmd(), newCalibrateCmd(), newImportCmd())
+	root.AddCommand(newCollectCmd())
 	return root
 }
