@@ -18,6 +18,7 @@ type Progress struct {
 	Terminal bool
 	Every    time.Duration // plain-line interval (default 10 s); the terminal line redraws every 200 ms
 	Label    string
+	Width    int // terminal width: the redrawn line is cut to fit (0: no limit)
 
 	st    *Stats
 	begin time.Time
@@ -85,10 +86,16 @@ func (p *Progress) line() string {
 		fill := int(pct / 100 * width)
 		b.WriteString("[" + strings.Repeat("█", fill) + strings.Repeat("░", width-fill) + "] ")
 	}
-	fmt.Fprintf(&b, "%d/%d requests (%.1f%%) · %.0f req/s · ETA %s · %s tokens · %d retries · %d failed",
+	fmt.Fprintf(&b, "%d/%d requests (%.1f%%) · %.0f/s · ETA %s · %s tokens · %d retries · %d failed",
 		done, total, pct, rate, eta, fmtCount(atomic.LoadInt64(&st.PromptTok)+atomic.LoadInt64(&st.OutputTok)),
 		atomic.LoadInt64(&st.Retries), atomic.LoadInt64(&st.Failed))
-	return b.String()
+	line := b.String()
+	if p.Terminal && p.Width > 1 {
+		if r := []rune(line); len(r) > p.Width-1 {
+			line = string(r[:p.Width-1])
+		}
+	}
+	return line
 }
 
 // Summary formats the end-of-run summary.

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/plumb-eval/plumb/collect"
@@ -204,7 +205,7 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) error {
 		return dryRun(cmd, cfg)
 	}
 	if !o.quiet {
-		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge}
+		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr)}
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -243,4 +244,17 @@ func dryRun(cmd *cobra.Command, cfg *collect.Config) error {
 		fmt.Fprintf(w, "--- user ---\n%s\n", user)
 	}
 	return nil
+}
+
+// termWidth returns the width of the terminal f, or 0.
+func termWidth(f any) int {
+	tf, ok := f.(interface{ Fd() uintptr })
+	if !ok {
+		return 0
+	}
+	w, _, err := term.GetSize(tf.Fd())
+	if err != nil {
+		return 0
+	}
+	return w
 }
