@@ -169,38 +169,14 @@ func (c *Client) body(system, user string) ([]byte, error) {
 // maxBody is the largest response body read.
 const maxBody = 32 << 20
 
-// once sends one attempt.
+// once sends one attempt and parses the answer.
 func (c *Client) once(ctx context.Context, body []byte) (Answer, *Failure) {
-	if c.cfg.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.cfg.Timeout)
-		defer cancel()
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
-	if err != nil {
-		return Answer{}, &Failure{Reason: "bad-request", Msg: err.Error(), Fatal: true}
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	if c.cfg.APIKey != "" {
-		req.Header.Set("Authorization", "Bearer "+c.cfg.APIKey)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return Answer{}, transportFailure(err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
-	if err != nil {
-		return Answer{}, transportFailure(err)
-	}
-	if len(data) > maxBody {
-		return Answer{}, &Failure{Reason: "malformed", Status: resp.StatusCode, Msg: "response body over 32 MiB", retry: true}
-	}
-	if resp.StatusCode != http.StatusOK {
-		return Answer{}, statusFailure(resp, data)
+	data, f := c.raw(ctx, body)
+	if f != nil {
+		return Answer{}, f
 	}
 	var ans Answer
+	var err error
 	if c.cfg.Completions {
 		ans, err = ParseCompletion(data)
 	} else {
@@ -213,6 +189,52 @@ func (c *Client) once(ctx context.Context, body []byte) (Answer, *Failure) {
 		return Answer{}, &Failure{Reason: "malformed", Status: 200, Msg: snippet([]byte(err.Error())), retry: true}
 	}
 	return ans, nil
+}
+
+// sleepCtx sleeps for d or until ctx is done.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// raw sends one attempt and returns the body of a 200 response.
+func (c *Client) raw(ctx context.Context, body []byte) ([]byte, *Failure) {
+	if c.cfg.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.cfg.Timeout)
+		defer cancel()
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
+	if err != nil {
+		return nil, &Failure{Reason: "bad-request", Msg: err.Error(), Fatal: true}
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	if c.cfg.APIKey != "" {
+		req.Header.Set("Authorization", "Bearer "+c.cfg.APIKey)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, transportFailure(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	if err != nil {
+		return nil, transportFailure(err)
+	}
+	if len(data) > maxBody {
+		return nil, &Failure{Reason: "malformed", Status: resp.StatusCode, Msg: "response body over 32 MiB", retry: true}
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, statusFailure(resp, data)
+	}
+	return data, nil
 }
 
 // transportFailure classifies an error of sending or reading: all are

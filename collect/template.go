@@ -14,7 +14,7 @@ import (
 	"text/template"
 )
 
-//go:embed templates/*.tmpl
+//go:embed templates/*.tmpl templates/score/*.tmpl
 var builtins embed.FS
 
 // DefaultTemplate is the built-in template used when none is named.
@@ -57,7 +57,9 @@ func BuiltinTemplates() []string {
 	ents, _ := builtins.ReadDir("templates")
 	var names []string
 	for _, e := range ents {
-		names = append(names, strings.TrimSuffix(e.Name(), ".tmpl"))
+		if !e.IsDir() {
+			names = append(names, strings.TrimSuffix(e.Name(), ".tmpl"))
+		}
 	}
 	slices.Sort(names)
 	return names
@@ -80,22 +82,27 @@ func LoadTemplate(name string) (*Template, error) {
 	return ParseTemplate(name, src)
 }
 
-// ParseTemplate parses a template's source.
+// ParseTemplate parses a pairwise template's source.
 func ParseTemplate(name string, src []byte) (*Template, error) {
+	probe := Prompt{Question: "q", First: "r", Second: "s", FirstID: "A", SecondID: "B", ID1: "A", ID2: "B", Arrangement: "x0"}
+	return parseTemplate(name, src, &probe)
+}
+
+// parseTemplate parses a template and checks that it executes with probe.
+func parseTemplate(name string, src []byte, probe any) (*Template, error) {
 	t, err := template.New(name).Option("missingkey=error").Parse(string(src))
 	if err != nil {
 		return nil, fmt.Errorf("template %s: %w", name, err)
 	}
 	sum := sha256.Sum256(src)
 	tp := &Template{Name: name, SHA256: hex.EncodeToString(sum[:]), Source: src, t: t, MaxTokens: 8}
-	probe := Prompt{Question: "q", First: "r", Second: "s", FirstID: "A", SecondID: "B", ID1: "A", ID2: "B", Arrangement: "x0"}
-	if tp.Marker, err = tp.block("marker", &probe); err != nil {
+	if tp.Marker, err = tp.block("marker", probe); err != nil {
 		return nil, err
 	}
-	if tp.Tie, err = tp.block("tie", &probe); err != nil {
+	if tp.Tie, err = tp.block("tie", probe); err != nil {
 		return nil, err
 	}
-	mt, err := tp.block("max_tokens", &probe)
+	mt, err := tp.block("max_tokens", probe)
 	if err != nil {
 		return nil, err
 	}
@@ -106,14 +113,14 @@ func ParseTemplate(name string, src []byte) (*Template, error) {
 		}
 		tp.MaxTokens = n
 	}
-	if _, _, err := tp.Render(&probe); err != nil {
+	if _, _, err := tp.Render(probe); err != nil {
 		return nil, err
 	}
 	return tp, nil
 }
 
 // block executes the named block, or returns "" when the template has none.
-func (tp *Template) block(name string, p *Prompt) (string, error) {
+func (tp *Template) block(name string, p any) (string, error) {
 	if tp.t.Lookup(name) == nil {
 		return "", nil
 	}
@@ -124,8 +131,9 @@ func (tp *Template) block(name string, p *Prompt) (string, error) {
 	return b.String(), nil
 }
 
-// Render returns the system and user messages for p.
-func (tp *Template) Render(p *Prompt) (system, user string, err error) {
+// Render returns the system and user messages for p (a *Prompt, or a
+// *ScorePrompt for a score template).
+func (tp *Template) Render(p any) (system, user string, err error) {
 	if system, err = tp.block("system", p); err != nil {
 		return "", "", err
 	}

@@ -63,6 +63,9 @@ type collectOptions struct {
 	quiet                                 bool
 	from                                  string
 	maps                                  []string
+	task, scale, taskDesc                 string
+	criteria                              []string
+	ls                                    bool
 }
 
 func newCollectCmd() *cobra.Command {
@@ -108,6 +111,11 @@ func newCollectCmd() *cobra.Command {
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress lines (the summary is still printed)")
 	f.StringVar(&o.from, "from", "", "items format (default: detected; see plumb import --help)")
 	f.StringArrayVar(&o.maps, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
+	f.StringVar(&o.task, "task", "pair", "pair (compare two responses) or score (rate one output per criterion)")
+	f.StringSliceVar(&o.criteria, "criteria", nil, "score task: only these criteria (default: all in the items)")
+	f.StringVar(&o.scale, "scale", "1-5", "score task: the rating scale MIN-MAX")
+	f.BoolVar(&o.ls, "ls", false, "score task: also ask for LS, the output's log-likelihood (legacy /completions with echo)")
+	f.StringVar(&o.taskDesc, "task-description", "", "score task: text before the input when LS is asked for")
 	return cmd
 }
 
@@ -196,6 +204,13 @@ func (o *collectOptions) setup(files []string) (*collect.Config, error) {
 }
 
 func runCollect(cmd *cobra.Command, files []string, o *collectOptions) error {
+	switch o.task {
+	case "pair":
+	case "score":
+		return runCollectScores(cmd, files, o)
+	default:
+		return inputError{fmt.Errorf("--task %q: want pair or score", o.task)}
+	}
 	cfg, err := o.setup(files)
 	if err != nil {
 		return inputError{err}
@@ -257,4 +272,87 @@ func termWidth(f any) int {
 		return 0
 	}
 	return w
+}
+
+// runCollectScores runs a score task (--task score).
+func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions) error {
+	cfg, err := o.setupScores(files)
+	if err != nil {
+		return inputError{err}
+	}
+	stderr := cmd.ErrOrStderr()
+	if !o.quiet {
+		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr)}
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Fprintf(stderr, "collect: %s on %s, %s (item × criterion), scale %d-%d, template %s, LS %v → %s\n",
+		o.model, cfg.Client.Endpoint(), plural(len(cfg.Items), "score item"), cfg.Min, cfg.Max, cfg.Template.Name, cfg.LS != nil, cfg.Output)
+	var st collect.Stats
+	begin := time.Now()
+	prior, err := collect.RunScores(ctx, cfg, &st)
+	fmt.Fprint(stderr, collect.Summary(&st, prior, time.Since(begin)))
+	switch {
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("stopped: %d items written to %s; re-run the same command to continue", st.Written, cfg.Output)
+	case err != nil:
+		return err
+	}
+	return nil
+}
+
+func (o *collectOptions) setupScores(files []string) (*collect.ScoreConfig, error) {
+	if o.model == "" {
+		return nil, errors.New("--model is required")
+	}
+	if o.output == "" {
+		return nil, errors.New("-o/--output is required")
+	}
+	if strings.HasSuffix(strings.ToLower(o.output), ".gz") {
+		return nil, fmt.Errorf("-o %s: collect appends as results arrive, which gzip does not allow; write plain JSON Lines", o.output)
+	}
+	if isInput(o.output, files) {
+		return nil, fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
+	}
+	lo, hi, err := collect.ParseScale(o.scale)
+	if err != nil {
+		return nil, fmt.Errorf("--scale: %w", err)
+	}
+	name := o.template
+	if name == collect.DefaultTemplate {
+		name = collect.DefaultScoreTemplate
+	}
+	tp, err := collect.LoadScoreTemplate(name)
+	if err != nil {
+		return nil, fmt.Errorf("--template: %w", err)
+	}
+	if o.jobs < 1 || o.retries < 0 || o.timeout <= 0 || o.topLogprobs < 1 {
+		return nil, errors.New("-j, --retries, --timeout and --top-logprobs must be positive")
+	}
+	items, err := collect.LoadScoreItems(files, o.from, o.maps, trimAll(o.criteria))
+	if err != nil {
+		return nil, err
+	}
+	maxTok := o.maxTokens
+	if maxTok == 0 {
+		maxTok = tp.MaxTokens
+	}
+	cc := collect.ClientConfig{
+		BaseURL: o.baseURL, APIKey: os.Getenv(o.keyEnv), Model: o.model, Completions: o.completions,
+		TopLogprobs: o.topLogprobs, MaxTokens: maxTok, Timeout: o.timeout, Retries: o.retries,
+		BackoffBase: o.backoff, BackoffMax: o.backoffMax, RPS: o.rps,
+	}
+	judge := o.judge
+	if judge == "" {
+		judge = o.model
+	}
+	cfg := &collect.ScoreConfig{Items: items, Judge: judge, Template: tp, Client: collect.NewClient(cc), Min: lo, Max: hi,
+		CaseSensitive: o.caseSensitive, Jobs: o.jobs, Output: o.output, TaskDescription: o.taskDesc,
+		Meta: map[string]any{"model": o.model, "top_logprobs": o.topLogprobs}}
+	if o.ls {
+		lc := cc
+		lc.Completions = true
+		cfg.LS = collect.NewClient(lc)
+	}
+	return cfg, nil
 }

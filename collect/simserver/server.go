@@ -25,27 +25,31 @@ type judge struct {
 	name   string
 	choice bool                             // answer without logprobs
 	logit  [][model.NumArrangements]float64 // per item
+	probs  [][]map[string]float64           // score_probs per score item and criterion
 }
 
 // Server is an http.Handler serving the simulated judges.
 type Server struct {
-	items  []item
-	judges map[string]*judge
-	names  []string
+	items    []item
+	judges   map[string]*judge
+	names    []string
+	scores   []scoreItem
+	criteria []string
 }
 
-// New simulates cfg's pair items (scores and verdicts are left out) and
+// New simulates cfg's pair and score items (verdicts are left out) and
 // returns a server for its judges.
 func New(cfg sim.Config) (*Server, error) {
-	cfg.Scores, cfg.Verdicts, cfg.Digits = 0, 0, 0
+	cfg.Verdicts, cfg.Digits = 0, 0
 	cfg.Arrangements = model.Arrangements[:]
-	s := &Server{judges: map[string]*judge{}}
+	s := &Server{judges: map[string]*judge{}, criteria: slices.Clone(cfg.Criteria)}
 	cfg.Judges = slices.Clone(cfg.Judges)
 	for i := range cfg.Judges {
 		j := &cfg.Judges[i]
 		s.judges[j.Name] = &judge{name: j.Name, choice: j.Mode == model.SourceChoice, logit: make([][model.NumArrangements]float64, 0, cfg.Pairs)}
 		s.names = append(s.names, j.Name)
 		j.Mode = model.SourceLogprob
+		j.ScoreProbs = true
 	}
 	s.items = make([]item, 0, cfg.Pairs)
 	if err := sim.Generate(cfg, (*sink)(s)); err != nil {
@@ -74,7 +78,7 @@ func (k *sink) WritePair(p *model.Pair) error {
 	j.logit = append(j.logit, l)
 	return nil
 }
-func (k *sink) WriteScore(*model.Score) error     { return nil }
+func (k *sink) WriteScore(sc *model.Score) error  { return (*Server)(k).addScore(sc) }
 func (k *sink) WriteVerdict(*model.Verdict) error { return nil }
 
 // itemNumber reads the number of a simulated id ("p0017" → 17).
@@ -106,6 +110,7 @@ type request struct {
 		Content string `json:"content"`
 	} `json:"messages"`
 	Prompt      string          `json:"prompt"`
+	Echo        bool            `json:"echo"`
 	Logprobs    json.RawMessage `json:"logprobs"`
 	TopLogprobs int             `json:"top_logprobs"`
 }
@@ -157,6 +162,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	} else if n, err := strconv.Atoi(string(req.Logprobs)); err == nil {
 		top = n
+	}
+	if m := scoreLabelRE.FindStringSubmatch(text); m != nil {
+		s.serveScore(w, j, &req, text, chat, top, m[1])
+		return
 	}
 	ans, err := s.answer(j, text)
 	if err != nil {
