@@ -78,3 +78,42 @@ func TestAcceptanceRecoversBiases(t *testing.T) {
 		}
 	}
 }
+
+// TestCompletionsAndChoiceJudge runs the legacy completions endpoint and a
+// judge that answers without log-probabilities (text verdicts only, counted).
+func TestCompletionsAndChoiceJudge(t *testing.T) {
+	const n = 60
+	c := simConfig(t, n)
+	srv, ts := startSim(t, c, nil)
+	items := simItems(t, c)
+	cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", items)
+	cfg.Client = NewClient(ClientConfig{BaseURL: ts.URL + "/v1", Model: "judge-first", Completions: true, TopLogprobs: 20, MaxTokens: 4, Retries: 1})
+	st, _ := run(t, cfg)
+	if st.Written != n || st.ItemsLP != n || st.WithLP != 4*n {
+		t.Fatalf("completions: written %d, all-logprob items %d, answers with logprobs %d", st.Written, st.ItemsLP, st.WithLP)
+	}
+	lg := readLog(t, cfg.Output)
+	for i := range lg.Pairs {
+		p := &lg.Pairs[i]
+		num, _ := strconv.Atoi(strings.TrimLeft(p.ID[1:], "0"))
+		for a := range model.NumArrangements {
+			want, _ := srv.Logit("judge-first", num, model.Arrangement(a))
+			if d := logitOf(p, model.Arrangement(a)) - want; math.Abs(d) > 1e-9 {
+				t.Fatalf("completions %s %d: logit off by %v", p.ID, a, d)
+			}
+		}
+	}
+	cfg = testConfig(t, ts.URL, "judge-choice", "calibraeval", items)
+	st, prior := run(t, cfg)
+	if st.Written != n || st.ItemsText != n || st.HardOnly != 4*n || st.WithLP != 0 {
+		t.Fatalf("choice judge: written %d, text-only items %d, hard answers %d", st.Written, st.ItemsText, st.HardOnly)
+	}
+	if s := Summary(st, prior, 0); !strings.Contains(s, "60 with text verdicts only") || !strings.Contains(s, "240 from the text's verdict only") {
+		t.Errorf("summary:\n%s", s)
+	}
+	for _, p := range readLog(t, cfg.Output).Pairs {
+		if p.Source != model.SourceChoice {
+			t.Fatalf("%s: source %v", p.ID, p.Source)
+		}
+	}
+}

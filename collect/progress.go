@@ -106,6 +106,10 @@ func Summary(st *Stats, prior Prior, wall time.Duration) string {
 	}
 	fmt.Fprintf(&b, "items: %d to judge, %d already in the log (skipped); %d written, %d not written (a request failed), %d left unfinished\n",
 		st.Items, st.Skipped, st.Written, st.ItemsFailed, st.Discarded)
+	if st.Written > 0 && st.WithLP+st.HardOnly > 0 {
+		fmt.Fprintf(&b, "items written: %d with log-probabilities in every arrangement, %d with text verdicts only, %d mixed\n",
+			st.ItemsLP, st.ItemsText, st.Written-st.ItemsLP-st.ItemsText)
+	}
 	fmt.Fprintf(&b, "requests: %d of %d finished in %s (%.0f/s); %d answered: %d with log-probabilities, %d from the text's verdict only; %d retries\n",
 		st.Done, st.Requests, fmtDur(wall), float64(st.Done)/max(wall.Seconds(), 1e-9), st.Answered, st.WithLP, st.HardOnly, st.Retries)
 	fmt.Fprintf(&b, "tokens: %d prompt, %d completion\n", st.PromptTok, st.OutputTok)

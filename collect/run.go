@@ -50,6 +50,8 @@ type Stats struct {
 	PromptTok   int64
 	OutputTok   int64
 	Written     int64 // item records written
+	ItemsLP     int64 // … of which every arrangement's P(A) came from log-probabilities
+	ItemsText   int64 // … of which every arrangement had only the text's verdict (the rest mix both)
 	ItemsFailed int64 // items not written because a request failed
 	Discarded   int64 // items in flight when the run was stopped (not written)
 
@@ -227,6 +229,12 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 			continue
 		}
 		atomic.AddInt64(&st.Written, 1)
+		switch line := rec.last; {
+		case line == model.SourceLogprob:
+			atomic.AddInt64(&st.ItemsLP, 1)
+		case line == model.SourceChoice:
+			atomic.AddInt64(&st.ItemsText, 1)
+		}
 	}
 	st.Discarded = int64(len(pending))
 	if fatal != nil {
@@ -298,6 +306,7 @@ type recorder struct {
 	meta map[string]json.RawMessage
 	buf  bytes.Buffer
 	w    *model.Writer
+	last model.Source // the source of the last record
 }
 
 func newRecorder(cfg *Config, meta map[string]json.RawMessage) *recorder {
@@ -355,6 +364,7 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 		return nil, err
 	}
 	pair.Extra = model.Extra{"collect": cj}
+	r.last = pair.Source
 	r.buf.Reset()
 	if err := r.w.WritePair(&pair); err != nil {
 		return nil, err
