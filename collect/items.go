@@ -29,8 +29,10 @@ type Item struct {
 // directly (gold "1", "2", "tie", or the numbers 1 and 2); anything else is
 // read by the importer (log format v1 and every format of README
 // "Importing logs"; from and maps as for --from and --map), keeping the
-// texts. Items repeated across judges are taken once (the first); items
-// without a prompt or either response are an error naming them.
+// texts. Items repeated across judges are taken once (the first); an item
+// with none of the three texts is an error naming it, while an empty
+// response (a model that answered nothing) is judged as it is (see
+// EmptyTexts).
 func LoadItems(files []string, from string, maps []string) ([]Item, error) {
 	var items []Item
 	seen := map[string]bool{}
@@ -39,10 +41,8 @@ func LoadItems(files []string, from string, maps []string) ([]Item, error) {
 			return nil
 		}
 		seen[it.ID] = true
-		for _, f := range [...]struct{ name, v string }{{"prompt", it.Prompt}, {"response_1", it.Response1}, {"response_2", it.Response2}} {
-			if strings.TrimSpace(f.v) == "" {
-				return fmt.Errorf("%s: item %q has no %s text (collect needs the texts)", where, it.ID, f.name)
-			}
+		if strings.TrimSpace(it.Prompt+it.Response1+it.Response2) == "" {
+			return fmt.Errorf("%s: item %q carries no texts (collect needs the prompt and the two responses; this log holds verdicts only)", where, it.ID)
 		}
 		items = append(items, it)
 		return nil
@@ -185,4 +185,16 @@ func parseGold(raw json.RawMessage) (model.Gold, error) {
 		return model.GoldTie, nil
 	}
 	return model.GoldNone, fmt.Errorf("= %s, want \"1\", \"2\" or \"tie\"", raw)
+}
+
+// EmptyTexts counts the items with an empty prompt or response.
+func EmptyTexts(items []Item) int {
+	n := 0
+	for i := range items {
+		it := &items[i]
+		if strings.TrimSpace(it.Prompt) == "" || strings.TrimSpace(it.Response1) == "" || strings.TrimSpace(it.Response2) == "" {
+			n++
+		}
+	}
+	return n
 }

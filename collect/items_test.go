@@ -25,6 +25,12 @@ func TestLoadItems(t *testing.T) {
 	if err != nil || len(items) != 2 || items[0].Gold != model.GoldTie || items[0].Group != "g" || items[1].ID != "7" || items[1].Gold != model.GoldNone {
 		t.Fatalf("%+v %v", items, err)
 	}
+	// An empty response is judged as it is, and counted.
+	empty := filepath.Join(dir, "empty.jsonl")
+	os.WriteFile(empty, []byte(`{"id":"e","prompt":"p","response_1":"x","response_2":""}`+"\n"), 0o644)
+	if items, err := LoadItems([]string{empty}, "", nil); err != nil || EmptyTexts(items) != 1 {
+		t.Errorf("empty response: %v", err)
+	}
 	// A simulated log (v1, three judges) gives each item once, with its texts.
 	c := sim.DefaultConfig()
 	c.Pairs, c.Scores, c.Verdicts = 12, 0, 0
@@ -39,7 +45,7 @@ func TestLoadItems(t *testing.T) {
 	for name, body := range map[string]string{
 		"badgold.jsonl":  `{"id":"a","prompt":"p","response_1":"x","response_2":"y","gold":"A"}` + "\n",
 		"noid.jsonl":     `{"prompt":"p","response_1":"x","response_2":"y"}` + "\n",
-		"notext.jsonl":   `{"id":"a","prompt":"p","response_1":"x","response_2":""}` + "\n",
+		"notext.jsonl":   `{"id":"a","prompt":"","response_1":"","response_2":""}` + "\n",
 		"v1notext.jsonl": `{"kind":"pair","id":"a","judge":"j","p_a":{"x0":0.5}}` + "\n",
 	} {
 		p := filepath.Join(dir, name)

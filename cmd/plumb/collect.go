@@ -226,6 +226,9 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) error {
 	defer stop()
 	fmt.Fprintf(stderr, "collect: %s on %s, %s × %d arrangements, template %s, %d concurrent → %s\n",
 		o.model, cfg.Client.Endpoint(), plural(len(cfg.Items), "item"), len(cfg.Arrangements), cfg.Template.Name, cfg.Jobs, cfg.Output)
+	if n := collect.EmptyTexts(cfg.Items); n > 0 {
+		fmt.Fprintf(stderr, "note: %s an empty prompt or response; judged as they are\n", plural(n, "item has"))
+	}
 	var st collect.Stats
 	begin := time.Now()
 	prior, err := collect.Run(ctx, cfg, &st)
