@@ -163,3 +163,22 @@ func TestRefusesUnreadableOutput(t *testing.T) {
 		t.Error("the file was changed")
 	}
 }
+
+// TestLockedOutput: a second run on an output another run holds stops.
+func TestLockedOutput(t *testing.T) {
+	c := simConfig(t, 5)
+	_, ts := startSim(t, c, nil)
+	cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", simItems(t, c))
+	f, err := os.OpenFile(cfg.Output, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := lockOutput(f); err != nil {
+		t.Fatal(err)
+	}
+	var st Stats
+	if _, err := Run(context.Background(), cfg, &st); err == nil || !strings.Contains(err.Error(), "another plumb collect") {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -119,15 +119,18 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 	if cfg.Jobs < 1 {
 		cfg.Jobs = 1
 	}
+	out, err := os.OpenFile(cfg.Output, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return Prior{}, err
+	}
+	defer out.Close()
+	if err := lockOutput(out); err != nil {
+		return Prior{}, err
+	}
 	prior, err := prepareOutput(cfg.Output, cfg.Judge)
 	if err != nil {
 		return prior, err
 	}
-	out, err := os.OpenFile(cfg.Output, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		return prior, err
-	}
-	defer out.Close()
 	failName := cfg.Failures
 	if failName == "" {
 		failName = cfg.Output + ".failures.jsonl"

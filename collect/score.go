@@ -323,6 +323,14 @@ func (c *Client) lsRequest(ctx context.Context, prefix, output string) (float64,
 // criteria in one write once all are answered (the LS of an item is asked
 // once). Resume, failures and cancelling work as in Run.
 func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) {
+	out, err := os.OpenFile(cfg.Output, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return Prior{}, err
+	}
+	defer out.Close()
+	if err := lockOutput(out); err != nil {
+		return Prior{}, err
+	}
 	prior, err := prepareOutput(cfg.Output, "")
 	if err != nil {
 		return prior, err
@@ -362,11 +370,6 @@ func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) 
 			st.Requests++
 		}
 	}
-	out, err := os.OpenFile(cfg.Output, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		return prior, err
-	}
-	defer out.Close()
 	fw := &failWriter{name: cfg.Output + ".failures.jsonl"}
 	defer fw.close()
 	meta := map[string]any{"template": cfg.Template.Name, "template_sha256": cfg.Template.SHA256, "scale": []int{cfg.Min, cfg.Max}}
