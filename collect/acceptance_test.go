@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/sim"
 )
 
 // logit returns log(s/(1−s)) for a record's arrangement a, from its
@@ -70,6 +72,26 @@ func TestAcceptanceRecoversBiases(t *testing.T) {
 			}
 			beta /= n
 			tau /= n
+			// plumb's own analysis of the collected log equals its analysis of
+			// the simulator's log of the same judge (same items, same numbers).
+			simLog, err := sim.Collect(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var simPairs []model.Pair
+			for _, p := range simLog.Pairs {
+				if p.Judge == jc.name {
+					simPairs = append(simPairs, p)
+				}
+			}
+			got, want := calib.ComputeMetrics(calib.RawPrefs(lg.Pairs)), calib.ComputeMetrics(calib.RawPrefs(simPairs))
+			if math.Abs(got.FirstPositionRate.Value-want.FirstPositionRate.Value) > 1e-12 ||
+				math.Abs(got.Consistency.Value-want.Consistency.Value) > 1e-12 || got.N != want.N {
+				t.Errorf("%s: calib on the collected log: first-position rate %v, consistency %v; on the simulated log %v, %v",
+					jc.name, got.FirstPositionRate, got.Consistency, want.FirstPositionRate, want.Consistency)
+			}
+			t.Logf("%s: calib first-position rate %.3f, consistency %.3f (n = %d), as on the simulated log",
+				jc.name, got.FirstPositionRate.Value, got.Consistency.Value, got.N)
 			t.Logf("%s/%s: β̂ = %.4f (β = %v), τ̂ = %.4f (τ = %v); %d items equal the simulator's logits, %d identical pairs",
 				tmpl, jc.name, beta, jc.beta, tau, jc.tau, exact, skipped)
 			if math.Abs(beta-jc.beta) > 0.05 || math.Abs(tau-jc.tau) > 0.05 {

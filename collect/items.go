@@ -155,9 +155,9 @@ func readPlainItems(name string, fn func(Item, int) error) error {
 		if err := json.Unmarshal(b, &pi); err != nil {
 			return fmt.Errorf("%s:%d: %w", name, line, err)
 		}
-		id := strings.Trim(string(pi.ID), `"`)
-		if len(pi.ID) == 0 || strings.TrimSpace(id) == "" || id == "null" {
-			return fmt.Errorf("%s:%d: field id is missing or empty", name, line)
+		id, ok := plainID(pi.ID)
+		if !ok {
+			return fmt.Errorf("%s:%d: field id is missing, empty or not a string or number", name, line)
 		}
 		g, err := parseGold(pi.Gold)
 		if err != nil {
@@ -197,4 +197,17 @@ func EmptyTexts(items []Item) int {
 		}
 	}
 	return n
+}
+
+// plainID decodes an id: a non-empty string, or a number as written.
+func plainID(raw json.RawMessage) (string, bool) {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s, strings.TrimSpace(s) != ""
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		return n.String(), true
+	}
+	return "", false
 }

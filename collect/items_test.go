@@ -96,3 +96,32 @@ func TestProgressLines(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPlainItems feeds arbitrary files to the items readers (plain pair
+// items, plain score items): errors are fine, panics are not, and every
+// item read has an id.
+func FuzzPlainItems(f *testing.F) {
+	f.Add([]byte(`{"id":"a","prompt":"p","response_1":"x","response_2":"y","gold":"tie"}` + "\n"))
+	f.Add([]byte(`{"id":1,"response_1":"x","gold":3}` + "\n{"))
+	f.Add([]byte(`{"id":"s","criterion":"c","input":"i","output":"o","human_score":3}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p := filepath.Join(t.TempDir(), "items.jsonl")
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if items, err := LoadItems([]string{p}, "", nil); err == nil {
+			for _, it := range items {
+				if strings.TrimSpace(it.ID) == "" {
+					t.Fatal("item without id")
+				}
+			}
+		}
+		if items, err := LoadScoreItems([]string{p}, "", nil, nil); err == nil {
+			for _, it := range items {
+				if strings.TrimSpace(it.ID) == "" || it.Criterion == "" {
+					t.Fatal("score item without id or criterion")
+				}
+			}
+		}
+	})
+}

@@ -124,8 +124,8 @@ func LoadScoreItems(files []string, from string, maps []string, criteria []strin
 				closeFn()
 				return nil, fmt.Errorf("%s: record %d: %w", f, n, err)
 			}
-			id := strings.Trim(string(v.ID), `"`)
-			if id == "" || v.Criterion == "" || v.HumanScore == nil {
+			id, ok := plainID(v.ID)
+			if !ok || strings.TrimSpace(v.Criterion) == "" || v.HumanScore == nil {
 				closeFn()
 				return nil, fmt.Errorf("%s: record %d: id, criterion and human_score are required", f, n)
 			}
