@@ -283,6 +283,23 @@ func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions) err
 	if err != nil {
 		return inputError{err}
 	}
+	if o.dryRun {
+		it := &cfg.Items[0]
+		system, user, err := cfg.Template.Render(&collect.ScorePrompt{Input: it.Input, Output: it.Output, Criterion: it.Criterion, Min: cfg.Min, Max: cfg.Max})
+		if err != nil {
+			return err
+		}
+		w := cmd.OutOrStdout()
+		fmt.Fprintf(w, "=== score item %s, criterion %s, template %s (sha256 %s) ===\n", it.ID, it.Criterion, cfg.Template.Name, cfg.Template.SHA256)
+		if system != "" {
+			fmt.Fprintf(w, "--- system ---\n%s\n", system)
+		}
+		fmt.Fprintf(w, "--- user ---\n%s\n", user)
+		if cfg.LS != nil {
+			fmt.Fprintf(w, "--- LS prompt (the output's tokens are summed) ---\n%s%s\n", collect.LSPrefix(cfg.TaskDescription, it.Input), it.Output)
+		}
+		return nil
+	}
 	stderr := cmd.ErrOrStderr()
 	if !o.quiet {
 		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr)}
@@ -308,13 +325,13 @@ func (o *collectOptions) setupScores(files []string) (*collect.ScoreConfig, erro
 	if o.model == "" {
 		return nil, errors.New("--model is required")
 	}
-	if o.output == "" {
+	if o.output == "" && !o.dryRun {
 		return nil, errors.New("-o/--output is required")
 	}
 	if strings.HasSuffix(strings.ToLower(o.output), ".gz") {
 		return nil, fmt.Errorf("-o %s: collect appends as results arrive, which gzip does not allow; write plain JSON Lines", o.output)
 	}
-	if isInput(o.output, files) {
+	if o.output != "" && isInput(o.output, files) {
 		return nil, fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
 	}
 	lo, hi, err := collect.ParseScale(o.scale)

@@ -123,3 +123,30 @@ func TestCollectFlagErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestCollectScoreCommand(t *testing.T) {
+	dir := t.TempDir()
+	items := filepath.Join(dir, "items.jsonl")
+	if _, err := simulate(t, "--pairs", "0", "--scores", "20", "--verdicts", "0", "-o", items); err != nil {
+		t.Fatal(err)
+	}
+	base := simServer(t, 5, "")
+	out := filepath.Join(dir, "scores.jsonl")
+	_, stderr, err := executeStderr(t, "collect", items, "--task", "score", "--ls", "--criteria", "fluency,accuracy",
+		"--base-url", base, "--model", "judge-fair", "-o", out, "-q")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	lg, err := model.ReadFiles([]string{out}, model.ReadOptions{})
+	if err != nil || len(lg.Scores) != 40 {
+		t.Fatalf("%d score records, %v\n%s", len(lg.Scores), err, stderr)
+	}
+	for _, s := range lg.Scores {
+		if s.ScoreProbs == nil || s.LS == nil || (s.Criterion != "fluency" && s.Criterion != "accuracy") {
+			t.Fatalf("record %+v", s)
+		}
+	}
+	if _, _, err := executeStderr(t, "collect", items, "--task", "score", "--scale", "5-1", "--model", "m", "-o", out); err == nil || exitCode(err) != exitBadInput {
+		t.Errorf("--scale 5-1: %v", err)
+	}
+}
