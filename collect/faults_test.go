@@ -217,3 +217,21 @@ func TestFatalStops(t *testing.T) {
 		t.Logf("%s: %v", tc.reason, err)
 	}
 }
+
+// TestGivesUpWhenEverythingFails: a server that rejects every request with
+// a 400 stops the run after GiveUpAfter failures, not after every item.
+func TestGivesUpWhenEverythingFails(t *testing.T) {
+	c := simConfig(t, 200)
+	_, ts := startSim(t, c, func(http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, `{"error":{"message":"top_logprobs must be at most 5"}}`)
+		})
+	})
+	cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", simItems(t, c))
+	var st Stats
+	_, err := Run(context.Background(), cfg, &st)
+	if err == nil || !strings.Contains(err.Error(), "top_logprobs must be at most 5") || st.Failed > GiveUpAfter+int64(cfg.Jobs) {
+		t.Fatalf("err %v after %d failures", err, st.Failed)
+	}
+}

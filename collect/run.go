@@ -80,6 +80,12 @@ func (s *Stats) fail(reason string) {
 	atomic.AddInt64(&s.Failed, 1)
 }
 
+// GiveUpAfter is how many failed requests without a single answer stop a
+// run: a server that rejects every request (top_logprobs too high, an
+// endpoint without logprobs support, a prompt always too long) says so in
+// the first few.
+const GiveUpAfter = 20
+
 // task is one request: an item in one arrangement.
 type task struct {
 	item int
@@ -209,6 +215,10 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 			}
 			if r.fail.Fatal && fatal == nil {
 				fatal = r.fail
+				cancel()
+			}
+			if fatal == nil && atomic.LoadInt64(&st.Answered) == 0 && atomic.LoadInt64(&st.Failed) >= GiveUpAfter {
+				fatal = fmt.Errorf("the first %d requests all failed for good, the last with %w; stopping (see %s)", GiveUpAfter, r.fail, failName)
 				cancel()
 			}
 		}
