@@ -1,13 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/plumb-eval/plumb/collect/simserver"
 	"github.com/plumb-eval/plumb/model"
@@ -148,5 +153,66 @@ func TestCollectScoreCommand(t *testing.T) {
 	}
 	if _, _, err := executeStderr(t, "collect", items, "--task", "score", "--scale", "5-1", "--model", "m", "-o", out); err == nil || exitCode(err) != exitBadInput {
 		t.Errorf("--scale 5-1: %v", err)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for concurrent use.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestSimulateServe runs plumb simulate --serve on 127.0.0.1 (port 0),
+// collects from it with the same flags, and stops it by cancelling.
+func TestSimulateServe(t *testing.T) {
+	dir := t.TempDir()
+	items := filepath.Join(dir, "items.jsonl")
+	flags := []string{"--pairs", "30", "--scores", "0", "--verdicts", "0", "--seed", "5", "--judge", "j1:pos=1", "--judge", "j2:tok=1"}
+	if _, err := simulate(t, append(flags, "-o", items)...); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	root := newRootCmd()
+	var errOut lockedBuffer
+	root.SetOut(io.Discard)
+	root.SetErr(&errOut)
+	root.SetArgs(append([]string{"simulate", "--serve", "127.0.0.1:0"}, flags...))
+	done := make(chan error, 1)
+	go func() { done <- root.ExecuteContext(ctx) }()
+	var base string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && base == ""; time.Sleep(5 * time.Millisecond) {
+		if m := regexp.MustCompile(`at (http://127\.0\.0\.1:[0-9]+/v1)`).FindStringSubmatch(errOut.String()); m != nil {
+			base = m[1]
+		}
+	}
+	if base == "" {
+		cancel()
+		t.Fatalf("no address in %q", errOut.String())
+	}
+	out := filepath.Join(dir, "j2.jsonl")
+	_, stderr, err := executeStderr(t, "collect", items, "--base-url", base, "--model", "j2", "-o", out, "-q")
+	if err != nil || !strings.Contains(stderr, "30 written") {
+		t.Errorf("collect: %v\n%s", err, stderr)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve returned %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop")
 	}
 }
