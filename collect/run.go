@@ -18,12 +18,12 @@ import (
 // Config is one collection run.
 type Config struct {
 	Items        []Item
-	Judge        string // the records' judge name
-	Arrangements []model.Arrangement
+	Judge        string              // the records' judge name
+	Arrangements []model.Arrangement // arrangements asked (x0 required)
 	IDs          IDs
 	Template     *Template
 	Client       *Client
-	Reader       Reader
+	Reader       Reader // reads the answers: the IDs, the template's marker and tie
 	Jobs         int    // concurrent requests
 	Output       string // log to append to
 	// Failures is the file failed requests are appended to (one JSON line
@@ -106,7 +106,6 @@ type partial struct {
 	n      int
 	res    [model.NumArrangements]result
 	failed bool
-	tokens int
 }
 
 // Run judges every item not yet in cfg.Output in every arrangement and
