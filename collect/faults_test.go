@@ -8,6 +8,7 @@ import (
 	"errors"
 	"hash/fnv"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"strings"
@@ -171,6 +172,20 @@ func TestFaults(t *testing.T) {
 		}
 		if p.Source == model.SourceProb {
 			mixed++
+			var meta struct {
+				From     map[string]string             `json:"from"`
+				Logprobs map[string]map[string]float64 `json:"logprobs"`
+			}
+			if err := json.Unmarshal(p.Extra["collect"], &meta); err != nil {
+				t.Fatal(err)
+			}
+			for arr, src := range meta.From {
+				a, _ := model.ParseArrangement(arr)
+				lp, has := meta.Logprobs[arr]
+				if (src == "logprobs") != has || (has && math.Abs(sigmoidF(lp["A"]-lp["B"])-p.S[a]) > 1e-12) {
+					t.Fatalf("%s %s: from %s, kept logprobs %v, P(A) %v", p.ID, arr, src, lp, p.S[a])
+				}
+			}
 		}
 	}
 	if mixed == 0 {

@@ -331,7 +331,8 @@ func newRecorder(cfg *Config, meta map[string]json.RawMessage) *recorder {
 // logprobs when every arrangement had log-probabilities, choice when none
 // had, and p_a (with the hard verdicts as 1, 0 or 0.5) when mixed; the
 // extra field collect.from says for each arrangement where P(A) came from
-// ("logprobs" or "text").
+// ("logprobs" or "text"), and for a p_a record collect.logprobs keeps the
+// log-probabilities of the arrangements that had them.
 func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 	pair := model.Pair{ID: it.ID, Judge: r.cfg.Judge, Group: it.Group, Gold: it.Gold,
 		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2}
@@ -370,6 +371,23 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 		c[k] = v
 	}
 	c["from"], _ = json.Marshal(from)
+	if pair.Source == model.SourceProb {
+		// p_a cannot hold log-probabilities: keep them here, as the
+		// logprobs field would ({"A": lA, "B": lB}, a missing token left out).
+		lps := map[string]map[string]float64{}
+		for _, a := range r.cfg.Arrangements {
+			if o := &p.res[a].out; o.HasLP {
+				m := map[string]float64{}
+				for k, name := range [2]string{"A", "B"} {
+					if !math.IsInf(o.LP[k], -1) {
+						m[name] = o.LP[k]
+					}
+				}
+				lps[a.String()] = m
+			}
+		}
+		c["logprobs"], _ = json.Marshal(lps)
+	}
 	c["tokens"], _ = json.Marshal(tokens)
 	cj, err := json.Marshal(c)
 	if err != nil {
