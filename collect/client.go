@@ -232,6 +232,9 @@ func (c *Client) raw(ctx context.Context, body []byte) ([]byte, *Failure) {
 		return nil, &Failure{Reason: "malformed", Status: resp.StatusCode, Msg: "response body over 32 MiB", retry: true}
 	}
 	if resp.StatusCode != http.StatusOK {
+		if k := c.cfg.APIKey; k != "" { // a server may echo the key
+			data = bytes.ReplaceAll(data, []byte(k), []byte("[API key]"))
+		}
 		return nil, statusFailure(resp, data)
 	}
 	return data, nil

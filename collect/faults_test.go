@@ -202,9 +202,9 @@ func TestFatalStops(t *testing.T) {
 	const key = "sk-secret-test-key-123"
 	_, ts := startSim(t, c, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Header.Get("Authorization") != "Bearer "+key {
+			if got := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "); got != key {
 				w.WriteHeader(http.StatusUnauthorized)
-				io.WriteString(w, `{"error":{"message":"Incorrect API key provided"}}`)
+				io.WriteString(w, `{"error":{"message":"Incorrect API key provided: `+got+`"}}`) // echoes the key
 				return
 			}
 			h.ServeHTTP(w, r)
