@@ -84,6 +84,9 @@ func newSimulateCmd() *cobra.Command {
 				return inputError{err}
 			}
 			if o.serve != "" {
+				if cmd.Flags().Changed("output") {
+					return inputError{fmt.Errorf("--serve serves the judges instead of writing a log; write the items with a separate plumb simulate -o")}
+				}
 				return serveSimulated(cmd, o.serve, cfg)
 			}
 			return writeSimulated(cmd, o.output, cfg)
