@@ -25,8 +25,9 @@ v1) that plumb analyses: one pair record per item, with the log-probabilities
 of the two option IDs per arrangement.
 
 Items come from any log plumb reads that carries the texts (v1, LLMBar,
-FastChat/MT-Bench, JudgeBench, PandaLM, --from columns) or from a plain JSONL
-file of {"id", "prompt", "response_1", "response_2", "gold"?, "group"?}.
+JudgeBench, PandaLM, --from columns; FastChat's judgment files hold none) or
+from a plain JSONL file of {"id", "prompt", "response_1", "response_2",
+"gold"?, "group"?}.
 
 Each request asks for temperature 0, a few tokens and the top log-probabilities
 of each generated token (chat: logprobs + top_logprobs; --completions: the
@@ -50,7 +51,12 @@ fail for good (after --retries with back-off) are appended, with their
 reason, to OUTPUT.failures.jsonl, and the item is tried again on the next
 run. Ctrl-C stops cleanly. A wrong key (401/403) or model (404) stops at
 once. The API key is read from the environment variable --api-key-env and
-never printed or written.`
+never printed or written.
+
+--task score rates one output per criterion instead (score records with
+score_probs: S_m is the expected score over the --scale tokens'
+probabilities; template "ohi"); --ls adds LS, the output's log-likelihood
+from the legacy completions endpoint with echo (vLLM supports it).`
 
 type collectOptions struct {
 	baseURL, model, judge, output, keyEnv string
