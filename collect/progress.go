@@ -12,7 +12,9 @@ import (
 
 // Progress reports a run's progress: on a terminal one line redrawn in
 // place (a bar, done/total, rate, ETA, tokens, retries, failures), else a
-// plain line every Every.
+// plain line every Every. The bar is drawn with block characters rather
+// than bubbles/progress, which would add a module (harmonica, for a spring
+// animation) to go.mod for nothing a redrawn line needs.
 type Progress struct {
 	W        io.Writer
 	Terminal bool
