@@ -2,6 +2,7 @@ package collect
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,7 +20,9 @@ type Prior struct {
 }
 
 // prepareOutput makes the output log ready to append to: a torn last line
-// (a line without its newline, left by a killed run) is cut off, and the
+// (a line without its newline that is not a whole JSON object, left by a
+// killed run) is cut off, a whole last record without its newline gets
+// one, and the
 // records already there are read, so that items the judge already has are
 // skipped. A log that does not read as log format v1 is an error: plumb
 // never appends to a file it cannot read.
@@ -55,6 +58,21 @@ func prepareOutput(name, judge string) (Prior, error) {
 			break
 		}
 		end = start
+	}
+	if keep < size && size-keep <= 64<<20 {
+		// A last line without its newline that is a whole JSON value was
+		// written complete (by a tool that ends files without a newline):
+		// give it its newline rather than cut it.
+		tail := make([]byte, size-keep)
+		if _, err := f.ReadAt(tail, keep); err != nil && err != io.EOF {
+			return p, err
+		}
+		if t := bytes.TrimSpace(tail); len(t) > 0 && t[0] == '{' && json.Valid(t) {
+			if _, err := f.WriteAt([]byte("\n"), size); err != nil {
+				return p, err
+			}
+			keep, size = size+1, size+1
+		}
 	}
 	if keep < size {
 		if err := f.Truncate(keep); err != nil {

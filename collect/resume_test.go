@@ -182,3 +182,23 @@ func TestLockedOutput(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestLastRecordWithoutNewline: a whole last record without its newline
+// (as some tools write files) is kept, not cut as if torn.
+func TestLastRecordWithoutNewline(t *testing.T) {
+	c := simConfig(t, 6)
+	_, ts := startSim(t, c, nil)
+	items := simItems(t, c)
+	cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", items[:3])
+	run(t, cfg)
+	b, _ := os.ReadFile(cfg.Output)
+	os.WriteFile(cfg.Output, bytes.TrimRight(b, "\n"), 0o644)
+	cfg.Items = items
+	st, prior := run(t, cfg)
+	if prior.TornBytes != 0 || st.Skipped != 3 || st.Written != 3 {
+		t.Fatalf("torn %d, skipped %d, written %d", prior.TornBytes, st.Skipped, st.Written)
+	}
+	if lg := readLog(t, cfg.Output); len(lg.Pairs) != 6 {
+		t.Fatalf("%d records", len(lg.Pairs))
+	}
+}
