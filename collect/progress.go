@@ -108,6 +108,9 @@ func Summary(st *Stats, prior Prior, wall time.Duration) string {
 	}
 	fmt.Fprintf(&b, "items: %d to judge, %d already in the log (skipped); %d written, %d not written (a request failed), %d left unfinished\n",
 		st.Items, st.Skipped, st.Written, st.ItemsFailed, st.Discarded)
+	if st.SkippedShort > 0 {
+		fmt.Fprintf(&b, "note: %d skipped items have fewer arrangements in the log than asked for; a record cannot be extended (it would be a duplicate): collect into a new file to ask for them all\n", st.SkippedShort)
+	}
 	if st.Written > 0 && st.WithLP+st.HardOnly > 0 {
 		fmt.Fprintf(&b, "items written: %d with log-probabilities in every arrangement, %d with text verdicts only, %d mixed\n",
 			st.ItemsLP, st.ItemsText, st.Written-st.ItemsLP-st.ItemsText)

@@ -14,9 +14,9 @@ import (
 
 // Prior is what an earlier run left in the output log.
 type Prior struct {
-	Done      map[string]bool // ids of the judge's pair records already in the log
-	Records   int             // records of any kind and judge in the log
-	TornBytes int             // bytes of a torn last line removed
+	Done      map[string][model.NumArrangements]bool // the judge's pair records already in the log: id → arrangements present
+	Records   int                                    // records of any kind and judge in the log
+	TornBytes int                                    // bytes of a torn last line removed
 }
 
 // prepareOutput makes the output log ready to append to: a torn last line
@@ -27,7 +27,7 @@ type Prior struct {
 // skipped. A log that does not read as log format v1 is an error: plumb
 // never appends to a file it cannot read.
 func prepareOutput(name, judge string) (Prior, error) {
-	p := Prior{Done: map[string]bool{}}
+	p := Prior{Done: map[string][model.NumArrangements]bool{}}
 	f, err := os.OpenFile(name, os.O_RDWR, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return p, nil
@@ -93,7 +93,7 @@ func prepareOutput(name, judge string) (Prior, error) {
 	p.Records = len(lg.Pairs) + len(lg.Scores) + len(lg.Verdicts)
 	for i := range lg.Pairs {
 		if lg.Pairs[i].Judge == judge {
-			p.Done[lg.Pairs[i].ID] = true
+			p.Done[lg.Pairs[i].ID] = lg.Pairs[i].Has
 		}
 	}
 	return p, nil

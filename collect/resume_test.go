@@ -202,3 +202,18 @@ func TestLastRecordWithoutNewline(t *testing.T) {
 		t.Fatalf("%d records", len(lg.Pairs))
 	}
 }
+
+// TestSkippedShort: items already in the log with fewer arrangements than
+// now asked for are skipped and counted, never written twice.
+func TestSkippedShort(t *testing.T) {
+	c := simConfig(t, 4)
+	_, ts := startSim(t, c, nil)
+	cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", simItems(t, c))
+	cfg.Arrangements = []model.Arrangement{model.X0, model.X1}
+	run(t, cfg)
+	cfg.Arrangements = model.Arrangements[:]
+	st, prior := run(t, cfg)
+	if st.Skipped != 4 || st.SkippedShort != 4 || st.Written != 0 || !strings.Contains(Summary(st, prior, 0), "4 skipped items have fewer arrangements") {
+		t.Errorf("skipped %d, short %d, written %d", st.Skipped, st.SkippedShort, st.Written)
+	}
+}

@@ -38,22 +38,25 @@ type Config struct {
 
 // Stats counts what a run did. Fields are updated atomically while it runs.
 type Stats struct {
-	Items       int64 // items to judge in this run (after skipping those in the log)
-	Skipped     int64 // items already in the log
-	Requests    int64 // requests to make (items × arrangements)
-	Done        int64 // requests finished (answered or failed)
-	Answered    int64 // requests with a usable answer
-	WithLP      int64 // … of which P(A) came from log-probabilities
-	HardOnly    int64 // … of which only the text's verdict was usable
-	Failed      int64 // requests failed for good
-	Retries     int64 // extra attempts
-	PromptTok   int64
-	OutputTok   int64
-	Written     int64 // item records written
-	ItemsLP     int64 // … of which every arrangement's P(A) came from log-probabilities
-	ItemsText   int64 // … of which every arrangement had only the text's verdict (the rest mix both)
-	ItemsFailed int64 // items not written because a request failed
-	Discarded   int64 // items in flight when the run was stopped (not written)
+	Items   int64 // items to judge in this run (after skipping those in the log)
+	Skipped int64 // items already in the log
+	// SkippedShort counts skipped items whose record lacks some of the
+	// arrangements asked for (written by a run with fewer arrangements).
+	SkippedShort int64
+	Requests     int64 // requests to make (items × arrangements)
+	Done         int64 // requests finished (answered or failed)
+	Answered     int64 // requests with a usable answer
+	WithLP       int64 // … of which P(A) came from log-probabilities
+	HardOnly     int64 // … of which only the text's verdict was usable
+	Failed       int64 // requests failed for good
+	Retries      int64 // extra attempts
+	PromptTok    int64
+	OutputTok    int64
+	Written      int64 // item records written
+	ItemsLP      int64 // … of which every arrangement's P(A) came from log-probabilities
+	ItemsText    int64 // … of which every arrangement had only the text's verdict (the rest mix both)
+	ItemsFailed  int64 // items not written because a request failed
+	Discarded    int64 // items in flight when the run was stopped (not written)
 
 	mu      sync.Mutex
 	reasons map[string]int64
@@ -145,8 +148,14 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 
 	todo := make([]int, 0, len(cfg.Items))
 	for i := range cfg.Items {
-		if prior.Done[cfg.Items[i].ID] {
+		if has, ok := prior.Done[cfg.Items[i].ID]; ok {
 			st.Skipped++
+			for _, a := range cfg.Arrangements {
+				if !has[a] {
+					st.SkippedShort++ // the record cannot be extended: it would be a duplicate
+					break
+				}
+			}
 			continue
 		}
 		todo = append(todo, i)
