@@ -3,6 +3,7 @@
 //	plumb [FILE...]          analyse judgment logs (no file: the embedded demo)
 //	plumb report [FILE...]   print the analysis as Markdown or JSON
 //	plumb simulate           write a simulated judgment log with known truth
+//	plumb collect ITEMS...   run a judge model over pair items in every arrangement
 package main
 
 import (

@@ -58,6 +58,7 @@ reproduces what the screen shows (the export key names the command).`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError{err} })
 	root.AddCommand(newReportCmd(), newSimulateCmd(), newFiguresCmd())
 	root.AddCommand(newFewshotCmd(), newCalibrateCmd(), newImportCmd())
+	root.AddCommand(newCollectCmd())
 	registerCompletions(root)
 	for _, c := range root.Commands() {
 		registerCompletions(c)

@@ -59,6 +59,7 @@ type simOptions struct {
 	choiceTie    float64
 	scoreProbs   bool
 	digits       int
+	serve        string
 }
 
 func newSimulateCmd() *cobra.Command {
@@ -82,6 +83,12 @@ func newSimulateCmd() *cobra.Command {
 			if err != nil {
 				return inputError{err}
 			}
+			if o.serve != "" {
+				if cmd.Flags().Changed("output") {
+					return inputError{fmt.Errorf("--serve serves the judges instead of writing a log; write the items with a separate plumb simulate -o")}
+				}
+				return serveSimulated(cmd, o.serve, cfg)
+			}
 			return writeSimulated(cmd, o.output, cfg)
 		},
 	}
@@ -103,6 +110,7 @@ func newSimulateCmd() *cobra.Command {
 	f.Float64Var(&o.choiceTie, "choice-tie", def.ChoiceTie, "in choice mode, answer tie when |P(A) − 0.5| ≤ this")
 	f.BoolVar(&o.scoreProbs, "score-probs", false, "judges without sprobs= write score_probs instead of a score")
 	f.IntVar(&o.digits, "digits", def.Digits, "round numbers to this many significant digits (0: full precision)")
+	f.StringVar(&o.serve, "serve", "", "serve the simulated judges over the OpenAI-compatible API on `ADDR` (e.g. 127.0.0.1:8000) for plumb collect")
 	return cmd
 }
 

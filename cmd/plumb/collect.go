@@ -1,0 +1,384 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/plumb-eval/plumb/collect"
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/sim"
+)
+
+const collectLong = `Run a judge model over pair items, in every arrangement (docs/methods.md §1), on a
+server that speaks the OpenAI-compatible API (vLLM, SGLang, TGI, llama.cpp
+server, Ollama, LM Studio, OpenAI), and append its answers to a log (format
+v1) that plumb analyses: one pair record per item, with the log-probabilities
+of the two option IDs per arrangement.
+
+Items come from any log plumb reads that carries the texts (v1, LLMBar,
+JudgeBench, PandaLM, --from columns; FastChat's judgment files hold none) or
+from a plain JSONL file of {"id", "prompt", "response_1", "response_2",
+"gold"?, "group"?}.
+
+Each request asks for temperature 0, a few tokens and the top log-probabilities
+of each generated token (chat: logprobs + top_logprobs; --completions: the
+legacy endpoint's logprobs, for base models). P(A) is read from the answer
+token's top log-probabilities, summing the variants of each ID ("A", " A",
+"(A", "**A", "[A", … ignoring case) and normalising over the two IDs; when
+neither ID is there, or the server returns no log-probabilities, the text's
+verdict is used and counted. The summary says how many answers carry
+probabilities.
+
+Templates (--template): %s, or a Go text/template file
+(README "Triage a new judge" lists its fields). Every record's extra field
+"collect" names the template and its SHA-256, the IDs and the endpoint, and
+the record keeps the texts, so each prompt can be rendered again
+(--dry-run prints them).
+
+Re-running the same command skips the items already in the output and
+appends the rest; a torn last line left by a killed run is cut off first.
+An item is written once all its arrangements are answered; requests that
+fail for good (after --retries with back-off) are appended, with their
+reason, to OUTPUT.failures.jsonl, and the item is tried again on the next
+run. Ctrl-C stops cleanly. A wrong key (401/403) or model (404) stops at
+once. The API key is read from the environment variable --api-key-env and
+never printed or written.
+
+--task score rates one output per criterion instead (score records with
+score_probs: S_m is the expected score over the --scale tokens'
+probabilities; template "ohi"); --ls adds LS, the output's log-likelihood
+from the legacy completions endpoint with echo (vLLM supports it).`
+
+type collectOptions struct {
+	baseURL, model, judge, output, keyEnv string
+	arrangements, ids, template           string
+	topLogprobs, maxTokens, jobs, retries int
+	limit                                 int
+	rps                                   float64
+	timeout, backoff, backoffMax          time.Duration
+	completions, caseSensitive, dryRun    bool
+	quiet                                 bool
+	from                                  string
+	maps                                  []string
+	task, scale, taskDesc                 string
+	criteria                              []string
+	ls                                    bool
+}
+
+func newCollectCmd() *cobra.Command {
+	o := collectOptions{}
+	cmd := &cobra.Command{
+		Use:   "collect ITEMS... --model NAME -o OUT.jsonl",
+		Short: "run a judge model over pair items in every arrangement and log its probabilities",
+		Long:  fmt.Sprintf(collectLong, strings.Join(collect.BuiltinTemplates(), ", ")),
+		Example: `  plumb simulate --pairs 500 -o items.jsonl
+  plumb simulate --pairs 500 --serve 127.0.0.1:8000 &
+  plumb collect items.jsonl --base-url http://127.0.0.1:8000/v1 --model judge-first -o judged.jsonl
+  plumb collect llmbar/ --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen2.5-7B-Instruct -j 32 -o qwen.jsonl
+  plumb collect items.jsonl --base-url http://127.0.0.1:11434/v1 --model llama3.1:8b -o llama.jsonl`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return inputError{errors.New("collect needs at least one items file")}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runCollect(cmd, args, &o) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.baseURL, "base-url", "http://127.0.0.1:8000/v1", "the API's base URL (requests go to BASE/chat/completions)")
+	f.StringVar(&o.model, "model", "", "the model to ask (required)")
+	f.StringVar(&o.judge, "judge-name", "", "judge name in the log (default: --model)")
+	f.StringVarP(&o.output, "output", "o", "", "log to append to (required; created when missing)")
+	f.StringVar(&o.keyEnv, "api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (none: no key sent)")
+	f.StringVar(&o.arrangements, "arrangements", "x0,x1,x2,x3", "arrangements to ask, comma-separated (x0 required)")
+	f.StringVar(&o.ids, "ids", "A,B", "the two option IDs; the first is the log's A")
+	f.StringVar(&o.template, "template", collect.DefaultTemplate, "built-in template name or template FILE")
+	f.IntVar(&o.topLogprobs, "top-logprobs", 20, "top log-probabilities per token (OpenAI allows at most 20)")
+	f.IntVar(&o.maxTokens, "max-tokens", 0, "tokens per reply (0: the template's; 4 for calibraeval, 1024 for mt-bench)")
+	f.BoolVar(&o.completions, "completions", false, "use the legacy /completions endpoint (base models)")
+	f.IntVarP(&o.jobs, "jobs", "j", 8, "concurrent requests")
+	f.Float64Var(&o.rps, "rps", 0, "at most this many requests per second (0: no limit)")
+	f.IntVar(&o.retries, "retries", 6, "retries of a request after 429, 5xx, timeouts and bad answers")
+	f.DurationVar(&o.timeout, "timeout", 2*time.Minute, "per-request timeout")
+	f.DurationVar(&o.backoff, "backoff", 500*time.Millisecond, "first retry back-off (doubles, with jitter)")
+	f.DurationVar(&o.backoffMax, "backoff-max", 30*time.Second, "longest retry back-off (a Retry-After may ask for up to 5m)")
+	f.IntVar(&o.limit, "limit", 0, "judge only the first N items (0: all)")
+	f.BoolVar(&o.caseSensitive, "case-sensitive", false, "match option IDs in the answer case-sensitively")
+	f.BoolVar(&o.dryRun, "dry-run", false, "print the first item's rendered prompts and stop (no requests)")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress lines (the summary is still printed)")
+	f.StringVar(&o.from, "from", "", "items format (default: detected; see plumb import --help)")
+	f.StringArrayVar(&o.maps, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
+	f.StringVar(&o.task, "task", "pair", "pair (compare two responses) or score (rate one output per criterion)")
+	f.StringSliceVar(&o.criteria, "criteria", nil, "score task: only these criteria (default: all in the items)")
+	f.StringVar(&o.scale, "scale", "1-5", "score task: the rating scale MIN-MAX")
+	f.BoolVar(&o.ls, "ls", false, "score task: also ask for LS, the output's log-likelihood (legacy /completions with echo)")
+	f.StringVar(&o.taskDesc, "task-description", "", "score task: text before the input when LS is asked for")
+	return cmd
+}
+
+// setup validates the flags and builds the run.
+func (o *collectOptions) setup(files []string) (*collect.Config, error) {
+	if o.model == "" {
+		return nil, errors.New("--model is required")
+	}
+	if o.output == "" && !o.dryRun {
+		return nil, errors.New("-o/--output is required")
+	}
+	if strings.HasSuffix(strings.ToLower(o.output), ".gz") {
+		return nil, fmt.Errorf("-o %s: collect appends as results arrive, which gzip does not allow; write plain JSON Lines", o.output)
+	}
+	if o.output != "" && isInput(o.output, files) {
+		return nil, fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
+	}
+	arr, err := sim.ParseArrangements(o.arrangements)
+	if err != nil {
+		return nil, fmt.Errorf("--arrangements: %w", err)
+	}
+	seen := map[model.Arrangement]bool{}
+	for _, a := range arr {
+		if seen[a] {
+			return nil, fmt.Errorf("--arrangements: %s is given twice", a)
+		}
+		seen[a] = true
+	}
+	if !seen[model.X0] {
+		return nil, errors.New("--arrangements: x0 is required (a pair record needs the default arrangement)")
+	}
+	ids, err := collect.ParseIDs(o.ids)
+	if err != nil {
+		return nil, fmt.Errorf("--ids: %w", err)
+	}
+	tp, err := collect.LoadTemplate(o.template)
+	if err != nil {
+		return nil, fmt.Errorf("--template: %w", err)
+	}
+	switch {
+	case o.topLogprobs < 1:
+		return nil, fmt.Errorf("--top-logprobs %d: want ≥ 1", o.topLogprobs)
+	case o.maxTokens < 0:
+		return nil, fmt.Errorf("--max-tokens %d: want ≥ 0", o.maxTokens)
+	case o.jobs < 1:
+		return nil, fmt.Errorf("-j %d: want ≥ 1", o.jobs)
+	case !(o.rps >= 0):
+		return nil, fmt.Errorf("--rps %v: want ≥ 0", o.rps)
+	case o.retries < 0:
+		return nil, fmt.Errorf("--retries %d: want ≥ 0", o.retries)
+	case o.timeout <= 0:
+		return nil, fmt.Errorf("--timeout %v: want > 0", o.timeout)
+	case o.limit < 0:
+		return nil, fmt.Errorf("--limit %d: want ≥ 0", o.limit)
+	}
+	maxTok := o.maxTokens
+	if maxTok == 0 {
+		maxTok = tp.MaxTokens
+	}
+	items, err := collect.LoadItems(files, o.from, o.maps)
+	if err != nil {
+		return nil, err
+	}
+	if o.limit > 0 && o.limit < len(items) {
+		items = items[:o.limit]
+	}
+	judge := o.judge
+	if judge == "" {
+		judge = o.model
+	}
+	api := "chat"
+	if o.completions {
+		api = "completions"
+	}
+	cl := collect.NewClient(collect.ClientConfig{
+		BaseURL: o.baseURL, APIKey: os.Getenv(o.keyEnv), Model: o.model, Completions: o.completions,
+		TopLogprobs: o.topLogprobs, MaxTokens: maxTok, Timeout: o.timeout, Retries: o.retries,
+		BackoffBase: o.backoff, BackoffMax: o.backoffMax, RPS: o.rps,
+	})
+	return &collect.Config{
+		Items: items, Judge: judge, Arrangements: arr, IDs: ids, Template: tp, Client: cl,
+		Reader: collect.Reader{IDs: ids, Marker: tp.Marker, Tie: tp.Tie, CaseSensitive: o.caseSensitive},
+		Jobs:   o.jobs, Output: o.output,
+		Meta: map[string]any{"api": api, "model": o.model, "top_logprobs": o.topLogprobs, "max_tokens": maxTok},
+	}, nil
+}
+
+func runCollect(cmd *cobra.Command, files []string, o *collectOptions) error {
+	switch o.task {
+	case "pair":
+	case "score":
+		return runCollectScores(cmd, files, o)
+	default:
+		return inputError{fmt.Errorf("--task %q: want pair or score", o.task)}
+	}
+	cfg, err := o.setup(files)
+	if err != nil {
+		return inputError{err}
+	}
+	stderr := cmd.ErrOrStderr()
+	if o.dryRun {
+		return dryRun(cmd, cfg)
+	}
+	if !o.quiet {
+		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr)}
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Fprintf(stderr, "collect: %s on %s, %s × %d arrangements, template %s, %d concurrent → %s\n",
+		o.model, cfg.Client.Endpoint(), plural(len(cfg.Items), "item"), len(cfg.Arrangements), cfg.Template.Name, cfg.Jobs, cfg.Output)
+	if n := collect.EmptyTexts(cfg.Items); n > 0 {
+		fmt.Fprintf(stderr, "note: %s an empty prompt or response; judged as they are\n", plural(n, "item has"))
+	}
+	var st collect.Stats
+	begin := time.Now()
+	prior, err := collect.Run(ctx, cfg, &st)
+	fmt.Fprint(stderr, collect.Summary(&st, prior, time.Since(begin)))
+	if st.Failed > 0 {
+		fmt.Fprintf(stderr, "failed requests are listed in %s.failures.jsonl; re-run the same command to try those items again\n", cfg.Output)
+	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("stopped: %d items written to %s; re-run the same command to continue", st.Written, cfg.Output)
+	case err != nil:
+		return err
+	}
+	return nil
+}
+
+// dryRun prints the rendered prompts of the first item.
+func dryRun(cmd *cobra.Command, cfg *collect.Config) error {
+	w := cmd.OutOrStdout()
+	it := &cfg.Items[0]
+	for _, a := range cfg.Arrangements {
+		p := collect.Arrange(it, a, cfg.IDs)
+		system, user, err := cfg.Template.Render(&p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "=== item %s, arrangement %s, template %s (sha256 %s) ===\n", it.ID, a, cfg.Template.Name, cfg.Template.SHA256)
+		if system != "" {
+			fmt.Fprintf(w, "--- system ---\n%s\n", system)
+		}
+		fmt.Fprintf(w, "--- user ---\n%s\n", user)
+	}
+	return nil
+}
+
+// termWidth returns the width of the terminal f, or 0.
+func termWidth(f any) int {
+	tf, ok := f.(interface{ Fd() uintptr })
+	if !ok {
+		return 0
+	}
+	w, _, err := term.GetSize(tf.Fd())
+	if err != nil {
+		return 0
+	}
+	return w
+}
+
+// runCollectScores runs a score task (--task score).
+func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions) error {
+	cfg, err := o.setupScores(files)
+	if err != nil {
+		return inputError{err}
+	}
+	if o.dryRun {
+		it := &cfg.Items[0]
+		system, user, err := cfg.Template.Render(&collect.ScorePrompt{Input: it.Input, Output: it.Output, Criterion: it.Criterion, Min: cfg.Min, Max: cfg.Max})
+		if err != nil {
+			return err
+		}
+		w := cmd.OutOrStdout()
+		fmt.Fprintf(w, "=== score item %s, criterion %s, template %s (sha256 %s) ===\n", it.ID, it.Criterion, cfg.Template.Name, cfg.Template.SHA256)
+		if system != "" {
+			fmt.Fprintf(w, "--- system ---\n%s\n", system)
+		}
+		fmt.Fprintf(w, "--- user ---\n%s\n", user)
+		if cfg.LS != nil {
+			fmt.Fprintf(w, "--- LS prompt (the output's tokens are summed) ---\n%s%s\n", collect.LSPrefix(cfg.TaskDescription, it.Input), it.Output)
+		}
+		return nil
+	}
+	stderr := cmd.ErrOrStderr()
+	if !o.quiet {
+		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr)}
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Fprintf(stderr, "collect: %s on %s, %s (item × criterion), scale %d-%d, template %s, LS %v → %s\n",
+		o.model, cfg.Client.Endpoint(), plural(len(cfg.Items), "score item"), cfg.Min, cfg.Max, cfg.Template.Name, cfg.LS != nil, cfg.Output)
+	var st collect.Stats
+	begin := time.Now()
+	prior, err := collect.RunScores(ctx, cfg, &st)
+	fmt.Fprint(stderr, collect.Summary(&st, prior, time.Since(begin)))
+	switch {
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("stopped: %d items written to %s; re-run the same command to continue", st.Written, cfg.Output)
+	case err != nil:
+		return err
+	}
+	return nil
+}
+
+func (o *collectOptions) setupScores(files []string) (*collect.ScoreConfig, error) {
+	if o.model == "" {
+		return nil, errors.New("--model is required")
+	}
+	if o.output == "" && !o.dryRun {
+		return nil, errors.New("-o/--output is required")
+	}
+	if strings.HasSuffix(strings.ToLower(o.output), ".gz") {
+		return nil, fmt.Errorf("-o %s: collect appends as results arrive, which gzip does not allow; write plain JSON Lines", o.output)
+	}
+	if o.output != "" && isInput(o.output, files) {
+		return nil, fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
+	}
+	lo, hi, err := collect.ParseScale(o.scale)
+	if err != nil {
+		return nil, fmt.Errorf("--scale: %w", err)
+	}
+	name := o.template
+	if name == collect.DefaultTemplate {
+		name = collect.DefaultScoreTemplate
+	}
+	tp, err := collect.LoadScoreTemplate(name)
+	if err != nil {
+		return nil, fmt.Errorf("--template: %w", err)
+	}
+	if o.jobs < 1 || o.retries < 0 || o.timeout <= 0 || o.topLogprobs < 1 {
+		return nil, errors.New("-j, --retries, --timeout and --top-logprobs must be positive")
+	}
+	items, err := collect.LoadScoreItems(files, o.from, o.maps, trimAll(o.criteria))
+	if err != nil {
+		return nil, err
+	}
+	maxTok := o.maxTokens
+	if maxTok == 0 {
+		maxTok = tp.MaxTokens
+	}
+	cc := collect.ClientConfig{
+		BaseURL: o.baseURL, APIKey: os.Getenv(o.keyEnv), Model: o.model, Completions: o.completions,
+		TopLogprobs: o.topLogprobs, MaxTokens: maxTok, Timeout: o.timeout, Retries: o.retries,
+		BackoffBase: o.backoff, BackoffMax: o.backoffMax, RPS: o.rps,
+	}
+	judge := o.judge
+	if judge == "" {
+		judge = o.model
+	}
+	cfg := &collect.ScoreConfig{Items: items, Judge: judge, Template: tp, Client: collect.NewClient(cc), Min: lo, Max: hi,
+		CaseSensitive: o.caseSensitive, Jobs: o.jobs, Output: o.output, TaskDescription: o.taskDesc,
+		Meta: map[string]any{"model": o.model, "top_logprobs": o.topLogprobs}}
+	if o.ls {
+		lc := cc
+		lc.Completions = true
+		cfg.LS = collect.NewClient(lc)
+	}
+	return cfg, nil
+}

@@ -1,0 +1,170 @@
+package collect
+
+import (
+	"math"
+	"strings"
+	"unicode"
+)
+
+// Reading the judge's answer. The answer token is the first generated
+// token, or with a template marker (MT-Bench's "[["), the first token
+// after the marker. Tokens made only of decoration — whitespace and the
+// characters ( [ * " ' # : ` and the tokenizer space marks Ġ and ▁ — are
+// passed over, so "**A**" and " (A)" find A.
+//
+// Among the answer token's top alternatives, a variant of an option ID is
+// the ID with any such decoration before it and any of ) ] * . : , " ' `
+// after it: "A", " A", "(A", "**A", "[A", "A)", "A." all count for A.
+// Matching ignores case (so "a" counts for A) unless CaseSensitive is set.
+// The log-probabilities of an ID's variants are summed (log-sum-exp).
+
+// Outcome is what one answer says.
+type Outcome struct {
+	// HasLP is true when at least one ID was among the answer token's top
+	// alternatives; LP holds the summed log-probabilities of the two IDs,
+	// −Inf for an ID that was not there.
+	HasLP bool
+	LP    [2]float64
+	// Verdict is the text's verdict: 1 (ID1), 2 (ID2), 3 (tie), 0 (none).
+	Verdict int
+}
+
+// P returns P(ID1) normalised over the two IDs from LP.
+func (o *Outcome) P() float64 {
+	a, b := o.LP[0], o.LP[1]
+	switch {
+	case math.IsInf(b, -1):
+		return 1
+	case math.IsInf(a, -1):
+		return 0
+	}
+	d := a - b
+	if d >= 0 {
+		return 1 / (1 + math.Exp(-d))
+	}
+	e := math.Exp(d)
+	return e / (1 + e)
+}
+
+// Reader reads answers for one template and pair of IDs.
+type Reader struct {
+	IDs           IDs
+	Marker        string
+	Tie           string
+	CaseSensitive bool
+}
+
+const decoLead = " \t\r\n([*\"'#:`ĠĊ▁"
+const decoTrail = " \t\r\n)]*.:,\"'`"
+
+// match returns 1 or 2 when tok is a variant of ID1 or ID2, 3 for the tie
+// answer, else 0.
+func (r *Reader) match(tok string) int {
+	s := strings.TrimLeft(tok, decoLead)
+	s = strings.TrimRight(s, decoTrail)
+	if s == "" {
+		return 0
+	}
+	eq := strings.EqualFold
+	if r.CaseSensitive {
+		eq = func(a, b string) bool { return a == b }
+	}
+	switch {
+	case eq(s, r.IDs[0]):
+		return 1
+	case eq(s, r.IDs[1]):
+		return 2
+	case r.Tie != "" && eq(s, r.Tie):
+		return 3
+	}
+	return 0
+}
+
+// Read returns the outcome of an answer.
+func (r *Reader) Read(a *Answer) Outcome {
+	o := Outcome{LP: [2]float64{math.Inf(-1), math.Inf(-1)}}
+	o.Verdict = r.textVerdict(a.Text)
+	k := r.answerToken(a.Tokens)
+	if k < 0 {
+		return o
+	}
+	for _, alt := range a.Tokens[k].Top {
+		if m := r.match(alt.Token); m == 1 || m == 2 {
+			if math.IsNaN(alt.Logprob) || alt.Logprob > 0 {
+				continue
+			}
+			o.LP[m-1] = logAddExp(o.LP[m-1], alt.Logprob)
+			o.HasLP = true
+		}
+	}
+	return o
+}
+
+// answerToken returns the index of the answer token, or −1.
+func (r *Reader) answerToken(toks []Token) int {
+	start := 0
+	if r.Marker != "" {
+		var b strings.Builder
+		ends := make([]int, len(toks))
+		for i, t := range toks {
+			b.WriteString(t.Text)
+			ends[i] = b.Len()
+		}
+		at := strings.Index(b.String(), r.Marker)
+		if at < 0 {
+			return -1
+		}
+		after := at + len(r.Marker)
+		start = len(toks)
+		for i, e := range ends {
+			if e > after {
+				start = i
+				break
+			}
+		}
+		// A token that straddles the marker ("[[A") holds the answer.
+		if start < len(toks) && ends[start]-len(toks[start].Text) < after {
+			return start
+		}
+	}
+	for i := start; i < len(toks); i++ {
+		if strings.Trim(toks[i].Text, decoLead) != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+// textVerdict reads the verdict from the text: the first word after the
+// marker (or of the text), with decoration trimmed.
+func (r *Reader) textVerdict(text string) int {
+	if r.Marker != "" {
+		at := strings.Index(text, r.Marker)
+		if at < 0 {
+			return 0
+		}
+		text = text[at+len(r.Marker):]
+	}
+	text = strings.TrimLeft(text, decoLead)
+	end := strings.IndexFunc(text, func(c rune) bool {
+		return unicode.IsSpace(c) || strings.ContainsRune(decoTrail, c)
+	})
+	if end >= 0 {
+		text = text[:end]
+	}
+	return r.match(text)
+}
+
+// logAddExp returns log(e^a + e^b).
+func logAddExp(a, b float64) float64 {
+	if math.IsInf(a, -1) {
+		return b
+	}
+	if math.IsInf(b, -1) {
+		return a
+	}
+	if a < b {
+		a, b = b, a
+	}
+	return a + math.Log1p(math.Exp(b-a))
+}

@@ -1,0 +1,193 @@
+package collect
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// The OpenAI-compatible API as plumb uses it: request bodies and the parts
+// of responses it reads. vLLM, SGLang, TGI, llama.cpp server, Ollama,
+// LM Studio and OpenAI answer in these shapes (testdata holds examples).
+
+// chatRequest is a POST {base}/chat/completions body.
+type chatRequest struct {
+	Model       string        `json:"model"`
+	Messages    []chatMessage `json:"messages"`
+	Temperature float64       `json:"temperature"`
+	MaxTokens   int           `json:"max_tokens"`
+	Logprobs    bool          `json:"logprobs"`
+	TopLogprobs int           `json:"top_logprobs,omitempty"`
+}
+
+type chatMessage struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// completionRequest is a POST {base}/completions body (the legacy API, for
+// base models).
+type completionRequest struct {
+	Model       string  `json:"model"`
+	Prompt      string  `json:"prompt"`
+	Temperature float64 `json:"temperature"`
+	MaxTokens   int     `json:"max_tokens"`
+	Logprobs    int     `json:"logprobs,omitempty"`
+}
+
+// Alt is one of the top alternatives at a generated position.
+type Alt struct {
+	Token   string
+	Logprob float64
+}
+
+// Token is one generated token with its top alternatives (none when the
+// server returned no log-probabilities).
+type Token struct {
+	Text string
+	Top  []Alt
+}
+
+// Answer is a parsed response: the generated text, its tokens with their
+// top alternatives (nil when the server returned no logprobs), and usage.
+type Answer struct {
+	Text             string
+	Tokens           []Token
+	PromptTokens     int
+	CompletionTokens int
+}
+
+// Errors of a 200 response that carries no usable answer.
+var (
+	ErrMalformed    = errors.New("malformed response")
+	ErrEmptyChoices = errors.New("response has no choices")
+)
+
+type usage struct {
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+}
+
+type chatResponse struct {
+	Choices []struct {
+		Message *struct {
+			Content *string `json:"content"`
+		} `json:"message"`
+		Logprobs *struct {
+			Content []struct {
+				Token       string  `json:"token"`
+				Logprob     float64 `json:"logprob"`
+				TopLogprobs []struct {
+					Token   string  `json:"token"`
+					Logprob float64 `json:"logprob"`
+				} `json:"top_logprobs"`
+			} `json:"content"`
+		} `json:"logprobs"`
+	} `json:"choices"`
+	Usage *usage `json:"usage"`
+}
+
+// ParseChat parses a chat completions response body.
+func ParseChat(body []byte) (Answer, error) {
+	var r chatResponse
+	if err := json.Unmarshal(body, &r); err != nil {
+		return Answer{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	if len(r.Choices) == 0 {
+		return Answer{}, ErrEmptyChoices
+	}
+	c := r.Choices[0]
+	if c.Message == nil {
+		return Answer{}, fmt.Errorf("%w: choice has no message", ErrMalformed)
+	}
+	var a Answer
+	if c.Message.Content != nil {
+		a.Text = *c.Message.Content
+	}
+	if c.Logprobs != nil && len(c.Logprobs.Content) > 0 {
+		a.Tokens = make([]Token, len(c.Logprobs.Content))
+		for i, t := range c.Logprobs.Content {
+			tk := Token{Text: t.Token, Top: make([]Alt, 0, len(t.TopLogprobs)+1)}
+			for _, alt := range t.TopLogprobs {
+				tk.Top = append(tk.Top, Alt{alt.Token, alt.Logprob})
+			}
+			if len(tk.Top) == 0 { // top_logprobs: 0, the sampled token only
+				tk.Top = append(tk.Top, Alt{t.Token, t.Logprob})
+			}
+			a.Tokens[i] = tk
+		}
+	}
+	if r.Usage != nil {
+		a.PromptTokens, a.CompletionTokens = r.Usage.PromptTokens, r.Usage.CompletionTokens
+	}
+	return a, nil
+}
+
+type completionResponse struct {
+	Choices []struct {
+		Text     *string `json:"text"`
+		Logprobs *struct {
+			Tokens        []string              `json:"tokens"`
+			TokenLogprobs []*float64            `json:"token_logprobs"`
+			TopLogprobs   []map[string]*float64 `json:"top_logprobs"`
+		} `json:"logprobs"`
+	} `json:"choices"`
+	Usage *usage `json:"usage"`
+}
+
+// ParseCompletion parses a legacy completions response body. The top
+// alternatives of a position come as a JSON object, whose order carries no
+// meaning; they are kept sorted by log-probability.
+func ParseCompletion(body []byte) (Answer, error) {
+	var r completionResponse
+	if err := json.Unmarshal(body, &r); err != nil {
+		return Answer{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	if len(r.Choices) == 0 {
+		return Answer{}, ErrEmptyChoices
+	}
+	c := r.Choices[0]
+	if c.Text == nil {
+		return Answer{}, fmt.Errorf("%w: choice has no text", ErrMalformed)
+	}
+	a := Answer{Text: *c.Text}
+	if lp := c.Logprobs; lp != nil && len(lp.Tokens) > 0 {
+		a.Tokens = make([]Token, len(lp.Tokens))
+		for i, t := range lp.Tokens {
+			tk := Token{Text: t}
+			if i < len(lp.TopLogprobs) {
+				for tok, l := range lp.TopLogprobs[i] {
+					if l != nil {
+						tk.Top = append(tk.Top, Alt{tok, *l})
+					}
+				}
+				sortAlts(tk.Top)
+			}
+			if len(tk.Top) == 0 && i < len(lp.TokenLogprobs) && lp.TokenLogprobs[i] != nil {
+				tk.Top = append(tk.Top, Alt{t, *lp.TokenLogprobs[i]})
+			}
+			a.Tokens[i] = tk
+		}
+	}
+	if r.Usage != nil {
+		a.PromptTokens, a.CompletionTokens = r.Usage.PromptTokens, r.Usage.CompletionTokens
+	}
+	return a, nil
+}
+
+// sortAlts sorts alternatives by log-probability, highest first, then by
+// token (a deterministic order for equal values).
+func sortAlts(alts []Alt) {
+	for i := 1; i < len(alts); i++ { // insertion sort: top-k lists are short
+		for j := i; j > 0 && less(alts[j], alts[j-1]); j-- {
+			alts[j], alts[j-1] = alts[j-1], alts[j]
+		}
+	}
+}
+
+func less(a, b Alt) bool {
+	if a.Logprob != b.Logprob {
+		return a.Logprob > b.Logprob
+	}
+	return a.Token < b.Token
+}

@@ -1,0 +1,153 @@
+package collect
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Progress reports a run's progress: on a terminal one line redrawn in
+// place (a bar, done/total, rate, ETA, tokens, retries, failures), else a
+// plain line every Every. The bar is drawn with block characters rather
+// than bubbles/progress, which would add a module (harmonica, for a spring
+// animation) to go.mod for nothing a redrawn line needs.
+type Progress struct {
+	W        io.Writer
+	Terminal bool
+	Every    time.Duration // plain-line interval (default 10 s); the terminal line redraws every 200 ms
+	Label    string
+	Width    int // terminal width: the redrawn line is cut to fit (0: no limit)
+
+	st    *Stats
+	begin time.Time
+	quit  chan struct{}
+	wg    sync.WaitGroup
+}
+
+func (p *Progress) start(st *Stats) {
+	p.st, p.begin, p.quit = st, time.Now(), make(chan struct{})
+	every := p.Every
+	if every <= 0 {
+		every = 10 * time.Second
+	}
+	if p.Terminal {
+		every = 200 * time.Millisecond
+	}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.quit:
+				if p.Terminal {
+					fmt.Fprintf(p.W, "\r\x1b[K%s\n", p.line())
+				}
+				return
+			case <-t.C:
+				if p.Terminal {
+					fmt.Fprintf(p.W, "\r\x1b[K%s", p.line())
+				} else {
+					fmt.Fprintln(p.W, p.line())
+				}
+			}
+		}
+	}()
+}
+
+func (p *Progress) stop() {
+	close(p.quit)
+	p.wg.Wait()
+}
+
+// line formats the current state.
+func (p *Progress) line() string {
+	st := p.st
+	done, total := atomic.LoadInt64(&st.Done), st.Requests
+	el := time.Since(p.begin)
+	rate := float64(done) / max(el.Seconds(), 1e-9)
+	eta := "–"
+	if rate > 0 && done < total {
+		eta = fmtDur(time.Duration(float64(total-done) / rate * float64(time.Second)))
+	}
+	pct := 100.0
+	if total > 0 {
+		pct = 100 * float64(done) / float64(total)
+	}
+	var b strings.Builder
+	if p.Label != "" {
+		b.WriteString(p.Label + " ")
+	}
+	if p.Terminal {
+		const width = 20
+		fill := int(pct / 100 * width)
+		b.WriteString("[" + strings.Repeat("█", fill) + strings.Repeat("░", width-fill) + "] ")
+	}
+	fmt.Fprintf(&b, "%d/%d requests (%.1f%%) · %.0f/s · ETA %s · %s tokens · %d retries · %d failed",
+		done, total, pct, rate, eta, fmtCount(atomic.LoadInt64(&st.PromptTok)+atomic.LoadInt64(&st.OutputTok)),
+		atomic.LoadInt64(&st.Retries), atomic.LoadInt64(&st.Failed))
+	line := b.String()
+	if p.Terminal && p.Width > 1 {
+		if r := []rune(line); len(r) > p.Width-1 {
+			line = string(r[:p.Width-1])
+		}
+	}
+	return line
+}
+
+// Summary formats the end-of-run summary.
+func Summary(st *Stats, prior Prior, wall time.Duration) string {
+	var b strings.Builder
+	if prior.TornBytes > 0 {
+		fmt.Fprintf(&b, "cut a torn last line (%d bytes) left by an interrupted run\n", prior.TornBytes)
+	}
+	fmt.Fprintf(&b, "items: %d to judge, %d already in the log (skipped); %d written, %d not written (a request failed), %d left unfinished\n",
+		st.Items, st.Skipped, st.Written, st.ItemsFailed, st.Discarded)
+	if st.SkippedShort > 0 {
+		fmt.Fprintf(&b, "note: %d skipped items have fewer arrangements in the log than asked for; a record cannot be extended (it would be a duplicate): collect into a new file to ask for them all\n", st.SkippedShort)
+	}
+	if st.Written > 0 && st.WithLP+st.HardOnly > 0 {
+		fmt.Fprintf(&b, "items written: %d with log-probabilities in every arrangement, %d with text verdicts only, %d mixed\n",
+			st.ItemsLP, st.ItemsText, st.Written-st.ItemsLP-st.ItemsText)
+	}
+	fmt.Fprintf(&b, "requests: %d of %d finished in %s (%.0f/s); %d answered: %d with log-probabilities, %d from the text's verdict only; %d retries\n",
+		st.Done, st.Requests, fmtDur(wall), float64(st.Done)/max(wall.Seconds(), 1e-9), st.Answered, st.WithLP, st.HardOnly, st.Retries)
+	fmt.Fprintf(&b, "tokens: %d prompt, %d completion\n", st.PromptTok, st.OutputTok)
+	if r := st.Reasons(); len(r) > 0 {
+		keys := make([]string, 0, len(r))
+		for k := range r {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%s %d", k, r[k])
+		}
+		fmt.Fprintf(&b, "failed requests: %d (%s)\n", st.Failed, strings.Join(parts, ", "))
+	}
+	return b.String()
+}
+
+func fmtDur(d time.Duration) string {
+	d = d.Round(time.Second)
+	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
+	}
+	return fmt.Sprintf("%d:%02d", m, s)
+}
+
+func fmtCount(n int64) string {
+	switch {
+	case n >= 1e6:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1e4:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}

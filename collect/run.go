@@ -1,0 +1,448 @@
+package collect
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// Config is one collection run.
+type Config struct {
+	Items        []Item
+	Judge        string              // the records' judge name
+	Arrangements []model.Arrangement // arrangements asked (x0 required)
+	IDs          IDs
+	Template     *Template
+	Client       *Client
+	Reader       Reader // reads the answers: the IDs, the template's marker and tie
+	Jobs         int    // concurrent requests
+	Output       string // log to append to
+	// Failures is the file failed requests are appended to (one JSON line
+	// each); "" = Output + ".failures.jsonl".
+	Failures string
+	// Meta is merged into every record's "collect" extra field (api,
+	// model, top_logprobs …).
+	Meta map[string]any
+	// Progress receives progress lines (nil: none); Terminal redraws one line.
+	Progress *Progress
+}
+
+// Stats counts what a run did. Fields are updated atomically while it runs.
+type Stats struct {
+	Items   int64 // items to judge in this run (after skipping those in the log)
+	Skipped int64 // items already in the log
+	// SkippedShort counts skipped items whose record lacks some of the
+	// arrangements asked for (written by a run with fewer arrangements).
+	SkippedShort int64
+	Requests     int64 // requests to make (items × arrangements)
+	Done         int64 // requests finished (answered or failed)
+	Answered     int64 // requests with a usable answer
+	WithLP       int64 // … of which P(A) came from log-probabilities
+	HardOnly     int64 // … of which only the text's verdict was usable
+	Failed       int64 // requests failed for good
+	Retries      int64 // extra attempts
+	PromptTok    int64
+	OutputTok    int64
+	Written      int64 // item records written
+	ItemsLP      int64 // … of which every arrangement's P(A) came from log-probabilities
+	ItemsText    int64 // … of which every arrangement had only the text's verdict (the rest mix both)
+	ItemsFailed  int64 // items not written because a request failed
+	Discarded    int64 // items in flight when the run was stopped (not written)
+
+	mu      sync.Mutex
+	reasons map[string]int64
+}
+
+// Reasons returns failures counted by reason.
+func (s *Stats) Reasons() map[string]int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]int64, len(s.reasons))
+	for k, v := range s.reasons {
+		out[k] = v
+	}
+	return out
+}
+
+func (s *Stats) fail(reason string) {
+	s.mu.Lock()
+	if s.reasons == nil {
+		s.reasons = map[string]int64{}
+	}
+	s.reasons[reason]++
+	s.mu.Unlock()
+	atomic.AddInt64(&s.Failed, 1)
+}
+
+// GiveUpAfter is how many failed requests without a single answer stop a
+// run: a server that rejects every request (top_logprobs too high, an
+// endpoint without logprobs support, a prompt always too long) says so in
+// the first few.
+const GiveUpAfter = 20
+
+// task is one request: an item in one arrangement.
+type task struct {
+	item int
+	arr  model.Arrangement
+}
+
+// result is a finished task.
+type result struct {
+	task
+	out      Outcome
+	fail     *Failure
+	attempts int
+	ptok     int
+}
+
+// partial collects an item's results until all its arrangements are in.
+type partial struct {
+	n      int
+	res    [model.NumArrangements]result
+	failed bool
+}
+
+// Run judges every item not yet in cfg.Output in every arrangement and
+// appends one pair record per item once all its arrangements are answered
+// (log format v1 holds all arrangements of an item in one record, and a
+// second record for the same judge and item would be a duplicate; so an
+// item is written whole or not at all). Each record is written with one
+// write call, so a killed run leaves at most a torn last line, which the
+// next run cuts off. An item with a failed request is not written: the
+// failure is appended to the failures file with its reason, and a re-run
+// tries the item again. Cancelling ctx stops the run cleanly: requests in
+// flight are abandoned and their items left for the next run. Run returns
+// an error only for a fatal failure (wrong key, unknown model) or an I/O
+// error; stats say what happened either way.
+func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
+	if cfg.Jobs < 1 {
+		cfg.Jobs = 1
+	}
+	out, err := os.OpenFile(cfg.Output, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return Prior{}, err
+	}
+	defer out.Close()
+	if err := lockOutput(out); err != nil {
+		return Prior{}, err
+	}
+	prior, err := prepareOutput(cfg.Output, cfg.Judge)
+	if err != nil {
+		return prior, err
+	}
+	failName := cfg.Failures
+	if failName == "" {
+		failName = cfg.Output + ".failures.jsonl"
+	}
+	fw := &failWriter{name: failName}
+	defer fw.close()
+
+	todo := make([]int, 0, len(cfg.Items))
+	for i := range cfg.Items {
+		if has, ok := prior.Done[cfg.Items[i].ID]; ok {
+			st.Skipped++
+			for _, a := range cfg.Arrangements {
+				if !has[a] {
+					st.SkippedShort++ // the record cannot be extended: it would be a duplicate
+					break
+				}
+			}
+			continue
+		}
+		todo = append(todo, i)
+	}
+	st.Items = int64(len(todo))
+	st.Requests = int64(len(todo) * len(cfg.Arrangements))
+	meta, err := cfg.metaJSON()
+	if err != nil {
+		return prior, err
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	tasks := make(chan task, cfg.Jobs)
+	results := make(chan result, cfg.Jobs)
+	go func() {
+		defer close(tasks)
+		for _, i := range todo {
+			for _, a := range cfg.Arrangements {
+				select {
+				case tasks <- task{i, a}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range cfg.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range tasks {
+				results <- cfg.do(ctx, t, st)
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	if cfg.Progress != nil {
+		cfg.Progress.start(st)
+		defer cfg.Progress.stop()
+	}
+	pending := map[int]*partial{}
+	rec := newRecorder(cfg, meta)
+	var fatal error
+	for r := range results {
+		if r.fail != nil && r.fail.Reason == "canceled" {
+			continue
+		}
+		atomic.AddInt64(&st.Done, 1)
+		p := pending[r.item]
+		if p == nil {
+			p = &partial{}
+			pending[r.item] = p
+		}
+		p.res[r.arr] = r
+		p.n++
+		if r.fail != nil {
+			p.failed = true
+			st.fail(r.fail.Reason)
+			if err := fw.write(cfg, &r); err != nil && fatal == nil {
+				fatal = err
+				cancel()
+			}
+			if r.fail.Fatal && fatal == nil {
+				fatal = r.fail
+				cancel()
+			}
+			if fatal == nil && atomic.LoadInt64(&st.Answered) == 0 && atomic.LoadInt64(&st.Failed) >= GiveUpAfter {
+				fatal = fmt.Errorf("the first %d requests all failed for good, the last with %w; stopping (see %s)", GiveUpAfter, r.fail, failName)
+				cancel()
+			}
+		}
+		if p.n < len(cfg.Arrangements) {
+			continue
+		}
+		delete(pending, r.item)
+		if p.failed {
+			atomic.AddInt64(&st.ItemsFailed, 1)
+			continue
+		}
+		line, err := rec.line(&cfg.Items[r.item], p)
+		if err == nil {
+			_, err = out.Write(line)
+		}
+		if err != nil {
+			if fatal == nil {
+				fatal = fmt.Errorf("writing %s: %w", cfg.Output, err)
+			}
+			cancel()
+			continue
+		}
+		atomic.AddInt64(&st.Written, 1)
+		switch line := rec.last; {
+		case line == model.SourceLogprob:
+			atomic.AddInt64(&st.ItemsLP, 1)
+		case line == model.SourceChoice:
+			atomic.AddInt64(&st.ItemsText, 1)
+		}
+	}
+	st.Discarded = int64(len(pending))
+	if fatal != nil {
+		return prior, fatal
+	}
+	return prior, ctx.Err()
+}
+
+// do runs one task.
+func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
+	r := result{task: t}
+	pr := Arrange(&cfg.Items[t.item], t.arr, cfg.IDs)
+	system, user, err := cfg.Template.Render(&pr)
+	if err != nil {
+		r.fail = &Failure{Reason: "template", Msg: err.Error()}
+		return r
+	}
+	res, err := cfg.Client.Do(ctx, system, user)
+	r.attempts = res.Attempts
+	atomic.AddInt64(&st.Retries, int64(res.Retries))
+	if err != nil {
+		var f *Failure
+		if !errors.As(err, &f) {
+			f = &Failure{Reason: "connection", Msg: err.Error()}
+		}
+		r.fail = f
+		return r
+	}
+	atomic.AddInt64(&st.PromptTok, int64(res.Answer.PromptTokens))
+	atomic.AddInt64(&st.OutputTok, int64(res.Answer.CompletionTokens))
+	r.ptok = res.Answer.PromptTokens + res.Answer.CompletionTokens
+	r.out = cfg.Reader.Read(&res.Answer)
+	switch {
+	case r.out.HasLP:
+		atomic.AddInt64(&st.WithLP, 1)
+	case r.out.Verdict != 0:
+		atomic.AddInt64(&st.HardOnly, 1)
+	default:
+		r.fail = &Failure{Reason: "no-verdict", Msg: "neither option ID is among the answer token's top log-probabilities and the text has no verdict: " + snippet([]byte(res.Answer.Text))}
+		return r
+	}
+	atomic.AddInt64(&st.Answered, 1)
+	return r
+}
+
+func (cfg *Config) metaJSON() (map[string]json.RawMessage, error) {
+	m := map[string]any{
+		"template":        cfg.Template.Name,
+		"template_sha256": cfg.Template.SHA256,
+		"ids":             []string{cfg.IDs[0], cfg.IDs[1]},
+	}
+	for k, v := range cfg.Meta {
+		m[k] = v
+	}
+	out := make(map[string]json.RawMessage, len(m))
+	for k, v := range m {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = b
+	}
+	return out, nil
+}
+
+// recorder turns finished items into log lines.
+type recorder struct {
+	cfg  *Config
+	meta map[string]json.RawMessage
+	buf  bytes.Buffer
+	w    *model.Writer
+	last model.Source // the source of the last record
+}
+
+func newRecorder(cfg *Config, meta map[string]json.RawMessage) *recorder {
+	r := &recorder{cfg: cfg, meta: meta}
+	r.w = model.NewWriter(&r.buf)
+	return r
+}
+
+// line returns the record of a finished item as one line. Its source is
+// logprobs when every arrangement had log-probabilities, choice when none
+// had, and p_a (with the hard verdicts as 1, 0 or 0.5) when mixed; the
+// extra field collect.from says for each arrangement where P(A) came from
+// ("logprobs" or "text"), and for a p_a record collect.logprobs keeps the
+// log-probabilities of the arrangements that had them.
+func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
+	pair := model.Pair{ID: it.ID, Judge: r.cfg.Judge, Group: it.Group, Gold: it.Gold,
+		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2}
+	nLP := 0
+	from := map[string]string{}
+	for _, a := range r.cfg.Arrangements {
+		if p.res[a].out.HasLP {
+			nLP++
+		}
+	}
+	switch {
+	case nLP == len(r.cfg.Arrangements):
+		pair.Source = model.SourceLogprob
+	case nLP == 0:
+		pair.Source = model.SourceChoice
+	default:
+		pair.Source = model.SourceProb
+	}
+	tokens := 0
+	for _, a := range r.cfg.Arrangements {
+		o := &p.res[a].out
+		tokens += p.res[a].ptok
+		pair.Has[a] = true
+		if o.HasLP {
+			pair.S[a] = o.P()
+			pair.Logprobs[a] = o.LP
+			from[a.String()] = "logprobs"
+		} else {
+			pair.S[a] = [...]float64{0, 1, 0, 0.5}[o.Verdict]
+			pair.Logprobs[a] = [2]float64{math.Inf(-1), math.Inf(-1)}
+			from[a.String()] = "text"
+		}
+	}
+	c := make(map[string]json.RawMessage, len(r.meta)+2)
+	for k, v := range r.meta {
+		c[k] = v
+	}
+	c["from"], _ = json.Marshal(from)
+	if pair.Source == model.SourceProb {
+		// p_a cannot hold log-probabilities: keep them here, as the
+		// logprobs field would ({"A": lA, "B": lB}, a missing token left out).
+		lps := map[string]map[string]float64{}
+		for _, a := range r.cfg.Arrangements {
+			if o := &p.res[a].out; o.HasLP {
+				m := map[string]float64{}
+				for k, name := range [2]string{"A", "B"} {
+					if !math.IsInf(o.LP[k], -1) {
+						m[name] = o.LP[k]
+					}
+				}
+				lps[a.String()] = m
+			}
+		}
+		c["logprobs"], _ = json.Marshal(lps)
+	}
+	c["tokens"], _ = json.Marshal(tokens)
+	cj, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	pair.Extra = model.Extra{"collect": cj}
+	r.last = pair.Source
+	r.buf.Reset()
+	if err := r.w.WritePair(&pair); err != nil {
+		return nil, err
+	}
+	if err := r.w.Flush(); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(r.buf.Bytes()), nil
+}
+
+// failWriter appends failed requests to the failures file, opened on the
+// first failure.
+type failWriter struct {
+	name string
+	f    *os.File
+}
+
+func (fw *failWriter) write(cfg *Config, r *result) error {
+	if fw.f == nil {
+		f, err := os.OpenFile(fw.name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			return err
+		}
+		fw.f = f
+	}
+	b, err := json.Marshal(map[string]any{
+		"judge": cfg.Judge, "id": cfg.Items[r.item].ID, "arrangement": r.arr.String(),
+		"reason": r.fail.Reason, "status": r.fail.Status, "message": r.fail.Msg,
+		"attempts": r.attempts, "time": time.Now().UTC().Format(time.RFC3339),
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fw.f.Write(append(b, '\n'))
+	return err
+}
+
+func (fw *failWriter) close() {
+	if fw.f != nil {
+		fw.f.Close()
+	}
+}
