@@ -22,18 +22,21 @@ import (
 //	                             "scores": [5.625, 14.625]}, "decision": "B>A"},
 //	               {"judgment": {...,"scores": [14.625, 5.625]}, "decision": "A>B"}]}
 //
-// The second judgment shows the responses swapped (response_B as A) and
-// both its decision and its scores are in that swapped order. A judgment
+// The second judgment shows the responses swapped (response_B first, and
+// called A: IDs stay on positions, contents swap, which is x2 in
+// METHODS.md §1, not x1), and both its decision and its scores are in that
+// swapped order. A judgment
 // may be null, and a decision null.
 //
 // Mapping: response_1 = response_A, response_2 = response_B, prompt =
-// question; judgment 1 → x0, judgment 2 → x1; gold = label (A>B → 1, B>A →
+// question; judgment 1 → x0, judgment 2 → x2, each stored as the judge's
+// P(A) in the order shown (so x2's P(A) is P(response_B better)); gold = label (A>B → 1, B>A →
 // 2, A=B → tie); id = pair_id; group = source; judge =
 // "<judge_name>/<judge_model>". Reward-model judges give scores [s_first,
 // s_second]; they become a probability by the Bradley–Terry model reward
 // models are trained with: P(first better) = 1/(1 + e^−(s_first − s_second)),
-// so x0's p_a = σ(s_A − s_B) and x1's = σ(s_B' − s_A') in the swapped
-// scores. A file with scores is written as p_a (a judgment without scores
+// so x0's p_a = σ(s_A − s_B) and x2's = σ(s_B' − s_A') in the swapped
+// scores (the first shown there is response_B). A file with scores is written as p_a (a judgment without scores
 // then gives 1, 0 or 0.5 from its decision); otherwise decisions are hard
 // choices. A null judgment, a null or other decision without scores is a
 // missing arrangement, counted.
@@ -256,11 +259,11 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 		if !j.ok {
 			continue
 		}
-		s := j.p
-		if n == 1 { // swapped: first shown is response_B
-			s = 1 - s
+		a := model.X0
+		if n == 1 { // swapped: first shown is response_B, called A
+			a = swappedRun
 		}
-		p.Has[n], p.S[n] = true, s
+		p.Has[a], p.S[a] = true, j.p
 	}
 	rc.emit(&p)
 	return nil

@@ -214,6 +214,20 @@ func (rc *recCtx) verdict(judge string, raw []byte, ok bool) {
 	}
 }
 
+// swappedRun is the arrangement of the second run of FastChat/MT-Bench,
+// LLMBar, JudgeBench and Arena-Hard. They show the other response first and
+// still call the first-shown response "A" (option IDs stay on positions,
+// contents swap): METHODS.md §1 x2, where P(A) = P(response_2 better).
+const swappedRun = model.X2
+
+// setPref stores a verdict read in response identity: r is the preference
+// for response_1 (1, 0.5 or 0 for a hard verdict) seen in arrangement a.
+// S[a] is the observed P(A), so r is turned back into it: S = r for x0 and
+// x1, 1 − r for x2 and x3 (Arrangement.Preference is its own inverse).
+func setPref(p *model.Pair, a model.Arrangement, r float64) {
+	p.Has[a], p.S[a] = true, a.Preference(r)
+}
+
 // jsonString encodes s as a JSON value for an extra field.
 func jsonString(s string) json.RawMessage {
 	b, _ := json.Marshal(s) // a string always encodes
