@@ -27,7 +27,7 @@ func TestFastChat(t *testing.T) {
 		t.Errorf("extra %v", p.Extra)
 	}
 	wantRuns(t, pairOf(t, lg, "gpt-4", "81/vicuna-13b vs llama-13b/turn 2"), 1, 1) // model_1, then model_2: A both times
-	wantArr(t, pairOf(t, lg, "gpt-4", "111/vicuna-13b vs llama-13b/turn 1"), 0.5) // tie, error
+	wantArr(t, pairOf(t, lg, "gpt-4", "111/vicuna-13b vs llama-13b/turn 1"), 0.5)  // tie, error
 	q := pairOf(t, lg, "claude-v1", "q-113/alpaca-13b vs vicuna-13b/turn 1")
 	wantRuns(t, q, 0, 0.5)
 	if q.Group != "" || q.Pos.Line != 6 {
