@@ -124,7 +124,7 @@ func FuzzColumns(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	pairs, err := ParseMapping([]string{"id=id", "judge=gpt4_correct", "p_a.x0=llama_correct", "p_a.x1=human_correct", "gold=question"})
+	pairs, err := ParseMapping([]string{"id=id", "judge=gpt4_correct", "p_a.x0=llama_correct", "p_a.swapped=human_correct", "swap=x2", "gold=question"})
 	if err != nil {
 		f.Fatal(err)
 	}
