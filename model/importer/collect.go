@@ -152,7 +152,7 @@ func (c *collector) readFile(in input) error {
 		if c.mapping == nil {
 			return fileError(in.path, "--from columns needs a column mapping (--map KEY=COLUMN ...)")
 		}
-		return readColumns(r, name, c.mapping, rc, handle)
+		return readColumns(r, name, in.sn, c.mapping, rc, handle)
 	default:
 		return fileError(in.path, fmt.Sprintf("unknown format %q", in.format))
 	}

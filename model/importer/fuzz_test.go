@@ -131,7 +131,7 @@ func FuzzColumns(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, m := range []*Mapping{&verdicts, &pairs} {
 			rc := newRecCtx("f", false)
-			err := readColumns(bufio.NewReader(bytes.NewReader(b)), "f.csv", m, rc, func(_ int, le *model.LineError) error {
+			err := readColumns(bufio.NewReader(bytes.NewReader(b)), "f.csv", sniff(b), m, rc, func(_ int, le *model.LineError) error {
 				checkRecord(t, rc, le)
 				return nil
 			})
@@ -139,6 +139,39 @@ func FuzzColumns(f *testing.F) {
 			if err != nil && (!errors.As(err, &le) || !strings.HasPrefix(err.Error(), "f.csv")) {
 				t.Fatalf("error %v is not located in the file", err)
 			}
+		}
+	})
+}
+
+// FuzzSniff classifies arbitrary bytes as detection does: no input
+// panics, and the streaming result is the same whatever the reader's
+// buffer size (16 bytes, the least bufio allows, or 64 KiB), so a record
+// or a run of blank lines split across buffers is read the same.
+func FuzzSniff(f *testing.F) {
+	for _, s := range []string{
+		"\n\n\n" + `{"g1_winner": "model_1", "judge": "j"}`,
+		" \r\n\t[\n" + `{"input": "a \"b\" {c} [d] \\", "output_1": "x", "results": []}]`,
+		`{"who": {"n": [1, {"m": "}"}]}, "what": 2}`,
+		"\xef\xbb\xbf" + `[ ]`,
+		"id,p\n\nq,0.5\n",
+		"\n\n\tid\tp\n",
+		`{"k\u0069nd": "pair"}`,
+		`{"a": "unterminated`,
+		`{"a" 1, "b": 2}`,
+		`{"a": 1 "b": 2}`,
+		`[[{"a": 1}]]`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		big := sniff(b)
+		small, err := sniffStream(bufio.NewReaderSize(bytes.NewReader(b), 16))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if big.role != small.role || big.format != small.format || strings.Join(big.keys, "\x00") != strings.Join(small.keys, "\x00") ||
+			!bytes.Equal(big.header, small.header) {
+			t.Fatalf("64 KiB buffer: %+v; 16-byte buffer: %+v", big, small)
 		}
 	})
 }
