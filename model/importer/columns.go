@@ -364,16 +364,27 @@ func (m *Mapping) readCSV(r *bufio.Reader, name string, first []byte, rc *recCtx
 	if err != nil {
 		return csvError(name, err)
 	}
+	headLine, _ := cr.FieldPos(0)
 	index := map[string]int{}
+	twice := map[string]int{} // a name given twice: its second position
 	for i, h := range header {
 		h = strings.TrimSpace(h)
 		if _, dup := index[h]; !dup {
 			index[h] = i
+		} else if _, ok := twice[h]; !ok {
+			twice[h] = i
 		}
 	}
 	for _, col := range m.columns() {
 		if _, ok := index[col]; !ok {
-			return &model.LineError{File: name, Line: 1, Msg: fmt.Sprintf("no column %q (the header has: %s)", col, strings.Join(header, ", "))}
+			return &model.LineError{File: name, Line: headLine, Msg: fmt.Sprintf("no column %q (the header has: %s)", col, strings.Join(header, ", "))}
+		}
+		// A mapped name given twice is ambiguous: reading either column
+		// would drop the other silently. Unmapped duplicates (say two
+		// unnamed index columns) are never read and do no harm.
+		if j, ok := twice[col]; ok {
+			return &model.LineError{File: name, Line: headLine, Msg: fmt.Sprintf("column %q appears twice in the header (columns %d and %d): "+
+				"rename one, so that the mapping says which to read", col, index[col]+1, j+1)}
 		}
 	}
 	for rows := 0; ; rows++ {
@@ -400,6 +411,9 @@ func (m *Mapping) readCSV(r *bufio.Reader, name string, first []byte, rc *recCtx
 		rc.reset()
 		lerr := m.colsRow(rc, line, func(col string) (cell, *model.LineError) {
 			v := row[index[col]]
+			if err := cellUTF8(col, v); err != nil {
+				return cell{}, err
+			}
 			return cell{text: v, missing: v == ""}, nil
 		})
 		if e := rec(line, lerr); e != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/plumb-eval/plumb/model"
 )
@@ -25,8 +26,15 @@ func checkRecord(t *testing.T, rc *recCtx, err *model.LineError) {
 		return
 	}
 	for i := range rc.pairs {
-		if e := rc.pairs[i].Validate(); e != nil {
-			t.Fatalf("invalid pair %+v: %v", rc.pairs[i], e)
+		p := &rc.pairs[i]
+		if e := p.Validate(); e != nil {
+			t.Fatalf("invalid pair %+v: %v", *p, e)
+		}
+		// Texts are the input's, never repaired: invalid UTF-8 is an error.
+		for _, s := range []string{p.ID, p.Judge, p.Group, p.Prompt, p.Response1, p.Response2} {
+			if !utf8.ValidString(s) {
+				t.Fatalf("pair %+v has invalid UTF-8", *p)
+			}
 		}
 	}
 	for i := range rc.verdicts {
@@ -55,6 +63,9 @@ func seedLines(f *testing.F, files ...string) {
 func FuzzFastChat(f *testing.F) {
 	seedLines(f, "testdata/fastchat/gpt-4_pair.jsonl")
 	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"turn":2}`))
+	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"g1_user_prompt":"caf` + "\xe9" + `"}`))
+	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"g1_winner":"model_1"}`))
+	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"g\u0031_winner":"model_1"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
 		checkRecord(t, rc, parseFastChat(rc, b))
@@ -82,6 +93,9 @@ func FuzzJudgeBench(f *testing.F) {
 	seedLines(f, "testdata/judgebench/dataset=judgebench,response_model=gpt-4o-2024-05-13,judge_name=reward_model,judge_model=Tiny_RM.jsonl",
 		"testdata/judgebench/dataset=judgebench,response_model=gpt-4o-2024-05-13,judge_name=arena_hard,judge_model=claude-3-haiku-20240307.jsonl")
 	f.Add([]byte(`{"pair_id":"p","judge_name":"j","judgments":[{"judgment":{"scores":[1e308,-1e308]},"decision":null}]}`))
+	for _, scores := range []string{`["5.6","14.6"]`, `[5.6]`, `[1,2,3]`, `[1e999,2]`, `{"a":1}`, `null`, `[]`} {
+		f.Add([]byte(`{"pair_id":"p","judge_name":"j","judgments":[{"judgment":{"scores":` + scores + `},"decision":"A>B"}]}`))
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
 		checkRecord(t, rc, parseJudgeBench(rc, "", b))
@@ -120,6 +134,10 @@ func FuzzColumns(f *testing.F) {
 	f.Add(raw)
 	f.Add([]byte("id,gpt4_correct,llama_correct,human_correct\nx,yes,,maybe\n"))
 	f.Add([]byte(`{"id":"x","gpt4_correct":true,"human_correct":null,"llama_correct":0}`))
+	f.Add([]byte("id,gpt4_correct,llama_correct,human_correct\nx,tr\xfce,,true\n"))
+	f.Add([]byte("id,gpt4_correct,gpt4_correct,human_correct\nx,true,false,true\n"))
+	f.Add([]byte("id,gpt4_correct,llama_correct,human_correct\n"))
+	f.Add([]byte(strings.Repeat("\n", 5000) + `{"id":"x","gpt4_correct":true}`))
 	verdicts, err := ParseMapping([]string{"id=id", "judge-columns=gpt4_correct,llama_correct", "human=human_correct"})
 	if err != nil {
 		f.Fatal(err)

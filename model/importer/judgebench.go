@@ -2,7 +2,6 @@ package importer
 
 import (
 	"github.com/plumb-eval/plumb/internal/jsonscan"
-	"math"
 	"path/filepath"
 	"strings"
 
@@ -58,27 +57,47 @@ func judgeBenchDecision(raw []byte) (float64, bool) {
 	return 0, false
 }
 
-// judgeBenchScores reads scores [s_first, s_second] as P(first better).
-func judgeBenchScores(raw []byte) (float64, bool) {
-	if !isArray(raw) {
-		return 0, false
+// judgeBenchScores reads scores [s_first, s_second] as P(first better);
+// field names it in errors. Missing or null scores are absent (an LLM
+// judge gives none: its decision is read instead). Anything else that is
+// not two finite numbers is an error, not a fallback to the decision: a
+// reward model's scores that cannot be read mean a broken or different
+// file, and reading the decision instead would turn a probability into a
+// hard choice without a word.
+func judgeBenchScores(field string, raw []byte) (p float64, ok bool, err *model.LineError) {
+	switch {
+	case raw == nil || isNull(raw):
+		return 0, false, nil
+	case !isArray(raw):
+		return 0, false, typeErr(field, raw, "an array of two numbers [s_first, s_second]")
 	}
 	var s [2]float64
-	n, ok := 0, true
+	n := 0
 	elems(raw, func(i int, v []byte) {
 		n++
-		if i > 1 || !isNumber(v) {
-			ok = false
+		if err != nil || i > 1 {
+			return
+		}
+		f := field + "." + itoa(i)
+		if !isNumber(v) {
+			err = typeErr(f, v, "a number")
 			return
 		}
 		x, fine := num(v)
-		ok = ok && fine
+		if !fine {
+			err = fieldErr(f, "= "+jsonscan.Show(v)+" is out of range (it overflows to infinity)")
+			return
+		}
 		s[i] = x
 	})
-	if !ok || n != 2 || math.IsInf(s[0]-s[1], 0) {
-		return 0, false
+	if err != nil {
+		return 0, false, err
 	}
-	return sigmoid(s[0] - s[1]), true
+	if n != 2 {
+		return 0, false, fieldErr(field, "= "+jsonscan.Show(raw)+" has "+plural(n, "score")+", expected two [s_first, s_second]")
+	}
+	// σ of a difference that overflows (1e308 − (−1e308)) is still 1 or 0.
+	return sigmoid(s[0] - s[1]), true, nil
 }
 
 // judgeBenchJudgment is one parsed judgment.
@@ -217,7 +236,12 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 				}
 			})
 		}
-		if j.p, j.ok = judgeBenchScores(scores); j.ok {
+		var serr *model.LineError
+		if j.p, j.ok, serr = judgeBenchScores("judgments."+itoa(n)+".judgment.scores", scores); serr != nil {
+			jerr = serr
+			return
+		}
+		if j.ok {
 			j.scored = true
 			return
 		}

@@ -13,8 +13,9 @@ import (
 // Helpers shared by the record parsers: walking a record's fields, typed
 // field errors, and the per-record context that collects pairs and counts.
 
-// object walks the record b, which must be exactly one JSON object, and
-// calls set with each top-level field's name and raw value (validated JSON).
+// object walks the record b, which must be exactly one JSON object of
+// valid UTF-8 with no field given twice (record_checks.go), and calls set
+// with each top-level field's name and raw value (validated JSON).
 // Errors are LineErrors whose Line is relative to b's first line.
 func object(b []byte, set func(key, val []byte)) *model.LineError {
 	if len(b) == 0 || b[0] != '{' {
@@ -28,7 +29,24 @@ func object(b []byte, set func(key, val []byte)) *model.LineError {
 		}
 		return &model.LineError{Msg: "a record must be a JSON object, found " + what}
 	}
-	end, se := jsonscan.WalkObject(b, 0, 0, end, fieldFunc(set))
+	if off := badUTF8(b); off >= 0 {
+		return utf8Error(b, off)
+	}
+	var keys keySet
+	end, se := jsonscan.WalkObject(b, 0, 0, end, func(key []byte, esc bool, val []byte) *jsonscan.Error {
+		if esc {
+			key = jsonscan.Unescape(nil, key)
+		}
+		if !keys.add(key) {
+			return &jsonscan.Error{Msg: "appears twice"}
+		}
+		set(key, val)
+		return nil
+	})
+	if keys.dup != nil {
+		le := synError(b, se)
+		return &model.LineError{Line: le.Line, Field: string(keys.dup), Msg: "appears twice"}
+	}
 	if se != nil {
 		return synError(b, se)
 	}
