@@ -102,6 +102,18 @@ func runImport(stdout, stderr io.Writer, inputs []string, o *importOptions) erro
 		}
 		return err
 	}
+	if len(lg.Pairs)+len(lg.Scores)+len(lg.Verdicts) == 0 {
+		// As for an empty input file: an empty log would only be refused
+		// by every command that reads it, so nothing is written.
+		for _, n := range lg.Notes {
+			fmt.Fprintln(stderr, "note: "+n)
+		}
+		msg := "no records to import: nothing written"
+		if lg.Skipped > 0 {
+			msg += " (" + plural(lg.Skipped, "bad record") + " skipped)"
+		}
+		return inputError{&model.LineError{Msg: msg}}
+	}
 	write := func(w io.Writer) error { return model.WriteLog(w, lg) }
 	if o.output == "" {
 		err = write(stdout)
