@@ -81,7 +81,9 @@ func (p *recParser) pair(out *Pair) *LineError {
 }
 
 // arrangements iterates the members of the object field f, whose keys must
-// be arrangement names, each at most once. fn decodes one value.
+// be arrangement names, each at most once. fn decodes one value; a null
+// value is an absent arrangement (README: null in an optional field means
+// the field is absent), so fn never sees it.
 func (p *recParser) arrangements(f field, fn func(a Arrangement, val []byte) *LineError) *LineError {
 	raw := p.vals[f]
 	name := fieldNames[f]
@@ -107,6 +109,9 @@ func (p *recParser) arrangements(f field, fn func(a Arrangement, val []byte) *Li
 			return fieldErr(name+"."+a.String(), "appears twice")
 		}
 		seen[a] = true
+		if v[0] == 'n' {
+			continue // null: the arrangement is absent
+		}
 		if err := fn(a, v); err != nil {
 			return err
 		}
@@ -179,6 +184,9 @@ func (p *recParser) logprobs(out *Pair) *LineError {
 				return fieldErr(lpTokNames[a][t], "appears twice")
 			}
 			seen[t] = true
+			if tv[0] == 'n' {
+				continue // null: the token is absent (probability 0), as when left out
+			}
 			x, code := number(tv)
 			if code != numOK {
 				return numErr(lpTokNames[a][t], tv, code, "a number")
@@ -188,7 +196,7 @@ func (p *recParser) logprobs(out *Pair) *LineError {
 			}
 			lp[t] = x
 		}
-		if !seen[0] && !seen[1] {
+		if math.IsInf(lp[0], -1) && math.IsInf(lp[1], -1) {
 			return fieldErr(lpNames[a], "has neither A nor B (a missing token counts as probability 0, but one is needed)")
 		}
 		out.Has[a], out.S[a], out.Logprobs[a] = true, probA(lp[0], lp[1]), lp

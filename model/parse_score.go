@@ -44,6 +44,9 @@ func (p *recParser) score(out *Score) *LineError {
 	if out.LS, err = p.optNum(fLS); err != nil {
 		return err
 	}
+	if out.LS != nil && *out.LS > 0 {
+		return errValue("ls", p.vals[fLS], lsMsg)
+	}
 	if out.Tokens, err = p.tokens(); err != nil {
 		return err
 	}

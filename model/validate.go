@@ -56,6 +56,10 @@ func fmtNum(v float64) []byte { return strconv.AppendFloat(nil, v, 'g', -1, 64) 
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
+// lsMsg says why a positive ls is refused: LS is a sum of token
+// log-probabilities, each ≤ 0.
+const lsMsg = "is not a log-likelihood (a sum of token log-probabilities, it must be ≤ 0)"
+
 // checkFinite checks that the number v of field name is finite.
 func checkFinite(name string, v float64) *LineError {
 	if !finite(v) {
@@ -166,6 +170,9 @@ func (s *Score) validate(scratch *[]ratingProb) *LineError {
 	if s.LS != nil {
 		if err := checkFinite("ls", *s.LS); err != nil {
 			return err
+		}
+		if *s.LS > 0 {
+			return errValue("ls", fmtNum(*s.LS), lsMsg)
 		}
 	}
 	if s.Tokens != nil && (*s.Tokens < 1 || *s.Tokens > maxTokens) {

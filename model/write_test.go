@@ -156,6 +156,7 @@ func TestWriteInvalid(t *testing.T) {
 		{&Score{ID: "s", Judge: "j", Criterion: "c", HumanScore: math.NaN(), JudgeScore: ptr(1.0)}, `human_score = NaN is not a finite number`},
 		{&Score{ID: "s", Judge: "j", Criterion: "c", HumanScore: 1, JudgeScore: ptr(math.Inf(-1))}, `judge_score = -Inf is not a finite number`},
 		{&Score{ID: "s", Judge: "j", Criterion: "c", HumanScore: 1, JudgeScore: ptr(1.0), LS: ptr(math.NaN())}, `ls = NaN is not a finite number`},
+		{&Score{ID: "s", Judge: "j", Criterion: "c", HumanScore: 1, JudgeScore: ptr(1.0), LS: ptr(5.0)}, `ls = 5 is not a log-likelihood (a sum of token log-probabilities, it must be ≤ 0)`},
 		{&Score{ID: "s", Judge: "j", Criterion: "c", HumanScore: 1, JudgeScore: ptr(1.0), Tokens: ptr(0)}, `tokens = 0 is not a positive integer`},
 		{&Score{ID: "s", Judge: "j", Criterion: "c", HumanScore: 1, ScoreProbs: map[string]float64{}}, `score_probs has no positive probability (the probabilities must have a positive sum)`},
 		{&Score{ID: "s", Judge: "j", Criterion: "c", HumanScore: 1, ScoreProbs: map[string]float64{"1": 0, "2": 0}}, `score_probs has no positive probability (the probabilities must have a positive sum)`},

@@ -33,7 +33,11 @@ README "Importing logs" says how each format's fields map to records.
 answer and one true/false column per judge, judge-columns=A,B,C with
 human=COL and id=COL; for pairs, p_a.x0=COL (or choice.x0, logprobs.x0.A,
 ...) with judge=COL or judge-name=NAME, and id, gold, group, prompt,
-response_1, response_2.
+response_1, response_2. A second run in the other order is
+p_a.swapped=COL (or choice.swapped, logprobs.swapped.A/B) with swap=x1 or
+swap=x2, which is required: x1 if that run calls response_2 B (IDs follow
+the content), x2 if it calls response_2 A (IDs stay on positions, as
+FastChat, LLMBar, JudgeBench and Arena-Hard do).
 
 Verdicts that cannot be read (null, "error", "garbage") become missing
 arrangements; they, items left out and judges whose position bias cannot be
@@ -97,6 +101,18 @@ func runImport(stdout, stderr io.Writer, inputs []string, o *importOptions) erro
 			return inputError{err}
 		}
 		return err
+	}
+	if len(lg.Pairs)+len(lg.Scores)+len(lg.Verdicts) == 0 {
+		// As for an empty input file: an empty log would only be refused
+		// by every command that reads it, so nothing is written.
+		for _, n := range lg.Notes {
+			fmt.Fprintln(stderr, "note: "+n)
+		}
+		msg := "no records to import: nothing written"
+		if lg.Skipped > 0 {
+			msg += " (" + plural(lg.Skipped, "bad record") + " skipped)"
+		}
+		return inputError{&model.LineError{Msg: msg}}
 	}
 	write := func(w io.Writer) error { return model.WriteLog(w, lg) }
 	if o.output == "" {

@@ -151,6 +151,32 @@ func TestImportBadInput(t *testing.T) {
 			t.Errorf("%v: error %v (exit %d), want %q and status 2", c.args, err, exitCode(err), c.want)
 		}
 	}
+	// No records: a header-only CSV, or a file whose every item is left out
+	// (or skipped), exits with status 2 and writes nothing.
+	dir := t.TempDir()
+	header := filepath.Join(dir, "h.csv")
+	os.WriteFile(header, []byte("id,p\n"), 0o644)
+	allOut := filepath.Join(dir, "out.jsonl")
+	os.WriteFile(allOut, []byte(`{"question_id": 1, "model_1": "a", "model_2": "b", "g1_winner": "error", "g2_winner": "tie", "judge": "j"}`+"\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--from", "columns", "--map", "id=id", "--map", "judge-name=j", "--map", "p_a.x0=p", header}, header + ": holds no records (only a header row)"},
+		{[]string{allOut}, "no records to import: nothing written"},
+	} {
+		out := filepath.Join(dir, "log.jsonl")
+		_, stderr, err := executeImport(t, append(c.args, "-o", out)...)
+		if err == nil || !strings.Contains(err.Error(), c.want) || exitCode(err) != exitBadInput {
+			t.Errorf("%v: error %v (exit %d), want %q and status 2", c.args, err, exitCode(err), c.want)
+		}
+		if _, serr := os.Stat(out); serr == nil {
+			t.Errorf("%v: wrote %s", c.args, out)
+		}
+		if c.args[0] == allOut && !strings.Contains(stderr, "note: "+allOut+": judge j: 1 of 2 verdicts could not be read") {
+			t.Errorf("the notes say why there is nothing: %q", stderr)
+		}
+	}
 	// --skip-bad writes the good records and says what it skipped.
 	stdout, stderr, err := executeImport(t, "--skip-bad", bad)
 	if err != nil || strings.Count(stdout, "\n") != 1 || !strings.Contains(stderr, "skipped 1 bad record:\n  "+bad+":2:") {

@@ -18,14 +18,16 @@ import (
 //	           {"user_prompt": "...", "judgment": "...", "score": "A>B"}]}
 //
 // Game 1 shows the baseline as assistant A (first) and the model as B;
-// game 2 swaps them. score is the judge's label, one of A>>B, A>B, A=B,
-// B>A, B>>A, or null when none could be parsed.
+// game 2 shows the model first and calls it assistant A (IDs stay on
+// positions, contents swap): x2 in METHODS.md §1, not x1. score is the
+// judge's label, one of A>>B, A>B, A=B, B>A, B>>A, or null when none could
+// be parsed.
 //
 // Mapping: response_1 = the baseline, response_2 = the model; game 1 → x0,
-// game 2 → x1, as p_a (the preference for response_1) with the strength
-// kept: a label's P(A) is A>>B 1, A>B 0.75, A=B 0.5, B>A 0.25, B>>A 0 (in
-// game 2, where A is the model, the preference for the baseline is 1 minus
-// that). So every decision is Arena-Hard's own, and a strong verdict sits
+// game 2 → x2, as p_a (the judge's P(A)) with the strength kept: a label's
+// P(A) is A>>B 1, A>B 0.75, A=B 0.5, B>A 0.25, B>>A 0. In game 2 A is the
+// model, so that P(A) is stored as is and the preference for the baseline
+// is 1 minus it (Pair.R). So every decision is Arena-Hard's own, and a strong verdict sits
 // further from 0.5 than a weak one (Arena-Hard counts a strong verdict as
 // three wins). A<B is read as B>A, B=A as A=B. id = "<question_id or
 // uid>/<model>"; judge = judge (else the file's folder name); group =
@@ -140,10 +142,11 @@ func parseArenaHard(rc *recCtx, judgeDir string, b []byte) *model.LineError {
 		if !ok {
 			return
 		}
-		if n == 1 { // game 2: A is the model (response_2)
-			s = 1 - s
+		a := model.X0
+		if n == 1 { // game 2: A is the model (response_2), shown first
+			a = swappedRun
 		}
-		p.Has[n], p.S[n] = true, s
+		p.Has[a], p.S[a] = true, s
 	})
 	if gerr != nil {
 		return gerr

@@ -108,3 +108,18 @@ func BenchmarkLoadJudgeBench(b *testing.B) {
 	b.Run("texts", func(b *testing.B) { benchmarkLoad(b, "jb.jsonl", judgeBenchLine, false) })
 	b.Run("no-texts", func(b *testing.B) { benchmarkLoad(b, "jb.jsonl", judgeBenchLine, true) })
 }
+
+// BenchmarkDetectHugeRecord detects a file whose first record has a 20 MB
+// prompt after 1 MiB of blank lines: detection skips both a buffer at a
+// time.
+func BenchmarkDetectHugeRecord(b *testing.B) {
+	path, size := benchFile(b, "huge.jsonl", 1, func(r *rand.Rand, i int) string {
+		return strings.Repeat("\n", 1<<20) + `{"question_id": 1, "g1_user_prompt": "` + benchText(r, 20<<20) + `", "g1_winner": "model_1"}`
+	})
+	b.SetBytes(size)
+	for b.Loop() {
+		if f, err := Detect(path); err != nil || f != FormatFastChat {
+			b.Fatal(f, err)
+		}
+	}
+}

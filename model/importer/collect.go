@@ -152,7 +152,7 @@ func (c *collector) readFile(in input) error {
 		if c.mapping == nil {
 			return fileError(in.path, "--from columns needs a column mapping (--map KEY=COLUMN ...)")
 		}
-		return readColumns(r, name, c.mapping, rc, handle)
+		return readColumns(r, name, in.sn, c.mapping, rc, handle)
 	default:
 		return fileError(in.path, fmt.Sprintf("unknown format %q", in.format))
 	}
@@ -301,7 +301,7 @@ func (c *collector) finish() *model.Log {
 		if _, strategy, _ := strings.Cut(name, "/"); ji.format == FormatLLMBar && strings.HasPrefix(strategy, "Rating") &&
 			!strings.HasSuffix(name, "/scores") {
 			c.log.Notes = append(c.log.Notes, "judge "+name+": a Rating strategy rates each output alone and LLMBar derives "+
-				`both "swap" winners from the two ratings (equal ratings give "2" and "1"), so its x0 and x1 are not two position `+
+				`both "swap" winners from the two ratings (equal ratings give "2" and "1"), so its x0 and x2 are not two position `+
 				"orders: its consistency is the share of pairs rated unequally; see judge "+name+"/scores for the ratings themselves")
 		}
 		if ji.multi {

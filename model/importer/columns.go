@@ -302,17 +302,19 @@ func probA(a, b float64) float64 {
 }
 
 // readColumns reads a CSV/TSV or JSON file with mapping m into rc,
-// calling rec for each row's outcome.
-func readColumns(r *bufio.Reader, name string, m *Mapping, rc *recCtx, rec func(line int, err *model.LineError) error) error {
-	head, _ := r.Peek(4096)
-	head = bytes.TrimPrefix(head, utf8BOM)
-	if t := bytes.TrimLeft(head, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		return eachRecord(r, name, func(line int, b []byte) error {
-			rc.reset()
-			return rec(line, m.jsonRow(rc, line, b))
-		})
+// calling rec for each row's outcome; sn is what detection found at the
+// start of the file (JSON, tabular with its first line, or empty).
+func readColumns(r *bufio.Reader, name string, sn sniffed, m *Mapping, rc *recCtx, rec func(line int, err *model.LineError) error) error {
+	switch sn.role {
+	case roleEmpty:
+		return fileError(name, "holds no records")
+	case roleTabular:
+		return m.readCSV(r, name, sn.header, rc, rec)
 	}
-	return m.readCSV(r, name, head, rc, rec)
+	return eachRecord(r, name, func(line int, b []byte) error {
+		rc.reset()
+		return rec(line, m.jsonRow(rc, line, b))
+	})
 }
 
 // jsonRow reads one flat JSON object as a row.
@@ -340,8 +342,8 @@ func (m *Mapping) jsonRow(rc *recCtx, line int, b []byte) *model.LineError {
 	})
 }
 
-// readCSV reads a CSV file whose start is head.
-func (m *Mapping) readCSV(r *bufio.Reader, name string, head []byte, rc *recCtx, rec func(line int, err *model.LineError) error) error {
+// readCSV reads a CSV file whose first non-blank line is first.
+func (m *Mapping) readCSV(r *bufio.Reader, name string, first []byte, rc *recCtx, rec func(line int, err *model.LineError) error) error {
 	if b, _ := r.Peek(len(utf8BOM)); bytes.Equal(b, utf8BOM) {
 		r.Discard(len(utf8BOM))
 	}
@@ -349,7 +351,6 @@ func (m *Mapping) readCSV(r *bufio.Reader, name string, head []byte, rc *recCtx,
 	cr.ReuseRecord = true
 	cr.Comma = m.Sep
 	if cr.Comma == 0 {
-		first, _, _ := bytes.Cut(head, []byte{'\n'})
 		cr.Comma = ','
 		if strings.HasSuffix(strings.ToLower(strings.TrimSuffix(name, ".gz")), ".tsv") ||
 			bytes.IndexByte(first, '\t') >= 0 && bytes.IndexByte(first, ',') < 0 {
@@ -363,20 +364,36 @@ func (m *Mapping) readCSV(r *bufio.Reader, name string, head []byte, rc *recCtx,
 	if err != nil {
 		return csvError(name, err)
 	}
+	headLine, _ := cr.FieldPos(0)
 	index := map[string]int{}
+	twice := map[string]int{} // a name given twice: its second position
 	for i, h := range header {
 		h = strings.TrimSpace(h)
 		if _, dup := index[h]; !dup {
 			index[h] = i
+		} else if _, ok := twice[h]; !ok {
+			twice[h] = i
 		}
 	}
 	for _, col := range m.columns() {
 		if _, ok := index[col]; !ok {
-			return &model.LineError{File: name, Line: 1, Msg: fmt.Sprintf("no column %q (the header has: %s)", col, strings.Join(header, ", "))}
+			return &model.LineError{File: name, Line: headLine, Msg: fmt.Sprintf("no column %q (the header has: %s)", col, strings.Join(header, ", "))}
+		}
+		// A mapped name given twice is ambiguous: reading either column
+		// would drop the other silently. Unmapped duplicates (say two
+		// unnamed index columns) are never read and do no harm.
+		if j, ok := twice[col]; ok {
+			return &model.LineError{File: name, Line: headLine, Msg: fmt.Sprintf("column %q appears twice in the header (columns %d and %d): "+
+				"rename one, so that the mapping says which to read", col, index[col]+1, j+1)}
 		}
 	}
-	for {
+	for rows := 0; ; rows++ {
 		row, err := cr.Read()
+		if err == io.EOF && rows == 0 {
+			// As for an empty JSON file: an import of nothing is an error,
+			// not an empty log that every later command rejects.
+			return fileError(name, "holds no records (only a header row)")
+		}
 		if err == io.EOF {
 			return nil
 		}
@@ -394,6 +411,9 @@ func (m *Mapping) readCSV(r *bufio.Reader, name string, head []byte, rc *recCtx,
 		rc.reset()
 		lerr := m.colsRow(rc, line, func(col string) (cell, *model.LineError) {
 			v := row[index[col]]
+			if err := cellUTF8(col, v); err != nil {
+				return cell{}, err
+			}
 			return cell{text: v, missing: v == ""}, nil
 		})
 		if e := rec(line, lerr); e != nil {

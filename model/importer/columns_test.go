@@ -62,7 +62,7 @@ func TestColumnsLongLayout(t *testing.T) {
 
 func TestColumnsPairs(t *testing.T) {
 	lg, err := loadMap(t, "testdata/columns/pairs.jsonl",
-		"id=item", "judge=model", "p_a.x0=pa0", "p_a.x1=pa1", "gold=label", "group=topic")
+		"id=item", "judge=model", "p_a.x0=pa0", "p_a.swapped=pa1", "swap=x1", "gold=label", "group=topic")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,9 +79,47 @@ func TestColumnsPairs(t *testing.T) {
 	roundTrip(t, lg)
 }
 
+// TestColumnsSwapX2 maps a two-run CSV whose second run is x2 (as FastChat
+// and LLMBar run it): the column holds the judge's answer in that run, P(A)
+// = P(response_2 better), stored as is; the preference for response_1 is
+// 1 − P(A). The same file with swap=x1 reads the column as P(response_1).
+func TestColumnsSwapX2(t *testing.T) {
+	path := writeFile(t, "two.csv", "id,run1,run2,c1,c2\nq,0.9,0.3,A,A\n")
+	lg, err := loadMap(t, path, "id=id", "judge-name=j", "p_a.x0=run1", "p_a.swapped=run2", "swap=x2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pairOf(t, lg, "j", "q")
+	wantArr(t, p, 0.9, absent, 0.3)
+	if p.R(model.X2) != 0.7 {
+		t.Errorf("x2 preference for response_1 %v, want 1 − 0.3", p.R(model.X2))
+	}
+	lg, err = loadMap(t, path, "id=id", "judge-name=j", "p_a.x0=run1", "p_a.swapped=run2", "swap=x1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantArr(t, pairOf(t, lg, "j", "q"), 0.9, 0.3)
+	// Choices: A in both runs of x0/x2 is the first-shown answer twice
+	// (response_1, then response_2): inconsistent.
+	lg, err = loadMap(t, path, "id=id", "judge-name=j", "choice.x0=c1", "choice.swapped=c2", "swap=x2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := pairOf(t, lg, "j", "q")
+	wantArr(t, q, 1, absent, 1)
+	if q.R(model.X0) != 1 || q.R(model.X2) != 0 {
+		t.Errorf("preferences %v, %v; want 1 (x0) and 0 (x2)", q.R(model.X0), q.R(model.X2))
+	}
+	roundTrip(t, lg)
+	if _, err := loadMap(t, path, "id=id", "judge-name=j", "p_a.x0=run1", "p_a.swapped=run2"); err == nil ||
+		!strings.Contains(err.Error(), "swap=x1 or --map swap=x2") {
+		t.Errorf("a swapped column without swap=: %v, want the x1/x2 explanation", err)
+	}
+}
+
 func TestColumnsChoiceAndLogprobs(t *testing.T) {
 	path := writeFile(t, "p.csv", "id,c0,c1,a0,b0\nx,A,tie,-0.1,-2.5\ny,b,,,-0.3\n")
-	lg, err := loadMap(t, path, "id=id", "judge-name=j", "choice.x0=c0", "choice.x1=c1")
+	lg, err := loadMap(t, path, "id=id", "judge-name=j", "choice.x0=c0", "choice.x1=c1", "swap=x1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +169,11 @@ func TestParseMapping(t *testing.T) {
 	good := [][]string{
 		{"judge-columns=a,b", "human=h", "id=i"},
 		{"verdict=v", "judge=j"},
-		{"p_a.x0=a", "p_a.x2=b", "judge-name=x", "gold=g", "prompt=p", "response_1=r1", "response_2=r2"},
+		{"p_a.x0=a", "p_a.x2=b", "swap=x2", "judge-name=x", "gold=g", "prompt=p", "response_1=r1", "response_2=r2"},
+		{"p_a.x0=a", "p_a.swapped=b", "swap=x1", "judge=j"},
+		{"logprobs.x0.A=a", "logprobs.swapped.B=b", "swap=x2", "judge=j"},
+		{"p_a.x0=a", "p_a.x1=b", "p_a.x2=c", "judge=j"}, // three orders name themselves
+		{"p_a.x0=a", "p_a.x3=b", "judge=j"},             // both swapped: no ambiguity
 		{"logprobs.x0.A=a", "judge=j", "sep=tab"},
 	}
 	for _, kv := range good {
@@ -140,22 +182,32 @@ func TestParseMapping(t *testing.T) {
 		}
 	}
 	bad := map[string][]string{
-		"want KEY=COLUMN":                {"judge-columns"},
-		"unknown key":                    {"colour=red"},
-		"given twice":                    {"id=a", "id=b"},
-		"empty column name":              {"human="},
-		"listed twice":                   {"judge-columns=a,a"},
-		"cannot be mixed":                {"p_a.x0=a", "judge=j", "human=h"},
-		"in one way":                     {"p_a.x0=a", "choice.x1=c", "judge=j"},
-		"x0, the default arrangement":    {"p_a.x1=a", "judge=j"},
-		"name the judge":                 {"p_a.x0=a"},
-		"say where the verdicts are":     {"human=h"},
-		"needs judge=COLUMN":             {"verdict=v"},
-		"not both":                       {"verdict=v", "judge=j", "judge-name=n"},
-		"belong to pair columns":         {"judge-columns=a", "gold=g"},
-		"names the judges itself":        {"judge-columns=a", "verdict=v"},
-		`want one character, or "tab"`:   {"judge-columns=a", "sep=ab"},
-		"unknown key (keys: id, human, ": {"logprobs.x0.C=a", "judge=j"},
+		"want KEY=COLUMN":   {"judge-columns"},
+		"unknown key":       {"colour=red"},
+		"given twice":       {"id=a", "id=b"},
+		"empty column name": {"human="},
+		"listed twice":      {"judge-columns=a,a"},
+		"cannot be mixed":   {"p_a.x0=a", "judge=j", "human=h"},
+		"in one way":        {"p_a.x0=a", "choice.x1=c", "judge=j"},
+		"the x1 column is a swapped-order column (the second run): say which arrangement":   {"p_a.x0=a", "p_a.x1=b", "judge=j"},
+		"IDs stay on positions), as FastChat/MT-Bench, LLMBar, JudgeBench and Arena-Hard":   {"choice.x0=a", "choice.x2=b", "judge=j"},
+		"x1: the second run shows response_2 first and calls it B (IDs follow the content)": {"p_a.x0=a", "p_a.swapped=b", "judge=j"},
+		"swap=x1, but the swapped-order column is mapped as x2":                             {"p_a.x0=a", "p_a.x2=b", "swap=x1", "judge=j"},
+		"as a .swapped column with swap= or as x2 columns, not both":                        {"p_a.x0=a", "p_a.x2=b", "p_a.swapped=c", "swap=x2", "judge=j"},
+		"map that run's column too":         {"p_a.x0=a", "swap=x2", "judge=j"},
+		"leave swap= out":                   {"p_a.x0=a", "p_a.x1=b", "p_a.x2=c", "swap=x2", "judge=j"},
+		"want x1 or x2":                     {"p_a.x0=a", "p_a.swapped=b", "swap=x3", "judge=j"},
+		"swap= belongs to pair columns":     {"judge-columns=a", "swap=x1"},
+		"x0, the default arrangement, is r": {"p_a.swapped=a", "swap=x2", "judge=j"},
+		"x0, the default arrangement":       {"p_a.x1=a", "judge=j"},
+		"name the judge":                    {"p_a.x0=a"},
+		"say where the verdicts are":        {"human=h"},
+		"needs judge=COLUMN":                {"verdict=v"},
+		"not both":                          {"verdict=v", "judge=j", "judge-name=n"},
+		"belong to pair columns":            {"judge-columns=a", "gold=g"},
+		"names the judges itself":           {"judge-columns=a", "verdict=v"},
+		`want one character, or "tab"`:      {"judge-columns=a", "sep=ab"},
+		"unknown key (keys: id, human, ":    {"logprobs.x0.C=a", "judge=j"},
 	}
 	for want, kv := range bad {
 		_, err := ParseMapping(kv)

@@ -1,21 +1,17 @@
 package importer
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
-	"github.com/plumb-eval/plumb/internal/jsonscan"
-	"io"
 	"slices"
 	"strings"
 )
 
 // Detection by content: the field names of a file's first record (a JSON
-// Lines line or the first element of a JSON array, gzip or not) say which
-// tool wrote it. File names are never needed.
-
-// sniffSize is how much of a file detection reads: enough for the first
-// record of every supported format.
-const sniffSize = 4 << 20
+// Lines line or the first element of a JSON array, gzip or not, however
+// far into the file it starts and however long it is; detect_stream.go)
+// say which tool wrote it. File names are never needed.
 
 // role is what a file holds within its format.
 type role int
@@ -35,6 +31,7 @@ type sniffed struct {
 	role   role
 	what   string   // for roleNotJudgments: what the file is
 	keys   []string // the first record's field names
+	header []byte   // for roleTabular: the first non-blank line (cut at 64 KiB)
 }
 
 // Detect reports the format of the judge log at path, judged by content:
@@ -72,66 +69,25 @@ func (s sniffed) usable(path string) error {
 	return nil
 }
 
-// sniffFile reads the start of path and classifies it.
+// sniffFile reads the start of path, up to its first record's field
+// names however far they are, and classifies it.
 func sniffFile(path string) (sniffed, error) {
 	r, closer, err := openFile(path)
 	if err != nil {
 		return sniffed{}, err
 	}
 	defer closer.Close()
-	head, err := io.ReadAll(io.LimitReader(r, sniffSize))
+	s, err := sniffStream(r)
 	if err != nil {
 		return sniffed{}, readError(path, err)
 	}
-	return sniff(head), nil
+	return s, nil
 }
 
-// sniff classifies a file by its first bytes.
-func sniff(head []byte) sniffed {
-	head = bytes.TrimPrefix(head, utf8BOM)
-	i := jsonscan.SkipSpace(head, 0)
-	if i == len(head) {
-		return sniffed{role: roleEmpty}
-	}
-	if head[i] == '[' {
-		i = jsonscan.SkipSpace(head, i+1)
-		if i == len(head) || head[i] == ']' {
-			return sniffed{role: roleEmpty}
-		}
-	}
-	if head[i] != '{' {
-		return sniffed{role: roleTabular}
-	}
-	return classify(firstKeys(head, i))
-}
-
-// firstKeys lists the top-level field names of the object at b[i], which
-// may be cut short.
-func firstKeys(b []byte, i int) []string {
-	var keys []string
-	i = jsonscan.SkipSpace(b, i+1)
-	for i < len(b) && b[i] == '"' {
-		j, esc, err := jsonscan.SkipString(b, i, end)
-		if err != nil {
-			break
-		}
-		key := jsonscan.KeyString(b[i+1:j-1], esc)
-		keys = append(keys, key)
-		i = jsonscan.SkipSpace(b, j)
-		if i >= len(b) || b[i] != ':' {
-			break
-		}
-		i, err = jsonscan.SkipValue(b, jsonscan.SkipSpace(b, i+1), 0, end)
-		if err != nil {
-			break
-		}
-		i = jsonscan.SkipSpace(b, i)
-		if i >= len(b) || b[i] != ',' {
-			break
-		}
-		i = jsonscan.SkipSpace(b, i+1)
-	}
-	return keys
+// sniff classifies a file whose content is b.
+func sniff(b []byte) sniffed {
+	s, _ := sniffStream(bufio.NewReaderSize(bytes.NewReader(b), 64<<10)) // reading memory cannot fail
+	return s
 }
 
 // classify names the format a first record's fields belong to.

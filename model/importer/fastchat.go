@@ -20,16 +20,21 @@ import (
 // already in model identity ("model_1", "model_2", "tie", or "error" when
 // the judgment had no verdict).
 //
+// Game 2 shows model_2 first and still calls the first-shown answer
+// "Assistant A" (IDs stay on positions): it is x2 (METHODS.md §1), not x1.
+//
 // Mapping: response_1 = model_1, response_2 = model_2; game 1 → x0 and
-// game 2 → x1 as hard choices (model_1 → A, model_2 → B, tie → tie); judge =
+// game 2 → x2 as hard choices, stored as the token the judge answered:
+// in game 1 model_1 → A, model_2 → B; in game 2 model_1 → B (it was shown
+// second), model_2 → A; tie → tie. judge =
 // judge[0] (the judge model), group = judge[1] (the prompt template, e.g.
 // pair-v2 or pair-math-v1); id = "<question_id>/<model_1> vs <model_2>/turn
 // <turn>". model_1, model_2 and turn are kept as extra fields. Any other
 // winner (error, null, missing) is a missing arrangement, counted; an item
 // whose game 1 cannot be read is left out (x0 is required), counted.
 
-// fastChatWinner maps a FastChat winner to the choice for response_1 =
-// model_1 (1 = A, 0 = B, 0.5 = tie).
+// fastChatWinner maps a FastChat winner to the preference for response_1 =
+// model_1 (1 = model_1, 0 = model_2, 0.5 = tie).
 func fastChatWinner(raw []byte) (float64, bool) {
 	if !isString(raw) {
 		return 0, false
@@ -114,10 +119,10 @@ func parseFastChat(rc *recCtx, b []byte) *model.LineError {
 	}
 	p.ID = id + "/" + model1 + " vs " + model2 + "/turn " + itoa(int(t))
 	for i, raw := range [2][]byte{g1, g2} {
-		s, ok := fastChatWinner(raw)
+		r, ok := fastChatWinner(raw)
 		rc.verdict(p.Judge, raw, ok)
 		if ok {
-			p.Has[i], p.S[i] = true, s // game 1 → x0, game 2 → x1
+			setPref(&p, [2]model.Arrangement{model.X0, swappedRun}[i], r) // game 1 → x0, game 2 → x2
 		}
 	}
 	p.Extra = model.Extra{"model_1": jsonString(model1), "model_2": jsonString(model2), "turn": jsonNumber(t)}

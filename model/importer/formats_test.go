@@ -18,17 +18,18 @@ func TestFastChat(t *testing.T) {
 		t.Fatalf("%d pairs, want 4 (q112 has no game-1 verdict)", len(lg.Pairs))
 	}
 	p := pairOf(t, lg, "gpt-4", "81/vicuna-13b vs llama-13b/turn 1")
-	wantArr(t, p, 1, 1) // model_1 won both games
+	// Game 2 shows model_2 first as A (x2): model_1 winning it is the token B.
+	wantRuns(t, p, 1, 0) // model_1 won both games
 	if p.Group != "pair-v2" || p.Source != model.SourceChoice || p.Gold != model.GoldNone || p.Pos.Line != 1 {
 		t.Errorf("pair %+v", p)
 	}
 	if string(p.Extra["model_1"]) != `"vicuna-13b"` || string(p.Extra["turn"]) != "1" {
 		t.Errorf("extra %v", p.Extra)
 	}
-	wantArr(t, pairOf(t, lg, "gpt-4", "81/vicuna-13b vs llama-13b/turn 2"), 1, 0) // model_1, then model_2
-	wantArr(t, pairOf(t, lg, "gpt-4", "111/vicuna-13b vs llama-13b/turn 1"), 0.5) // tie, error
+	wantRuns(t, pairOf(t, lg, "gpt-4", "81/vicuna-13b vs llama-13b/turn 2"), 1, 1) // model_1, then model_2: A both times
+	wantArr(t, pairOf(t, lg, "gpt-4", "111/vicuna-13b vs llama-13b/turn 1"), 0.5)  // tie, error
 	q := pairOf(t, lg, "claude-v1", "q-113/alpaca-13b vs vicuna-13b/turn 1")
-	wantArr(t, q, 0, 0.5)
+	wantRuns(t, q, 0, 0.5)
 	if q.Group != "" || q.Pos.Line != 6 {
 		t.Errorf("judge given as a string: group %q, line %d (want none, 6: line 4 is blank)", q.Group, q.Pos.Line)
 	}
@@ -44,18 +45,18 @@ func TestLLMBarFolder(t *testing.T) {
 	}
 	const g = "Processed/Tiny"
 	p := pairOf(t, lg, "GPT-4/Vanilla", g+"/0")
-	wantArr(t, p, 1, 1)
+	wantRuns(t, p, 1, 0) // output_1 won both runs: A, then B (swap = True shows output_2 first as "Output (a)")
 	if p.Group != g || p.Gold != model.Gold1 || p.Prompt != "Name a prime number." || p.Response1 != "7" || p.Response2 != "8" {
 		t.Errorf("pair %+v", p)
 	}
-	wantArr(t, pairOf(t, lg, "GPT-4/Vanilla", g+"/1"), 1, 0) // picked the first shown both times
+	wantRuns(t, pairOf(t, lg, "GPT-4/Vanilla", g+"/1"), 1, 1) // picked the first shown (A) both times
 	for _, q := range lg.Pairs {
 		if q.Judge == "GPT-4/Vanilla" && q.ID == g+"/2" {
 			t.Errorf("item 2 has no readable swap = False winner and must be left out: %+v", q)
 		}
 	}
 	// Rating: the winners as LLMBar derived them, and the ratings as a soft preference.
-	wantArr(t, pairOf(t, lg, "GPT-4/Rating", g+"/1"), 0, 1)
+	wantRuns(t, pairOf(t, lg, "GPT-4/Rating", g+"/1"), 0, 0) // winners "2" then "1": the second-shown both times
 	s := pairOf(t, lg, "GPT-4/Rating/scores", g+"/0")
 	wantArr(t, s, 0.5+(9-2)/20.0)
 	if s.Source != model.SourceProb || string(s.Extra["score_1"]) != "9" || s.Gold != model.Gold1 {
@@ -88,14 +89,18 @@ func TestArenaHard(t *testing.T) {
 	lg := load(t, "testdata/arena-hard/model_judgment/gpt-4-1106-preview/model-x.jsonl")
 	const judge = "gpt-4-1106-preview"
 	p := pairOf(t, lg, judge, "328c149ed45a41c0b9d6f14659e63599/model-x")
-	// Game 1: A (the baseline) >> B: 1. Game 2: B (the baseline) > A: 1 − 0.25.
-	wantArr(t, p, 1, 0.75)
+	// Game 1: A (the baseline) >> B: P(A) = 1. Game 2 (x2, the model as A):
+	// B (the baseline) > A: P(A) = 0.25, a preference for the baseline of 0.75.
+	wantRuns(t, p, 1, 0.25)
+	if p.R(model.X2) != 0.75 {
+		t.Errorf("game 2 preference for the baseline %v, want 0.75", p.R(model.X2))
+	}
 	if p.Source != model.SourceProb || string(p.Extra["model"]) != `"model-x"` {
 		t.Errorf("pair %+v", p)
 	}
 	wantArr(t, pairOf(t, lg, judge, "a2b4c6/model-x"), 0.5) // A=B, then no verdict
 	v2 := pairOf(t, lg, judge, "c8/model-x")
-	wantArr(t, v2, 0, 0.25) // B>>A; then A (the model) > B: 1 − 0.75
+	wantRuns(t, v2, 0, 0.75) // B>>A; then A (the model) > B: P(A) 0.75, preference 0.25
 	if v2.Group != "hard_prompt" || string(v2.Extra["baseline"]) != `"o3-mini"` {
 		t.Errorf("v2.0 record %+v", v2)
 	}
@@ -127,17 +132,22 @@ func TestJudgeBench(t *testing.T) {
 	lg := load(t, "testdata/judgebench")
 	rm := "reward_model/Tiny/RM"
 	p := pairOf(t, lg, rm, "e302b0a0")
-	// Scores 5.625 (A) and 14.625 (B): P(A better) = σ(−9) in both orders.
-	wantArr(t, p, sigmoid(-9), 1-sigmoid(9))
+	// Scores 5.625 (A) and 14.625 (B): P(response_A better) = σ(−9) in both
+	// orders; the swapped run (x2) shows response_B as A, so its P(A) is σ(9).
+	wantRuns(t, p, sigmoid(-9), sigmoid(9))
+	if p.R(model.X2) != 1-sigmoid(9) {
+		t.Errorf("swapped preference %v, want 1 − σ(9)", p.R(model.X2))
+	}
 	if p.Source != model.SourceProb || p.Gold != model.Gold1 || p.Group != "mmlu-pro-law" ||
 		p.Prompt != "Is the evidence admissible?" || p.Response1 != "Yes. FFFFF" {
 		t.Errorf("pair %+v", p)
 	}
-	wantArr(t, pairOf(t, lg, rm, "2d989dfb"), 0.5, 1-sigmoid(2))
+	wantRuns(t, pairOf(t, lg, rm, "2d989dfb"), 0.5, sigmoid(2))
 	ah := "arena_hard/claude-3-haiku-20240307"
-	// The swapped judgment's A>B means response_B (shown first) won.
+	// The swapped judgment's A>B means response_B (shown first, as A) won:
+	// P(A) = 1 in x2, a preference for response_A of 0.
 	q := pairOf(t, lg, ah, "e302b0a0")
-	wantArr(t, q, 1, 0)
+	wantRuns(t, q, 1, 1)
 	if q.Source != model.SourceChoice {
 		t.Errorf("decisions only: source %v, want choice", q.Source)
 	}

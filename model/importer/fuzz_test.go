@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/plumb-eval/plumb/model"
 )
@@ -25,8 +26,15 @@ func checkRecord(t *testing.T, rc *recCtx, err *model.LineError) {
 		return
 	}
 	for i := range rc.pairs {
-		if e := rc.pairs[i].Validate(); e != nil {
-			t.Fatalf("invalid pair %+v: %v", rc.pairs[i], e)
+		p := &rc.pairs[i]
+		if e := p.Validate(); e != nil {
+			t.Fatalf("invalid pair %+v: %v", *p, e)
+		}
+		// Texts are the input's, never repaired: invalid UTF-8 is an error.
+		for _, s := range []string{p.ID, p.Judge, p.Group, p.Prompt, p.Response1, p.Response2} {
+			if !utf8.ValidString(s) {
+				t.Fatalf("pair %+v has invalid UTF-8", *p)
+			}
 		}
 	}
 	for i := range rc.verdicts {
@@ -55,6 +63,9 @@ func seedLines(f *testing.F, files ...string) {
 func FuzzFastChat(f *testing.F) {
 	seedLines(f, "testdata/fastchat/gpt-4_pair.jsonl")
 	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"turn":2}`))
+	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"g1_user_prompt":"caf` + "\xe9" + `"}`))
+	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"g1_winner":"model_1"}`))
+	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"g\u0031_winner":"model_1"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
 		checkRecord(t, rc, parseFastChat(rc, b))
@@ -82,6 +93,9 @@ func FuzzJudgeBench(f *testing.F) {
 	seedLines(f, "testdata/judgebench/dataset=judgebench,response_model=gpt-4o-2024-05-13,judge_name=reward_model,judge_model=Tiny_RM.jsonl",
 		"testdata/judgebench/dataset=judgebench,response_model=gpt-4o-2024-05-13,judge_name=arena_hard,judge_model=claude-3-haiku-20240307.jsonl")
 	f.Add([]byte(`{"pair_id":"p","judge_name":"j","judgments":[{"judgment":{"scores":[1e308,-1e308]},"decision":null}]}`))
+	for _, scores := range []string{`["5.6","14.6"]`, `[5.6]`, `[1,2,3]`, `[1e999,2]`, `{"a":1}`, `null`, `[]`} {
+		f.Add([]byte(`{"pair_id":"p","judge_name":"j","judgments":[{"judgment":{"scores":` + scores + `},"decision":"A>B"}]}`))
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
 		checkRecord(t, rc, parseJudgeBench(rc, "", b))
@@ -120,18 +134,22 @@ func FuzzColumns(f *testing.F) {
 	f.Add(raw)
 	f.Add([]byte("id,gpt4_correct,llama_correct,human_correct\nx,yes,,maybe\n"))
 	f.Add([]byte(`{"id":"x","gpt4_correct":true,"human_correct":null,"llama_correct":0}`))
+	f.Add([]byte("id,gpt4_correct,llama_correct,human_correct\nx,tr\xfce,,true\n"))
+	f.Add([]byte("id,gpt4_correct,gpt4_correct,human_correct\nx,true,false,true\n"))
+	f.Add([]byte("id,gpt4_correct,llama_correct,human_correct\n"))
+	f.Add([]byte(strings.Repeat("\n", 5000) + `{"id":"x","gpt4_correct":true}`))
 	verdicts, err := ParseMapping([]string{"id=id", "judge-columns=gpt4_correct,llama_correct", "human=human_correct"})
 	if err != nil {
 		f.Fatal(err)
 	}
-	pairs, err := ParseMapping([]string{"id=id", "judge=gpt4_correct", "p_a.x0=llama_correct", "p_a.x1=human_correct", "gold=question"})
+	pairs, err := ParseMapping([]string{"id=id", "judge=gpt4_correct", "p_a.x0=llama_correct", "p_a.swapped=human_correct", "swap=x2", "gold=question"})
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, m := range []*Mapping{&verdicts, &pairs} {
 			rc := newRecCtx("f", false)
-			err := readColumns(bufio.NewReader(bytes.NewReader(b)), "f.csv", m, rc, func(_ int, le *model.LineError) error {
+			err := readColumns(bufio.NewReader(bytes.NewReader(b)), "f.csv", sniff(b), m, rc, func(_ int, le *model.LineError) error {
 				checkRecord(t, rc, le)
 				return nil
 			})
@@ -139,6 +157,39 @@ func FuzzColumns(f *testing.F) {
 			if err != nil && (!errors.As(err, &le) || !strings.HasPrefix(err.Error(), "f.csv")) {
 				t.Fatalf("error %v is not located in the file", err)
 			}
+		}
+	})
+}
+
+// FuzzSniff classifies arbitrary bytes as detection does: no input
+// panics, and the streaming result is the same whatever the reader's
+// buffer size (16 bytes, the least bufio allows, or 64 KiB), so a record
+// or a run of blank lines split across buffers is read the same.
+func FuzzSniff(f *testing.F) {
+	for _, s := range []string{
+		"\n\n\n" + `{"g1_winner": "model_1", "judge": "j"}`,
+		" \r\n\t[\n" + `{"input": "a \"b\" {c} [d] \\", "output_1": "x", "results": []}]`,
+		`{"who": {"n": [1, {"m": "}"}]}, "what": 2}`,
+		"\xef\xbb\xbf" + `[ ]`,
+		"id,p\n\nq,0.5\n",
+		"\n\n\tid\tp\n",
+		`{"k\u0069nd": "pair"}`,
+		`{"a": "unterminated`,
+		`{"a" 1, "b": 2}`,
+		`{"a": 1 "b": 2}`,
+		`[[{"a": 1}]]`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		big := sniff(b)
+		small, err := sniffStream(bufio.NewReaderSize(bytes.NewReader(b), 16))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if big.role != small.role || big.format != small.format || strings.Join(big.keys, "\x00") != strings.Join(small.keys, "\x00") ||
+			!bytes.Equal(big.header, small.header) {
+			t.Fatalf("64 KiB buffer: %+v; 16-byte buffer: %+v", big, small)
 		}
 	})
 }

@@ -59,6 +59,15 @@ func wantArr(t *testing.T, p *model.Pair, want ...float64) {
 	}
 }
 
+// wantRuns checks a pair judged in the two runs of FastChat, LLMBar,
+// JudgeBench and Arena-Hard: x0 = s0 and the swapped run, x2 (contents
+// swapped, IDs on positions), = s2, both the observed P(A); x1 and x3
+// absent.
+func wantRuns(t *testing.T, p *model.Pair, s0, s2 float64) {
+	t.Helper()
+	wantArr(t, p, s0, absent, s2)
+}
+
 // absent is the value wantArr reads as "no such arrangement".
 var absent = math.NaN()
 

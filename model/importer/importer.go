@@ -82,6 +82,7 @@ type input struct {
 	path   string
 	format Format
 	role   role
+	sn     sniffed // what detection found (the columns reader needs it)
 }
 
 // Load reads judge logs of any supported format into one Log: files,
@@ -169,7 +170,7 @@ func planFile(path string, from Format, haveMap bool) (input, error) {
 	if err != nil {
 		return input{}, err
 	}
-	in := input{path: path, format: from, role: roleJudgments}
+	in := input{path: path, format: from, role: roleJudgments, sn: s}
 	switch {
 	case from == FormatPandaLM && s.role == rolePandaTestset:
 		in.role = rolePandaTestset
@@ -212,7 +213,7 @@ func walk(dir string, from Format) ([]input, int, error) {
 		}
 		switch {
 		case from == FormatColumns:
-			out = append(out, input{path: path, format: FormatColumns})
+			out = append(out, input{path: path, format: FormatColumns, sn: s})
 		case s.role != roleJudgments && s.role != rolePandaTestset:
 		case from != FormatAuto && s.format != from:
 		default:

@@ -3,8 +3,6 @@ package importer
 import (
 	"math"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/plumb-eval/plumb/internal/jsonscan"
 )
@@ -44,15 +42,9 @@ func strBytes(raw []byte) []byte {
 	return body
 }
 
-// str decodes the valid JSON string raw as valid UTF-8 (invalid bytes
-// become U+FFFD, as the log writer would write them).
-func str(raw []byte) string {
-	b := strBytes(raw)
-	if !utf8.Valid(b) {
-		return strings.ToValidUTF8(string(b), "\uFFFD")
-	}
-	return string(b)
-}
+// str decodes the valid JSON string raw. Its record has passed object,
+// which rejects invalid UTF-8, so nothing is replaced here.
+func str(raw []byte) string { return string(strBytes(raw)) }
 
 // num decodes the valid JSON number raw; ok is false when it overflows.
 func num(raw []byte) (float64, bool) {

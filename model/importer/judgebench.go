@@ -2,7 +2,6 @@ package importer
 
 import (
 	"github.com/plumb-eval/plumb/internal/jsonscan"
-	"math"
 	"path/filepath"
 	"strings"
 
@@ -22,18 +21,21 @@ import (
 //	                             "scores": [5.625, 14.625]}, "decision": "B>A"},
 //	               {"judgment": {...,"scores": [14.625, 5.625]}, "decision": "A>B"}]}
 //
-// The second judgment shows the responses swapped (response_B as A) and
-// both its decision and its scores are in that swapped order. A judgment
+// The second judgment shows the responses swapped (response_B first, and
+// called A: IDs stay on positions, contents swap, which is x2 in
+// METHODS.md §1, not x1), and both its decision and its scores are in that
+// swapped order. A judgment
 // may be null, and a decision null.
 //
 // Mapping: response_1 = response_A, response_2 = response_B, prompt =
-// question; judgment 1 → x0, judgment 2 → x1; gold = label (A>B → 1, B>A →
+// question; judgment 1 → x0, judgment 2 → x2, each stored as the judge's
+// P(A) in the order shown (so x2's P(A) is P(response_B better)); gold = label (A>B → 1, B>A →
 // 2, A=B → tie); id = pair_id; group = source; judge =
 // "<judge_name>/<judge_model>". Reward-model judges give scores [s_first,
 // s_second]; they become a probability by the Bradley–Terry model reward
 // models are trained with: P(first better) = 1/(1 + e^−(s_first − s_second)),
-// so x0's p_a = σ(s_A − s_B) and x1's = σ(s_B' − s_A') in the swapped
-// scores. A file with scores is written as p_a (a judgment without scores
+// so x0's p_a = σ(s_A − s_B) and x2's = σ(s_B' − s_A') in the swapped
+// scores (the first shown there is response_B). A file with scores is written as p_a (a judgment without scores
 // then gives 1, 0 or 0.5 from its decision); otherwise decisions are hard
 // choices. A null judgment, a null or other decision without scores is a
 // missing arrangement, counted.
@@ -55,27 +57,47 @@ func judgeBenchDecision(raw []byte) (float64, bool) {
 	return 0, false
 }
 
-// judgeBenchScores reads scores [s_first, s_second] as P(first better).
-func judgeBenchScores(raw []byte) (float64, bool) {
-	if !isArray(raw) {
-		return 0, false
+// judgeBenchScores reads scores [s_first, s_second] as P(first better);
+// field names it in errors. Missing or null scores are absent (an LLM
+// judge gives none: its decision is read instead). Anything else that is
+// not two finite numbers is an error, not a fallback to the decision: a
+// reward model's scores that cannot be read mean a broken or different
+// file, and reading the decision instead would turn a probability into a
+// hard choice without a word.
+func judgeBenchScores(field string, raw []byte) (p float64, ok bool, err *model.LineError) {
+	switch {
+	case raw == nil || isNull(raw):
+		return 0, false, nil
+	case !isArray(raw):
+		return 0, false, typeErr(field, raw, "an array of two numbers [s_first, s_second]")
 	}
 	var s [2]float64
-	n, ok := 0, true
+	n := 0
 	elems(raw, func(i int, v []byte) {
 		n++
-		if i > 1 || !isNumber(v) {
-			ok = false
+		if err != nil || i > 1 {
+			return
+		}
+		f := field + "." + itoa(i)
+		if !isNumber(v) {
+			err = typeErr(f, v, "a number")
 			return
 		}
 		x, fine := num(v)
-		ok = ok && fine
+		if !fine {
+			err = fieldErr(f, "= "+jsonscan.Show(v)+" is out of range (it overflows to infinity)")
+			return
+		}
 		s[i] = x
 	})
-	if !ok || n != 2 || math.IsInf(s[0]-s[1], 0) {
-		return 0, false
+	if err != nil {
+		return 0, false, err
 	}
-	return sigmoid(s[0] - s[1]), true
+	if n != 2 {
+		return 0, false, fieldErr(field, "= "+jsonscan.Show(raw)+" has "+plural(n, "score")+", expected two [s_first, s_second]")
+	}
+	// σ of a difference that overflows (1e308 − (−1e308)) is still 1 or 0.
+	return sigmoid(s[0] - s[1]), true, nil
 }
 
 // judgeBenchJudgment is one parsed judgment.
@@ -214,7 +236,12 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 				}
 			})
 		}
-		if j.p, j.ok = judgeBenchScores(scores); j.ok {
+		var serr *model.LineError
+		if j.p, j.ok, serr = judgeBenchScores("judgments."+itoa(n)+".judgment.scores", scores); serr != nil {
+			jerr = serr
+			return
+		}
+		if j.ok {
 			j.scored = true
 			return
 		}
@@ -256,11 +283,11 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 		if !j.ok {
 			continue
 		}
-		s := j.p
-		if n == 1 { // swapped: first shown is response_B
-			s = 1 - s
+		a := model.X0
+		if n == 1 { // swapped: first shown is response_B, called A
+			a = swappedRun
 		}
-		p.Has[n], p.S[n] = true, s
+		p.Has[a], p.S[a] = true, j.p
 	}
 	rc.emit(&p)
 	return nil

@@ -21,14 +21,17 @@ import (
 //	 "results": [{"swap = False": {"completion": ["Output (a)", "stop"], "winner": "1"},
 //	              "swap = True": {"completion": ["Output (a)", "stop"], "winner": "2"}}]}
 //
-// "swap = True" showed output_2 first; both winners ("1", "2", or null when
-// the completion could not be parsed) are already in output identity.
+// "swap = True" showed output_2 first, still calling the first-shown output
+// "Output (a)" (IDs stay on positions): that run is x2 (METHODS.md §1), not
+// x1. Both winners ("1", "2", or null when the completion could not be
+// parsed) are already in output identity.
 // Rating* strategies rate each output alone, keeping the ratings as
 // "score_1": [text, finish_reason] and "score_2", and derive the two
 // winners from them (a tie gives "2" and "1").
 //
-// Mapping: response_1 = output_1; "swap = False" → x0, "swap = True" → x1
-// as hard choices ("1" → A, "2" → B); gold = label; judge =
+// Mapping: response_1 = output_1; "swap = False" → x0, "swap = True" → x2
+// as hard choices, stored as the token the judge answered (in x0 "1" → A,
+// "2" → B; in x2 "1" → B, "2" → A); gold = label; judge =
 // "<judge>/<strategy>", group = "<group>/<set>", both from the path (judge
 // "llmbar" and no group when the path has no evaluators folder); id =
 // "<group>/<set>/<index in the array>". A null or other winner is a
@@ -63,7 +66,8 @@ func parseLLMBarPath(path string) llmbarPath {
 	return llmbarPath{judge: "llmbar"}
 }
 
-// llmbarWinner reads a winner in output identity: "1" → 1 (A), "2" → 0 (B).
+// llmbarWinner reads a winner in output identity as the preference for
+// output_1: "1" → 1, "2" → 0.
 func llmbarWinner(raw []byte) (float64, bool) {
 	if !isString(raw) {
 		return 0, false
@@ -169,10 +173,10 @@ func parseLLMBar(rc *recCtx, lp llmbarPath, index int, b []byte) *model.LineErro
 				}
 			})
 		}
-		s, ok := llmbarWinner(winner)
+		r, ok := llmbarWinner(winner)
 		rc.verdict(p.Judge, winner, ok)
 		if ok {
-			p.Has[i], p.S[i] = true, s // swap = False → x0, swap = True → x1
+			setPref(&p, [2]model.Arrangement{model.X0, swappedRun}[i], r) // swap = False → x0, swap = True → x2
 		}
 	}
 	if score1 == nil && score2 == nil {

@@ -81,7 +81,7 @@ func llmbarCount(t *testing.T, s string) (int, int) {
 // TestLLMBarStatistics checks every LLMBar result.json whose verdicts can
 // all be read against the authors' own statistics.json beside it: "equal"
 // is plumb's position consistency, "correct_False" and "correct_True" the
-// accuracy in x0 and x1. (Files with unreadable verdicts differ by design:
+// accuracy in x0 and in the swapped run, x2. (Files with unreadable verdicts differ by design:
 // LLMBar counts a null winner as a verdict, equal to another null.)
 func TestLLMBarStatistics(t *testing.T) {
 	root := sharedData(t, "llmbar/Dataset")
@@ -113,7 +113,7 @@ func TestLLMBarStatistics(t *testing.T) {
 		k, n = llmbarCount(t, st["correct_False"].(string))
 		wantRatio(t, file+" accuracy x0", m.Accuracy[model.X0], k, n)
 		k, n = llmbarCount(t, st["correct_True"].(string))
-		wantRatio(t, file+" accuracy x1", m.Accuracy[model.X1], k, n)
+		wantRatio(t, file+" accuracy x2", m.Accuracy[model.X2], k, n)
 		checked++
 	}
 	t.Logf("%d of %d result.json files match their statistics.json", checked, len(files))

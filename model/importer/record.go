@@ -13,8 +13,9 @@ import (
 // Helpers shared by the record parsers: walking a record's fields, typed
 // field errors, and the per-record context that collects pairs and counts.
 
-// object walks the record b, which must be exactly one JSON object, and
-// calls set with each top-level field's name and raw value (validated JSON).
+// object walks the record b, which must be exactly one JSON object of
+// valid UTF-8 with no field given twice (record_checks.go), and calls set
+// with each top-level field's name and raw value (validated JSON).
 // Errors are LineErrors whose Line is relative to b's first line.
 func object(b []byte, set func(key, val []byte)) *model.LineError {
 	if len(b) == 0 || b[0] != '{' {
@@ -28,7 +29,24 @@ func object(b []byte, set func(key, val []byte)) *model.LineError {
 		}
 		return &model.LineError{Msg: "a record must be a JSON object, found " + what}
 	}
-	end, se := jsonscan.WalkObject(b, 0, 0, end, fieldFunc(set))
+	if off := badUTF8(b); off >= 0 {
+		return utf8Error(b, off)
+	}
+	var keys keySet
+	end, se := jsonscan.WalkObject(b, 0, 0, end, func(key []byte, esc bool, val []byte) *jsonscan.Error {
+		if esc {
+			key = jsonscan.Unescape(nil, key)
+		}
+		if !keys.add(key) {
+			return &jsonscan.Error{Msg: "appears twice"}
+		}
+		set(key, val)
+		return nil
+	})
+	if keys.dup != nil {
+		le := synError(b, se)
+		return &model.LineError{Line: le.Line, Field: string(keys.dup), Msg: "appears twice"}
+	}
 	if se != nil {
 		return synError(b, se)
 	}
@@ -212,6 +230,20 @@ func (rc *recCtx) verdict(judge string, raw []byte, ok bool) {
 		jc.value(raw)
 		rc.recUnread++
 	}
+}
+
+// swappedRun is the arrangement of the second run of FastChat/MT-Bench,
+// LLMBar, JudgeBench and Arena-Hard. They show the other response first and
+// still call the first-shown response "A" (option IDs stay on positions,
+// contents swap): METHODS.md §1 x2, where P(A) = P(response_2 better).
+const swappedRun = model.X2
+
+// setPref stores a verdict read in response identity: r is the preference
+// for response_1 (1, 0.5 or 0 for a hard verdict) seen in arrangement a.
+// S[a] is the observed P(A), so r is turned back into it: S = r for x0 and
+// x1, 1 − r for x2 and x3 (Arrangement.Preference is its own inverse).
+func setPref(p *model.Pair, a model.Arrangement, r float64) {
+	p.Has[a], p.S[a] = true, a.Preference(r)
 }
 
 // jsonString encodes s as a JSON value for an extra field.

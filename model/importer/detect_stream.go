@@ -1,0 +1,203 @@
+package importer
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+
+	"github.com/plumb-eval/plumb/internal/jsonscan"
+)
+
+// Streaming detection: the first record is found however far into the
+// file it starts (past any number of blank lines) and its top-level field
+// names are read however long its values are (a 5 MB prompt), without
+// holding the file, or even the record, in memory: values are skipped a
+// buffer at a time. Detection does not validate JSON; the importer does,
+// with file, line and field.
+
+// maxKeyLen caps a field name kept for classification; longer names are
+// cut (no known format has one).
+const maxKeyLen = 1 << 10
+
+// maxHeaderLen caps the first line kept of a tabular file (for the
+// separator guess).
+const maxHeaderLen = 64 << 10
+
+// sniffStream reads past the start of r, a buffered reader positioned at
+// the start of the (decompressed) content, and classifies the file. Only a
+// read error is returned; bad JSON is left for the importer to report.
+func sniffStream(r *bufio.Reader) (sniffed, error) {
+	st := stream{r: r}
+	if b, _ := r.Peek(len(utf8BOM)); bytes.Equal(b, utf8BOM) {
+		r.Discard(len(utf8BOM))
+	}
+	c, ok := st.skipSpace()
+	switch {
+	case !ok:
+		return sniffed{role: roleEmpty}, st.err
+	case c == '[':
+		st.i++
+		if c, ok = st.skipSpace(); !ok || c == ']' {
+			return sniffed{role: roleEmpty}, st.err
+		}
+	}
+	if c != '{' {
+		return sniffed{role: roleTabular, header: st.line(maxHeaderLen)}, st.err
+	}
+	st.i++
+	keys := st.keys()
+	return classify(keys), st.err
+}
+
+// stream reads r a buffer at a time: buf is the unread part that r has
+// buffered (Peek'd, not yet discarded), i the position in it.
+type stream struct {
+	r   *bufio.Reader
+	buf []byte
+	i   int
+	err error // a read error other than EOF
+}
+
+// fill makes s.buf[s.i] readable, discarding what was read; false at the
+// end of the input.
+func (s *stream) fill() bool {
+	if s.i < len(s.buf) {
+		return true
+	}
+	s.r.Discard(len(s.buf))
+	s.buf, s.i = nil, 0
+	b, err := s.r.Peek(s.r.Size())
+	if len(b) == 0 {
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			s.err = err
+		}
+		return false
+	}
+	s.buf = b
+	return true
+}
+
+// skipSpace skips JSON whitespace and returns the next byte (not consumed).
+func (s *stream) skipSpace() (byte, bool) {
+	for s.fill() {
+		for ; s.i < len(s.buf); s.i++ {
+			if !jsonscan.IsSpace(s.buf[s.i]) {
+				return s.buf[s.i], true
+			}
+		}
+	}
+	return 0, false
+}
+
+// line returns the rest of the current line, up to max bytes.
+func (s *stream) line(max int) []byte {
+	var out []byte
+	for s.fill() {
+		rest := s.buf[s.i:]
+		if j := bytes.IndexByte(rest, '\n'); j >= 0 {
+			rest = rest[:j]
+			return append(out, rest[:min(len(rest), max-len(out))]...)
+		}
+		out = append(out, rest[:min(len(rest), max-len(out))]...)
+		s.i = len(s.buf)
+		if len(out) >= max {
+			break
+		}
+	}
+	return out
+}
+
+// str reads a JSON string whose opening quote was consumed, keeping up to
+// keep bytes of its raw content (escapes as written); it reports whether
+// the content has escapes and whether the closing quote was found.
+func (s *stream) str(keep int) (raw []byte, esc, ok bool) {
+	for s.fill() {
+		rest := s.buf[s.i:]
+		j := bytes.IndexAny(rest, `"\`)
+		if j < 0 {
+			raw = append(raw, rest[:min(len(rest), max(0, keep-len(raw)))]...)
+			s.i = len(s.buf)
+			continue
+		}
+		raw = append(raw, rest[:min(j, max(0, keep-len(raw)))]...)
+		s.i += j + 1
+		if rest[j] == '"' {
+			return raw, esc, true
+		}
+		esc = true // a backslash: keep it and the byte it escapes
+		if len(raw) < keep {
+			raw = append(raw, '\\')
+		}
+		if !s.fill() {
+			return raw, esc, false
+		}
+		if len(raw) < keep {
+			raw = append(raw, s.buf[s.i])
+		}
+		s.i++
+	}
+	return raw, esc, false
+}
+
+// skipValue skips one JSON value (not validated): a string, an object or
+// array with everything nested in it, or a scalar up to the next
+// delimiter. It reports whether the value ended before the input did.
+func (s *stream) skipValue() bool {
+	depth := 0
+	for s.fill() {
+		c := s.buf[s.i]
+		switch {
+		case c == '"':
+			s.i++
+			if _, _, ok := s.str(0); !ok {
+				return false
+			}
+		case c == '{' || c == '[':
+			depth++
+			s.i++
+		case c == '}' || c == ']':
+			if depth == 0 {
+				return true // the end of the enclosing object: a missing value
+			}
+			depth--
+			s.i++
+		case depth == 0 && (c == ',' || jsonscan.IsSpace(c)):
+			return true
+		default:
+			s.i++
+		}
+		if depth == 0 && c != '{' && c != '[' && (c == '"' || c == '}' || c == ']') {
+			return true
+		}
+	}
+	return false
+}
+
+// keys lists the top-level field names of the object whose '{' was just
+// consumed, stopping at its end or at anything that is not JSON.
+func (s *stream) keys() []string {
+	var keys []string
+	for {
+		c, ok := s.skipSpace()
+		if !ok || c != '"' {
+			return keys
+		}
+		s.i++
+		raw, esc, ok := s.str(maxKeyLen)
+		if !ok {
+			return keys
+		}
+		keys = append(keys, jsonscan.KeyString(raw, esc))
+		if c, ok = s.skipSpace(); !ok || c != ':' {
+			return keys
+		}
+		s.i++
+		if _, ok = s.skipSpace(); !ok || !s.skipValue() {
+			return keys
+		}
+		if c, ok = s.skipSpace(); !ok || c != ',' {
+			return keys
+		}
+		s.i++
+	}
+}
