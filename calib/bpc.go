@@ -10,11 +10,17 @@ import (
 const ReasonBPCAggregation = "BPC is an aggregation: agreement after BPC is trivially perfect"
 
 // BPCPrefs is Balanced Position Calibration (Wang et al.; docs/methods.md §4):
-// for each item, r is averaged over each pair of position-swapped
-// arrangements it has, x0/x1 and x2/x3. The result keeps p's item order;
-// the x0/x1 average sits in slot x0 and the x2/x3 average in slot x2
-// (slots x1 and x3 are always absent). Items with no position-swapped pair
-// have no arrangement. It fails when no item has one.
+// for each item, r is averaged over pairs of arrangements that show the
+// other response first. The pairs x0/x1 and x2/x3 are used where an item
+// has them (the ID stays on the content, so only the position changes);
+// an item with neither but with x0 and x2 — the design of FastChat,
+// LLMBar, JudgeBench and Arena-Hard, and of Wang et al.'s own swap, where
+// the labels stay on the positions — is averaged over x0/x2 (and one with
+// x1 and x3 over x1/x3): position and ID move together there, and both are
+// balanced. The result keeps p's item order; the x0/x1 (or x0/x2) average
+// sits in slot x0, the x2/x3 average in slot x2 and the x1/x3 average in
+// slot x1. Items with no such pair have no arrangement. It fails when no
+// item has one.
 func BPCPrefs(p Prefs) (Prefs, error) {
 	n := len(p.R)
 	if len(p.Has) != n || len(p.Gold) != n {
@@ -39,9 +45,22 @@ func BPCPrefs(p Prefs) (Prefs, error) {
 			q.R[i][model.X2] = (r[model.X2] + r[model.X3]) / 2
 			found = true
 		}
+		if q.Has[i][model.X0] || q.Has[i][model.X2] {
+			continue
+		}
+		switch {
+		case h[model.X0] && h[model.X2]:
+			q.Has[i][model.X0] = true
+			q.R[i][model.X0] = (r[model.X0] + r[model.X2]) / 2
+			found = true
+		case h[model.X1] && h[model.X3]:
+			q.Has[i][model.X1] = true
+			q.R[i][model.X1] = (r[model.X1] + r[model.X3]) / 2
+			found = true
+		}
 	}
 	if !found {
-		return Prefs{}, errors.New("BPC needs items judged in a position-swapped pair of arrangements (x0 and x1, or x2 and x3)")
+		return Prefs{}, errors.New("BPC needs items judged with each response shown first (x0 with x1 or x2, or x3 with x2 or x1)")
 	}
 	return q, nil
 }

@@ -1,6 +1,7 @@
 package calib
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -12,29 +13,30 @@ func TestBPCHandComputed(t *testing.T) {
 	p := selPrefs([]model.Gold{model.Gold1, model.Gold2, model.Gold1, model.Gold2},
 		[4]float64{0.8, 0.3, 0.6, 0.4},       // groups: 0.55 → 1 (right), 0.5 → tie (wrong)
 		[4]float64{0.4, 0.2, selNaN, selNaN}, // 0.3 → 2 (right)
-		[4]float64{0.9, selNaN, 0.8, selNaN}, // no position-swapped pair: left out
+		[4]float64{0.9, selNaN, 0.8, selNaN}, // x0 and x2 only: averaged over x0/x2, 0.85 → 1 (right)
 		[4]float64{0.7, 0.5, 0.2, 0.2},       // 0.6 → 1 (wrong), 0.2 → 2 (right)
 	)
 	bp, err := BPCPrefs(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bp.Has[2] != [4]bool{} || bp.Has[0] != [4]bool{true, false, true, false} || bp.R[3][model.X2] != 0.2 {
+	if bp.Has[2] != [4]bool{true, false, false, false} || math.Abs(bp.R[2][model.X0]-0.85) > 1e-15 || bp.Has[0] != [4]bool{true, false, true, false} || bp.R[3][model.X2] != 0.2 {
 		t.Errorf("BPC prefs: Has %v, R %v", bp.Has, bp.R)
 	}
 	m := BPCMetrics(bp)
 	checkWellFormed(t, "bpc", m)
-	if m.N != 3 {
-		t.Errorf("N = %d, want 3", m.N)
+	if m.N != 4 {
+		t.Errorf("N = %d, want 4", m.N)
 	}
-	wantStat(t, "Accuracy[x0]", m.Accuracy[model.X0], 2.0/3, 3)
+	// Slot x0 (x0/x1 groups, and x0/x2 for item 2): right, right, right, wrong.
+	wantStat(t, "Accuracy[x0]", m.Accuracy[model.X0], 3.0/4, 4)
 	wantStat(t, "Accuracy[x2]", m.Accuracy[model.X2], 0.5, 2)
-	// x0/x1 group: recalls 1/1 and 1/2 → std 25; x2/x3: 0/1 and 1/1 → 50.
-	wantStat(t, "RStd", m.RStd, 37.5, 3)
-	wantStat(t, "AccuracyMean", m.AccuracyMean, 7.0/12, 3)
-	// Mean over groups: 0.525, 0.3, 0.4 → all right.
-	wantStat(t, "AccuracyAggregate", m.AccuracyAggregate, 1, 3)
-	wantStat(t, "TieRate", m.TieRate, 1.0/5, 5)
+	// Slot x0: recalls 2/2 and 1/2 → std 25; x2/x3: 0/1 and 1/1 → 50.
+	wantStat(t, "RStd", m.RStd, 37.5, 4)
+	wantStat(t, "AccuracyMean", m.AccuracyMean, 5.0/8, 4)
+	// Mean over slots: 0.525, 0.3, 0.85, 0.4 → all right.
+	wantStat(t, "AccuracyAggregate", m.AccuracyAggregate, 1, 4)
+	wantStat(t, "TieRate", m.TieRate, 1.0/6, 6)
 	for _, s := range []Stat{m.Consistency, m.FirstPositionRate, m.FleissKappa, m.ICC2k, m.ICC3k, m.ICC21, m.ICC31} {
 		wantUndefined(t, "agreement", s, ReasonBPCAggregation)
 	}
@@ -42,10 +44,27 @@ func TestBPCHandComputed(t *testing.T) {
 	wantUndefined(t, "Recall2[x3]", m.Recall2[model.X3], "BPC averages x3 with x2")
 }
 
+// TestBPCSwapPairs: an item with x1 and x3 only is averaged over them (slot
+// x1); one with x0 and x3 only (response 1 shown first both times) has no
+// pair that balances the positions.
+func TestBPCSwapPairs(t *testing.T) {
+	p := selPrefs([]model.Gold{model.Gold1, model.Gold2},
+		[4]float64{selNaN, 0.9, selNaN, 0.3},
+		[4]float64{0.6, selNaN, selNaN, 0.8},
+	)
+	bp, err := BPCPrefs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bp.Has[0] != [4]bool{false, true, false, false} || bp.R[0][model.X1] != 0.6 || bp.Has[1] != [4]bool{} {
+		t.Errorf("BPC prefs: Has %v, R %v", bp.Has, bp.R)
+	}
+}
+
 func TestBPCUnavailable(t *testing.T) {
-	p := selPrefs([]model.Gold{model.Gold1}, [4]float64{0.9, selNaN, 0.8, selNaN})
-	if _, err := BPCPrefs(p); err == nil || !strings.Contains(err.Error(), "position-swapped") {
-		t.Errorf("x0, x2 only: err = %v, want a reason", err)
+	p := selPrefs([]model.Gold{model.Gold1}, [4]float64{0.9, selNaN, selNaN, 0.8})
+	if _, err := BPCPrefs(p); err == nil || !strings.Contains(err.Error(), "shown first") {
+		t.Errorf("x0, x3 only: err = %v, want a reason", err)
 	}
 	p.Gold = nil
 	if _, err := BPCPrefs(p); err == nil {

@@ -103,13 +103,20 @@ func TestPairVerdicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// BPC: p1 mean(0.7, 0.8) → 1, p2 0.5 tie, p3 0.7 → 1, p4 gold tie,
-	// p5 has no position-swapped pair.
-	want = []BinaryItem{{true, 1, 1}, {true, -1, -1}}
-	if !equalItems(items, want) || left != (LeftOut{JudgeTie: 1, GoldTie: 1, NoVerdict: 1}) {
+	// p5 (x0 and x2 only) mean(0.2, 0.4) → 0.
+	want = []BinaryItem{{true, 1, 1}, {true, -1, -1}, {false, -1, 0}}
+	if !equalItems(items, want) || left != (LeftOut{JudgeTie: 1, GoldTie: 1}) {
 		t.Errorf("bpc: %+v, left %+v; want %+v", items, left, want)
 	}
-	if !strings.Contains(left.Note(5), "1 without the arrangements") {
-		t.Errorf("note %q", left.Note(5))
+	// An item without a balancing pair has no BPC verdict.
+	noPair := bpc.Subset([]int{0, 1, 2, 3, 4})
+	noPair.Has[4] = [model.NumArrangements]bool{}
+	items, left, err = PairVerdicts(pairs, noPair, VerdictBPC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 2 || left != (LeftOut{JudgeTie: 1, GoldTie: 1, NoVerdict: 1}) || !strings.Contains(left.Note(5), "1 without the arrangements") {
+		t.Errorf("bpc without a pair for p5: %+v, left %+v, note %q", items, left, left.Note(5))
 	}
 
 	// Calibrated: x0 of the calibrated preferences (here g(s) = s²).
@@ -124,8 +131,8 @@ func TestPairVerdicts(t *testing.T) {
 		t.Errorf("calibrated: %+v; want %+v", items, want)
 	}
 
-	// raw-x0 needs x0 everywhere; BPC preferences lack it for p5.
-	if _, _, err := PairVerdicts(pairs, bpc, VerdictRawX0); err == nil || !strings.Contains(err.Error(), "p5") {
+	// raw-x0 needs x0 everywhere; these preferences lack it for p5.
+	if _, _, err := PairVerdicts(pairs, noPair, VerdictRawX0); err == nil || !strings.Contains(err.Error(), "p5") {
 		t.Errorf("missing x0: %v", err)
 	}
 	if _, _, err := PairVerdicts(pairs[:2], raw, VerdictAggregate); err == nil {
