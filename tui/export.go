@@ -30,6 +30,7 @@ func (m *Model) exportCmd() tea.Cmd {
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
+		an.Reproduce = args
 		md, js, cal := prefix+".md", prefix+".json", prefix+".calibrated.jsonl"
 		for _, name := range []string{md, js, cal} {
 			if atomicfile.IsInput(name, inputs) {
@@ -44,13 +45,13 @@ func (m *Model) exportCmd() tea.Cmd {
 		}
 		if why := collapsedReason(an); why != "" {
 			return exportMsg{text: fmt.Sprintf("wrote %s and %s; no calibrated log: CalibraEval collapsed (%s) — "+
-				"plumb calibrate --allow-degenerate writes it marked · same numbers: %s", md, js, why, args)}
+				"plumb calibrate --allow-degenerate writes it marked · c shows the command · same numbers: %s", md, js, why, args)}
 		}
 		n, err := writeCalibrated(cal, eng, judge, opt, an)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s (%s) · same numbers: %s", md, js, cal, plural(n, "pair record"), args)}
+		return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s (%s) · c shows the command · same numbers: %s", md, js, cal, plural(n, "pair record"), args)}
 	}
 }
 

@@ -66,7 +66,7 @@ func (m *Model) renderLikelihood(w int) []string {
 		}
 		rows = append(rows, []string{name, fmt.Sprint(r.BiasScore.N), fmtStat(r.BiasScore, 3), pCell(r.PValue), fmtStat(r.EvalRho, 3)})
 	}
-	out = append(out, table([]string{"   criterion", "n", "BiasScore", "p", "eval ρ"}, rows)...)
+	out = append(out, m.fitTable([]string{"   criterion", "n", "BiasScore", "p", "eval ρ"}, rows, nil, w)...)
 	if len(res.TopRS) > 0 {
 		out = append(out, "", st.Heading.Render(fmt.Sprintf(" Top %d by RS", len(res.TopRS)))+st.Faint.Render("  (w writes the few-shot mitigation set)"))
 		var tr [][]string
@@ -74,7 +74,7 @@ func (m *Model) renderLikelihood(w int) []string {
 			tr = append(tr, []string{"   " + p.ID, fmt.Sprintf("%.1f", p.LS), fmt.Sprintf("%+.2f", p.US), fmt.Sprintf("%.2f", p.RS),
 				fmt.Sprintf("%g", p.Sm), fmt.Sprintf("%g", p.Sh)})
 		}
-		out = append(out, table([]string{"   id", "LS", "US", "RS", "judge", "human"}, tr)...)
+		out = append(out, m.fitTable([]string{"   id", "LS", "US", "RS", "judge", "human"}, tr, nil, w)...)
 	}
 	notes := append(append([]string{}, res.Notes...), lik.Notes...)
 	if len(notes) > 0 {

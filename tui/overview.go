@@ -21,6 +21,7 @@ func (m *Model) renderActive() {
 		return
 	}
 	m.dirty[p] = false
+	m.hmore[p] = false
 	w := m.contentWidth()
 	var lines []string
 	switch p {
@@ -262,7 +263,7 @@ func (m *Model) comparison() []string {
 		}
 		rows = append(rows, r)
 	}
-	return table(head, rows)
+	return m.fitTable(head, rows, comparisonPrio, m.contentWidth())
 }
 
 // targetName says in words what the reporting engine estimated.

@@ -97,7 +97,7 @@ func (m *Model) renderReporting(w int) []string {
 			rows = append(rows, []string{"   " + s.name, fmt.Sprint(s.sw.M0), fmt.Sprint(s.sw.M1), widthCell(s.sw.Width)})
 		}
 		out = append(out, "")
-		out = append(out, table([]string{"   split", "m0", "m1", "CI width"}, rows)...)
+		out = append(out, m.fitTable([]string{"   split", "m0", "m1", "CI width"}, rows, nil, w)...)
 	}
 	if rep.Plan != "" {
 		out = append(out, "", st.Heading.Render(" Labelling plan"))

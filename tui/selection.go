@@ -137,10 +137,6 @@ func barRow(label string, s calib.Stat, g rune) plot.BarRow {
 // marked by its sign (wide terminals) and a better/worse glyph.
 func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.MethodResult) *calib.Metrics) []string {
 	cols := report.SelectionColumns()
-	if w < 140 {
-		// The metrics the issue asks for, compact: drop aggregate accuracy.
-		cols = cols[:len(cols)-1]
-	}
 	withDelta := w >= 140
 	head := []string{" method"}
 	for _, c := range cols {
@@ -191,7 +187,7 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 		}
 		rows = append(rows, append(row, fmt.Sprint(mt.N)))
 	}
-	return table(head, rows)
+	return m.fitTable(head, rows, prioOf(head, methodsPrio), w)
 }
 
 // indent prefixes every line.

@@ -1,0 +1,20 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// writeReproduce writes the "Reproduce:" line of the Markdown report: the
+// whole command of Analysis.Reproduce as inline code, nothing when it is
+// not known.
+func writeReproduce(b *strings.Builder, an *Analysis) {
+	if an.Reproduce == "" {
+		return
+	}
+	fence := "`"
+	for strings.Contains(an.Reproduce, fence) {
+		fence += "`"
+	}
+	fmt.Fprintf(b, "Reproduce: %s %s %s\n", fence, an.Reproduce, fence)
+}
