@@ -90,8 +90,8 @@ func (m *Model) fewShotCmd() tea.Cmd {
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("few-shot set: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s: %d examples of highest RS from %d training items (plumb fewshot --criterion %q --k %d --seed %d)",
-			name, len(fs.Items), fs.Train, crit, topK(opt.Likelihood.TopK), opt.Likelihood.Seed)}
+		return exportMsg{text: fmt.Sprintf("wrote %s: %s of highest RS from %s (plumb fewshot --criterion %q --k %d --seed %d)",
+			name, plural(len(fs.Items), "example"), plural(fs.Train, "training item"), crit, topK(opt.Likelihood.TopK), opt.Likelihood.Seed)}
 	}
 }
 

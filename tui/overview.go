@@ -168,7 +168,7 @@ func (m *Model) headlines(ja *report.JudgeAnalysis) []string {
 		} else {
 			s += " (" + rep.ThetaHat.Reason + ")"
 		}
-		s += fmt.Sprintf(" — %s, %d test and %d calibration items", targetName(ja.Target), rep.TestSize, rep.M0+rep.M1)
+		s += fmt.Sprintf(" — %s, %s and %s", targetName(ja.Target), plural(rep.TestSize, "test item"), plural(rep.M0+rep.M1, "calibration item"))
 		out = append(out, s)
 	} else if ja.ReportingReason != "" {
 		out = append(out, "verdict rate: "+ja.ReportingReason)

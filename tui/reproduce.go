@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -31,9 +32,8 @@ func (m *Model) reproCmd() tea.Cmd {
 // reproLines is the popup's text: the whole command, wrapped to w (long
 // words broken), and where else it is.
 func (m *Model) reproLines(w int) []string {
-	cmd := ansi.Wrap(m.reproduceCommand(), max(10, w-4), " ")
 	out := []string{}
-	for _, l := range strings.Split(cmd, "\n") {
+	for _, l := range wrapWords(m.reproduceCommand(), max(10, w-4)) {
 		out = append(out, "  "+m.st.Bold.Render(l))
 	}
 	out = append(out, "")
@@ -44,6 +44,34 @@ func (m *Model) reproLines(w int) []string {
 		for _, l := range wrap(s, w, "  ") {
 			out = append(out, m.st.Faint.Render(l))
 		}
+	}
+	return out
+}
+
+// wrapWords wraps s at spaces only (a flag such as --budget stays whole),
+// breaking a word only when it alone is wider than w.
+func wrapWords(s string, w int) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		for lipgloss.Width(word) > w {
+			if line != "" {
+				out, line = append(out, line), ""
+			}
+			out = append(out, ansi.Truncate(word, w, ""))
+			word = ansi.Cut(word, w, lipgloss.Width(word))
+		}
+		switch {
+		case line == "":
+			line = word
+		case lipgloss.Width(line)+1+lipgloss.Width(word) <= w:
+			line += " " + word
+		default:
+			out, line = append(out, line), word
+		}
+	}
+	if line != "" {
+		out = append(out, line)
 	}
 	return out
 }

@@ -20,17 +20,31 @@ import (
 // one key moves every table of the pane, each clamped to its own columns.
 func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []string {
 	n := len(head)
-	wd := make([]int, n)
-	for _, r := range append([][]string{head}, rows...) {
-		for i := 0; i < n && i < len(r); i++ {
-			wd[i] = max(wd[i], lipgloss.Width(r[i]))
+	var wd []int
+	total := func() int {
+		wd = make([]int, n)
+		for _, r := range append([][]string{head}, rows...) {
+			for i := 0; i < n && i < len(r); i++ {
+				wd[i] = max(wd[i], lipgloss.Width(r[i]))
+			}
+		}
+		t := wd[0]
+		for _, x := range wd[1:] {
+			t += 2 + x
+		}
+		return t
+	}
+	if total() <= w || n < 2 {
+		return table(head, rows)
+	}
+	// Too wide: first the short titles, then fewer columns.
+	head = slices.Clone(head)
+	for i, h := range head {
+		if s, ok := shortTitles[h]; ok {
+			head[i] = s
 		}
 	}
-	total := wd[0]
-	for _, x := range wd[1:] {
-		total += 2 + x
-	}
-	if total <= w || n < 2 {
+	if total() <= w {
 		return table(head, rows)
 	}
 	off := min(m.hscroll[m.pane], n-2)
@@ -123,6 +137,12 @@ func (m *Model) sideways(d int) {
 	m.hscroll[m.pane] = max(0, m.hscroll[m.pane]+d)
 	m.dirty[m.pane] = true
 	m.renderActive()
+}
+
+// shortTitles are the titles a table too wide for the terminal uses.
+var shortTitles = map[string]string{
+	"consistency": "consist.", "first-pos. rate": "first-pos", "acc. (mean)": "acc.", "acc. (aggregate)": "acc. agg.",
+	"corrected θ̂ [CI]": "θ̂ [CI]", "Fleiss κ": "κ", "BiasScore": "Bias", "CI width": "width",
 }
 
 // Column priorities of the wide tables: the smaller, the longer a column
