@@ -12,7 +12,13 @@ func writeReproduce(b *strings.Builder, an *Analysis) {
 	if an.Reproduce == "" {
 		return
 	}
-	fence := "`"
+	if !strings.Contains(an.Reproduce, "`") {
+		fmt.Fprintf(b, "Reproduce: `%s`\n", an.Reproduce)
+		return
+	}
+	// A backtick in the command (a file name): a longer fence, and spaces
+	// that Markdown strips.
+	fence := "``"
 	for strings.Contains(an.Reproduce, fence) {
 		fence += "`"
 	}

@@ -27,6 +27,14 @@ func TestReproduce(t *testing.T) {
 	if want := "Reproduce: `` " + cmd + " ``\n"; !strings.Contains(md.String(), want) {
 		t.Errorf("Markdown has no line %q:\n%s", want, md.String())
 	}
+	short := &Analysis{Reproduce: "plumb report x.jsonl --k 8"}
+	md.Reset()
+	if err := WriteMarkdown(&md, short); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Reproduce: `plumb report x.jsonl --k 8`\n"; !strings.Contains(md.String(), want) {
+		t.Errorf("Markdown has no line %q:\n%s", want, md.String())
+	}
 	var js bytes.Buffer
 	if err := WriteJSON(&js, BuildDoc(an, "")); err != nil {
 		t.Fatal(err)

@@ -213,7 +213,7 @@ func TestStatusLineByRank(t *testing.T) {
 		if strings.Contains(st, "…") || ansi.StringWidth(st) > w {
 			t.Errorf("%d: status line cut: %q", w, st)
 		}
-		want := []string{"judge-fair", "λ 0.5", "✓"}
+		want := []string{"judge-fair", "3000 pairs", "λ 0.5", "✓"}
 		if w >= 100 {
 			want = append(want, "α 0.05", "raw-x0")
 		}

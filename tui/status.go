@@ -16,8 +16,9 @@ type statusPart struct {
 	rank  int
 }
 
-// Status-line ranks: what goes last when the line is too narrow. The judge
-// and the knobs that change the headline numbers most stay; the seed, the
+// Status-line ranks: what goes last when the line is too narrow. The judge,
+// the knobs that change the headline numbers most and the pair count (which
+// --watch follows) stay; the seed, the
 // objective and "all groups" (the default) go first. The order is the
 // documented one (README, "Terminal UI").
 const (
@@ -25,11 +26,11 @@ const (
 	rankLambda
 	rankVerdictFrom
 	rankAlpha
+	rankPairs // the count --watch follows
 	rankBudget
 	rankGroup // a named group; "all groups" is rankAllGroups
 	rankSplit
 	rankEstFrac
-	rankPairs
 	rankObjective
 	rankAllGroups
 	rankSeed
