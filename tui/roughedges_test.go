@@ -331,3 +331,14 @@ func TestPlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusLineKeepsGroup (item 14): a group filter changes every number,
+// so its name stays at 80 columns.
+func TestStatusLineKeepsGroup(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 80, 24)
+	press(t, m, "g")
+	lines := strings.Split(screen(m), "\n")
+	if st := lines[len(lines)-2]; !strings.Contains(st, "group "+m.knobs.opt.Group) || m.knobs.opt.Group == "" {
+		t.Errorf("80 columns with group %q: %q", m.knobs.opt.Group, st)
+	}
+}

@@ -23,12 +23,12 @@ type statusPart struct {
 // documented one (README, "Terminal UI").
 const (
 	rankJudge = iota
+	rankGroup // a named group (it changes every number); "all groups" is rankAllGroups
 	rankLambda
 	rankVerdictFrom
 	rankAlpha
 	rankPairs // the count --watch follows
 	rankBudget
-	rankGroup // a named group; "all groups" is rankAllGroups
 	rankSplit
 	rankEstFrac
 	rankObjective
