@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"charm.land/lipgloss/v2"
 	"cmp"
 	"fmt"
 	"math"
@@ -12,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib"

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib"
@@ -340,5 +341,16 @@ func TestStatusLineKeepsGroup(t *testing.T) {
 	lines := strings.Split(screen(m), "\n")
 	if st := lines[len(lines)-2]; !strings.Contains(st, "group "+m.knobs.opt.Group) || m.knobs.opt.Group == "" {
 		t.Errorf("80 columns with group %q: %q", m.knobs.opt.Group, st)
+	}
+}
+
+// TestHelpWheel (item 11): the wheel scrolls the full help, not the pane
+// under it.
+func TestHelpWheel(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 80, 24)
+	press(t, m, "2", "?")
+	m.Update(tea.MouseWheelMsg(tea.Mouse{Button: tea.MouseWheelDown}))
+	if m.helpScrl == 0 || m.scrl[paneSelection] != 0 {
+		t.Errorf("wheel in the help: help offset %d, pane offset %d", m.helpScrl, m.scrl[paneSelection])
 	}
 }

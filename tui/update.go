@@ -285,6 +285,15 @@ func (m *Model) click(mm tea.Mouse) tea.Cmd {
 }
 
 func (m *Model) scroll(d int) {
+	w, h := m.contentWidth(), m.overlayHeight()
+	switch {
+	case m.showHelp:
+		m.helpScrl = max(0, min(m.helpScrl+d, maxScroll(len(m.helpLines(w)), h)))
+		return
+	case m.showRepro:
+		m.reproScrl = max(0, min(m.reproScrl+d, maxScroll(len(m.reproLines(w)), h)))
+		return
+	}
 	if m.pane == paneItems {
 		m.items.scroll(d)
 		return
