@@ -74,6 +74,10 @@ func (m *Model) renderReporting(w int) []string {
 			g     rune
 			label string
 		}{{sp.Current, 'C', "current"}, {sp.Equal, 'E', "equal"}, {sp.Exact, 'V', "least calib. variance"}, {sp.Approx, 'P', "Prop. 2"}, {sp.Adaptive, 'D', "adaptive (Alg. 1)"}} {
+			if w < 120 {
+				// The legend fits in one line; the table below names them in full.
+				s.label, _, _ = strings.Cut(strings.Replace(s.label, "least calib. variance", "least var.", 1), " (")
+			}
 			if s.sw.M0+s.sw.M1 > 0 {
 				marks = append(marks, plot.Marker{X: float64(s.sw.M0), Glyph: s.g, Label: s.label})
 			}

@@ -354,3 +354,14 @@ func TestHelpWheel(t *testing.T) {
 		t.Errorf("wheel in the help: help offset %d, pane offset %d", m.helpScrl, m.scrl[paneSelection])
 	}
 }
+
+// TestSplitLegend (item 15): the CI-width chart's legend is whole at 80
+// columns (it ended "D adaptive (A…").
+func TestSplitLegend(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 80, 24)
+	press(t, m, "4")
+	l := lineWith(ansi.Strip(m.body[paneReporting]), "C current")
+	if l == "" || strings.Contains(l, "…") || !strings.Contains(l, "D adaptive") {
+		t.Errorf("legend at 80 columns: %q", l)
+	}
+}
