@@ -79,6 +79,13 @@ status() {
   screen "$1" | sed -n "$((rows - 1))p"
 }
 
+# message NAME prints the message of the status line on one line: a long
+# one takes rows above the status line (up to four), from its "wrote " or
+# "export: " row to the row above the help bar.
+message() {
+  screen "$1" | sed '$d' | awk '/^ (wrote |export: )/ { f = 1 } f' | tr '\n' ' ' | tr -s ' '
+}
+
 # keys NAME KEY... types each KEY literally.
 keys() {
   local name=$1 k
@@ -181,10 +188,10 @@ scenario_demo_80x24() {
   keys demo ']'
   wait_for demo status "^ *judge-first · .*$done_re"
   keys demo e
-  wait_for demo status '^ *(wrote |export: )'
+  wait_for demo message '^ *(wrote |export: )'
   # An export failure is reported, then quitting is still checked.
   local st bad=0 f
-  st=$(status demo)
+  st=$(message demo)
   case $st in
   *export:*calibrated*) fail "export: writing the calibrated log failed: ${st# }" || bad=1 ;;
   *export:*) fail "export failed: ${st# }" || bad=1 ;;
@@ -256,7 +263,10 @@ scenario_rough_edges_80x24() {
   keys rough c
   wait_for rough screen 'Top 8 by RS'
   keys rough e
-  wait_for rough status '^ *(wrote |export: )'
+  wait_for rough message '^ *(wrote |export: )'
+  # The message is longer than 80 columns: it is shown whole, on more rows.
+  message rough | grep -qE 'c shows the command · same numbers: plumb report .*--k [0-9]+ *$' ||
+    fail "the export message is not whole: $(message rough)"
   grep -q '^Reproduce: `plumb report --judge judge-fair --lambda 0.5 .*--verdict-from raw-x0 --k [0-9]*` *$' plumb-export.md ||
     fail "plumb-export.md has no whole Reproduce line: $(grep -i reproduce plumb-export.md)"
   grep -q '"reproduce": "plumb report --judge judge-fair' plumb-export.json ||

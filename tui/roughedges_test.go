@@ -365,3 +365,20 @@ func TestSplitLegend(t *testing.T) {
 		t.Errorf("legend at 80 columns: %q", l)
 	}
 }
+
+// TestLongFlash: a message longer than the status line (the export's, at
+// 80 columns) is shown whole on up to four rows taken from the pane, and
+// the frame keeps its height.
+func TestLongFlash(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 80, 24)
+	m.setFlash("wrote a.md and a.json; no calibrated log: CalibraEval collapsed (g* is flat) — plumb calibrate --allow-degenerate writes it marked · c shows the command")
+	lines := strings.Split(screen(m), "\n")
+	if len(lines) != 24 {
+		t.Fatalf("%d rows", len(lines))
+	}
+	text := strings.Join(strings.Fields(strings.Join(lines[len(lines)-4:len(lines)-1], " ")), " ")
+	if !strings.Contains(text, "--allow-degenerate writes it marked · c shows the command") || strings.Contains(text, "…") {
+		t.Errorf("the message is not whole:\n%s", strings.Join(lines, "\n"))
+	}
+	checkFrame(t, m, 80, 24)
+}

@@ -69,6 +69,11 @@ func (m *Model) frame() string {
 		out = append(out, kb)
 	}
 	bh := m.bodyHeight()
+	status := []string{m.statusLine(w)}
+	if fl := m.flashLines(w); len(fl) > 1 {
+		// A message longer than the status line takes rows of the pane.
+		status, bh = fl, max(1, bh-(len(fl)-1))
+	}
 	var body []string
 	if m.pane == paneItems {
 		body = strings.Split(m.items.view(m, w, bh), "\n")
@@ -79,8 +84,34 @@ func (m *Model) frame() string {
 		body = append(body, "")
 	}
 	out = append(out, body...)
-	out = append(out, m.statusLine(w), m.helpBar(w))
+	out = append(out, status...)
+	out = append(out, m.helpBar(w))
 	return fitLines(out, w, m.contentHeight())
+}
+
+// maxFlashLines is the most rows a message of the status line takes.
+const maxFlashLines = 4
+
+// flashLines is the message of the status line wrapped to w (at spaces,
+// so that a command's flags stay whole), nil without a message; the last
+// of maxFlashLines rows ends in "…" when even they are too few.
+func (m *Model) flashLines(w int) []string {
+	if m.flash == "" {
+		return nil
+	}
+	st := m.st.Status
+	if m.flashErr {
+		st = m.st.Error
+	}
+	lines := wrapWords(m.flash, max(10, w-1))
+	if len(lines) > maxFlashLines {
+		lines = lines[:maxFlashLines]
+		lines[maxFlashLines-1] = ansi.Truncate(lines[maxFlashLines-1]+" …", w-1, "…")
+	}
+	for i, l := range lines {
+		lines[i] = st.Render(" " + l)
+	}
+	return lines
 }
 
 // tooSmall reports whether the terminal is below the minimum size.
