@@ -39,13 +39,19 @@ func renderPane(m *Model, p paneID, w int) []string {
 // renders is wider than the terminal — before, the methods table was cut
 // after "ICC(3," and the crop hid RStd, accuracy and n.
 func TestPanesFitWidth(t *testing.T) {
-	for _, w := range []int{80, 100, 120} {
-		m := newTestModel(t, demoLog(t), w, 30)
-		for p := range paneItems {
-			press(t, m, string(rune('1'+p)))
-			for i, l := range renderPane(m, p, w) {
-				if lw := ansi.StringWidth(l); lw > w {
-					t.Errorf("%d columns, %s: line %d is %d cells wide: %q", w, paneSlug[p], i, lw, ansi.Strip(l))
+	m := newTestModel(t, demoLog(t), 80, 30)
+	for _, judge := range []string{"judge-fair", "judge-first"} { // judge-first: a collapsed CalibraEval
+		for m.judgeName() != judge {
+			press(t, m, "]")
+		}
+		for w := 80; w <= 250; w += 9 {
+			resize(t, m, w, 30)
+			for p := range paneItems {
+				press(t, m, string(rune('1'+p)))
+				for i, l := range renderPane(m, p, w) {
+					if lw := ansi.StringWidth(l); lw > w {
+						t.Errorf("%s, %d columns, %s: line %d is %d cells wide: %q", judge, w, paneSlug[p], i, lw, ansi.Strip(l))
+					}
 				}
 			}
 		}
@@ -381,4 +387,24 @@ func TestLongFlash(t *testing.T) {
 		t.Errorf("the message is not whole:\n%s", strings.Join(lines, "\n"))
 	}
 	checkFrame(t, m, 80, 24)
+}
+
+// TestHeldoutTableColumns (item 10): the held-out methods table fits at
+// 80 columns like the one over every item.
+func TestHeldoutTableColumns(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 80, 24)
+	press(t, m, "2", "down", "left", "left")
+	body := ansi.Strip(m.body[paneSelection])
+	i := strings.Index(body, "Held out")
+	if i < 0 {
+		t.Fatalf("no held-out table at est. fraction %g", m.knobs.opt.Selection.EstFrac)
+	}
+	if head := lineWith(body[i:], " method "); !strings.Contains(head, "RStd") || !strings.Contains(head, " n") {
+		t.Errorf("held-out header at 80 columns: %q", head)
+	}
+	for _, l := range renderPane(m, paneSelection, 80) {
+		if ansi.StringWidth(l) > 80 {
+			t.Errorf("line wider than 80: %q", ansi.Strip(l))
+		}
+	}
 }
