@@ -47,6 +47,9 @@ type Analysis struct {
 	// measured, …
 	Notes  []string
 	Judges []JudgeAnalysis
+	// Reproduce, when set, is the command that recomputes these numbers
+	// (the TUI's export sets it); the reports write it in full.
+	Reproduce string
 }
 
 // JudgeAnalysis is everything plumb computed for one judge. A nil result

@@ -26,6 +26,9 @@ type Doc struct {
 	// (the Markdown report's "Judges at a glance").
 	Summary []SummaryRow     `json:"summary"`
 	Judges  map[string]Judge `json:"judges"`
+	// Reproduce is the command that recomputes these numbers, when known
+	// (Analysis.Reproduce).
+	Reproduce string `json:"reproduce,omitempty"`
 }
 
 // DocOptions echoes the knobs the report was made with.
@@ -181,8 +184,9 @@ type Fit struct {
 func BuildDoc(an *Analysis, version string) *Doc {
 	so := an.Options.Selection
 	d := &Doc{
-		Schema: SchemaVersion,
-		Plumb:  version,
+		Schema:    SchemaVersion,
+		Plumb:     version,
+		Reproduce: an.Reproduce,
 		Options: DocOptions{
 			Judges:    nonNil(an.Options.Judges),
 			Group:     an.Options.Group,

@@ -76,6 +76,7 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 	}
 	fmt.Fprintf(&b, "Options: λ = %g · estimation fraction %g · objective %s · seed %d\n",
 		so.Lambda, so.EstFrac, so.Objective, so.Seed)
+	writeReproduce(&b, an)
 	if an.Options.Group != "" {
 		fmt.Fprintf(&b, "Group: only pair records of group %q (score and verdict records have no group).\n", an.Options.Group)
 	}

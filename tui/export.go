@@ -30,6 +30,7 @@ func (m *Model) exportCmd() tea.Cmd {
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
+		an.Reproduce = args
 		md, js, cal := prefix+".md", prefix+".json", prefix+".calibrated.jsonl"
 		for _, name := range []string{md, js, cal} {
 			if atomicfile.IsInput(name, inputs) {
@@ -44,13 +45,13 @@ func (m *Model) exportCmd() tea.Cmd {
 		}
 		if why := collapsedReason(an); why != "" {
 			return exportMsg{text: fmt.Sprintf("wrote %s and %s; no calibrated log: CalibraEval collapsed (%s) — "+
-				"plumb calibrate --allow-degenerate writes it marked · same numbers: %s", md, js, why, args)}
+				"plumb calibrate --allow-degenerate writes it marked · c shows the command · same numbers: %s", md, js, why, args)}
 		}
 		n, err := writeCalibrated(cal, eng, judge, opt, an)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s (%s) · same numbers: %s", md, js, cal, plural(n, "pair record"), args)}
+		return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s (%s) · c shows the command · same numbers: %s", md, js, cal, plural(n, "pair record"), args)}
 	}
 }
 
@@ -89,8 +90,8 @@ func (m *Model) fewShotCmd() tea.Cmd {
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("few-shot set: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s: %d examples of highest RS from %d training items (plumb fewshot --criterion %q --k %d --seed %d)",
-			name, len(fs.Items), fs.Train, crit, topK(opt.Likelihood.TopK), opt.Likelihood.Seed)}
+		return exportMsg{text: fmt.Sprintf("wrote %s: %s of highest RS from %s (plumb fewshot --criterion %q --k %d --seed %d)",
+			name, plural(len(fs.Items), "example"), plural(fs.Train, "training item"), crit, topK(opt.Likelihood.TopK), opt.Likelihood.Seed)}
 	}
 }
 

@@ -29,6 +29,8 @@ func TestExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The export writes the reproduce command in full (issue 10, item 13).
+	an.Reproduce = reportArgs(opt, nil)
 	var md bytes.Buffer
 	if err := report.WriteMarkdown(&md, an); err != nil {
 		t.Fatal(err)

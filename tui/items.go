@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib"
@@ -244,7 +245,12 @@ func (p *itemsPane) view(m *Model, w, h int) string {
 		total = len(p.data.pairs)
 	}
 	head := fmt.Sprintf(" %s: %d of %d · sorted by %s", kind, len(p.rows), total, sorts[p.sort[btoi(p.scores)]])
-	lines = append(lines, st.Heading.Render(head)+st.Faint.Render("  (s sort · v pairs/scores · / filter · enter open)"))
+	if note := "  (s sort · v pairs/scores · / filter · enter open)"; lipgloss.Width(head+note) <= w {
+		head = st.Heading.Render(head) + st.Faint.Render(note)
+	} else {
+		head = st.Heading.Render(head) // the help bar names the keys; a cut note would not
+	}
+	lines = append(lines, head)
 	if p.filter.Focused() || p.filter.Value() != "" {
 		lines = append(lines, " "+p.filter.View())
 	}

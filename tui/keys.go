@@ -14,6 +14,7 @@ type keyMap struct {
 	Reset, ResetAll               key.Binding
 	ScrollUp, ScrollDown          key.Binding
 	Export, FewShot               key.Binding
+	Repro, ColLeft, ColRight      key.Binding
 	RowUp, RowDown, Top, Bottom   key.Binding
 	Sort, Filter, Open, ItemsView key.Binding
 }
@@ -45,6 +46,9 @@ func newKeyMap() keyMap {
 			h("pgdn", "scroll down")),
 		Export:    b(k("e"), h("e", "export report + calibrated log")),
 		FewShot:   b(k("w"), h("w", "write few-shot set")),
+		Repro:     b(k("c"), h("c", "reproduce")),
+		ColLeft:   b(k("<"), h("<", "table columns left")),
+		ColRight:  b(k(">"), h(">", "table columns right")),
 		RowUp:     b(k("up", "k"), h("↑/k", "up")),
 		RowDown:   b(k("down", "j"), h("↓/j", "down")),
 		Top:       b(k("home"), h("home", "first")),

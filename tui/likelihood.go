@@ -40,7 +40,7 @@ func (m *Model) renderLikelihood(w int) []string {
 	res := m.criterionResult()
 	var out []string
 	head := fmt.Sprintf(" LS–US scatter — %s", res.Criterion)
-	out = append(out, st.Heading.Render(head)+st.Faint.Render("  ◆ top-RS items (few-shot candidates) · braille line: least-squares trend"))
+	out = append(out, st.Heading.Render(head)+st.Faint.Render("  y: US (over-rating) · x: LS"))
 	chartH := max(8, min(22, m.bodyHeight()-10))
 	if len(res.Points) > 0 {
 		pts := make([]plot.Point, len(res.Points))
@@ -51,13 +51,14 @@ func (m *Model) renderLikelihood(w int) []string {
 		for i, p := range res.TopRS {
 			hl[i] = plot.Point{X: p.LS, Y: p.US}
 		}
-		c := plot.Scatter(pts, plot.ScatterOptions{Width: w - 2, Height: chartH, XLabel: "LS (log-likelihood)", YLabel: "US (over-rating)",
-			Highlight: hl, HighlightGlyph: '◆', Trend: true})
+		c := plot.Scatter(pts, plot.ScatterOptions{Width: w - 2, Height: chartH, XLabel: "LS (log-likelihood)", YLabel: "US",
+			Highlight: hl, HighlightGlyph: '◆', HighlightLabel: "top-RS items (few-shot candidates)", Trend: true})
 		out = append(out, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)
 	} else {
 		out = append(out, "  no scatter: fewer than 3 items with a likelihood, or judge or human scores without spread")
 	}
-	out = append(out, "", st.Heading.Render(" Per criterion")+st.Faint.Render("  BiasScore = Spearman ρ(LS, US): > 0 over-rates likely text; eval ρ = ρ(judge, human)"))
+	out = append(out, "")
+	out = append(out, m.heading("Per criterion", "BiasScore = Spearman ρ(LS, US): > 0 over-rates likely text; eval ρ = ρ(judge, human)", w)...)
 	rows := [][]string{}
 	for _, r := range append(append([]calib.BiasResult{}, lik.Criteria...), lik.Total) {
 		name := "   " + r.Criterion
@@ -66,7 +67,7 @@ func (m *Model) renderLikelihood(w int) []string {
 		}
 		rows = append(rows, []string{name, fmt.Sprint(r.BiasScore.N), fmtStat(r.BiasScore, 3), pCell(r.PValue), fmtStat(r.EvalRho, 3)})
 	}
-	out = append(out, table([]string{"   criterion", "n", "BiasScore", "p", "eval ρ"}, rows)...)
+	out = append(out, m.fitTable([]string{"   criterion", "n", "BiasScore", "p", "eval ρ"}, rows, nil, w)...)
 	if len(res.TopRS) > 0 {
 		out = append(out, "", st.Heading.Render(fmt.Sprintf(" Top %d by RS", len(res.TopRS)))+st.Faint.Render("  (w writes the few-shot mitigation set)"))
 		var tr [][]string
@@ -74,7 +75,7 @@ func (m *Model) renderLikelihood(w int) []string {
 			tr = append(tr, []string{"   " + p.ID, fmt.Sprintf("%.1f", p.LS), fmt.Sprintf("%+.2f", p.US), fmt.Sprintf("%.2f", p.RS),
 				fmt.Sprintf("%g", p.Sm), fmt.Sprintf("%g", p.Sh)})
 		}
-		out = append(out, table([]string{"   id", "LS", "US", "RS", "judge", "human"}, tr)...)
+		out = append(out, m.fitTable([]string{"   id", "LS", "US", "RS", "judge", "human"}, tr, nil, w)...)
 	}
 	notes := append(append([]string{}, res.Notes...), lik.Notes...)
 	if len(notes) > 0 {

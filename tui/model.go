@@ -73,6 +73,10 @@ type Model struct {
 
 	pane     paneID
 	showHelp bool
+	// showRepro shows the reproduce popup (c); helpScrl and reproScrl
+	// scroll the popups.
+	showRepro           bool
+	helpScrl, reproScrl int
 
 	eng    *report.Engine
 	judges []string
@@ -98,6 +102,10 @@ type Model struct {
 	dirty [numPanes]bool
 	tabX  []int // tab i spans tabX[i] ≤ x < tabX[i+1] on row 0
 	scrl  [numPanes]int
+	// hscroll is each pane's sideways offset of its wide tables (fitTable);
+	// hmore says whether a table of the pane has columns right of it.
+	hscroll [numPanes]int
+	hmore   [numPanes]bool
 
 	// onFrame, when set (tests), sees every frame View draws.
 	onFrame func(string)

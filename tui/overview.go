@@ -21,6 +21,7 @@ func (m *Model) renderActive() {
 		return
 	}
 	m.dirty[p] = false
+	m.hmore[p] = false
 	w := m.contentWidth()
 	var lines []string
 	switch p {
@@ -167,7 +168,7 @@ func (m *Model) headlines(ja *report.JudgeAnalysis) []string {
 		} else {
 			s += " (" + rep.ThetaHat.Reason + ")"
 		}
-		s += fmt.Sprintf(" — %s, %d test and %d calibration items", targetName(ja.Target), rep.TestSize, rep.M0+rep.M1)
+		s += fmt.Sprintf(" — %s, %s and %s", targetName(ja.Target), plural(rep.TestSize, "test item"), plural(rep.M0+rep.M1, "calibration item"))
 		out = append(out, s)
 	} else if ja.ReportingReason != "" {
 		out = append(out, "verdict rate: "+ja.ReportingReason)
@@ -262,7 +263,7 @@ func (m *Model) comparison() []string {
 		}
 		rows = append(rows, r)
 	}
-	return table(head, rows)
+	return m.fitTable(head, rows, comparisonPrio, m.contentWidth())
 }
 
 // targetName says in words what the reporting engine estimated.

@@ -74,14 +74,24 @@ func (m *Model) renderReporting(w int) []string {
 			g     rune
 			label string
 		}{{sp.Current, 'C', "current"}, {sp.Equal, 'E', "equal"}, {sp.Exact, 'V', "least calib. variance"}, {sp.Approx, 'P', "Prop. 2"}, {sp.Adaptive, 'D', "adaptive (Alg. 1)"}} {
+			if w < 120 {
+				// The legend fits in one line; the table below names them in full.
+				s.label, _, _ = strings.Cut(strings.Replace(s.label, "least calib. variance", "least var.", 1), " (")
+			}
 			if s.sw.M0+s.sw.M1 > 0 {
 				marks = append(marks, plot.Marker{X: float64(s.sw.M0), Glyph: s.g, Label: s.label})
 			}
 		}
 		if len(xs) > 1 {
-			out = append(out, "", st.Heading.Render(" CI width against the split")+st.Faint.Render(fmt.Sprintf("  m0 items with z = 0 of m = %d", rep.Budget)))
+			lo, hi := splitWindow(marks, rep.Budget)
+			note := fmt.Sprintf("m0 items with z = 0 of m = %d", rep.Budget)
+			if lo > 1 || hi < float64(rep.Budget-1) {
+				note = fmt.Sprintf("m0 = %.0f–%.0f of m = %d (zoomed to the marked splits)", lo, hi, rep.Budget)
+			}
+			out = append(out, "")
+			out = append(out, m.heading("CI width against the split", note, w)...)
 			h := max(8, min(16, m.bodyHeight()-12))
-			c := plot.LineChart(xs, ys, plot.LineOptions{Width: w - 2, Height: h, XMin: 1, XMax: float64(rep.Budget - 1),
+			c := plot.LineChart(xs, ys, plot.LineOptions{Width: w - 2, Height: h, XMin: lo, XMax: hi,
 				XLabel: "m0", YLabel: "width", Markers: marks})
 			out = append(out, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)
 		}
@@ -97,7 +107,7 @@ func (m *Model) renderReporting(w int) []string {
 			rows = append(rows, []string{"   " + s.name, fmt.Sprint(s.sw.M0), fmt.Sprint(s.sw.M1), widthCell(s.sw.Width)})
 		}
 		out = append(out, "")
-		out = append(out, table([]string{"   split", "m0", "m1", "CI width"}, rows)...)
+		out = append(out, m.fitTable([]string{"   split", "m0", "m1", "CI width"}, rows, nil, w)...)
 	}
 	if rep.Plan != "" {
 		out = append(out, "", st.Heading.Render(" Labelling plan"))
@@ -135,4 +145,26 @@ func statSpec(label string, s calib.Stat, ci *calib.Interval) plot.IntervalSpec 
 		}
 	}
 	return sp
+}
+
+// splitWindow is the m0 range the CI-width chart shows: the marked splits
+// with a margin of a quarter of their spread (at least 3% of the budget) on each
+// side, within 1..m−1. Over the whole range the width's steep ends (near
+// m0 = 1 and m−1) set the y axis and flatten the differences between the
+// splits, which are what the chart is for.
+func splitWindow(marks []plot.Marker, budget int) (lo, hi float64) {
+	full0, full1 := 1.0, float64(budget-1)
+	if len(marks) == 0 {
+		return full0, full1
+	}
+	lo, hi = marks[0].X, marks[0].X
+	for _, mk := range marks[1:] {
+		lo, hi = min(lo, mk.X), max(hi, mk.X)
+	}
+	pad := max((hi-lo)/4, 0.03*float64(budget), 2)
+	lo, hi = max(full0, math.Floor(lo-pad)), min(full1, math.Ceil(hi+pad))
+	if !(lo < hi) {
+		return full0, full1
+	}
+	return lo, hi
 }

@@ -63,12 +63,13 @@ func (m *Model) renderSelection(w int) []string {
 	}
 
 	// The methods table over every item, and over the held-out items.
-	out = append(out, "", st.Heading.Render(fmt.Sprintf(" Methods — all %s", plural(sel.N, "item")))+
-		st.Faint.Render("  ▲ better than raw · ▼ worse · = same"))
+	out = append(out, "")
+	out = append(out, m.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), "▲ better than raw · ▼ worse · = same", w)...)
 	out = append(out, m.methodsTable(sel, w, func(r *calib.MethodResult) *calib.Metrics { return &r.All })...)
 	if raw != nil && raw.Heldout != nil {
-		out = append(out, "", st.Heading.Render(fmt.Sprintf(" Held out — %s outside the estimation set of %d (seed %d)",
-			plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed))+st.Faint.Render("  the honest comparison"))
+		out = append(out, "")
+		out = append(out, m.heading(fmt.Sprintf("Held out — %s outside the estimation set of %d (seed %d)",
+			plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed), "the honest comparison", w)...)
 		out = append(out, m.methodsTable(sel, w, func(r *calib.MethodResult) *calib.Metrics { return r.Heldout })...)
 	}
 	out = append(append(out, ""), m.biasEffectsBlock(sel, w)...)
@@ -78,7 +79,7 @@ func (m *Model) renderSelection(w int) []string {
 			status = "did not converge (" + f.Status + ")"
 		}
 		out = append(out, "")
-		out = append(out, wrap(fmt.Sprintf("CalibraEval fit: %s after %d iterations; objective %.6f; %d knots", status, f.Iterations, f.Objective, len(f.Curve.Z)), w, " ")...)
+		out = append(out, wrap(fmt.Sprintf("CalibraEval fit: %s after %d iterations; objective %.6f; %d knots", status, f.Iterations, f.Objective, f.Points), w, " ")...)
 	}
 	var notes []string
 	for i := range sel.Methods {
@@ -137,10 +138,6 @@ func barRow(label string, s calib.Stat, g rune) plot.BarRow {
 // marked by its sign (wide terminals) and a better/worse glyph.
 func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.MethodResult) *calib.Metrics) []string {
 	cols := report.SelectionColumns()
-	if w < 140 {
-		// The metrics the issue asks for, compact: drop aggregate accuracy.
-		cols = cols[:len(cols)-1]
-	}
 	withDelta := w >= 140
 	head := []string{" method"}
 	for _, c := range cols {
@@ -166,7 +163,7 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 		}
 		if !mr.Available || mt == nil {
 			for range cols {
-				row = append(row, "—")
+				row = append(row, "— ") // under the digits, not the change glyph
 			}
 			rows = append(rows, append(row, "—"))
 			continue
@@ -184,14 +181,14 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 					}
 					cell += g
 				}
-			} else if mr.Name != calib.MethodRaw {
-				cell += " "
+			} else {
+				cell += " " // the glyph's column: digits line up in every row
 			}
 			row = append(row, cell)
 		}
 		rows = append(rows, append(row, fmt.Sprint(mt.N)))
 	}
-	return table(head, rows)
+	return m.fitTable(head, rows, prioOf(head, methodsPrio), w)
 }
 
 // indent prefixes every line.

@@ -109,13 +109,20 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		m.showHelp = !m.showHelp
+		m.showHelp, m.showRepro = !m.showHelp, false
+		m.helpScrl = 0
 		return nil
 	}
 	if m.showHelp {
-		if key.Matches(msg, k.Back) {
-			m.showHelp = false
+		m.overlayKey(msg, &m.showHelp, &m.helpScrl, len(m.helpLines(m.contentWidth())))
+		return nil
+	}
+	if m.showRepro {
+		if key.Matches(msg, k.Repro) {
+			m.showRepro = false
+			return nil
 		}
+		m.overlayKey(msg, &m.showRepro, &m.reproScrl, len(m.reproLines(m.contentWidth())))
 		return nil
 	}
 	if m.tooSmall() {
@@ -159,6 +166,14 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.recompute()
 	case key.Matches(msg, k.Export):
 		return m.exportCmd()
+	case key.Matches(msg, k.Repro):
+		return m.reproCmd()
+	case key.Matches(msg, k.ColLeft):
+		m.sideways(-1)
+		return nil
+	case key.Matches(msg, k.ColRight):
+		m.sideways(1)
+		return nil
 	case key.Matches(msg, k.FewShot) && m.pane == paneLikelihood:
 		return m.fewShotCmd()
 	case key.Matches(msg, k.ResetAll):
@@ -171,10 +186,24 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if m.pane == paneItems {
 		return m.itemsKey(msg)
 	}
-	if key.Matches(msg, k.Back) {
-		return nil
-	}
+	knobs := paneKnobs[m.pane]
+	f := &m.focus[m.pane]
 	switch {
+	case key.Matches(msg, k.Back):
+		if len(knobs) > 0 && *f >= 0 {
+			// No knob selected: ←/→ scroll the tables sideways.
+			*f = -1
+			m.dirty[m.pane] = true
+			m.renderActive()
+		}
+		return nil
+	case m.noKnobFocused() && key.Matches(msg, k.Dec, k.Inc):
+		d := 1
+		if key.Matches(msg, k.Dec) {
+			d = -1
+		}
+		m.sideways(d)
+		return nil
 	case key.Matches(msg, k.ScrollUp):
 		m.scroll(-max(1, m.bodyHeight()-2))
 		return nil
@@ -182,11 +211,23 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.scroll(max(1, m.bodyHeight()-2))
 		return nil
 	}
-	knobs := paneKnobs[m.pane]
 	if len(knobs) == 0 {
 		return nil
 	}
-	f := &m.focus[m.pane]
+	if *f < 0 {
+		// No knob selected: ↑/↓ select one again; the rest wait for it.
+		switch {
+		case key.Matches(msg, k.KnobUp):
+			*f = len(knobs) - 1
+		case key.Matches(msg, k.KnobDown):
+			*f = 0
+		default:
+			return nil
+		}
+		m.dirty[m.pane] = true
+		m.renderActive()
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.KnobUp):
 		*f = (*f + len(knobs) - 1) % len(knobs)
@@ -244,6 +285,15 @@ func (m *Model) click(mm tea.Mouse) tea.Cmd {
 }
 
 func (m *Model) scroll(d int) {
+	w, h := m.contentWidth(), m.overlayHeight()
+	switch {
+	case m.showHelp:
+		m.helpScrl = max(0, min(m.helpScrl+d, maxScroll(len(m.helpLines(w)), h)))
+		return
+	case m.showRepro:
+		m.reproScrl = max(0, min(m.reproScrl+d, maxScroll(len(m.reproLines(w)), h)))
+		return
+	}
 	if m.pane == paneItems {
 		m.items.scroll(d)
 		return

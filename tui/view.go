@@ -58,52 +58,60 @@ func (m *Model) frame() string {
 		return fitLines(lines, m.width, m.height)
 	}
 	w := m.contentWidth()
-	out := []string{m.tabBar(w)}
 	if m.showHelp {
-		full := m.help.FullHelpView(m.fullHelp())
-		out = append(out, m.st.Heading.Render(" All keys")+m.st.Faint.Render("  (? or esc closes)"), "")
-		out = append(out, strings.Split(full, "\n")...)
-		h := m.contentHeight() - 2
-		if len(out) > h {
-			out = out[:h]
-		}
-		for len(out) < h {
-			out = append(out, "")
-		}
-		out = append(out, m.statusLine(w), m.helpBar(w))
-		return fitLines(out, w, m.contentHeight())
+		return m.overlay("All keys", "(? or esc closes · pgdn/pgup scroll)", m.helpLines(w), m.helpScrl, w)
 	}
+	if m.showRepro {
+		return m.overlay("Reproduce these numbers", "(c or esc closes)", m.reproLines(w), m.reproScrl, w)
+	}
+	out := []string{m.tabBar(w)}
 	if kb := m.knobBar(w); kb != "" {
 		out = append(out, kb)
 	}
 	bh := m.bodyHeight()
+	status := []string{m.statusLine(w)}
+	if fl := m.flashLines(w); len(fl) > 1 {
+		// A message longer than the status line takes rows of the pane.
+		status, bh = fl, max(1, bh-(len(fl)-1))
+	}
 	var body []string
 	if m.pane == paneItems {
 		body = strings.Split(m.items.view(m, w, bh), "\n")
 	} else {
-		all := strings.Split(m.body[m.pane], "\n")
-		off := min(m.scrl[m.pane], max(0, len(all)-bh))
-		end := min(len(all), off+bh)
-		body = all[off:end]
-		if len(all) > bh && bh > 1 {
-			more := ""
-			switch {
-			case off > 0 && end < len(all):
-				more = fmt.Sprintf("↑↓ more: pgup/pgdn (%d–%d of %d lines)", off+1, end, len(all))
-			case end < len(all):
-				more = fmt.Sprintf("↓ more below: pgdn (%d of %d lines)", end, len(all))
-			default:
-				more = fmt.Sprintf("↑ more above: pgup (%d–%d of %d lines)", off+1, end, len(all))
-			}
-			body = append(body[:len(body)-1], m.st.Faint.Render(more))
-		}
+		body = m.viewport(strings.Split(m.body[m.pane], "\n"), m.scrl[m.pane], bh)
 	}
 	for len(body) < bh {
 		body = append(body, "")
 	}
 	out = append(out, body...)
-	out = append(out, m.statusLine(w), m.helpBar(w))
+	out = append(out, status...)
+	out = append(out, m.helpBar(w))
 	return fitLines(out, w, m.contentHeight())
+}
+
+// maxFlashLines is the most rows a message of the status line takes.
+const maxFlashLines = 4
+
+// flashLines is the message of the status line wrapped to w (at spaces,
+// so that a command's flags stay whole), nil without a message; the last
+// of maxFlashLines rows ends in "…" when even they are too few.
+func (m *Model) flashLines(w int) []string {
+	if m.flash == "" {
+		return nil
+	}
+	st := m.st.Status
+	if m.flashErr {
+		st = m.st.Error
+	}
+	lines := wrapWords(m.flash, max(10, w-1))
+	if len(lines) > maxFlashLines {
+		lines = lines[:maxFlashLines]
+		lines[maxFlashLines-1] = ansi.Truncate(lines[maxFlashLines-1]+" …", w-1, "…")
+	}
+	for i, l := range lines {
+		lines[i] = st.Render(" " + l)
+	}
+	return lines
 }
 
 // tooSmall reports whether the terminal is below the minimum size.
@@ -189,7 +197,8 @@ func (m *Model) knobBar(w int) string {
 }
 
 // statusLine shows the judge, group, items, every analysis knob and the
-// last recompute time, with a mark while a recompute runs.
+// last recompute time, with a mark while a recompute runs; parts that do
+// not fit are left out whole, least important first (fitStatus).
 func (m *Model) statusLine(w int) string {
 	if m.flash != "" {
 		st := m.st.Status
@@ -198,20 +207,6 @@ func (m *Model) statusLine(w int) string {
 		}
 		return ansi.Truncate(st.Render(" "+m.flash), w, "…")
 	}
-	r := m.resolvedKnobs()
-	o := m.knobs.opt
-	group := "all groups"
-	if o.Group != "" {
-		group = "group " + o.Group
-	}
-	items := ""
-	if m.cur != nil && m.cur.judge == m.judgeName() {
-		items = fmt.Sprintf(" · %d pairs", m.cur.ja.Pairs)
-	}
-	left := fmt.Sprintf(" %s · %s%s │ λ %s · est %s · %s · seed %s │ m %s · split %s · α %s · %s",
-		m.judgeName(), group, items,
-		m.knobs.value(kLambda, r), m.knobs.value(kEstFrac, r), m.knobs.value(kObjective, r), m.knobs.value(kSeed, r),
-		m.knobs.value(kBudget, r), m.knobs.value(kSplit, r), m.knobs.value(kAlpha, r), m.knobs.value(kVerdictFrom, r))
 	var right string
 	switch {
 	case m.computing():
@@ -228,7 +223,7 @@ func (m *Model) statusLine(w int) string {
 		right = m.st.Status.Render("watching ") + right
 	}
 	rw := lipgloss.Width(right)
-	left = ansi.Truncate(left, max(0, w-rw-1), "…")
+	left := fitStatus(m.statusParts(), max(0, w-rw-1))
 	gap := max(1, w-lipgloss.Width(left)-rw)
 	return m.st.Status.Render(left) + strings.Repeat(" ", gap) + right
 }
@@ -267,5 +262,5 @@ func fitLines(lines []string, w, h int) string {
 // clampScroll keeps the scroll offset within the content.
 func (m *Model) clampScroll() {
 	n := strings.Count(m.body[m.pane], "\n") + 1
-	m.scrl[m.pane] = max(0, min(m.scrl[m.pane], n-m.bodyHeight()))
+	m.scrl[m.pane] = max(0, min(m.scrl[m.pane], maxScroll(n, m.bodyHeight())))
 }

@@ -1,0 +1,100 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+)
+
+// statusPart is one item of the status line: its text, its group (items of
+// a group are joined by " · ", groups by " │ ") and its rank (a smaller
+// rank is more important).
+type statusPart struct {
+	text  string
+	group int
+	rank  int
+}
+
+// Status-line ranks: what goes last when the line is too narrow. The judge,
+// the knobs that change the headline numbers most and the pair count (which
+// --watch follows) stay; the seed, the
+// objective and "all groups" (the default) go first. The order is the
+// documented one (README, "Terminal UI").
+const (
+	rankJudge = iota
+	rankGroup // a named group (it changes every number); "all groups" is rankAllGroups
+	rankLambda
+	rankVerdictFrom
+	rankAlpha
+	rankPairs // the count --watch follows
+	rankBudget
+	rankSplit
+	rankEstFrac
+	rankObjective
+	rankAllGroups
+	rankSeed
+)
+
+// statusParts are the items of the status line in display order.
+func (m *Model) statusParts() []statusPart {
+	r := m.resolvedKnobs()
+	o := m.knobs.opt
+	group, gr := "all groups", rankAllGroups
+	if o.Group != "" {
+		group, gr = "group "+o.Group, rankGroup
+	}
+	p := []statusPart{{m.judgeName(), 0, rankJudge}, {group, 0, gr}}
+	if m.cur != nil && m.cur.judge == m.judgeName() {
+		p = append(p, statusPart{fmt.Sprintf("%d pairs", m.cur.ja.Pairs), 0, rankPairs})
+	}
+	return append(p,
+		statusPart{"λ " + m.knobs.value(kLambda, r), 1, rankLambda},
+		statusPart{"est " + m.knobs.value(kEstFrac, r), 1, rankEstFrac},
+		statusPart{m.knobs.value(kObjective, r), 1, rankObjective},
+		statusPart{"seed " + m.knobs.value(kSeed, r), 1, rankSeed},
+		statusPart{"m " + m.knobs.value(kBudget, r), 2, rankBudget},
+		statusPart{"split " + m.knobs.value(kSplit, r), 2, rankSplit},
+		statusPart{"α " + m.knobs.value(kAlpha, r), 2, rankAlpha},
+		statusPart{m.knobs.value(kVerdictFrom, r), 2, rankVerdictFrom},
+	)
+}
+
+// fitStatus joins the parts that fit in w cells, dropping the least
+// important first (never cutting one in the middle), in display order.
+func fitStatus(parts []statusPart, w int) string {
+	keep := make([]bool, len(parts))
+	join := func() string {
+		var b strings.Builder
+		last := -1
+		for i, p := range parts {
+			if !keep[i] {
+				continue
+			}
+			switch {
+			case last < 0:
+				b.WriteString(" ")
+			case p.group != parts[last].group:
+				b.WriteString(" │ ")
+			default:
+				b.WriteString(" · ")
+			}
+			b.WriteString(p.text)
+			last = i
+		}
+		return b.String()
+	}
+	for rank := 0; rank <= rankSeed; rank++ {
+		for i, p := range parts {
+			if p.rank != rank {
+				continue
+			}
+			keep[i] = true
+			if lipgloss.Width(join()) > w {
+				keep[i] = false
+				return join() // the rest is less important still
+			}
+		}
+	}
+	return join()
+}

@@ -1,0 +1,171 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+
+	"charm.land/lipgloss/v2"
+)
+
+// fitTable lays out a table like table, in w cells. A table wider than w
+// keeps its first column (the row names) and
+//   - at sideways offset 0, the other columns in order of prio (a smaller
+//     number is more important; nil prio means left to right) as long as
+//     they fit, shown in their own order;
+//   - at offset k > 0 (> or, with no knob selected, →), the columns from
+//     the k-th on, left to right, as many as fit;
+//
+// and a last line says how many columns are hidden and which key shows
+// them. Every wide table of the TUI uses it; the offset is the pane's, so
+// one key moves every table of the pane, each clamped to its own columns.
+func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []string {
+	n := len(head)
+	var wd []int
+	total := func() int {
+		wd = make([]int, n)
+		for _, r := range append([][]string{head}, rows...) {
+			for i := 0; i < n && i < len(r); i++ {
+				wd[i] = max(wd[i], lipgloss.Width(r[i]))
+			}
+		}
+		t := wd[0]
+		for _, x := range wd[1:] {
+			t += 2 + x
+		}
+		return t
+	}
+	if total() <= w || n < 2 {
+		return table(head, rows)
+	}
+	// Too wide: first the short titles, then fewer columns.
+	head = slices.Clone(head)
+	for i, h := range head {
+		if s, ok := shortTitles[h]; ok {
+			head[i] = s
+		}
+	}
+	if total() <= w {
+		return table(head, rows)
+	}
+	off := min(m.hscroll[m.pane], n-2)
+	keep := []int{0}
+	used := wd[0]
+	fits := func(i int) bool { return used+2+wd[i] <= w }
+	if off == 0 {
+		order := make([]int, 0, n-1)
+		for i := 1; i < n; i++ {
+			order = append(order, i)
+		}
+		rank := func(i int) int {
+			if i < len(prio) {
+				return prio[i]
+			}
+			return 1000 + i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return rank(a) - rank(b) })
+		for _, i := range order {
+			if fits(i) {
+				keep = append(keep, i)
+				used += 2 + wd[i]
+			}
+		}
+		slices.Sort(keep)
+	} else {
+		for i := off + 1; i < n; i++ {
+			if len(keep) > 1 && !fits(i) {
+				break
+			}
+			keep = append(keep, i)
+			used += 2 + wd[i]
+		}
+	}
+	pick := func(r []string) []string {
+		out := make([]string, len(keep))
+		for j, i := range keep {
+			if i < len(r) {
+				out[j] = r[i]
+			}
+		}
+		return out
+	}
+	sub := make([][]string, len(rows))
+	for i, r := range rows {
+		sub[i] = pick(r)
+	}
+	out := table(pick(head), sub)
+	left, right := "<", ">"
+	if m.noKnobFocused() {
+		left, right = "←", "→"
+	}
+	hidden := n - len(keep)
+	before := 0
+	if off > 0 {
+		before = off
+	}
+	after := hidden - before
+	if after > 0 {
+		m.hmore[m.pane] = true
+	}
+	var hint string
+	switch {
+	case before > 0 && after > 0:
+		hint = fmt.Sprintf("  %s %d columns left · %d more columns: %s", left, before, after, right)
+	case before > 0:
+		hint = fmt.Sprintf("  %s %d columns left", left, before)
+	default:
+		hint = fmt.Sprintf("  %s: %s", plural(after, "more column"), right)
+	}
+	return append(out, m.st.Faint.Render(hint))
+}
+
+// noKnobFocused reports whether ←/→ scroll tables sideways on the active
+// pane: it has no knobs, or esc has put the knob focus away.
+func (m *Model) noKnobFocused() bool {
+	return len(paneKnobs[m.pane]) == 0 || m.focus[m.pane] < 0
+}
+
+// sideways moves the tables of the active pane d columns.
+func (m *Model) sideways(d int) {
+	switch {
+	case d > 0 && !m.hmore[m.pane]:
+		m.setFlash("no more columns to the right")
+		return
+	case d < 0 && m.hscroll[m.pane] == 0:
+		m.setFlash("the tables show their first columns")
+		return
+	}
+	m.hscroll[m.pane] = max(0, m.hscroll[m.pane]+d)
+	m.dirty[m.pane] = true
+	m.renderActive()
+}
+
+// shortTitles are the titles a table too wide for the terminal uses.
+var shortTitles = map[string]string{
+	"consistency": "consist.", "first-pos. rate": "first-pos", "acc. (mean)": "acc.", "acc. (aggregate)": "acc. agg.",
+	"corrected θ̂ [CI]": "θ̂ [CI]", "Fleiss κ": "κ", "BiasScore": "Bias", "CI width": "width",
+}
+
+// Column priorities of the wide tables: the smaller, the longer a column
+// stays when the terminal is narrow.
+var (
+	// methodsPrio: the row name; consistency, first-position rate and κ
+	// (the selection-bias metrics); RStd, mean accuracy and n; then the
+	// ICCs and the aggregate accuracy.
+	methodsPrio = map[string]int{"consistency": 1, "first-pos. rate": 2, "Fleiss κ": 3, "RStd": 4, "acc. (mean)": 5, "n": 6,
+		"ICC(2,k)": 7, "ICC(3,k)": 8, "acc. (aggregate)": 9}
+	// comparisonPrio: the corrected rate, consistency and bias first.
+	comparisonPrio = []int{0, 7, 2, 3, 6, 8, 5, 9, 1, 4}
+)
+
+// prioOf maps column titles to priorities (an unknown title goes last).
+func prioOf(head []string, p map[string]int) []int {
+	out := make([]int, len(head))
+	for i, h := range head {
+		if v, ok := p[h]; ok {
+			out[i] = v
+		} else if i > 0 {
+			out[i] = 100 + i
+		}
+	}
+	return out
+}
