@@ -536,7 +536,7 @@ func TestMetricsLLMBarPublished(t *testing.T) {
 		p := Prefs{R: make([][4]float64, len(rows)), Has: make([][4]bool, len(rows)), Gold: make([]model.Gold, len(rows))}
 		for i, row := range rows {
 			p.Gold[i] = model.Gold(row.Label)
-			for key, a := range map[string]model.Arrangement{"swap = False": model.X0, "swap = True": model.X1} {
+			for key, a := range map[string]model.Arrangement{"swap = False": model.X0, "swap = True": model.X2} // the swapped run keeps IDs on positions: x2 {
 				w := row.Results[0][key].Winner
 				if w == nil {
 					continue
@@ -550,7 +550,7 @@ func TestMetricsLLMBarPublished(t *testing.T) {
 		m := ComputeMetrics(p)
 		wantStat(t, c.file+" consistency", m.Consistency, float64(c.equal)/float64(c.n), c.n)
 		wantStat(t, c.file+" accuracy x0", m.Accuracy[model.X0], float64(c.c0)/float64(c.n), c.n)
-		wantStat(t, c.file+" accuracy x1", m.Accuracy[model.X1], float64(c.c1)/float64(c.n), c.n)
+		wantStat(t, c.file+" accuracy x2", m.Accuracy[model.X2], float64(c.c1)/float64(c.n), c.n)
 		wantStat(t, c.file+" accuracy mean", m.AccuracyMean, float64(c.c0+c.c1)/float64(2*c.n), c.n)
 		wantStat(t, c.file+" first position", m.FirstPositionRate, c.first, 2*c.n)
 		d, kept := DiscardMetrics(p)
