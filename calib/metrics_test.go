@@ -536,7 +536,7 @@ func TestMetricsLLMBarPublished(t *testing.T) {
 		p := Prefs{R: make([][4]float64, len(rows)), Has: make([][4]bool, len(rows)), Gold: make([]model.Gold, len(rows))}
 		for i, row := range rows {
 			p.Gold[i] = model.Gold(row.Label)
-			for key, a := range map[string]model.Arrangement{"swap = False": model.X0, "swap = True": model.X2} // the swapped run keeps IDs on positions: x2 {
+			for key, a := range map[string]model.Arrangement{"swap = False": model.X0, "swap = True": model.X2} { // the swapped run keeps IDs on positions: x2
 				w := row.Results[0][key].Winner
 				if w == nil {
 					continue
