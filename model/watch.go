@@ -212,6 +212,9 @@ func (w *Watcher) update(i int) (restart bool, err error) {
 		return false, fileErr(f.name, "cannot open: "+err.Error())
 	}
 	defer fh.Close()
+	if o := w.opt.Opener; o != nil && o.Opened != nil {
+		o.Opened(f.name, fh)
+	}
 	fi, err := fh.Stat()
 	if err != nil {
 		f.sig, f.seen, f.failed = fileSig{err: err.Error()}, true, true

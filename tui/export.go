@@ -22,7 +22,7 @@ func (m *Model) exportCmd() tea.Cmd {
 	}
 	eng, judge, opt := m.eng, m.judgeName(), m.knobs.opt
 	opt.Judges = []string{judge}
-	prefix, version, inputs := m.opts.ExportPrefix, m.opts.Version, m.opts.Files
+	prefix, version, inputs, guard := m.opts.ExportPrefix, m.opts.Version, m.opts.Files, m.opts.Guard
 	args := reportArgs(opt, inputs)
 	m.setFlash("exporting …")
 	return func() tea.Msg {
@@ -36,13 +36,13 @@ func (m *Model) exportCmd() tea.Cmd {
 				return exportMsg{err: fmt.Errorf("export: %s is an input file; refusing to overwrite it", name)}
 			}
 		}
-		if err := atomicfile.Write(md, func(w io.Writer) error { return report.WriteMarkdown(w, an) }); err != nil {
+		if err := guard.Write(md, func(w io.Writer) error { return report.WriteMarkdown(w, an) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		if err := atomicfile.Write(js, func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
+		if err := guard.Write(js, func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		n, err := writeCalibrated(cal, eng, judge, opt, an)
+		n, err := writeCalibrated(guard, cal, eng, judge, opt, an)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
@@ -60,7 +60,7 @@ func (m *Model) fewShotCmd() tea.Cmd {
 	}
 	eng, judge, opt := m.eng, m.judgeName(), m.knobs.opt
 	crit := res.Criterion
-	inputs := m.opts.Files
+	inputs, guard := m.opts.Files, m.opts.Guard
 	name := fmt.Sprintf("%s.fewshot-%s.jsonl", m.opts.ExportPrefix, safeName(crit))
 	return func() tea.Msg {
 		_, scores, _ := eng.Records(judge, opt.Group)
@@ -73,7 +73,7 @@ func (m *Model) fewShotCmd() tea.Cmd {
 		if atomicfile.IsInput(name, inputs) {
 			return exportMsg{err: fmt.Errorf("few-shot set: %s is an input file; refusing to overwrite it", name)}
 		}
-		err = atomicfile.Write(name, func(w io.Writer) error {
+		err = guard.Write(name, func(w io.Writer) error {
 			mw := model.NewWriter(w)
 			for i := range fs.Items {
 				if err := mw.WriteScore(&fs.Items[i]); err != nil {

@@ -66,7 +66,7 @@ func newImportCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runImport(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, &o)
+			return runImport(cmd, args, &o)
 		},
 	}
 	f := cmd.Flags()
@@ -87,32 +87,35 @@ func formatNames() string {
 
 // runImport reads the inputs, writes them as log format v1 and prints a
 // summary to stderr.
-func runImport(stdout, stderr io.Writer, inputs []string, o *importOptions) error {
-	if o.output != "" && isInput(o.output, inputs) {
-		return inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", o.output)}
+func runImport(cmd *cobra.Command, inputs []string, o *importOptions) error {
+	if err := refuseInput(o.output, inputs); err != nil {
+		return err
 	}
-	lg, err := importer.Load(inputs, o.from, model.ReadOptions{SkipBad: o.skipBad}, importer.Options{Map: o.mapping})
+	op := opener(cmd)
+	lg, err := importer.Load(inputs, o.from, model.ReadOptions{SkipBad: o.skipBad, Opener: op}, importer.Options{Map: o.mapping})
 	if err != nil {
 		if errors.Is(err, model.ErrBadInput) {
 			return inputError{err}
 		}
 		return err
 	}
-	write := func(w io.Writer) error { return model.WriteLog(w, lg) }
-	if o.output == "" {
-		err = write(stdout)
-	} else {
-		err = writeAtomic(o.output, write)
+	if err := checkRead(lg, inputs, op); err != nil {
+		return err
 	}
+	dest, err := writeOutput(cmd, o.output, func(w io.Writer) error { return model.WriteLog(w, lg) })
 	if err != nil {
+		var ie inputError
+		if errors.As(err, &ie) {
+			return err
+		}
 		return fmt.Errorf("writing the log: %w", err)
 	}
-	importSummary(stderr, lg, o.output)
+	importSummary(cmd.ErrOrStderr(), lg, dest)
 	return nil
 }
 
 // importSummary prints what was read and written, and every note.
-func importSummary(w io.Writer, lg *model.Log, output string) {
+func importSummary(w io.Writer, lg *model.Log, dest string) {
 	for _, f := range lg.Files {
 		line := fmt.Sprintf("%s: %s, %s, %s", f.Name, plural(f.Pairs, "pair"), plural(f.Scores, "score"), plural(f.Verdicts, "verdict"))
 		if f.Skipped > 0 {
@@ -129,10 +132,6 @@ func importSummary(w io.Writer, lg *model.Log, output string) {
 	}
 	for _, v := range lg.Verdicts {
 		judges[v.Judge] = true
-	}
-	dest := output
-	if dest == "" {
-		dest = "stdout"
 	}
 	fmt.Fprintf(w, "wrote %s (%d pairs, %d scores, %d verdicts) of %s to %s\n",
 		plural(len(lg.Pairs)+len(lg.Scores)+len(lg.Verdicts), "record"), len(lg.Pairs), len(lg.Scores), len(lg.Verdicts),

@@ -25,7 +25,7 @@ Markdown tables by default, --format json for scripts (schema in README,
 Bad input stops the load with exit status 2 and an error naming the file,
 line and field; --skip-bad loads the rest and reports what it skipped.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runReport(cmd.OutOrStdout(), args, &f)
+			return runReport(cmd, args, &f)
 		},
 	}
 	f.register(cmd.Flags())
@@ -33,12 +33,15 @@ line and field; --skip-bad loads the rest and reports what it skipped.`,
 }
 
 // runReport loads the inputs, analyses them and writes the report.
-func runReport(stdout io.Writer, files []string, f *analysisFlags) error {
+func runReport(cmd *cobra.Command, files []string, f *analysisFlags) error {
 	opt, err := f.options()
 	if err != nil {
 		return inputError{err}
 	}
-	lg, err := loadLog(files, f.skipBad, false, f.from, f.maps)
+	if err := refuseInput(f.output, files); err != nil {
+		return err
+	}
+	lg, err := loadLog(cmd, files, f.skipBad, false, f.from, f.maps)
 	if err != nil {
 		return err
 	}
@@ -55,15 +58,9 @@ func runReport(stdout io.Writer, files []string, f *analysisFlags) error {
 	if err != nil {
 		return fmt.Errorf("formatting the report: %w", err)
 	}
-	if f.output == "" {
-		_, err = stdout.Write(buf.Bytes())
-		return err
-	}
-	if isInput(f.output, files) {
-		return inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", f.output)}
-	}
-	return writeAtomic(f.output, func(w io.Writer) error {
+	_, err = writeOutput(cmd, f.output, func(w io.Writer) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	})
+	return err
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/plumb-eval/plumb/model"
 )
 
 // Detection by content: the field names of a file's first record (a JSON
@@ -42,7 +44,7 @@ type sniffed struct {
 // cannot be read, a known file that holds no verdicts (an LLMBar
 // dataset.json, a question file), or one it does not recognise.
 func Detect(path string) (Format, error) {
-	s, err := sniffFile(path)
+	s, err := sniffFile(path, &model.Opener{})
 	if err != nil {
 		return "", err
 	}
@@ -73,8 +75,8 @@ func (s sniffed) usable(path string) error {
 }
 
 // sniffFile reads the start of path and classifies it.
-func sniffFile(path string) (sniffed, error) {
-	r, closer, err := openFile(path)
+func sniffFile(path string, op *model.Opener) (sniffed, error) {
+	r, closer, err := openFile(path, op)
 	if err != nil {
 		return sniffed{}, err
 	}
