@@ -205,6 +205,9 @@ func (w *Watcher) update(i int) (restart bool, err error) {
 	fh, err := os.Open(f.name)
 	if err != nil {
 		f.sig, f.seen, f.failed = fileSig{err: err.Error()}, true, true
+		if f.loaded && errors.Is(err, fs.ErrNotExist) {
+			return false, fileErr(f.name, "deleted; the numbers shown are from before")
+		}
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
