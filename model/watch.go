@@ -206,7 +206,7 @@ func (w *Watcher) update(i int) (restart bool, err error) {
 	if err != nil {
 		f.sig, f.seen, f.failed = fileSig{err: err.Error()}, true, true
 		if f.loaded && errors.Is(err, fs.ErrNotExist) {
-			return false, fileErr(f.name, "deleted; the numbers shown are from before")
+			return false, fileErr(f.name, "cannot open: the file was deleted (the numbers shown are from before)")
 		}
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

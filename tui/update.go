@@ -46,7 +46,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// An unchanged poll says nothing new: the last error (a bad line,
 		// a deleted file) stays on screen until a poll reads the files
 		// again.
-		if msg.changed {
+		if msg.changed || msg.err != nil {
 			m.watchErr = msg.err
 		}
 		if msg.changed && msg.lg != nil && len(msg.lg.Pairs)+len(msg.lg.Scores)+len(msg.lg.Verdicts) == 0 {
