@@ -16,3 +16,13 @@ var mdEscaper = strings.NewReplacer(
 // input message) for Markdown text or a table cell. Every user string the
 // Markdown report prints goes through it.
 func md(s string) string { return mdEscaper.Replace(s) }
+
+// mdMsgEscaper is md's lighter form for plumb's own sentences (reasons,
+// notes) that quote user strings: only what could break the line or start
+// code or HTML is escaped, so "p_a.x1 … in [0, 1]" reads as written.
+var mdMsgEscaper = strings.NewReplacer(
+	"\r\n", `\n`, "\n", `\n`, "\r", `\n`, "`", "\\`", "<", `\<`, "|", `\|`,
+)
+
+// mdMsg escapes a message for one line of Markdown text.
+func mdMsg(s string) string { return mdMsgEscaper.Replace(s) }

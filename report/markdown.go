@@ -68,11 +68,11 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 	if an.Skipped > 0 {
 		fmt.Fprintf(&b, "Skipped %s (--skip-bad); first reasons:\n", plural(an.Skipped, "bad line"))
 		for _, r := range an.Reasons {
-			fmt.Fprintf(&b, "- %s\n", md(r))
+			fmt.Fprintf(&b, "- %s\n", mdMsg(r))
 		}
 	}
 	for _, n := range an.Notes {
-		fmt.Fprintf(&b, "Input note: %s\n", md(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(&b, "Input note: %s\n", mdMsg(strings.TrimSuffix(n, ".")))
 	}
 	fmt.Fprintf(&b, "Options: λ = %g · estimation fraction %g · objective %s · seed %d\n",
 		so.Lambda, so.EstFrac, so.Objective, so.Seed)
@@ -97,7 +97,7 @@ func writeJudge(b *strings.Builder, ja *JudgeAnalysis) {
 func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	sel := ja.Selection
 	if sel == nil {
-		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", md(ja.SelectionReason))
+		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", mdMsg(ja.SelectionReason))
 		return
 	}
 	var arr []string
@@ -108,7 +108,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	fmt.Fprintf(b, "Pair items: %d (%s), answers given as %s.\n", sel.N, strings.Join(arr, ", "), sourceName(sel.Source))
 	for _, n := range sel.Notes {
-		fmt.Fprintf(b, "Note: %s.\n", md(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(b, "Note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
 	}
 
 	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", plural(sel.N, "item"))

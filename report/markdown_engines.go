@@ -11,7 +11,7 @@ import (
 func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	r := ja.Reporting
 	if r == nil {
-		fmt.Fprintf(b, "\n### Verdict rate\n\nNot available — %s.\n", md(ja.ReportingReason))
+		fmt.Fprintf(b, "\n### Verdict rate\n\nNot available — %s.\n", mdMsg(ja.ReportingReason))
 		return
 	}
 	what := "verdict records: z = human label, ẑ = the judge's verdict"
@@ -69,7 +69,7 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 	l := ja.Likelihood
 	if l == nil {
-		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", md(ja.LikelihoodReason))
+		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", mdMsg(ja.LikelihoodReason))
 		return
 	}
 	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")
@@ -110,7 +110,7 @@ func writeNotes(b *strings.Builder, notes []string) {
 	}
 	b.WriteString("\nNotes:\n")
 	for _, n := range notes {
-		fmt.Fprintf(b, "- %s\n", md(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(b, "- %s\n", mdMsg(strings.TrimSuffix(n, ".")))
 	}
 }
 

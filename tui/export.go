@@ -32,7 +32,7 @@ func (m *Model) exportCmd() tea.Cmd {
 		}
 		md, js, cal := prefix+".md", prefix+".json", prefix+".calibrated.jsonl"
 		for _, name := range []string{md, js, cal} {
-			if atomicfile.IsInput(name, inputs) {
+			if _, read := guard.Input(name); read || atomicfile.IsInput(name, inputs) {
 				return exportMsg{err: fmt.Errorf("export: %s is an input file; refusing to overwrite it", name)}
 			}
 		}
