@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
-	"io/fs"
 	"os"
 	"runtime"
 )
@@ -27,6 +26,10 @@ type ReadOptions struct {
 	// response_2, input, output) to save memory when only the judgments
 	// are needed. They are still checked to be strings.
 	SkipText bool
+	// Opener opens the inputs (nil: a new Opener for each call, which reads
+	// "-" as standard input). Share one between calls that read the same
+	// streams, and set its Opened to learn every file read.
+	Opener *Opener
 }
 
 func (o ReadOptions) maxReasons() int {
@@ -50,9 +53,14 @@ func (o ReadOptions) maxReasons() int {
 // ErrBadInput; by default the first one stops the load and no Log is
 // returned.
 func ReadFiles(paths []string, opt ReadOptions) (*Log, error) {
+	if opt.Opener == nil {
+		opt.Opener = &Opener{}
+	}
 	ld := newLoader(opt)
 	for _, path := range paths {
-		ld.sizeHint += contentSize(path)
+		if !IsStream(path) {
+			ld.sizeHint += contentSize(path)
+		}
 	}
 	for _, path := range paths {
 		if err := ld.readFile(path); err != nil {
@@ -168,13 +176,9 @@ func sizeOf(r io.Reader) int64 {
 func fileErr(name, msg string) *LineError { return &LineError{File: name, Msg: msg} }
 
 func (ld *loader) readFile(path string) error {
-	f, err := os.Open(path)
+	f, err := ld.opt.opener().Open(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fileErr(path, "cannot open: "+err.Error())
+		return openErr(path, err)
 	}
 	defer f.Close()
 	return ld.read(f, path)

@@ -205,6 +205,9 @@ func (w *Watcher) update(i int) (restart bool, err error) {
 	fh, err := os.Open(f.name)
 	if err != nil {
 		f.sig, f.seen, f.failed = fileSig{err: err.Error()}, true, true
+		if f.loaded && errors.Is(err, fs.ErrNotExist) {
+			return false, fileErr(f.name, "cannot open: the file was deleted (the numbers shown are from before)")
+		}
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
@@ -212,6 +215,9 @@ func (w *Watcher) update(i int) (restart bool, err error) {
 		return false, fileErr(f.name, "cannot open: "+err.Error())
 	}
 	defer fh.Close()
+	if o := w.opt.Opener; o != nil && o.Opened != nil {
+		o.Opened(f.name, fh)
+	}
 	fi, err := fh.Stat()
 	if err != nil {
 		f.sig, f.seen, f.failed = fileSig{err: err.Error()}, true, true

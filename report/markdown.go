@@ -61,24 +61,24 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 	var names []string
 	for _, f := range an.Files {
 		p, s, v = p+f.Pairs, s+f.Scores, v+f.Verdicts
-		names = append(names, f.Name)
+		names = append(names, md(f.Name))
 	}
 	fmt.Fprintf(&b, "Input: %s — %d pair, %d score and %d verdict records; %s.\n",
 		strings.Join(names, ", "), p, s, v, plural(len(an.Judges), "judge"))
 	if an.Skipped > 0 {
 		fmt.Fprintf(&b, "Skipped %s (--skip-bad); first reasons:\n", plural(an.Skipped, "bad line"))
 		for _, r := range an.Reasons {
-			fmt.Fprintf(&b, "- %s\n", r)
+			fmt.Fprintf(&b, "- %s\n", mdMsg(r))
 		}
 	}
 	for _, n := range an.Notes {
-		fmt.Fprintf(&b, "Input note: %s\n", strings.TrimSuffix(n, "."))
+		fmt.Fprintf(&b, "Input note: %s\n", mdMsg(strings.TrimSuffix(n, ".")))
 	}
 	fmt.Fprintf(&b, "Options: λ = %g · estimation fraction %g · objective %s · seed %d\n",
 		so.Lambda, so.EstFrac, so.Objective, so.Seed)
 	writeReproduce(&b, an)
 	if an.Options.Group != "" {
-		fmt.Fprintf(&b, "Group: only pair records of group %q (score and verdict records have no group).\n", an.Options.Group)
+		fmt.Fprintf(&b, "Group: only pair records of group %s (score and verdict records have no group).\n", md(an.Options.Group))
 	}
 	writeSummary(&b, an)
 	for i := range an.Judges {
@@ -89,7 +89,7 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 }
 
 func writeJudge(b *strings.Builder, ja *JudgeAnalysis) {
-	fmt.Fprintf(b, "\n## Judge %s\n\n", ja.Judge)
+	fmt.Fprintf(b, "\n## Judge %s\n\n", md(ja.Judge))
 	fmt.Fprintf(b, "%d pair, %d score and %d verdict records.\n", ja.Pairs, ja.Scores, ja.Verdicts)
 	writeSelection(b, ja)
 	writeReporting(b, ja)
@@ -99,7 +99,7 @@ func writeJudge(b *strings.Builder, ja *JudgeAnalysis) {
 func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	sel := ja.Selection
 	if sel == nil {
-		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", ja.SelectionReason)
+		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", mdMsg(ja.SelectionReason))
 		return
 	}
 	var arr []string
@@ -110,7 +110,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	fmt.Fprintf(b, "Pair items: %d (%s), answers given as %s.\n", sel.N, strings.Join(arr, ", "), sourceName(sel.Source))
 	for _, n := range sel.Notes {
-		fmt.Fprintf(b, "Note: %s.\n", strings.TrimSuffix(n, "."))
+		fmt.Fprintf(b, "Note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
 	}
 
 	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", plural(sel.N, "item"))

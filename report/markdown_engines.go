@@ -11,7 +11,7 @@ import (
 func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	r := ja.Reporting
 	if r == nil {
-		fmt.Fprintf(b, "\n### Verdict rate\n\nNot available — %s.\n", ja.ReportingReason)
+		fmt.Fprintf(b, "\n### Verdict rate\n\nNot available — %s.\n", mdMsg(ja.ReportingReason))
 		return
 	}
 	what := "verdict records: z = human label, ẑ = the judge's verdict"
@@ -89,13 +89,13 @@ func writeReportingNotes(b *strings.Builder, ja *JudgeAnalysis) {
 func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 	l := ja.Likelihood
 	if l == nil {
-		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", ja.LikelihoodReason)
+		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", mdMsg(ja.LikelihoodReason))
 		return
 	}
 	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")
 	var notes []string
 	row := func(name string, r *calib.BiasResult) {
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", name, fmtStat(r.BiasScore, 3), fmtP(r.PValue), fmtStat(r.EvalRho, 3), r.N)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), fmtStat(r.BiasScore, 3), fmtP(r.PValue), fmtStat(r.EvalRho, 3), r.N)
 		for _, st := range []struct {
 			name string
 			s    calib.Stat
@@ -116,7 +116,7 @@ func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 	if top := l.Total.TopRS; len(top) > 0 {
 		ids := make([]string, len(top))
 		for i, p := range top {
-			ids[i] = fmt.Sprintf("%s (%.2f)", p.ID, p.RS)
+			ids[i] = fmt.Sprintf("%s (%.2f)", md(p.ID), p.RS)
 		}
 		fmt.Fprintf(b, "Highest RS (total): %s.\n", strings.Join(ids, ", "))
 	}
@@ -130,7 +130,7 @@ func writeNotes(b *strings.Builder, notes []string) {
 	}
 	b.WriteString("\nNotes:\n")
 	for _, n := range notes {
-		fmt.Fprintf(b, "- %s\n", strings.TrimSuffix(n, "."))
+		fmt.Fprintf(b, "- %s\n", mdMsg(strings.TrimSuffix(n, ".")))
 	}
 }
 

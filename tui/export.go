@@ -22,7 +22,7 @@ func (m *Model) exportCmd() tea.Cmd {
 	}
 	eng, judge, opt := m.eng, m.judgeName(), m.knobs.opt
 	opt.Judges = []string{judge}
-	prefix, version, inputs := m.opts.ExportPrefix, m.opts.Version, m.opts.Files
+	prefix, version, inputs, guard := m.opts.ExportPrefix, m.opts.Version, m.opts.Files, m.opts.Guard
 	args := reportArgs(opt, inputs)
 	m.setFlash("exporting …")
 	return func() tea.Msg {
@@ -33,21 +33,21 @@ func (m *Model) exportCmd() tea.Cmd {
 		an.Reproduce = args
 		md, js, cal := prefix+".md", prefix+".json", prefix+".calibrated.jsonl"
 		for _, name := range []string{md, js, cal} {
-			if atomicfile.IsInput(name, inputs) {
+			if _, read := guard.Input(name); read || atomicfile.IsInput(name, inputs) {
 				return exportMsg{err: fmt.Errorf("export: %s is an input file; refusing to overwrite it", name)}
 			}
 		}
-		if err := atomicfile.Write(md, func(w io.Writer) error { return report.WriteMarkdown(w, an) }); err != nil {
+		if err := guard.Write(md, func(w io.Writer) error { return report.WriteMarkdown(w, an) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		if err := atomicfile.Write(js, func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
+		if err := guard.Write(js, func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
 		if why := collapsedReason(an); why != "" {
 			return exportMsg{text: fmt.Sprintf("wrote %s and %s; no calibrated log: CalibraEval collapsed (%s) — "+
 				"plumb calibrate --allow-degenerate writes it marked · c shows the command · same numbers: %s", md, js, why, args)}
 		}
-		n, err := writeCalibrated(cal, eng, judge, opt, an)
+		n, err := writeCalibrated(guard, cal, eng, judge, opt, an)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
@@ -65,7 +65,7 @@ func (m *Model) fewShotCmd() tea.Cmd {
 	}
 	eng, judge, opt := m.eng, m.judgeName(), m.knobs.opt
 	crit := res.Criterion
-	inputs := m.opts.Files
+	inputs, guard := m.opts.Files, m.opts.Guard
 	name := fmt.Sprintf("%s.fewshot-%s.jsonl", m.opts.ExportPrefix, safeName(crit))
 	return func() tea.Msg {
 		_, scores, _ := eng.Records(judge, opt.Group)
@@ -78,7 +78,7 @@ func (m *Model) fewShotCmd() tea.Cmd {
 		if atomicfile.IsInput(name, inputs) {
 			return exportMsg{err: fmt.Errorf("few-shot set: %s is an input file; refusing to overwrite it", name)}
 		}
-		err = atomicfile.Write(name, func(w io.Writer) error {
+		err = guard.Write(name, func(w io.Writer) error {
 			mw := model.NewWriter(w)
 			for i := range fs.Items {
 				if err := mw.WriteScore(&fs.Items[i]); err != nil {

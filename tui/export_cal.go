@@ -13,11 +13,11 @@ import (
 // writeCalibrated writes the calibrated log of judge's pair records (under
 // the group filter) to name, the same records `plumb calibrate` writes for
 // the same flags, and returns how many it wrote.
-func writeCalibrated(name string, eng *report.Engine, judge string, opt report.Options, an *report.Analysis) (int, error) {
+func writeCalibrated(guard *atomicfile.Guard, name string, eng *report.Engine, judge string, opt report.Options, an *report.Analysis) (int, error) {
 	pairs, _, _ := eng.Records(judge, opt.Group)
 	lg := &model.Log{Pairs: pairs}
 	var sum report.CalibratedSummary
-	err := atomicfile.Write(name, func(w io.Writer) error {
+	err := guard.Write(name, func(w io.Writer) error {
 		var err error
 		sum, err = report.WriteCalibrated(w, lg, an)
 		return err

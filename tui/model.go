@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -50,6 +51,10 @@ type Options struct {
 	// ExportPrefix names the exported files: PREFIX.md, PREFIX.json and
 	// PREFIX.calibrated.jsonl.
 	ExportPrefix string
+	// Guard writes the exports: it knows every file read (so no export
+	// overwrites one, whatever its name) and removes temporary files on a
+	// signal. Nil: a Guard of its own that knows only Files.
+	Guard *atomicfile.Guard
 	// Version is plumb's version, written into exported JSON.
 	Version string
 	// Debounce overrides DefaultDebounce (tests use a negative value for
@@ -128,6 +133,9 @@ func New(opts Options) *Model {
 	}
 	if opts.ExportPrefix == "" {
 		opts.ExportPrefix = "plumb-export"
+	}
+	if opts.Guard == nil {
+		opts.Guard = atomicfile.NewGuard()
 	}
 	m := &Model{opts: opts, keys: newKeyMap(), help: help.New()}
 	m.setTheme(opts.Dark)

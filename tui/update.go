@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"errors"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -41,7 +43,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case pollTickMsg:
 		return m, m.pollCmd()
 	case pollMsg:
-		m.watchErr = msg.err
+		// An unchanged poll says nothing new: the last error (a bad line,
+		// a deleted file) stays on screen until a poll reads the files
+		// again.
+		if msg.changed || msg.err != nil {
+			m.watchErr = msg.err
+		}
+		if msg.changed && msg.lg != nil && len(msg.lg.Pairs)+len(msg.lg.Scores)+len(msg.lg.Verdicts) == 0 {
+			m.watchErr = errors.New("the files hold no records now (truncated?); the numbers shown are from before")
+			msg.lg = nil
+		}
 		var cmd tea.Cmd
 		if msg.changed && msg.lg != nil {
 			m.setLog(msg.lg, "")

@@ -79,11 +79,10 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDeg
 	if f.output == "" {
 		return inputError{errors.New("calibrate needs -o FILE (or -o - for stdout)")}
 	}
-	toStdout := f.output == "-"
-	if !toStdout && isInput(f.output, files) {
-		return inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", f.output)}
+	if err := refuseInput(f.output, files); err != nil {
+		return err
 	}
-	lg, err := loadLog(files, f.skipBad, true, f.from, f.maps) // the texts are written back
+	lg, err := loadLog(cmd, files, f.skipBad, true, f.from, f.maps) // the texts are written back
 	if err != nil {
 		return err
 	}
@@ -111,7 +110,7 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDeg
 		sum, err = report.WriteCalibrated(w, pairs, an)
 		return err
 	}
-	dest, err := writeOutput(cmd.OutOrStdout(), f.output, fill)
+	dest, err := writeOutput(cmd, f.output, fill)
 	if err != nil {
 		return err
 	}

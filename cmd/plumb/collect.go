@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"os"
 	"os/signal"
 	"strings"
@@ -136,7 +137,7 @@ func (o *collectOptions) setup(files []string) (*collect.Config, error) {
 	if strings.HasSuffix(strings.ToLower(o.output), ".gz") {
 		return nil, fmt.Errorf("-o %s: collect appends as results arrive, which gzip does not allow; write plain JSON Lines", o.output)
 	}
-	if o.output != "" && isInput(o.output, files) {
+	if o.output != "" && atomicfile.IsInput(o.output, files) {
 		return nil, fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
 	}
 	arr, err := sim.ParseArrangements(o.arrangements)
@@ -337,7 +338,7 @@ func (o *collectOptions) setupScores(files []string) (*collect.ScoreConfig, erro
 	if strings.HasSuffix(strings.ToLower(o.output), ".gz") {
 		return nil, fmt.Errorf("-o %s: collect appends as results arrive, which gzip does not allow; write plain JSON Lines", o.output)
 	}
-	if o.output != "" && isInput(o.output, files) {
+	if o.output != "" && atomicfile.IsInput(o.output, files) {
 		return nil, fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
 	}
 	lo, hi, err := collect.ParseScale(o.scale)

@@ -66,7 +66,7 @@ func fromLog(names func(*model.Log) []string) cobra.CompletionFunc {
 		}
 		from, _ := cmd.Flags().GetString("from")
 		maps, _ := cmd.Flags().GetStringArray("map")
-		lg, err := loadLog(files, true, false, from, maps)
+		lg, err := loadLog(cmd, files, true, false, from, maps)
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}

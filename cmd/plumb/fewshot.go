@@ -83,14 +83,13 @@ func runFewshot(cmd *cobra.Command, files []string, o *fewshotOptions) error {
 	if !(o.trainFrac > 0 && o.trainFrac <= 1) {
 		return inputError{fmt.Errorf("--train-frac %v: want a number in (0, 1]", o.trainFrac)}
 	}
-	toStdout := o.output == "" || o.output == "-"
-	if !toStdout && isInput(o.output, files) {
-		return inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", o.output)}
+	if err := refuseInput(o.output, files); err != nil {
+		return err
 	}
 	// Texts are kept: the examples go into a prompt.
-	lg, err := model.ReadFiles(files, model.ReadOptions{SkipBad: o.skipBad})
+	lg, err := readLog(cmd, files, o.skipBad)
 	if err != nil {
-		return inputError{err}
+		return err
 	}
 	judge, err := pickScoreJudge(lg.Scores, o.judge)
 	if err != nil {
@@ -115,7 +114,7 @@ func runFewshot(cmd *cobra.Command, files []string, o *fewshotOptions) error {
 		}
 		return mw.Flush()
 	}
-	dest, err := writeOutput(cmd.OutOrStdout(), o.output, fill)
+	dest, err := writeOutput(cmd, o.output, fill)
 	if err != nil {
 		return err
 	}

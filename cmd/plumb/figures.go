@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -70,7 +69,7 @@ embedded demo is drawn.`,
 				return inputError{fmt.Errorf("figures: -o DIR is required")}
 			}
 			ff.dir = f.output
-			return runFigures(cmd.ErrOrStderr(), args, &f, &ff, reproduceLine(cmd, args))
+			return runFigures(cmd, args, &f, &ff, reproduceLine(cmd, args))
 		},
 	}
 	f.register(cmd.Flags())
@@ -82,7 +81,7 @@ embedded demo is drawn.`,
 
 // runFigures loads the inputs, analyses them and writes the figures into
 // ff.dir, saying on w what it wrote.
-func runFigures(w io.Writer, files []string, f *analysisFlags, ff *figureFlags, reproduce string) error {
+func runFigures(cmd *cobra.Command, files []string, f *analysisFlags, ff *figureFlags, reproduce string) error {
 	formats, fo, err := ff.options()
 	if err != nil {
 		return inputError{err}
@@ -91,7 +90,7 @@ func runFigures(w io.Writer, files []string, f *analysisFlags, ff *figureFlags, 
 	if err != nil {
 		return inputError{err}
 	}
-	lg, err := loadLog(files, f.skipBad, false, f.from, f.maps)
+	lg, err := loadLog(cmd, files, f.skipBad, false, f.from, f.maps)
 	if err != nil {
 		return err
 	}
@@ -99,21 +98,21 @@ func runFigures(w io.Writer, files []string, f *analysisFlags, ff *figureFlags, 
 	if err != nil {
 		return inputError{err}
 	}
-	return writeFigures(w, lg, an, ff.dir, formats, fo, reproduce, files)
+	return writeFigures(cmd, lg, an, ff.dir, formats, fo, reproduce)
 }
 
 // writeFigures draws the figures of an analysis into dir.
-func writeFigures(w io.Writer, lg *model.Log, an *report.Analysis, dir string, formats []figure.Format, fo figure.Options, reproduce string, inputs []string) error {
+func writeFigures(cmd *cobra.Command, lg *model.Log, an *report.Analysis, dir string, formats []figure.Format, fo figure.Options, reproduce string) error {
 	_, byJudge := calib.SplitByJudge(lg.Pairs)
 	figs := report.Figures(an, func(j string) []float64 { return report.ObservedPA(byJudge[j]) })
 	if len(figs) == 0 {
 		return inputError{fmt.Errorf("figures: nothing to draw (no judge has pair, score or verdict results)")}
 	}
-	paths, err := figure.Write(dir, figs, formats, fo, reproduce, inputs)
+	paths, err := figure.Write(dir, figs, formats, fo, reproduce, guardOf(cmd).Write)
 	if err != nil {
-		return err
+		return inputError{err} // an input in the way, or a folder that cannot take the files: status 2
 	}
-	fmt.Fprintf(w, "wrote %d figures (%d files) into %s\n", len(figs), len(paths), dir)
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d figures (%d files) into %s\n", len(figs), len(paths), dir)
 	return nil
 }
 

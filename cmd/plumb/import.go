@@ -70,7 +70,7 @@ func newImportCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runImport(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, &o)
+			return runImport(cmd, args, &o)
 		},
 	}
 	f := cmd.Flags()
@@ -91,11 +91,12 @@ func formatNames() string {
 
 // runImport reads the inputs, writes them as log format v1 and prints a
 // summary to stderr.
-func runImport(stdout, stderr io.Writer, inputs []string, o *importOptions) error {
-	if o.output != "" && isInput(o.output, inputs) {
-		return inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", o.output)}
+func runImport(cmd *cobra.Command, inputs []string, o *importOptions) error {
+	if err := refuseInput(o.output, inputs); err != nil {
+		return err
 	}
-	lg, err := importer.Load(inputs, o.from, model.ReadOptions{SkipBad: o.skipBad}, importer.Options{Map: o.mapping})
+	op := opener(cmd)
+	lg, err := importer.Load(inputs, o.from, model.ReadOptions{SkipBad: o.skipBad, Opener: op}, importer.Options{Map: o.mapping})
 	if err != nil {
 		if errors.Is(err, model.ErrBadInput) {
 			return inputError{err}
@@ -106,7 +107,7 @@ func runImport(stdout, stderr io.Writer, inputs []string, o *importOptions) erro
 		// As for an empty input file: an empty log would only be refused
 		// by every command that reads it, so nothing is written.
 		for _, n := range lg.Notes {
-			fmt.Fprintln(stderr, "note: "+n)
+			fmt.Fprintln(cmd.ErrOrStderr(), "note: "+n)
 		}
 		msg := "no records to import: nothing written"
 		if lg.Skipped > 0 {
@@ -114,21 +115,23 @@ func runImport(stdout, stderr io.Writer, inputs []string, o *importOptions) erro
 		}
 		return inputError{&model.LineError{Msg: msg}}
 	}
-	write := func(w io.Writer) error { return model.WriteLog(w, lg) }
-	if o.output == "" {
-		err = write(stdout)
-	} else {
-		err = writeAtomic(o.output, write)
+	if err := checkRead(lg, inputs, op); err != nil {
+		return err
 	}
+	dest, err := writeOutput(cmd, o.output, func(w io.Writer) error { return model.WriteLog(w, lg) })
 	if err != nil {
+		var ie inputError
+		if errors.As(err, &ie) {
+			return err
+		}
 		return fmt.Errorf("writing the log: %w", err)
 	}
-	importSummary(stderr, lg, o.output)
+	importSummary(cmd.ErrOrStderr(), lg, dest)
 	return nil
 }
 
 // importSummary prints what was read and written, and every note.
-func importSummary(w io.Writer, lg *model.Log, output string) {
+func importSummary(w io.Writer, lg *model.Log, dest string) {
 	for _, f := range lg.Files {
 		line := fmt.Sprintf("%s: %s, %s, %s", f.Name, plural(f.Pairs, "pair"), plural(f.Scores, "score"), plural(f.Verdicts, "verdict"))
 		if f.Skipped > 0 {
@@ -145,10 +148,6 @@ func importSummary(w io.Writer, lg *model.Log, output string) {
 	}
 	for _, v := range lg.Verdicts {
 		judges[v.Judge] = true
-	}
-	dest := output
-	if dest == "" {
-		dest = "stdout"
 	}
 	fmt.Fprintf(w, "wrote %s (%d pairs, %d scores, %d verdicts) of %s to %s\n",
 		plural(len(lg.Pairs)+len(lg.Scores)+len(lg.Verdicts), "record"), len(lg.Pairs), len(lg.Scores), len(lg.Verdicts),

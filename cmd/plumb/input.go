@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
-	"github.com/plumb-eval/plumb/internal/atomicfile"
+	"github.com/spf13/cobra"
+
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/model/importer"
@@ -16,8 +19,10 @@ import (
 //
 // Files of other tools' formats (README "Importing logs") are detected by
 // their content and converted on the fly; from names the format instead,
-// and maps are the --map KEY=COLUMN pairs of the columns format.
-func loadLog(files []string, skipBad, keepText bool, from string, maps []string) (*model.Log, error) {
+// and maps are the --map KEY=COLUMN pairs of the columns format. "-" is
+// standard input; pipes and FIFOs are read once, as streams. Every file
+// read is recorded in the run's Guard, so that no output overwrites it.
+func loadLog(cmd *cobra.Command, files []string, skipBad, keepText bool, from string, maps []string) (*model.Log, error) {
 	if len(files) == 0 {
 		lg, err := demo.Log()
 		if err != nil {
@@ -25,15 +30,43 @@ func loadLog(files []string, skipBad, keepText bool, from string, maps []string)
 		}
 		return lg, nil
 	}
-	lg, err := importer.Load(files, from, model.ReadOptions{SkipBad: skipBad, SkipText: !keepText}, importer.Options{Map: maps})
+	op := opener(cmd)
+	lg, err := importer.Load(files, from, model.ReadOptions{SkipBad: skipBad, SkipText: !keepText, Opener: op}, importer.Options{Map: maps})
 	if err != nil {
 		return nil, inputError{err}
+	}
+	if err := checkRead(lg, files, op); err != nil {
+		return nil, err
 	}
 	return lg, nil
 }
 
-// isInput reports whether path names the same file as one of the inputs.
-func isInput(path string, inputs []string) bool { return atomicfile.IsInput(path, inputs) }
+// readLog reads log-format-v1 files (texts kept) as loadLog does.
+func readLog(cmd *cobra.Command, files []string, skipBad bool) (*model.Log, error) {
+	op := opener(cmd)
+	lg, err := model.ReadFiles(files, model.ReadOptions{SkipBad: skipBad, Opener: op})
+	if err != nil {
+		return nil, inputError{err}
+	}
+	if err := checkRead(lg, files, op); err != nil {
+		return nil, err
+	}
+	return lg, nil
+}
+
+// checkRead refuses a load that found no record although its inputs were
+// not empty: 0 records from a non-empty input is never a success.
+func checkRead(lg *model.Log, files []string, op *model.Opener) error {
+	n := op.Total()
+	if len(lg.Pairs)+len(lg.Scores)+len(lg.Verdicts) > 0 || n == 0 && lg.Skipped == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("no records read from %s (%d bytes)", strings.Join(files, ", "), n)
+	if lg.Skipped > 0 {
+		msg += fmt.Sprintf("; %s skipped", plural(lg.Skipped, "bad record"))
+	}
+	return inputError{errors.New(msg)}
+}
 
 func plural(n int, word string) string {
 	if n == 1 {

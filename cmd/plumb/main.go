@@ -7,9 +7,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"runtime/debug"
+
+	"github.com/plumb-eval/plumb/internal/atomicfile"
 )
 
 func main() {
@@ -33,9 +36,12 @@ func tuneGC() {
 
 // run executes the command line and returns the process exit status.
 func run(args []string) int {
+	st := &runState{guard: atomicfile.NewGuard()}
+	stop := cleanupOnSignal(st.guard, st.tui.Load)
+	defer stop()
 	root := newRootCmd()
 	root.SetArgs(args)
-	if err := root.Execute(); err != nil {
+	if err := root.ExecuteContext(context.WithValue(context.Background(), runKey{}, st)); err != nil {
 		fmt.Fprintln(os.Stderr, "plumb:", err)
 		return exitCode(err)
 	}

@@ -29,13 +29,13 @@ line and field; --skip-bad loads the rest and reports what it skipped.`,
 					return inputError{err}
 				}
 			}
-			if err := runReport(cmd.OutOrStdout(), args, &f); err != nil {
+			if err := runReport(cmd, args, &f); err != nil {
 				return err
 			}
 			if ff.dir == "" {
 				return nil
 			}
-			return runFigures(cmd.ErrOrStderr(), args, &f, &ff, reproduceLine(cmd, args))
+			return runFigures(cmd, args, &f, &ff, reproduceLine(cmd, args))
 		},
 	}
 	f.register(cmd.Flags())
@@ -44,12 +44,15 @@ line and field; --skip-bad loads the rest and reports what it skipped.`,
 }
 
 // runReport loads the inputs, analyses them and writes the report.
-func runReport(stdout io.Writer, files []string, f *analysisFlags) error {
+func runReport(cmd *cobra.Command, files []string, f *analysisFlags) error {
 	opt, err := f.options()
 	if err != nil {
 		return inputError{err}
 	}
-	lg, err := loadLog(files, f.skipBad, false, f.from, f.maps)
+	if err := refuseInput(f.output, files); err != nil {
+		return err
+	}
+	lg, err := loadLog(cmd, files, f.skipBad, false, f.from, f.maps)
 	if err != nil {
 		return err
 	}
@@ -66,15 +69,9 @@ func runReport(stdout io.Writer, files []string, f *analysisFlags) error {
 	if err != nil {
 		return fmt.Errorf("formatting the report: %w", err)
 	}
-	if f.output == "" {
-		_, err = stdout.Write(buf.Bytes())
-		return err
-	}
-	if isInput(f.output, files) {
-		return inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", f.output)}
-	}
-	return writeAtomic(f.output, func(w io.Writer) error {
+	_, err = writeOutput(cmd, f.output, func(w io.Writer) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	})
+	return err
 }

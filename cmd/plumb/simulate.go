@@ -231,10 +231,8 @@ func trimAll(xs []string) []string {
 // atomically through a temporary file in the same directory, gzipped when
 // the name ends in .gz.
 func writeSimulated(cmd *cobra.Command, name string, cfg sim.Config) error {
-	if name == "" || name == "-" {
-		return sim.Write(cmd.OutOrStdout(), cfg) // model.Writer buffers
-	}
-	if err := writeAtomic(name, func(w io.Writer) error { return sim.Write(w, cfg) }); err != nil {
+	dest, err := writeOutput(cmd, name, func(w io.Writer) error { return sim.Write(w, cfg) })
+	if err != nil || dest == "stdout" {
 		return err
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d records (%s: %d pair, %d score, %d verdict items) to %s\n",

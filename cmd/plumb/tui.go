@@ -40,14 +40,22 @@ func isTerminal(f any) bool {
 }
 
 // runRoot opens the terminal UI, or prints the report when stdout or stdin
-// is not a terminal, or with --no-tui.
+// is not a terminal, or with --no-tui. When the log comes from standard
+// input ("-", /dev/stdin) and stdout is a terminal, the log is read from
+// stdin and the UI takes its keys from /dev/tty, as fzf does.
 func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) error {
 	out, in := cmd.OutOrStdout(), cmd.InOrStdin()
+	if !u.noTUI && isTerminal(out) && !isTerminal(in) && readsStdin(files) {
+		if tty, err := os.Open("/dev/tty"); err == nil {
+			defer tty.Close()
+			in = tty
+		}
+	}
 	if u.noTUI || !isTerminal(out) || !isTerminal(in) {
 		if u.watch {
 			return inputError{errors.New("--watch needs the terminal UI (stdout is not a terminal, or --no-tui)")}
 		}
-		return runReport(out, files, f)
+		return runReport(cmd, files, f)
 	}
 	opt, err := f.options()
 	if err != nil {
@@ -61,13 +69,19 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 		NoColor:      os.Getenv("NO_COLOR") != "",
 		ExportPrefix: u.export,
 		Version:      buildVersion(),
+		Guard:        guardOf(cmd),
 		Dark:         true,
 	}
 	if u.watch {
 		if len(files) == 0 {
 			return inputError{errors.New("--watch needs at least one FILE")}
 		}
-		w := model.NewWatcher(files, model.ReadOptions{SkipBad: f.skipBad})
+		for _, name := range files {
+			if model.IsStream(name) {
+				return inputError{fmt.Errorf("--watch follows files that grow; %s is standard input or a pipe, which cannot be read again", name)}
+			}
+		}
+		w := model.NewWatcher(files, model.ReadOptions{SkipBad: f.skipBad, Opener: opener(cmd)})
 		lg, _, err := w.Poll()
 		if err != nil {
 			return inputError{err}
@@ -76,7 +90,7 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 		to.Poll = w.Poll
 		to.PollEvery = time.Second
 	} else {
-		lg, err := loadLog(files, f.skipBad, true, f.from, f.maps)
+		lg, err := loadLog(cmd, files, f.skipBad, true, f.from, f.maps)
 		if err != nil {
 			return err
 		}
@@ -87,5 +101,18 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	st := stateOf(cmd)
+	st.tui.Store(true)
+	defer st.tui.Store(false)
 	return tui.Run(ctx, to, in, out)
+}
+
+// readsStdin reports whether one of the inputs is standard input.
+func readsStdin(files []string) bool {
+	for _, name := range files {
+		if name == model.Stdin || name == "/dev/stdin" || name == "/proc/self/fd/0" || name == "/dev/fd/0" {
+			return true
+		}
+	}
+	return false
 }

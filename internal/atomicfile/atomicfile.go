@@ -1,44 +1,196 @@
-// Package atomicfile writes files atomically (a temporary file renamed
-// into place) and guards input files from being overwritten. Both the CLI
-// and the TUI's export write through it.
+// Package atomicfile writes output files safely: a regular file is
+// replaced atomically (a temporary file beside it, synced, renamed into
+// place, the folder synced), keeping the old file's mode; a symlink is
+// followed and its target replaced (the link stays a link); a device,
+// FIFO or socket is written through (opened and written, every write
+// error reported) instead of being replaced by a regular file; a folder is
+// refused. A Guard, owned by one command run, also refuses to write over
+// any file that was read (by identity: device and inode, so hard links and
+// other spellings of a path are caught) and removes its in-flight
+// temporary files on Cleanup (the CLI calls it on SIGINT and SIGTERM).
+// Both the CLI and the TUI's export write through it.
 package atomicfile
 
 import (
 	"bufio"
 	"compress/gzip"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
-// Write writes a file through fill (gzip-compressed when name ends in
-// .gz): to a temporary file next to name,
-// renamed over name only when everything succeeded.
-func Write(name string, fill func(io.Writer) error) (err error) {
-	dir, base := filepath.Split(name)
-	if dir == "" {
-		dir = "."
+// ErrInput is returned (wrapped) for an output that is one of the files
+// read.
+var ErrInput = errors.New("refusing to overwrite an input file")
+
+// errClosed is returned for a write started after Cleanup.
+var errClosed = errors.New("interrupted")
+
+// Guard records the files a command run read and the temporary files its
+// writes have in flight. Its methods are safe for concurrent use. The zero
+// Guard is not usable; use NewGuard.
+type Guard struct {
+	mu     sync.Mutex
+	inputs []input
+	temps  map[string]struct{}
+	closed bool
+}
+
+// input is a file that was read: its name as given and its identity.
+type input struct {
+	name string
+	fi   fs.FileInfo
+}
+
+// NewGuard returns an empty Guard.
+func NewGuard() *Guard { return &Guard{temps: map[string]struct{}{}} }
+
+// Opened records that f (opened as name) is an input: later writes to the
+// same file, under any name, are refused. A nil Guard ignores it.
+func (g *Guard) Opened(name string, f *os.File) {
+	if g == nil || f == nil {
+		return
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if fi, err := f.Stat(); err == nil {
+		g.OpenedInfo(name, fi)
+	}
+}
+
+// OpenedInfo is Opened for a file already stat-ed (os.Stat or File.Stat).
+func (g *Guard) OpenedInfo(name string, fi fs.FileInfo) {
+	if g == nil || fi == nil {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.inputs = append(g.inputs, input{name, fi})
+}
+
+// Input returns the name of the input that is the same file as name
+// (following symlinks), if any.
+func (g *Guard) Input(name string) (string, bool) {
+	if g == nil {
+		return "", false
+	}
+	st, err := os.Stat(name)
 	if err != nil {
-		return fmt.Errorf("creating %s: %w", name, err)
+		return "", false
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, in := range g.inputs {
+		if os.SameFile(st, in.fi) {
+			return in.name, true
 		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 1<<16)
-	var w io.Writer = bw
+	}
+	return "", false
+}
+
+// Cleanup removes every temporary file in flight and makes later writes
+// fail; call it when the process is interrupted.
+func (g *Guard) Cleanup() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.closed = true
+	for t := range g.temps {
+		os.Remove(t)
+		delete(g.temps, t)
+	}
+}
+
+// Temps returns the temporary files in flight (for tests).
+func (g *Guard) Temps() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]string, 0, len(g.temps))
+	for t := range g.temps {
+		out = append(out, t)
+	}
+	return out
+}
+
+// Write writes name through fill (gzip-compressed when name ends in .gz),
+// as the package doc says, unless name is one of the inputs.
+func (g *Guard) Write(name string, fill func(io.Writer) error) error {
+	if in, ok := g.Input(name); ok {
+		if in == name {
+			return fmt.Errorf("%s: %w", name, ErrInput)
+		}
+		return fmt.Errorf("%s is the input %s: %w", name, in, ErrInput)
+	}
+	target, err := resolve(name)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	fi, err := os.Stat(target)
+	switch {
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("writing %s: is a directory", name)
+	case err == nil && !fi.Mode().IsRegular():
+		return writeThrough(name, target, fill)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("writing %s: %w", name, err)
+	case err != nil:
+		fi = nil
+	}
+	return g.replace(name, target, fi, fill)
+}
+
+// Write writes name through fill with a Guard of its own (no inputs
+// known, temporary files not cleaned up on signals).
+func Write(name string, fill func(io.Writer) error) error {
+	return NewGuard().Write(name, fill)
+}
+
+// IsInput reports whether path names the same file as one of inputs.
+func IsInput(path string, inputs []string) bool {
+	g := NewGuard()
+	for _, in := range inputs {
+		if fi, err := os.Stat(in); err == nil {
+			g.OpenedInfo(in, fi)
+		}
+	}
+	_, ok := g.Input(path)
+	return ok
+}
+
+// resolve follows symlinks at name (a dangling link resolves to the file
+// it would create).
+func resolve(name string) (string, error) {
+	for range 40 {
+		fi, err := os.Lstat(name)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return name, nil
+		}
+		link, err := os.Readlink(name)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(name), link)
+		}
+		name = link
+	}
+	return "", errors.New("too many levels of symbolic links")
+}
+
+// encode runs fill into w, through gzip when name ends in .gz, and flushes.
+func encode(w io.Writer, name string, fill func(io.Writer) error) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	var out io.Writer = bw
 	var zw *gzip.Writer
 	if strings.HasSuffix(strings.ToLower(name), ".gz") {
 		zw = gzip.NewWriter(bw)
-		w = zw
+		out = zw
 	}
-	if err := fill(w); err != nil {
+	if err := fill(out); err != nil {
 		return err
 	}
 	if zw != nil {
@@ -49,28 +201,122 @@ func Write(name string, fill func(io.Writer) error) (err error) {
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("writing %s: %w", name, err)
 	}
-	if err := tmp.Chmod(0o644); err != nil {
+	return nil
+}
+
+// writeThrough writes to a device, FIFO or socket in place.
+func writeThrough(name, target string, fill func(io.Writer) error) error {
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
 		return fmt.Errorf("writing %s: %w", name, err)
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
+	if err := encode(f, name, fill); err != nil {
+		f.Close()
+		return err
 	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
+	if err := f.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", name, err)
 	}
 	return nil
 }
 
-// IsInput reports whether path names the same file as one of inputs.
-func IsInput(path string, inputs []string) bool {
-	st, err := os.Stat(path)
+// replace writes target's new content to a temporary file beside it and
+// renames it over target; old is target's current state (nil: new file).
+func (g *Guard) replace(name, target string, old fs.FileInfo, fill func(io.Writer) error) (err error) {
+	tmp, err := g.createTemp(target, old)
 	if err != nil {
-		return false
+		return fmt.Errorf("creating %s: %w", name, err)
 	}
-	for _, in := range inputs {
-		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
-			return true
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			g.removeTemp(tmp.Name())
+		}
+	}()
+	if err := encode(tmp, name, fill); err != nil {
+		return err
+	}
+	if old != nil {
+		keepOwner(tmp, old)
+		if err := tmp.Chmod(old.Mode().Perm()); err != nil {
+			return fmt.Errorf("writing %s: %w", name, err)
 		}
 	}
-	return false
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := g.rename(tmp.Name(), target); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	syncDir(filepath.Dir(target))
+	return nil
+}
+
+// createTemp creates a temporary file beside target and registers it. A
+// new file is created 0666 less the umask, as the target would be; when
+// the target exists, 0600 until its mode is copied.
+func (g *Guard) createTemp(target string, old fs.FileInfo) (*os.File, error) {
+	dir, base := filepath.Split(target)
+	perm := os.FileMode(0o666)
+	if old != nil {
+		perm = 0o600
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return nil, errClosed
+	}
+	for range 100 {
+		var rnd [6]byte
+		rand.Read(rnd[:])
+		name := filepath.Join(dir, "."+base+".tmp-"+hex.EncodeToString(rnd[:]))
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		g.temps[name] = struct{}{}
+		return f, nil
+	}
+	return nil, errors.New("cannot find a free temporary name")
+}
+
+// rename moves a registered temporary file into place, unless Cleanup ran
+// (which removed it).
+func (g *Guard) rename(tmp, target string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if _, ok := g.temps[tmp]; !ok || g.closed {
+		return errClosed
+	}
+	if err := os.Rename(tmp, target); err != nil {
+		return err
+	}
+	delete(g.temps, tmp)
+	return nil
+}
+
+// removeTemp removes a temporary file and forgets it.
+func (g *Guard) removeTemp(name string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	os.Remove(name)
+	delete(g.temps, name)
+}
+
+// syncDir flushes a folder's entries (the rename) to disk; file systems
+// that cannot sync a folder are ignored.
+func syncDir(dir string) {
+	if dir == "" {
+		dir = "."
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
 }

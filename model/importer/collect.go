@@ -104,7 +104,7 @@ func (c *collector) readFile(in input) error {
 			return err
 		}
 	}
-	r, closer, err := openFile(in.path)
+	r, closer, err := openFile(in.path, c.opt.Opener)
 	if err != nil {
 		return err
 	}
@@ -171,7 +171,7 @@ func (c *collector) siblingTestset(judgeFile string) error {
 	if _, err := os.Stat(path); err != nil {
 		return nil
 	}
-	s, err := sniffFile(path)
+	s, err := sniffFile(path, c.opt.Opener)
 	if err != nil || s.role != rolePandaTestset {
 		return err
 	}

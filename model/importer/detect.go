@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/plumb-eval/plumb/model"
 )
 
 // Detection by content: the field names of a file's first record (a JSON
@@ -39,7 +41,7 @@ type sniffed struct {
 // cannot be read, a known file that holds no verdicts (an LLMBar
 // dataset.json, a question file), or one it does not recognise.
 func Detect(path string) (Format, error) {
-	s, err := sniffFile(path)
+	s, err := sniffFile(path, &model.Opener{})
 	if err != nil {
 		return "", err
 	}
@@ -71,8 +73,8 @@ func (s sniffed) usable(path string) error {
 
 // sniffFile reads the start of path, up to its first record's field
 // names however far they are, and classifies it.
-func sniffFile(path string) (sniffed, error) {
-	r, closer, err := openFile(path)
+func sniffFile(path string, op *model.Opener) (sniffed, error) {
+	r, closer, err := openFile(path, op)
 	if err != nil {
 		return sniffed{}, err
 	}

@@ -114,7 +114,10 @@ func Load(names []string, from string, opt model.ReadOptions, iopt Options) (*mo
 		}
 		m = &mp
 	}
-	inputs, err := plan(names, f, m != nil)
+	if opt.Opener == nil {
+		opt.Opener = &model.Opener{} // shared by detection and reading: a pipe is read once
+	}
+	inputs, err := plan(names, f, m != nil, opt.Opener)
 	if err != nil {
 		return nil, err
 	}
@@ -133,10 +136,13 @@ func Load(names []string, from string, opt model.ReadOptions, iopt Options) (*mo
 }
 
 // plan expands folders and decides every file's format and role.
-func plan(names []string, from Format, haveMap bool) ([]input, error) {
+func plan(names []string, from Format, haveMap bool, op *model.Opener) ([]input, error) {
 	var out []input
 	for _, name := range names {
 		st, err := os.Stat(name)
+		if name == model.Stdin {
+			st, err = nil, nil
+		}
 		if err != nil {
 			var pe *fs.PathError
 			if errors.As(err, &pe) {
@@ -144,15 +150,15 @@ func plan(names []string, from Format, haveMap bool) ([]input, error) {
 			}
 			return nil, fileError(name, "cannot open: "+err.Error())
 		}
-		if !st.IsDir() {
-			in, err := planFile(name, from, haveMap)
+		if st == nil || !st.IsDir() {
+			in, err := planFile(name, from, haveMap, op)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, in)
 			continue
 		}
-		found, looked, err := walk(name, from)
+		found, looked, err := walk(name, from, op)
 		if err != nil {
 			return nil, err
 		}
@@ -165,8 +171,8 @@ func plan(names []string, from Format, haveMap bool) ([]input, error) {
 }
 
 // planFile decides the format and role of a file named on the command line.
-func planFile(path string, from Format, haveMap bool) (input, error) {
-	s, err := sniffFile(path)
+func planFile(path string, from Format, haveMap bool, op *model.Opener) (input, error) {
+	s, err := sniffFile(path, op)
 	if err != nil {
 		return input{}, err
 	}
@@ -191,7 +197,7 @@ var walkExts = []string{".json", ".jsonl", ".json.gz", ".jsonl.gz"}
 
 // walk lists the judge logs under dir, in lexical order: files whose
 // content is a judge log (of format from, when given).
-func walk(dir string, from Format) ([]input, int, error) {
+func walk(dir string, from Format, op *model.Opener) ([]input, int, error) {
 	var out []input
 	looked := 0
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -207,7 +213,7 @@ func walk(dir string, from Format) ([]input, int, error) {
 			return nil
 		}
 		looked++
-		s, err := sniffFile(path)
+		s, err := sniffFile(path, op)
 		if err != nil {
 			return err
 		}

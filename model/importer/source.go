@@ -8,7 +8,6 @@ import (
 	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"io"
 	"io/fs"
-	"os"
 	"strconv"
 
 	"github.com/plumb-eval/plumb/model"
@@ -29,10 +28,10 @@ var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 // fileError is an error about a whole file.
 func fileError(name, msg string) *model.LineError { return &model.LineError{File: name, Msg: msg} }
 
-// openFile opens path and returns its content, decompressed when it is
-// gzip. The caller closes the returned closer.
-func openFile(path string) (*bufio.Reader, io.Closer, error) {
-	f, err := os.Open(path)
+// openFile opens path through op and returns its content, decompressed
+// when it is gzip. The caller closes the returned closer.
+func openFile(path string, op *model.Opener) (*bufio.Reader, io.Closer, error) {
+	f, err := op.Open(path)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

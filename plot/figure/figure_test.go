@@ -2,12 +2,15 @@ package figure
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -43,7 +46,13 @@ func TestWriteRefusesInput(t *testing.T) {
 	if err := os.WriteFile(in, []byte("input"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Write(dir, []Figure{f}, []Format{SVG}, DefaultOptions(), "", []string{in}); err == nil || !strings.Contains(err.Error(), "input") {
+	refuse := func(path string, fill func(io.Writer) error) error {
+		if atomicfile.IsInput(path, []string{in}) {
+			return fmt.Errorf("refusing to overwrite input file %s", path)
+		}
+		return atomicfile.Write(path, fill)
+	}
+	if _, err := Write(dir, []Figure{f}, []Format{SVG}, DefaultOptions(), "", refuse); err == nil || !strings.Contains(err.Error(), "input") {
 		t.Fatalf("Write over an input: err = %v", err)
 	}
 	if b, _ := os.ReadFile(in); string(b) != "input" {

@@ -10,12 +10,19 @@ import (
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 )
 
-// Write renders every figure into dir in each format, atomically, with a
-// caption file NAME.txt beside each: the caption, then "Reproduce:" and
-// the command line reproduce (when not empty). It creates dir when needed
-// and returns the paths written, in order. A file that names one of inputs
-// is never written.
-func Write(dir string, figs []Figure, formats []Format, o Options, reproduce string, inputs []string) ([]string, error) {
+// WriteFunc writes the file path through fill, e.g. atomically and never
+// over an input (the CLI passes its run's atomicfile.Guard.Write).
+type WriteFunc func(path string, fill func(io.Writer) error) error
+
+// Write renders every figure into dir in each format with a caption file
+// NAME.txt beside each: the caption, then "Reproduce:" and the command line
+// reproduce (when not empty). Files are written through write (nil:
+// atomicfile.Write). It creates dir when needed and returns the paths
+// written, in order.
+func Write(dir string, figs []Figure, formats []Format, o Options, reproduce string, write WriteFunc) ([]string, error) {
+	if write == nil {
+		write = atomicfile.Write
+	}
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
@@ -30,14 +37,14 @@ func Write(dir string, figs []Figure, formats []Format, o Options, reproduce str
 		}
 		for _, format := range formats {
 			path := filepath.Join(dir, f.Name+"."+string(format))
-			if err := writeFile(path, inputs, func(w io.Writer) error { return f.Render(w, format, o) }); err != nil {
+			if err := writeFile(write, path, func(w io.Writer) error { return f.Render(w, format, o) }); err != nil {
 				return written, err
 			}
 			written = append(written, path)
 		}
 		path := filepath.Join(dir, f.Name+".txt")
 		text := Caption(f, reproduce)
-		if err := writeFile(path, inputs, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
+		if err := writeFile(write, path, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
 			return written, err
 		}
 		written = append(written, path)
@@ -58,12 +65,9 @@ func Caption(f *Figure, reproduce string) string {
 	return b.String()
 }
 
-// writeFile writes path atomically unless it is one of inputs.
-func writeFile(path string, inputs []string, fill func(io.Writer) error) error {
-	if atomicfile.IsInput(path, inputs) {
-		return fmt.Errorf("figures: refusing to overwrite input file %s", path)
-	}
-	if err := atomicfile.Write(path, fill); err != nil {
+// writeFile writes path through write, naming the figures in an error.
+func writeFile(write WriteFunc, path string, fill func(io.Writer) error) error {
+	if err := write(path, fill); err != nil {
 		return fmt.Errorf("figures: %w", err)
 	}
 	return nil

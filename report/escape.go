@@ -1,0 +1,28 @@
+package report
+
+import "strings"
+
+// mdEscaper escapes the characters that change the meaning of Markdown
+// text: a newline would end a heading or table row (it is written as the
+// two characters \n), | splits a table cell, and \ ` * _ [ ] < > # ~ ! start
+// code, emphasis, links, HTML, headings or strikethrough.
+var mdEscaper = strings.NewReplacer(
+	"\r\n", `\n`, "\n", `\n`, "\r", `\n`,
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", `\<`, ">", `\>`, "|", `\|`, "#", `\#`, "~", `\~`, "!", `\!`,
+)
+
+// md escapes a user string (judge name, criterion, group, id, file name,
+// input message) for Markdown text or a table cell. Every user string the
+// Markdown report prints goes through it.
+func md(s string) string { return mdEscaper.Replace(s) }
+
+// mdMsgEscaper is md's lighter form for plumb's own sentences (reasons,
+// notes) that quote user strings: only what could break the line or start
+// code or HTML is escaped, so "p_a.x1 … in [0, 1]" reads as written.
+var mdMsgEscaper = strings.NewReplacer(
+	"\r\n", `\n`, "\n", `\n`, "\r", `\n`, "`", "\\`", "<", `\<`, "|", `\|`,
+)
+
+// mdMsg escapes a message for one line of Markdown text.
+func mdMsg(s string) string { return mdMsgEscaper.Replace(s) }

@@ -1,0 +1,37 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plumb-eval/plumb/internal/atomicfile"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// TestExportRefusesInputReadFromFolder (issue 10, item 1): an export onto
+// a log that was read from a folder (so not among Files by name) is
+// refused; the Guard knows it by identity.
+func TestExportRefusesInputReadFromFolder(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "out.calibrated.jsonl")
+	want := []byte(`{"kind":"verdict","id":"v","judge":"j","verdict":true}` + "\n")
+	os.WriteFile(in, want, 0o644)
+	g := atomicfile.NewGuard()
+	op := &model.Opener{Opened: g.Opened}
+	if _, err := model.ReadFiles([]string{in}, model.ReadOptions{Opener: op}); err != nil {
+		t.Fatal(err)
+	}
+	m := newTestModel(t, demoLog(t), 120, 40)
+	m.opts.ExportPrefix = filepath.Join(dir, "out")
+	m.opts.Files = []string{dir}
+	m.opts.Guard = g
+	press(t, m, "e")
+	if !m.flashErr || !strings.Contains(m.flash, "is an input file") {
+		t.Errorf("export over an input: %q", m.flash)
+	}
+	if got, _ := os.ReadFile(in); string(got) != string(want) {
+		t.Fatal("the export overwrote the input")
+	}
+}

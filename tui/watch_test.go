@@ -1,0 +1,87 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// pollOnce runs one poll of the watched files through Update.
+func pollOnce(t *testing.T, m *Model) {
+	t.Helper()
+	m.Update(m.pollCmd()())
+}
+
+// TestWatchErrorStays (issue 10, item 5): the error of a bad line, a
+// deleted file or a file with no records left stays on screen over later
+// unchanged polls (it was cleared by the next poll after ~1 s), and clears
+// once the file is readable again.
+func TestWatchErrorStays(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "run.jsonl")
+	good := `{"kind":"verdict","id":"v1","judge":"j","verdict":true,"human":true}` + "\n"
+	if err := os.WriteFile(name, []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := model.NewWatcher([]string{name}, model.ReadOptions{})
+	lg, _, err := w.Poll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{Log: lg, Start: startOptions(), Debounce: -1, Dark: true, NoColor: true, Poll: w.Poll, Files: []string{name}})
+	run(t, m, m.Init())
+	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+
+	appendLine := func(s string) {
+		f, err := os.OpenFile(name, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString(s)
+		f.Close()
+	}
+	appendLine("{not json\n")
+	pollOnce(t, m)
+	if m.watchErr == nil {
+		t.Fatal("a bad line gave no watch error")
+	}
+	for range 3 {
+		pollOnce(t, m) // unchanged file
+		if m.watchErr == nil {
+			t.Fatal("an unchanged poll cleared the watch error")
+		}
+	}
+	// Rewritten without the bad line: readable again, the error clears.
+	os.WriteFile(name, []byte(good+`{"kind":"verdict","id":"v2","judge":"j","verdict":false,"human":true}`+"\n"), 0o644)
+	pollOnce(t, m)
+	if m.watchErr != nil {
+		t.Fatalf("error after the file was fixed: %v", m.watchErr)
+	}
+	// Deleted: said so, and it stays.
+	os.Remove(name)
+	pollOnce(t, m)
+	pollOnce(t, m)
+	if m.watchErr == nil || !strings.Contains(m.watchErr.Error(), "deleted") {
+		t.Fatalf("deleted file: %v", m.watchErr)
+	}
+	if !strings.Contains(m.View().Content, "deleted") {
+		t.Error("the screen does not say the file was deleted")
+	}
+	// Back, then truncated to nothing: said so.
+	os.WriteFile(name, []byte(good), 0o644)
+	pollOnce(t, m)
+	if m.watchErr != nil {
+		t.Fatalf("error after the file came back: %v", m.watchErr)
+	}
+	os.WriteFile(name, nil, 0o644)
+	pollOnce(t, m)
+	pollOnce(t, m)
+	if m.watchErr == nil || !strings.Contains(m.watchErr.Error(), "no records") {
+		t.Fatalf("truncated file: %v", m.watchErr)
+	}
+}
