@@ -129,3 +129,19 @@ func addBiasIntervals(out *Likelihood, l *calib.Likelihood) {
 	}
 	set(out.Total, &l.Total)
 }
+
+// forestCI is the bootstrap interval of a method's change from raw on a
+// column's metric, for the forest plot (nil when there is none).
+func forestCI(iv *calib.SelectionIntervals, method string, c Column) *[2]float64 {
+	if iv == nil {
+		return nil
+	}
+	mi := iv.Method(method)
+	if mi == nil {
+		return nil
+	}
+	if d, ok := mi.Delta[BootKey(c)]; ok && d.CI != nil {
+		return &[2]float64{d.CI.Lower, d.CI.Upper}
+	}
+	return nil
+}
