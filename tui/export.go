@@ -25,8 +25,9 @@ func (m *Model) exportCmd() tea.Cmd {
 	prefix, version, inputs := m.opts.ExportPrefix, m.opts.Version, m.opts.Files
 	args := reportArgs(opt, inputs)
 	m.setFlash("exporting …")
+	analyse := m.exportAnalysis(opt)
 	return func() tea.Msg {
-		an, err := eng.Analyze(opt)
+		an, err := analyse()
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
@@ -42,15 +43,19 @@ func (m *Model) exportCmd() tea.Cmd {
 		if err := atomicfile.Write(js, func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
+		figs, err := writeExportFigures(prefix, eng, judge, opt, an, inputs)
+		if err != nil {
+			return exportMsg{err: fmt.Errorf("export: %w", err)}
+		}
 		if why := collapsedReason(an); why != "" {
-			return exportMsg{text: fmt.Sprintf("wrote %s and %s; no calibrated log: CalibraEval collapsed (%s) — "+
-				"plumb calibrate --allow-degenerate writes it marked · same numbers: %s", md, js, why, args)}
+			return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s; no calibrated log: CalibraEval collapsed (%s) — "+
+				"plumb calibrate --allow-degenerate writes it marked · same numbers: %s", md, js, figs, why, args)}
 		}
 		n, err := writeCalibrated(cal, eng, judge, opt, an)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s (%s) · same numbers: %s", md, js, cal, plural(n, "pair record"), args)}
+		return exportMsg{text: fmt.Sprintf("wrote %s, %s, %s (%s) and %s · same numbers: %s", md, js, cal, plural(n, "pair record"), figs, args)}
 	}
 }
 
