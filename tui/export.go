@@ -138,6 +138,7 @@ func reportArgs(opt report.Options, files []string) string {
 	if lo.PerToken {
 		a = append(a, "--per-token")
 	}
+	a = append(a, bootArgs(opt.Bootstrap)...)
 	return strings.Join(a, " ")
 }
 
