@@ -129,6 +129,9 @@ func (m *Model) intervals() *calib.SelectionIntervals {
 func (m *Model) intervalGlyph(method string, c report.Column, raw, v float64) string {
 	iv := m.intervals()
 	if iv == nil {
+		if m.boot.running {
+			return " " // the mark's place, so the table does not shift when it comes
+		}
 		return ""
 	}
 	mi := iv.Method(method)
