@@ -205,8 +205,11 @@ func TestBootPlan(t *testing.T) {
 	if p := def.Plan(3000, 3000); p.Refit || len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "--refit") {
 		t.Errorf("3000 items: %+v, want the fit held fixed with a note", p)
 	}
-	if p := def.Plan(333000, 333000); p.Resamples != MinDefaultResamples || p.Refit || len(p.Notes) != 2 {
-		t.Errorf("333000 items: %+v, want %d resamples, fixed, two notes", p, MinDefaultResamples)
+	if p := def.Plan(6000, 6000); p.Resamples != 500 || p.Refit || len(p.Notes) != 2 {
+		t.Errorf("6000 items: %+v, want 500 resamples, fixed, two notes", p)
+	}
+	if p := def.Plan(128000, 128000); p.Resamples != 0 || len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "--bootstrap") {
+		t.Errorf("128000 items: %+v, want no bootstrap with a note naming --bootstrap", p)
 	}
 	ex := def
 	ex.Explicit, ex.Refit = true, RefitAlways

@@ -36,7 +36,7 @@ func changeMark(iv *calib.SelectionIntervals, method string, c Column, raw, v fl
 // "95% paired item bootstrap percentile intervals, 1000 resamples (seed 1),
 // CalibraEval re-fitted per resample"; "" when iv is nil.
 func IntervalsText(iv *calib.SelectionIntervals) string {
-	if iv == nil {
+	if iv == nil || iv.Options.Resamples == 0 {
 		return ""
 	}
 	o := iv.Options
@@ -60,6 +60,12 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 	if iv == nil {
 		if ja.IntervalsReason != "" {
 			fmt.Fprintf(b, "No bootstrap intervals: %s.\n", strings.TrimSuffix(ja.IntervalsReason, "."))
+		}
+		return
+	}
+	if iv.Options.Resamples == 0 {
+		for _, n := range iv.Notes {
+			fmt.Fprintf(b, "Bootstrap note: %s.\n", strings.TrimSuffix(n, "."))
 		}
 		return
 	}

@@ -154,8 +154,10 @@ func (m *Model) intervalGlyph(method string, c report.Column, raw, v float64) st
 // methodsLegend is the caption of the all-items methods table: what the
 // marks mean, or how far the bootstrap has got.
 func (m *Model) methodsLegend() string {
-	switch {
-	case m.intervals() != nil:
+	switch iv := m.intervals(); {
+	case iv != nil && iv.Options.Resamples == 0 && len(iv.Notes) > 0:
+		return "  no ▲/▼ marks: " + iv.Notes[0]
+	case iv != nil:
 		return "  ▲ better · ▼ worse (95% bootstrap CI of the change excludes 0) · = within noise"
 	case m.boot.running:
 		pct := 0
