@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -29,13 +30,16 @@ line and field; --skip-bad loads the rest and reports what it skipped.`,
 					return inputError{err}
 				}
 			}
-			if err := runReport(cmd.OutOrStdout(), args, &f); err != nil {
+			lg, an, err := writeReport(cmd.OutOrStdout(), args, &f)
+			if err != nil || ff.dir == "" {
 				return err
 			}
-			if ff.dir == "" {
-				return nil
+			// The figures of the same analysis: the bootstrap runs once.
+			formats, fo, err := ff.options()
+			if err != nil {
+				return inputError{err}
 			}
-			return runFigures(cmd.ErrOrStderr(), args, &f, &ff, reproduceLine(cmd, args))
+			return writeFigures(cmd.ErrOrStderr(), lg, an, ff.dir, formats, fo, reproduceLine(cmd, args), args)
 		},
 	}
 	f.register(cmd.Flags())
@@ -45,17 +49,23 @@ line and field; --skip-bad loads the rest and reports what it skipped.`,
 
 // runReport loads the inputs, analyses them and writes the report.
 func runReport(stdout io.Writer, files []string, f *analysisFlags) error {
+	_, _, err := writeReport(stdout, files, f)
+	return err
+}
+
+// writeReport is runReport, returning the log and its analysis.
+func writeReport(stdout io.Writer, files []string, f *analysisFlags) (*model.Log, *report.Analysis, error) {
 	opt, err := f.options()
 	if err != nil {
-		return inputError{err}
+		return nil, nil, inputError{err}
 	}
 	lg, err := loadLog(files, f.skipBad, false, f.from, f.maps)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	an, err := report.Analyze(lg, opt)
 	if err != nil {
-		return inputError{err}
+		return nil, nil, inputError{err}
 	}
 	var buf bytes.Buffer
 	if f.format == "json" {
@@ -64,16 +74,16 @@ func runReport(stdout io.Writer, files []string, f *analysisFlags) error {
 		err = report.WriteMarkdown(&buf, an)
 	}
 	if err != nil {
-		return fmt.Errorf("formatting the report: %w", err)
+		return nil, nil, fmt.Errorf("formatting the report: %w", err)
 	}
 	if f.output == "" {
 		_, err = stdout.Write(buf.Bytes())
-		return err
+		return lg, an, err
 	}
 	if isInput(f.output, files) {
-		return inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", f.output)}
+		return nil, nil, inputError{fmt.Errorf("-o %s: refusing to overwrite an input file", f.output)}
 	}
-	return writeAtomic(f.output, func(w io.Writer) error {
+	return lg, an, writeAtomic(f.output, func(w io.Writer) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	})
