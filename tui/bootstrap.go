@@ -158,13 +158,13 @@ func (m *Model) methodsLegend() string {
 	case iv != nil && iv.Options.Resamples == 0 && len(iv.Notes) > 0:
 		return "  no ▲/▼ marks: " + iv.Notes[0]
 	case iv != nil:
-		return "  ▲ better · ▼ worse (95% bootstrap CI of the change excludes 0) · = within noise"
+		return "  ▲ better ▼ worse = within noise (change's 95% CI)"
 	case m.boot.running:
 		pct := 0
 		if m.boot.total > 0 {
 			pct = 100 * m.boot.done / m.boot.total
 		}
-		return fmt.Sprintf("  bootstrap %d%%… (▲/▼ once the change's 95%% CI is known)", pct)
+		return fmt.Sprintf("  bootstrap %d%%… (▲/▼ marks follow)", pct)
 	case m.boot.err != nil:
 		return "  no intervals: " + m.boot.err.Error()
 	case m.cur != nil && m.cur.opt.Bootstrap.Resamples <= 0:

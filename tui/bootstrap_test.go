@@ -70,7 +70,7 @@ func TestBootstrapInBackground(t *testing.T) {
 	}
 	s = screen(m)
 	block := methodsBlock(s)
-	if !strings.Contains(s, "▲ better · ▼ worse (95% bootstrap CI of the change excludes 0) · = within noise") ||
+	if !strings.Contains(s, "▲ better ▼ worse = within noise (change's 95% CI)") ||
 		!strings.Contains(block, "▲") || !strings.Contains(block, "=") {
 		t.Errorf("no marks from the intervals:\n%s", block)
 	}
