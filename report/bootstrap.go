@@ -148,9 +148,14 @@ func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, 
 	if err != nil {
 		return nil, err
 	}
+	// The lock is held only to read the selection engine: its bootstrap
+	// reads what the engine prepared for ja (immutable from then on) and
+	// may run while the same judge is analysed again, so a knob change or
+	// the overview's comparison never waits for a bootstrap.
 	st.mu.Lock()
-	defer st.mu.Unlock()
-	if st.sel == nil {
+	eng := st.sel
+	st.mu.Unlock()
+	if eng == nil {
 		return nil, fmt.Errorf("intervals of judge %q: no selection analysis", ja.Judge)
 	}
 	plan := bo.Plan(sel.N, sel.EstSize)
@@ -163,7 +168,7 @@ func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, 
 	if ctx != nil {
 		co.Done = ctx.Done()
 	}
-	iv, err := st.sel.Bootstrap(sel, calib.SelectionBootstrapOptions{BootstrapOptions: co, Refit: plan.Refit})
+	iv, err := eng.Bootstrap(sel, calib.SelectionBootstrapOptions{BootstrapOptions: co, Refit: plan.Refit})
 	if err != nil {
 		return nil, fmt.Errorf("intervals of judge %q: %w", ja.Judge, err)
 	}
