@@ -1,6 +1,7 @@
 package calib
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -75,7 +76,15 @@ type BootstrapOptions struct {
 	// Progress, when not nil, is called with the number of resamples done
 	// (from any goroutine, at most about 100 times).
 	Progress func(done, total int)
+	// Done, when not nil, stops the bootstrap early once closed: resamples
+	// not yet started are skipped and Bootstrap returns ErrBootstrapStopped
+	// (the TUI closes it when a knob change makes the intervals stale).
+	Done <-chan struct{}
 }
+
+// ErrBootstrapStopped is returned by a bootstrap whose Done channel was
+// closed before it finished.
+var ErrBootstrapStopped = errors.New("bootstrap stopped")
 
 // validate checks the options.
 func (o BootstrapOptions) validate() error {
@@ -141,6 +150,9 @@ func Bootstrap(n int, names []string, stat BootStatistic, opt BootstrapOptions) 
 	var bad error
 	var badOnce sync.Once
 	parallelFor(B, opt.Workers, opt.Progress, func(b int, idx []int) {
+		if stopped(opt.Done) {
+			return
+		}
 		rng := rand.New(rand.NewPCG(opt.Seed^uint64(b)*0x9e3779b97f4a7c15, bootStream))
 		for k := range idx {
 			idx[k] = rng.IntN(n)
@@ -159,15 +171,34 @@ func Bootstrap(n int, names []string, stat BootStatistic, opt BootstrapOptions) 
 	if bad != nil {
 		return nil, bad
 	}
+	if stopped(opt.Done) {
+		return nil, ErrBootstrapStopped
+	}
 	var jack [][]float64 // jack[s][g]
 	if opt.Kind == BCa {
 		jack = jackknife(n, len(names), stat, opt.Workers)
+		if stopped(opt.Done) {
+			return nil, ErrBootstrapStopped
+		}
 	}
 	out := make([]BootInterval, len(names))
 	for s := range names {
 		out[s] = bootInterval(est[s], vals[s], jackCol(jack, s), opt)
 	}
 	return out, nil
+}
+
+// stopped reports whether done is closed (never, when nil).
+func stopped(done <-chan struct{}) bool {
+	if done == nil {
+		return false
+	}
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // jackCol returns column s of jack (nil when jack is nil).

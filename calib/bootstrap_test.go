@@ -2,6 +2,7 @@ package calib
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"testing"
@@ -104,5 +105,17 @@ func TestQuantile7(t *testing.T) {
 		if got := quantile7(xs, c.p); math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("quantile7(%v) = %v, want %v", c.p, got, c.want)
 		}
+	}
+}
+
+// TestBootstrapStopped: closing Done stops a bootstrap early with
+// ErrBootstrapStopped.
+func TestBootstrapStopped(t *testing.T) {
+	done := make(chan struct{})
+	close(done)
+	stat := func(idx []int) []float64 { return []float64{float64(len(idx))} }
+	_, err := Bootstrap(10, []string{"n"}, stat, BootstrapOptions{Resamples: 50, Level: 0.95, Done: done})
+	if !errors.Is(err, ErrBootstrapStopped) {
+		t.Fatalf("err = %v, want ErrBootstrapStopped", err)
 	}
 }

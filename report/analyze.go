@@ -33,6 +33,9 @@ type Options struct {
 	Reporting calib.ReportingOptions
 	// Likelihood holds the permutation count, seed, per-token LS and k.
 	Likelihood calib.LikelihoodOptions
+	// Bootstrap holds the paired item bootstrap's settings (the zero value
+	// is off; the flags default to DefaultBootstrapOptions).
+	Bootstrap BootstrapOptions
 }
 
 // Analysis is the result of analysing a log: one entry per judge, sorted by
@@ -76,6 +79,12 @@ type JudgeAnalysis struct {
 
 	Likelihood       *calib.Likelihood
 	LikelihoodReason string
+
+	// Intervals are the bootstrap intervals of the methods table (nil when
+	// the bootstrap is off, not yet computed — the TUI computes them in
+	// the background — or failed: IntervalsReason says why).
+	Intervals       *calib.SelectionIntervals
+	IntervalsReason string
 }
 
 // judgeRecords are one judge's records: sub-slices of the log's.
@@ -139,12 +148,12 @@ func byJudge[T any](xs []T, judge func(*T) string) map[string][]T {
 }
 
 // Analyze runs every engine for every judge of the log (see Engine, which
-// it uses once). It sorts the log's record slices by judge (stably) so each
+// it uses once), then the bootstrap intervals (Engine.Report). It sorts the log's record slices by judge (stably) so each
 // judge's records are a sub-slice, not a copy. Judges are analysed in
 // parallel. An unknown judge in opt.Judges is an error that lists the
 // judges the log has.
 func Analyze(lg *model.Log, opt Options) (*Analysis, error) {
-	return NewEngine(lg).Analyze(opt)
+	return NewEngine(lg).Report(opt)
 }
 
 // analyzeJudge runs the selection, reporting and likelihood engines for
@@ -174,9 +183,13 @@ func analyzeJudge(judge string, st *judgeState, opt Options) (JudgeAnalysis, err
 	if len(r.scores) == 0 {
 		ja.LikelihoodReason = "the judge has no score items"
 	} else {
-		if st.lik == nil || st.likOpt != opt.Likelihood {
+		bk := likBootKey{opt.Bootstrap.Resamples, opt.Bootstrap.Explicit, opt.Bootstrap.Kind}
+		if st.lik == nil || st.likOpt != opt.Likelihood || st.likBoot != bk {
 			lik, err := calib.AnalyzeLikelihood(judge, r.scores, opt.Likelihood)
-			st.lik, st.likErr, st.likOpt = lik, err, opt.Likelihood
+			if err == nil {
+				err = bootLikelihood(lik, opt)
+			}
+			st.lik, st.likErr, st.likOpt, st.likBoot = lik, err, opt.Likelihood, bk
 		}
 		if st.likErr != nil {
 			ja.LikelihoodReason = st.likErr.Error()

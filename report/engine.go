@@ -46,6 +46,8 @@ type judgeState struct {
 	lik    *calib.Likelihood
 	likErr error
 	likOpt calib.LikelihoodOptions
+	// likBoot is the bootstrap setting lik's BiasScore intervals used.
+	likBoot likBootKey
 }
 
 // NewEngine prepares lg for analysis. It sorts the log's record slices by

@@ -57,8 +57,8 @@ func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figur
 			if ms := figure.RecallMethods(sel, MethodTitle, nil); len(ms) > 0 {
 				figs = append(figs, figure.Recall(stem+".recall", ja.Judge, arrs, ms))
 			}
-			if panels := forestPanels(sel); len(panels) > 0 {
-				figs = append(figs, figure.Forest(stem+".forest", ja.Judge, panels, ""))
+			if panels := forestPanels(sel, ja.Intervals); len(panels) > 0 {
+				figs = append(figs, figure.Forest(stem+".forest", ja.Judge, panels, IntervalsText(ja.Intervals)))
 			}
 		}
 		if l := ja.Likelihood; l != nil {
@@ -96,8 +96,9 @@ func figureStem(s string) string {
 }
 
 // forestPanels returns one panel per metric of the methods table with each
-// available method's change from raw.
-func forestPanels(sel *calib.Selection) []figure.ForestPanel {
+// available method's change from raw and, when iv is not nil, its
+// bootstrap interval.
+func forestPanels(sel *calib.Selection, iv *calib.SelectionIntervals) []figure.ForestPanel {
 	raw := sel.Method(calib.MethodRaw)
 	if raw == nil {
 		return nil
@@ -115,11 +116,18 @@ func forestPanels(sel *calib.Selection) []figure.ForestPanel {
 				continue
 			}
 			row := figure.ForestRow{Method: MethodTitle(m.Name)}
+			if m.Degenerate {
+				// A collapsed fit says nothing about the judge: no point.
+				row.Missing = "collapsed"
+				fp.Rows = append(fp.Rows, row)
+				continue
+			}
 			if v := col.Get(&m.All); v.OK() {
 				row.Delta = v.Value - base.Value
 			} else {
 				continue
 			}
+			row.CI = forestCI(iv, m.Name, col)
 			fp.Rows = append(fp.Rows, row)
 		}
 		if len(fp.Rows) > 0 {

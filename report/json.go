@@ -11,7 +11,9 @@ import (
 
 // SchemaVersion is the version of the report JSON. It changes only when a
 // key is removed or changes meaning; new keys may appear at any time.
-const SchemaVersion = 1
+// Version 2: ci95 holds the bootstrap intervals of every metric; the ICCs'
+// McGraw–Wong intervals moved to icc_ci95.
+const SchemaVersion = 2
 
 // Doc is the report JSON (README, "Report JSON").
 type Doc struct {
@@ -51,6 +53,9 @@ type DocOptions struct {
 	Permutations int  `json:"permutations"`
 	PerToken     bool `json:"per_token"`
 	K            int  `json:"k"`
+	// Bootstrap is the bootstrap as asked for (each judge's
+	// selection.bootstrap says what was done).
+	Bootstrap DocBootstrap `json:"bootstrap"`
 }
 
 // DocFile is one input file.
@@ -95,6 +100,9 @@ type Selection struct {
 	Notes []string    `json:"notes"`
 	// BiasEffects separates position from token bias (README, "Report JSON").
 	BiasEffects *BiasEffects `json:"bias_effects"`
+	// Bootstrap says how the intervals of the methods' ci95, delta_ci95
+	// and change were made (null when none were).
+	Bootstrap *DocBootstrap `json:"bootstrap"`
 }
 
 // EstimationSet describes CalibraEval's and Pride's estimation set.
@@ -149,8 +157,16 @@ type Metrics struct {
 	N int `json:"n"`
 	// Counts gives each metric's own count (items, subjects or choices).
 	Counts map[string]int `json:"counts"`
-	// CI95 gives the 95% intervals of the ICCs, where defined.
-	CI95 map[string][2]float64 `json:"ci95"`
+	// ICCCI95 gives the 95% McGraw–Wong intervals of the ICCs, where
+	// defined.
+	ICCCI95 map[string][2]float64 `json:"icc_ci95"`
+	// Bootstrap intervals (all items only; held-out metrics have none;
+	// json_boot.go): CI95 of each metric, DeltaCI95 of its change from raw
+	// and Change, what the change is called ("better", "worse", "within
+	// noise"; raw has neither).
+	CI95      map[string][2]float64 `json:"ci95"`
+	DeltaCI95 map[string][2]float64 `json:"delta_ci95"`
+	Change    map[string]string     `json:"change"`
 	// Flags maps a metric key to why its value cannot be right (e.g. an
 	// ICC outside [−1, 1]); the value is still given.
 	Flags map[string]string `json:"flags"`
@@ -204,6 +220,7 @@ func BuildDoc(an *Analysis, version string) *Doc {
 			Permutations: an.Options.Likelihood.Permutations,
 			PerToken:     an.Options.Likelihood.PerToken,
 			K:            an.Options.Likelihood.TopK,
+			Bootstrap:    docBootstrap(an.Options),
 		},
 		Files:   []DocFile{},
 		Skipped: DocSkipped{Lines: an.Skipped, Reasons: nonNil(an.Reasons)},
@@ -220,6 +237,7 @@ func BuildDoc(an *Analysis, version string) *Doc {
 			j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
 		} else {
 			j.Selection = buildSelection(ja.Selection)
+			addIntervals(j.Selection, &ja)
 		}
 		if ja.Reporting == nil {
 			j.Notes = append(j.Notes, "reporting: "+ja.ReportingReason)
@@ -230,6 +248,7 @@ func BuildDoc(an *Analysis, version string) *Doc {
 			j.Notes = append(j.Notes, "likelihood: "+ja.LikelihoodReason)
 		} else {
 			j.Likelihood = buildLikelihood(ja.Likelihood)
+			addBiasIntervals(j.Likelihood, ja.Likelihood)
 		}
 		d.Judges[ja.Judge] = j
 	}
@@ -322,7 +341,10 @@ func buildMetrics(m *calib.Metrics) Metrics {
 	out := Metrics{
 		N:              m.N,
 		Counts:         map[string]int{},
+		ICCCI95:        map[string][2]float64{},
 		CI95:           map[string][2]float64{},
+		DeltaCI95:      map[string][2]float64{},
+		Change:         map[string]string{},
 		Flags:          map[string]string{},
 		AgreementSet:   []string{},
 		PerArrangement: map[string]ArrangementMetrics{},
@@ -335,7 +357,7 @@ func buildMetrics(m *calib.Metrics) Metrics {
 		if !st.OK() {
 			out.Notes = append(out.Notes, f.key+": "+st.Reason)
 		} else if st.CI != nil {
-			out.CI95[f.key] = [2]float64{st.CI.Lower, st.CI.Upper}
+			out.ICCCI95[f.key] = [2]float64{st.CI.Lower, st.CI.Upper}
 		}
 		if st.OK() && st.Flag != "" {
 			out.Flags[f.key] = st.Flag
@@ -358,7 +380,8 @@ func buildMetrics(m *calib.Metrics) Metrics {
 
 func unavailableMetrics() Metrics {
 	return Metrics{
-		Counts: map[string]int{}, CI95: map[string][2]float64{}, Flags: map[string]string{}, AgreementSet: []string{},
+		Counts: map[string]int{}, ICCCI95: map[string][2]float64{}, CI95: map[string][2]float64{},
+		DeltaCI95: map[string][2]float64{}, Change: map[string]string{}, Flags: map[string]string{}, AgreementSet: []string{},
 		PerArrangement: map[string]ArrangementMetrics{}, Notes: []string{},
 	}
 }

@@ -63,12 +63,17 @@ type Likelihood struct {
 // BiasScore is the likelihood-bias analysis of one criterion (or the total).
 type BiasScore struct {
 	BiasScore *float64 `json:"bias_score"`
-	PValue    *float64 `json:"p_value"`
-	EvalRho   *float64 `json:"eval_rho"`
-	N         int      `json:"n"`
-	Points    []Point  `json:"points,omitempty"`
-	TopRS     []Point  `json:"top_rs,omitempty"`
-	Notes     []string `json:"notes"`
+	// CI95 is BiasScore's bootstrap interval (null when none).
+	CI95   *[2]float64 `json:"ci95"`
+	PValue *float64    `json:"p_value"`
+	// PValueSE is the Monte Carlo standard error of the permutation
+	// p-value (null when there is no p-value).
+	PValueSE *float64 `json:"p_value_se"`
+	EvalRho  *float64 `json:"eval_rho"`
+	N        int      `json:"n"`
+	Points   []Point  `json:"points,omitempty"`
+	TopRS    []Point  `json:"top_rs,omitempty"`
+	Notes    []string `json:"notes"`
 }
 
 // Point is one item of the LS–US scatter.

@@ -114,14 +114,15 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 
 	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", plural(sel.N, "item"))
-	writeMethodsTable(b, sel, func(mr *calib.MethodResult) *calib.Metrics { return &mr.All })
+	writeMethodsTable(b, sel, ja.Intervals, func(mr *calib.MethodResult) *calib.Metrics { return &mr.All })
 	if sel.HeldoutSize > 0 {
 		fmt.Fprintf(b, "\n### Selection bias — %s held out (estimation set: %s, seed %d)\n\n",
 			plural(sel.HeldoutSize, "item"), plural(sel.EstSize, "item"), sel.Options.Seed)
-		writeMethodsTable(b, sel, func(mr *calib.MethodResult) *calib.Metrics { return mr.Heldout })
+		writeMethodsTable(b, sel, nil, func(mr *calib.MethodResult) *calib.Metrics { return mr.Heldout })
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
 		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
+	writeIntervals(b, ja)
 	writeAccuracyTies(b, sel)
 
 	if f := sel.Fit; f != nil {
@@ -150,7 +151,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	writeBiasEffects(b, sel)
 }
 
-func writeMethodsTable(b *strings.Builder, sel *calib.Selection, pick func(*calib.MethodResult) *calib.Metrics) {
+func writeMethodsTable(b *strings.Builder, sel *calib.Selection, iv *calib.SelectionIntervals, pick func(*calib.MethodResult) *calib.Metrics) {
 	b.WriteString("| method |")
 	for _, c := range selectionColumns {
 		b.WriteString(" " + c.Title + " |")
@@ -191,7 +192,7 @@ func writeMethodsTable(b *strings.Builder, sel *calib.Selection, pick func(*cali
 					cell += FlagMark
 				} else if mr.Name != calib.MethodRaw && raw != nil {
 					if r := c.Get(raw); r.OK() && r.Flag == "" {
-						cell += " (" + signed(st.Value-r.Value, c.Decimals) + ")"
+						cell += " (" + signed(st.Value-r.Value, c.Decimals) + changeMark(iv, mr.Name, c, r.Value, st.Value) + ")"
 					}
 				}
 			}

@@ -95,7 +95,7 @@ func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")
 	var notes []string
 	row := func(name string, r *calib.BiasResult) {
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), fmtStat(r.BiasScore, 3), fmtP(r.PValue), fmtStat(r.EvalRho, 3), r.N)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), fmtStat(r.BiasScore, 3)+biasCIText(r), fmtP(r.PValue)+pSEText(r), fmtStat(r.EvalRho, 3), r.N)
 		for _, st := range []struct {
 			name string
 			s    calib.Stat
@@ -113,6 +113,7 @@ func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	row("total (micro)", &l.Total)
 	b.WriteString("\nBiasScore > 0: the judge over-rates outputs its language model finds likely.\n")
+	writeBiasBootText(b, l)
 	if top := l.Total.TopRS; len(top) > 0 {
 		ids := make([]string, len(top))
 		for i, p := range top {

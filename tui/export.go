@@ -25,8 +25,9 @@ func (m *Model) exportCmd() tea.Cmd {
 	prefix, version, inputs, guard := m.opts.ExportPrefix, m.opts.Version, m.opts.Files, m.opts.Guard
 	args := reportArgs(opt, inputs)
 	m.setFlash("exporting …")
+	analyse := m.exportAnalysis(opt)
 	return func() tea.Msg {
-		an, err := eng.Analyze(opt)
+		an, err := analyse()
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
@@ -43,15 +44,19 @@ func (m *Model) exportCmd() tea.Cmd {
 		if err := guard.Write(js, func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
+		figs, err := writeExportFigures(guard, prefix, eng, judge, opt, an, inputs)
+		if err != nil {
+			return exportMsg{err: fmt.Errorf("export: %w", err)}
+		}
 		if why := collapsedReason(an); why != "" {
-			return exportMsg{text: fmt.Sprintf("wrote %s and %s; no calibrated log: CalibraEval collapsed (%s) — "+
-				"plumb calibrate --allow-degenerate writes it marked · c shows the command · same numbers: %s", md, js, why, args)}
+			return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s; no calibrated log: CalibraEval collapsed (%s) — "+
+				"plumb calibrate --allow-degenerate writes it marked · c shows the command · same numbers: %s", md, js, figs, why, args)}
 		}
 		n, err := writeCalibrated(guard, cal, eng, judge, opt, an)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s (%s) · c shows the command · same numbers: %s", md, js, cal, plural(n, "pair record"), args)}
+		return exportMsg{text: fmt.Sprintf("wrote %s, %s, %s (%s) and %s · c shows the command · same numbers: %s", md, js, cal, plural(n, "pair record"), figs, args)}
 	}
 }
 
@@ -134,6 +139,7 @@ func reportArgs(opt report.Options, files []string) string {
 	if lo.PerToken {
 		a = append(a, "--per-token")
 	}
+	a = append(a, bootArgs(opt.Bootstrap)...)
 	return strings.Join(a, " ")
 }
 

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -22,29 +21,6 @@ func fmtStat(s calib.Stat, dec int) string {
 
 // pct formats a share as a whole percentage.
 func pct(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
-
-// changeGlyph says whether a change from raw is better (▲), worse (▼) or
-// the same (=), given which direction is better (+1 higher, −1 lower, 0
-// closer to 0.5). The glyph carries the meaning; colour only repeats it.
-func (m *Model) changeGlyph(raw, v float64, better, dec int) string {
-	eps := 0.5 * math.Pow(10, -float64(dec))
-	var score float64
-	switch better {
-	case +1:
-		score = v - raw
-	case -1:
-		score = raw - v
-	default:
-		score = math.Abs(raw-0.5) - math.Abs(v-0.5)
-	}
-	switch {
-	case score > eps:
-		return m.st.Better.Render("▲")
-	case score < -eps:
-		return m.st.Worse.Render("▼")
-	}
-	return "="
-}
 
 // signedDelta formats v − raw with its sign (− as a real minus).
 func signedDelta(d float64, dec int) string {

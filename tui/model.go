@@ -101,6 +101,8 @@ type Model struct {
 	cur      *result
 	compare  []report.JudgeAnalysis
 	cmpErr   error
+	// boot is the background bootstrap of cur's methods table.
+	boot bootState
 
 	items itemsPane
 	body  [numPanes]string
@@ -198,6 +200,7 @@ func (m *Model) Init() tea.Cmd {
 // recompute.
 func (m *Model) recompute() tea.Cmd {
 	m.gen++
+	m.stopBoot() // its intervals would belong to the old numbers
 	if len(m.judges) == 0 {
 		return nil
 	}

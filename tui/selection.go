@@ -64,7 +64,7 @@ func (m *Model) renderSelection(w int) []string {
 
 	// The methods table over every item, and over the held-out items.
 	out = append(out, "")
-	out = append(out, m.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), "▲ better than raw · ▼ worse · = same", w)...)
+	out = append(out, m.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), strings.TrimSpace(m.methodsLegend()), w)...)
 	out = append(out, m.methodsTable(sel, w, func(r *calib.MethodResult) *calib.Metrics { return &r.All })...)
 	if raw != nil && raw.Heldout != nil {
 		out = append(out, "")
@@ -175,7 +175,10 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 				cell += report.FlagMark // a value that cannot be right: no change glyph
 			} else if s.OK() && mr.Name != calib.MethodRaw && raw != nil {
 				if r := c.Get(raw); r.OK() && r.Flag == "" {
-					g := m.changeGlyph(r.Value, s.Value, c.Better, c.Decimals)
+					g := ""
+					if mt == &mr.All { // the intervals are over all items
+						g = m.intervalGlyph(mr.Name, c, r.Value, s.Value)
+					}
 					if withDelta {
 						cell += " " + signedDelta(s.Value-r.Value, c.Decimals)
 					}

@@ -34,6 +34,8 @@ type analysisFlags struct {
 	permutations int
 	perToken     bool
 	topK         int
+
+	boot bootFlags
 }
 
 func (f *analysisFlags) register(fs *pflag.FlagSet) {
@@ -58,6 +60,7 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
 	fs.StringVar(&f.format, "format", "md", "report format: md or json")
 	fs.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` (atomically)")
+	f.boot.register(fs)
 }
 
 // options validates the flags and returns the analysis options.
@@ -110,6 +113,9 @@ func (f *analysisFlags) options() (report.Options, error) {
 	}
 	if f.topK < 0 {
 		return o, fmt.Errorf("--k %d: want ≥ 0", f.topK)
+	}
+	if o.Bootstrap, err = f.boot.options(); err != nil {
+		return o, err
 	}
 	o.Judges = f.judges
 	o.Group = f.group

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -29,13 +30,16 @@ line and field; --skip-bad loads the rest and reports what it skipped.`,
 					return inputError{err}
 				}
 			}
-			if err := runReport(cmd, args, &f); err != nil {
+			lg, an, err := writeReport(cmd, args, &f)
+			if err != nil || ff.dir == "" {
 				return err
 			}
-			if ff.dir == "" {
-				return nil
+			// The figures of the same analysis: the bootstrap runs once.
+			formats, fo, err := ff.options()
+			if err != nil {
+				return inputError{err}
 			}
-			return runFigures(cmd, args, &f, &ff, reproduceLine(cmd, args))
+			return writeFigures(cmd, lg, an, ff.dir, formats, fo, reproduceLine(cmd, args))
 		},
 	}
 	f.register(cmd.Flags())
@@ -45,20 +49,26 @@ line and field; --skip-bad loads the rest and reports what it skipped.`,
 
 // runReport loads the inputs, analyses them and writes the report.
 func runReport(cmd *cobra.Command, files []string, f *analysisFlags) error {
+	_, _, err := writeReport(cmd, files, f)
+	return err
+}
+
+// writeReport is runReport, returning the log and its analysis.
+func writeReport(cmd *cobra.Command, files []string, f *analysisFlags) (*model.Log, *report.Analysis, error) {
 	opt, err := f.options()
 	if err != nil {
-		return inputError{err}
+		return nil, nil, inputError{err}
 	}
 	if err := refuseInput(f.output, files); err != nil {
-		return err
+		return nil, nil, err
 	}
 	lg, err := loadLog(cmd, files, f.skipBad, false, f.from, f.maps)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	an, err := report.Analyze(lg, opt)
 	if err != nil {
-		return inputError{err}
+		return nil, nil, inputError{err}
 	}
 	var buf bytes.Buffer
 	if f.format == "json" {
@@ -67,11 +77,11 @@ func runReport(cmd *cobra.Command, files []string, f *analysisFlags) error {
 		err = report.WriteMarkdown(&buf, an)
 	}
 	if err != nil {
-		return fmt.Errorf("formatting the report: %w", err)
+		return nil, nil, fmt.Errorf("formatting the report: %w", err)
 	}
 	_, err = writeOutput(cmd, f.output, func(w io.Writer) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	})
-	return err
+	return lg, an, err
 }

@@ -1,0 +1,174 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// bootState is the background bootstrap of the current result's methods
+// table: it starts once the point estimates are on screen, reports its
+// progress, and is stopped when a knob change makes it stale.
+type bootState struct {
+	// gen is the generation of the result the bootstrap belongs to.
+	gen     uint64
+	running bool
+	done    int
+	total   int
+	cancel  context.CancelFunc
+	err     error
+}
+
+// Messages of the background bootstrap.
+type (
+	// bootProgressMsg reports how many resamples are done; next waits
+	// for the following message.
+	bootProgressMsg struct {
+		gen         uint64
+		done, total int
+		next        tea.Cmd
+	}
+	// bootDoneMsg carries the finished intervals (or why there are none).
+	bootDoneMsg struct {
+		gen uint64
+		iv  *calib.SelectionIntervals
+		err error
+	}
+)
+
+// startBoot starts the bootstrap of r (just put on screen) off the UI
+// goroutine, stopping any earlier one. It returns nil when the bootstrap
+// is off or r has no methods table.
+func (m *Model) startBoot(r *result) tea.Cmd {
+	m.stopBoot()
+	m.boot = bootState{gen: r.gen}
+	if r.err != nil || r.ja.Selection == nil || r.opt.Bootstrap.Resamples <= 0 {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.boot.running, m.boot.cancel = true, cancel
+	progress := make(chan bootProgressMsg, 1)
+	final := make(chan bootDoneMsg, 1)
+	eng, ja, opt, gen := m.eng, r.ja, r.opt, r.gen
+	go func() {
+		iv, err := eng.Intervals(ctx, &ja, opt, func(done, total int) {
+			select {
+			case progress <- bootProgressMsg{gen: gen, done: done, total: total}:
+			default: // the UI has not read the last one yet: skip this one
+			}
+		})
+		final <- bootDoneMsg{gen: gen, iv: iv, err: err}
+	}()
+	var wait tea.Cmd
+	wait = func() tea.Msg {
+		select {
+		case msg := <-final:
+			return msg
+		case msg := <-progress:
+			msg.next = wait
+			return msg
+		}
+	}
+	return wait
+}
+
+// stopBoot stops a running bootstrap (its result will be stale).
+func (m *Model) stopBoot() {
+	if m.boot.cancel != nil {
+		m.boot.cancel()
+	}
+	m.boot.running, m.boot.cancel = false, nil
+}
+
+// bootProgress shows a bootstrap's progress and waits for its next
+// message; a stale bootstrap is not listened to any more.
+func (m *Model) bootProgress(msg bootProgressMsg) tea.Cmd {
+	if msg.gen != m.boot.gen || !m.boot.running {
+		return nil
+	}
+	m.boot.done, m.boot.total = msg.done, msg.total
+	m.dirty[paneSelection] = true
+	m.renderActive()
+	return msg.next
+}
+
+// bootDone puts finished intervals next to the numbers they belong to,
+// unless a knob change has made them stale.
+func (m *Model) bootDone(msg bootDoneMsg) {
+	if msg.gen != m.boot.gen || m.cur == nil || m.cur.gen != msg.gen {
+		return
+	}
+	if m.boot.cancel != nil {
+		m.boot.cancel()
+	}
+	m.boot.running, m.boot.cancel, m.boot.err = false, nil, msg.err
+	m.cur.ja.Intervals = msg.iv
+	if msg.err != nil {
+		m.cur.ja.IntervalsReason = msg.err.Error()
+	}
+	m.dirty[paneSelection] = true
+	m.renderActive()
+}
+
+// intervals returns the current result's bootstrap intervals, or nil.
+func (m *Model) intervals() *calib.SelectionIntervals {
+	if m.cur == nil {
+		return nil
+	}
+	return m.cur.ja.Intervals
+}
+
+// intervalGlyph marks a method's change from raw in the all-items methods
+// table: ▲ (better) or ▼ (worse) when the change's bootstrap interval
+// excludes 0, "=" when it contains 0 (within noise), and nothing when
+// there are no intervals (yet, or --bootstrap 0).
+func (m *Model) intervalGlyph(method string, c report.Column, raw, v float64) string {
+	iv := m.intervals()
+	if iv == nil {
+		if m.boot.running {
+			return " " // the mark's place, so the table does not shift when it comes
+		}
+		return ""
+	}
+	mi := iv.Method(method)
+	if mi == nil {
+		return ""
+	}
+	d, ok := mi.Delta[report.BootKey(c)]
+	if !ok {
+		return ""
+	}
+	switch report.IntervalChange(c.Better, d, raw, v) {
+	case +1:
+		return m.st.Better.Render("▲")
+	case -1:
+		return m.st.Worse.Render("▼")
+	}
+	return "="
+}
+
+// methodsLegend is the caption of the all-items methods table: what the
+// marks mean, or how far the bootstrap has got.
+func (m *Model) methodsLegend() string {
+	switch iv := m.intervals(); {
+	case iv != nil && iv.Options.Resamples == 0 && len(iv.Notes) > 0:
+		return "  no ▲/▼ marks: " + iv.Notes[0]
+	case iv != nil:
+		return "  ▲ better ▼ worse = within noise (change's 95% CI)"
+	case m.boot.running:
+		pct := 0
+		if m.boot.total > 0 {
+			pct = 100 * m.boot.done / m.boot.total
+		}
+		return fmt.Sprintf("  bootstrap %d%%… (▲/▼ marks follow)", pct)
+	case m.boot.err != nil:
+		return "  no intervals: " + m.boot.err.Error()
+	case m.cur != nil && m.cur.opt.Bootstrap.Resamples <= 0:
+		return "  no ▲/▼ marks: intervals are off (--bootstrap 0)"
+	}
+	return ""
+}

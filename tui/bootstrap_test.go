@@ -1,0 +1,169 @@
+package tui
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/plumb-eval/plumb/report"
+)
+
+// bootStart are the test start options with a small bootstrap.
+func bootStart() report.Options {
+	o := startOptions()
+	o.Bootstrap = report.BootstrapOptions{Resamples: 200, Explicit: true, Refit: report.RefitNever}
+	return o
+}
+
+// runHoldingBoot is run, except that the bootstrap's messages are held
+// back (returned) instead of delivered: the screen as it is while the
+// bootstrap runs.
+func runHoldingBoot(t *testing.T, m *Model, cmd tea.Cmd) []tea.Msg {
+	t.Helper()
+	var held []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case bootProgressMsg, bootDoneMsg:
+			held = append(held, msg)
+		case debounceMsg, resultMsg, compareMsg, tea.WindowSizeMsg, tea.KeyPressMsg:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+	return held
+}
+
+// TestBootstrapInBackground: the point estimates come first, with the
+// change shown unmarked and the bootstrap's progress in the caption; the
+// ▲/▼/= marks appear once the intervals arrive, and the screen's analysis
+// then equals `plumb report`'s for the same flags, intervals included.
+func TestBootstrapInBackground(t *testing.T) {
+	m := New(Options{Log: demoLog(t), Start: bootStart(), Debounce: -1, Dark: true, NoColor: true})
+	held := runHoldingBoot(t, m, tea.Batch(m.Init(), func() tea.Msg { return tea.WindowSizeMsg{Width: 200, Height: 60} }))
+	if len(held) != 1 {
+		t.Fatalf("%d bootstrap messages held, want 1", len(held))
+	}
+	press(t, m, "2")
+	s := screen(m)
+	if !strings.Contains(s, "bootstrap ") || !strings.Contains(s, "%…") {
+		t.Fatalf("no bootstrap progress in the caption:\n%s", s)
+	}
+	if strings.ContainsAny(methodsBlock(s), "▲▼") {
+		t.Errorf("marks before the intervals:\n%s", methodsBlock(s))
+	}
+	// Deliver the held message and everything after it.
+	run(t, m, func() tea.Msg { return held[0] })
+	if m.cur.ja.Intervals == nil {
+		t.Fatal("no intervals after the bootstrap finished")
+	}
+	s = screen(m)
+	block := methodsBlock(s)
+	if !strings.Contains(s, "▲ better ▼ worse = within noise (change's 95% CI)") ||
+		!strings.Contains(block, "▲") || !strings.Contains(block, "=") {
+		t.Errorf("no marks from the intervals:\n%s", block)
+	}
+
+	opt := m.knobs.opt
+	opt.Judges = []string{m.judgeName()}
+	an, err := report.Analyze(demoLog(t), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := func(ja report.JudgeAnalysis) string {
+		var b bytes.Buffer
+		if err := report.WriteJSON(&b, report.BuildDoc(&report.Analysis{Options: opt, Judges: []report.JudgeAnalysis{ja}}, "t")); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	if doc(m.cur.ja) != doc(an.Judges[0]) {
+		t.Error("the screen's analysis with intervals differs from report.Analyze with the same options")
+	}
+}
+
+// TestBootstrapStale: a knob change while the bootstrap runs stops it and
+// drops its result; the new numbers get their own intervals.
+func TestBootstrapStale(t *testing.T) {
+	m := New(Options{Log: demoLog(t), Start: bootStart(), Debounce: -1, Dark: true, NoColor: true})
+	held := runHoldingBoot(t, m, tea.Batch(m.Init(), func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} }))
+	old := m.cur
+	press(t, m, "2", "l") // λ up: a new analysis and a new bootstrap
+	if m.cur == old || m.cur.ja.Intervals == nil {
+		t.Fatal("the knob change got no intervals of its own")
+	}
+	iv := m.cur.ja.Intervals
+	for _, msg := range held {
+		run(t, m, func() tea.Msg { return msg })
+	}
+	if m.cur.ja.Intervals != iv {
+		t.Error("a stale bootstrap replaced the current intervals")
+	}
+}
+
+// methodsBlock is the all-items methods table of a selection screen.
+func methodsBlock(s string) string {
+	i := strings.Index(s, "Methods — all")
+	if i < 0 {
+		return ""
+	}
+	rest := s[i:]
+	if j := strings.Index(rest, "\n\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	// The caption line explains the marks; the table is below it.
+	if k := strings.Index(rest, "\n"); k >= 0 {
+		return rest[k+1:]
+	}
+	return rest
+}
+
+// TestExportFiguresAndIntervals: the export key writes the figures into
+// PREFIX.figures/ (PNG and SVG, named in the message), the JSON carries
+// the intervals on screen — the bytes of `plumb report` with the same
+// flags — and the reproduce command names the bootstrap flags.
+func TestExportFiguresAndIntervals(t *testing.T) {
+	dir := t.TempDir()
+	m := New(Options{Log: demoLog(t), Start: bootStart(), Debounce: -1, Dark: true, NoColor: true,
+		ExportPrefix: filepath.Join(dir, "out")})
+	run(t, m, m.Init())
+	resize(t, m, 120, 40)
+	press(t, m, "e")
+	if m.flashErr || !strings.Contains(m.flash, "out.figures/") || !strings.Contains(m.flash, "--bootstrap 200 --fixed-fit") {
+		t.Fatalf("export message: %q (error %v)", m.flash, m.flashErr)
+	}
+	for _, f := range []string{"judge-fair.forest.png", "judge-fair.forest.svg", "judge-fair.forest.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, "out.figures", f)); err != nil {
+			t.Error(err)
+		}
+	}
+	txt, _ := os.ReadFile(filepath.Join(dir, "out.figures", "judge-fair.forest.txt"))
+	if !strings.Contains(string(txt), "paired item bootstrap percentile intervals, 200 resamples") {
+		t.Errorf("forest caption lacks the intervals: %s", txt)
+	}
+	opt := m.knobs.opt
+	opt.Judges = []string{m.judgeName()}
+	an, err := report.Analyze(demoLog(t), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	an.Reproduce = reportArgs(opt, nil)
+	var js bytes.Buffer
+	if err := report.WriteJSON(&js, report.BuildDoc(an, "")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "out.json")); err != nil || string(got) != js.String() {
+		t.Errorf("out.json differs from the report for the same options (err %v)", err)
+	}
+}

@@ -1,0 +1,75 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plumb-eval/plumb/internal/atomicfile"
+	"github.com/plumb-eval/plumb/plot/figure"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// exportAnalysis returns what computes the exported analysis of opt (one
+// judge, the current one): the point estimates again (the engine caches
+// them) with the intervals already on screen when they belong to the
+// current knobs, otherwise computed afresh (report.Engine.Report). The
+// bytes equal `plumb report` with the same flags either way.
+func (m *Model) exportAnalysis(opt report.Options) func() (*report.Analysis, error) {
+	eng := m.eng
+	iv := m.intervals()
+	if iv == nil || m.cur.gen != m.gen || m.cur.judge != m.judgeName() {
+		return func() (*report.Analysis, error) { return eng.Report(opt) }
+	}
+	return func() (*report.Analysis, error) {
+		an, err := eng.Analyze(opt)
+		if err != nil {
+			return nil, err
+		}
+		for i := range an.Judges {
+			an.Judges[i].Intervals = iv
+		}
+		return an, nil
+	}
+}
+
+// writeExportFigures writes the figures of an exported analysis into
+// PREFIX.figures/ as PNG and SVG (with their captions) and returns what
+// to call them in the status message.
+func writeExportFigures(guard *atomicfile.Guard, prefix string, eng *report.Engine, judge string, opt report.Options, an *report.Analysis, inputs []string) (string, error) {
+	dir := prefix + ".figures"
+	figs := report.Figures(an, func(j string) []float64 {
+		pairs, _, _ := eng.Records(j, opt.Group)
+		return report.ObservedPA(pairs)
+	})
+	if len(figs) == 0 {
+		return "no figures (nothing to draw)", nil
+	}
+	reproduce := strings.Replace(reportArgs(opt, inputs), "plumb report", "plumb figures -o "+shellQuote(dir), 1)
+	paths, err := figure.Write(dir, figs, []figure.Format{figure.PNG, figure.SVG}, figure.DefaultOptions(), reproduce, guard.Write)
+	if err != nil {
+		return "", fmt.Errorf("figures of %s: %w", judge, err)
+	}
+	return fmt.Sprintf("%s in %s/", plural(len(figs), "figure")+fmt.Sprintf(" (%d files)", len(paths)), dir), nil
+}
+
+// bootArgs are the bootstrap flags that reproduce o (none for the
+// defaults).
+func bootArgs(o report.BootstrapOptions) []string {
+	var a []string
+	if o.Explicit || o.Resamples <= 0 {
+		a = append(a, "--bootstrap", fmt.Sprint(max(0, o.Resamples)))
+	}
+	if o.Resamples <= 0 {
+		return a
+	}
+	if o.Kind != report.DefaultBootstrapOptions().Kind {
+		a = append(a, "--bootstrap-kind", o.Kind.String())
+	}
+	switch o.Refit {
+	case report.RefitAlways:
+		a = append(a, "--refit")
+	case report.RefitNever:
+		a = append(a, "--fixed-fit")
+	}
+	return a
+}
