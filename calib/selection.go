@@ -333,8 +333,10 @@ func (e *SelectionEngine) Analyze(opt SelectionOptions) (*Selection, error) {
 			sel.Curve = sel.Published.Curve.Sample(CurvePoints)
 		}
 	}
-	if opt.Path || opt.StopAt != StopEnd {
-		p, err := e.cachedPath(opt)
+	// The path is the converged fit's: none when that row is not there or
+	// unavailable (its reason says why).
+	if ce := sel.Method(MethodCalibraEval); (opt.Path || opt.StopAt != StopEnd) && ce != nil && ce.Available {
+		p, err := e.CachedPath(opt)
 		if err != nil {
 			sel.Notes = append(sel.Notes, "no fit path: "+err.Error())
 		}

@@ -134,8 +134,11 @@ type selCachedPath struct {
 	err  error
 }
 
-// cachedPath returns the fit path for opt (computed once per pathKey).
-func (e *SelectionEngine) cachedPath(opt SelectionOptions) (*Path, error) {
+// CachedPath returns the fit path for opt, computed once per set of the
+// options it depends on (λ, EstFrac, Objective, Seed, MaxIter; not Solver,
+// PublishedLambda, StopAt or Path) and kept for the engine's last few.
+// The path is shared with the cache: do not change it.
+func (e *SelectionEngine) CachedPath(opt SelectionOptions) (*Path, error) {
 	k := opt.pathKey()
 	for _, c := range e.paths {
 		if c.key == k {
@@ -209,7 +212,7 @@ func (e *SelectionEngine) stopAt(sel *Selection, opt SelectionOptions, res *Meth
 	if !ok || !res.Available {
 		return nil
 	}
-	p, err := e.cachedPath(opt)
+	p, err := e.CachedPath(opt)
 	if err != nil {
 		return err
 	}

@@ -133,6 +133,7 @@ func reportArgs(opt report.Options, files []string) string {
 	if lo.PerToken {
 		a = append(a, "--per-token")
 	}
+	a = append(a, solverArgs(so)...)
 	return strings.Join(a, " ")
 }
 

@@ -93,6 +93,11 @@ type Model struct {
 	compare  []report.JudgeAnalysis
 	cmpErr   error
 
+	// paths caches fit paths; pathBusy marks those being computed
+	// (selection_path.go).
+	paths    map[pathKey]*pathEntry
+	pathBusy map[pathKey]bool
+
 	items itemsPane
 	body  [numPanes]string
 	dirty [numPanes]bool
@@ -121,9 +126,10 @@ func New(opts Options) *Model {
 	if opts.ExportPrefix == "" {
 		opts.ExportPrefix = "plumb-export"
 	}
-	m := &Model{opts: opts, keys: newKeyMap(), help: help.New()}
+	m := &Model{opts: opts, keys: newKeyMap(), help: help.New(), paths: map[pathKey]*pathEntry{}, pathBusy: map[pathKey]bool{}}
 	m.setTheme(opts.Dark)
 	m.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}
+	m.knobs.opt.Selection.Path = true // the Selection pane shows the fit path
 	m.start = m.knobs
 	first := ""
 	if len(opts.Start.Judges) > 0 {
@@ -223,6 +229,9 @@ func (m *Model) resolvedKnobs() resolved {
 		if rep.Budget > 0 {
 			r.split, r.haveSplit = float64(rep.M0)/float64(rep.Budget), true
 		}
+	}
+	if e, _ := m.currentPath(); e != nil && e.path != nil {
+		r.pathPoints = len(e.path.Points)
 	}
 	if lik := m.cur.ja.Likelihood; lik != nil {
 		for _, c := range lik.Criteria {

@@ -31,6 +31,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, computeCmd(m.request())
 	case resultMsg:
 		return m, m.applyResult(msg.r)
+	case pathMsg:
+		m.applyPath(msg)
+		return m, nil
 	case compareMsg:
 		if msg.gen == m.gen {
 			m.compare, m.cmpErr = msg.judges, msg.err
@@ -82,6 +85,7 @@ func (m *Model) applyResult(r *result) tea.Cmd {
 		m.items.setData(r.items)
 		m.markDirty()
 		m.renderActive()
+		cmds = append(cmds, m.afterResult())
 		if len(m.judges) > 1 {
 			cmds = append(cmds, compareCmd(m.request()))
 		}
