@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/model"
 )
 
 // TestReportSolverBoth: --solver both shows both CalibraEval rows in
@@ -127,5 +131,46 @@ func TestSolverFlagErrors(t *testing.T) {
 		if code != 2 || err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: exit %d, %v; want 2 and %q", c.args, code, err, c.want)
 		}
+	}
+}
+
+// TestCalibrateStopAt: `plumb calibrate --stop-at 0` writes the identity
+// map's log (calibrated P(A) = the record's own, "stop_at": 0), and
+// --stop-at 9 a log whose preferences differ from both the raw and the
+// converged ones.
+func TestCalibrateStopAt(t *testing.T) {
+	dir := t.TempDir()
+	logs := map[string][]map[string]any{}
+	for _, stop := range []string{"0", "9", "end"} {
+		out := filepath.Join(dir, "cal-"+stop+".jsonl")
+		if _, stderr, code := executeCalibrate(t, "--judge", "judge-tokenA", "--stop-at", stop, "-o", out); code != 0 {
+			t.Fatalf("--stop-at %s: exit %d, %s", stop, code, stderr)
+		}
+		lg, err := model.ReadFiles([]string{out}, model.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs[stop] = calibrated(t, lg)
+		if stop == "0" {
+			for i, p := range lg.Pairs {
+				c := logs[stop][i]
+				if c["stop_at"] != float64(0) {
+					t.Fatalf("record %d: stop_at %v", i, c["stop_at"])
+				}
+				pa := c["p_a"].(map[string]any)
+				for _, a := range model.Arrangements {
+					if v, ok := pa[a.String()].(float64); p.Has[a] && (!ok || math.Abs(v-p.S[a]) > 1e-6) {
+						t.Fatalf("record %d %s: calibrated %v, raw %v", i, a, pa[a.String()], p.S[a])
+					}
+				}
+			}
+		}
+	}
+	if _, ok := logs["end"][0]["stop_at"]; ok {
+		t.Error("--stop-at end writes stop_at")
+	}
+	same := func(a, b []map[string]any) bool { return fmt.Sprint(a[0]["p_a"]) == fmt.Sprint(b[0]["p_a"]) }
+	if same(logs["9"], logs["0"]) || same(logs["9"], logs["end"]) {
+		t.Error("--stop-at 9 gives the raw or the converged map")
 	}
 }
