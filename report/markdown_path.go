@@ -20,8 +20,13 @@ func writeSolverOptions(b *strings.Builder, so calib.SelectionOptions) {
 	}
 }
 
-// writePublishedFit describes the published code's run, if any.
+// writePublishedFit says which path point the CalibraEval row uses (with
+// --stop-at) and describes the published code's run, if any.
 func writePublishedFit(b *strings.Builder, sel *calib.Selection) {
+	if st := sel.Stop; st != nil {
+		fmt.Fprintf(b, "The CalibraEval row and curve are point %d of %d of the fit path (--stop-at), distance %.4f from the identity, objective %.6g, not the converged fit above.\n",
+			st.Point, st.Points, st.Distance, st.Objective)
+	}
 	f := sel.Published
 	if f == nil {
 		return
