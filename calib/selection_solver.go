@@ -244,3 +244,32 @@ func (e *SelectionEngine) stopAt(sel *Selection, opt SelectionOptions, res *Meth
 	sel.Stop = &StopInfo{Point: i, Points: len(p.Points), Mu: pt.Mu, Objective: pt.Objective, Distance: pt.Distance}
 	return nil
 }
+
+// StorePath puts a path computed elsewhere (FitPath on the same pairs,
+// with warm starts off, as this engine must have) into the cache used by
+// CachedPath and Analyze, unless one for the same options is there. It
+// lets a caller compute the path without holding the engine.
+func (e *SelectionEngine) StorePath(opt SelectionOptions, p *Path) {
+	k := opt.pathKey()
+	for _, c := range e.paths {
+		if c.key == k {
+			return
+		}
+	}
+	if len(e.paths) >= noaCacheSize {
+		e.paths = e.paths[1:]
+	}
+	e.paths = append(e.paths, selCachedPath{key: k, path: p})
+}
+
+// PathCached returns the cached path for opt, if there is one (it computes
+// nothing).
+func (e *SelectionEngine) PathCached(opt SelectionOptions) (*Path, bool) {
+	k := opt.pathKey()
+	for _, c := range e.paths {
+		if c.key == k && c.err == nil {
+			return c.path, true
+		}
+	}
+	return nil, false
+}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"time"
@@ -95,8 +96,9 @@ type Model struct {
 
 	// paths caches fit paths; pathBusy marks those being computed
 	// (selection_path.go).
-	paths    map[pathKey]*pathEntry
-	pathBusy map[pathKey]bool
+	paths      map[pathKey]*pathEntry
+	pathBusy   map[pathKey]bool
+	pathCancel context.CancelFunc // stops the path being computed
 
 	items itemsPane
 	body  [numPanes]string

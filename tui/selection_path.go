@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -72,21 +74,33 @@ func (m *Model) afterResult() tea.Cmd {
 	if m.pathBusy[key] {
 		return nil
 	}
+	// Only the newest path is wanted: stop one still running for other
+	// options (it ends at its next point).
+	if m.pathCancel != nil {
+		m.pathCancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.pathCancel = cancel
 	m.pathBusy[key] = true
 	eng := m.eng
 	return func() tea.Msg {
-		p, err := eng.Path(key.judge, key.group, key.opt)
+		p, err := eng.Path(ctx, key.judge, key.group, key.opt)
 		return pathMsg{key: key, pathEntry: pathEntry{path: p, err: err}}
 	}
 }
 
 // applyPath stores a finished path and shows it when it belongs to the
-// result on screen.
-func (m *Model) applyPath(msg pathMsg) {
+// result on screen; a cancelled one is asked for again if its result is
+// back on screen.
+func (m *Model) applyPath(msg pathMsg) tea.Cmd {
 	delete(m.pathBusy, msg.key)
 	e := msg.pathEntry
+	if errors.Is(e.err, context.Canceled) {
+		return m.afterResult()
+	}
 	m.paths[msg.key] = &e
 	m.attachPath(msg.key, &e)
+	return nil
 }
 
 // attachPath puts the path into the current result (a copy of its

@@ -32,8 +32,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case resultMsg:
 		return m, m.applyResult(msg.r)
 	case pathMsg:
-		m.applyPath(msg)
-		return m, nil
+		return m, m.applyPath(msg)
 	case compareMsg:
 		if msg.gen == m.gen {
 			m.compare, m.cmpErr = msg.judges, msg.err
