@@ -99,3 +99,25 @@ func TestStopAtKnob(t *testing.T) {
 		t.Error("the published row is not on screen")
 	}
 }
+
+// TestPathComputingThenChart: the point estimates come first with
+// "computing path …" in the chart's place; the path follows in its own
+// command, and the chart replaces the message.
+func TestPathComputingThenChart(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 60)
+	press(t, m, "2")
+	_, cmd := m.Update(keyMsg("l")) // λ 0.55: a path not computed yet
+	msg := cmd()                    // debounce
+	_, cmd = m.Update(msg)
+	_, next := m.Update(cmd()) // the analysis; next holds the path command
+	if m.cur == nil || m.cur.opt.Selection.Lambda != 0.55 {
+		t.Fatal("no result for λ 0.55")
+	}
+	if s := screen(m); !strings.Contains(s, "computing path …") {
+		t.Fatalf("no \"computing path …\" while the path runs:\n%s", s)
+	}
+	run(t, m, next)
+	if s := screen(m); strings.Contains(s, "computing path …") || !strings.Contains(s, "▲ stop") {
+		t.Errorf("the chart did not replace the message:\n%s", s)
+	}
+}
