@@ -49,12 +49,24 @@ type SelectionOptions struct {
 	Seed uint64
 	// MaxIter caps the L-BFGS iterations; 0 takes DefaultMaxIter.
 	MaxIter int
+	// Solver picks the CalibraEval row(s): the converged fit (the zero
+	// value), the published code, or both (selection_solver.go).
+	Solver Solver
+	// PublishedLambda is the published code's λ in [0, MaxLambda]
+	// (DefaultSelectionOptions: 0.05, the script's); used with
+	// SolverPublished and SolverBoth.
+	PublishedLambda float64
+	// StopAt picks the fit-path point the converged CalibraEval row uses
+	// (StopEnd, the zero value: the converged fit).
+	StopAt PathStop
+	// Path asks for the fit path (Selection.Path); StopAt computes it too.
+	Path bool
 }
 
 // DefaultSelectionOptions returns the paper's settings: λ = 0.5, every item
 // in the estimation set, the full objective, seed 1.
 func DefaultSelectionOptions() SelectionOptions {
-	return SelectionOptions{Lambda: 0.5, EstFrac: 1, Objective: ObjectiveBoth, Seed: 1}
+	return SelectionOptions{Lambda: 0.5, EstFrac: 1, Objective: ObjectiveBoth, Seed: 1, PublishedLambda: DefaultPublishedOptions().Lambda}
 }
 
 // validate checks the options.
@@ -71,7 +83,7 @@ func (o SelectionOptions) validate() error {
 	if o.MaxIter < 0 {
 		return fmt.Errorf("MaxIter = %d, want ≥ 0", o.MaxIter)
 	}
-	return nil
+	return o.validateSolver()
 }
 
 // MethodResult is one method's metrics for a judge.
@@ -126,12 +138,23 @@ type Selection struct {
 	EstSize, HeldoutSize int
 	// Methods holds one result per entry of MethodNames(), in that order.
 	Methods []MethodResult
-	// Fit is CalibraEval's fit (nil when CalibraEval is unavailable).
+	// Fit is CalibraEval's fit (nil when CalibraEval is unavailable or
+	// only the published solver ran). With a StopAt point, Fit.Curve is
+	// that point's map.
 	Fit *FitResult
+	// Published is the published code's fit (nil unless it ran).
+	Published *PublishedFit
+	// Path is the fit path (nil unless asked for by Path or StopAt, or
+	// when CalibraEval is unavailable); Stop is the point the converged row
+	// uses (nil at StopEnd). Published and Path are shared with the
+	// engine's cache: do not change them.
+	Path *Path
+	Stop *StopInfo
 	// WarmStarted reports whether Fit started from a previous λ's fit.
 	WarmStarted bool
 	// Curve is g* at CurvePoints evenly spaced points of [0, 1] (nil when
-	// CalibraEval is unavailable).
+	// CalibraEval is unavailable): the converged fit's (or stop point's),
+	// else the published code's.
 	Curve []float64
 	// Prior is Pride's prior (nil when Pride is unavailable).
 	Prior *PridePrior
@@ -185,6 +208,8 @@ type SelectionEngine struct {
 
 	splits []*selSplit
 	noas   []*selNOAEntry
+	pubs   []selCachedPub
+	paths  []selCachedPath
 }
 
 // selDataInfo summarises the pairs.
@@ -294,7 +319,29 @@ func (e *SelectionEngine) Analyze(opt SelectionOptions) (*Selection, error) {
 	e.splitResults(sp)
 
 	sel.Methods = append(sel.Methods, MethodResult{Name: MethodRaw, Available: true, All: e.rawAll, Heldout: sp.rawH})
-	sel.Methods = append(sel.Methods, e.calibraEval(sel, opt, est, heldout))
+	if opt.Solver.Converged() {
+		ce := e.calibraEval(sel, opt, est, heldout)
+		if err := e.stopAt(sel, opt, &ce); err != nil {
+			return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
+		}
+		sel.Methods = append(sel.Methods, ce)
+	}
+	if opt.Solver.Published() {
+		curve := sel.Curve
+		sel.Methods = append(sel.Methods, e.published(sel, opt, est, heldout))
+		if curve == nil && sel.Published != nil {
+			sel.Curve = sel.Published.Curve.Sample(CurvePoints)
+		}
+	}
+	// The path is the converged fit's: none when that row is not there or
+	// unavailable (its reason says why).
+	if ce := sel.Method(MethodCalibraEval); (opt.Path || opt.StopAt != StopEnd) && ce != nil && ce.Available {
+		p, err := e.CachedPath(opt)
+		if err != nil {
+			sel.Notes = append(sel.Notes, "no fit path: "+err.Error())
+		}
+		sel.Path = p
+	}
 	sel.Methods = append(sel.Methods, sp.pride)
 	if sp.prior != nil {
 		prior := *sp.prior

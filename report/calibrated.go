@@ -192,7 +192,13 @@ func newCalPlan(ja *JudgeAnalysis, opt calib.SelectionOptions) *calPlan {
 	b = append(b, `,"objective":"`...)
 	b = append(b, pl.opt.Objective.String()...)
 	b = append(b, `","seed":`...)
-	pl.head = strconv.AppendUint(b, pl.opt.Seed, 10)
+	b = strconv.AppendUint(b, pl.opt.Seed, 10)
+	if sel != nil && sel.Stop != nil && pl.curve != nil {
+		// --stop-at: the map is that point of the fit path.
+		b = append(b, `,"stop_at":`...)
+		b = strconv.AppendInt(b, int64(sel.Stop.Point), 10)
+	}
+	pl.head = b
 	return pl
 }
 

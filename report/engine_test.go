@@ -46,6 +46,10 @@ func TestEngineMatchesOneShot(t *testing.T) {
 		func(o *Options) { o.Likelihood.TopK = 3 },
 		func(o *Options) { o.Group = e.Groups("judge-tokenA")[0] },
 		func(o *Options) { o.Selection.Lambda = 0.7 },
+		func(o *Options) { o.Selection.Solver = calib.SolverBoth },
+		func(o *Options) { o.Selection.StopAt = calib.StopAtPoint(9) },
+		func(o *Options) { o.Selection.StopAt, o.Selection.Path = calib.StopEnd, true },
+		func(o *Options) { o.Selection.Solver, o.Selection.PublishedLambda = calib.SolverPublished, 0.2 },
 	}
 	for i, step := range steps {
 		step(&opt)

@@ -42,6 +42,13 @@ type DocOptions struct {
 	EstFrac   float64 `json:"est_frac"`
 	Objective string  `json:"objective"`
 	Seed      uint64  `json:"seed"`
+	// Solver knobs (selection_solver.go): solver, the published code's λ,
+	// the fit-path stop ("end" or a point index) and whether the path was
+	// asked for.
+	Solver          string  `json:"solver"`
+	PublishedLambda float64 `json:"published_lambda"`
+	StopAt          string  `json:"stop_at"`
+	Path            bool    `json:"path"`
 	// Reporting knobs.
 	Target      string  `json:"target"`
 	VerdictFrom string  `json:"verdict_from"`
@@ -103,6 +110,9 @@ type Selection struct {
 	// Bootstrap says how the intervals of the methods' ci95, delta_ci95
 	// and change were made (null when none were).
 	Bootstrap *DocBootstrap `json:"bootstrap"`
+	// Path is CalibraEval's fit path (omitted unless asked for: --path or
+	// --stop-at; json_path.go).
+	Path *PathJSON `json:"path,omitempty"`
 }
 
 // EstimationSet describes CalibraEval's and Pride's estimation set.
@@ -185,15 +195,20 @@ type ArrangementMetrics struct {
 	N        int      `json:"n"`
 }
 
-// Fit describes CalibraEval's optimisation.
+// Fit describes CalibraEval's optimisation. Solver is "converged" or
+// "published"; StopAt is set when the row uses a fit-path point; Published
+// describes the published code's run.
 type Fit struct {
-	Iterations  int     `json:"iterations"`
-	Objective   float64 `json:"objective"`
-	GradNorm    float64 `json:"grad_norm"`
-	Points      int     `json:"points"`
-	Converged   bool    `json:"converged"`
-	Status      string  `json:"status"`
-	WarmStarted bool    `json:"warm_started"`
+	Solver      string            `json:"solver"`
+	Iterations  int               `json:"iterations"`
+	Objective   float64           `json:"objective"`
+	GradNorm    float64           `json:"grad_norm"`
+	Points      int               `json:"points"`
+	Converged   bool              `json:"converged"`
+	Status      string            `json:"status"`
+	WarmStarted bool              `json:"warm_started"`
+	StopAt      *FitStop          `json:"stop_at,omitempty"`
+	Published   *PublishedFitInfo `json:"published,omitempty"`
 }
 
 // BuildDoc converts an Analysis into the report JSON structure.
@@ -210,6 +225,8 @@ func BuildDoc(an *Analysis, version string) *Doc {
 			EstFrac:   so.EstFrac,
 			Objective: so.Objective.String(),
 			Seed:      so.Seed,
+
+			Solver: so.Solver.String(), PublishedLambda: so.PublishedLambda, StopAt: so.StopAt.String(), Path: so.Path || so.StopAt != calib.StopEnd,
 
 			Target:       an.Options.Target,
 			VerdictFrom:  an.Options.VerdictFrom.String(),
@@ -309,9 +326,19 @@ func buildSelection(s *calib.Selection) *Selection {
 			m.Fit = &Fit{
 				Iterations: s.Fit.Iterations, Objective: s.Fit.Objective, GradNorm: s.Fit.GradNorm,
 				Points: s.Fit.Points, Converged: s.Fit.Converged, Status: s.Fit.Status, WarmStarted: s.WarmStarted,
+				Solver: calib.SolverConverged.String(),
+			}
+			if st := s.Stop; st != nil {
+				m.Fit.StopAt = &FitStop{Point: st.Point, Points: st.Points, Distance: st.Distance, Objective: st.Objective}
 			}
 		}
+		if mr.Name == calib.MethodCalibraEvalPublished && s.Published != nil {
+			m.Fit = publishedFit(s.Published)
+		}
 		out.Methods[mr.Name] = m
+	}
+	if s.Path != nil {
+		out.Path = buildPath(s.Path, s.Stop)
 	}
 	return out
 }

@@ -12,11 +12,12 @@ import (
 
 // methodTitles are the Markdown names of the methods.
 var methodTitles = map[string]string{
-	calib.MethodRaw:         "raw",
-	calib.MethodCalibraEval: "CalibraEval",
-	calib.MethodPride:       "Pride",
-	calib.MethodBPC:         "BPC",
-	calib.MethodDiscard:     "discard inconsistent",
+	calib.MethodRaw:                  "raw",
+	calib.MethodCalibraEval:          "CalibraEval",
+	calib.MethodCalibraEvalPublished: "CalibraEval (published code)",
+	calib.MethodPride:                "Pride",
+	calib.MethodBPC:                  "BPC",
+	calib.MethodDiscard:              "discard inconsistent",
 }
 
 // MethodTitle is the display name of a method of calib.MethodNames().
@@ -77,6 +78,7 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 	fmt.Fprintf(&b, "Options: λ = %g · estimation fraction %g · objective %s · seed %d\n",
 		so.Lambda, so.EstFrac, so.Objective, so.Seed)
 	writeReproduce(&b, an)
+	writeSolverOptions(&b, so)
 	if an.Options.Group != "" {
 		fmt.Fprintf(&b, "Group: only pair records of group %s (score and verdict records have no group).\n", md(an.Options.Group))
 	}
@@ -147,7 +149,9 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 		}
 		b.WriteString(".\n")
 	}
+	writePublishedFit(b, sel)
 	writeMethodNotes(b, sel)
+	writePath(b, sel)
 	writeBiasEffects(b, sel)
 }
 

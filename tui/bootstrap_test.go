@@ -37,7 +37,7 @@ func runHoldingBoot(t *testing.T, m *Model, cmd tea.Cmd) []tea.Msg {
 			queue = append(queue, msg...)
 		case bootProgressMsg, bootDoneMsg:
 			held = append(held, msg)
-		case debounceMsg, resultMsg, compareMsg, tea.WindowSizeMsg, tea.KeyPressMsg:
+		case debounceMsg, resultMsg, pathMsg, compareMsg, tea.WindowSizeMsg, tea.KeyPressMsg:
 			_, next := m.Update(msg)
 			queue = append(queue, next)
 		}
@@ -88,7 +88,14 @@ func TestBootstrapInBackground(t *testing.T) {
 		}
 		return b.String()
 	}
-	if doc(m.cur.ja) != doc(an.Judges[0]) {
+	if a, b := doc(m.cur.ja), doc(an.Judges[0]); a != b {
+		al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+		for i := range min(len(al), len(bl)) {
+			if al[i] != bl[i] {
+				t.Errorf("line %d: screen %q, report %q", i+1, al[i], bl[i])
+				break
+			}
+		}
 		t.Error("the screen's analysis with intervals differs from report.Analyze with the same options")
 	}
 }

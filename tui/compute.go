@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -64,7 +65,9 @@ type request struct {
 // knobs did not change) and prepares the items table.
 func (q request) analyse() *result {
 	t0 := time.Now()
-	ja, err := q.eng.Judge(q.judge, q.opt)
+	o := q.opt
+	o.Selection.Path = false // the path follows in the background (selection_path.go)
+	ja, err := q.eng.Judge(q.judge, o)
 	r := &result{gen: q.gen, judge: q.judge, opt: q.opt, ja: ja, err: err}
 	if err == nil {
 		pairs, _, _ := q.eng.Records(q.judge, q.opt.Group)
@@ -86,6 +89,7 @@ func compareCmd(q request) tea.Cmd {
 	return func() tea.Msg {
 		o := q.opt
 		o.Judges = nil
+		o.Selection.Path, o.Selection.StopAt = false, calib.StopEnd // the overview shows no path
 		an, err := q.eng.Analyze(o)
 		if err != nil {
 			return compareMsg{gen: q.gen, err: err}

@@ -140,6 +140,7 @@ func reportArgs(opt report.Options, files []string) string {
 		a = append(a, "--per-token")
 	}
 	a = append(a, bootArgs(opt.Bootstrap)...)
+	a = append(a, solverArgs(so)...)
 	return strings.Join(a, " ")
 }
 

@@ -72,7 +72,7 @@ func run(t testing.TB, m *Model, cmd tea.Cmd) (quit bool) {
 		case tea.QuitMsg:
 			quit = true
 			continue
-		case debounceMsg, resultMsg, compareMsg, exportMsg, pollMsg, tea.WindowSizeMsg, tea.KeyPressMsg,
+		case debounceMsg, resultMsg, pathMsg, compareMsg, exportMsg, pollMsg, tea.WindowSizeMsg, tea.KeyPressMsg,
 			bootProgressMsg, bootDoneMsg:
 		default:
 			continue // terminal queries and the like

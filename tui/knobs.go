@@ -23,6 +23,8 @@ const (
 	kSplit
 	kAlpha
 	kVerdictFrom
+	kSolver
+	kStopAt
 )
 
 // knobDef describes a knob: its label, its flag, and its steps.
@@ -45,11 +47,13 @@ var knobDefs = [...]knobDef{
 	kSplit:       {label: "split m0/m", flag: "--split", small: 0.05, big: 0.25, lo: 0.05, hi: 0.95},
 	kAlpha:       {label: "α", flag: "--alpha", small: 0.01, big: 0.05, lo: 0.01, hi: 0.5},
 	kVerdictFrom: {label: "verdict from", flag: "--verdict-from"},
+	kSolver:      {label: "solver", flag: "--solver"},
+	kStopAt:      {label: "stop at", flag: "--stop-at", small: 1, big: 5},
 }
 
 // paneKnobs lists the knobs each pane shows and steps, in order.
 var paneKnobs = [numPanes][]knobID{
-	paneSelection:  {kLambda, kEstFrac, kObjective, kSeed},
+	paneSelection:  {kLambda, kEstFrac, kObjective, kSeed, kSolver, kStopAt},
 	paneLikelihood: {kCriterion, kTopK},
 	paneReporting:  {kBudget, kSplit, kAlpha, kVerdictFrom},
 }
@@ -57,6 +61,7 @@ var paneKnobs = [numPanes][]knobID{
 var (
 	objectives   = []calib.Objective{calib.ObjectiveBoth, calib.ObjectiveL1, calib.ObjectiveL2}
 	verdictFroms = []calib.VerdictFrom{calib.VerdictRawX0, calib.VerdictAggregate, calib.VerdictCalibrated, calib.VerdictBPC}
+	solvers      = []calib.Solver{calib.SolverConverged, calib.SolverPublished, calib.SolverBoth}
 )
 
 // knobState is every knob's value: the analysis options and the display
@@ -75,6 +80,9 @@ type resolved struct {
 	criteria  []string
 	poolSize  int
 	haveSplit bool
+	// pathPoints is the number of points of the fit path on screen (0:
+	// none yet).
+	pathPoints int
 }
 
 // value formats a knob's current value for the knob bar and status line.
@@ -119,6 +127,10 @@ func (k *knobState) value(id knobID, r resolved) string {
 		return trimFloat(o.Reporting.Alpha)
 	case kVerdictFrom:
 		return o.VerdictFrom.String()
+	case kSolver:
+		return o.Selection.Solver.String()
+	case kStopAt:
+		return stopValue(o.Selection.StopAt, r.pathPoints)
 	}
 	return ""
 }
@@ -180,6 +192,17 @@ func (k *knobState) step(id knobID, dir int, big bool, r resolved) (recompute bo
 		o.Reporting.Alpha = clampStep(o.Reporting.Alpha, delta, d)
 	case kVerdictFrom:
 		o.VerdictFrom = cycle(verdictFroms, o.VerdictFrom, dir)
+	case kSolver:
+		o.Selection.Solver = cycle(solvers, o.Selection.Solver, dir)
+		if !o.Selection.Solver.Converged() {
+			o.Selection.StopAt = calib.StopEnd // the path is the converged fit's
+		}
+	case kStopAt:
+		next, ok := stepStop(o.Selection.StopAt, int(delta), r.pathPoints)
+		if !ok || !o.Selection.Solver.Converged() {
+			return false
+		}
+		o.Selection.StopAt = next
 	}
 	return true
 }
@@ -208,6 +231,10 @@ func (k *knobState) reset(id knobID, start knobState) {
 		o.Reporting.Alpha = s.Reporting.Alpha
 	case kVerdictFrom:
 		o.VerdictFrom = s.VerdictFrom
+	case kSolver:
+		o.Selection.Solver, o.Selection.PublishedLambda = s.Selection.Solver, s.Selection.PublishedLambda
+	case kStopAt:
+		o.Selection.StopAt = s.Selection.StopAt
 	}
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"time"
@@ -104,6 +105,12 @@ type Model struct {
 	// boot is the background bootstrap of cur's methods table.
 	boot bootState
 
+	// paths caches fit paths; pathBusy marks those being computed
+	// (selection_path.go).
+	paths      map[pathKey]*pathEntry
+	pathBusy   map[pathKey]bool
+	pathCancel context.CancelFunc // stops the path being computed
+
 	items itemsPane
 	body  [numPanes]string
 	dirty [numPanes]bool
@@ -139,9 +146,10 @@ func New(opts Options) *Model {
 	if opts.Guard == nil {
 		opts.Guard = atomicfile.NewGuard()
 	}
-	m := &Model{opts: opts, keys: newKeyMap(), help: help.New()}
+	m := &Model{opts: opts, keys: newKeyMap(), help: help.New(), paths: map[pathKey]*pathEntry{}, pathBusy: map[pathKey]bool{}}
 	m.setTheme(opts.Dark)
 	m.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}
+	m.knobs.opt.Selection.Path = true // the Selection pane shows the fit path
 	m.start = m.knobs
 	first := ""
 	if len(opts.Start.Judges) > 0 {
@@ -242,6 +250,9 @@ func (m *Model) resolvedKnobs() resolved {
 		if rep.Budget > 0 {
 			r.split, r.haveSplit = float64(rep.M0)/float64(rep.Budget), true
 		}
+	}
+	if e, _ := m.currentPath(); e != nil && e.path != nil {
+		r.pathPoints = len(e.path.Points)
 	}
 	if lik := m.cur.ja.Likelihood; lik != nil {
 		for _, c := range lik.Criteria {

@@ -72,6 +72,7 @@ func (m *Model) renderSelection(w int) []string {
 			plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed), "the honest comparison", w)...)
 		out = append(out, m.methodsTable(sel, w, func(r *calib.MethodResult) *calib.Metrics { return r.Heldout })...)
 	}
+	out = append(out, m.pathBlock(sel, w)...)
 	out = append(append(out, ""), m.biasEffectsBlock(sel, w)...)
 	if f := sel.Fit; f != nil {
 		status := "converged"

@@ -38,6 +38,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case bootDoneMsg:
 		m.bootDone(msg)
 		return m, nil
+	case pathMsg:
+		return m, m.applyPath(msg)
 	case compareMsg:
 		if msg.gen == m.gen {
 			m.compare, m.cmpErr = msg.judges, msg.err
@@ -99,6 +101,7 @@ func (m *Model) applyResult(r *result) tea.Cmd {
 		m.markDirty()
 		m.renderActive()
 		cmds = append(cmds, m.startBoot(r))
+		cmds = append(cmds, m.afterResult())
 		if len(m.judges) > 1 {
 			cmds = append(cmds, compareCmd(m.request()))
 		}

@@ -38,7 +38,7 @@ is given, which writes it with "degenerate": reason in every record.`
 
 // calibrateFlags are the analysis flags that change the calibrated log;
 // calibrate accepts the others (report knobs) but hides them from its help.
-var calibrateFlags = []string{"judge", "group", "lambda", "est-frac", "objective", "seed", "skip-bad", "output", "allow-degenerate"}
+var calibrateFlags = []string{"judge", "group", "lambda", "est-frac", "objective", "seed", "stop-at", "skip-bad", "output", "allow-degenerate"}
 
 func newCalibrateCmd() *cobra.Command {
 	var f analysisFlags

@@ -19,6 +19,10 @@ type analysisFlags struct {
 	estFrac   float64
 	objective string
 	seed      uint64
+	solver    string
+	pubLambda float64
+	stopAt    string
+	path      bool
 	skipBad   bool
 	from      string
 	maps      []string
@@ -46,6 +50,10 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.estFrac, "est-frac", def.EstFrac, "estimation-set share, in (0, 1]")
 	fs.StringVar(&f.objective, "objective", def.Objective.String(), "CalibraEval objective: both, l1 or l2")
 	fs.Uint64Var(&f.seed, "seed", def.Seed, "seed of every random draw")
+	fs.StringVar(&f.solver, "solver", def.Solver.String(), "CalibraEval row: converged (eq. 10 to convergence), published (the paper's code) or both")
+	fs.Float64Var(&f.pubLambda, "published-lambda", def.PublishedLambda, "λ of --solver published/both, in [0, 10] (the script's 0.05)")
+	fs.StringVar(&f.stopAt, "stop-at", def.StopAt.String(), "fit-path point the CalibraEval row uses: end (converged) or 0..29 (0 = identity); implies --path")
+	fs.BoolVar(&f.path, "path", def.Path, "compute CalibraEval's fit path (~30 points; about 30× one fit)")
 	fs.StringVar(&f.target, "target", report.TargetAuto, "reporting target: auto, verdict or pair")
 	fs.StringVar(&f.verdictFrom, "verdict-from", "raw-x0", "pair verdict: raw-x0, aggregate, calibrated, bpc")
 	fs.IntVar(&f.budget, "budget", 0, "calibration budget m (0: auto)")
@@ -76,6 +84,20 @@ func (f *analysisFlags) options() (report.Options, error) {
 	obj, err := calib.ParseObjective(f.objective)
 	if err != nil {
 		return o, fmt.Errorf("--objective: %w", err)
+	}
+	solver, err := calib.ParseSolver(f.solver)
+	if err != nil {
+		return o, fmt.Errorf("--solver: %w", err)
+	}
+	if !(f.pubLambda >= 0 && f.pubLambda <= calib.MaxLambda) {
+		return o, fmt.Errorf("--published-lambda %v: want a number in [0, %d]", f.pubLambda, calib.MaxLambda)
+	}
+	stop, err := calib.ParsePathStop(f.stopAt)
+	if err != nil {
+		return o, fmt.Errorf("--stop-at: %w", err)
+	}
+	if stop != calib.StopEnd && !solver.Converged() {
+		return o, fmt.Errorf("--stop-at %s: the fit path is the converged solver's; use --solver converged or both", f.stopAt)
 	}
 	switch f.format {
 	case "md", "markdown", "json":
@@ -119,7 +141,8 @@ func (f *analysisFlags) options() (report.Options, error) {
 	}
 	o.Judges = f.judges
 	o.Group = f.group
-	o.Selection = calib.SelectionOptions{Lambda: f.lambda, EstFrac: f.estFrac, Objective: obj, Seed: f.seed}
+	o.Selection = calib.SelectionOptions{Lambda: f.lambda, EstFrac: f.estFrac, Objective: obj, Seed: f.seed,
+		Solver: solver, PublishedLambda: f.pubLambda, StopAt: stop, Path: f.path}
 	o.Target = f.target
 	o.VerdictFrom = from
 	o.Reporting = calib.ReportingOptions{Budget: f.budget, Split: f.split, Alpha: f.alpha, Pilot: f.pilot, Seed: f.seed}

@@ -1,0 +1,42 @@
+package report
+
+import (
+	"context"
+
+	"github.com/plumb-eval/plumb/calib"
+)
+
+// Path returns CalibraEval's fit path of a judge's pairs under a group
+// filter for the selection options. The TUI asks for it in the background
+// after the point estimates are on screen. It is computed by calib.FitPath
+// without holding the judge's state (so knob changes are not held up for
+// the seconds a large judge takes; ctx stops it between points) and then
+// stored in the judge's selection engine, so that a later Analyze with the
+// same options, at any StopAt, reuses it; a path already cached there is
+// returned at once.
+func (e *Engine) Path(ctx context.Context, judge, group string, opt calib.SelectionOptions) (*calib.Path, error) {
+	st, err := e.stateFor(judge, group)
+	if err != nil {
+		return nil, err
+	}
+	st.mu.Lock()
+	if st.sel == nil {
+		st.sel = calib.NewSelectionEngine(judge, st.recs.pairs)
+		st.sel.SetWarmStart(false)
+	}
+	if p, ok := st.sel.PathCached(opt); ok {
+		st.mu.Unlock()
+		return p, nil
+	}
+	pairs := st.recs.pairs
+	st.mu.Unlock()
+
+	p, err := calib.FitPath(ctx, judge, pairs, opt, calib.PathOptions{})
+	if err != nil {
+		return nil, err
+	}
+	st.mu.Lock()
+	st.sel.StorePath(opt, p)
+	st.mu.Unlock()
+	return p, nil
+}

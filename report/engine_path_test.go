@@ -1,0 +1,51 @@
+package report
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model/sim"
+)
+
+// TestEnginePath: the path computed in the background (Engine.Path) is the
+// one a later Analyze with --stop-at uses (the same object: no recompute),
+// and equals what a fresh `plumb report --path` computes; a cancelled
+// context stops it with context.Canceled.
+func TestEnginePath(t *testing.T) {
+	cfg := sim.DefaultConfig()
+	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 0, 0
+	lg, err := sim.Collect(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(lg)
+	opt := Options{Selection: calib.DefaultSelectionOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := e.Path(ctx, "judge-tokenA", "", opt.Selection); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err %v", err)
+	}
+	p, err := e.Path(context.Background(), "judge-tokenA", "", opt.Selection)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Selection.StopAt = calib.StopAtPoint(3)
+	ja, err := e.Judge("judge-tokenA", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ja.Selection.Path != p {
+		t.Error("Analyze with a stop computed the path again")
+	}
+	opt.Judges = []string{"judge-tokenA"}
+	fresh, err := Analyze(lg, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(fresh.Judges[0].Selection.Path, p) || !reflect.DeepEqual(fresh.Judges[0].Selection.Methods, ja.Selection.Methods) {
+		t.Error("the background path differs from a fresh report's")
+	}
+}

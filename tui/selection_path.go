@@ -1,0 +1,220 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/plot"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// CalibraEval's fit path on the Selection pane. The path is computed off
+// the UI goroutine after the point estimates are on screen (pathCmd, via
+// report.Engine.Path, which caches it in the judge's selection engine), and
+// kept here per (judge, group, the selection options it depends on), so
+// that stepping "stop at" re-renders at once: the recompute that follows
+// finds the path in the engine's cache and refits nothing.
+
+// pathKey names a fit path: the options a path depends on.
+type pathKey struct {
+	judge, group string
+	opt          calib.SelectionOptions
+}
+
+// pathEntry is a computed path, or why there is none.
+type pathEntry struct {
+	path *calib.Path
+	err  error
+}
+
+// pathMsg carries a finished path.
+type pathMsg struct {
+	key pathKey
+	pathEntry
+}
+
+// pathKeyOf returns the key of the path for a judge, group and options.
+func pathKeyOf(judge, group string, so calib.SelectionOptions) pathKey {
+	return pathKey{judge: judge, group: group, opt: calib.SelectionOptions{
+		Lambda: so.Lambda, EstFrac: so.EstFrac, Objective: so.Objective, Seed: so.Seed, MaxIter: so.MaxIter,
+	}}
+}
+
+// wantsPath reports whether the result r shows a path: the converged
+// solver ran and CalibraEval is available.
+func wantsPath(r *result) bool {
+	if r == nil || r.err != nil || r.ja.Selection == nil || !r.opt.Selection.Solver.Converged() {
+		return false
+	}
+	ce := r.ja.Selection.Method(calib.MethodCalibraEval)
+	return ce != nil && ce.Available
+}
+
+// afterResult attaches a cached path to the new result, or starts its
+// computation.
+func (m *Model) afterResult() tea.Cmd {
+	r := m.cur
+	if !wantsPath(r) {
+		return nil
+	}
+	key := pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)
+	if r.ja.Selection.Path != nil {
+		m.paths[key] = &pathEntry{path: r.ja.Selection.Path}
+		return nil
+	}
+	if e := m.paths[key]; e != nil {
+		m.attachPath(key, e)
+		return nil
+	}
+	if m.pathBusy[key] {
+		return nil
+	}
+	// Only the newest path is wanted: stop one still running for other
+	// options (it ends at its next point).
+	if m.pathCancel != nil {
+		m.pathCancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.pathCancel = cancel
+	m.pathBusy[key] = true
+	eng := m.eng
+	return func() tea.Msg {
+		p, err := eng.Path(ctx, key.judge, key.group, key.opt)
+		return pathMsg{key: key, pathEntry: pathEntry{path: p, err: err}}
+	}
+}
+
+// applyPath stores a finished path and shows it when it belongs to the
+// result on screen; a cancelled one is asked for again if its result is
+// back on screen.
+func (m *Model) applyPath(msg pathMsg) tea.Cmd {
+	delete(m.pathBusy, msg.key)
+	e := msg.pathEntry
+	if errors.Is(e.err, context.Canceled) {
+		return m.afterResult()
+	}
+	m.paths[msg.key] = &e
+	m.attachPath(msg.key, &e)
+	return nil
+}
+
+// attachPath puts the path into the current result (a copy of its
+// Selection), as `plumb report --path` has it, when the keys match.
+func (m *Model) attachPath(key pathKey, e *pathEntry) {
+	r := m.cur
+	if !wantsPath(r) || pathKeyOf(r.judge, r.opt.Group, r.opt.Selection) != key {
+		return
+	}
+	if e.path != nil && r.opt.Selection.Path && r.ja.Selection.Path == nil {
+		sel := *r.ja.Selection
+		sel.Path = e.path
+		r.ja.Selection = &sel
+	}
+	m.dirty[paneSelection] = true
+	m.renderActive()
+}
+
+// currentPath returns the path of the result on screen, and whether it is
+// still being computed.
+func (m *Model) currentPath() (*pathEntry, bool) {
+	r := m.cur
+	if !wantsPath(r) {
+		return nil, false
+	}
+	if p := r.ja.Selection.Path; p != nil {
+		return &pathEntry{path: p}, false
+	}
+	key := pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)
+	if e := m.paths[key]; e != nil {
+		return e, false
+	}
+	return nil, true
+}
+
+// pathBlock is the fit-path chart with the stop point marked, and one
+// sentence on where agreement peaks (nil when the screen shows no path).
+func (m *Model) pathBlock(sel *calib.Selection, w int) []string {
+	e, busy := m.currentPath()
+	if e == nil && !busy {
+		return nil
+	}
+	st := m.st
+	out := append([]string{""}, m.heading("Fit path", "identity → converged · ←/→ on \"stop at\" picks the point the CalibraEval row uses", w)...)
+	switch {
+	case busy:
+		return append(out, "  computing path …")
+	case e.err != nil:
+		return append(out, wrap("no path: "+e.err.Error(), w, "  ")...)
+	}
+	p := e.path
+	po := plot.PathChartOptions{Width: w - 2, Height: max(7, min(14, m.bodyHeight()/2)), XLabel: "distance from the identity →"}
+	if sel.Stop != nil {
+		po.Stop, po.ShowStop = sel.Stop.Point, true
+	} else {
+		po.Stop, po.ShowStop = len(p.Points)-1, true
+	}
+	c := plot.PathChart(plot.PathSeriesOf(p, false), po)
+	out = append(out, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)
+	if s := report.PathSentence(p); s != "" {
+		out = append(out, wrap(s, w, "  ")...)
+	}
+	return out
+}
+
+// stopValue formats the stop-at knob: "end" or "i/n".
+func stopValue(s calib.PathStop, points int) string {
+	i, ok := s.Point()
+	if !ok {
+		return "end"
+	}
+	if points > 0 {
+		return fmt.Sprintf("%d/%d", i, points-1)
+	}
+	return fmt.Sprint(i)
+}
+
+// stepStop moves the stop by delta points: left from the end goes to the
+// point before the last (the last is the end itself), right past the last
+// point returns to the end. It reports false when no path is known yet.
+func stepStop(s calib.PathStop, delta, points int) (calib.PathStop, bool) {
+	if points < 2 {
+		return s, false
+	}
+	i, ok := s.Point()
+	if !ok {
+		i = points - 1
+	}
+	i += delta
+	switch {
+	case i >= points-1:
+		return calib.StopEnd, true
+	case i < 0:
+		i = 0
+	}
+	return calib.StopAtPoint(i), true
+}
+
+// solverArgs are the flags of the solver, stop and path knobs for
+// reportArgs (only those that differ from the defaults, and --path when
+// the screen shows the path).
+func solverArgs(so calib.SelectionOptions) []string {
+	var a []string
+	def := calib.DefaultSelectionOptions()
+	if so.Solver != def.Solver {
+		a = append(a, "--solver", so.Solver.String())
+	}
+	if so.Solver.Published() && so.PublishedLambda != def.PublishedLambda {
+		a = append(a, "--published-lambda", trimFloat(so.PublishedLambda))
+	}
+	if so.StopAt != calib.StopEnd {
+		a = append(a, "--stop-at", so.StopAt.String())
+	} else if so.Path && so.Solver.Converged() {
+		a = append(a, "--path")
+	}
+	return a
+}
