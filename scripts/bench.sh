@@ -108,13 +108,17 @@ EOF
 fi
 t() { tmux -L "$sock" -f "$tmp/tmux.conf" "$@"; }
 
+screen_text() { t capture-pane -p -t "$1"; }
+
 # status_line NAME prints the UI's status line (the second-last row).
 status_line() { t capture-pane -p -t "$1" | tail -n 2 | head -n 1; }
 
-# await NAME REGEX [TIMEOUT_S] polls the status line until REGEX matches.
+# await NAME REGEX [TIMEOUT_S] polls the status line until REGEX matches
+# (WHAT=screen: the whole screen).
 await() {
-  local end=$((SECONDS + ${3:-120}))
-  until status_line "$1" | grep -qE -- "$2"; do
+  local end=$((SECONDS + ${3:-120})) what=${WHAT:-status_line}
+  [ "$what" != screen ] || what=screen_text
+  until $what "$1" | grep -qE -- "$2"; do
     ((SECONDS < end)) || { echo "bench: timed out waiting for /$2/ in $1:" >&2; t capture-pane -p -t "$1" >&2; return 1; }
   done
 }
@@ -122,6 +126,10 @@ await() {
 done_re='✓ +[0-9.]+ ms *$'
 
 # lam_re L prints a regex for λ = L on the status line.
+# knob_re L: the λ knob's label on the selection pane (λ ‹0.6›), which
+# changes as soon as the key is answered.
+knob_re() { printf 'λ ‹%s›' "$(sed 's/0*$//; s/\.$//; s/\./\\./' <<<"$1")"; }
+
 # The UI prints λ in the shortest form (0.6, 1, 1.05).
 lam_re() { printf 'λ %s ' "$(sed 's/0*$//; s/\.$//; s/\./\\./' <<<"$1")"; }
 
@@ -129,8 +137,8 @@ lam_re() { printf 'λ %s ' "$(sed 's/0*$//; s/\.$//; s/\./\\./' <<<"$1")"; }
 # 120×40 tmux session, shows the selection pane, and presses l $presses
 # times: each press's latency to the new numbers goes to NAME.frame; with
 # DURING=1 a second l is sent as soon as the first is answered (its
-# recompute is running) and that key's latency to the new λ on screen goes
-# to NAME.key.
+# recompute is running) and that key's latency to the new knob label
+# (λ ‹…›) on screen goes to NAME.key.
 knob_run() {
   local name=$1 i lam t0 t1 t2 re
   shift
@@ -146,11 +154,11 @@ knob_run() {
     t0=$(now_us)
     t send-keys -t "$name" -l l
     if [ "${DURING:-0}" = 1 ]; then
-      await "$name" "$(lam_re "$lam")"
+      WHAT=screen await "$name" "$(knob_re "$lam")"
       lam=$(awk -v l="$lam" 'BEGIN {printf "%.2f", l + 0.05}')
       t1=$(now_us)
       t send-keys -t "$name" -l l
-      await "$name" "$(lam_re "$lam")"
+      WHAT=screen await "$name" "$(knob_re "$lam")"
       t2=$(now_us)
       ms "$t1" "$t2" >>"$name.key"
       t0=$t1
@@ -176,7 +184,7 @@ if want tui100k; then
   rows+=("| knob key → new numbers on screen, 100,000 items | $(stats ms 0 <big.frame) |")
   echo "== UI, 100,000 items: $presses keys sent while a recompute runs" >&2
   DURING=1 knob_run during 100k.jsonl
-  rows+=("| a key answered (new λ on screen) while a 100k recompute runs | $(stats ms 1 <during.key) |")
+  rows+=("| a key answered (new λ ‹…› label on screen) while a 100k recompute runs | $(stats ms 1 <during.key) |")
   rm -f 100k.jsonl
 fi
 
