@@ -42,6 +42,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/plumb-bench.XXXXXX")
 sock=plumb-bench-$$
 cleanup() {
   tmux -L "$sock" kill-server >/dev/null 2>&1 || true
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$sock" # the server leaves its socket
   rm -rf "$tmp"
 }
 trap cleanup EXIT
