@@ -399,8 +399,10 @@ func KeyString(key []byte, esc bool) string {
 	return string(Unescape(nil, key))
 }
 
-// Unescape appends the decoded form of the valid JSON string body s to dst.
-// Invalid surrogates decode to U+FFFD, as in encoding/json.
+// Unescape appends the decoded form of the JSON string body s to dst.
+// Invalid surrogates decode to U+FFFD, as in encoding/json. s should be a
+// valid body; a truncated escape at its end (as a sniffer that stops early
+// may pass) decodes to U+FFFD rather than panicking.
 func Unescape(dst, s []byte) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -408,6 +410,9 @@ func Unescape(dst, s []byte) []byte {
 			dst = append(dst, c)
 			i++
 			continue
+		}
+		if i+1 >= len(s) || s[i+1] == 'u' && i+6 > len(s) {
+			return utf8.AppendRune(dst, utf8.RuneError)
 		}
 		switch s[i+1] {
 		case 'b':

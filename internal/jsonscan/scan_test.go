@@ -3,6 +3,7 @@ package jsonscan
 import (
 	"encoding/binary"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -70,5 +71,19 @@ func TestWalk(t *testing.T) {
 	})
 	if err != stop || off != 14 {
 		t.Fatalf("fn's error: %v at %d, want stop at 14", err, off)
+	}
+}
+
+// TestUnescapeTruncated: a body cut inside an escape decodes to U+FFFD
+// instead of reading past its end (found by FuzzSniff).
+func TestUnescapeTruncated(t *testing.T) {
+	for _, s := range []string{`ab\`, `\u12`, `x\u`, `\ud83d\ude`} {
+		got := string(Unescape(nil, []byte(s)))
+		if !strings.HasSuffix(got, "\uFFFD") {
+			t.Errorf("Unescape(%q) = %q, want a trailing U+FFFD", s, got)
+		}
+	}
+	if got := string(Unescape(nil, []byte(`a\"b\u00e9\n`))); got != "a\"bé\n" {
+		t.Errorf("valid body: %q", got)
 	}
 }
