@@ -408,3 +408,18 @@ func TestHeldoutTableColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestKnobBarShowsFocusedKnob: at 80 columns the Selection pane's knob bar
+// is too wide for every knob; the focused one (here the last, "stop at")
+// is still shown, whole, with "…" for the knobs left out before it.
+func TestKnobBarShowsFocusedKnob(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 80, 24)
+	press(t, m, "2")
+	ids := paneKnobs[paneSelection]
+	m.focus[paneSelection] = len(ids) - 1
+	bar := ansi.Strip(m.knobBar(80))
+	label := knobDefs[ids[len(ids)-1]].label
+	if !strings.Contains(bar, label+" ‹") || !strings.Contains(bar, "›") || !strings.HasPrefix(bar, " …") || ansi.StringWidth(bar) > 80 {
+		t.Errorf("knob bar %q does not show the focused knob %q whole", bar, label)
+	}
+}

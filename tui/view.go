@@ -193,7 +193,15 @@ func (m *Model) knobBar(w int) string {
 			parts = append(parts, m.st.Knob.Render(d.label+" "+val))
 		}
 	}
-	return ansi.Truncate(" "+strings.Join(parts, m.st.Faint.Render(" · ")), w, "…")
+	// Too wide: leave out knobs from the left until the focused one fits,
+	// so the knob being stepped is always on screen.
+	sep := m.st.Faint.Render(" · ")
+	first, lead := 0, " "
+	for first < m.focus[m.pane] && lipgloss.Width(lead+strings.Join(parts[first:], sep)) > w {
+		first++
+		lead = " …" + sep
+	}
+	return ansi.Truncate(lead+strings.Join(parts[first:], sep), w, "…")
 }
 
 // statusLine shows the judge, group, items, every analysis knob and the
