@@ -3,6 +3,7 @@ package calib
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // BootMetric is one metric of the methods table that the selection
@@ -154,7 +155,13 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 			if sel.Fit == nil || sel.Fit.Curve == nil {
 				continue
 			}
-			if !opt.Refit {
+			if opt.Refit && sel.Stop != nil {
+				// A re-fit would run to convergence, not to the path point
+				// the row stops at; re-running the path per resample costs
+				// ~30 fits each.
+				out.Notes = append(out.Notes, fmt.Sprintf("%s: the fit is held fixed at path point %d (a re-fit per resample would not stop there)", m.Name, sel.Stop.Point))
+			}
+			if !opt.Refit || sel.Stop != nil {
 				fixed := CalibratedPrefs(e.pairs, sel.Fit.Curve)
 				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx), true }})
 				continue
@@ -166,6 +173,25 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 					return Metrics{}, false
 				}
 				fit, err := noa.Fit(FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter}, nil)
+				if err != nil {
+					return Metrics{}, false
+				}
+				return computeMetrics(CalibratedPrefs(e.pairs, fit.Curve), idx), true
+			}})
+		case MethodCalibraEvalPublished:
+			if sel.Published == nil || sel.Published.Curve == nil {
+				continue
+			}
+			if !opt.Refit {
+				fixed := CalibratedPrefs(e.pairs, sel.Published.Curve)
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx), true }})
+				continue
+			}
+			po := sel.Published.Options
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) {
+				ordered := estOf(idx)
+				slices.Sort(ordered) // the script reads its items in file order
+				fit, err := FitPublished(e.pairs, ordered, po)
 				if err != nil {
 					return Metrics{}, false
 				}

@@ -205,3 +205,34 @@ func benchBootstrap(b *testing.B, refit bool) {
 		}
 	}
 }
+
+// TestSelectionBootstrapPublished: with --solver both the published code's
+// row gets intervals too, fixed and re-fitted; its estimate is the table's.
+func TestSelectionBootstrapPublished(t *testing.T) {
+	pairs := demoPairs(t, "judge-tokenA")[:400]
+	e := NewSelectionEngine("j", pairs)
+	opt := DefaultSelectionOptions()
+	opt.Solver = SolverBoth
+	sel, err := e.Analyze(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub := sel.Method(MethodCalibraEvalPublished)
+	if pub == nil || !pub.Available {
+		t.Fatalf("published row: %+v", pub)
+	}
+	for _, refit := range []bool{false, true} {
+		bs, err := e.Bootstrap(sel, SelectionBootstrapOptions{BootstrapOptions: BootstrapOptions{Resamples: 40, Seed: 2, Level: 0.9}, Refit: refit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mi := bs.Method(MethodCalibraEvalPublished)
+		if mi == nil {
+			t.Fatalf("refit %v: no intervals for the published row", refit)
+		}
+		iv := mi.Value["icc2k"]
+		if iv.CI == nil || iv.Estimate != pub.All.ICC2k.Value || mi.Delta["icc2k"].CI == nil {
+			t.Errorf("refit %v: published ICC(2,k) %+v, delta %+v", refit, iv, mi.Delta["icc2k"])
+		}
+	}
+}

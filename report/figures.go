@@ -40,13 +40,12 @@ func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figur
 		ja := &an.Judges[i]
 		stem := figureStem(ja.Judge)
 		if sel := ja.Selection; sel != nil {
-			if sel.Fit != nil && sel.Fit.Curve != nil {
+			if curves := gCurves(sel); len(curves) > 0 {
 				var obs []float64
 				if observed != nil {
 					obs = observed(ja.Judge)
 				}
-				label := fmt.Sprintf("CalibraEval (λ = %g, objective %s)", sel.Options.Lambda, sel.Options.Objective)
-				figs = append(figs, figure.GCurve(stem+".gcurve", ja.Judge, []figure.CurveSeries{{Label: label, Curve: sel.Fit.Curve}}, obs))
+				figs = append(figs, figure.GCurve(stem+".gcurve", ja.Judge, curves, obs))
 			}
 			var arrs []model.Arrangement
 			for _, a := range model.Arrangements {
@@ -165,4 +164,29 @@ func judgeRow(ja *JudgeAnalysis) figure.JudgeRow {
 		}
 	}
 	return row
+}
+
+// gCurves returns the calibration maps of sel to draw: the converged fit
+// (or the fit-path point the row stops at) and the published code's fit,
+// each labelled with its settings, and "collapsed" where it collapsed.
+func gCurves(sel *calib.Selection) []figure.CurveSeries {
+	var out []figure.CurveSeries
+	collapsed := func(name string) string {
+		if m := sel.Method(name); m != nil && m.Degenerate {
+			return ", collapsed"
+		}
+		return ""
+	}
+	if sel.Fit != nil && sel.Fit.Curve != nil {
+		label := fmt.Sprintf("CalibraEval, converged (λ = %g, objective %s", sel.Options.Lambda, sel.Options.Objective)
+		if sel.Stop != nil {
+			label += fmt.Sprintf(", stopped at path point %d of %d", sel.Stop.Point, sel.Stop.Points-1)
+		}
+		out = append(out, figure.CurveSeries{Label: label + collapsed(calib.MethodCalibraEval) + ")", Curve: sel.Fit.Curve})
+	}
+	if p := sel.Published; p != nil && p.Curve != nil {
+		label := fmt.Sprintf("CalibraEval, published code (λ = %g, %d epoch, batch %d, lr %g", p.Options.Lambda, p.Options.Epochs, p.Options.BatchSize, p.Options.LR)
+		out = append(out, figure.CurveSeries{Label: label + collapsed(calib.MethodCalibraEvalPublished) + ")", Curve: p.Curve})
+	}
+	return out
 }
