@@ -97,6 +97,7 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDeg
 	// nothing to do.
 	pairs := &model.Log{Pairs: lg.Pairs, Files: lg.Files}
 	opt.Target = report.TargetVerdict
+	opt.Bootstrap = report.BootstrapOptions{} // the calibrated log carries no intervals
 	an, err := report.Analyze(pairs, opt)
 	if err != nil {
 		return inputError{err}

@@ -64,7 +64,7 @@ func checkFigureDir(t *testing.T, dir string) (figures int) {
 
 func TestFiguresCommandDemo(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "figs")
-	_, stderr, err := executeStderr(t, "figures", "-o", dir, "--figure-format", "png,svg,pdf", "--figure-width", "3", "--figure-height", "2", "--dpi", "50", "--permutations", "100")
+	_, stderr, err := executeStderr(t, "figures", "-o", dir, "--figure-format", "png,svg,pdf", "--figure-width", "3", "--figure-height", "2", "--dpi", "50", "--permutations", "100", "--bootstrap", "50")
 	if err != nil {
 		t.Fatal(err, stderr)
 	}
@@ -72,7 +72,7 @@ func TestFiguresCommandDemo(t *testing.T) {
 		t.Errorf("%d figures; stderr %q", n, stderr)
 	}
 	b, _ := os.ReadFile(filepath.Join(dir, "judge-tokenA.gcurve.txt"))
-	if !strings.Contains(string(b), "Reproduce: plumb figures --dpi=50 --figure-format=png,svg,pdf") {
+	if !strings.Contains(string(b), "Reproduce: plumb figures --bootstrap=50 --dpi=50 --figure-format=png,svg,pdf") {
 		t.Errorf("caption:\n%s", b)
 	}
 }
@@ -98,7 +98,7 @@ func TestFiguresLLMBar(t *testing.T) {
 		t.Skipf("real data not found at %s (../shared/data is beside the repository only in the project's workspace)", src)
 	}
 	dir := filepath.Join(t.TempDir(), "llmbar")
-	if _, stderr, err := executeStderr(t, "figures", src, "-o", dir, "--figure-format", "png,svg,pdf", "--dpi", "40", "--figure-width", "3", "--figure-height", "2"); err != nil {
+	if _, stderr, err := executeStderr(t, "figures", src, "-o", dir, "--figure-format", "png,svg,pdf", "--dpi", "40", "--figure-width", "3", "--figure-height", "2", "--bootstrap", "50"); err != nil {
 		t.Fatal(err, stderr)
 	}
 	if n := checkFigureDir(t, dir); n < 4 {
