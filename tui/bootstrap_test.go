@@ -147,7 +147,7 @@ func TestExportFiguresAndIntervals(t *testing.T) {
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)
 	press(t, m, "e")
-	if m.flashErr || !strings.Contains(m.flash, "out.figures/") || !strings.Contains(m.flash, "--bootstrap 200 --fixed-fit") {
+	if m.flashErr || !strings.Contains(m.flash, "out.figures/") || !strings.Contains(m.reproduceCommand(), "--bootstrap 200 --fixed-fit") {
 		t.Fatalf("export message: %q (error %v)", m.flash, m.flashErr)
 	}
 	for _, f := range []string{"judge-fair.forest.png", "judge-fair.forest.svg", "judge-fair.forest.txt"} {

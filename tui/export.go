@@ -50,13 +50,13 @@ func (m *Model) exportCmd() tea.Cmd {
 		}
 		if why := collapsedReason(an); why != "" {
 			return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s; no calibrated log: CalibraEval collapsed (%s) — "+
-				"plumb calibrate --allow-degenerate writes it marked · c shows the command · same numbers: %s", md, js, figs, why, args)}
+				"plumb calibrate --allow-degenerate writes it marked · c shows the command that reproduces them", md, js, figs, why)}
 		}
 		n, err := writeCalibrated(guard, cal, eng, judge, opt, an)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s, %s, %s (%s) and %s · c shows the command · same numbers: %s", md, js, cal, plural(n, "pair record"), figs, args)}
+		return exportMsg{text: fmt.Sprintf("wrote %s, %s, %s (%s) and %s · c shows the command that reproduces them", md, js, cal, plural(n, "pair record"), figs)}
 	}
 }
 

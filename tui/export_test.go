@@ -20,8 +20,8 @@ func TestExport(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.opts.ExportPrefix = filepath.Join(dir, "out")
 	press(t, m, "]", "2", "l", "e")
-	if m.flashErr || !strings.Contains(m.flash, "plumb report --judge judge-first --lambda 0.55") {
-		t.Fatalf("export message: %q (error %v)", m.flash, m.flashErr)
+	if m.flashErr || !strings.Contains(m.flash, "c shows the command") || !strings.Contains(m.reproduceCommand(), "plumb report --judge judge-first --lambda 0.55") {
+		t.Fatalf("export message: %q (error %v), command %q", m.flash, m.flashErr, m.reproduceCommand())
 	}
 	opt := m.knobs.opt
 	opt.Judges = []string{"judge-first"}
