@@ -93,24 +93,7 @@ func LineChart(xs, ys []float64, o LineOptions) string {
 	steps := n - 1
 
 	// Horizontal layout: labels of the rows that carry one, then the axis.
-	fy := tickFormat(ylo, yhi)
-	label := func(m float64) string {
-		k := int(math.Round((1 - m) * float64(steps)))
-		switch {
-		case k == 0:
-			return fy(yhi)
-		case k == steps:
-			return fy(ylo)
-		case steps >= 4 && 2*k == steps,
-			steps >= 8 && (4*k == steps || 4*k == 3*steps):
-			return fy(ylo + m*(yhi-ylo))
-		}
-		return ""
-	}
-	lw := 0
-	for k := 0; k <= steps; k++ {
-		lw = max(lw, len(label(1-float64(k)/float64(steps))))
-	}
+	label, lw := rowLabels(ylo, yhi, steps)
 	// asciigraph: space, label, our space, axis glyph; value 0 sits on the
 	// axis column and value j in the j-th cell right of it.
 	prefix := lw + 3
@@ -247,4 +230,29 @@ func interp(pts []Point, x float64) (float64, bool) {
 	}
 	a, b := pts[i-1], pts[i]
 	return a.Y + (b.Y-a.Y)*(x-a.X)/(b.X-a.X), true
+}
+
+// rowLabels returns the y-axis labels of a chart with steps+1 rows spanning
+// [ylo, yhi] — the top and bottom rows always, the middle row from 4 steps
+// and the quarter rows from 8 — and the widest label's width. label takes
+// the row's height m in [0, 1] (1 = top).
+func rowLabels(ylo, yhi float64, steps int) (label func(m float64) string, width int) {
+	fy := tickFormat(ylo, yhi)
+	label = func(m float64) string {
+		k := int(math.Round((1 - m) * float64(steps)))
+		switch {
+		case k == 0:
+			return fy(yhi)
+		case k == steps:
+			return fy(ylo)
+		case steps >= 4 && 2*k == steps,
+			steps >= 8 && (4*k == steps || 4*k == 3*steps):
+			return fy(ylo + m*(yhi-ylo))
+		}
+		return ""
+	}
+	for k := 0; k <= steps; k++ {
+		width = max(width, len(label(1-float64(k)/float64(steps))))
+	}
+	return label, width
 }

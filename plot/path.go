@@ -188,24 +188,7 @@ func PathChart(series []PathSeries, o PathChartOptions) string {
 	steps := rows - 1
 
 	// Horizontal layout, as LineChart.
-	fy := tickFormat(ylo, yhi)
-	label := func(m float64) string {
-		k := int(math.Round((1 - m) * float64(steps)))
-		switch {
-		case k == 0:
-			return fy(yhi)
-		case k == steps:
-			return fy(ylo)
-		case steps >= 4 && 2*k == steps,
-			steps >= 8 && (4*k == steps || 4*k == 3*steps):
-			return fy(ylo + m*(yhi-ylo))
-		}
-		return ""
-	}
-	lw := 0
-	for k := 0; k <= steps; k++ {
-		lw = max(lw, len(label(1-float64(k)/float64(steps))))
-	}
+	label, lw := rowLabels(ylo, yhi, steps)
 	// asciigraph writes each label right-aligned in lw+2 cells (its own
 	// space, the label, our space), then the axis glyph, on which value 0
 	// sits; value j is j cells right of it.
