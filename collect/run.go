@@ -170,7 +170,10 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	tasks := make(chan task, cfg.Jobs)
-	results := make(chan result, cfg.Jobs)
+	// results is unbuffered so that, once the loop below decides to stop,
+	// at most cfg.Jobs requests already under way can still report: the
+	// give-up rule then stops within GiveUpAfter+Jobs failed requests.
+	results := make(chan result)
 	go func() {
 		defer close(tasks)
 		for _, i := range todo {
