@@ -110,6 +110,10 @@ type Model struct {
 	paths      map[pathKey]*pathEntry
 	pathBusy   map[pathKey]bool
 	pathCancel context.CancelFunc // stops the path being computed
+	// noPath skips the background fit path. Only tests set it: those that
+	// press many knobs and look at no path (a path per λ is most of their
+	// time under -race). The app always computes the path.
+	noPath bool
 
 	items itemsPane
 	body  [numPanes]string

@@ -59,7 +59,7 @@ func wantsPath(r *result) bool {
 // computation.
 func (m *Model) afterResult() tea.Cmd {
 	r := m.cur
-	if !wantsPath(r) {
+	if m.noPath || !wantsPath(r) {
 		return nil
 	}
 	key := pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)

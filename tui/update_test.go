@@ -20,6 +20,7 @@ import (
 // recompute then brings numbers for the new λ.
 func TestKnobShowsValueAtOnce(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
+	m.noPath = true // many knob steps; no path is looked at
 	press(t, m, "2")
 	gen := m.gen
 	_, cmd := m.Update(keyMsg("l"))
@@ -145,6 +146,7 @@ func TestResize(t *testing.T) {
 // groups; every pane then shows the new judge's numbers.
 func TestJudgeAndGroupSwitch(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
+	m.noPath = true // many knob steps; no path is looked at
 	if m.judgeName() != "judge-fair" || m.cur.judge != "judge-fair" {
 		t.Fatalf("first judge %q", m.judgeName())
 	}
@@ -207,6 +209,7 @@ func TestScreenMatchesReport(t *testing.T) {
 // TestItemsPane: sorting, filtering and opening an item.
 func TestItemsPane(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
+	m.noPath = true // many knob steps; no path is looked at
 	press(t, m, "]", "5", "s")
 	p := &m.items
 	if p.sort[0] != 1 {
