@@ -27,7 +27,7 @@ func syntheticPairs(tb testing.TB, size int) ([]byte, int) {
 			Has:    [4]bool{true, true, true, true},
 			Source: SourceProb,
 			Gold:   Gold(1 + rng.IntN(3)),
-			Truth:  Truth{"r": rng.Float64(), "bias": rng.Float64() - 0.5},
+			Truth:  NewTruth(TruthEntry{Key: "r", Value: rng.Float64()}, TruthEntry{Key: "bias", Value: rng.Float64() - 0.5}),
 		}
 		for a := range p.S {
 			p.S[a] = rng.Float64()
@@ -86,7 +86,7 @@ func BenchmarkParseLine(b *testing.B) {
 // BenchmarkWritePair writes typical pair records.
 func BenchmarkWritePair(b *testing.B) {
 	p := &Pair{ID: "item-123456", Judge: "gpt-4o", Group: "writing", Has: [4]bool{true, true, true, true},
-		S: [4]float64{0.7312345678901234, 0.123, 0.98765432101, 0.5}, Gold: Gold1, Truth: Truth{"r": 0.61, "bias": -0.05}}
+		S: [4]float64{0.7312345678901234, 0.123, 0.98765432101, 0.5}, Gold: Gold1, Truth: NewTruth(TruthEntry{Key: "r", Value: 0.61}, TruthEntry{Key: "bias", Value: -0.05})}
 	w := NewWriter(io.Discard)
 	b.ReportAllocs()
 	for range b.N {

@@ -181,6 +181,9 @@ type recParser struct {
 	names   map[string]string   // intern table of judges, groups, criteria, keys
 	last    [numFields]string   // IDs and texts of the previous record
 	scratch []byte
+	tbuf    []TruthEntry        // the current block of truth entries
+	tseen   map[string]struct{} // keys of a long truth object
+	vals1   valueBlocks         // what records' *float64, *int and *bool point to
 }
 
 func (p *recParser) init(file string, multiLine bool) {
