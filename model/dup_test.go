@@ -6,14 +6,15 @@ import "testing"
 // repeat of either is still found.
 func TestDupCollision(t *testing.T) {
 	ld := newLoader(ReadOptions{})
-	ld.pairs.reserve(4)
 	keep := func(id string, line int) *LineError {
 		p := Pair{ID: id, Judge: "j", Pos: Pos{"f", line}}
-		c, i := ld.pairs.next(&chunkState{chunk: -1})
-		err := ld.dups.add(ld, 42, dupKey{KindPair, "j", id, ""}, p.Pos, newRef(KindPair, c, i))
+		ld.pairs.begin([]Pair{p})
+		var cs chunkState
+		err := ld.dups.add(ld, 42, dupKey{KindPair, "j", id, ""}, p.Pos, newRef(KindPair, ld.pairs.next(&cs)))
 		if err == nil {
-			ld.pairs.keep([]Pair{p}, 0, &chunkState{chunk: -1})
+			ld.pairs.keep(0, &cs)
 		}
+		ld.pairs.commit(cs)
 		return err
 	}
 	if keep("a", 1) != nil || keep("b", 2) != nil || keep("c", 3) != nil {

@@ -112,7 +112,7 @@ func TestParseTruth(t *testing.T) {
 	}
 	var p recParser
 	p.init("f", false)
-	var rec record
+	rec := record{pair: new(Pair), score: new(Score), verdict: new(Verdict)}
 	parse := func(truth string) (Truth, *LineError) {
 		err := p.parse(line(truth), 1, 0, &rec)
 		return rec.verdict.Truth, err
