@@ -5,7 +5,15 @@ import "testing"
 // TestDupCollision: different keys with the same hash are told apart, and a
 // repeat of either is still found.
 func TestDupCollision(t *testing.T) {
+	// The first records go to main (room for 0, 2 or 10), the rest to chunks.
+	for _, room := range []int{0, 2, 10} {
+		dupCollision(t, room)
+	}
+}
+
+func dupCollision(t *testing.T, room int) {
 	ld := newLoader(ReadOptions{})
+	ld.pairs.reserve(room)
 	keep := func(id string, line int) *LineError {
 		p := Pair{ID: id, Judge: "j", Pos: Pos{"f", line}}
 		ld.pairs.begin([]Pair{p})
@@ -29,11 +37,11 @@ func TestDupCollision(t *testing.T) {
 		{"c", `f:4: duplicate pair record (judge "j", id "c"): first seen at f:3`},
 	} {
 		if err := keep(tc.id, 4); err == nil || err.Error() != tc.want {
-			t.Errorf("got %v, want %s", err, tc.want)
+			t.Errorf("room %d: got %v, want %s", room, err, tc.want)
 		}
 	}
 	if got := len(ld.finish().Pairs); got != 3 {
-		t.Errorf("%d pairs kept", got)
+		t.Errorf("room %d: %d pairs kept", room, got)
 	}
 }
 
