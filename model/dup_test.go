@@ -76,3 +76,26 @@ func TestArrangementTable(t *testing.T) {
 		t.Error("x4 parsed")
 	}
 }
+
+// TestRefTable: every hash added is found with its first ref, through
+// growth from empty and from a reserved size, hash 0 included.
+func TestRefTable(t *testing.T) {
+	for _, reserve := range []int{0, 10, 5000} {
+		var tab refTable
+		tab.reserve(reserve)
+		h := func(i int) uint64 { return uint64(i) * 0x9E3779B97F4A7C15 } // h(0) = 0
+		for i := range 3000 {
+			if _, taken := tab.add(h(i), dupRef(i)); taken {
+				t.Fatalf("reserve %d: %d taken", reserve, i)
+			}
+		}
+		for i := range 3000 {
+			if ref, taken := tab.add(h(i), dupRef(i+1)); !taken || ref != dupRef(i) {
+				t.Fatalf("reserve %d: %d gives %d, %v", reserve, i, ref, taken)
+			}
+		}
+		if tab.n != 3000 || len(tab.slots) < 6000 {
+			t.Errorf("reserve %d: %d hashes in %d slots", reserve, tab.n, len(tab.slots))
+		}
+	}
+}

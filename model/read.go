@@ -107,6 +107,8 @@ type loader struct {
 	// batch turns it into an estimate of the number of records.
 	sizeHint int64
 	sized    bool
+	// sink keeps what refTable.touch read.
+	sink uint64
 	// prior, when set, finds a record read before this loader's input
 	// (watch mode) with key k and hash h, the hash under dups.seed.
 	prior func(h uint64, k dupKey) (Pos, bool)
@@ -242,6 +244,7 @@ func (ld *loader) collect(r *result) error {
 	}
 	l := ld.log
 	fi := &l.Files[len(l.Files)-1]
+	ld.sink ^= ld.dups.first.touch(r.events)
 	var cp, cs, cv chunkState
 	ld.pairs.begin(r.pairs)
 	ld.scores.begin(r.scores)

@@ -32,13 +32,13 @@ func newRef(kind Kind, idx int) dupRef {
 // the (rare) collisions of different keys exactly.
 type dupIndex struct {
 	seed  maphash.Seed
-	first map[uint64]dupRef
+	first refTable
 	// exact holds keys whose hash was already taken by a different key.
 	exact map[dupKey]Pos
 }
 
 func newDupIndex() dupIndex {
-	return dupIndex{seed: maphash.MakeSeed(), first: make(map[uint64]dupRef)}
+	return dupIndex{seed: maphash.MakeSeed()}
 }
 
 // hashKey hashes a record key with h, which must use the index's seed.
@@ -71,9 +71,7 @@ func keyOf(ld *loader, ref dupRef) (dupKey, Pos) {
 
 // reserve sizes an empty index for about n keys.
 func (d *dupIndex) reserve(n int) {
-	if len(d.first) == 0 && n > 0 {
-		d.first = make(map[uint64]dupRef, n)
-	}
+	d.first.reserve(n)
 }
 
 // add records the key k of a record at pos that ld is about to keep as ref,
@@ -84,9 +82,8 @@ func (d *dupIndex) add(ld *loader, h uint64, k dupKey, pos Pos, ref dupRef) *Lin
 			return dupErr(k, fpos, pos)
 		}
 	}
-	first, taken := d.first[h]
+	first, taken := d.first.add(h, ref)
 	if !taken {
-		d.first[h] = ref
 		return nil
 	}
 	if fk, fpos := keyOf(ld, first); fk == k {
