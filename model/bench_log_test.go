@@ -40,6 +40,7 @@ func BenchmarkReadSimLog(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := model.ProcessCPU()
 	for range b.N {
 		l, err := model.Read(bytes.NewReader(data), "sim.jsonl", model.ReadOptions{SkipText: true})
 		if err != nil {
@@ -49,6 +50,7 @@ func BenchmarkReadSimLog(b *testing.B) {
 			b.Fatalf("%d records, want %d", n, want)
 		}
 	}
+	model.ReportCPU(b, cpu)
 	b.ReportMetric(float64(want), "records")
 }
 
@@ -76,6 +78,7 @@ func BenchmarkReadBigLog(b *testing.B) {
 	b.SetBytes(fi.Size())
 	b.ReportAllocs()
 	n := 0
+	cpu := model.ProcessCPU()
 	for range b.N {
 		l, err := model.ReadFiles([]string{path}, model.ReadOptions{SkipText: true})
 		if err != nil {
@@ -83,5 +86,6 @@ func BenchmarkReadBigLog(b *testing.B) {
 		}
 		n = len(l.Pairs) + len(l.Scores) + len(l.Verdicts)
 	}
+	model.ReportCPU(b, cpu)
 	b.ReportMetric(float64(n), "records")
 }

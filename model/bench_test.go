@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // syntheticPairs returns a JSON Lines log of pair records of at least size
@@ -48,6 +49,15 @@ func syntheticPairs(tb testing.TB, size int) ([]byte, int) {
 	return buf.Bytes(), n
 }
 
+// ReportCPU reports the process CPU time (all goroutines, GC included)
+// since cpu per operation as cpu-ns/op: on the shared 2-core machine it
+// varies far less than ns/op.
+func ReportCPU(b *testing.B, cpu time.Duration) {
+	if now := ProcessCPU(); now > 0 {
+		b.ReportMetric(float64(now-cpu)/float64(b.N), "cpu-ns/op")
+	}
+}
+
 func itoa(i int) string { return string(appendInt(nil, i)) }
 
 // BenchmarkReadPairs reads a ~100 MB JSON Lines log of pair records.
@@ -58,6 +68,7 @@ func BenchmarkReadPairs(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := ProcessCPU()
 	for range b.N {
 		l, err := Read(bytes.NewReader(data), "bench.jsonl", ReadOptions{})
 		if err != nil {
@@ -67,6 +78,7 @@ func BenchmarkReadPairs(b *testing.B) {
 			b.Fatalf("%d pairs, want %d", len(l.Pairs), n)
 		}
 	}
+	ReportCPU(b, cpu)
 	b.ReportMetric(float64(n), "records")
 }
 

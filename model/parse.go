@@ -200,6 +200,7 @@ type recParser struct {
 	scratch []byte
 	tbuf    []TruthEntry        // the current block of truth entries
 	tseen   map[string]struct{} // keys of a long truth object
+	tkeys   []string            // the truth keys of the previous record, in order
 	vals1   valueBlocks         // what records' *float64, *int and *bool point to
 }
 

@@ -41,7 +41,7 @@ func (p *recParser) truthEntries(raw []byte) (Truth, *LineError) {
 		if !ok {
 			break
 		}
-		name := p.internKey(k, esc)
+		name := p.truthKey(len(p.tbuf)-start, k, esc)
 		if p.truthHas(p.tbuf[start:], name) {
 			p.tbuf = p.tbuf[:start] // no Truth uses them
 			return Truth{}, fieldErr("truth."+name, "appears twice")
@@ -77,6 +77,24 @@ func (p *recParser) truthEntries(raw []byte) (Truth, *LineError) {
 		slices.SortFunc(e, compareEntries)
 	}
 	return Truth{e: e}, nil
+}
+
+// truthKey returns the truth key k (raw, without quotes; esc if it has
+// escapes), the n-th of its record. Records of a log name the same keys in
+// the same order, so the n-th key of the previous truth object is tried
+// before the intern table.
+func (p *recParser) truthKey(n int, k []byte, esc bool) string {
+	if !esc && n < len(p.tkeys) && string(k) == p.tkeys[n] {
+		return p.tkeys[n]
+	}
+	name := p.internKey(k, esc)
+	switch {
+	case n < len(p.tkeys):
+		p.tkeys[n] = name
+	case n == len(p.tkeys) && n < maxLinearTruth:
+		p.tkeys = append(p.tkeys, name)
+	}
+	return name
 }
 
 // truthHas reports whether the entries e of the record being decoded have
