@@ -150,7 +150,7 @@ func humanScored(s *model.Score) model.Score {
 		v := *s.Tokens
 		out.Tokens = &v
 	}
-	out.Truth = maps.Clone(s.Truth)
+	out.Truth = s.Truth // a value: Set and Delete copy
 	out.Extra = maps.Clone(s.Extra)
 	return out
 }

@@ -44,7 +44,7 @@ func TestSplitTrain(t *testing.T) {
 func TestSelectFewShotHand(t *testing.T) {
 	scores := handScores("c", 0, 0)
 	scores[3].Input, scores[3].Output = "in-d", "out-d"
-	scores[3].Truth = model.Truth{"q": 1}
+	scores[3].Truth = model.TruthFromMap(map[string]float64{"q": 1})
 	fs, err := SelectFewShot("j", scores, FewShotOptions{Criterion: "c", K: 3, TrainFrac: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -62,16 +62,16 @@ func TestSelectFewShotHand(t *testing.T) {
 			t.Errorf("item %d = %+v, want %s with score %v", i, it, w.id, w.h)
 		}
 	}
-	if d := fs.Items[0]; d.Input != "in-d" || d.Output != "out-d" || d.Truth["q"] != 1 || *d.LS != -30 {
+	if d := fs.Items[0]; d.Input != "in-d" || d.Output != "out-d" || d.Truth.Value("q") != 1 || *d.LS != -30 {
 		t.Errorf("fields not kept: %+v", d)
 	}
 	// The input is untouched.
 	if *scores[3].JudgeScore != 2 {
 		t.Error("SelectFewShot changed its input")
 	}
-	fs.Items[0].Truth["q"] = 5
-	if scores[3].Truth["q"] != 1 {
-		t.Error("few-shot items share truth maps with the input")
+	fs.Items[0].Truth.Set("q", 5)
+	if scores[3].Truth.Value("q") != 1 {
+		t.Error("changing a few-shot item's truth changed the input's")
 	}
 	// K larger than the items: all, with a note.
 	fs, err = SelectFewShot("j", scores, FewShotOptions{Criterion: "c", TrainFrac: 1})

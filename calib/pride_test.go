@@ -76,7 +76,7 @@ func TestPrideRemovesTokenBias(t *testing.T) {
 		t.Fatalf("prior A = %v, want sigmoid(%v) = %v", prior.A, cfg.Tok, sig)
 	}
 	for i := range pairs {
-		v := pairs[i].Truth["v"]
+		v := pairs[i].Truth.Value("v")
 		want := 1 / (1 + math.Exp(-v)) // unbiased P(response_1 better)
 		for _, a := range model.Arrangements {
 			if math.Abs(p.R[i][a]-want) > 1e-9 {

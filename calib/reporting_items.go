@@ -59,7 +59,7 @@ func BinaryFromVerdicts(vs []model.Verdict) []BinaryItem {
 		if v.Human != nil {
 			it.Gold = boolInt8(*v.Human)
 		}
-		if t, ok := v.Truth["z"]; ok {
+		if t, ok := v.Truth.Get("z"); ok {
 			it.Truth = boolInt8(t > 0.5)
 		}
 		out[i] = it
@@ -202,7 +202,7 @@ func meanPref(r *[model.NumArrangements]float64, has *[model.NumArrangements]boo
 // sign(δ) when Truth has "delta" (the simulator's gold is sign(δ) outside
 // its tie band; δ = 0 is unknown), else Truth["p1"] > 1/2; −1 if neither.
 func pairTruth(t model.Truth) int8 {
-	if d, ok := t["delta"]; ok {
+	if d, ok := t.Get("delta"); ok {
 		switch {
 		case d > 0:
 			return 1
@@ -211,7 +211,7 @@ func pairTruth(t model.Truth) int8 {
 		}
 		return -1
 	}
-	if p1, ok := t["p1"]; ok {
+	if p1, ok := t.Get("p1"); ok {
 		return boolInt8(p1 > 0.5)
 	}
 	return -1

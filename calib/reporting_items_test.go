@@ -25,9 +25,9 @@ func TestVerdictFromNames(t *testing.T) {
 func TestBinaryFromVerdicts(t *testing.T) {
 	yes, no := true, false
 	vs := []model.Verdict{
-		{ID: "a", Verdict: true, Human: &yes, Truth: model.Truth{"z": 1}},
+		{ID: "a", Verdict: true, Human: &yes, Truth: model.TruthFromMap(map[string]float64{"z": 1})},
 		{ID: "b", Verdict: false, Human: &no},
-		{ID: "c", Verdict: true, Truth: model.Truth{"z": 0}},
+		{ID: "c", Verdict: true, Truth: model.TruthFromMap(map[string]float64{"z": 0})},
 		{ID: "d", Verdict: false},
 	}
 	want := []BinaryItem{{true, 1, 1}, {false, 0, -1}, {true, -1, 0}, {false, -1, -1}}
@@ -55,15 +55,15 @@ func pairFixture() []model.Pair {
 	}
 	return []model.Pair{
 		// r = (0.8, 0.6, 1−0.3, 1−0.1): x0 says 1; mean 0.75 says 1.
-		mk("p1", model.Gold1, model.Truth{"delta": 0.4, "p1": 0.3}, 0.8, 0.6, 0.3, 0.1),
+		mk("p1", model.Gold1, model.TruthFromMap(map[string]float64{"delta": 0.4, "p1": 0.3}), 0.8, 0.6, 0.3, 0.1),
 		// r = (0.3, 0.7): x0 says 0, the mean is a tie.
-		mk("p2", model.Gold2, model.Truth{"p1": 0.2}, 0.3, 0.7),
+		mk("p2", model.Gold2, model.TruthFromMap(map[string]float64{"p1": 0.2}), 0.3, 0.7),
 		// x0 is a tie; the mean (0.5 + 0.9)/2 says 1.
-		mk("p3", model.GoldNone, nil, 0.5, 0.9),
+		mk("p3", model.GoldNone, model.Truth{}, 0.5, 0.9),
 		// Gold tie: left out whatever the judge says.
-		mk("p4", model.GoldTie, nil, 0.9, 0.9),
+		mk("p4", model.GoldTie, model.Truth{}, 0.9, 0.9),
 		// No gold, truth δ < 0.
-		mk("p5", model.GoldNone, model.Truth{"delta": -1}, 0.2, -1, 0.6, -1),
+		mk("p5", model.GoldNone, model.TruthFromMap(map[string]float64{"delta": -1}), 0.2, -1, 0.6, -1),
 	}
 }
 
@@ -152,8 +152,8 @@ func TestPairTruth(t *testing.T) {
 		truth model.Truth
 		want  int8
 	}{
-		{nil, -1}, {model.Truth{"delta": 0.1, "p1": 0.1}, 1}, {model.Truth{"delta": -0.1}, 0},
-		{model.Truth{"delta": 0}, -1}, {model.Truth{"p1": 0.7}, 1}, {model.Truth{"p1": 0.5}, 0},
+		{model.Truth{}, -1}, {model.TruthFromMap(map[string]float64{"delta": 0.1, "p1": 0.1}), 1}, {model.TruthFromMap(map[string]float64{"delta": -0.1}), 0},
+		{model.TruthFromMap(map[string]float64{"delta": 0}), -1}, {model.TruthFromMap(map[string]float64{"p1": 0.7}), 1}, {model.TruthFromMap(map[string]float64{"p1": 0.5}), 0},
 	} {
 		if got := pairTruth(tc.truth); got != tc.want {
 			t.Errorf("%v: %d, want %d", tc.truth, got, tc.want)

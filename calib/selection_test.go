@@ -48,7 +48,7 @@ func selSimulate(seed uint64, cfg selSim) []model.Pair {
 			u, p.Gold = -u, model.Gold2
 		}
 		v := u + cfg.JudgeNoise*rng.NormFloat64()
-		p.Truth = model.Truth{"v": v}
+		p.Truth = model.TruthFromMap(map[string]float64{"v": v})
 		for _, a := range model.Arrangements {
 			if !cfg.Arr[a] {
 				continue

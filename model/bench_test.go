@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // syntheticPairs returns a JSON Lines log of pair records of at least size
@@ -27,7 +28,7 @@ func syntheticPairs(tb testing.TB, size int) ([]byte, int) {
 			Has:    [4]bool{true, true, true, true},
 			Source: SourceProb,
 			Gold:   Gold(1 + rng.IntN(3)),
-			Truth:  Truth{"r": rng.Float64(), "bias": rng.Float64() - 0.5},
+			Truth:  NewTruth(TruthEntry{Key: "r", Value: rng.Float64()}, TruthEntry{Key: "bias", Value: rng.Float64() - 0.5}),
 		}
 		for a := range p.S {
 			p.S[a] = rng.Float64()
@@ -48,6 +49,15 @@ func syntheticPairs(tb testing.TB, size int) ([]byte, int) {
 	return buf.Bytes(), n
 }
 
+// ReportCPU reports the process CPU time (all goroutines, GC included)
+// since cpu per operation as cpu-ns/op: on the shared 2-core machine it
+// varies far less than ns/op.
+func ReportCPU(b *testing.B, cpu time.Duration) {
+	if now := ProcessCPU(); now > 0 {
+		b.ReportMetric(float64(now-cpu)/float64(b.N), "cpu-ns/op")
+	}
+}
+
 func itoa(i int) string { return string(appendInt(nil, i)) }
 
 // BenchmarkReadPairs reads a ~100 MB JSON Lines log of pair records.
@@ -58,6 +68,7 @@ func BenchmarkReadPairs(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := ProcessCPU()
 	for range b.N {
 		l, err := Read(bytes.NewReader(data), "bench.jsonl", ReadOptions{})
 		if err != nil {
@@ -67,6 +78,7 @@ func BenchmarkReadPairs(b *testing.B) {
 			b.Fatalf("%d pairs, want %d", len(l.Pairs), n)
 		}
 	}
+	ReportCPU(b, cpu)
 	b.ReportMetric(float64(n), "records")
 }
 
@@ -86,7 +98,7 @@ func BenchmarkParseLine(b *testing.B) {
 // BenchmarkWritePair writes typical pair records.
 func BenchmarkWritePair(b *testing.B) {
 	p := &Pair{ID: "item-123456", Judge: "gpt-4o", Group: "writing", Has: [4]bool{true, true, true, true},
-		S: [4]float64{0.7312345678901234, 0.123, 0.98765432101, 0.5}, Gold: Gold1, Truth: Truth{"r": 0.61, "bias": -0.05}}
+		S: [4]float64{0.7312345678901234, 0.123, 0.98765432101, 0.5}, Gold: Gold1, Truth: NewTruth(TruthEntry{Key: "r", Value: 0.61}, TruthEntry{Key: "bias", Value: -0.05})}
 	w := NewWriter(io.Discard)
 	b.ReportAllocs()
 	for range b.N {

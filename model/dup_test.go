@@ -5,15 +5,24 @@ import "testing"
 // TestDupCollision: different keys with the same hash are told apart, and a
 // repeat of either is still found.
 func TestDupCollision(t *testing.T) {
+	// The first records go to main (room for 0, 2 or 10), the rest to chunks.
+	for _, room := range []int{0, 2, 10} {
+		dupCollision(t, room)
+	}
+}
+
+func dupCollision(t *testing.T, room int) {
 	ld := newLoader(ReadOptions{})
-	ld.pairs.reserve(4)
+	ld.pairs.reserve(room)
 	keep := func(id string, line int) *LineError {
 		p := Pair{ID: id, Judge: "j", Pos: Pos{"f", line}}
-		c, i := ld.pairs.next(&chunkState{chunk: -1})
-		err := ld.dups.add(ld, 42, dupKey{KindPair, "j", id, ""}, p.Pos, newRef(KindPair, c, i))
+		ld.pairs.begin([]Pair{p})
+		var cs chunkState
+		err := ld.dups.add(ld, 42, dupKey{KindPair, "j", id, ""}, p.Pos, newRef(KindPair, ld.pairs.next(&cs)))
 		if err == nil {
-			ld.pairs.keep([]Pair{p}, 0, &chunkState{chunk: -1})
+			ld.pairs.keep(0, &cs)
 		}
+		ld.pairs.commit(cs)
 		return err
 	}
 	if keep("a", 1) != nil || keep("b", 2) != nil || keep("c", 3) != nil {
@@ -28,11 +37,11 @@ func TestDupCollision(t *testing.T) {
 		{"c", `f:4: duplicate pair record (judge "j", id "c"): first seen at f:3`},
 	} {
 		if err := keep(tc.id, 4); err == nil || err.Error() != tc.want {
-			t.Errorf("got %v, want %s", err, tc.want)
+			t.Errorf("room %d: got %v, want %s", room, err, tc.want)
 		}
 	}
 	if got := len(ld.finish().Pairs); got != 3 {
-		t.Errorf("%d pairs kept", got)
+		t.Errorf("room %d: %d pairs kept", room, got)
 	}
 }
 
@@ -65,5 +74,28 @@ func TestArrangementTable(t *testing.T) {
 	}
 	if _, ok := ParseArrangement("x4"); ok {
 		t.Error("x4 parsed")
+	}
+}
+
+// TestRefTable: every hash added is found with its first ref, through
+// growth from empty and from a reserved size, hash 0 included.
+func TestRefTable(t *testing.T) {
+	for _, reserve := range []int{0, 10, 5000} {
+		var tab refTable
+		tab.reserve(reserve)
+		h := func(i int) uint64 { return uint64(i) * 0x9E3779B97F4A7C15 } // h(0) = 0
+		for i := range 3000 {
+			if _, taken := tab.add(h(i), dupRef(i)); taken {
+				t.Fatalf("reserve %d: %d taken", reserve, i)
+			}
+		}
+		for i := range 3000 {
+			if ref, taken := tab.add(h(i), dupRef(i+1)); !taken || ref != dupRef(i) {
+				t.Fatalf("reserve %d: %d gives %d, %v", reserve, i, ref, taken)
+			}
+		}
+		if tab.n != 3000 || len(tab.slots) < 6000 {
+			t.Errorf("reserve %d: %d hashes in %d slots", reserve, tab.n, len(tab.slots))
+		}
 	}
 }

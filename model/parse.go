@@ -24,27 +24,44 @@ type Record struct {
 func ParseLine(line []byte, pos Pos) (Record, error) {
 	var p recParser
 	p.init(pos.File, false)
-	var out record
+	out := record{pair: new(Pair), score: new(Score), verdict: new(Verdict)}
 	if err := p.parse(line, pos.Line, 0, &out); err != nil {
 		return Record{}, err
 	}
 	switch out.kind {
 	case KindPair:
-		return Record{Kind: out.kind, Pair: &out.pair}, nil
+		return Record{Kind: out.kind, Pair: out.pair}, nil
 	case KindScore:
-		return Record{Kind: out.kind, Score: &out.score}, nil
+		return Record{Kind: out.kind, Score: out.score}, nil
 	case KindVerdict:
-		return Record{Kind: out.kind, Verdict: &out.verdict}, nil
+		return Record{Kind: out.kind, Verdict: out.verdict}, nil
 	}
 	return Record{}, nil
 }
 
-// record is the parser's output slot: kind says which member is filled.
+// record says where the parser puts a record: it decodes a pair into
+// *pair, a score into *score, a verdict into *verdict, and sets kind to
+// say which one it filled. The reader points them at free slots of the
+// batch's record slices, so records are decoded in place.
 type record struct {
-	kind    Kind // "" for a blank line
-	pair    Pair
-	score   Score
-	verdict Verdict
+	kind    Kind // "" for a blank line or an error
+	pair    *Pair
+	score   *Score
+	verdict *Verdict
+}
+
+// drop empties the slot a failed record was decoded into, so that it
+// holds no memory.
+func (r *record) drop() {
+	switch r.kind {
+	case KindPair:
+		*r.pair = Pair{}
+	case KindScore:
+		*r.score = Score{}
+	case KindVerdict:
+		*r.verdict = Verdict{}
+	}
+	r.kind = ""
 }
 
 // field identifies a top-level field the format defines for some kind.
@@ -181,6 +198,10 @@ type recParser struct {
 	names   map[string]string   // intern table of judges, groups, criteria, keys
 	last    [numFields]string   // IDs and texts of the previous record
 	scratch []byte
+	tbuf    []TruthEntry        // the current block of truth entries
+	tseen   map[string]struct{} // keys of a long truth object
+	tkeys   []string            // the truth keys of the previous record, in order
+	vals1   valueBlocks         // what records' *float64, *int and *bool point to
 }
 
 func (p *recParser) init(file string, multiLine bool) {
@@ -300,7 +321,7 @@ func (p *recParser) parse(b []byte, line, col int, out *record) *LineError {
 		return err.at(pos)
 	}
 	if err := p.record(out, pos); err != nil {
-		out.kind = ""
+		out.drop()
 		return err.at(pos)
 	}
 	return nil
@@ -426,22 +447,22 @@ func (p *recParser) record(out *record, pos Pos) *LineError {
 	switch string(strBody(raw)) {
 	case string(KindPair):
 		out.kind = KindPair
-		out.pair = Pair{Pos: pos}
-		err = p.pair(&out.pair)
+		*out.pair = Pair{Pos: pos}
+		err = p.pair(out.pair)
 		if err == nil {
 			out.pair.Extra = p.extra(pairFields)
 		}
 	case string(KindScore):
 		out.kind = KindScore
-		out.score = Score{Pos: pos}
-		err = p.score(&out.score)
+		*out.score = Score{Pos: pos}
+		err = p.score(out.score)
 		if err == nil {
 			out.score.Extra = p.extra(scoreFields)
 		}
 	case string(KindVerdict):
 		out.kind = KindVerdict
-		out.verdict = Verdict{Pos: pos}
-		err = p.verdict(&out.verdict)
+		*out.verdict = Verdict{Pos: pos}
+		err = p.verdict(out.verdict)
 		if err == nil {
 			out.verdict.Extra = p.extra(verdictFields)
 		}

@@ -26,7 +26,7 @@ func (p *recParser) score(out *Score) *LineError {
 		if err != nil {
 			return err
 		}
-		out.JudgeScore = &v
+		out.JudgeScore = p.vals1.float(v)
 	case !absent(sp):
 		if out.ScoreProbs, err = p.scoreProbs(sp); err != nil {
 			return err
@@ -122,6 +122,5 @@ func (p *recParser) tokens() (*int, *LineError) {
 	if v < 1 || v > maxTokens || v != math.Trunc(v) {
 		return nil, errValue("tokens", raw, "is not a positive integer")
 	}
-	n := int(v)
-	return &n, nil
+	return p.vals1.int(int(v)), nil
 }

@@ -184,7 +184,7 @@ func (p *recParser) optNum(f field) (*float64, *LineError) {
 	if err != nil {
 		return nil, err
 	}
-	return &v, nil
+	return p.vals1.float(v), nil
 }
 
 // objIter walks the members of a JSON object that split has validated.
@@ -213,44 +213,4 @@ func (it *objIter) next() (key []byte, esc bool, val []byte, ok bool) {
 	j, _ = jsonscan.SkipValue(b, i, 0, "")
 	it.i = j
 	return key, esc, b[i:j], true
-}
-
-// truth decodes the optional truth object: finite numbers, booleans as 1/0.
-// An empty object gives nil.
-func (p *recParser) truth() (Truth, *LineError) {
-	raw := p.vals[fTruth]
-	if absent(raw) {
-		return nil, nil
-	}
-	if raw[0] != '{' {
-		return nil, errType("truth", raw, "an object")
-	}
-	var t Truth
-	it := newObjIter(raw)
-	for {
-		k, esc, v, ok := it.next()
-		if !ok {
-			break
-		}
-		name := p.internKey(k, esc)
-		if t == nil {
-			t = make(Truth, 4)
-		}
-		if _, dup := t[name]; dup {
-			return nil, fieldErr("truth."+name, "appears twice")
-		}
-		switch v[0] {
-		case 't':
-			t[name] = 1
-		case 'f':
-			t[name] = 0
-		default:
-			x, code := number(v)
-			if code != numOK {
-				return nil, numErr("truth."+name, v, code, "a number or a boolean")
-			}
-			t[name] = x
-		}
-	}
-	return t, nil
 }

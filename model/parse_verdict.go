@@ -20,8 +20,7 @@ func (p *recParser) verdict(out *Verdict) *LineError {
 		if raw[0] != 't' && raw[0] != 'f' {
 			return errType("human", raw, "true, false or null")
 		}
-		h := raw[0] == 't'
-		out.Human = &h
+		out.Human = p.vals1.bool(raw[0] == 't')
 	}
 	out.Truth, err = p.truth()
 	return err

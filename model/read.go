@@ -57,10 +57,20 @@ func ReadFiles(paths []string, opt ReadOptions) (*Log, error) {
 		opt.Opener = &Opener{}
 	}
 	ld := newLoader(opt)
+	var est kindCounts
+	sampled := len(paths) > 0
 	for _, path := range paths {
-		if !IsStream(path) {
-			ld.sizeHint += contentSize(path)
+		if IsStream(path) {
+			sampled = false
+			continue
 		}
+		ld.sizeHint += contentSize(path)
+		k, ok := sampleFile(path)
+		est.add(k)
+		sampled = sampled && ok
+	}
+	if sampled {
+		ld.reserve(est)
 	}
 	for _, path := range paths {
 		if err := ld.readFile(path); err != nil {
@@ -75,6 +85,9 @@ func ReadFiles(paths []string, opt ReadOptions) (*Log, error) {
 func Read(r io.Reader, name string, opt ReadOptions) (*Log, error) {
 	ld := newLoader(opt)
 	ld.sizeHint = sizeOf(r)
+	if k, ok := sampleReader(r); ok {
+		ld.reserve(k)
+	}
 	if err := ld.read(r, name); err != nil {
 		return nil, err
 	}
@@ -94,6 +107,8 @@ type loader struct {
 	// batch turns it into an estimate of the number of records.
 	sizeHint int64
 	sized    bool
+	// sink keeps what refTable.touch read.
+	sink uint64
 	// prior, when set, finds a record read before this loader's input
 	// (watch mode) with key k and hash h, the hash under dups.seed.
 	prior func(h uint64, k dupKey) (Pos, bool)
@@ -110,31 +125,22 @@ func newLoader(opt ReadOptions) *loader {
 
 // finish moves the records into the log.
 func (ld *loader) finish() *Log {
-	ld.log.Pairs = ld.pairs.finish()
-	ld.log.Scores = ld.scores.finish()
-	ld.log.Verdicts = ld.verdicts.finish()
+	finishAll(ld.log, &ld.pairs, &ld.scores, &ld.verdicts)
 	return ld.log
 }
 
-// estimate sizes the stores from the first batch: its records per byte
-// times the input size, plus 10%.
+// estimate sizes the duplicate index from the first batch: its records
+// per byte times the input size, plus 10%.
 func (ld *loader) estimate(r *result) {
 	ld.sized = true
 	bytes := len(r.b.data)
 	if ld.sizeHint <= 0 || bytes == 0 {
 		return
 	}
-	scale := 1.1 * float64(ld.sizeHint) / float64(bytes)
-	est := func(n int) int {
-		if n == 0 {
-			return 0
-		}
-		return int(float64(n)*scale) + 64
+	n := len(r.pairs) + len(r.scores) + len(r.verdicts)
+	if n > 0 {
+		ld.dups.reserve(int(1.1*float64(n)*float64(ld.sizeHint)/float64(bytes)) + 64)
 	}
-	ld.pairs.reserve(est(len(r.pairs)))
-	ld.scores.reserve(est(len(r.scores)))
-	ld.verdicts.reserve(est(len(r.verdicts)))
-	ld.dups.reserve(est(len(r.pairs) + len(r.scores) + len(r.verdicts)))
 }
 
 // contentSize returns the size of the file at path after decompression,
@@ -238,7 +244,11 @@ func (ld *loader) collect(r *result) error {
 	}
 	l := ld.log
 	fi := &l.Files[len(l.Files)-1]
-	cp, cs, cv := chunkState{chunk: -1}, chunkState{chunk: -1}, chunkState{chunk: -1}
+	ld.sink ^= ld.dups.first.touch(r.events)
+	var cp, cs, cv chunkState
+	ld.pairs.begin(r.pairs)
+	ld.scores.begin(r.scores)
+	ld.verdicts.begin(r.verdicts)
 	for _, ev := range r.events {
 		var err *LineError
 		switch ev.kind {
@@ -246,48 +256,48 @@ func (ld *loader) collect(r *result) error {
 			err = r.errs[ev.idx]
 		case evPair:
 			p := &r.pairs[ev.idx]
-			c, i := ld.pairs.next(&cp)
-			if err = ld.dups.add(ld, ev.hash, dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos, newRef(KindPair, c, i)); err == nil {
-				ld.pairs.keep(r.pairs, int(ev.idx), &cp)
+			ref := newRef(KindPair, ld.pairs.next(&cp))
+			if err = ld.dups.add(ld, ev.hash, dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos, ref); err == nil {
+				ld.pairs.keep(int(ev.idx), &cp)
 				fi.Pairs++
 			}
 		case evScore:
 			s := &r.scores[ev.idx]
-			c, i := ld.scores.next(&cs)
-			if err = ld.dups.add(ld, ev.hash, dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos, newRef(KindScore, c, i)); err == nil {
-				ld.scores.keep(r.scores, int(ev.idx), &cs)
+			ref := newRef(KindScore, ld.scores.next(&cs))
+			if err = ld.dups.add(ld, ev.hash, dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos, ref); err == nil {
+				ld.scores.keep(int(ev.idx), &cs)
 				fi.Scores++
 			}
 		case evVerdict:
 			v := &r.verdicts[ev.idx]
-			c, i := ld.verdicts.next(&cv)
-			if err = ld.dups.add(ld, ev.hash, dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos, newRef(KindVerdict, c, i)); err == nil {
-				ld.verdicts.keep(r.verdicts, int(ev.idx), &cv)
+			ref := newRef(KindVerdict, ld.verdicts.next(&cv))
+			if err = ld.dups.add(ld, ev.hash, dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos, ref); err == nil {
+				ld.verdicts.keep(int(ev.idx), &cv)
 				fi.Verdicts++
 			}
 		}
 		if err != nil {
 			if e := ld.bad(err); e != nil {
+				ld.abort(cp, cs, cv)
 				return e
 			}
 		}
 	}
 	// A batch slice that became a chunk belongs to the store now; the
-	// others can be reused for the next batch.
-	r.pairs = reusable(r.pairs, cp)
-	r.scores = reusable(r.scores, cs)
-	r.verdicts = reusable(r.verdicts, cv)
+	// others are reused for the next batch.
+	r.pairs = ld.pairs.commit(cp)
+	r.scores = ld.scores.commit(cs)
+	r.verdicts = ld.verdicts.commit(cv)
 	if r.fatal != nil {
 		return r.fatal
 	}
 	return nil
 }
 
-// reusable returns batch emptied for reuse, or nil if a store kept it.
-func reusable[T any](batch []T, cs chunkState) []T {
-	if cs.chunk >= 0 {
-		return nil
-	}
-	clear(batch) // drop references, so the result holds no memory
-	return batch[:0]
+// abort ends a batch whose collection stopped at an error: the records
+// kept before it are kept, as if the batch had ended there.
+func (ld *loader) abort(cp, cs, cv chunkState) {
+	ld.pairs.commit(cp)
+	ld.scores.commit(cs)
+	ld.verdicts.commit(cv)
 }

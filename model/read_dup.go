@@ -11,11 +11,12 @@ type dupKey struct {
 	judge, id, criterion string
 }
 
-// dupRef points at a record kept by a loader: its kind, chunk and index in
-// the chunk, packed into 64 bits to keep the index small.
+// dupRef points at a record kept by a loader: its kind and its index
+// among the records of that kind, packed into 64 bits to keep the index
+// small.
 type dupRef uint64
 
-func newRef(kind Kind, chunk, idx int) dupRef {
+func newRef(kind Kind, idx int) dupRef {
 	var k uint64
 	switch kind {
 	case KindScore:
@@ -23,7 +24,7 @@ func newRef(kind Kind, chunk, idx int) dupRef {
 	case KindVerdict:
 		k = 2
 	}
-	return dupRef(k<<62 | uint64(chunk)<<32 | uint64(uint32(idx)))
+	return dupRef(k<<62 | uint64(idx))
 }
 
 // dupIndex finds repeated (judge, id, kind, criterion). Workers hash the
@@ -31,13 +32,13 @@ func newRef(kind Kind, chunk, idx int) dupRef {
 // the (rare) collisions of different keys exactly.
 type dupIndex struct {
 	seed  maphash.Seed
-	first map[uint64]dupRef
+	first refTable
 	// exact holds keys whose hash was already taken by a different key.
 	exact map[dupKey]Pos
 }
 
 func newDupIndex() dupIndex {
-	return dupIndex{seed: maphash.MakeSeed(), first: make(map[uint64]dupRef)}
+	return dupIndex{seed: maphash.MakeSeed()}
 }
 
 // hashKey hashes a record key with h, which must use the index's seed.
@@ -55,24 +56,22 @@ func hashKey(h *maphash.Hash, kind Kind, judge, id, criterion string) uint64 {
 
 // keyOf returns the key and position of the record ref of ld.
 func keyOf(ld *loader, ref dupRef) (dupKey, Pos) {
-	chunk, idx := int(ref>>32)&mainChunk, int(uint32(ref))
+	idx := int(ref & (1<<62 - 1))
 	switch ref >> 62 {
 	case 0:
-		p := ld.pairs.at(chunk, idx)
+		p := ld.pairs.at(idx)
 		return dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos
 	case 1:
-		s := ld.scores.at(chunk, idx)
+		s := ld.scores.at(idx)
 		return dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos
 	}
-	v := ld.verdicts.at(chunk, idx)
+	v := ld.verdicts.at(idx)
 	return dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos
 }
 
 // reserve sizes an empty index for about n keys.
 func (d *dupIndex) reserve(n int) {
-	if len(d.first) == 0 && n > 0 {
-		d.first = make(map[uint64]dupRef, n)
-	}
+	d.first.reserve(n)
 }
 
 // add records the key k of a record at pos that ld is about to keep as ref,
@@ -83,9 +82,8 @@ func (d *dupIndex) add(ld *loader, h uint64, k dupKey, pos Pos, ref dupRef) *Lin
 			return dupErr(k, fpos, pos)
 		}
 	}
-	first, taken := d.first[h]
+	first, taken := d.first.add(h, ref)
 	if !taken {
-		d.first[h] = ref
 		return nil
 	}
 	if fk, fpos := keyOf(ld, first); fk == k {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"hash/maphash"
 	"io"
+	"slices"
 	"sync"
 )
 
@@ -268,29 +269,42 @@ func (w *worker) parse(b *batch, r *result) *result {
 	return r
 }
 
-// one parses one record into r and reports whether it was good.
+// one parses one record into r and reports whether it was good. The
+// record is decoded in place, into the first free slot of r's slice of its
+// kind.
 func (w *worker) one(b []byte, line, col int, r *result) bool {
-	if err := w.p.parse(b, line, col, &w.rec); err != nil {
+	rec := &w.rec
+	rec.pair, rec.score, rec.verdict = slot(&r.pairs), slot(&r.scores), slot(&r.verdicts)
+	if err := w.p.parse(b, line, col, rec); err != nil {
 		r.events = append(r.events, event{kind: evError, idx: int32(len(r.errs))})
 		r.errs = append(r.errs, err)
 		return false
 	}
-	switch w.rec.kind {
+	switch rec.kind {
 	case KindPair:
-		p := &w.rec.pair
+		p := rec.pair
 		h := hashKey(&w.h, KindPair, p.Judge, p.ID, "")
 		r.events = append(r.events, event{kind: evPair, idx: int32(len(r.pairs)), hash: h})
-		r.pairs = append(r.pairs, *p)
+		r.pairs = r.pairs[:len(r.pairs)+1]
 	case KindScore:
-		s := &w.rec.score
+		s := rec.score
 		h := hashKey(&w.h, KindScore, s.Judge, s.ID, s.Criterion)
 		r.events = append(r.events, event{kind: evScore, idx: int32(len(r.scores)), hash: h})
-		r.scores = append(r.scores, *s)
+		r.scores = r.scores[:len(r.scores)+1]
 	case KindVerdict:
-		v := &w.rec.verdict
+		v := rec.verdict
 		h := hashKey(&w.h, KindVerdict, v.Judge, v.ID, "")
 		r.events = append(r.events, event{kind: evVerdict, idx: int32(len(r.verdicts)), hash: h})
-		r.verdicts = append(r.verdicts, *v)
+		r.verdicts = r.verdicts[:len(r.verdicts)+1]
 	}
 	return true
+}
+
+// slot returns the first free slot of *xs, past its length, growing it
+// when it is full (which the sizing in parse makes rare).
+func slot[T any](xs *[]T) *T {
+	if len(*xs) == cap(*xs) {
+		*xs = slices.Grow(*xs, max(64, len(*xs)))
+	}
+	return &(*xs)[:len(*xs)+1][len(*xs)]
 }

@@ -1,93 +1,131 @@
 package model
 
-// How the loader keeps records. Growing one slice record by record would
-// copy it many times over and, at the end, hold two copies at once; for a
-// million pairs that is hundreds of megabytes. Instead, when the input size
-// is known, the first batch's records per byte give an estimate of the
-// total and main is allocated once with that capacity. When main is full
-// (or there was no estimate), each batch's own record slice is kept as a
-// chunk, and finish joins everything once.
+import (
+	"slices"
+	"sync"
+)
 
-// mainChunk is the chunk number of a store's main slice in a dupRef.
-const mainChunk = 1<<30 - 1
+// How the loader keeps records. The workers decode each batch's records
+// straight into that batch's own slice. When the input could be sampled
+// (read_sample.go), each kind's main slice is allocated once with the
+// estimated number of records, and the collector appends each batch's
+// kept records to it in one copy; the batch's slice is then reused, so the
+// only memory records take is main. Records beyond main's capacity (or all
+// of them, without an estimate) stay in their batches' slices, kept as
+// chunks, and finish assembles them with main once, into a slice of the
+// exact length. No slice of records ever grows by reallocation.
 
-// store holds the records of one kind.
+// store holds the records of one kind. A record is named by its index in
+// the kind, in input order: main holds the first ones, then each chunk.
 type store[T any] struct {
-	main   []T   // filled first, up to its capacity
-	chunks [][]T // batches' slices, once main is full
+	main   []T
+	chunks [][]T
+	starts []int // index of each chunk's first record
+	n      int   // records kept before the current batch
+	cur    []T   // the batch being collected; its kept records are cur[:cs.n]
 }
 
-// chunkState is where one batch's records go once main is full.
-type chunkState struct {
-	chunk int // index in chunks, or -1 before the batch's first chunk record
-	n     int // records kept in that chunk
-}
+// chunkState counts the records kept of the batch being collected: they
+// are moved down to the start of its slice.
+type chunkState struct{ n int }
 
-// mainHasRoom reports whether the next record goes to main.
-func (s *store[T]) mainHasRoom() bool { return len(s.chunks) == 0 && len(s.main) < cap(s.main) }
+// begin starts collecting batch.
+func (s *store[T]) begin(batch []T) { s.cur = batch }
 
-// next returns where the next record kept from the current batch will be.
-func (s *store[T]) next(cs *chunkState) (chunk, idx int) {
-	switch {
-	case s.mainHasRoom():
-		return mainChunk, len(s.main)
-	case cs.chunk < 0:
-		return len(s.chunks), 0
-	}
-	return cs.chunk, cs.n
-}
+// next returns the index the next record kept will have.
+func (s *store[T]) next(cs *chunkState) int { return s.n + cs.n }
 
-// keep keeps batch[i], a record of the current batch; records of the batch
-// after i are not yet kept or dropped.
-func (s *store[T]) keep(batch []T, i int, cs *chunkState) {
-	if s.mainHasRoom() {
-		s.main = append(s.main, batch[i])
-		return
+// keep keeps s.cur[i]; records of the batch after i are not yet kept or
+// dropped.
+func (s *store[T]) keep(i int, cs *chunkState) {
+	if cs.n != i {
+		s.cur[cs.n] = s.cur[i] // cs.n < i: the slots before i are free
 	}
-	if cs.chunk < 0 {
-		cs.chunk = len(s.chunks)
-		s.chunks = append(s.chunks, batch[:0])
-	}
-	batch[cs.n] = batch[i] // cs.n ≤ i: the slots before i are free
 	cs.n++
-	s.chunks[cs.chunk] = batch[:cs.n]
 }
 
-// at returns the record at chunk, idx.
-func (s *store[T]) at(chunk, idx int) *T {
-	if chunk == mainChunk {
-		return &s.main[idx]
+// at returns the record with index i.
+func (s *store[T]) at(i int) *T {
+	switch {
+	case i >= s.n:
+		return &s.cur[i-s.n]
+	case i < len(s.main):
+		return &s.main[i]
 	}
-	return &s.chunks[chunk][idx]
+	c, found := slices.BinarySearch(s.starts, i)
+	if !found {
+		c--
+	}
+	return &s.chunks[c][i-s.starts[c]]
 }
 
-// reserve sizes main for about n records (nothing if main is in use).
+// commit ends the batch: its kept records go to main while it has room,
+// the rest stay in the batch's slice as a chunk. It returns the slice
+// emptied for reuse, or nil when it became a chunk.
+func (s *store[T]) commit(cs chunkState) []T {
+	batch, kept := s.cur, s.cur[:cs.n]
+	s.cur = nil
+	s.n += cs.n
+	if len(s.chunks) == 0 {
+		room := min(cap(s.main)-len(s.main), len(kept))
+		s.main = append(s.main, kept[:room]...)
+		kept = kept[room:]
+	}
+	if len(kept) == 0 {
+		clear(batch) // drop references, so the slice holds no memory
+		return batch[:0]
+	}
+	clear(batch[:cs.n-len(kept)]) // copied to main
+	clear(batch[cs.n:])           // dropped or moved down
+	s.starts = append(s.starts, s.n-len(kept))
+	s.chunks = append(s.chunks, kept)
+	return nil
+}
+
+// reserve sizes main for about n records (nothing if records were kept).
 func (s *store[T]) reserve(n int) {
-	if n > 0 && s.main == nil && len(s.chunks) == 0 {
+	if n > 0 && s.n == 0 && s.main == nil {
 		s.main = make([]T, 0, n)
 	}
 }
 
 // finish returns all records in order as one slice (nil when there are
-// none). Unless main holds everything with little spare capacity, this
-// copies them once into a slice of the exact length.
+// none) and empties the store. main is returned as it is when it holds
+// everything with little spare capacity; otherwise the records are copied
+// once into a slice of the exact length.
 func (s *store[T]) finish() []T {
-	n := len(s.main)
-	for _, c := range s.chunks {
-		n += len(c)
-	}
+	main, chunks, n := s.main, s.chunks, s.n
+	*s = store[T]{}
 	switch {
 	case n == 0:
 		return nil
-	case len(s.chunks) == 0 && cap(s.main)-n <= n/8+1024:
-		return s.main
+	case len(chunks) == 0 && cap(main)-n <= n/8+1024:
+		return main
+	case len(main) == 0 && len(chunks) == 1 && cap(chunks[0])-n <= n/8+1024:
+		return chunks[0]
 	}
 	out := make([]T, 0, n)
-	out = append(out, s.main...)
-	s.main = nil
-	for i, c := range s.chunks {
+	out = append(out, main...)
+	for i, c := range chunks {
 		out = append(out, c...)
-		s.chunks[i] = nil
+		chunks[i] = nil // let the collector have it
 	}
 	return out
+}
+
+// parallelFinish is the number of records above which finish assembles
+// the kinds concurrently.
+const parallelFinish = 1 << 16
+
+// finishAll finishes the three stores into l, the pairs (usually the
+// largest) on a second goroutine for large logs.
+func finishAll(l *Log, pairs *store[Pair], scores *store[Score], verdicts *store[Verdict]) {
+	if pairs.n+scores.n+verdicts.n < parallelFinish {
+		l.Pairs, l.Scores, l.Verdicts = pairs.finish(), scores.finish(), verdicts.finish()
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { l.Pairs = pairs.finish() })
+	l.Scores, l.Verdicts = scores.finish(), verdicts.finish()
+	wg.Wait()
 }

@@ -105,7 +105,7 @@ func TestRoundTripValues(t *testing.T) {
 	if r1.Has != [4]bool{true, true, true, true} || r1.S != [4]float64{1, 1.0 / 3, 0, 0.25} {
 		t.Errorf("r1 has %v s %v", r1.Has, r1.S)
 	}
-	if !reflect.DeepEqual(r1.Truth, Truth{"r": 0.75, "consistent": 1, "flipped": 0}) {
+	if !r1.Truth.Equal(TruthFromMap(map[string]float64{"r": 0.75, "consistent": 1, "flipped": 0})) {
 		t.Errorf("truth %v", r1.Truth)
 	}
 	if string(r1.Extra["meta"]) != `{"seed":7,"tags":["a","b"]}` || string(r1.Extra["criterion"]) != `"kept in extra"` || len(r1.Extra) != 2 {

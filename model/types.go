@@ -132,11 +132,6 @@ func (g Gold) String() string {
 	return ""
 }
 
-// Truth holds simulator ground truth (or any numeric facts a producer knows
-// for certain about a record), keyed by name. See README "Log format" for the
-// keys plumb's simulator writes. Values are finite numbers; booleans are 0/1.
-type Truth map[string]float64
-
 // Extra keeps a record's unknown fields, verbatim, so that a log can be
 // read and written again without losing them.
 type Extra map[string]json.RawMessage

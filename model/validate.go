@@ -254,19 +254,11 @@ func (v *Verdict) validate() *LineError {
 	return validExtra(v.Extra, verdictFields)
 }
 
-// validTruth checks that truth values are finite. The fast pass allocates
-// nothing; the sorted pass makes the reported error deterministic.
+// validTruth checks that truth values are finite, in key order.
 func validTruth(t Truth) *LineError {
-	bad := false
-	for _, v := range t {
-		bad = bad || !finite(v)
-	}
-	if !bad {
-		return nil
-	}
-	for _, k := range slices.Sorted(maps.Keys(t)) {
-		if err := checkFinite("truth."+k, t[k]); err != nil {
-			return err
+	for _, e := range t.e {
+		if !finite(e.Value) {
+			return checkFinite("truth."+e.Key, e.Value)
 		}
 	}
 	return nil

@@ -152,9 +152,9 @@ func (w *Watcher) reset() {
 // The Log returned is the caller's: its record slices are fresh copies
 // that the Watcher never touches again, so the caller may sort or change
 // them (report.Analyze sorts them by judge) while the next Poll runs. The
-// records' maps and pointers (Truth, Extra, ScoreProbs, JudgeScore, LS,
-// Tokens, Human) are shared with the Watcher and with earlier logs and
-// must not be modified.
+// records' maps and pointers (Extra, ScoreProbs, JudgeScore, LS, Tokens,
+// Human) are shared with the Watcher and with earlier logs and must not be
+// modified; Truth is a value (its Set and Delete copy).
 func (w *Watcher) Poll() (lg *Log, changed bool, err error) {
 	sigs := make([]fileSig, len(w.files))
 	changed = !w.polled

@@ -529,7 +529,7 @@ func bigPairLines(tb testing.TB, n int) [][]byte {
 	out := make([][]byte, n)
 	for i := range out {
 		p := &Pair{ID: "item-" + itoa(i), Judge: "j", Group: "g", Has: [4]bool{true, true, true, true},
-			Gold: Gold(1 + rng.IntN(3)), Truth: Truth{"r": rng.Float64()}}
+			Gold: Gold(1 + rng.IntN(3)), Truth: NewTruth(TruthEntry{Key: "r", Value: rng.Float64()})}
 		for a := range p.S {
 			p.S[a] = rng.Float64()
 		}

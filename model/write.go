@@ -231,18 +231,18 @@ func sortedKeys[V any](w *Writer, m map[string]V) []string {
 
 // appendTruth appends `,"truth":{...}` unless t is empty.
 func (w *Writer) appendTruth(b []byte, t Truth) []byte {
-	if len(t) == 0 {
+	if t.Len() == 0 {
 		return b
 	}
 	b = appendKey(b, "truth")
 	b = append(b, '{')
-	for i, k := range sortedKeys(w, t) {
+	for i, e := range t.e {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, k)
+		b = appendString(b, e.Key)
 		b = append(b, ':')
-		b = appendFloat(b, t[k])
+		b = appendFloat(b, e.Value)
 	}
 	return append(b, '}')
 }

@@ -33,7 +33,7 @@ func TestWriteOrder(t *testing.T) {
 		ID: "q1", Judge: "j", Group: "g",
 		Has: [4]bool{true, false, true, true}, S: [4]float64{0.1, 0, 1, 1e-7}, Source: SourceProb,
 		Gold: GoldTie, Prompt: "p", Response2: "r2",
-		Truth: Truth{"z": 1, "a": -2.5},
+		Truth: TruthFromMap(map[string]float64{"z": 1, "a": -2.5}),
 		Extra: Extra{"zz": json.RawMessage(`[1, 2]`), "criterion": json.RawMessage(`"c"`)},
 	}
 	got := written(t, func(w *Writer) error { return w.WritePair(p) })
@@ -59,7 +59,7 @@ func TestWriteOrder(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 
-	v := &Verdict{ID: "v", Judge: "j", Verdict: true, Truth: Truth{"correct": 1}}
+	v := &Verdict{ID: "v", Judge: "j", Verdict: true, Truth: TruthFromMap(map[string]float64{"correct": 1})}
 	got = written(t, func(w *Writer) error { return w.WriteVerdict(v) })
 	want = `{"kind":"verdict","id":"v","judge":"j","verdict":true,"human":null,"truth":{"correct":1}}` + "\n"
 	if got != want {
@@ -134,7 +134,7 @@ func TestWriteInvalid(t *testing.T) {
 		{func(p *Pair) { p.Source = SourceLogprob; p.Logprobs[X0] = [2]float64{0.1, 0} }, `model: cannot write pair "q" of judge "j": in.jsonl:3: logprobs.x0.A = 0.1 is not a log-probability (it must be ≤ 0)`},
 		{func(p *Pair) { p.Source = 7 }, `model: cannot write pair "q" of judge "j": in.jsonl:3: source = 7 is not p_a, logprobs or choice`},
 		{func(p *Pair) { p.Gold = 9 }, `model: cannot write pair "q" of judge "j": in.jsonl:3: gold = 9 is not 1, 2 or "tie"`},
-		{func(p *Pair) { p.Truth = Truth{"b": 1, "a": math.Inf(1), "c": math.NaN()} }, `model: cannot write pair "q" of judge "j": in.jsonl:3: truth.a = +Inf is not a finite number`},
+		{func(p *Pair) { p.Truth = TruthFromMap(map[string]float64{"b": 1, "a": math.Inf(1), "c": math.NaN()}) }, `model: cannot write pair "q" of judge "j": in.jsonl:3: truth.a = +Inf is not a finite number`},
 		{func(p *Pair) { p.Extra = Extra{"gold": json.RawMessage(`"1"`)} }, `model: cannot write pair "q" of judge "j": in.jsonl:3: gold is a field of the record and cannot be kept in Extra`},
 		{func(p *Pair) { p.Extra = Extra{"x": json.RawMessage(`{`)} }, `model: cannot write pair "q" of judge "j": in.jsonl:3: x = { is not valid JSON`},
 	} {
@@ -184,7 +184,7 @@ func TestWriteInvalid(t *testing.T) {
 func TestWriteAllocs(t *testing.T) {
 	w := NewWriter(io.Discard)
 	p := &Pair{ID: "q123", Judge: "judge", Group: "g", Has: [4]bool{true, true, true, true},
-		S: [4]float64{0.1, 0.25, 0.731, 0.5}, Gold: Gold1, Truth: Truth{"r": 0.7, "bias": 0.1}}
+		S: [4]float64{0.1, 0.25, 0.731, 0.5}, Gold: Gold1, Truth: TruthFromMap(map[string]float64{"r": 0.7, "bias": 0.1})}
 	s := &Score{ID: "s", Judge: "j", Criterion: "c", ScoreProbs: map[string]float64{"1": 0.5, "2": 0.5}, HumanScore: 3, LS: ptr(-1.5), Tokens: ptr(12)}
 	v := &Verdict{ID: "v", Judge: "j", Verdict: true, Human: ptr(true)}
 	if err := w.WritePair(p); err != nil { // warm up the scratch space

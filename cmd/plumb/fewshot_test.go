@@ -68,7 +68,7 @@ func TestFewshotStdout(t *testing.T) {
 			t.Errorf("%s: scores not replaced: %+v", s.ID, s)
 		}
 		if s.Input == "" || s.Input != o.Input || s.Output != o.Output || *s.LS != *o.LS || *s.Tokens != *o.Tokens ||
-			s.Truth["slope"] != 1.2 || len(s.Truth) != len(o.Truth) {
+			s.Truth.Value("slope") != 1.2 || s.Truth.Len() != o.Truth.Len() {
 			t.Errorf("%s: fields not kept", s.ID)
 		}
 	}

@@ -80,7 +80,7 @@ func (c *Config) judgePair(j *Judge, r *rand.Rand, it *pairItem) *model.Pair {
 		ID: it.id, Judge: j.Name, Group: it.group,
 		Source: j.Mode, Gold: it.gold,
 		Prompt: it.prompt, Response1: it.resp1, Response2: it.resp2,
-		Truth: model.Truth{"p1": rd.prob(sigmoid(u)), "delta": rd.num(it.delta)},
+		Truth: model.NewTruth(model.TruthEntry{Key: "delta", Value: rd.num(it.delta)}, model.TruthEntry{Key: "p1", Value: rd.prob(sigmoid(u))}),
 	}
 	for _, a := range c.Arrangements {
 		l := pairLogit(j, a, u) + j.Noise*eps[a]

@@ -78,7 +78,7 @@ func (c *Config) judgeScore(j *Judge, r *rand.Rand, it *scoreItem, ci int, crit 
 		HumanScore: toScale(quality),
 		LS:         &ls, Tokens: &tokens,
 		Input: it.input, Output: it.output,
-		Truth: model.Truth{"slope": j.Slope, "quality": rd.num(quality)},
+		Truth: model.NewTruth(model.TruthEntry{Key: "quality", Value: rd.num(quality)}, model.TruthEntry{Key: "slope", Value: j.Slope}),
 	}
 	if j.ScoreProbs {
 		s.ScoreProbs = scoreProbs(latent, c.ScoreProbWidth, rd)

@@ -132,15 +132,15 @@ func TestUnbiasedPreferencesEqualTruth(t *testing.T) {
 				if !p.Has[a] {
 					t.Fatalf("%s: arrangement %s missing", p.ID, a)
 				}
-				if d := math.Abs(p.R(a) - p.Truth["p1"]); d > 1e-12 {
-					t.Fatalf("%s %s mode %s: r = %v, truth p1 = %v", p.ID, a, mode, p.R(a), p.Truth["p1"])
+				if d := math.Abs(p.R(a) - p.Truth.Value("p1")); d > 1e-12 {
+					t.Fatalf("%s %s mode %s: r = %v, truth p1 = %v", p.ID, a, mode, p.R(a), p.Truth.Value("p1"))
 				}
 			}
 		}
 	}
 	// Choice mode: every arrangement agrees with the choice read from p1.
 	for _, p := range mustCollect(t, unbiased(model.SourceChoice)).Pairs {
-		want := choose(p.Truth["p1"], 0)
+		want := choose(p.Truth.Value("p1"), 0)
 		for _, a := range model.Arrangements {
 			if p.R(a) != want {
 				t.Fatalf("%s %s: r = %v, want %v", p.ID, a, p.R(a), want)
@@ -154,8 +154,8 @@ func TestTruthP1FromDelta(t *testing.T) {
 	c.Judges[0].ItemNoise = 0
 	c.Judges[0].Skill = 1.7
 	for _, p := range mustCollect(t, c).Pairs {
-		if want := sigmoid(1.7 * p.Truth["delta"]); math.Abs(p.Truth["p1"]-want) > 1e-15 {
-			t.Fatalf("%s: p1 = %v, want σ(skill·δ) = %v", p.ID, p.Truth["p1"], want)
+		if want := sigmoid(1.7 * p.Truth.Value("delta")); math.Abs(p.Truth.Value("p1")-want) > 1e-15 {
+			t.Fatalf("%s: p1 = %v, want σ(skill·δ) = %v", p.ID, p.Truth.Value("p1"), want)
 		}
 	}
 }
@@ -218,8 +218,8 @@ func TestGold(t *testing.T) {
 			continue
 		}
 		n++
-		if want := goldOf(p.Truth["delta"], c.TieBand); p.Gold != want {
-			t.Fatalf("%s: gold %s, want %s for δ = %v", p.ID, p.Gold, want, p.Truth["delta"])
+		if want := goldOf(p.Truth.Value("delta"), c.TieBand); p.Gold != want {
+			t.Fatalf("%s: gold %s, want %s for δ = %v", p.ID, p.Gold, want, p.Truth.Value("delta"))
 		}
 	}
 	// sd of the share is sqrt(0.3·0.7/20000) ≈ 0.0032; allow 5 sd.
@@ -230,8 +230,8 @@ func TestGold(t *testing.T) {
 	for _, v := range log.Verdicts {
 		if v.Human != nil {
 			n++
-			if *v.Human != (v.Truth["z"] == 1) {
-				t.Fatalf("%s: human label %v but z = %v", v.ID, *v.Human, v.Truth["z"])
+			if *v.Human != (v.Truth.Value("z") == 1) {
+				t.Fatalf("%s: human label %v but z = %v", v.ID, *v.Human, v.Truth.Value("z"))
 			}
 		}
 	}
@@ -264,7 +264,7 @@ func TestVerdictRates(t *testing.T) {
 	c.Judges = []Judge{j}
 	var pos, neg, tp, tn float64
 	for _, v := range mustCollect(t, c).Verdicts {
-		if v.Truth["z"] == 1 {
+		if v.Truth.Value("z") == 1 {
 			pos++
 			if v.Verdict {
 				tp++
@@ -340,8 +340,8 @@ func TestDigits(t *testing.T) {
 		}
 	}
 	for _, p := range log.Pairs {
-		short("p1", p.Truth["p1"])
-		short("delta", p.Truth["delta"])
+		short("p1", p.Truth.Value("p1"))
+		short("delta", p.Truth.Value("delta"))
 		for _, a := range model.Arrangements {
 			if p.Source == model.SourceLogprob { // S is derived; the logprobs are written
 				short("lA", p.Logprobs[a][0])
@@ -353,7 +353,7 @@ func TestDigits(t *testing.T) {
 	}
 	for _, s := range log.Scores {
 		short("ls", *s.LS)
-		short("quality", s.Truth["quality"])
+		short("quality", s.Truth.Value("quality"))
 	}
 	if got := rounder(3).prob(0.99987654); got != 0.999877 {
 		t.Errorf("prob rounding of 0.99987654 = %v", got)

@@ -22,7 +22,7 @@ func (c *Config) generateVerdicts(sink Sink) error {
 		for k := range c.Judges {
 			j := &c.Judges[k]
 			u := judges[k].Float64()
-			v := &model.Verdict{ID: id, Judge: j.Name, Truth: model.Truth{"z": zf}}
+			v := &model.Verdict{ID: id, Judge: j.Name, Truth: model.NewTruth(model.TruthEntry{Key: "z", Value: zf})}
 			if z {
 				v.Verdict = u < j.Sensitivity
 			} else {
