@@ -2,15 +2,16 @@ package main
 
 import "testing"
 
-// TestMemoryLimitFor: the limit is softMemoryLimit until the live heap
-// needs more, then 1.25× the live heap.
+// TestMemoryLimitFor: the limit is softMemoryLimit up to a live heap of
+// limitKnee, then grows twice as fast as the live heap.
 func TestMemoryLimitFor(t *testing.T) {
+	const mib = 1 << 20
 	for _, c := range []struct {
 		live uint64
 		want int64
-	}{{0, softMemoryLimit}, {300 << 20, softMemoryLimit}, {360 << 20, softMemoryLimit}, {400 << 20, 500 << 20}, {2 << 30, 5 << 29}} {
+	}{{0, 450 * mib}, {300 * mib, 450 * mib}, {360 * mib, 450 * mib}, {400 * mib, 530 * mib}, {700 * mib, 1130 * mib}, {2048 * mib, 3826 * mib}} {
 		if got := memoryLimitFor(c.live); got != c.want {
-			t.Errorf("live %d: limit %d, want %d", c.live, got, c.want)
+			t.Errorf("live %d MiB: limit %d MiB, want %d MiB", c.live/mib, got/mib, c.want/mib)
 		}
 	}
 }
