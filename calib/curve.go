@@ -32,7 +32,12 @@ func (c *Curve) Apply(s float64) float64 {
 		return c.G[n-1]
 	}
 	// First knot strictly greater than s; 1 ≤ i ≤ n−1 here.
-	i := sort.SearchFloat64s(c.Z[:n], s)
+	return c.between(s, sort.SearchFloat64s(c.Z[:n], s))
+}
+
+// between interpolates at s given i, the first knot ≥ s (Z[0] < s <
+// Z[len−1]).
+func (c *Curve) between(s float64, i int) float64 {
 	if c.Z[i] == s {
 		return c.G[i]
 	}
@@ -62,4 +67,4 @@ func (c *Curve) Sample(n int) []float64 {
 // CalibratedPrefs applies g* to every observed P(A) and returns the
 // calibrated preferences (docs/methods.md §1): r_j = g*(s_j) for x0, x1 and
 // 1 − g*(s_j) for x2, x3. Arrangements an item lacks stay absent.
-func CalibratedPrefs(pairs []model.Pair, c *Curve) Prefs { return MappedPrefs(pairs, c.Apply) }
+func CalibratedPrefs(pairs []model.Pair, c *Curve) Prefs { return MappedPrefs(pairs, c.applier()) }

@@ -110,12 +110,12 @@ func permutationPValueOnly(ls, us []float64, r int, seed uint64, se *Stat) Stat 
 			*se = Undefined(n, fmt.Sprintf("the permutations were not run: by the normal approximation none of %d would be as extreme, so p is 1/(1 + R) with no Monte Carlo error worth stating", r))
 			return Defined(1/float64(1+r), n)
 		}
-		pv, drawn := sequentialPValue(a, b, r, seed, denom, thr)
+		pv, drawn := sequentialPValue(newPermRanks(a, b), r, seed, denom, thr)
 		*se = Defined(math.Sqrt(pv*(1-pv)/float64(drawn)), drawn)
 		return Defined(pv, n)
 	}
 	chunks := (r + permChunk - 1) / permChunk
-	extreme := runChunks(a, b, 0, chunks, r, seed, denom, thr)
+	extreme := runChunks(newPermRanks(a, b), 0, chunks, r, seed, denom, thr)
 	pv := float64(1+extreme) / float64(1+r)
 	*se = Defined(math.Sqrt(pv*(1-pv)/float64(r)), r)
 	return Defined(pv, n)
@@ -151,12 +151,12 @@ func nullTail(rho float64, n int) float64 {
 
 // sequentialPValue runs the permutation chunks in waves and stops early as
 // described at permLargeN.
-func sequentialPValue(a, b []float64, r int, seed uint64, denom, thr float64) (p float64, drawn int) {
+func sequentialPValue(pr *permRanks, r int, seed uint64, denom, thr float64) (p float64, drawn int) {
 	chunks := (r + permChunk - 1) / permChunk
 	extreme := 0
 	for lo := 0; lo < chunks; lo += permWave {
 		hi := min(lo+permWave, chunks)
-		extreme += runChunks(a, b, lo, hi, r, seed, denom, thr)
+		extreme += runChunks(pr, lo, hi, r, seed, denom, thr)
 		if drawn := min(hi*permChunk, r); extreme >= permStopHits && drawn < r {
 			return float64(extreme) / float64(drawn), drawn
 		}
@@ -164,37 +164,75 @@ func sequentialPValue(a, b []float64, r int, seed uint64, denom, thr float64) (p
 	return float64(1+extreme) / float64(1+r), r
 }
 
+// permRanks are the centred ranks of a test, and twice them as integers
+// when the integer loop applies (ok; likelihood_perm_fast.go).
+type permRanks struct {
+	a, b   []float64
+	ai, bi []int32
+	ok     bool
+}
+
+func newPermRanks(a, b []float64) *permRanks {
+	pr := &permRanks{a: a, b: b}
+	if ai, ok := doubledRanks(a); ok {
+		if bi, ok := doubledRanks(b); ok {
+			pr.ai, pr.bi, pr.ok = ai, bi, true
+		}
+	}
+	return pr
+}
+
 // runChunks draws the permutations of chunks [lo, hi) of a test of r
 // permutations, on up to GOMAXPROCS goroutines, and returns how many are at
 // least as extreme as thr. Each chunk is seeded from seed and its index
 // alone, so the count does not depend on the parallelism.
-func runChunks(a, b []float64, lo, hi, r int, seed uint64, denom, thr float64) int {
-	n := len(a)
+func runChunks(pr *permRanks, lo, hi, r int, seed uint64, denom, thr float64) int {
+	n := len(pr.a)
 	counts := make([]int, hi-lo)
-	run := func(c int, buf []float64) {
-		m := min(permChunk, r-c*permChunk)
-		s1 := splitmix64(seed + uint64(c)*0x9e3779b97f4a7c15)
-		counts[c-lo] = permuteCount(a, b, buf, m, s1, splitmix64(s1^permStream), denom, thr)
-	}
-	workers := min(runtime.GOMAXPROCS(0), hi-lo)
-	if workers <= 1 || n*min(r, (hi-lo)*permChunk) < permSerialWork {
-		buf := make([]float64, n)
-		for c := lo; c < hi; c++ {
-			run(c, buf)
+	size := func(c int) int { return min(permChunk, r-c*permChunk) }
+	// run does chunk c, and c+1 with it when there is one of the same size
+	// (the integer loop shuffles two at once); it returns how many it did.
+	var run func(c int, w *permWork) int
+	if pr.ok {
+		run = func(c int, w *permWork) int {
+			m := size(c)
+			if c+1 < hi && size(c+1) == m {
+				counts[c-lo], counts[c+1-lo] = permuteCountInt2(pr.ai, pr.bi, w.i1, w.i2, m,
+					permChunkSeeds(seed, c), permChunkSeeds(seed, c+1), denom, thr)
+				return 2
+			}
+			counts[c-lo] = permuteCountInt(pr.ai, pr.bi, w.i1, m, permChunkSeeds(seed, c), denom, thr)
+			return 1
 		}
 	} else {
+		run = func(c int, w *permWork) int {
+			s := permChunkSeeds(seed, c)
+			counts[c-lo] = permuteCount(pr.a, pr.b, w.f, size(c), s.hi, s.lo, denom, thr)
+			return 1
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), (hi-lo+1)/2)
+	if workers <= 1 || n*min(r, (hi-lo)*permChunk) < permSerialWork {
+		w := newPermWork(pr)
+		for c := lo; c < hi; {
+			c += run(c, w)
+		}
+	} else {
+		// Workers take pairs of chunks: [lo, lo+2), [lo+2, lo+4), …
 		var next atomic.Int64
 		next.Store(int64(lo))
 		var wg sync.WaitGroup
 		for range workers {
 			wg.Go(func() {
-				buf := make([]float64, n)
+				w := newPermWork(pr)
 				for {
-					c := int(next.Add(1) - 1)
+					c := int(next.Add(2) - 2)
 					if c >= hi {
 						return
 					}
-					run(c, buf)
+					if run(c, w) == 1 && c+1 < hi {
+						run(c+1, w)
+					}
 				}
 			})
 		}
@@ -205,6 +243,20 @@ func runChunks(a, b []float64, lo, hi, r int, seed uint64, denom, thr float64) i
 		extreme += k
 	}
 	return extreme
+}
+
+// permWork is one goroutine's shuffle buffers.
+type permWork struct {
+	f      []float64
+	i1, i2 []int32
+}
+
+func newPermWork(pr *permRanks) *permWork {
+	n := len(pr.a)
+	if pr.ok {
+		return &permWork{i1: make([]int32, n), i2: make([]int32, n)}
+	}
+	return &permWork{f: make([]float64, n)}
 }
 
 // permStream distinguishes the second PCG seed word of a chunk.

@@ -27,7 +27,7 @@ func fullLoop(ls, us []float64, r int, seed uint64) float64 {
 		sab += a[i] * b[i]
 	}
 	thr := math.Abs(sab/denom) - permTol
-	extreme := runChunks(a, b, 0, (r+permChunk-1)/permChunk, r, seed, denom, thr)
+	extreme := runChunks(newPermRanks(a, b), 0, (r+permChunk-1)/permChunk, r, seed, denom, thr)
 	return float64(1+extreme) / float64(1+r)
 }
 

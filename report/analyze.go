@@ -153,16 +153,41 @@ func byJudge[T any](xs []T, judge func(*T) string) map[string][]T {
 // parallel. An unknown judge in opt.Judges is an error that lists the
 // judges the log has.
 func Analyze(lg *model.Log, opt Options) (*Analysis, error) {
-	return NewEngine(lg).Report(opt)
+	e := NewEngine(lg)
+	e.oneShot = true
+	return e.Report(opt)
 }
 
 // analyzeJudge runs the selection, reporting and likelihood engines for
-// one judge.
-// st's selection engine and likelihood cache are reused across calls; the
-// caller holds st.mu.
+// one judge: the likelihood engine on its own goroutine, at the same time
+// as the other two (the results do not depend on it).
 func analyzeJudge(judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
+	var lik JudgeAnalysis
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		lik = analyzeJudgeLikelihood(judge, st, opt)
+	}()
+	ja, err := analyzeJudgeSelection(judge, st, opt)
+	<-done
+	ja.Likelihood, ja.LikelihoodReason = lik.Likelihood, lik.LikelihoodReason
+	return ja, err
+}
+
+// newJudgeAnalysis returns a judge's analysis with its counts.
+func newJudgeAnalysis(judge string, st *judgeState) JudgeAnalysis {
 	r := st.recs
-	ja := JudgeAnalysis{Judge: judge, Group: st.group, Pairs: len(r.pairs), Scores: len(r.scores), Verdicts: len(r.verdicts)}
+	return JudgeAnalysis{Judge: judge, Group: st.group, Pairs: len(r.pairs), Scores: len(r.scores), Verdicts: len(r.verdicts)}
+}
+
+// analyzeJudgeSelection runs the selection and reporting engines for one
+// judge (every field of the result but the likelihood's). st's selection
+// engine is reused across calls; it takes st.mu.
+func analyzeJudgeSelection(judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	r := st.recs
+	ja := newJudgeAnalysis(judge, st)
 	if len(r.pairs) == 0 {
 		ja.SelectionReason = "the judge has no pair items"
 		if st.group != "" {
@@ -180,24 +205,34 @@ func analyzeJudge(judge string, st *judgeState, opt Options) (JudgeAnalysis, err
 		ja.Selection = sel
 	}
 	analyzeReporting(&ja, r, opt)
-	if len(r.scores) == 0 {
-		ja.LikelihoodReason = "the judge has no score items"
-	} else {
-		bk := likBootKey{opt.Bootstrap.Resamples, opt.Bootstrap.Explicit, opt.Bootstrap.Kind}
-		if st.lik == nil || st.likOpt != opt.Likelihood || st.likBoot != bk {
-			lik, err := calib.AnalyzeLikelihood(judge, r.scores, opt.Likelihood)
-			if err == nil {
-				err = bootLikelihood(lik, opt)
-			}
-			st.lik, st.likErr, st.likOpt, st.likBoot = lik, err, opt.Likelihood, bk
-		}
-		if st.likErr != nil {
-			ja.LikelihoodReason = st.likErr.Error()
-		} else {
-			ja.Likelihood = st.lik
-		}
-	}
 	return ja, nil
+}
+
+// analyzeJudgeLikelihood runs the likelihood engine for one judge (only
+// Likelihood and LikelihoodReason of the result are set). st's likelihood
+// cache is reused across calls; it takes st.likMu.
+func analyzeJudgeLikelihood(judge string, st *judgeState, opt Options) JudgeAnalysis {
+	st.likMu.Lock()
+	defer st.likMu.Unlock()
+	ja := newJudgeAnalysis(judge, st)
+	if len(st.recs.scores) == 0 {
+		ja.LikelihoodReason = "the judge has no score items"
+		return ja
+	}
+	bk := likBootKey{opt.Bootstrap.Resamples, opt.Bootstrap.Explicit, opt.Bootstrap.Kind}
+	if st.lik == nil || st.likOpt != opt.Likelihood || st.likBoot != bk {
+		lik, err := calib.AnalyzeLikelihood(judge, st.recs.scores, opt.Likelihood)
+		if err == nil {
+			err = bootLikelihood(lik, opt)
+		}
+		st.lik, st.likErr, st.likOpt, st.likBoot = lik, err, opt.Likelihood, bk
+	}
+	if st.likErr != nil {
+		ja.LikelihoodReason = st.likErr.Error()
+	} else {
+		ja.Likelihood = st.lik
+	}
+	return ja
 }
 
 // analyzeReporting picks the judge's reporting target and runs the

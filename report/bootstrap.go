@@ -176,24 +176,11 @@ func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, 
 	return iv, nil
 }
 
-// Report is Analyze followed by the bootstrap intervals of every judge
-// (one judge after another, each using every core): what `plumb report`
-// and the TUI's export write.
+// Report is Analyze with the bootstrap intervals of every judge (each
+// judge's right after its selection analysis; the bootstrap uses every
+// core): what `plumb report` and the TUI's export write.
 func (e *Engine) Report(opt Options) (*Analysis, error) {
-	an, err := e.Analyze(opt)
-	if err != nil {
-		return nil, err
-	}
-	for i := range an.Judges {
-		ja := &an.Judges[i]
-		iv, err := e.Intervals(context.Background(), ja, opt, nil)
-		if err != nil {
-			ja.IntervalsReason = err.Error()
-			continue
-		}
-		ja.Intervals = iv
-	}
-	return an, nil
+	return e.analyze(opt, true)
 }
 
 // likBootKey is what the BiasScore intervals of a cached likelihood

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 
@@ -32,14 +31,21 @@ type Engine struct {
 
 	mu    sync.Mutex
 	state map[stateKey]*judgeState
+	// oneShot is set by Analyze, which asks once: each judge's selection
+	// engine (its fit problems and caches, the largest per-judge memory)
+	// is dropped as soon as the judge is done.
+	oneShot bool
 }
 
 // stateKey names the records of one judge under one group filter.
 type stateKey struct{ judge, group string }
 
-// judgeState is what an Engine keeps for one judge and group.
+// judgeState is what an Engine keeps for one judge and group. mu guards
+// sel, likMu the likelihood cache, so the two engines of a judge run at
+// the same time.
 type judgeState struct {
 	mu     sync.Mutex
+	likMu  sync.Mutex
 	group  string
 	recs   judgeRecords
 	sel    *calib.SelectionEngine
@@ -123,6 +129,12 @@ func (e *Engine) Records(judge, group string) (pairs []model.Pair, scores []mode
 // Analyze runs every engine for the judges of opt.Judges (nil = all), in
 // parallel, under opt.Group.
 func (e *Engine) Analyze(opt Options) (*Analysis, error) {
+	return e.analyze(opt, false)
+}
+
+// analyze is Analyze, with the bootstrap intervals of each judge when
+// intervals is set (Report).
+func (e *Engine) analyze(opt Options, intervals bool) (*Analysis, error) {
 	if err := checkTarget(&opt); err != nil {
 		return nil, err
 	}
@@ -147,27 +159,7 @@ func (e *Engine) Analyze(opt Options) (*Analysis, error) {
 		return nil, fmt.Errorf("no pair records in group %q (groups: %s)", opt.Group, quoteList(all))
 	}
 
-	an := &Analysis{Options: opt, Files: e.files, Skipped: e.skipped, Reasons: e.reasons, Notes: e.notes}
-	an.Judges = make([]JudgeAnalysis, len(want))
-	errs := make([]error, len(want))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for k, j := range want {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			an.Judges[k], errs[k] = e.Judge(j, opt)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return an, nil
+	return e.runJudges(want, opt, intervals)
 }
 
 // Judge runs every engine for one judge under opt.Group (opt.Judges is
@@ -181,8 +173,6 @@ func (e *Engine) Judge(judge string, opt Options) (JudgeAnalysis, error) {
 	if err != nil {
 		return JudgeAnalysis{}, err
 	}
-	st.mu.Lock()
-	defer st.mu.Unlock()
 	return analyzeJudge(judge, st, opt)
 }
 

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 	"slices"
 
@@ -211,8 +210,9 @@ type Fit struct {
 	Published   *PublishedFitInfo `json:"published,omitempty"`
 }
 
-// BuildDoc converts an Analysis into the report JSON structure.
-func BuildDoc(an *Analysis, version string) *Doc {
+// BuildDocWith converts an Analysis into the report JSON structure, with
+// what s asks for beyond the numbers (BuildDoc: the default document).
+func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 	so := an.Options.Selection
 	d := &Doc{
 		Schema:    SchemaVersion,
@@ -264,7 +264,7 @@ func BuildDoc(an *Analysis, version string) *Doc {
 		if ja.Likelihood == nil {
 			j.Notes = append(j.Notes, "likelihood: "+ja.LikelihoodReason)
 		} else {
-			j.Likelihood = buildLikelihood(ja.Likelihood)
+			j.Likelihood = buildLikelihood(ja.Likelihood, s.Points)
 			addBiasIntervals(j.Likelihood, ja.Likelihood)
 		}
 		d.Judges[ja.Judge] = j
@@ -427,7 +427,8 @@ func nonNil(xs []string) []string {
 	return append([]string{}, xs...)
 }
 
-// WriteJSON writes the report JSON, indented, with a final newline. It
+// WriteJSON writes the report JSON, indented, with a final newline, as a
+// stream (json_stream.go: the bytes of encoding/json's indented output). It
 // never fails on a number: a NaN or ±Inf that reached d (none should) is
 // written as null (metrics) or 0 (plain numbers) and named in the
 // document's notes (finiteDoc); d is changed accordingly.
@@ -435,8 +436,5 @@ func WriteJSON(w io.Writer, d *Doc) error {
 	for _, f := range finiteDoc(d) {
 		d.Notes = append(d.Notes, "internal: "+f+" (not a finite number; please report this)")
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(d)
+	return newJSONStream(w).writeDoc(d)
 }

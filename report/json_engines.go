@@ -54,8 +54,9 @@ type Likelihood struct {
 	Criteria map[string]*BiasScore `json:"criteria"`
 	Total    *BiasScore            `json:"total"`
 	// Points and TopRS are those of the total (micro) analysis; each
-	// criterion has its own.
-	Points []Point  `json:"points"`
+	// criterion has its own. Points is nil (the key left out) unless
+	// DocSettings.Points asked for them.
+	Points []Point  `json:"points,omitzero"`
 	TopRS  []Point  `json:"top_rs"`
 	Notes  []string `json:"notes"`
 }
@@ -123,19 +124,23 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 	return out
 }
 
-func buildLikelihood(l *calib.Likelihood) *Likelihood {
+func buildLikelihood(l *calib.Likelihood, withPoints bool) *Likelihood {
 	out := &Likelihood{Criteria: map[string]*BiasScore{}, Notes: nonNil(l.Notes)}
 	for i := range l.Criteria {
 		c := &l.Criteria[i]
-		out.Criteria[c.Criterion] = buildBias(c, true)
+		out.Criteria[c.Criterion] = buildBias(c, true, withPoints)
 	}
-	out.Total = buildBias(&l.Total, false)
-	out.Points = points(l.Total.Points)
+	out.Total = buildBias(&l.Total, false, false)
+	if withPoints {
+		out.Points = points(l.Total.Points)
+	}
 	out.TopRS = points(l.Total.TopRS)
 	return out
 }
 
-func buildBias(b *calib.BiasResult, withPoints bool) *BiasScore {
+// buildBias converts one result; withTop adds its top-RS items and, with
+// withPoints, its LS–US points.
+func buildBias(b *calib.BiasResult, withTop, withPoints bool) *BiasScore {
 	out := &BiasScore{N: b.N, Notes: nonNil(b.Notes)}
 	for _, f := range []struct {
 		key string
@@ -147,8 +152,10 @@ func buildBias(b *calib.BiasResult, withPoints bool) *BiasScore {
 			out.Notes = append(out.Notes, f.key+": "+f.s.Reason)
 		}
 	}
-	if withPoints {
-		out.Points = points(b.Points)
+	if withTop {
+		if withPoints {
+			out.Points = points(b.Points)
+		}
 		out.TopRS = points(b.TopRS)
 	}
 	return out

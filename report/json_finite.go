@@ -19,18 +19,61 @@ import (
 // line of defence, not the way undefined values are reported.
 func finiteDoc(d *Doc) []string {
 	var fixed []string
-	finiteValue(reflect.ValueOf(d).Elem(), "", &fixed)
+	w := finiteWalk{fixed: &fixed}
+	w.value(reflect.ValueOf(d).Elem())
 	slices.Sort(fixed)
 	return fixed
 }
 
-// finiteValue walks v (settable), replacing non-finite floats.
-func finiteValue(v reflect.Value, path string, fixed *[]string) {
+// finiteWalk walks a document, keeping the JSON path of the value it is at
+// as a stack of segments: the path is built only for a value it replaces.
+type finiteWalk struct {
+	path  []pathSeg
+	fixed *[]string
+}
+
+// pathSeg is a key (or field name) or, with index set, a slice index.
+type pathSeg struct {
+	name  string
+	idx   int
+	index bool
+}
+
+// String returns the path as "a.b[2].c".
+func (w *finiteWalk) String() string {
+	var b strings.Builder
+	for _, s := range w.path {
+		switch {
+		case s.index:
+			fmt.Fprintf(&b, "[%d]", s.idx)
+		case b.Len() == 0:
+			b.WriteString(s.name)
+		default:
+			b.WriteString(".")
+			b.WriteString(s.name)
+		}
+	}
+	return b.String()
+}
+
+func (w *finiteWalk) push(s pathSeg) { w.path = append(w.path, s) }
+func (w *finiteWalk) pop()           { w.path = w.path[:len(w.path)-1] }
+
+// float replaces a non-finite *f by 0, naming it.
+func (w *finiteWalk) float(f *float64) {
+	if v := *f; math.IsNaN(v) || math.IsInf(v, 0) {
+		*f = 0
+		*w.fixed = append(*w.fixed, fmt.Sprintf("%s was %v, written as 0", w, v))
+	}
+}
+
+// value walks v (settable), replacing non-finite floats.
+func (w *finiteWalk) value(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Float32, reflect.Float64:
 		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
 			v.SetFloat(0)
-			*fixed = append(*fixed, fmt.Sprintf("%s was %v, written as 0", path, f))
+			*w.fixed = append(*w.fixed, fmt.Sprintf("%s was %v, written as 0", w, f))
 		}
 	case reflect.Pointer:
 		if v.IsNil() {
@@ -39,11 +82,11 @@ func finiteValue(v reflect.Value, path string, fixed *[]string) {
 		if k := v.Elem().Kind(); k == reflect.Float64 || k == reflect.Float32 {
 			if f := v.Elem().Float(); math.IsNaN(f) || math.IsInf(f, 0) {
 				v.SetZero()
-				*fixed = append(*fixed, fmt.Sprintf("%s was %v, written as null", path, f))
+				*w.fixed = append(*w.fixed, fmt.Sprintf("%s was %v, written as null", w, f))
 			}
 			return
 		}
-		finiteValue(v.Elem(), path, fixed)
+		w.value(v.Elem())
 	case reflect.Struct:
 		t := v.Type()
 		for i := range v.NumField() {
@@ -52,22 +95,32 @@ func finiteValue(v reflect.Value, path string, fixed *[]string) {
 				continue
 			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			p := path
 			switch {
 			case name == "-":
 				continue
 			case f.Anonymous && name == "":
 				// Embedded: its fields are the parent's.
+				w.value(v.Field(i))
+				continue
 			case name == "":
-				p = join(path, f.Name)
-			default:
-				p = join(path, name)
+				name = f.Name
 			}
-			finiteValue(v.Field(i), p, fixed)
+			w.push(pathSeg{name: name})
+			w.value(v.Field(i))
+			w.pop()
 		}
 	case reflect.Slice, reflect.Array:
+		if v.Type() == pointsType {
+			// The LS–US points: typed, as there may be millions.
+			for i := range v.Len() {
+				w.point(v, i)
+			}
+			return
+		}
 		for i := range v.Len() {
-			finiteValue(v.Index(i), fmt.Sprintf("%s[%d]", path, i), fixed)
+			w.push(pathSeg{idx: i, index: true})
+			w.value(v.Index(i))
+			w.pop()
 		}
 	case reflect.Map:
 		if v.IsNil() {
@@ -77,9 +130,11 @@ func finiteValue(v reflect.Value, path string, fixed *[]string) {
 		for iter.Next() {
 			e := reflect.New(v.Type().Elem()).Elem()
 			e.Set(iter.Value())
-			n := len(*fixed)
-			finiteValue(e, join(path, fmt.Sprint(iter.Key().Interface())), fixed)
-			if len(*fixed) > n {
+			n := len(*w.fixed)
+			w.push(pathSeg{name: fmt.Sprint(iter.Key().Interface())})
+			w.value(e)
+			w.pop()
+			if len(*w.fixed) > n {
 				v.SetMapIndex(iter.Key(), e)
 			}
 		}
@@ -89,9 +144,17 @@ func finiteValue(v reflect.Value, path string, fixed *[]string) {
 	}
 }
 
-func join(path, name string) string {
-	if path == "" {
-		return name
+// point checks point i of the []Point v.
+func (w *finiteWalk) point(v reflect.Value, i int) {
+	p := v.Index(i).Addr().Interface().(*Point)
+	w.push(pathSeg{idx: i, index: true})
+	for _, f := range [...]struct {
+		name string
+		v    *float64
+	}{{"ls", &p.LS}, {"us", &p.US}, {"rs", &p.RS}, {"s_m", &p.Sm}, {"s_h", &p.Sh}} {
+		w.push(pathSeg{name: f.name})
+		w.float(f.v)
+		w.pop()
 	}
-	return path + "." + name
+	w.pop()
 }

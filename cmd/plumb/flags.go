@@ -28,6 +28,7 @@ type analysisFlags struct {
 	maps      []string
 	format    string
 	output    string
+	points    bool
 
 	target       string
 	verdictFrom  string
@@ -67,6 +68,7 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.maps, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
 	fs.StringVar(&f.format, "format", "md", "report format: md or json")
+	fs.BoolVar(&f.points, "points", false, "JSON: add every LS–US point (one object per score item; large)")
 	fs.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` (atomically)")
 	f.boot.register(fs)
 }

@@ -23,14 +23,15 @@ func main() {
 // tuneGC trades memory for speed when the user has not tuned the garbage
 // collector: reading a large log allocates many short-lived objects, and
 // with the default GOGC=100 collection costs about half the read time. A
-// higher GOGC with a soft memory limit keeps peak memory where it was
-// (the limit makes the collector work harder as the heap nears it).
+// higher GOGC with a soft memory limit keeps peak memory low (the limit
+// makes the collector work harder as the heap nears it); the limit follows
+// the live heap up when a larger log needs more (gclimit.go).
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(900 << 20)
+		followLiveHeap()
 	}
 }
 

@@ -70,13 +70,15 @@ func writeReport(cmd *cobra.Command, files []string, f *analysisFlags) (*model.L
 	if err != nil {
 		return nil, nil, inputError{err}
 	}
-	var buf bytes.Buffer
 	if f.format == "json" {
-		err = report.WriteJSON(&buf, report.BuildDoc(an, buildVersion()))
-	} else {
-		err = report.WriteMarkdown(&buf, an)
+		// Streamed: the document with every LS–US point of a large log is
+		// tens of MB (json_stream.go).
+		doc := report.BuildDocWith(an, buildVersion(), report.DocSettings{Points: f.points})
+		_, err = writeOutput(cmd, f.output, func(w io.Writer) error { return report.WriteJSON(w, doc) })
+		return lg, an, err
 	}
-	if err != nil {
+	var buf bytes.Buffer
+	if err := report.WriteMarkdown(&buf, an); err != nil {
 		return nil, nil, fmt.Errorf("formatting the report: %w", err)
 	}
 	_, err = writeOutput(cmd, f.output, func(w io.Writer) error {
