@@ -202,16 +202,13 @@ func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions) lb
 	ws := newNOAWork(p.m)
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
-	f := func(x, grad, h []float64) float64 {
-		v := p.eval(ws, x, lam, grad)
-		if h != nil {
-			for i, w := range ws.w {
-				h[i] = 1 / max(w, floor)
-			}
+	f := func(x, grad []float64) float64 { return p.eval(ws, x, lam, grad) }
+	precond := func(h []float64) {
+		for i, w := range ws.w {
+			h[i] = 1 / max(w, floor)
 		}
-		return v
 	}
-	return minimise(f, d, lbfgsOptions{
+	return minimise(f, precond, d, lbfgsOptions{
 		maxIter: maxIter, gradTol: opt.GradTol, relTol: opt.RelTol,
 		memory: cfg.memory, window: cfg.window, stepMax: cfg.stepMax, trace: cfg.trace, zeroSum: true,
 	})

@@ -38,16 +38,19 @@ const (
 	statusLineFail  = "line search found no further decrease"
 )
 
-// objFunc returns f(x), writes ∇f(x) into grad and, when h is not nil, a
-// positive diagonal preconditioner (an approximation of the inverse Hessian's
-// diagonal, up to scale) into h.
-type objFunc func(x, grad, h []float64) float64
+// objFunc returns f(x) and writes ∇f(x) into grad.
+type objFunc func(x, grad []float64) float64
+
+// precondFunc writes into h a positive diagonal preconditioner (an
+// approximation of the inverse Hessian's diagonal, up to scale) at the point
+// of the objective's last evaluation.
+type precondFunc func(h []float64)
 
 // minimise minimises f from x0 (overwritten with the solution) by L-BFGS
 // with a strong-Wolfe line search (Nocedal & Wright 2006, Alg. 7.4, 3.5 and
 // 3.6). f must return a finite value for finite x and write the gradient
 // into grad; a non-finite value is treated as +Inf and the step shrunk.
-func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
+func minimise(f objFunc, precond precondFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 	n := len(x0)
 	x := make([]float64, n)
 	copy(x, x0)
@@ -69,7 +72,8 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 	alpha := make([]float64, mem)
 	stored, newest := 0, -1
 
-	fx := f(x, g, h)
+	fx := f(x, g)
+	precond(h)
 	hist := []float64{fx}
 	res.evaluations = 1
 	res.f = fx
@@ -82,37 +86,60 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 		res.converged, res.status = true, statusGradient
 		return res
 	}
+	// gammaDen caches yᵀdiag(h)y of the newest pair at the current h (the
+	// denominator of γ); haveDen says whether it is valid.
+	gammaDen, haveDen := 0.0, false
+	sy := make([]float64, mem) // sᵀy of each stored pair
 	for res.iterations < opt.maxIter {
-		// Direction p = −H∇f by the two-loop recursion.
-		copy(p, g)
-		for i := 0; i < stored; i++ {
-			j := (newest - i + mem) % mem
-			alpha[j] = rho[j] * dot(sHist[j], p)
-			axpy(-alpha[j], yHist[j], p)
-		}
+		// Direction p = −H∇f by the two-loop recursion, in fused passes
+		// (noa_lbfgs_kernels.go) that give the bits of the plain loops:
+		// p = g; for each pair from the newest, α_j = ρ_j s_jᵀp and
+		// p −= α_j y_j; p ∘= γ·h; for each pair from the oldest, b =
+		// ρ_j y_jᵀp and p += (α_j − b) s_j; p = −p, centred.
 		// H0 = γ·diag(h), γ = sᵀy / yᵀdiag(h)y from the newest pair.
 		gamma := 1.0
 		if stored > 0 {
-			gamma = dot(sHist[newest], yHist[newest]) / dot3(yHist[newest], h, yHist[newest])
+			if !haveDen {
+				gammaDen, haveDen = dot3(yHist[newest], h, yHist[newest]), true
+			}
+			gamma = sy[newest] / gammaDen
 			if !(gamma > 0) || math.IsInf(gamma, 0) {
 				gamma = 1
 			}
 		}
-		for i := range p {
-			p[i] *= gamma * h[i]
+		var d float64 // the dot product of the next step
+		if stored == 0 {
+			scaleTo(g, p, gamma, h)
+		} else {
+			alpha[newest] = rho[newest] * dot4(sHist[newest], g)
+			src := g
+			for i := 0; i < stored; i++ {
+				j := (newest - i + mem) % mem
+				if i < stored-1 {
+					jn := (newest - i - 1 + mem) % mem
+					alpha[jn] = rho[jn] * axpyToDot(-alpha[j], yHist[j], src, p, sHist[jn])
+				} else { // the oldest pair, which also starts the second loop
+					d = axpyScaleDot(-alpha[j], yHist[j], src, p, gamma, h, yHist[j])
+				}
+				src = p
+			}
+		}
+		var sum float64
+		if stored == 0 {
+			sum = axpyNegSum(0, nil, p)
 		}
 		for i := stored - 1; i >= 0; i-- {
 			j := (newest - i + mem) % mem
-			b := rho[j] * dot(yHist[j], p)
-			axpy(alpha[j]-b, sHist[j], p)
+			b := rho[j] * d
+			if i > 0 {
+				jn := (newest - i + 1 + mem) % mem
+				d = axpyToDot(alpha[j]-b, sHist[j], p, p, yHist[jn])
+			} else {
+				sum = axpyNegSum(alpha[j]-b, sHist[j], p)
+			}
 		}
-		for i := range p {
-			p[i] = -p[i]
-		}
-		if opt.zeroSum {
-			centre(p)
-		}
-		dphi0 := dot(g, p)
+		mean := sum / float64(n)
+		dphi0, pInf := shiftDotInf(p, opt.zeroSum, mean, g)
 		if !(dphi0 < 0) { // not a descent direction: restart from steepest descent
 			stored = 0
 			for i := range p {
@@ -126,17 +153,18 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 				res.converged, res.status = true, statusGradient
 				break
 			}
+			pInf = normInf(p)
 		}
 		// Steps change no coordinate by more than opt.stepMax; the first
 		// step (or one after a restart) has unit length.
-		stepMax := opt.stepMax / normInf(p)
+		stepMax := opt.stepMax / pInf
 		step := 1.0
 		if stored == 0 {
 			step = 1 / norm2(p)
 		}
 		step = math.Min(step, stepMax)
 
-		ft, ok, evals := wolfeSearch(f, x, fx, dphi0, p, step, stepMax, xt, gt, ht)
+		ft, ok, evals := wolfeSearch(f, x, fx, dphi0, p, step, stepMax, xt, gt)
 		res.evaluations += evals
 		if !ok {
 			res.status = statusLineFail
@@ -145,15 +173,17 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 		res.iterations++
 		// Update the history with s = xt − x, y = gt − g.
 		next := (newest + 1) % mem
-		s, y := sHist[next], yHist[next]
-		for i := range x {
-			s[i] = xt[i] - x[i]
-			y[i] = gt[i] - g[i]
-		}
-		if sy := dot(s, y); sy > 0 && !math.IsInf(1/sy, 0) {
-			rho[next] = 1 / sy
+		// The preconditioner of the accepted point (the line search's last
+		// evaluation); with the update, ‖gt‖ and yᵀdiag(ht)y in one pass.
+		precond(ht)
+		sNew, yhy, gg := historyUpdate(sHist[next], yHist[next], x, xt, g, gt, ht)
+		haveDen = false
+		if sNew > 0 && !math.IsInf(1/sNew, 0) {
+			rho[next] = 1 / sNew
+			sy[next] = sNew
 			newest = next
 			stored = min(stored+1, mem)
+			gammaDen, haveDen = yhy, true
 		} else if stored == mem {
 			stored-- // the slot just overwritten held the oldest pair
 		}
@@ -163,7 +193,7 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 		fx = ft
 		hist = append(hist, fx)
 		res.f = fx
-		res.gradNorm = norm2(g)
+		res.gradNorm = math.Sqrt(gg)
 		if opt.trace != nil {
 			opt.trace(res.iterations, fx, res.gradNorm, x)
 		}
@@ -187,9 +217,9 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 
 // wolfeSearch finds a step along p from x satisfying the strong Wolfe
 // conditions (c1 = 1e-4, c2 = 0.9). On success xt, gt hold the new point and
-// its gradient and ft its value.
+// its gradient and ft its value, and the new point was the last evaluation.
 func wolfeSearch(f objFunc, x []float64, f0, dphi0 float64, p []float64,
-	step, stepMax float64, xt, gt, ht []float64) (ft float64, ok bool, evals int) {
+	step, stepMax float64, xt, gt []float64) (ft float64, ok bool, evals int) {
 	const (
 		c1       = 1e-4
 		c2       = 0.9
@@ -199,7 +229,7 @@ func wolfeSearch(f objFunc, x []float64, f0, dphi0 float64, p []float64,
 		for i := range x {
 			xt[i] = x[i] + a*p[i]
 		}
-		v := f(xt, gt, ht)
+		v := f(xt, gt)
 		evals++
 		if !isFinite(v) {
 			return math.Inf(1), 0
@@ -290,10 +320,13 @@ func cubicMin(a, fa, da, b, fb, db float64) float64 {
 
 func isFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
+// dot3 is Σ a_i·b_i·c_i, summed in order (each product rounded: the
+// conversions keep the compiler from fusing it into the sum, as in
+// historyUpdate).
 func dot3(a, b, c []float64) float64 {
 	s := 0.0
 	for i, v := range a {
-		s += v * b[i] * c[i]
+		s += float64(float64(v*b[i]) * c[i])
 	}
 	return s
 }
