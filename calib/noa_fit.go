@@ -199,7 +199,9 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 // fitLBFGS minimises the objective from d (overwritten) by preconditioned
 // L-BFGS in d with at most maxIter iterations (see Fit).
 func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions) lbfgsResult {
-	ws := newNOAWork(p.m)
+	sc := getScratch(3*p.m + 2)
+	defer putScratch(sc)
+	ws := &noaWork{w: sc.take(p.m), g: sc.take(p.m + 1), dg: sc.take(p.m + 1)}
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
 	f := func(x, grad []float64) float64 { return p.eval(ws, x, lam, grad) }

@@ -52,24 +52,23 @@ type precondFunc func(h []float64)
 // into grad; a non-finite value is treated as +Inf and the step shrunk.
 func minimise(f objFunc, precond precondFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 	n := len(x0)
-	x := make([]float64, n)
+	mem := opt.memory
+	sc := getScratch((7+2*mem)*n + 3*mem)
+	defer putScratch(sc)
+	x := sc.take(n)
 	copy(x, x0)
 	defer func() { copy(x0, x) }() // x and xt swap roles every iteration
-	mem := opt.memory
-	g := make([]float64, n)
-	h := make([]float64, n)
-	p := make([]float64, n)
-	xt := make([]float64, n)
-	gt := make([]float64, n)
-	ht := make([]float64, n)
+	g, h, p := sc.take(n), sc.take(n), sc.take(n)
+	xt, gt, ht := sc.take(n), sc.take(n), sc.take(n)
 	sHist := make([][]float64, mem)
 	yHist := make([][]float64, mem)
 	for i := range mem {
-		sHist[i] = make([]float64, n)
-		yHist[i] = make([]float64, n)
+		sHist[i], yHist[i] = sc.take(n), sc.take(n)
 	}
-	rho := make([]float64, mem)
-	alpha := make([]float64, mem)
+	// Every vector is written before it is read: x, g, h, p, xt, gt, ht
+	// in full, a history pair before it is stored; rho, alpha and sy
+	// entries before use.
+	rho, alpha, sy := sc.take(mem), sc.take(mem), sc.take(mem)
 	stored, newest := 0, -1
 
 	fx := f(x, g)
@@ -86,10 +85,9 @@ func minimise(f objFunc, precond precondFunc, x0 []float64, opt lbfgsOptions) (r
 		res.converged, res.status = true, statusGradient
 		return res
 	}
-	// gammaDen caches yᵀdiag(h)y of the newest pair at the current h (the
-	// denominator of γ); haveDen says whether it is valid.
+	// sy[j] is sᵀy of stored pair j; gammaDen caches yᵀdiag(h)y of the
+	// newest pair at the current h (the denominator of γ) when haveDen.
 	gammaDen, haveDen := 0.0, false
-	sy := make([]float64, mem) // sᵀy of each stored pair
 	for res.iterations < opt.maxIter {
 		// Direction p = −H∇f by the two-loop recursion, in fused passes
 		// (noa_lbfgs_kernels.go) that give the bits of the plain loops:
