@@ -338,15 +338,23 @@ func (p *NOA) eval(ws *noaWork, d []float64, lambda float64, grad []float64) flo
 	}
 	// The ends are constants: g(z_0) = 0, g(z_M) = 1.
 	dg[0], dg[p.m] = 0, 0
-	u := 0.0
-	for j := 1; j < p.m; j++ {
-		u += dg[j] * g[j]
-	}
-	// ∂L/∂d_k = w_k (T_k − U), T_k = Σ_{j ≥ k} G_j; d_k is d[k−1].
-	t := 0.0
-	for k := p.m; k >= 1; k-- {
+	// ∂L/∂d_k = w_k (T_k − U), U = Σ_j G_j g_j, T_k = Σ_{j ≥ k} G_j; d_k
+	// is d[k−1]. The two running sums are latency-bound chains of
+	// additions, so one loop runs both (each in its own order, as two
+	// loops would) and T_k waits in grad until U is known.
+	m := p.m
+	dg, g, grad, w = dg[:m+1], g[:m+1], grad[:m], w[:m]
+	u, t := 0.0, 0.0
+	for i := range m - 1 {
+		j, k := 1+i, m-i
+		u += float64(dg[j] * g[j])
 		t += dg[k]
-		grad[k-1] = w[k-1] * (t - u) * invK
+		grad[k-1] = t
+	}
+	t += dg[1] // k = 1
+	grad[0] = t
+	for i, v := range grad {
+		grad[i] = float64(w[i]*(v-u)) * invK
 	}
 	return f * invK
 }

@@ -205,12 +205,7 @@ func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions) lb
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
 	f := func(x, grad []float64) float64 { return p.eval(ws, x, lam, grad) }
-	precond := func(h []float64) {
-		for i, w := range ws.w {
-			h[i] = 1 / max(w, floor)
-		}
-	}
-	return minimise(f, precond, d, lbfgsOptions{
+	return minimise(f, diagPrecond{w: ws.w, floor: floor}, d, lbfgsOptions{
 		maxIter: maxIter, gradTol: opt.GradTol, relTol: opt.RelTol,
 		memory: cfg.memory, window: cfg.window, stepMax: cfg.stepMax, trace: cfg.trace, zeroSum: true,
 	})

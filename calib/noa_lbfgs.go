@@ -41,16 +41,28 @@ const (
 // objFunc returns f(x) and writes ∇f(x) into grad.
 type objFunc func(x, grad []float64) float64
 
-// precondFunc writes into h a positive diagonal preconditioner (an
-// approximation of the inverse Hessian's diagonal, up to scale) at the point
-// of the objective's last evaluation.
-type precondFunc func(h []float64)
+// diagPrecond is the positive diagonal preconditioner h_i = 1/max(w_i,
+// floor) (an approximation of the inverse Hessian's diagonal, up to scale),
+// where w holds, after each evaluation of the objective, the weights at the
+// evaluated point. minimise computes h at accepted points only, fused with
+// the history update.
+type diagPrecond struct {
+	w     []float64
+	floor float64
+}
+
+// fill sets h_i = 1/max(w_i, floor).
+func (pc diagPrecond) fill(h []float64) {
+	for i, w := range pc.w[:len(h)] {
+		h[i] = 1 / max(w, pc.floor)
+	}
+}
 
 // minimise minimises f from x0 (overwritten with the solution) by L-BFGS
 // with a strong-Wolfe line search (Nocedal & Wright 2006, Alg. 7.4, 3.5 and
 // 3.6). f must return a finite value for finite x and write the gradient
 // into grad; a non-finite value is treated as +Inf and the step shrunk.
-func minimise(f objFunc, precond precondFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
+func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 	n := len(x0)
 	mem := opt.memory
 	sc := getScratch((7+2*mem)*n + 3*mem)
@@ -72,7 +84,7 @@ func minimise(f objFunc, precond precondFunc, x0 []float64, opt lbfgsOptions) (r
 	stored, newest := 0, -1
 
 	fx := f(x, g)
-	precond(h)
+	precond.fill(h)
 	hist := []float64{fx}
 	res.evaluations = 1
 	res.f = fx
@@ -171,10 +183,9 @@ func minimise(f objFunc, precond precondFunc, x0 []float64, opt lbfgsOptions) (r
 		res.iterations++
 		// Update the history with s = xt − x, y = gt − g.
 		next := (newest + 1) % mem
-		// The preconditioner of the accepted point (the line search's last
-		// evaluation); with the update, ‖gt‖ and yᵀdiag(ht)y in one pass.
-		precond(ht)
-		sNew, yhy, gg := historyUpdate(sHist[next], yHist[next], x, xt, g, gt, ht)
+		// The preconditioner ht of the accepted point (the line search's
+		// last evaluation), sᵀy, yᵀdiag(ht)y and ‖gt‖² in one pass.
+		sNew, yhy, gg := historyUpdate(sHist[next], yHist[next], x, xt, g, gt, ht, precond)
 		haveDen = false
 		if sNew > 0 && !math.IsInf(1/sNew, 0) {
 			rho[next] = 1 / sNew

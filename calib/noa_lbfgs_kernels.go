@@ -164,15 +164,20 @@ func absMax(m, v float64) float64 {
 	return m
 }
 
-// historyUpdate sets s = xn − x and y = gn − g and returns sᵀy (as
-// floats.Dot), yᵀdiag(h)y (as dot3) and gnᵀgn (as floats.Dot).
-func historyUpdate(s, y, x, xn, g, gn, h []float64) (sy, yhy, gg float64) {
+// historyUpdate sets s = xn − x, y = gn − g and h_i = 1/max(w_i, floor)
+// (pc's preconditioner) and returns sᵀy (as floats.Dot), yᵀdiag(h)y (as
+// dot3) and gnᵀgn (as floats.Dot). The divisions run while the sequential
+// sum yᵀdiag(h)y waits on its additions.
+func historyUpdate(s, y, x, xn, g, gn, h []float64, pc diagPrecond) (sy, yhy, gg float64) {
 	n := len(s)
 	y, x, xn, g, gn, h = y[:n], x[:n], xn[:n], g[:n], gn[:n], h[:n]
+	w, floor := pc.w[:n], pc.floor
 	var a0, a1, a2, a3 float64
 	var b0, b1, b2, b3 float64
 	i := 0
 	for ; i+4 <= n; i += 4 {
+		h0, h1, h2, h3 := 1/max(w[i], floor), 1/max(w[i+1], floor), 1/max(w[i+2], floor), 1/max(w[i+3], floor)
+		h[i], h[i+1], h[i+2], h[i+3] = h0, h1, h2, h3
 		s0, s1, s2, s3 := xn[i]-x[i], xn[i+1]-x[i+1], xn[i+2]-x[i+2], xn[i+3]-x[i+3]
 		y0, y1, y2, y3 := gn[i]-g[i], gn[i+1]-g[i+1], gn[i+2]-g[i+2], gn[i+3]-g[i+3]
 		s[i], s[i+1], s[i+2], s[i+3] = s0, s1, s2, s3
@@ -181,20 +186,22 @@ func historyUpdate(s, y, x, xn, g, gn, h []float64) (sy, yhy, gg float64) {
 		a1 += float64(s1 * y1)
 		a2 += float64(s2 * y2)
 		a3 += float64(s3 * y3)
-		yhy += float64(float64(y0*h[i]) * y0)
-		yhy += float64(float64(y1*h[i+1]) * y1)
-		yhy += float64(float64(y2*h[i+2]) * y2)
-		yhy += float64(float64(y3*h[i+3]) * y3)
+		yhy += float64(float64(y0*h0) * y0)
+		yhy += float64(float64(y1*h1) * y1)
+		yhy += float64(float64(y2*h2) * y2)
+		yhy += float64(float64(y3*h3) * y3)
 		b0 += float64(gn[i] * gn[i])
 		b1 += float64(gn[i+1] * gn[i+1])
 		b2 += float64(gn[i+2] * gn[i+2])
 		b3 += float64(gn[i+3] * gn[i+3])
 	}
 	for ; i < n; i++ {
+		hv := 1 / max(w[i], floor)
+		h[i] = hv
 		sv, yv := xn[i]-x[i], gn[i]-g[i]
 		s[i], y[i] = sv, yv
 		a0 += float64(sv * yv)
-		yhy += float64(float64(yv*h[i]) * yv)
+		yhy += float64(float64(yv*hv) * yv)
 		b0 += float64(gn[i] * gn[i])
 	}
 	return (a0 + a2) + (a1 + a3), yhy, (b0 + b2) + (b1 + b3)

@@ -113,7 +113,18 @@ func TestLBFGSKernelsBits(t *testing.T) {
 			// historyUpdate.
 			xn, gn := vec(n), vec(n)
 			s, yy := make([]float64, n), make([]float64, n)
-			sy, yhy, gg := historyUpdate(s, yy, x, xn, g, gn, h)
+			w, floor := pos(n), 0.5
+			for i := range w {
+				if i%3 == 0 {
+					w[i] = 0
+				}
+			}
+			pc := diagPrecond{w: w, floor: floor}
+			hn := make([]float64, n)
+			sy, yhy, gg := historyUpdate(s, yy, x, xn, g, gn, hn, pc)
+			h = make([]float64, n)
+			pc.fill(h)
+			sameVec("historyUpdate h", n, hn, h)
 			ws, wy := make([]float64, n), make([]float64, n)
 			for i := range ws {
 				ws[i] = xn[i] - x[i]
