@@ -278,13 +278,21 @@ func (p *NOA) G(d []float64) []float64 {
 
 // softmaxCum sets w_k = e^{d_k}/S (len M) and g[k] = Σ_{i≤k} w_i (len M+1,
 // g[0] = 0, g[M] = 1 exactly).
-func softmaxCum(d, w, g []float64) {
+func softmaxCum(d, w, g []float64) { softmaxCumMax(d, maxOf(d), w, g) }
+
+// maxOf returns the largest element of d (−Inf for none; NaNs skipped).
+func maxOf(d []float64) float64 {
 	mx := math.Inf(-1)
 	for _, v := range d {
 		if v > mx {
 			mx = v
 		}
 	}
+	return mx
+}
+
+// softmaxCumMax is softmaxCum with mx = maxOf(d) given.
+func softmaxCumMax(d []float64, mx float64, w, g []float64) {
 	s := 0.0
 	for i, v := range d {
 		e := expNonPos(v - mx)
@@ -325,8 +333,13 @@ func newNOAWork(m int) *noaWork {
 
 // eval is Objective with caller-provided scratch space.
 func (p *NOA) eval(ws *noaWork, d []float64, lambda float64, grad []float64) float64 {
+	return p.evalMax(ws, d, maxOf(d), lambda, grad)
+}
+
+// evalMax is eval with dmax = maxOf(d) given.
+func (p *NOA) evalMax(ws *noaWork, d []float64, dmax, lambda float64, grad []float64) float64 {
 	w, g, dg := ws.w, ws.g, ws.dg
-	softmaxCum(d, w, g)
+	softmaxCumMax(d, dmax, w, g)
 	needGrad := grad != nil
 	if !needGrad {
 		dg = nil

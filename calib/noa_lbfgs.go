@@ -38,8 +38,9 @@ const (
 	statusLineFail  = "line search found no further decrease"
 )
 
-// objFunc returns f(x) and writes ∇f(x) into grad.
-type objFunc func(x, grad []float64) float64
+// objFunc returns f(x) and writes ∇f(x) into grad; xmax is max_i x_i
+// (maxOf(x), which the line search gets in the pass that forms x).
+type objFunc func(x, grad []float64, xmax float64) float64
 
 // diagPrecond is the positive diagonal preconditioner h_i = 1/max(w_i,
 // floor) (an approximation of the inverse Hessian's diagonal, up to scale),
@@ -83,7 +84,7 @@ func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (r
 	rho, alpha, sy := sc.take(mem), sc.take(mem), sc.take(mem)
 	stored, newest := 0, -1
 
-	fx := f(x, g)
+	fx := f(x, g, maxOf(x))
 	precond.fill(h)
 	hist := []float64{fx}
 	res.evaluations = 1
@@ -235,10 +236,17 @@ func wolfeSearch(f objFunc, x []float64, f0, dphi0 float64, p []float64,
 		maxEvals = 40
 	)
 	phi := func(a float64) (float64, float64) {
-		for i := range x {
-			xt[i] = x[i] + a*p[i]
+		n := len(x)
+		xt, p := xt[:n], p[:n]
+		mx := math.Inf(-1)
+		for i, xi := range x {
+			v := xi + float64(a*p[i])
+			xt[i] = v
+			if v > mx {
+				mx = v
+			}
 		}
-		v := f(xt, gt)
+		v := f(xt, gt, mx)
 		evals++
 		if !isFinite(v) {
 			return math.Inf(1), 0
