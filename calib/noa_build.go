@@ -44,21 +44,24 @@ func (x knotIndex) find(s float64) int32 {
 }
 
 // sortedPairs maps pairs of slots to pairs of knots and sorts them by first,
-// then second knot.
-func sortedPairs(slot [][2]int32, knot []int32) [][2]int32 {
+// then second knot, in place: the result is slot itself. keys and buf are
+// scratch of at least len(slot) each.
+func sortedPairs(slot [][2]int32, knot []int32, keys, buf []uint64) [][2]int32 {
 	if len(slot) == 0 {
 		return nil
 	}
-	keys := make([]uint64, len(slot))
+	if len(keys) < len(slot) || len(buf) < len(slot) {
+		keys, buf = make([]uint64, len(slot)), make([]uint64, len(slot))
+	}
+	keys, buf = keys[:len(slot)], buf[:len(slot)]
 	for i, t := range slot {
 		keys[i] = uint64(uint32(knot[t[0]]))<<32 | uint64(uint32(knot[t[1]]))
 	}
-	radixSort(keys, make([]uint64, len(keys)))
-	out := make([][2]int32, len(keys))
+	radixSort(keys, buf)
 	for i, k := range keys {
-		out[i] = [2]int32{int32(k >> 32), int32(uint32(k))}
+		slot[i] = [2]int32{int32(k >> 32), int32(uint32(k))}
 	}
-	return out
+	return slot
 }
 
 // radixSort sorts keys in increasing order by LSD radix sort on 16-bit
