@@ -122,7 +122,7 @@ func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (r
 		if stored == 0 {
 			scaleTo(g, p, gamma, h)
 		} else {
-			alpha[newest] = rho[newest] * dot4(sHist[newest], g)
+			alpha[newest] = rho[newest] * dot(sHist[newest], g)
 			src := g
 			for i := 0; i < stored; i++ {
 				j := (newest - i + mem) % mem

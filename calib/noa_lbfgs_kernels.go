@@ -18,24 +18,6 @@ package calib
 //
 // TestLBFGSKernelsBits checks them against the unfused operations.
 
-// dot4 is floats.Dot's sum of x_i·y_i, in its order of summation.
-func dot4(x, y []float64) float64 {
-	n := len(x)
-	y = y[:n]
-	var s0, s1, s2, s3 float64
-	i := 0
-	for ; i+4 <= n; i += 4 {
-		s0 += float64(x[i] * y[i])
-		s1 += float64(x[i+1] * y[i+1])
-		s2 += float64(x[i+2] * y[i+2])
-		s3 += float64(x[i+3] * y[i+3])
-	}
-	for ; i < n; i++ {
-		s0 += float64(x[i] * y[i])
-	}
-	return (s0 + s2) + (s1 + s3)
-}
-
 // axpyToDotGo is axpyToDot in Go (the assembly's reference and the
 // version on other platforms).
 func axpyToDotGo(alpha float64, x, src, p, q []float64) float64 {
@@ -73,7 +55,7 @@ func axpyScaleDot(alpha float64, x, src, p []float64, gamma float64, h, q []floa
 		for i := range n {
 			p[i] = src[i] * float64(gamma*h[i])
 		}
-		return dot4(q, p)
+		return dot(q, p)
 	}
 	x = x[:n]
 	i := 0
