@@ -338,12 +338,7 @@ func maxOf(d []float64) float64 {
 
 // softmaxCumMax is softmaxCum with mx = maxOf(d) given.
 func softmaxCumMax(d []float64, mx float64, w, g []float64) {
-	s := 0.0
-	for i, v := range d {
-		e := expNonPos(v - mx)
-		w[i] = e
-		s += e
-	}
+	s := expSum(d, mx, w)
 	inv := 1 / s
 	c := 0.0
 	g[0] = 0

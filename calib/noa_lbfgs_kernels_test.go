@@ -136,3 +136,47 @@ func TestLBFGSKernelsBits(t *testing.T) {
 		}
 	}
 }
+
+// TestExpSumBits checks the two-lane exponential loop against expNonPos
+// element by element and its sum, bit for bit: over [−750, 0] (below −708
+// expNonPos gives 0), near −708, at 0, −0, tiny values, NaN and −Inf, and
+// lengths odd and even.
+func TestExpSumBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	special := []float64{0, math.Copysign(0, -1), -708, math.Nextafter(-708, 0), math.Nextafter(-708, -1000),
+		-5e-324, -1e-300, math.NaN(), math.Inf(-1), -745, -700.5, -1e-17, -math.Ln2 / 128, -math.Ln2 / 64}
+	for trial := range 400 {
+		n := rng.IntN(300)
+		if trial == 0 {
+			n = 200_000
+		}
+		d := make([]float64, n)
+		for i := range d {
+			switch r := rng.Float64(); {
+			case r < 0.05:
+				d[i] = special[rng.IntN(len(special))]
+			case r < 0.5:
+				d[i] = -750 * rng.Float64()
+			default:
+				d[i] = -math.Exp(8 * rng.NormFloat64())
+			}
+		}
+		mx := 0.0
+		if trial%3 == 1 {
+			mx = rng.Float64() * 3
+			for i := range d {
+				d[i] += mx
+			}
+		}
+		w, want := make([]float64, n), make([]float64, n)
+		s, ws := expSum(d, mx, w), expSumGo(d, mx, want)
+		if math.Float64bits(s) != math.Float64bits(ws) && !(math.IsNaN(s) && math.IsNaN(ws)) {
+			t.Fatalf("trial %d: sum %v, want %v", trial, s, ws)
+		}
+		for i := range w {
+			if math.Float64bits(w[i]) != math.Float64bits(want[i]) && !(math.IsNaN(w[i]) && math.IsNaN(want[i])) {
+				t.Fatalf("trial %d: e^%v = %v, want %v", trial, d[i]-mx, w[i], want[i])
+			}
+		}
+	}
+}

@@ -6,3 +6,6 @@ package calib
 func axpyToDot(alpha float64, x, src, p, q []float64) float64 {
 	return axpyToDotGo(alpha, x, src, p, q)
 }
+
+// expSum sets w_i = expNonPos(d_i − mx) and returns Σ w_i summed in order.
+func expSum(d []float64, mx float64, w []float64) float64 { return expSumGo(d, mx, w) }
