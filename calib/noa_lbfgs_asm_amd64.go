@@ -33,3 +33,8 @@ func expSum(d []float64, mx float64, w []float64) float64 {
 	}
 	return s
 }
+
+// kernelsMatchGonum is true where floats.Dot and floats.AddScaled run
+// gonum's amd64 assembly, whose order of summation the fused kernels
+// reproduce (so the fit's bits equal those of the unfused code).
+const kernelsMatchGonum = true

@@ -16,7 +16,9 @@ package calib
 //     GOAMD64=v3), which would round once instead of twice;
 //   - the other sums (dot3, centre) are sequential, as before.
 //
-// TestLBFGSKernelsBits checks them against the unfused operations.
+// TestLBFGSKernelsBits checks them against the unfused operations. On
+// other platforms (and with -tags noasm) gonum's Dot sums in order, so
+// there the fused kernels agree with it only to rounding.
 
 // axpyToDotGo is axpyToDot in Go (the assembly's reference and the
 // version on other platforms).
