@@ -96,10 +96,14 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 	}
 
 	// Every s value that enters a term gets a slot (item-major); terms
-	// refer to slots until the knots are known.
-	var posS, conS [][2]int32
-	var ancS []int32
-	var vals []float64
+	// refer to slots until the knots are known. A first pass counts them so
+	// that every slice is allocated once at its final size (the 1M-record
+	// report allocated 332 MB here, most of it in growing slices).
+	nVals, nPos, nCon, nAnc := noaCounts(pairs, est, obj)
+	posS := make([][2]int32, 0, nPos)
+	conS := make([][2]int32, 0, nCon)
+	ancS := make([]int32, 0, nAnc)
+	vals := make([]float64, 0, nVals)
 	k := 0
 	for _, i := range est {
 		pr := &pairs[i]
@@ -167,20 +171,23 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 
 	// Knots: 0, the distinct interior values, 1.
 	// Values in [0, 1] (with −0 stored as 0) sort as their bits.
-	sorted := make([]float64, len(vals))
-	{
-		bits := make([]uint64, len(vals))
-		for i, v := range vals {
-			bits[i] = math.Float64bits(v)
-		}
-		radixSort(bits, make([]uint64, len(bits)))
-		for i, b := range bits {
-			sorted[i] = math.Float64frombits(b)
+	bits := make([]uint64, len(vals))
+	scratch := make([]uint64, len(vals)) // the radix sorts' buffer
+	for i, v := range vals {
+		bits[i] = math.Float64bits(v)
+	}
+	radixSort(bits, scratch)
+	distinct, prev := 0, math.Float64bits(0)
+	for _, b := range bits {
+		if b != prev && b != math.Float64bits(1) {
+			distinct++
+			prev = b
 		}
 	}
-	z := []float64{0}
-	count := []int{0}
-	for _, v := range sorted {
+	z := make([]float64, 1, distinct+2)
+	count := make([]int, 1, distinct+2)
+	for _, b := range bits {
+		v := math.Float64frombits(b)
 		switch {
 		case v == 0:
 			count[0]++
@@ -194,7 +201,7 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 		}
 	}
 	n1 := 0
-	for i := len(sorted) - 1; i >= 0 && sorted[i] == 1; i-- {
+	for i := len(bits) - 1; i >= 0 && bits[i] == math.Float64bits(1); i-- {
 		n1++
 	}
 	z = append(z, 1)
@@ -212,14 +219,52 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 	}
 	// Visit the knots in increasing order of the first index, for locality;
 	// the order of a sum of terms does not matter beyond rounding.
-	p.pos = sortedPairs(posS, slotKnot)
-	p.con = sortedPairs(conS, slotKnot)
+	p.pos = sortedPairs(posS, slotKnot, bits, scratch)
+	p.con = sortedPairs(conS, slotKnot, bits, scratch)
 	p.anc = make([]int32, len(ancS))
 	for i, s := range ancS {
 		p.anc[i] = slotKnot[s]
 	}
 	slices.Sort(p.anc)
 	return p, nil
+}
+
+// noaCounts returns how many s values, position-swap pairs, content-swap
+// pairs and anchors NewNOA's terms take from the items est (indices
+// already checked), by the same rules.
+func noaCounts(pairs []model.Pair, est []int, obj Objective) (vals, pos, con, anc int) {
+	for _, i := range est {
+		has := &pairs[i].Has
+		var used [model.NumArrangements]bool
+		nPos, nCon := 0, 0
+		if obj.usesContent() {
+			for _, cp := range contentPairs {
+				if has[cp[0]] && has[cp[1]] {
+					used[cp[0]], used[cp[1]] = true, true
+					nCon++
+				}
+			}
+		}
+		if obj.usesPosition() {
+			for _, pp := range positionPairs {
+				if has[pp[0]] && has[pp[1]] {
+					used[pp[0]], used[pp[1]] = true, true
+					nPos++
+				}
+			}
+		}
+		for _, u := range used {
+			if u {
+				vals++
+			}
+		}
+		pos += nPos
+		con += nCon
+		if nCon == 0 {
+			anc += nPos
+		}
+	}
+	return vals, pos, con, anc
 }
 
 // objectiveNeeds says which arrangements an objective's terms need.
@@ -278,19 +323,22 @@ func (p *NOA) G(d []float64) []float64 {
 
 // softmaxCum sets w_k = e^{d_k}/S (len M) and g[k] = Σ_{i≤k} w_i (len M+1,
 // g[0] = 0, g[M] = 1 exactly).
-func softmaxCum(d, w, g []float64) {
+func softmaxCum(d, w, g []float64) { softmaxCumMax(d, maxOf(d), w, g) }
+
+// maxOf returns the largest element of d (−Inf for none; NaNs skipped).
+func maxOf(d []float64) float64 {
 	mx := math.Inf(-1)
 	for _, v := range d {
 		if v > mx {
 			mx = v
 		}
 	}
-	s := 0.0
-	for i, v := range d {
-		e := expNonPos(v - mx)
-		w[i] = e
-		s += e
-	}
+	return mx
+}
+
+// softmaxCumMax is softmaxCum with mx = maxOf(d) given.
+func softmaxCumMax(d []float64, mx float64, w, g []float64) {
+	s := expSum(d, mx, w)
 	inv := 1 / s
 	c := 0.0
 	g[0] = 0
@@ -325,8 +373,13 @@ func newNOAWork(m int) *noaWork {
 
 // eval is Objective with caller-provided scratch space.
 func (p *NOA) eval(ws *noaWork, d []float64, lambda float64, grad []float64) float64 {
+	return p.evalMax(ws, d, maxOf(d), lambda, grad)
+}
+
+// evalMax is eval with dmax = maxOf(d) given.
+func (p *NOA) evalMax(ws *noaWork, d []float64, dmax, lambda float64, grad []float64) float64 {
 	w, g, dg := ws.w, ws.g, ws.dg
-	softmaxCum(d, w, g)
+	softmaxCumMax(d, dmax, w, g)
 	needGrad := grad != nil
 	if !needGrad {
 		dg = nil
@@ -338,15 +391,23 @@ func (p *NOA) eval(ws *noaWork, d []float64, lambda float64, grad []float64) flo
 	}
 	// The ends are constants: g(z_0) = 0, g(z_M) = 1.
 	dg[0], dg[p.m] = 0, 0
-	u := 0.0
-	for j := 1; j < p.m; j++ {
-		u += dg[j] * g[j]
-	}
-	// ∂L/∂d_k = w_k (T_k − U), T_k = Σ_{j ≥ k} G_j; d_k is d[k−1].
-	t := 0.0
-	for k := p.m; k >= 1; k-- {
+	// ∂L/∂d_k = w_k (T_k − U), U = Σ_j G_j g_j, T_k = Σ_{j ≥ k} G_j; d_k
+	// is d[k−1]. The two running sums are latency-bound chains of
+	// additions, so one loop runs both (each in its own order, as two
+	// loops would) and T_k waits in grad until U is known.
+	m := p.m
+	dg, g, grad, w = dg[:m+1], g[:m+1], grad[:m], w[:m]
+	u, t := 0.0, 0.0
+	for i := range m - 1 {
+		j, k := 1+i, m-i
+		u += float64(dg[j] * g[j])
 		t += dg[k]
-		grad[k-1] = w[k-1] * (t - u) * invK
+		grad[k-1] = t
+	}
+	t += dg[1] // k = 1
+	grad[0] = t
+	for i, v := range grad {
+		grad[i] = float64(w[i]*(v-u)) * invK
 	}
 	return f * invK
 }

@@ -44,50 +44,72 @@ func (x knotIndex) find(s float64) int32 {
 }
 
 // sortedPairs maps pairs of slots to pairs of knots and sorts them by first,
-// then second knot.
-func sortedPairs(slot [][2]int32, knot []int32) [][2]int32 {
+// then second knot, in place: the result is slot itself. keys and buf are
+// scratch of at least len(slot) each.
+func sortedPairs(slot [][2]int32, knot []int32, keys, buf []uint64) [][2]int32 {
 	if len(slot) == 0 {
 		return nil
 	}
-	keys := make([]uint64, len(slot))
+	if len(keys) < len(slot) || len(buf) < len(slot) {
+		keys, buf = make([]uint64, len(slot)), make([]uint64, len(slot))
+	}
+	keys, buf = keys[:len(slot)], buf[:len(slot)]
 	for i, t := range slot {
 		keys[i] = uint64(uint32(knot[t[0]]))<<32 | uint64(uint32(knot[t[1]]))
 	}
-	radixSort(keys, make([]uint64, len(keys)))
-	out := make([][2]int32, len(keys))
+	radixSort(keys, buf)
 	for i, k := range keys {
-		out[i] = [2]int32{int32(k >> 32), int32(uint32(k))}
+		slot[i] = [2]int32{int32(k >> 32), int32(uint32(k))}
 	}
-	return out
+	return slot
 }
 
-// radixSort sorts keys in increasing order by LSD radix sort on 16-bit
-// digits, skipping digits that every key shares; buf is scratch of the same
-// length. The result is in keys.
+// radixSort sorts keys in increasing order by LSD radix sort, skipping
+// digits that every key shares; buf is scratch of the same length. The
+// result is in keys. Digits are 16 bits from 65,536 keys on and 8 bits
+// below (where clearing and summing 65,536 counters per pass would cost
+// more than the keys: a 3,000-item problem of a re-fitted bootstrap
+// sorts 9,000 values). A sorted sequence of integers is unique, so the
+// digit width changes only the time.
 func radixSort(keys, buf []uint64) {
 	if len(keys) < 1024 {
 		slices.Sort(keys)
 		return
 	}
-	var cnt [1 << 16]int
+	if len(keys) >= 1<<16 {
+		radixSortDigits(keys, buf, 16)
+	} else {
+		radixSortDigits(keys, buf, 8)
+	}
+}
+
+// radixSortDigits is radixSort with digits of width bits (8 or 16).
+func radixSortDigits(keys, buf []uint64, width uint) {
+	nd := 1 << width
+	mask := uint64(nd - 1)
+	var small [1 << 8]int // on the stack
+	c := small[:]
+	if nd > len(small) {
+		c = make([]int, nd)
+	}
 	src, dst := keys, buf
-	for shift := 0; shift < 64; shift += 16 {
-		clear(cnt[:])
+	for shift := uint(0); shift < 64; shift += width {
+		clear(c)
 		for _, k := range src {
-			cnt[(k>>shift)&0xffff]++
+			c[(k>>shift)&mask]++
 		}
-		if cnt[(src[0]>>shift)&0xffff] == len(src) {
+		if c[(src[0]>>shift)&mask] == len(src) {
 			continue // every key has this digit
 		}
 		sum := 0
-		for i, c := range cnt {
-			cnt[i] = sum
-			sum += c
+		for i, v := range c {
+			c[i] = sum
+			sum += v
 		}
 		for _, k := range src {
-			d := (k >> shift) & 0xffff
-			dst[cnt[d]] = k
-			cnt[d]++
+			d := (k >> shift) & mask
+			dst[c[d]] = k
+			c[d]++
 		}
 		src, dst = dst, src
 	}

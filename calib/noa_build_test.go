@@ -191,3 +191,23 @@ func newNOARef(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 	slices.Sort(p.anc)
 	return p, nil
 }
+
+// TestRadixSort checks both digit widths against slices.Sort, on keys
+// that differ in every digit, in a few, and in none.
+func TestRadixSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{1023, 1024, 9001, 65535, 65536, 70001} {
+		for _, mask := range []uint64{^uint64(0), 0x0000_ffff_0000_00ff, 0xff00_0000_0000_0000, 0} {
+			keys := make([]uint64, n)
+			for i := range keys {
+				keys[i] = rng.Uint64()&mask | 0x0100_0000_0000_0000
+			}
+			want := slices.Clone(keys)
+			slices.Sort(want)
+			radixSort(keys, make([]uint64, n))
+			if !slices.Equal(keys, want) {
+				t.Errorf("n=%d mask=%x: not sorted as slices.Sort", n, mask)
+			}
+		}
+	}
+}

@@ -199,19 +199,13 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 // fitLBFGS minimises the objective from d (overwritten) by preconditioned
 // L-BFGS in d with at most maxIter iterations (see Fit).
 func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions) lbfgsResult {
-	ws := newNOAWork(p.m)
+	sc := getScratch(3*p.m + 2)
+	defer putScratch(sc)
+	ws := &noaWork{w: sc.take(p.m), g: sc.take(p.m + 1), dg: sc.take(p.m + 1)}
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
-	f := func(x, grad, h []float64) float64 {
-		v := p.eval(ws, x, lam, grad)
-		if h != nil {
-			for i, w := range ws.w {
-				h[i] = 1 / max(w, floor)
-			}
-		}
-		return v
-	}
-	return minimise(f, d, lbfgsOptions{
+	f := func(x, grad []float64, xmax float64) float64 { return p.evalMax(ws, x, xmax, lam, grad) }
+	return minimise(f, diagPrecond{w: ws.w, floor: floor}, d, lbfgsOptions{
 		maxIter: maxIter, gradTol: opt.GradTol, relTol: opt.RelTol,
 		memory: cfg.memory, window: cfg.window, stepMax: cfg.stepMax, trace: cfg.trace, zeroSum: true,
 	})

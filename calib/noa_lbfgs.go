@@ -38,38 +38,54 @@ const (
 	statusLineFail  = "line search found no further decrease"
 )
 
-// objFunc returns f(x), writes ∇f(x) into grad and, when h is not nil, a
-// positive diagonal preconditioner (an approximation of the inverse Hessian's
-// diagonal, up to scale) into h.
-type objFunc func(x, grad, h []float64) float64
+// objFunc returns f(x) and writes ∇f(x) into grad; xmax is max_i x_i
+// (maxOf(x), which the line search gets in the pass that forms x).
+type objFunc func(x, grad []float64, xmax float64) float64
+
+// diagPrecond is the positive diagonal preconditioner h_i = 1/max(w_i,
+// floor) (an approximation of the inverse Hessian's diagonal, up to scale),
+// where w holds, after each evaluation of the objective, the weights at the
+// evaluated point. minimise computes h at accepted points only, fused with
+// the history update.
+type diagPrecond struct {
+	w     []float64
+	floor float64
+}
+
+// fill sets h_i = 1/max(w_i, floor).
+func (pc diagPrecond) fill(h []float64) {
+	for i, w := range pc.w[:len(h)] {
+		h[i] = 1 / max(w, pc.floor)
+	}
+}
 
 // minimise minimises f from x0 (overwritten with the solution) by L-BFGS
 // with a strong-Wolfe line search (Nocedal & Wright 2006, Alg. 7.4, 3.5 and
 // 3.6). f must return a finite value for finite x and write the gradient
 // into grad; a non-finite value is treated as +Inf and the step shrunk.
-func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
+func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 	n := len(x0)
-	x := make([]float64, n)
+	mem := opt.memory
+	sc := getScratch((7+2*mem)*n + 3*mem)
+	defer putScratch(sc)
+	x := sc.take(n)
 	copy(x, x0)
 	defer func() { copy(x0, x) }() // x and xt swap roles every iteration
-	mem := opt.memory
-	g := make([]float64, n)
-	h := make([]float64, n)
-	p := make([]float64, n)
-	xt := make([]float64, n)
-	gt := make([]float64, n)
-	ht := make([]float64, n)
+	g, h, p := sc.take(n), sc.take(n), sc.take(n)
+	xt, gt, ht := sc.take(n), sc.take(n), sc.take(n)
 	sHist := make([][]float64, mem)
 	yHist := make([][]float64, mem)
 	for i := range mem {
-		sHist[i] = make([]float64, n)
-		yHist[i] = make([]float64, n)
+		sHist[i], yHist[i] = sc.take(n), sc.take(n)
 	}
-	rho := make([]float64, mem)
-	alpha := make([]float64, mem)
+	// Every vector is written before it is read: x, g, h, p, xt, gt, ht
+	// in full, a history pair before it is stored; rho, alpha and sy
+	// entries before use.
+	rho, alpha, sy := sc.take(mem), sc.take(mem), sc.take(mem)
 	stored, newest := 0, -1
 
-	fx := f(x, g, h)
+	fx := f(x, g, maxOf(x))
+	precond.fill(h)
 	hist := []float64{fx}
 	res.evaluations = 1
 	res.f = fx
@@ -82,37 +98,59 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 		res.converged, res.status = true, statusGradient
 		return res
 	}
+	// sy[j] is sᵀy of stored pair j; gammaDen caches yᵀdiag(h)y of the
+	// newest pair at the current h (the denominator of γ) when haveDen.
+	gammaDen, haveDen := 0.0, false
 	for res.iterations < opt.maxIter {
-		// Direction p = −H∇f by the two-loop recursion.
-		copy(p, g)
-		for i := 0; i < stored; i++ {
-			j := (newest - i + mem) % mem
-			alpha[j] = rho[j] * dot(sHist[j], p)
-			axpy(-alpha[j], yHist[j], p)
-		}
+		// Direction p = −H∇f by the two-loop recursion, in fused passes
+		// (noa_lbfgs_kernels.go) that give the bits of the plain loops:
+		// p = g; for each pair from the newest, α_j = ρ_j s_jᵀp and
+		// p −= α_j y_j; p ∘= γ·h; for each pair from the oldest, b =
+		// ρ_j y_jᵀp and p += (α_j − b) s_j; p = −p, centred.
 		// H0 = γ·diag(h), γ = sᵀy / yᵀdiag(h)y from the newest pair.
 		gamma := 1.0
 		if stored > 0 {
-			gamma = dot(sHist[newest], yHist[newest]) / dot3(yHist[newest], h, yHist[newest])
+			if !haveDen {
+				gammaDen, haveDen = dot3(yHist[newest], h, yHist[newest]), true
+			}
+			gamma = sy[newest] / gammaDen
 			if !(gamma > 0) || math.IsInf(gamma, 0) {
 				gamma = 1
 			}
 		}
-		for i := range p {
-			p[i] *= gamma * h[i]
+		var d float64 // the dot product of the next step
+		if stored == 0 {
+			scaleTo(g, p, gamma, h)
+		} else {
+			alpha[newest] = rho[newest] * dot(sHist[newest], g)
+			src := g
+			for i := 0; i < stored; i++ {
+				j := (newest - i + mem) % mem
+				if i < stored-1 {
+					jn := (newest - i - 1 + mem) % mem
+					alpha[jn] = rho[jn] * axpyToDot(-alpha[j], yHist[j], src, p, sHist[jn])
+				} else { // the oldest pair, which also starts the second loop
+					d = axpyScaleDot(-alpha[j], yHist[j], src, p, gamma, h, yHist[j])
+				}
+				src = p
+			}
+		}
+		var sum float64
+		if stored == 0 {
+			sum = axpyNegSum(0, nil, p)
 		}
 		for i := stored - 1; i >= 0; i-- {
 			j := (newest - i + mem) % mem
-			b := rho[j] * dot(yHist[j], p)
-			axpy(alpha[j]-b, sHist[j], p)
+			b := rho[j] * d
+			if i > 0 {
+				jn := (newest - i + 1 + mem) % mem
+				d = axpyToDot(alpha[j]-b, sHist[j], p, p, yHist[jn])
+			} else {
+				sum = axpyNegSum(alpha[j]-b, sHist[j], p)
+			}
 		}
-		for i := range p {
-			p[i] = -p[i]
-		}
-		if opt.zeroSum {
-			centre(p)
-		}
-		dphi0 := dot(g, p)
+		mean := sum / float64(n)
+		dphi0, pInf := shiftDotInf(p, opt.zeroSum, mean, g)
 		if !(dphi0 < 0) { // not a descent direction: restart from steepest descent
 			stored = 0
 			for i := range p {
@@ -126,17 +164,18 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 				res.converged, res.status = true, statusGradient
 				break
 			}
+			pInf = normInf(p)
 		}
 		// Steps change no coordinate by more than opt.stepMax; the first
 		// step (or one after a restart) has unit length.
-		stepMax := opt.stepMax / normInf(p)
+		stepMax := opt.stepMax / pInf
 		step := 1.0
 		if stored == 0 {
 			step = 1 / norm2(p)
 		}
 		step = math.Min(step, stepMax)
 
-		ft, ok, evals := wolfeSearch(f, x, fx, dphi0, p, step, stepMax, xt, gt, ht)
+		ft, ok, evals := wolfeSearch(f, x, fx, dphi0, p, step, stepMax, xt, gt)
 		res.evaluations += evals
 		if !ok {
 			res.status = statusLineFail
@@ -145,15 +184,16 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 		res.iterations++
 		// Update the history with s = xt − x, y = gt − g.
 		next := (newest + 1) % mem
-		s, y := sHist[next], yHist[next]
-		for i := range x {
-			s[i] = xt[i] - x[i]
-			y[i] = gt[i] - g[i]
-		}
-		if sy := dot(s, y); sy > 0 && !math.IsInf(1/sy, 0) {
-			rho[next] = 1 / sy
+		// The preconditioner ht of the accepted point (the line search's
+		// last evaluation), sᵀy, yᵀdiag(ht)y and ‖gt‖² in one pass.
+		sNew, yhy, gg := historyUpdate(sHist[next], yHist[next], x, xt, g, gt, ht, precond)
+		haveDen = false
+		if sNew > 0 && !math.IsInf(1/sNew, 0) {
+			rho[next] = 1 / sNew
+			sy[next] = sNew
 			newest = next
 			stored = min(stored+1, mem)
+			gammaDen, haveDen = yhy, true
 		} else if stored == mem {
 			stored-- // the slot just overwritten held the oldest pair
 		}
@@ -163,7 +203,7 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 		fx = ft
 		hist = append(hist, fx)
 		res.f = fx
-		res.gradNorm = norm2(g)
+		res.gradNorm = math.Sqrt(gg)
 		if opt.trace != nil {
 			opt.trace(res.iterations, fx, res.gradNorm, x)
 		}
@@ -187,19 +227,26 @@ func minimise(f objFunc, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 
 // wolfeSearch finds a step along p from x satisfying the strong Wolfe
 // conditions (c1 = 1e-4, c2 = 0.9). On success xt, gt hold the new point and
-// its gradient and ft its value.
+// its gradient and ft its value, and the new point was the last evaluation.
 func wolfeSearch(f objFunc, x []float64, f0, dphi0 float64, p []float64,
-	step, stepMax float64, xt, gt, ht []float64) (ft float64, ok bool, evals int) {
+	step, stepMax float64, xt, gt []float64) (ft float64, ok bool, evals int) {
 	const (
 		c1       = 1e-4
 		c2       = 0.9
 		maxEvals = 40
 	)
 	phi := func(a float64) (float64, float64) {
-		for i := range x {
-			xt[i] = x[i] + a*p[i]
+		n := len(x)
+		xt, p := xt[:n], p[:n]
+		mx := math.Inf(-1)
+		for i, xi := range x {
+			v := xi + float64(a*p[i])
+			xt[i] = v
+			if v > mx {
+				mx = v
+			}
 		}
-		v := f(xt, gt, ht)
+		v := f(xt, gt, mx)
 		evals++
 		if !isFinite(v) {
 			return math.Inf(1), 0
@@ -290,10 +337,13 @@ func cubicMin(a, fa, da, b, fb, db float64) float64 {
 
 func isFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
+// dot3 is Σ a_i·b_i·c_i, summed in order (each product rounded: the
+// conversions keep the compiler from fusing it into the sum, as in
+// historyUpdate).
 func dot3(a, b, c []float64) float64 {
 	s := 0.0
 	for i, v := range a {
-		s += v * b[i] * c[i]
+		s += float64(float64(v*b[i]) * c[i])
 	}
 	return s
 }

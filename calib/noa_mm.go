@@ -146,16 +146,20 @@ type mmResult struct {
 // (one per step, one per Newton candidate).
 func (p *NOA) minimiseG(g []float64, lambda float64, opt FitOptions, window int, eps float64) (res mmResult) {
 	m := p.m
-	dg := make([]float64, m+1)
+	// Scratch (noa_scratch.go): termsGrad writes dg, dgNext and dgCand in
+	// full, and next and cand are copies before they are read.
+	sc := getScratch(5*(m+1) + 2*m)
+	defer putScratch(sc) // after the copy below (deferred calls run last first)
+	dg := sc.take(m + 1)
 	D := p.majorizer()
-	st := &pavaStack{start: make([]int, m), w: make([]float64, m), s: make([]float64, m)}
+	st := &pavaStack{start: make([]int, m), w: sc.take(m), s: sc.take(m)}
 	nw := newNewtonWork(m)
 	invK := 1 / float64(p.k)
 	hist := make([]float64, 0, 64)
 	// x is the current point with value f and gradient dg; next is the
 	// majorise-minimise step from it, cand a Newton candidate.
-	x, next, cand := g, make([]float64, m+1), make([]float64, m+1)
-	dgNext, dgCand := make([]float64, m+1), make([]float64, m+1)
+	x, next, cand := g, sc.take(m+1), sc.take(m+1)
+	dgNext, dgCand := sc.take(m+1), sc.take(m+1)
 	defer func() { copy(g, x) }()
 	f := p.termsGrad(x, lambda, dg) * invK
 	res.evaluations++

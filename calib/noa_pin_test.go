@@ -1,0 +1,223 @@
+package calib
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"hash"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// The fit's answers are pinned bit for bit: speed work on the solver
+// (noa_lbfgs.go, noa_fit.go, noa_mm.go, NewNOA) must not change a single
+// bit of any fit, because the fit is non-convex and a last-bit change can
+// move a fit to another basin or turn an exact 0 objective into 1e-33
+// (README "Speed"). The hashes below were captured on the solver before the
+// speed work of issue 13 (commit 88ffbb3); set PLUMB_PIN_PRINT=1 to print
+// the current ones. The hashes are amd64's (gonum's assembly sums dot
+// products in four lanes; other builds sum in order). A float is hashed by its bits (Float64bits), so -0 and
+// 0 differ and so does every NaN payload.
+
+// pinHash accumulates the bits of a fit.
+type pinHash struct{ h hash.Hash }
+
+func newPinHash() *pinHash { return &pinHash{sha256.New()} }
+
+func (p *pinHash) f(v ...float64) {
+	var b [8]byte
+	for _, x := range v {
+		u := math.Float64bits(x)
+		for i := range b {
+			b[i] = byte(u >> (8 * i))
+		}
+		p.h.Write(b[:])
+	}
+}
+
+func (p *pinHash) s(v ...any) { fmt.Fprint(p.h, v...) }
+
+func (p *pinHash) fit(r FitResult) {
+	p.f(r.Lambda, r.Objective, r.GradNorm)
+	p.f(r.D...)
+	p.curve(r.Curve)
+	p.s(r.Iterations, "|", r.Evals, "|", r.Converged, "|", r.Status, "|", r.Points)
+}
+
+func (p *pinHash) curve(c *Curve) {
+	if c == nil {
+		p.s("nil curve")
+		return
+	}
+	p.f(c.Z...)
+	p.f(c.G...)
+}
+
+func (p *pinHash) sum() string { return fmt.Sprintf("%x", p.h.Sum(nil)[:12]) }
+
+// pinSweep is 36 cold fits: 4 synthetic judges × 3 sizes × 3 λ, in x0..x2
+// (the sizes below the coarse phase's threshold).
+func pinSweep(t *testing.T, ph *pinHash) {
+	judges := []biasedJudge{
+		{token: 0.8, position: 0.5, noise: 0.5, spread: 2},
+		{token: 0, position: 1.5, noise: 0.3, spread: 1.5},
+		{token: 1.2, position: 0, noise: 0.8, spread: 2.5},
+		{token: 0.1, position: 0.1, noise: 0.2, spread: 1},
+	}
+	for ji, j := range judges {
+		for _, n := range []int{300, 1700, 3000} {
+			pairs := genPairs(n, j, has012, uint64(10+ji))
+			p, err := NewNOA(pairs, allIdx(n), ObjectiveBoth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, lam := range []float64{0.2, 0.5, 2} {
+				r, err := p.Fit(FitOptions{Lambda: lam}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ph.fit(r)
+			}
+		}
+	}
+}
+
+// pinCases are the pinned computations, each hashed on its own.
+var pinCases = []struct {
+	name string
+	want string
+	run  func(t *testing.T, ph *pinHash)
+}{
+	{"demo judges, Analyze (default options)", "a5fc1c06db36d7963c3f2071", func(t *testing.T, ph *pinHash) {
+		for _, j := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
+			pairs := demoPairs(t, j)
+			e := NewSelectionEngine(j, pairs)
+			sel, err := e.Analyze(DefaultSelectionOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sel.Fit == nil {
+				t.Fatalf("%s: no fit", j)
+			}
+			ph.fit(*sel.Fit)
+		}
+	}},
+	{"demo judges, λ 0/0.5/2 × objectives, all items", "af051b80e1ccc8467a724fae", func(t *testing.T, ph *pinHash) {
+		for _, j := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
+			pairs := demoPairs(t, j)
+			for _, obj := range []Objective{ObjectiveBoth, ObjectiveL1, ObjectiveL2} {
+				p, err := NewNOA(pairs, allIdx(len(pairs)), obj)
+				if err != nil {
+					t.Fatal(err)
+				}
+				z, cnt := p.Knots()
+				ph.f(z...)
+				ph.s(cnt, p.pos, p.con, p.anc, p.k, p.m)
+				var prev *FitResult
+				for _, lam := range []float64{0, 0.5, 2} {
+					r, err := p.Fit(FitOptions{Lambda: lam}, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ph.fit(r)
+					if prev != nil { // warm start from the previous λ
+						w, err := p.Fit(FitOptions{Lambda: lam}, prev)
+						if err != nil {
+							t.Fatal(err)
+						}
+						ph.fit(w)
+					}
+					prev = &r
+				}
+			}
+		}
+	}},
+	{"36-fit sweep", "74771a7c5f7e87db1a770fb5", pinSweep},
+	{"sim x0..x3 and coarse phase", "2c20efbd26e0e468117483b7", func(t *testing.T, ph *pinHash) {
+		for _, c := range []struct {
+			n   int
+			has [model.NumArrangements]bool
+			lam float64
+		}{{1500, has0123, 0.5}, {1500, has0123, 2}, {8000, has012, 0.5}, {7000, has0123, 2}} {
+			pairs := genPairs(c.n, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, c.has, 11)
+			p, err := NewNOA(pairs, allIdx(c.n), ObjectiveBoth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := p.Fit(FitOptions{Lambda: c.lam}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ph.fit(r)
+		}
+	}},
+	{"demo fit paths, judge-fair and judge-tokenA", "77a6d012549dcd472a51aabd", func(t *testing.T, ph *pinHash) {
+		for _, j := range []string{"judge-fair", "judge-tokenA"} {
+			path, err := FitPath(context.Background(), j, demoPairs(t, j), DefaultSelectionOptions(), PathOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, pt := range path.Points {
+				ph.f(pt.Mu, pt.Objective, pt.Distance)
+				ph.curve(pt.Curve)
+				ph.s(pt.Iterations, pt.Converged, pt.Degenerate)
+			}
+			ph.f(path.WarmEnd.Objective, path.WarmEnd.Distance)
+			ph.s(path.SameBasin, path.Fits, path.Notes, path.Peak)
+		}
+	}},
+	{"re-fitted bootstrap, judge-first, 40 resamples", "60e47b57b14fadbb43f88fae", func(t *testing.T, ph *pinHash) {
+		pairs := demoPairs(t, "judge-first")
+		e := NewSelectionEngine("judge-first", pairs)
+		sel, err := e.Analyze(DefaultSelectionOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := SelectionBootstrapOptions{BootstrapOptions: BootstrapOptions{Resamples: 40, Seed: 5, Level: 0.95}, Refit: true}
+		bs, err := e.Bootstrap(sel, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mi := range bs.Methods {
+			ph.s(mi.Name)
+			for _, bm := range BootMetrics() {
+				for _, m := range []map[string]BootInterval{mi.Value, mi.Delta} {
+					iv, ok := m[bm.Key]
+					ph.s(bm.Key, ok, iv.Valid, iv.Reason)
+					ph.f(iv.Estimate)
+					if iv.CI != nil {
+						ph.f(iv.CI.Lower, iv.CI.Upper, iv.CI.Level)
+					}
+				}
+			}
+		}
+		ph.s(bs.Notes)
+	}},
+}
+
+// TestFitPinnedBits checks that every pinned computation gives the hash it
+// gave before the speed work (see the comment at the top of this file).
+func TestFitPinnedBits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 3 s")
+	}
+	if !kernelsMatchGonum {
+		t.Skip("the pinned bits are those of amd64 with gonum's assembly")
+	}
+	print := os.Getenv("PLUMB_PIN_PRINT") == "1"
+	for _, c := range pinCases {
+		ph := newPinHash()
+		c.run(t, ph)
+		got := ph.sum()
+		if print {
+			t.Logf("%-50s %s", c.name, got)
+			continue
+		}
+		if got != c.want {
+			t.Errorf("%s: hash %s, want %s (the fit's bits changed)", c.name, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,40 @@
+package calib
+
+import "sync"
+
+// fitScratch hands out float64 vectors for one fit from one block that is
+// reused across fits through scratchPool: a cold fit at 9,001 knots used to
+// allocate 3.7 MB, so the garbage collector ran after almost every fit and
+// fresh pages had to be faulted in and zeroed. The vectors are NOT zeroed:
+// every user writes a vector in full before reading it, so the pool's
+// contents never change a result (the fits stay bit-identical, see
+// TestFitPinnedBits). The pool holds only free memory, no state.
+type fitScratch struct {
+	buf []float64
+	off int
+}
+
+var scratchPool sync.Pool // of *fitScratch
+
+// getScratch returns a fitScratch with room for n floats; give it back
+// with putScratch when no vector taken from it is used any more.
+func getScratch(n int) *fitScratch {
+	s, _ := scratchPool.Get().(*fitScratch)
+	if s == nil {
+		s = &fitScratch{}
+	}
+	if cap(s.buf) < n {
+		s.buf = make([]float64, n)
+	}
+	s.buf, s.off = s.buf[:n], 0
+	return s
+}
+
+// take returns the next n floats (not zeroed).
+func (s *fitScratch) take(n int) []float64 {
+	v := s.buf[s.off : s.off+n : s.off+n]
+	s.off += n
+	return v
+}
+
+func putScratch(s *fitScratch) { scratchPool.Put(s) }
