@@ -84,7 +84,7 @@ func BenchmarkKeysWhileRecomputing100k(b *testing.B) {
 				for _, c := range msg {
 					exec(c)
 				}
-			case debounceMsg, resultMsg, compareMsg:
+			case resultMsg, itemsCalMsg, compareMsg:
 				msgs <- msg
 			}
 		}()

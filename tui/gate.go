@@ -1,0 +1,96 @@
+package tui
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// Background work (the items' calibrated columns, the other judges'
+// comparison, the fit path, the bootstrap) runs behind a gate: at most
+// bgSlots() jobs at once, the most urgent first, so that with the knob
+// recompute (which never waits for the gate) one core stays free for the
+// UI goroutine on a 2-core machine. Every job takes a context that a knob
+// change cancels (Model.stopBackground); the jobs stop at their next
+// check and are started again, for the new numbers, once those are on
+// screen.
+
+// Background job priorities: a smaller one runs first.
+const (
+	prioItems = iota
+	prioCompare
+	prioPath
+	prioBoot
+)
+
+// bgSlots is how many background jobs run at once: every core but one
+// (at least one).
+func bgSlots() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+
+// gate admits background jobs, the most urgent first.
+type gate struct {
+	mu      sync.Mutex
+	free    int
+	waiters []*gateWaiter
+}
+
+type gateWaiter struct {
+	prio  int
+	ready chan struct{}
+}
+
+func newGate(slots int) *gate { return &gate{free: slots} }
+
+// acquire waits for a slot; it reports false (holding none) when ctx is
+// cancelled first.
+func (g *gate) acquire(ctx context.Context, prio int) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	g.mu.Lock()
+	if g.free > 0 && len(g.waiters) == 0 {
+		g.free--
+		g.mu.Unlock()
+		return true
+	}
+	w := &gateWaiter{prio: prio, ready: make(chan struct{})}
+	// Keep the waiters ordered by priority, first come first within one.
+	i := len(g.waiters)
+	for i > 0 && g.waiters[i-1].prio > prio {
+		i--
+	}
+	g.waiters = slices.Insert(g.waiters, i, w)
+	g.mu.Unlock()
+	select {
+	case <-w.ready:
+		return true
+	case <-ctx.Done():
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if j := slices.Index(g.waiters, w); j >= 0 {
+			g.waiters = slices.Delete(g.waiters, j, j+1)
+			return false
+		}
+		// The slot was handed over as ctx ended: give it back.
+		g.releaseLocked()
+		return false
+	}
+}
+
+// release frees a slot (handing it to the most urgent waiter).
+func (g *gate) release() {
+	g.mu.Lock()
+	g.releaseLocked()
+	g.mu.Unlock()
+}
+
+func (g *gate) releaseLocked() {
+	if len(g.waiters) > 0 {
+		w := g.waiters[0]
+		g.waiters = g.waiters[1:]
+		close(w.ready)
+		return
+	}
+	g.free++
+}
