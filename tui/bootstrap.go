@@ -56,7 +56,7 @@ func (m *Model) startBoot(r *result) tea.Cmd {
 	eng, ja, opt, gen, g := m.eng, r.ja, r.opt, r.gen, m.bg
 	// Behind the gate, on every core but one (the intervals do not depend
 	// on the workers).
-	opt.Bootstrap.Workers = bgSlots()
+	opt.Bootstrap.Workers = m.slots
 	go func() {
 		if !g.acquire(ctx, prioBoot) {
 			final <- bootDoneMsg{gen: gen, err: ctx.Err()}

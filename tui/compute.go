@@ -144,7 +144,9 @@ func itemsCalCmd(ctx context.Context, g *gate, r *result) tea.Cmd {
 		}
 		defer g.release()
 		d := &itemData{itemBase: base}
-		d.setCal(curve)
+		if !d.setCalCtx(ctx, curve) {
+			return nil
+		}
 		return itemsCalMsg{gen: gen, items: d}
 	}
 }

@@ -9,9 +9,12 @@ import (
 
 // Background work (the items' calibrated columns, the other judges'
 // comparison, the fit path, the bootstrap) runs behind a gate: at most
-// bgSlots() jobs at once, the most urgent first, so that with the knob
-// recompute (which never waits for the gate) one core stays free for the
-// UI goroutine on a 2-core machine. Every job takes a context that a knob
+// bgSlots() jobs at once (every core but one), the most urgent first, so
+// that with the knob recompute (which never waits for the gate) the heavy
+// work takes at most as many goroutines as there are cores. Run gives Go
+// one P more than that, so the UI's goroutines (input, Update and View,
+// the renderer) always find a P instead of queueing behind a fit until
+// the scheduler preempts it (10 ms and more per hop). Every job takes a context that a knob
 // change cancels (Model.stopBackground); the jobs stop at their next
 // check and are started again, for the new numbers, once those are on
 // screen.
@@ -25,7 +28,7 @@ const (
 )
 
 // bgSlots is how many background jobs run at once: every core but one
-// (at least one).
+// (at least one). New calls it, before Run raises GOMAXPROCS.
 func bgSlots() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
 // gate admits background jobs, the most urgent first.

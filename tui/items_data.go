@@ -2,6 +2,7 @@ package tui
 
 import (
 	"cmp"
+	"context"
 	"math"
 	"slices"
 
@@ -130,11 +131,30 @@ func buildItemBase(pairs []model.Pair) *itemBase {
 // setCal fills the calibrated part for the map g (nil: CalibraEval did
 // not run, and the table shows raw preferences only).
 func (d *itemData) setCal(g *calib.Curve) {
+	d.setCalCtx(context.Background(), g)
+}
+
+// calChunk is how many items setCalCtx calibrates between looks at its
+// context (a few ms at 100,000 items).
+const calChunk = 8192
+
+// setCalCtx is setCal that gives up (reporting false) when ctx ends.
+func (d *itemData) setCalCtx(ctx context.Context, g *calib.Curve) bool {
 	d.calPending = false
 	if g == nil {
-		return
+		return true
 	}
-	d.cal, d.hasCal = calib.CalibratedPrefs(d.pairs, g), true
+	n := len(d.pairs)
+	cal := calib.Prefs{R: make([][model.NumArrangements]float64, 0, n), Has: make([][model.NumArrangements]bool, 0, n),
+		Gold: make([]model.Gold, 0, n)}
+	for lo := 0; lo < n; lo += calChunk {
+		if ctx.Err() != nil {
+			return false
+		}
+		c := calib.CalibratedPrefs(d.pairs[lo:min(n, lo+calChunk)], g)
+		cal.R, cal.Has, cal.Gold = append(cal.R, c.R...), append(cal.Has, c.Has...), append(cal.Gold, c.Gold...)
+	}
+	d.cal, d.hasCal = cal, true
 	d.shift = make([]float64, len(d.pairs))
 	for i := range d.pairs {
 		p := &d.pairs[i]
@@ -152,6 +172,7 @@ func (d *itemData) setCal(g *calib.Curve) {
 	}
 	d.byShift = identity(len(d.pairs))
 	slices.SortStableFunc(d.byShift, func(a, b int) int { return cmp.Compare(d.shift[b], d.shift[a]) })
+	return true
 }
 
 func identity(n int) []int {

@@ -102,6 +102,7 @@ type Model struct {
 	// result on screen (the items' calibrated columns, the comparison).
 	bg       *gate
 	bgCancel context.CancelFunc
+	slots    int // bgSlots when the app was made
 	// boot is the background bootstrap of cur's methods table.
 	boot bootState
 
@@ -145,7 +146,8 @@ func New(opts Options) *Model {
 		opts.Guard = atomicfile.NewGuard()
 	}
 	m := &Model{opts: opts, keys: newKeyMap(), help: help.New(), paths: map[pathKey]*pathEntry{}, pathBusy: map[pathKey]bool{},
-		bg: newGate(bgSlots())}
+		slots: bgSlots()}
+	m.bg = newGate(m.slots)
 	m.setTheme(opts.Dark)
 	m.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}
 	m.knobs.opt.Selection.Path = true // the Selection pane shows the fit path
