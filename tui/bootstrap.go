@@ -54,11 +54,12 @@ func (m *Model) startBoot(r *result) tea.Cmd {
 	progress := make(chan bootProgressMsg, 1)
 	final := make(chan bootDoneMsg, 1)
 	eng, ja, opt, gen, g := m.eng, r.ja, r.opt, r.gen, m.bg
+	t := g.enter(ctx, prioBoot)
 	// Behind the gate, on every core but one (the intervals do not depend
 	// on the workers).
 	opt.Bootstrap.Workers = m.slots
 	go func() {
-		if !g.acquire(ctx, prioBoot) {
+		if !t.wait() {
 			final <- bootDoneMsg{gen: gen, err: ctx.Err()}
 			return
 		}

@@ -105,11 +105,16 @@ func computeCmd(q request) tea.Cmd {
 // compareCmd analyses every judge under the same options, for the
 // overview's comparison table: after the current judge's result is on
 // screen (which it reuses when it has the same options), one judge at a
-// time behind the background gate, so a knob change (ctx) stops it
-// within one judge's analysis and never waits behind it for long.
+// time behind the background gate; a knob change (ctx) stops it after
+// the judge being analysed.
 func compareCmd(ctx context.Context, g *gate, q request, cur *result) tea.Cmd {
 	judges := q.eng.Judges()
+	t := g.enter(ctx, prioCompare) // its place in the queue, taken now
 	return func() tea.Msg {
+		if !t.wait() {
+			return nil
+		}
+		defer g.release()
 		o := q.opt
 		o.Judges = nil
 		o.Selection.Path, o.Selection.StopAt = false, calib.StopEnd // the overview shows no path
@@ -120,11 +125,10 @@ func compareCmd(ctx context.Context, g *gate, q request, cur *result) tea.Cmd {
 				out[i] = cur.ja
 				continue
 			}
-			if !g.acquire(ctx, prioCompare) {
-				return nil
+			if ctx.Err() != nil {
+				return nil // a knob changed: stop after this judge
 			}
 			ja, err := q.eng.Judge(j, o)
-			g.release()
 			if err != nil {
 				return compareMsg{gen: q.gen, err: err}
 			}
@@ -138,8 +142,9 @@ func compareCmd(ctx context.Context, g *gate, q request, cur *result) tea.Cmd {
 // background.
 func itemsCalCmd(ctx context.Context, g *gate, r *result) tea.Cmd {
 	base, curve, gen := r.items.itemBase, fitCurve(&r.ja), r.gen
+	t := g.enter(ctx, prioItems)
 	return func() tea.Msg {
-		if !g.acquire(ctx, prioItems) {
+		if !t.wait() {
 			return nil
 		}
 		defer g.release()

@@ -45,33 +45,62 @@ type gateWaiter struct {
 
 func newGate(slots int) *gate { return &gate{free: slots} }
 
-// acquire waits for a slot; it reports false (holding none) when ctx is
-// cancelled first.
-func (g *gate) acquire(ctx context.Context, prio int) bool {
+// ticket is a place in the gate's queue, taken in Update (enter) so that
+// jobs started together are admitted by priority, whichever goroutine
+// runs first.
+type ticket struct {
+	g   *gate
+	ctx context.Context
+	w   *gateWaiter // nil: admitted at once, or cancelled
+	ok  bool        // admitted at once
+}
+
+// enter queues a job of the given priority without waiting.
+func (g *gate) enter(ctx context.Context, prio int) *ticket {
+	t := &ticket{g: g, ctx: ctx}
 	if ctx.Err() != nil {
-		return false
+		return t
 	}
 	g.mu.Lock()
+	defer g.mu.Unlock()
 	if g.free > 0 && len(g.waiters) == 0 {
 		g.free--
-		g.mu.Unlock()
-		return true
+		t.ok = true
+		return t
 	}
-	w := &gateWaiter{prio: prio, ready: make(chan struct{})}
+	t.w = &gateWaiter{prio: prio, ready: make(chan struct{})}
 	// Keep the waiters ordered by priority, first come first within one.
 	i := len(g.waiters)
 	for i > 0 && g.waiters[i-1].prio > prio {
 		i--
 	}
-	g.waiters = slices.Insert(g.waiters, i, w)
-	g.mu.Unlock()
+	g.waiters = slices.Insert(g.waiters, i, t.w)
+	return t
+}
+
+// wait waits for the ticket's turn; it reports false (holding no slot)
+// when the ticket's context ends first. A true answer must be followed
+// by release.
+func (t *ticket) wait() bool {
+	g := t.g
+	if t.w == nil {
+		if t.ok && t.ctx.Err() != nil {
+			g.release()
+			return false
+		}
+		return t.ok
+	}
 	select {
-	case <-w.ready:
+	case <-t.w.ready:
+		if t.ctx.Err() != nil {
+			g.release()
+			return false
+		}
 		return true
-	case <-ctx.Done():
+	case <-t.ctx.Done():
 		g.mu.Lock()
 		defer g.mu.Unlock()
-		if j := slices.Index(g.waiters, w); j >= 0 {
+		if j := slices.Index(g.waiters, t.w); j >= 0 {
 			g.waiters = slices.Delete(g.waiters, j, j+1)
 			return false
 		}
@@ -79,6 +108,11 @@ func (g *gate) acquire(ctx context.Context, prio int) bool {
 		g.releaseLocked()
 		return false
 	}
+}
+
+// acquire is enter and wait.
+func (g *gate) acquire(ctx context.Context, prio int) bool {
+	return g.enter(ctx, prio).wait()
 }
 
 // release frees a slot (handing it to the most urgent waiter).

@@ -82,12 +82,12 @@ func (m *Model) afterResult() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	m.pathCancel, m.pathFor = cancel, key
 	m.pathBusy[key] = true
-	eng, g := m.eng, m.bg
+	eng, t := m.eng, m.bg.enter(ctx, prioPath)
 	return func() tea.Msg {
-		if !g.acquire(ctx, prioPath) {
+		if !t.wait() {
 			return pathMsg{key: key, pathEntry: pathEntry{err: context.Canceled}}
 		}
-		defer g.release()
+		defer t.g.release()
 		p, err := eng.Path(ctx, key.judge, key.group, key.opt)
 		return pathMsg{key: key, pathEntry: pathEntry{path: p, err: err}}
 	}
