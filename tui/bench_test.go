@@ -13,8 +13,8 @@ import (
 // x0..x3), what stands between the last knob key and the frame with the
 // new numbers: the key's Update, the recompute (a cold CalibraEval fit
 // for a λ not seen before, every method's metrics, the items), applying
-// the result (charts rendered once) and View. The debounce delay
-// (DefaultDebounce) comes on top. Goal: ≤ 50 ms in all.
+// the result (charts rendered once) and View. There is no debounce: the
+// key's Update returns the recompute. Goal: ≤ 50 ms in all.
 func BenchmarkKnobToFrame(b *testing.B) {
 	m := newTestModel(b, demoLog(b), 120, 40)
 	press(b, m, "2")
@@ -26,8 +26,6 @@ func BenchmarkKnobToFrame(b *testing.B) {
 			b.StartTimer()
 		}
 		_, cmd := m.Update(keyMsg("l")) // a λ never fitted before
-		msg := cmd().(debounceMsg)
-		_, cmd = m.Update(msg)
 		res := cmd().(resultMsg)
 		m.Update(res)
 		_ = m.View()

@@ -53,8 +53,17 @@ func (m *Model) startBoot(r *result) tea.Cmd {
 	m.boot.running, m.boot.cancel = true, cancel
 	progress := make(chan bootProgressMsg, 1)
 	final := make(chan bootDoneMsg, 1)
-	eng, ja, opt, gen := m.eng, r.ja, r.opt, r.gen
+	eng, ja, opt, gen, g := m.eng, r.ja, r.opt, r.gen, m.bg
+	t := g.enter(ctx, prioBoot)
+	// Behind the gate, on every core but one (the intervals do not depend
+	// on the workers).
+	opt.Bootstrap.Workers = m.slots
 	go func() {
+		if !t.wait() {
+			final <- bootDoneMsg{gen: gen, err: ctx.Err()}
+			return
+		}
+		defer g.release()
 		iv, err := eng.Intervals(ctx, &ja, opt, func(done, total int) {
 			select {
 			case progress <- bootProgressMsg{gen: gen, done: done, total: total}:

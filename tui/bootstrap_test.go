@@ -37,7 +37,7 @@ func runHoldingBoot(t *testing.T, m *Model, cmd tea.Cmd) []tea.Msg {
 			queue = append(queue, msg...)
 		case bootProgressMsg, bootDoneMsg:
 			held = append(held, msg)
-		case debounceMsg, resultMsg, pathMsg, compareMsg, tea.WindowSizeMsg, tea.KeyPressMsg:
+		case resultMsg, itemsCalMsg, pathMsg, compareMsg, tea.WindowSizeMsg, tea.KeyPressMsg:
 			_, next := m.Update(msg)
 			queue = append(queue, next)
 		}
@@ -50,7 +50,7 @@ func runHoldingBoot(t *testing.T, m *Model, cmd tea.Cmd) []tea.Msg {
 // ▲/▼/= marks appear once the intervals arrive, and the screen's analysis
 // then equals `plumb report`'s for the same flags, intervals included.
 func TestBootstrapInBackground(t *testing.T) {
-	m := New(Options{Log: demoLog(t), Start: bootStart(), Debounce: -1, Dark: true, NoColor: true})
+	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true})
 	held := runHoldingBoot(t, m, tea.Batch(m.Init(), func() tea.Msg { return tea.WindowSizeMsg{Width: 200, Height: 60} }))
 	if len(held) != 1 {
 		t.Fatalf("%d bootstrap messages held, want 1", len(held))
@@ -103,7 +103,7 @@ func TestBootstrapInBackground(t *testing.T) {
 // TestBootstrapStale: a knob change while the bootstrap runs stops it and
 // drops its result; the new numbers get their own intervals.
 func TestBootstrapStale(t *testing.T) {
-	m := New(Options{Log: demoLog(t), Start: bootStart(), Debounce: -1, Dark: true, NoColor: true})
+	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true})
 	held := runHoldingBoot(t, m, tea.Batch(m.Init(), func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} }))
 	old := m.cur
 	press(t, m, "2", "l") // λ up: a new analysis and a new bootstrap
@@ -142,7 +142,7 @@ func methodsBlock(s string) string {
 // flags — and the reproduce command names the bootstrap flags.
 func TestExportFiguresAndIntervals(t *testing.T) {
 	dir := t.TempDir()
-	m := New(Options{Log: demoLog(t), Start: bootStart(), Debounce: -1, Dark: true, NoColor: true,
+	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true,
 		ExportPrefix: filepath.Join(dir, "out")})
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)

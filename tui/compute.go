@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -25,9 +26,6 @@ type result struct {
 // Messages of the recompute pipeline. gen is the knob generation the
 // message belongs to; a message of an older generation is stale.
 type (
-	// debounceMsg fires when the knobs have been still for the debounce
-	// delay.
-	debounceMsg struct{ gen uint64 }
 	// resultMsg carries a finished analysis of the current judge.
 	resultMsg struct{ r *result }
 	// compareMsg carries every judge's analysis for the overview's
@@ -36,6 +34,12 @@ type (
 		gen    uint64
 		judges []report.JudgeAnalysis
 		err    error
+	}
+	// itemsCalMsg carries the calibrated columns of the items of the
+	// result of generation gen.
+	itemsCalMsg struct {
+		gen   uint64
+		items *itemData
 	}
 	// pollTickMsg asks for a look at the watched files.
 	pollTickMsg struct{}
@@ -59,6 +63,12 @@ type request struct {
 	eng   *report.Engine
 	judge string
 	opt   report.Options
+	// base is the items' knob-independent part when it is known for this
+	// judge and group (nil: analyse computes it).
+	base *itemBase
+	// itemsNow asks for the items' calibrated columns in the result (the
+	// Items pane is on screen); otherwise they follow (itemsCalCmd).
+	itemsNow bool
 }
 
 // analyse runs the analysis of one judge (the engine caches what the
@@ -70,8 +80,18 @@ func (q request) analyse() *result {
 	ja, err := q.eng.Judge(q.judge, o)
 	r := &result{gen: q.gen, judge: q.judge, opt: q.opt, ja: ja, err: err}
 	if err == nil {
-		pairs, _, _ := q.eng.Records(q.judge, q.opt.Group)
-		r.items = buildItems(pairs, &ja)
+		base := q.base
+		if base == nil {
+			pairs, _, _ := q.eng.Records(q.judge, q.opt.Group)
+			base = buildItemBase(pairs)
+			base.eng, base.judge, base.group = q.eng, q.judge, q.opt.Group
+		}
+		r.items = &itemData{itemBase: base}
+		if q.itemsNow {
+			r.items.setCal(fitCurve(&ja))
+		} else {
+			r.items.calPending = fitCurve(&ja) != nil
+		}
 	}
 	r.dur = time.Since(t0)
 	return r
@@ -83,25 +103,55 @@ func computeCmd(q request) tea.Cmd {
 }
 
 // compareCmd analyses every judge under the same options, for the
-// overview's comparison table (after the current judge's result, so it
-// never delays it).
-func compareCmd(q request) tea.Cmd {
+// overview's comparison table: after the current judge's result is on
+// screen (which it reuses when it has the same options), one judge at a
+// time behind the background gate; a knob change (ctx) stops it after
+// the judge being analysed.
+func compareCmd(ctx context.Context, g *gate, q request, cur *result) tea.Cmd {
+	judges := q.eng.Judges()
+	t := g.enter(ctx, prioCompare) // its place in the queue, taken now
 	return func() tea.Msg {
+		if !t.wait() {
+			return nil
+		}
+		defer g.release()
 		o := q.opt
 		o.Judges = nil
 		o.Selection.Path, o.Selection.StopAt = false, calib.StopEnd // the overview shows no path
-		an, err := q.eng.Analyze(o)
-		if err != nil {
-			return compareMsg{gen: q.gen, err: err}
+		reuse := cur != nil && cur.err == nil && cur.opt.Selection.StopAt == calib.StopEnd
+		out := make([]report.JudgeAnalysis, len(judges))
+		for i, j := range judges {
+			if j == q.judge && reuse {
+				out[i] = cur.ja
+				continue
+			}
+			if ctx.Err() != nil {
+				return nil // a knob changed: stop after this judge
+			}
+			ja, err := q.eng.Judge(j, o)
+			if err != nil {
+				return compareMsg{gen: q.gen, err: err}
+			}
+			out[i] = ja
 		}
-		return compareMsg{gen: q.gen, judges: an.Judges}
+		return compareMsg{gen: q.gen, judges: out}
 	}
 }
 
-// debounceCmd waits for the knobs to be still.
-func debounceCmd(gen uint64, d time.Duration) tea.Cmd {
-	if d <= 0 {
-		return func() tea.Msg { return debounceMsg{gen} }
+// itemsCalCmd computes the calibrated columns of a result's items in the
+// background.
+func itemsCalCmd(ctx context.Context, g *gate, r *result) tea.Cmd {
+	base, curve, gen := r.items.itemBase, fitCurve(&r.ja), r.gen
+	t := g.enter(ctx, prioItems)
+	return func() tea.Msg {
+		if !t.wait() {
+			return nil
+		}
+		defer g.release()
+		d := &itemData{itemBase: base}
+		if !d.setCalCtx(ctx, curve) {
+			return nil
+		}
+		return itemsCalMsg{gen: gen, items: d}
 	}
-	return tea.Tick(d, func(time.Time) tea.Msg { return debounceMsg{gen} })
 }

@@ -37,11 +37,11 @@ func demoLog(t testing.TB) *model.Log {
 	return lg
 }
 
-// newTestModel returns the app on lg at w×h with no debounce delay, after
+// newTestModel returns the app on lg at w×h after
 // its first analysis (commands run synchronously).
 func newTestModel(t testing.TB, lg *model.Log, w, h int) *Model {
 	t.Helper()
-	m := New(Options{Log: lg, Start: startOptions(), Debounce: -1, Dark: true, NoColor: true})
+	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true})
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
 	return m
@@ -72,7 +72,7 @@ func run(t testing.TB, m *Model, cmd tea.Cmd) (quit bool) {
 		case tea.QuitMsg:
 			quit = true
 			continue
-		case debounceMsg, resultMsg, pathMsg, compareMsg, exportMsg, pollMsg, tea.WindowSizeMsg, tea.KeyPressMsg,
+		case resultMsg, itemsCalMsg, pathMsg, compareMsg, exportMsg, pollMsg, tea.WindowSizeMsg, tea.KeyPressMsg,
 			bootProgressMsg, bootDoneMsg:
 		default:
 			continue // terminal queries and the like

@@ -245,6 +245,9 @@ func (p *itemsPane) view(m *Model, w, h int) string {
 		total = len(p.data.pairs)
 	}
 	head := fmt.Sprintf(" %s: %d of %d · sorted by %s", kind, len(p.rows), total, sorts[p.sort[btoi(p.scores)]])
+	if !p.scores && p.data != nil && p.data.calPending {
+		head += " · calibrated columns follow …"
+	}
 	if note := "  (s sort · v pairs/scores · / filter · enter open)"; lipgloss.Width(head+note) <= w {
 		head = st.Heading.Render(head) + st.Faint.Render(note)
 	} else {

@@ -22,11 +22,6 @@ const (
 	MaxWidth, MaxHeight = 250, 70
 )
 
-// DefaultDebounce is how long the knobs must be still before a recompute
-// starts. It is short: at 3,000 items a recompute takes 10–30 ms, and the
-// frame after the last key should be on screen within 50 ms.
-const DefaultDebounce = 8 * time.Millisecond
-
 // Options configure the app. Start holds the analysis options the knobs
 // start from (and reset to); every one of them is a flag of `plumb report`.
 type Options struct {
@@ -58,9 +53,6 @@ type Options struct {
 	Guard *atomicfile.Guard
 	// Version is plumb's version, written into exported JSON.
 	Version string
-	// Debounce overrides DefaultDebounce (tests use a negative value for
-	// no delay).
-	Debounce time.Duration
 	// Dark is the initial guess of the terminal background; a
 	// tea.BackgroundColorMsg corrects it.
 	Dark bool
@@ -94,7 +86,8 @@ type Model struct {
 	focus        [numPanes]int
 
 	// The recompute pipeline: gen counts knob changes; inFlight is true
-	// while a recompute runs; queued asks for one more when it ends.
+	// while a recompute runs; queued asks for one more when it ends (the
+	// keys of a burst coalesce into that one follow-up).
 	gen      uint64
 	inFlight bool
 	queued   bool
@@ -102,6 +95,14 @@ type Model struct {
 	cur      *result
 	compare  []report.JudgeAnalysis
 	cmpErr   error
+	// itemBase is the items' knob-independent part of the current judge
+	// and group, once computed.
+	itemBase *itemBase
+	// bg admits background jobs (gate.go); bgCancel stops those of the
+	// result on screen (the items' calibrated columns, the comparison).
+	bg       *gate
+	bgCancel context.CancelFunc
+	slots    int // bgSlots when the app was made
 	// boot is the background bootstrap of cur's methods table.
 	boot bootState
 
@@ -110,6 +111,7 @@ type Model struct {
 	paths      map[pathKey]*pathEntry
 	pathBusy   map[pathKey]bool
 	pathCancel context.CancelFunc // stops the path being computed
+	pathFor    pathKey            // the path being computed
 	// noPath skips the background fit path. Only tests set it: those that
 	// press many knobs and look at no path (a path per λ is most of their
 	// time under -race). The app always computes the path.
@@ -138,9 +140,6 @@ func New(opts Options) *Model {
 	if opts.Log == nil {
 		opts.Log = &model.Log{}
 	}
-	if opts.Debounce == 0 {
-		opts.Debounce = DefaultDebounce
-	}
 	if opts.PollEvery <= 0 {
 		opts.PollEvery = time.Second
 	}
@@ -150,7 +149,9 @@ func New(opts Options) *Model {
 	if opts.Guard == nil {
 		opts.Guard = atomicfile.NewGuard()
 	}
-	m := &Model{opts: opts, keys: newKeyMap(), help: help.New(), paths: map[pathKey]*pathEntry{}, pathBusy: map[pathKey]bool{}}
+	m := &Model{opts: opts, keys: newKeyMap(), help: help.New(), paths: map[pathKey]*pathEntry{}, pathBusy: map[pathKey]bool{},
+		slots: bgSlots()}
+	m.bg = newGate(m.slots)
 	m.setTheme(opts.Dark)
 	m.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}
 	m.knobs.opt.Selection.Path = true // the Selection pane shows the fit path
@@ -208,20 +209,49 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// recompute records a change of knobs or data and schedules a debounced
-// recompute.
+// recompute records a change of knobs or data and starts its recompute
+// at once when none is running: an isolated key waits for nothing. Keys
+// that arrive while one runs coalesce into one follow-up for the latest
+// knobs (applyResult), so a burst costs at most two recomputes. Background
+// work of the numbers on screen stops, leaving the cores to the
+// recompute; it starts again for the new numbers.
 func (m *Model) recompute() tea.Cmd {
 	m.gen++
-	m.stopBoot() // its intervals would belong to the old numbers
+	m.stopBackground()
 	if len(m.judges) == 0 {
 		return nil
 	}
-	return debounceCmd(m.gen, m.opts.Debounce)
+	if m.inFlight {
+		m.queued = true
+		return nil
+	}
+	m.inFlight = true
+	return computeCmd(m.request())
+}
+
+// stopBackground cancels the background work of the numbers on screen:
+// the bootstrap (its intervals would belong to the old numbers), the
+// comparison, the items' calibrated columns, and the fit path unless the
+// new knobs need the same one.
+func (m *Model) stopBackground() {
+	m.stopBoot()
+	if m.bgCancel != nil {
+		m.bgCancel()
+		m.bgCancel = nil
+	}
+	if m.pathCancel != nil && (m.pathFor == (pathKey{}) || m.pathFor != m.wantPathKey()) {
+		m.pathCancel()
+		m.pathCancel = nil
+	}
 }
 
 // request snapshots what a recompute of the current state needs.
 func (m *Model) request() request {
-	return request{gen: m.gen, eng: m.eng, judge: m.judgeName(), opt: m.knobs.opt}
+	q := request{gen: m.gen, eng: m.eng, judge: m.judgeName(), opt: m.knobs.opt, itemsNow: m.pane == paneItems}
+	if b := m.itemBase; b != nil && b.eng == q.eng && b.judge == q.judge && b.group == q.opt.Group {
+		q.base = b
+	}
+	return q
 }
 
 // computing reports whether the numbers on screen are older than the knobs.

@@ -59,8 +59,8 @@ func wantsPath(r *result) bool {
 // computation.
 func (m *Model) afterResult() tea.Cmd {
 	r := m.cur
-	if m.noPath || !wantsPath(r) {
-		return nil
+	if m.noPath || !wantsPath(r) || m.computing() {
+		return nil // a recompute runs: the path waits for its numbers
 	}
 	key := pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)
 	if r.ja.Selection.Path != nil {
@@ -80,13 +80,27 @@ func (m *Model) afterResult() tea.Cmd {
 		m.pathCancel()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	m.pathCancel = cancel
+	m.pathCancel, m.pathFor = cancel, key
 	m.pathBusy[key] = true
-	eng := m.eng
+	eng, t := m.eng, m.bg.enter(ctx, prioPath)
 	return func() tea.Msg {
+		if !t.wait() {
+			return pathMsg{key: key, pathEntry: pathEntry{err: context.Canceled}}
+		}
+		defer t.g.release()
 		p, err := eng.Path(ctx, key.judge, key.group, key.opt)
 		return pathMsg{key: key, pathEntry: pathEntry{path: p, err: err}}
 	}
+}
+
+// wantPathKey is the key of the path the knobs ask for (the zero key when
+// they show none).
+func (m *Model) wantPathKey() pathKey {
+	so := m.knobs.opt.Selection
+	if !so.Solver.Converged() {
+		return pathKey{}
+	}
+	return pathKeyOf(m.judgeName(), m.knobs.opt.Group, so)
 }
 
 // applyPath stores a finished path and shows it when it belongs to the
@@ -94,6 +108,10 @@ func (m *Model) afterResult() tea.Cmd {
 // back on screen.
 func (m *Model) applyPath(msg pathMsg) tea.Cmd {
 	delete(m.pathBusy, msg.key)
+	if msg.key == m.pathFor && m.pathCancel != nil {
+		m.pathCancel()
+		m.pathCancel, m.pathFor = nil, pathKey{}
+	}
 	e := msg.pathEntry
 	if errors.Is(e.err, context.Canceled) {
 		return m.afterResult()

@@ -107,9 +107,7 @@ func TestPathComputingThenChart(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 60)
 	press(t, m, "2")
 	_, cmd := m.Update(keyMsg("l")) // λ 0.55: a path not computed yet
-	msg := cmd()                    // debounce
-	_, cmd = m.Update(msg)
-	_, next := m.Update(cmd()) // the analysis; next holds the path command
+	_, next := m.Update(cmd())      // the analysis; next holds the path command
 	if m.cur == nil || m.cur.opt.Selection.Lambda != 0.55 {
 		t.Fatal("no result for λ 0.55")
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 
 	"charm.land/bubbles/v2/key"
@@ -21,18 +22,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setTheme(msg.IsDark())
 		m.renderActive()
 		return m, nil
-	case debounceMsg:
-		if msg.gen != m.gen {
-			return m, nil // a newer change has its own timer
-		}
-		if m.inFlight {
-			m.queued = true
-			return m, nil
-		}
-		m.inFlight = true
-		return m, computeCmd(m.request())
 	case resultMsg:
 		return m, m.applyResult(msg.r)
+	case itemsCalMsg:
+		if m.cur != nil && msg.gen == m.cur.gen && m.cur.items != nil && m.cur.items.calPending {
+			m.cur.items = msg.items
+			m.items.setData(msg.items)
+			m.dirty[paneItems] = true
+			m.renderActive()
+		}
+		return m, nil
 	case bootProgressMsg:
 		return m, m.bootProgress(msg)
 	case bootDoneMsg:
@@ -97,14 +96,24 @@ func (m *Model) applyResult(r *result) tea.Cmd {
 	var cmds []tea.Cmd
 	if r.gen == m.gen {
 		m.cur = r
+		if r.items != nil {
+			m.itemBase = r.items.itemBase
+		}
 		m.items.setData(r.items)
 		m.markDirty()
 		m.renderActive()
-		cmds = append(cmds, m.startBoot(r))
-		cmds = append(cmds, m.afterResult())
-		if len(m.judges) > 1 {
-			cmds = append(cmds, compareCmd(m.request()))
+		// The numbers are on screen: the background work for them starts,
+		// behind the gate, most urgent first.
+		ctx, cancel := context.WithCancel(context.Background())
+		m.bgCancel = cancel
+		if r.items != nil && r.items.calPending {
+			cmds = append(cmds, itemsCalCmd(ctx, m.bg, r))
 		}
+		if len(m.judges) > 1 {
+			cmds = append(cmds, compareCmd(ctx, m.bg, m.request(), r))
+		}
+		cmds = append(cmds, m.afterResult())
+		cmds = append(cmds, m.startBoot(r))
 	} else {
 		m.dropped++
 	}

@@ -68,29 +68,40 @@ func TestKnobShowsValueAtOnce(t *testing.T) {
 	}
 }
 
-// TestDebounce: keys in quick succession start one recompute, for the
-// last value; a debounce timer of an older change does nothing.
-func TestDebounce(t *testing.T) {
+// TestBurstCoalesces: an isolated key starts its recompute at once (no
+// debounce); keys that arrive while it runs start nothing and coalesce
+// into one follow-up for the last value, started when the running one
+// ends (its stale result dropped).
+func TestBurstCoalesces(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.opts.Debounce = 1 // a real timer: the test delivers its message by hand
 	press(t, m, "2")
-	m.Update(keyMsg("l"))
-	g1 := m.gen
-	m.Update(keyMsg("l"))
-	m.Update(keyMsg("l"))
-	if _, cmd := m.Update(debounceMsg{g1}); cmd != nil || m.inFlight {
-		t.Fatal("the timer of an older change started a recompute")
-	}
-	_, cmd := m.Update(debounceMsg{m.gen})
+	before := m.cur
+	_, cmd := m.Update(keyMsg("l")) // λ 0.55
 	if cmd == nil || !m.inFlight {
-		t.Fatal("the timer of the last change started no recompute")
+		t.Fatal("an isolated key did not start its recompute at once")
 	}
-	msg := cmd()
+	first := cmd()
+	if r, ok := first.(resultMsg); !ok || r.r.opt.Selection.Lambda != 0.55 {
+		t.Fatalf("the first key's command gave %T, want the result of λ 0.55", first)
+	}
+	for range 2 { // λ 0.6, 0.65 while it runs
+		if _, c := m.Update(keyMsg("l")); c != nil || !m.queued {
+			t.Fatal("a key during a recompute started another instead of queueing")
+		}
+	}
+	_, next := m.Update(first)
+	if m.dropped != 1 || m.cur != before {
+		t.Fatalf("stale result: dropped %d, screen changed %v", m.dropped, m.cur != before)
+	}
+	if !m.computing() || next == nil || m.queued {
+		t.Fatal("the queued change was not started after the stale result")
+	}
+	msg := next()
 	r := msg.(resultMsg).r
 	if r.opt.Selection.Lambda != 0.65 {
-		t.Errorf("recomputed λ = %v, want the last value 0.65", r.opt.Selection.Lambda)
+		t.Errorf("follow-up λ = %v, want the last value 0.65", r.opt.Selection.Lambda)
 	}
-	m.Update(msg)
+	run(t, m, func() tea.Msg { return msg })
 	if m.computing() || m.cur != r {
 		t.Error("the result of the last change was not applied")
 	}
@@ -101,14 +112,11 @@ func TestDebounce(t *testing.T) {
 // old numbers stay on screen until then.
 func TestStaleResultDropped(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.opts.Debounce = 1
 	press(t, m, "2")
 	before := m.cur
-	m.Update(keyMsg("l"))
-	_, cmd := m.Update(debounceMsg{m.gen}) // recompute of λ 0.55 starts
+	_, cmd := m.Update(keyMsg("l")) // recompute of λ 0.55 starts
 	stale := cmd()
-	m.Update(keyMsg("l")) // λ 0.6 while it runs
-	if _, c := m.Update(debounceMsg{m.gen}); c != nil || !m.queued {
+	if _, c := m.Update(keyMsg("l")); c != nil || !m.queued { // λ 0.6 while it runs
 		t.Fatal("a change during a recompute did not queue")
 	}
 	_, next := m.Update(stale)
@@ -301,7 +309,7 @@ func TestWatch(t *testing.T) {
 	full := demoLog(t)
 	part := *full
 	part.Pairs = append([]model.Pair(nil), full.Pairs[:900]...)
-	m := New(Options{Log: &part, Start: startOptions(), Debounce: -1, NoColor: true,
+	m := New(Options{Log: &part, Start: startOptions(), NoColor: true,
 		Poll: func() (*model.Log, bool, error) { return nil, false, nil }, PollEvery: time.Millisecond})
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)

@@ -33,7 +33,7 @@ func TestWatchErrorStays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Log: lg, Start: startOptions(), Debounce: -1, Dark: true, NoColor: true, Poll: w.Poll, Files: []string{name}})
+	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true, Poll: w.Poll, Files: []string{name}})
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 

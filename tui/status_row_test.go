@@ -1,0 +1,81 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestEveryFrameHasStatusRow: every frame View draws fills the terminal,
+// and its second-last row is the status line, in every state a knob key
+// passes through (numbers current, a recompute running, a stale result
+// dropped, the items' calibrated columns pending), on every pane and at
+// 80×24, 120×40 and 200×50.
+func TestEveryFrameHasStatusRow(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
+		w, h := sz[0], sz[1]
+		m := newTestModel(t, demoLog(t), w, h)
+		check := func(state string) {
+			t.Helper()
+			f := m.frame()
+			lines := strings.Split(f, "\n")
+			if len(lines) != h {
+				t.Fatalf("%d×%d pane %d, %s: %d lines, want %d", w, h, m.pane, state, len(lines), h)
+			}
+			got := ansi.Strip(lines[h-2])
+			if want := ansi.Strip(m.statusLine(m.contentWidth())); got != want || !strings.Contains(got, "λ ") {
+				t.Fatalf("%d×%d pane %d, %s: second-last row %q, want the status line %q", w, h, m.pane, state, got, want)
+			}
+		}
+		for _, pane := range []string{"1", "2", "3", "4", "5"} {
+			press(t, m, pane)
+			check("current")
+			// Step a knob of the pane (or λ from the Selection pane's
+			// knobs, which every pane's status line shows).
+			k := "l"
+			if pane == "1" || pane == "5" {
+				press(t, m, "2")
+				_, cmd := m.Update(keyMsg("l"))
+				press(t, m, pane)
+				check("computing")
+				run(t, m, cmd)
+				check("after the result")
+				continue
+			}
+			if pane == "3" {
+				press(t, m, "j") // from the criterion (a display knob) to k
+			}
+			_, cmd := m.Update(keyMsg(k))
+			check("computing")
+			if cmd == nil {
+				t.Fatalf("pane %s: the knob key started no recompute", pane)
+			}
+			stale := cmd()
+			_, c := m.Update(keyMsg(k))
+			if c != nil {
+				t.Fatal("a key during a recompute started another")
+			}
+			check("queued")
+			_, next := m.Update(stale)
+			check("stale result dropped")
+			// Apply the follow-up's result alone, then its background work.
+			msg := next()
+			var bg tea.Cmd
+			switch msg := msg.(type) {
+			case tea.BatchMsg:
+				for _, c := range msg {
+					if r, ok := c().(resultMsg); ok {
+						_, bg = m.Update(r)
+					}
+				}
+			case resultMsg:
+				_, bg = m.Update(msg)
+			}
+			check("new numbers, background work pending")
+			run(t, m, bg)
+			check("after the background work")
+		}
+	}
+}
