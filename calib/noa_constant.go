@@ -1,0 +1,149 @@
+package calib
+
+import "math"
+
+// The constant map as an exact candidate of Fit's first phase.
+//
+// Every term of the objective is a quadratic form in h = g − ½ over the knots
+// it touches: (g_a − g_b)² = (h_a − h_b)², (g_a + g_b − 1)² = (h_a + h_b)²,
+// (g_a − g_b)² = (h_a − h_b)² and (g_a − ½)² = h_a². So when no term touches
+// the fixed ends z_0, z_M (no pooled P(A) of exactly 0 or 1) and there is no
+// proximity penalty, L(g) = Q(h) is homogeneous of degree 2: the constant
+// map g ≡ ½ on z_1..z_{M−1} has L = 0 and ∂L/∂g = 0 exactly, so it is a
+// stationary point for every λ (the symmetry g ↦ 1 − g of every term fixes
+// it). It is the global minimum exactly when Q ≥ 0 on the non-decreasing
+// maps, e.g. when a position bias dominates; then the iterates approach it
+// only slowly (the softmax parameters of a flat map are d_k = −∞, and the
+// relative-change rule never fires on an objective that tends to 0), which
+// is the collapse Collapsed reports. In general (terms at z_0 or z_M, or a
+// proximity penalty) the candidate is the best map with one free piece: the
+// minimiser over the level c of g ≡ c, a Newton step on one piece.
+//
+// Fit's first phase tries the candidate every window iterations and stops
+// there only when (a) the candidate passes phase 2's stopping rule (a
+// stationary point in g, ‖∂(L/K)/∂d‖₂ ≤ GradTol at the d Fit returns),
+// (b) its objective is at most the current one, and (c) the current iterate
+// is already within CollapseSD (root-mean-square over the pooled values) of
+// it, i.e. the fit is heading there: a fit whose iterate passes near the
+// constant map with a higher objective but would leave it is not cut short.
+// A fit that never meets (a)–(c) runs exactly as before, bit for bit.
+
+// constMap is the one-piece candidate of a fit.
+type constMap struct {
+	g        []float64 // g(z_0..z_M): 0, c, …, c, 1
+	f        float64   // L/K at g
+	gradNorm float64   // ‖∂(L/K)/∂d‖₂ at d_k = log max(g_k − g_{k−1}, eps)
+	evals    int       // objective+gradient evaluations spent
+	ok       bool      // passes the stopping rule (a)
+}
+
+// constantMap returns the one-piece candidate for λ and whether it passes
+// the stopping rule with gradient tolerance gradTol. It costs two or three
+// objective+gradient evaluations in g.
+func (p *NOA) constantMap(lambda, gradTol, eps float64) constMap {
+	m := p.m
+	g := make([]float64, m+1)
+	for j := 1; j < m; j++ {
+		g[j] = 0.5
+	}
+	g[m] = 1
+	cm := constMap{g: g}
+	invK := 1 / float64(p.k)
+	dg := make([]float64, m+1)
+	cm.f = p.termsGrad(g, lambda, dg) * invK
+	cm.evals++
+	D := p.majorizer()
+	if !p.exactHalf() {
+		// Terms at the ends or a penalty: the best level, by one Newton
+		// step (exact, the objective being quadratic in the level); none
+		// when the objective is concave along the level.
+		if !p.newtonStep(newNewtonWork(m), g, dg, D, lambda) {
+			return cm
+		}
+		cm.f = p.termsGrad(g, lambda, dg) * invK
+		cm.evals++
+	}
+	cm.gradNorm = p.dGradNorm(g, dg, eps) * invK
+	next := make([]float64, m+1)
+	copy(next, g)
+	mmStep(next, dg, D, &pavaStack{start: make([]int, m), w: make([]float64, m), s: make([]float64, m)})
+	cm.ok = cm.gradNorm <= gradTol && maxAbsDiff(next, g) <= kktTol && !math.IsNaN(cm.f)
+	return cm
+}
+
+// exactHalf reports whether g ≡ ½ is exactly stationary with L = 0: no term
+// touches z_0 or z_M and there is no proximity penalty.
+func (p *NOA) exactHalf() bool {
+	if p.prox != nil {
+		return false
+	}
+	end := int32(p.m)
+	for _, t := range p.pos {
+		if t[0] == 0 || t[1] == 0 || t[0] == end || t[1] == end {
+			return false
+		}
+	}
+	for _, t := range p.con {
+		if t[0] == 0 || t[1] == 0 || t[0] == end || t[1] == end {
+			return false
+		}
+	}
+	for _, a := range p.anc {
+		if a == 0 || a == end {
+			return false
+		}
+	}
+	return true
+}
+
+// constantCheck returns the check of phase 1 (see the comment at the top of
+// this file) for L-BFGS on q, which is p itself or its coarse problem (whose
+// objective at a map equals p's at the map held constant on each bin). The
+// candidate is computed on p once, at the first check whose objective could
+// pass (b); hit receives it when the check passes.
+func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap) func(f float64, x []float64) bool {
+	var cand *constMap
+	simple := p.exactHalf() // then the candidate's objective is exactly 0
+	return func(f float64, x []float64) bool {
+		if cand == nil {
+			if simple && !(f >= 0) {
+				return false // (b) fails without computing the candidate
+			}
+			c := p.constantMap(lambda, gradTol, eps)
+			cand = &c
+		}
+		if !cand.ok || !(f >= cand.f) {
+			return false
+		}
+		if q.rmsFromLevel(x, cand.g[1]) > CollapseSD {
+			return false
+		}
+		*hit = *cand
+		return true
+	}
+}
+
+// constantCheckIf is constantCheck with p's solver settings, or nil when
+// they turn the candidate off.
+func (p *NOA) constantCheckIf(q *NOA, lambda, gradTol float64, hit *constMap) func(float64, []float64) bool {
+	if p.solver.noCandidate {
+		return nil
+	}
+	return p.constantCheck(q, lambda, gradTol, p.solver.eps, hit)
+}
+
+// rmsFromLevel returns the root-mean-square distance of g(z_1..z_{M−1}) at
+// the parameters d from the level c, over the pooled values at those knots.
+func (p *NOA) rmsFromLevel(d []float64, c float64) float64 {
+	g := p.G(d)
+	s, n := 0.0, 0.0
+	for j := 1; j < p.m; j++ {
+		v := g[j] - c
+		s += float64(p.count[j]) * v * v
+		n += float64(p.count[j])
+	}
+	if n == 0 {
+		return 0
+	}
+	return math.Sqrt(s / n)
+}
