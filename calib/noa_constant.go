@@ -72,28 +72,11 @@ func (p *NOA) constantMap(lambda, gradTol, eps float64) constMap {
 }
 
 // exactHalf reports whether g ≡ ½ is exactly stationary with L = 0: no term
-// touches z_0 or z_M and there is no proximity penalty.
+// touches z_0 or z_M (NewNOA pools only the values that enter a term, so
+// that is no pooled value of exactly 0 or 1) and there is no proximity
+// penalty.
 func (p *NOA) exactHalf() bool {
-	if p.prox != nil {
-		return false
-	}
-	end := int32(p.m)
-	for _, t := range p.pos {
-		if t[0] == 0 || t[1] == 0 || t[0] == end || t[1] == end {
-			return false
-		}
-	}
-	for _, t := range p.con {
-		if t[0] == 0 || t[1] == 0 || t[0] == end || t[1] == end {
-			return false
-		}
-	}
-	for _, a := range p.anc {
-		if a == 0 || a == end {
-			return false
-		}
-	}
-	return true
+	return p.prox == nil && p.count[0] == 0 && p.count[p.m] == 0
 }
 
 // constantCheck returns the check of phase 1 (see the comment at the top of
