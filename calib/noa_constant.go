@@ -53,13 +53,15 @@ func (p *NOA) constantMap(lambda, gradTol, eps float64) constMap {
 	cm.f = p.termsGrad(g, lambda, dg) * invK
 	cm.evals++
 	D := p.majorizer()
-	if !p.exactHalf() {
-		// Terms at the ends or a penalty: the best level, by one Newton
-		// step (exact, the objective being quadratic in the level); none
-		// when the objective is concave along the level.
-		if !p.newtonStep(newNewtonWork(m), g, dg, D, lambda) {
-			return cm
-		}
+	// The best level, by one Newton step (exact, the objective being
+	// quadratic in the level); no candidate when the objective is concave
+	// along the level (e.g. eq. 20's anchors alone: then ½ is a maximum
+	// along it). Without terms at the ends the step keeps ½ exactly (its
+	// gradient is 0).
+	if !p.newtonStep(newNewtonWork(m), g, dg, D, lambda) {
+		return cm
+	}
+	if !p.exactHalf() || g[1] != 0.5 {
 		cm.f = p.termsGrad(g, lambda, dg) * invK
 		cm.evals++
 	}

@@ -236,3 +236,18 @@ func simFirstNOA(tb testing.TB, n int) *NOA {
 	}
 	return p
 }
+
+// TestConstantMapConcaveLevel: with eq. 20's anchors alone (x0 and x1 only)
+// the objective is concave along the level of a constant map, so g ≡ ½ is
+// no candidate although its gradient is 0.
+func TestConstantMapConcaveLevel(t *testing.T) {
+	has01 := [model.NumArrangements]bool{true, true, false, false}
+	pairs := genPairs(300, biasedJudge{token: 0, position: 1.5, noise: 0.3, spread: 1.5}, has01, 4)
+	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := p.constantMap(0.5, DefaultGradTol, defaultSolver.eps); c.ok {
+		t.Errorf("anchored problem: g ≡ %v accepted as a candidate (f %v)", c.g[1], c.f)
+	}
+}
