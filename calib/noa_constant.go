@@ -84,15 +84,22 @@ func (p *NOA) exactHalf() bool {
 // constantCheck returns the check of phase 1 (see the comment at the top of
 // this file) for L-BFGS on q, which is p itself or its coarse problem (whose
 // objective at a map equals p's at the map held constant on each bin). The
-// candidate is computed on p once, at the first check whose objective could
-// pass (b); hit receives it when the check passes.
+// candidate is computed on p once, at the first check that the current
+// iterate could pass: without terms at the ends its objective is 0, so (b)
+// needs f ≥ 0; otherwise (c) needs the iterate's own spread (its distance
+// from its mean level, the nearest level) to be at most CollapseSD. hit
+// receives the candidate when the check passes.
 func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap) func(f float64, x []float64) bool {
 	var cand *constMap
-	simple := p.exactHalf() // then the candidate's objective is exactly 0
+	simple := p.exactHalf()
 	return func(f float64, x []float64) bool {
+		if simple && !(f >= 0) {
+			return false
+		}
+		mean, sd := q.levelSpread(x)
 		if cand == nil {
-			if simple && !(f >= 0) {
-				return false // (b) fails without computing the candidate
+			if !(sd <= CollapseSD) {
+				return false
 			}
 			c := p.constantMap(lambda, gradTol, eps)
 			cand = &c
@@ -100,7 +107,7 @@ func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap)
 		if !cand.ok || !(f >= cand.f) {
 			return false
 		}
-		if q.rmsFromLevel(x, cand.g[1]) > CollapseSD {
+		if v := mean - cand.g[1]; !(math.Sqrt(sd*sd+v*v) <= CollapseSD) {
 			return false
 		}
 		*hit = *cand
@@ -117,18 +124,24 @@ func (p *NOA) constantCheckIf(q *NOA, lambda, gradTol float64, hit *constMap) fu
 	return p.constantCheck(q, lambda, gradTol, p.solver.eps, hit)
 }
 
-// rmsFromLevel returns the root-mean-square distance of g(z_1..z_{M−1}) at
-// the parameters d from the level c, over the pooled values at those knots.
-func (p *NOA) rmsFromLevel(d []float64, c float64) float64 {
+// levelSpread returns the mean and standard deviation of g(z_1..z_{M−1}) at
+// the parameters d over the pooled values at those knots; the
+// root-mean-square distance of g from a level c is √(sd² + (mean − c)²).
+func (p *NOA) levelSpread(d []float64) (mean, sd float64) {
 	g := p.G(d)
-	s, n := 0.0, 0.0
+	n, s := 0.0, 0.0
 	for j := 1; j < p.m; j++ {
-		v := g[j] - c
-		s += float64(p.count[j]) * v * v
 		n += float64(p.count[j])
+		s += float64(p.count[j]) * g[j]
 	}
 	if n == 0 {
-		return 0
+		return 0, 0
 	}
-	return math.Sqrt(s / n)
+	mean = s / n
+	v := 0.0
+	for j := 1; j < p.m; j++ {
+		e := g[j] - mean
+		v += float64(p.count[j]) * e * e
+	}
+	return mean, math.Sqrt(v / n)
 }

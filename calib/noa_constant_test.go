@@ -51,6 +51,20 @@ func constCases(t *testing.T) []constCase {
 			}
 		}
 	}
+	// A collapsing judge with P(A) of exactly 0 and 1 (terms at the fixed
+	// ends: the candidate is the best level by a Newton step).
+	ends := genPairs(1500, judges[1], has0123, 21)
+	for i := range 60 {
+		ends[i].S[model.X1] = 0
+		ends[i+60].S[model.X0] = 1
+	}
+	p, err := NewNOA(ends, allIdx(len(ends)), ObjectiveBoth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lam := range []float64{0.2, 0.5} {
+		cs = append(cs, constCase{fmt.Sprintf("ends, λ %v", lam), p, lam})
+	}
 	return cs
 }
 
@@ -106,7 +120,7 @@ func TestConstantCandidateVsBefore(t *testing.T) {
 		changed++
 		lo, hi := curveRange(nr.Curve)
 		oldLo, oldHi := curveRange(or.Curve)
-		dev := 0.0 // the old g*'s largest distance from the new constant
+		dev := 0.0 // the largest |Δg*|
 		for i, v := range or.Curve.G {
 			dev = max(dev, math.Abs(v-nr.Curve.G[i]))
 		}
@@ -131,11 +145,14 @@ func TestConstantCandidateVsBefore(t *testing.T) {
 	}
 }
 
-// curveRange returns the smallest and largest g* value.
+// curveRange returns the smallest and largest g* value at the interior
+// knots (0 < z < 1; g is fixed at the ends).
 func curveRange(c *Curve) (lo, hi float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
-	for _, v := range c.G {
-		lo, hi = min(lo, v), max(hi, v)
+	for i, v := range c.G {
+		if c.Z[i] > 0 && c.Z[i] < 1 {
+			lo, hi = min(lo, v), max(hi, v)
+		}
 	}
 	return lo, hi
 }
