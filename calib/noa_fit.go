@@ -97,7 +97,13 @@ var defaultSolver = solverConfig{memory: 6, floor: 0.1, window: 10, stepMax: 20,
 //     changes by at most 1e-3 (relative) over 10 iterations. This picks the
 //     basin; on 500 synthetic problems the fit then reached an objective at
 //     least as low as L-BFGS run to the end, which a start from the identity
-//     in phase 2 did not (it was higher on 21 of them).
+//     in phase 2 did not (it was higher on 21 of them). Every 10
+//     iterations it tries the exact constant map (the best map with one
+//     free piece; g ≡ ½ without P(A) of exactly 0 or 1, where every term
+//     vanishes with its gradient) and stops there when that map passes
+//     phase 2's stopping rule, its objective is at most the current one and
+//     the iterate is within CollapseSD of it (noa_constant.go): a collapsing
+//     fit approaches it only slowly, and otherwise nothing changes.
 //  2. Majorise-minimise in g over 0 ≤ g_1 ≤ … ≤ g_{M−1} ≤ 1, which reaches
 //     flat pieces exactly, each step followed by an exact minimisation over
 //     the levels of the current flat pieces (see minimiseG and newtonStep).
