@@ -5,14 +5,17 @@ import "math"
 // The constant map as an exact candidate of Fit's first phase.
 //
 // Every term of the objective is a quadratic form in h = g − ½ over the knots
-// it touches: (g_a − g_b)² = (h_a − h_b)², (g_a + g_b − 1)² = (h_a + h_b)²,
-// (g_a − g_b)² = (h_a − h_b)² and (g_a − ½)² = h_a². So when no term touches
-// the fixed ends z_0, z_M (no pooled P(A) of exactly 0 or 1) and there is no
-// proximity penalty, L(g) = Q(h) is homogeneous of degree 2: the constant
-// map g ≡ ½ on z_1..z_{M−1} has L = 0 and ∂L/∂g = 0 exactly, so it is a
-// stationary point for every λ (the symmetry g ↦ 1 − g of every term fixes
-// it). It is the global minimum exactly when Q ≥ 0 on the non-decreasing
-// maps, e.g. when a position bias dominates; then the iterates approach it
+// it touches: a position swap (g_a − g_b)² = (h_a − h_b)², a content swap
+// (g_a + g_b − 1)² − λ(g_a − g_b)² = (h_a + h_b)² − λ(h_a − h_b)², an anchor
+// −λ(g_a − ½)² = −λh_a². So when no term touches the fixed ends z_0, z_M (no
+// pooled P(A) of exactly 0 or 1) and there is no proximity penalty, L(g) =
+// Q(h) is homogeneous of degree 2 (even: L is unchanged by h ↦ −h, i.e.
+// g ↦ 1 − g, whose only fixed point is ½): the constant map g ≡ ½ on
+// z_1..z_{M−1} has L = 0 and ∂L/∂g = 0 exactly, so it is a stationary point
+// for every λ. It is the global minimum exactly when Q ≥ 0 on the
+// non-decreasing maps (Q(th) = t²Q(h), so any h with Q(h) < 0 gives lower
+// values arbitrarily close to ½), e.g. when a position bias dominates; then
+// the iterates approach it
 // only slowly (the softmax parameters of a flat map are d_k = −∞, and the
 // relative-change rule never fires on an objective that tends to 0), which
 // is the collapse Collapsed reports. In general (terms at z_0 or z_M, or a
