@@ -58,6 +58,9 @@ type solverConfig struct {
 	eps float64
 	// lbfgsOnly skips the fit in g (the solver before it; tests compare).
 	lbfgsOnly bool
+	// noCandidate skips phase 1's constant-map candidate (noa_constant.go;
+	// the solver before it; tests compare).
+	noCandidate bool
 	// switchTol: a cold fit with λ > 0 runs L-BFGS in d until L/K changes
 	// by at most switchTol (relative) over window iterations, then the fit
 	// in g; 0 skips the L-BFGS phase.
@@ -94,7 +97,13 @@ var defaultSolver = solverConfig{memory: 6, floor: 0.1, window: 10, stepMax: 20,
 //     changes by at most 1e-3 (relative) over 10 iterations. This picks the
 //     basin; on 500 synthetic problems the fit then reached an objective at
 //     least as low as L-BFGS run to the end, which a start from the identity
-//     in phase 2 did not (it was higher on 21 of them).
+//     in phase 2 did not (it was higher on 21 of them). Every 10
+//     iterations it tries the exact constant map (the best map with one
+//     free piece; g ≡ ½ without P(A) of exactly 0 or 1, where every term
+//     vanishes with its gradient) and stops there when that map passes
+//     phase 2's stopping rule, its objective is at most the current one and
+//     the iterate is within CollapseSD of it (noa_constant.go): a collapsing
+//     fit approaches it only slowly, and otherwise nothing changes.
 //  2. Majorise-minimise in g over 0 ≤ g_1 ≤ … ≤ g_{M−1} ≤ 1, which reaches
 //     flat pieces exactly, each step followed by an exact minimisation over
 //     the levels of the current flat pieces (see minimiseG and newtonStep).
@@ -147,11 +156,12 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	lam := opt.Lambda
 	cfg := p.solver
 	if cfg.lbfgsOnly {
-		r := p.fitLBFGS(d, lam, opt.MaxIter, opt)
+		r := p.fitLBFGS(d, lam, opt.MaxIter, opt, nil)
 		return p.result(lam, d, r)
 	}
 	var pre lbfgsResult
 	var g []float64
+	var hit constMap // the constant-map candidate, when phase 1 accepted it
 	// λ = 0 is convex: any start leads to the same minimum value.
 	if warm == nil && cfg.switchTol > 0 && lam > 0 {
 		o := opt
@@ -161,22 +171,32 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 			// knots (noa_coarse.go), then always refine on the exact one.
 			c, of := p.coarsen(coarseBins)
 			dc := c.IdentityD()
-			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o)
-			g = p.prolong(c, of, c.G(dc), lam)
+			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, &hit))
+			if pre.status != statusCandidate {
+				g = p.prolong(c, of, c.G(dc), lam)
+			}
 		} else {
-			pre = p.fitLBFGS(d, lam, opt.MaxIter, o)
-			if pre.status != statusObjective || o.RelTol == opt.RelTol {
+			pre = p.fitLBFGS(d, lam, opt.MaxIter, o, p.constantCheckIf(p, lam, opt.GradTol, &hit))
+			if pre.status != statusCandidate && (pre.status != statusObjective || o.RelTol == opt.RelTol) {
 				return p.result(lam, d, pre)
 			}
 		}
 	}
-	// Phase 2: majorise-minimise in g, which lands on flat pieces exactly.
-	if g == nil {
-		g = p.G(d)
+	var mm mmResult
+	if pre.status == statusCandidate {
+		// Phase 1 reached the constant map's neighbourhood and the map
+		// itself passes phase 2's stopping rule (noa_constant.go).
+		g = hit.g
+		mm = mmResult{f: hit.f, gradNorm: hit.gradNorm, evaluations: hit.evals, converged: true, status: statusGradient}
+	} else {
+		// Phase 2: majorise-minimise in g, which lands on flat pieces exactly.
+		if g == nil {
+			g = p.G(d)
+		}
+		o := opt
+		o.MaxIter -= pre.iterations
+		mm = p.minimiseG(g, lam, o, cfg.window, cfg.eps)
 	}
-	o := opt
-	o.MaxIter -= pre.iterations
-	mm := p.minimiseG(g, lam, o, cfg.window, cfg.eps)
 	gToD(g, d, cfg.eps)
 	// The result is judged at d itself.
 	grad := make([]float64, p.m)
@@ -188,7 +208,7 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	if mm.status == statusGradient && !(r.gradNorm <= opt.GradTol) {
 		// The estimate at g passed the test but d does not (rounding):
 		// finish with L-BFGS in d, with the iterations left.
-		pol := p.fitLBFGS(d, lam, opt.MaxIter-r.iterations, opt)
+		pol := p.fitLBFGS(d, lam, opt.MaxIter-r.iterations, opt, nil)
 		pol.iterations += r.iterations
 		pol.evaluations += r.evaluations
 		r = pol
@@ -197,8 +217,9 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 }
 
 // fitLBFGS minimises the objective from d (overwritten) by preconditioned
-// L-BFGS in d with at most maxIter iterations (see Fit).
-func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions) lbfgsResult {
+// L-BFGS in d with at most maxIter iterations (see Fit); check, when not
+// nil, is minimise's candidate check.
+func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, check func(float64, []float64) bool) lbfgsResult {
 	sc := getScratch(3*p.m + 2)
 	defer putScratch(sc)
 	ws := &noaWork{w: sc.take(p.m), g: sc.take(p.m + 1), dg: sc.take(p.m + 1)}
@@ -207,7 +228,7 @@ func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions) lb
 	f := func(x, grad []float64, xmax float64) float64 { return p.evalMax(ws, x, xmax, lam, grad) }
 	return minimise(f, diagPrecond{w: ws.w, floor: floor}, d, lbfgsOptions{
 		maxIter: maxIter, gradTol: opt.GradTol, relTol: opt.RelTol,
-		memory: cfg.memory, window: cfg.window, stepMax: cfg.stepMax, trace: cfg.trace, zeroSum: true,
+		memory: cfg.memory, window: cfg.window, stepMax: cfg.stepMax, trace: cfg.trace, zeroSum: true, check: check,
 	})
 }
 

@@ -19,6 +19,10 @@ type lbfgsOptions struct {
 	zeroSum bool
 	// trace, when not nil, is called after every iteration.
 	trace func(iter int, f, gradNorm float64, x []float64)
+	// check, when not nil, is called every window iterations after the
+	// stopping rules; when it returns true, minimise stops with
+	// statusCandidate (Fit's constant-map candidate, noa_constant.go).
+	check func(f float64, x []float64) bool
 }
 
 // lbfgsResult is what minimise reports.
@@ -36,6 +40,9 @@ const (
 	statusObjective = "relative objective change below tolerance"
 	statusIterLimit = "iteration limit"
 	statusLineFail  = "line search found no further decrease"
+	// statusCandidate is minimise's status when opt.check accepted; Fit
+	// replaces it by the status of the accepted candidate.
+	statusCandidate = "candidate accepted"
 )
 
 // objFunc returns f(x) and writes ∇f(x) into grad; xmax is max_i x_i
@@ -217,6 +224,10 @@ func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (r
 				res.converged, res.status = true, statusObjective
 				return res
 			}
+		}
+		if opt.check != nil && res.iterations%opt.window == 0 && opt.check(fx, x) {
+			res.converged, res.status = true, statusCandidate
+			return res
 		}
 	}
 	if res.status == "" {
