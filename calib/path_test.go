@@ -228,6 +228,12 @@ func TestPathCollapse(t *testing.T) {
 		if !pts[last].Degenerate || pts[0].Degenerate {
 			t.Errorf("%s: degenerate at the start %v, at the end %v", judge, pts[0].Degenerate, pts[last].Degenerate)
 		}
+		// No peak is a collapsed point: its agreement says nothing.
+		for key, k := range path.Peak {
+			if pts[k].Degenerate {
+				t.Errorf("%s: the %s peak is point %d, which is collapsed", judge, key, k)
+			}
+		}
 		i := path.Peak[PeakICC2k]
 		if !(i > 0 && i < last) {
 			t.Fatalf("%s: ICC(2,k) peaks at point %d of %d", judge, i, last)
@@ -398,5 +404,25 @@ func TestCurveApplier(t *testing.T) {
 	id := IdentityCurve()
 	if got := pp.of(id); !reflect.DeepEqual(got, RawPrefs(pairs)) {
 		t.Error("fallback differs")
+	}
+}
+
+// TestPathPeakNeverCollapsed: the simulator's judge-first on x0..x3 (1,500
+// items, the log of cmd/plumb's pre-change test) collapses to g* ≡ ½, and
+// the tie-only end has RStd 0; no collapsed point may be named a peak.
+func TestPathPeakNeverCollapsed(t *testing.T) {
+	by := simJudges(t, 1500, model.X0, model.X1, model.X2, model.X3)
+	path, err := FitPath(context.Background(), "judge-first", by["judge-first"], DefaultSelectionOptions(), PathOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts := path.Points
+	if !pts[len(pts)-1].Degenerate {
+		t.Fatal("judge-first's fit no longer collapses: the test needs another judge")
+	}
+	for key, k := range path.Peak {
+		if pts[k].Degenerate {
+			t.Errorf("the %s peak is point %d, which is collapsed", key, k)
+		}
 	}
 }

@@ -63,8 +63,9 @@ type Path struct {
 	Points []PathPoint
 	// Peak holds, per PeakKappa, PeakICC2k, PeakRStd and PeakAccuracy, the
 	// index of the point where that metric (over all items) is best; a
-	// metric undefined at every point has no entry. Ties go to the point
-	// nearer the identity.
+	// metric undefined at every point has no entry. Collapsed points
+	// (Degenerate) are never a peak: their agreement is that of a constant
+	// map or of round-off. Ties go to the point nearer the identity.
 	Peak map[string]int
 	// WarmEnd is the path's own end: μ = 0 warm-started from the last
 	// interior point. SameBasin reports whether it is the cold fit's
@@ -310,8 +311,8 @@ func pathPeaks(pts []PathPoint, of func(*PathPoint) *Metrics) map[string]int {
 		best, bv := -1, 0.0
 		for i := range pts {
 			m := of(&pts[i])
-			if m == nil {
-				continue
+			if m == nil || pts[i].Degenerate {
+				continue // a collapsed point's numbers say nothing
 			}
 			s := get(m)
 			if !s.OK() {
