@@ -128,17 +128,8 @@ func newCollectCmd() *cobra.Command {
 
 // setup validates the flags and builds the run.
 func (o *collectOptions) setup(files []string) (*collect.Config, error) {
-	if o.model == "" {
-		return nil, errors.New("--model is required")
-	}
-	if o.output == "" && !o.dryRun {
-		return nil, errors.New("-o/--output is required")
-	}
-	if strings.HasSuffix(strings.ToLower(o.output), ".gz") {
-		return nil, fmt.Errorf("-o %s: collect appends as results arrive, which gzip does not allow; write plain JSON Lines", o.output)
-	}
-	if o.output != "" && atomicfile.IsInput(o.output, files) {
-		return nil, fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
+	if err := o.checkCommon(files); err != nil {
+		return nil, err
 	}
 	arr, err := sim.ParseArrangements(o.arrangements)
 	if err != nil {
@@ -162,52 +153,82 @@ func (o *collectOptions) setup(files []string) (*collect.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--template: %w", err)
 	}
-	switch {
-	case o.topLogprobs < 1:
-		return nil, fmt.Errorf("--top-logprobs %d: want ≥ 1", o.topLogprobs)
-	case o.maxTokens < 0:
-		return nil, fmt.Errorf("--max-tokens %d: want ≥ 0", o.maxTokens)
-	case o.jobs < 1:
-		return nil, fmt.Errorf("-j %d: want ≥ 1", o.jobs)
-	case !(o.rps >= 0):
-		return nil, fmt.Errorf("--rps %v: want ≥ 0", o.rps)
-	case o.retries < 0:
-		return nil, fmt.Errorf("--retries %d: want ≥ 0", o.retries)
-	case o.timeout <= 0:
-		return nil, fmt.Errorf("--timeout %v: want > 0", o.timeout)
-	case o.limit < 0:
-		return nil, fmt.Errorf("--limit %d: want ≥ 0", o.limit)
-	}
-	maxTok := o.maxTokens
-	if maxTok == 0 {
-		maxTok = tp.MaxTokens
-	}
 	items, err := collect.LoadItems(files, o.from, o.maps)
 	if err != nil {
 		return nil, err
 	}
-	if o.limit > 0 && o.limit < len(items) {
-		items = items[:o.limit]
-	}
-	judge := o.judge
-	if judge == "" {
-		judge = o.model
-	}
+	items = items[:o.limited(len(items))]
 	api := "chat"
 	if o.completions {
 		api = "completions"
 	}
-	cl := collect.NewClient(collect.ClientConfig{
+	cc := o.clientConfig(tp.MaxTokens)
+	return &collect.Config{
+		Items: items, Judge: o.judgeName(), Arrangements: arr, IDs: ids, Template: tp, Client: collect.NewClient(cc),
+		Reader: collect.Reader{IDs: ids, Marker: tp.Marker, Tie: tp.Tie, CaseSensitive: o.caseSensitive},
+		Jobs:   o.jobs, Output: o.output,
+		Meta: map[string]any{"api": api, "model": o.model, "top_logprobs": o.topLogprobs, "max_tokens": cc.MaxTokens},
+	}, nil
+}
+
+// checkCommon validates what both tasks share: the model, the output and
+// the client's numbers.
+func (o *collectOptions) checkCommon(files []string) error {
+	switch {
+	case o.model == "":
+		return errors.New("--model is required")
+	case o.output == "" && !o.dryRun:
+		return errors.New("-o/--output is required")
+	case strings.HasSuffix(strings.ToLower(o.output), ".gz"):
+		return fmt.Errorf("-o %s: collect appends as results arrive, which gzip does not allow; write plain JSON Lines", o.output)
+	case o.output != "" && atomicfile.IsInput(o.output, files):
+		return fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
+	case o.topLogprobs < 1:
+		return fmt.Errorf("--top-logprobs %d: want ≥ 1", o.topLogprobs)
+	case o.maxTokens < 0:
+		return fmt.Errorf("--max-tokens %d: want ≥ 0", o.maxTokens)
+	case o.jobs < 1:
+		return fmt.Errorf("-j %d: want ≥ 1", o.jobs)
+	case !(o.rps >= 0):
+		return fmt.Errorf("--rps %v: want ≥ 0", o.rps)
+	case o.retries < 0:
+		return fmt.Errorf("--retries %d: want ≥ 0", o.retries)
+	case o.timeout <= 0:
+		return fmt.Errorf("--timeout %v: want > 0", o.timeout)
+	case o.limit < 0:
+		return fmt.Errorf("--limit %d: want ≥ 0", o.limit)
+	}
+	return nil
+}
+
+// limited is how many of n items --limit keeps.
+func (o *collectOptions) limited(n int) int {
+	if o.limit > 0 && o.limit < n {
+		return o.limit
+	}
+	return n
+}
+
+// judgeName is the judge name records get: --judge, else the model.
+func (o *collectOptions) judgeName() string {
+	if o.judge != "" {
+		return o.judge
+	}
+	return o.model
+}
+
+// clientConfig is the client of the flags; --max-tokens 0 takes the
+// template's own.
+func (o *collectOptions) clientConfig(templateMax int) collect.ClientConfig {
+	maxTok := o.maxTokens
+	if maxTok == 0 {
+		maxTok = templateMax
+	}
+	return collect.ClientConfig{
 		BaseURL: o.baseURL, APIKey: os.Getenv(o.keyEnv), Model: o.model, Completions: o.completions,
 		TopLogprobs: o.topLogprobs, MaxTokens: maxTok, Timeout: o.timeout, Retries: o.retries,
 		BackoffBase: o.backoff, BackoffMax: o.backoffMax, RPS: o.rps,
-	})
-	return &collect.Config{
-		Items: items, Judge: judge, Arrangements: arr, IDs: ids, Template: tp, Client: cl,
-		Reader: collect.Reader{IDs: ids, Marker: tp.Marker, Tie: tp.Tie, CaseSensitive: o.caseSensitive},
-		Jobs:   o.jobs, Output: o.output,
-		Meta: map[string]any{"api": api, "model": o.model, "top_logprobs": o.topLogprobs, "max_tokens": maxTok},
-	}, nil
+	}
 }
 
 func runCollect(cmd *cobra.Command, files []string, o *collectOptions) error {
@@ -328,18 +349,10 @@ func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions) err
 	return nil
 }
 
+// setupScores validates the flags and builds a score task's run.
 func (o *collectOptions) setupScores(files []string) (*collect.ScoreConfig, error) {
-	if o.model == "" {
-		return nil, errors.New("--model is required")
-	}
-	if o.output == "" && !o.dryRun {
-		return nil, errors.New("-o/--output is required")
-	}
-	if strings.HasSuffix(strings.ToLower(o.output), ".gz") {
-		return nil, fmt.Errorf("-o %s: collect appends as results arrive, which gzip does not allow; write plain JSON Lines", o.output)
-	}
-	if o.output != "" && atomicfile.IsInput(o.output, files) {
-		return nil, fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
+	if err := o.checkCommon(files); err != nil {
+		return nil, err
 	}
 	lo, hi, err := collect.ParseScale(o.scale)
 	if err != nil {
@@ -353,27 +366,13 @@ func (o *collectOptions) setupScores(files []string) (*collect.ScoreConfig, erro
 	if err != nil {
 		return nil, fmt.Errorf("--template: %w", err)
 	}
-	if o.jobs < 1 || o.retries < 0 || o.timeout <= 0 || o.topLogprobs < 1 {
-		return nil, errors.New("-j, --retries, --timeout and --top-logprobs must be positive")
-	}
 	items, err := collect.LoadScoreItems(files, o.from, o.maps, trimAll(o.criteria))
 	if err != nil {
 		return nil, err
 	}
-	maxTok := o.maxTokens
-	if maxTok == 0 {
-		maxTok = tp.MaxTokens
-	}
-	cc := collect.ClientConfig{
-		BaseURL: o.baseURL, APIKey: os.Getenv(o.keyEnv), Model: o.model, Completions: o.completions,
-		TopLogprobs: o.topLogprobs, MaxTokens: maxTok, Timeout: o.timeout, Retries: o.retries,
-		BackoffBase: o.backoff, BackoffMax: o.backoffMax, RPS: o.rps,
-	}
-	judge := o.judge
-	if judge == "" {
-		judge = o.model
-	}
-	cfg := &collect.ScoreConfig{Items: items, Judge: judge, Template: tp, Client: collect.NewClient(cc), Min: lo, Max: hi,
+	items = items[:o.limited(len(items))]
+	cc := o.clientConfig(tp.MaxTokens)
+	cfg := &collect.ScoreConfig{Items: items, Judge: o.judgeName(), Template: tp, Client: collect.NewClient(cc), Min: lo, Max: hi,
 		CaseSensitive: o.caseSensitive, Jobs: o.jobs, Output: o.output, TaskDescription: o.taskDesc,
 		Meta: map[string]any{"model": o.model, "top_logprobs": o.topLogprobs}}
 	if o.ls {
