@@ -1,6 +1,7 @@
 package simserver
 
 import (
+	"cmp"
 	"encoding/json"
 	"math"
 	"slices"
@@ -32,16 +33,14 @@ func (rp *reply) alternatives(k int) []alt {
 	for i, f := range fillers {
 		add(f, 0.02*math.Pow(0.5, float64(i+1))/(1-math.Pow(0.5, float64(len(fillers)))))
 	}
-	slices.SortStableFunc(alts, func(a, b alt) int {
-		switch {
-		case a.lp > b.lp:
-			return -1
-		case a.lp < b.lp:
-			return 1
-		}
-		return 0
-	})
+	sortAlts(alts)
 	return alts[:min(k, len(alts))]
+}
+
+// sortAlts orders alternatives by log-probability, most likely first
+// (stable: equal ones keep their order).
+func sortAlts(alts []alt) {
+	slices.SortStableFunc(alts, func(a, b alt) int { return cmp.Compare(b.lp, a.lp) })
 }
 
 // encode writes the response body.

@@ -110,15 +110,7 @@ func (s *Server) serveScore(w http.ResponseWriter, j *judge, req *request, text 
 			alts = append(alts, alt{k, math.Log(probs[k])})
 		}
 	}
-	slices.SortStableFunc(alts, func(a, b alt) int {
-		switch {
-		case a.lp > b.lp:
-			return -1
-		case a.lp < b.lp:
-			return 1
-		}
-		return 0
-	})
+	sortAlts(alts)
 	if j.choice {
 		top = 0
 	}
