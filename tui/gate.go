@@ -110,11 +110,6 @@ func (t *ticket) wait() bool {
 	}
 }
 
-// acquire is enter and wait.
-func (g *gate) acquire(ctx context.Context, prio int) bool {
-	return g.enter(ctx, prio).wait()
-}
-
 // release frees a slot (handing it to the most urgent waiter).
 func (g *gate) release() {
 	g.mu.Lock()
