@@ -34,26 +34,12 @@ func constCases(t *testing.T) []constCase {
 			}
 		}
 	}
-	judges := []biasedJudge{
-		{token: 0.8, position: 0.5, noise: 0.5, spread: 2},
-		{token: 0, position: 1.5, noise: 0.3, spread: 1.5},
-		{token: 1.2, position: 0, noise: 0.8, spread: 2.5},
-		{token: 0.1, position: 0.1, noise: 0.2, spread: 1},
-	}
-	for ji, j := range judges {
-		for _, n := range []int{300, 1700, 3000} {
-			p, err := NewNOA(genPairs(n, j, has012, uint64(10+ji)), allIdx(n), ObjectiveBoth)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, lam := range []float64{0.2, 0.5, 2} {
-				cs = append(cs, constCase{fmt.Sprintf("sweep judge %d, %d items, λ %v", ji, n, lam), p, lam})
-			}
-		}
-	}
+	eachSweepFit(t, func(ji, n int, p *NOA, lam float64) {
+		cs = append(cs, constCase{fmt.Sprintf("sweep judge %d, %d items, λ %v", ji, n, lam), p, lam})
+	})
 	// A collapsing judge with P(A) of exactly 0 and 1 (terms at the fixed
 	// ends: the candidate is the best level by a Newton step).
-	ends := genPairs(1500, judges[1], has0123, 21)
+	ends := genPairs(1500, sweepJudges()[1], has0123, 21)
 	for i := range 60 {
 		ends[i].S[model.X1] = 0
 		ends[i+60].S[model.X0] = 1

@@ -65,31 +65,42 @@ func (p *pinHash) curve(c *Curve) {
 
 func (p *pinHash) sum() string { return fmt.Sprintf("%x", p.h.Sum(nil)[:12]) }
 
-// pinSweep is 36 cold fits: 4 synthetic judges × 3 sizes × 3 λ, in x0..x2
-// (the sizes below the coarse phase's threshold).
-func pinSweep(t *testing.T, ph *pinHash) {
-	judges := []biasedJudge{
+// sweepJudges are the synthetic judges of the 36-fit sweep.
+func sweepJudges() []biasedJudge {
+	return []biasedJudge{
 		{token: 0.8, position: 0.5, noise: 0.5, spread: 2},
 		{token: 0, position: 1.5, noise: 0.3, spread: 1.5},
 		{token: 1.2, position: 0, noise: 0.8, spread: 2.5},
 		{token: 0.1, position: 0.1, noise: 0.2, spread: 1},
 	}
-	for ji, j := range judges {
+}
+
+// eachSweepFit calls f for the 36 fits of the sweep: 4 synthetic judges
+// (sweepJudges) × 3 sizes × 3 λ, in x0..x2 (the sizes below the coarse
+// phase's threshold), in a fixed order.
+func eachSweepFit(t *testing.T, f func(judge, n int, p *NOA, lam float64)) {
+	for ji, j := range sweepJudges() {
 		for _, n := range []int{300, 1700, 3000} {
-			pairs := genPairs(n, j, has012, uint64(10+ji))
-			p, err := NewNOA(pairs, allIdx(n), ObjectiveBoth)
+			p, err := NewNOA(genPairs(n, j, has012, uint64(10+ji)), allIdx(n), ObjectiveBoth)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, lam := range []float64{0.2, 0.5, 2} {
-				r, err := p.Fit(FitOptions{Lambda: lam}, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ph.fit(r)
+				f(ji, n, p, lam)
 			}
 		}
 	}
+}
+
+// pinSweep is the 36 cold fits of eachSweepFit.
+func pinSweep(t *testing.T, ph *pinHash) {
+	eachSweepFit(t, func(_, _ int, p *NOA, lam float64) {
+		r, err := p.Fit(FitOptions{Lambda: lam}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ph.fit(r)
+	})
 }
 
 // pinCases are the pinned computations, each hashed on its own.
