@@ -1,6 +1,7 @@
 package calib
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -23,6 +24,10 @@ type FitOptions struct {
 	// RelTol stops when L/K changed by at most RelTol·|L/K| over the last
 	// 10 iterations (default DefaultRelTol).
 	RelTol float64
+
+	// stop, when not nil, is asked before every iteration of either phase;
+	// true cancels the fit (FitContext).
+	stop func() bool
 }
 
 // The defaults of FitOptions.
@@ -123,6 +128,33 @@ var defaultSolver = solverConfig{memory: 6, floor: 0.1, window: 10, stepMax: 20,
 // shift-invariant, so the projection keeps the directional derivative); the
 // result is centred again to remove rounding drift.
 func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
+	return p.FitContext(context.Background(), opt, warm)
+}
+
+// FitContext is Fit, stopped with ctx's error when ctx is done (checked
+// before every iteration). A fit that is not stopped gives exactly Fit's
+// result.
+func (p *NOA) FitContext(ctx context.Context, opt FitOptions, warm *FitResult) (FitResult, error) {
+	opt.stop = ctxStop(ctx)
+	r, err := p.fit(opt, warm)
+	if err == nil && r.Status == statusCancelled {
+		return FitResult{}, fmt.Errorf("calibraeval: %w", context.Cause(ctx))
+	}
+	return r, err
+}
+
+// ctxStop returns FitOptions.stop for ctx (nil for a context that is never
+// done).
+func ctxStop(ctx context.Context) func() bool {
+	if ctx.Done() == nil {
+		return nil
+	}
+	return func() bool { return ctx.Err() != nil }
+}
+
+// fit is Fit; a cancelled fit (opt.stop) returns a result with status
+// statusCancelled.
+func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	if !(opt.Lambda >= 0) || math.IsInf(opt.Lambda, 0) {
 		return FitResult{}, fmt.Errorf("calibraeval: λ = %v, want a finite number ≥ 0", opt.Lambda)
 	}
@@ -159,6 +191,7 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		r := p.fitLBFGS(d, lam, opt.MaxIter, opt, nil)
 		return p.result(lam, d, r)
 	}
+	cancelled := FitResult{Status: statusCancelled}
 	var pre lbfgsResult
 	var g []float64
 	var hit constMap // the constant-map candidate, when phase 1 accepted it
@@ -172,11 +205,17 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 			c, of := p.coarsen(coarseBins)
 			dc := c.IdentityD()
 			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, &hit))
+			if pre.status == statusCancelled {
+				return cancelled, nil
+			}
 			if pre.status != statusCandidate {
 				g = p.prolong(c, of, c.G(dc), lam)
 			}
 		} else {
 			pre = p.fitLBFGS(d, lam, opt.MaxIter, o, p.constantCheckIf(p, lam, opt.GradTol, &hit))
+			if pre.status == statusCancelled {
+				return cancelled, nil
+			}
 			if pre.status != statusCandidate && (pre.status != statusObjective || o.RelTol == opt.RelTol) {
 				return p.result(lam, d, pre)
 			}
@@ -196,6 +235,9 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		o := opt
 		o.MaxIter -= pre.iterations
 		mm = p.minimiseG(g, lam, o, cfg.window, cfg.eps)
+		if mm.status == statusCancelled {
+			return cancelled, nil
+		}
 	}
 	gToD(g, d, cfg.eps)
 	// The result is judged at d itself.
@@ -209,6 +251,9 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		// The estimate at g passed the test but d does not (rounding):
 		// finish with L-BFGS in d, with the iterations left.
 		pol := p.fitLBFGS(d, lam, opt.MaxIter-r.iterations, opt, nil)
+		if pol.status == statusCancelled {
+			return cancelled, nil
+		}
 		pol.iterations += r.iterations
 		pol.evaluations += r.evaluations
 		r = pol
@@ -228,7 +273,7 @@ func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, ch
 	f := func(x, grad []float64, xmax float64) float64 { return p.evalMax(ws, x, xmax, lam, grad) }
 	return minimise(f, diagPrecond{w: ws.w, floor: floor}, d, lbfgsOptions{
 		maxIter: maxIter, gradTol: opt.GradTol, relTol: opt.RelTol,
-		memory: cfg.memory, window: cfg.window, stepMax: cfg.stepMax, trace: cfg.trace, zeroSum: true, check: check,
+		memory: cfg.memory, window: cfg.window, stepMax: cfg.stepMax, trace: cfg.trace, zeroSum: true, check: check, stop: opt.stop,
 	})
 }
 

@@ -23,6 +23,9 @@ type lbfgsOptions struct {
 	// stopping rules; when it returns true, minimise stops with
 	// statusCandidate (Fit's constant-map candidate, noa_constant.go).
 	check func(f float64, x []float64) bool
+	// stop, when not nil, is asked before every iteration; true ends
+	// minimise with statusCancelled.
+	stop func() bool
 }
 
 // lbfgsResult is what minimise reports.
@@ -43,6 +46,8 @@ const (
 	// statusCandidate is minimise's status when opt.check accepted; Fit
 	// replaces it by the status of the accepted candidate.
 	statusCandidate = "candidate accepted"
+	// statusCancelled: the fit was stopped from outside (FitContext).
+	statusCancelled = "cancelled"
 )
 
 // objFunc returns f(x) and writes ∇f(x) into grad; xmax is max_i x_i
@@ -109,6 +114,10 @@ func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (r
 	// newest pair at the current h (the denominator of γ) when haveDen.
 	gammaDen, haveDen := 0.0, false
 	for res.iterations < opt.maxIter {
+		if opt.stop != nil && opt.stop() {
+			res.status = statusCancelled
+			return res
+		}
 		// Direction p = −H∇f by the two-loop recursion, in fused passes
 		// (noa_lbfgs_kernels.go) that give the bits of the plain loops:
 		// p = g; for each pair from the newest, α_j = ρ_j s_jᵀp and

@@ -186,6 +186,10 @@ func (p *NOA) minimiseG(g []float64, lambda float64, opt FitOptions, window int,
 			res.status = statusIterLimit
 			return res
 		}
+		if opt.stop != nil && opt.stop() {
+			res.status = statusCancelled
+			return res
+		}
 		res.iterations++
 		fNext := p.termsGrad(next, lambda, dgNext) * invK
 		res.evaluations++

@@ -194,6 +194,9 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 		return nil, pathFit{}, solves, err
 	}
 	warmEnd = p.pathSolve(slices.Clone(cur.g), 0, lam, opt)
+	if err := ctx.Err(); err != nil { // it may have been stopped (opt's stop)
+		return nil, pathFit{}, solves + 1, err
+	}
 	return pts, warmEnd, solves + 1, nil
 }
 

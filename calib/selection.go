@@ -1,6 +1,7 @@
 package calib
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -150,8 +151,13 @@ type Selection struct {
 	// engine's cache: do not change them.
 	Path *Path
 	Stop *StopInfo
-	// WarmStarted reports whether Fit started from a previous λ's fit.
+	// WarmStarted reports whether Fit started from a previous λ's fit,
+	// WarmFrom that fit's λ.
 	WarmStarted bool
+	WarmFrom    float64
+	// Preview marks a Preview's result: Fit is warm-started, and the cold
+	// fit of Analyze (which `plumb report` gives) may differ.
+	Preview bool
 	// Curve is g* at CurvePoints evenly spaced points of [0, 1] (nil when
 	// CalibraEval is unavailable): the converged fit's (or stop point's),
 	// else the published code's.
@@ -253,13 +259,17 @@ type selNOAEntry struct {
 	noa  *NOA
 	err  error
 	fits []selCachedFit // oldest first; the last one is the most recent
+	// preview is the last Preview's warm-started fit (not in fits: Analyze
+	// never returns it), a start for the next preview.
+	preview *selCachedFit
 }
 
 // selCachedFit is a fit and the metrics of its calibrated preferences.
 type selCachedFit struct {
-	key     selFitKey
-	fit     FitResult
-	warm    bool
+	key      selFitKey
+	fit      FitResult
+	warm     bool
+	warmFrom float64 // the λ of the fit warm started from
 	all     Metrics
 	heldout *Metrics
 	notes   []string
@@ -289,6 +299,19 @@ func AnalyzeSelection(judge string, pairs []model.Pair, opt SelectionOptions) (*
 
 // Analyze computes every method's metrics for the options.
 func (e *SelectionEngine) Analyze(opt SelectionOptions) (*Selection, error) {
+	return e.analyze(context.Background(), opt, nil)
+}
+
+// AnalyzeContext is Analyze, stopped with an error wrapping ctx's when ctx
+// is done during CalibraEval's fit (checked before every iteration);
+// nothing of a stopped fit is cached.
+func (e *SelectionEngine) AnalyzeContext(ctx context.Context, opt SelectionOptions) (*Selection, error) {
+	return e.analyze(ctx, opt, nil)
+}
+
+// analyze is Analyze; with pv not nil, CalibraEval's fit is pv's warm
+// start (Preview).
+func (e *SelectionEngine) analyze(ctx context.Context, opt SelectionOptions, pv *previewPlan) (*Selection, error) {
 	if err := opt.validate(); err != nil {
 		return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
 	}
@@ -320,7 +343,10 @@ func (e *SelectionEngine) Analyze(opt SelectionOptions) (*Selection, error) {
 
 	sel.Methods = append(sel.Methods, MethodResult{Name: MethodRaw, Available: true, All: e.rawAll, Heldout: sp.rawH})
 	if opt.Solver.Converged() {
-		ce := e.calibraEval(sel, opt, est, heldout)
+		ce, err := e.calibraEval(ctx, sel, opt, est, heldout, pv)
+		if err != nil {
+			return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
+		}
 		if err := e.stopAt(sel, opt, &ce); err != nil {
 			return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
 		}
@@ -335,7 +361,8 @@ func (e *SelectionEngine) Analyze(opt SelectionOptions) (*Selection, error) {
 	}
 	// The path is the converged fit's: none when that row is not there or
 	// unavailable (its reason says why).
-	if ce := sel.Method(MethodCalibraEval); (opt.Path || opt.StopAt != StopEnd) && ce != nil && ce.Available {
+	// A preview has none: the path follows the exact fit.
+	if ce := sel.Method(MethodCalibraEval); (opt.Path || opt.StopAt != StopEnd) && pv == nil && ce != nil && ce.Available {
 		p, err := e.CachedPath(opt)
 		if err != nil {
 			sel.Notes = append(sel.Notes, "no fit path: "+err.Error())
@@ -496,17 +523,20 @@ func (e *SelectionEngine) noaFor(key selNOAKey, est []int) *selNOAEntry {
 }
 
 // calibraEval runs (or reuses) CalibraEval's fit and returns its result; it
-// sets sel.Fit, sel.Curve and sel.WarmStarted.
-func (e *SelectionEngine) calibraEval(sel *Selection, opt SelectionOptions, est, heldout []int) MethodResult {
+// sets sel.Fit, sel.Curve and sel.WarmStarted. Its error is ctx's, when
+// ctx stopped the fit; every other failure is the result's Reason. With
+// pv not nil the fit is pv's warm start, kept as the problem's preview
+// and not cached.
+func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt SelectionOptions, est, heldout []int, pv *previewPlan) (MethodResult, error) {
 	res := MethodResult{Name: MethodCalibraEval}
 	if e.info.hard > 0 {
 		res.Reason = fmt.Sprintf("CalibraEval needs probabilities; %d of %d records give hard choices", e.info.hard, len(e.pairs))
-		return res
+		return res, nil
 	}
 	ent := e.noaFor(selNOAKey{frac: opt.EstFrac, seed: opt.Seed, obj: opt.Objective}, est)
 	if ent.err != nil {
 		res.Reason = ent.err.Error()
-		return res
+		return res, nil
 	}
 	fk := selFitKey{lambda: opt.Lambda, maxIter: opt.MaxIter}
 	var cf *selCachedFit
@@ -515,6 +545,19 @@ func (e *SelectionEngine) calibraEval(sel *Selection, opt SelectionOptions, est,
 			cf = &ent.fits[i]
 			break
 		}
+	}
+	if pv != nil {
+		c, err := e.fitOnce(ctx, ent.noa, opt, pv.warm, heldout)
+		if err != nil {
+			if ctx.Err() != nil {
+				return res, err
+			}
+			res.Reason = err.Error()
+			return res, nil
+		}
+		c.key = fk
+		ent.preview = &c
+		cf = ent.preview
 	}
 	if cf == nil {
 		// Warm-start from the most recent non-degenerate fit: a nearly
@@ -527,15 +570,21 @@ func (e *SelectionEngine) calibraEval(sel *Selection, opt SelectionOptions, est,
 				break
 			}
 		}
-		c, err := e.fitOnce(ent.noa, opt, warm, heldout)
+		c, err := e.fitOnce(ctx, ent.noa, opt, warm, heldout)
 		if err != nil {
+			if ctx.Err() != nil {
+				return res, err
+			}
 			res.Reason = err.Error()
-			return res
+			return res, nil
 		}
 		if warm != nil && c.degenerate {
 			// The warm start may have led into the constant map; a cold fit
 			// decides.
-			cold, err := e.fitOnce(ent.noa, opt, nil, heldout)
+			cold, err := e.fitOnce(ctx, ent.noa, opt, nil, heldout)
+			if err != nil && ctx.Err() != nil {
+				return res, err
+			}
 			if err == nil && cold.fit.Objective < c.fit.Objective {
 				c = cold
 			}
@@ -558,6 +607,10 @@ func (e *SelectionEngine) calibraEval(sel *Selection, opt SelectionOptions, est,
 	fit.Curve = &Curve{Z: slices.Clone(fit.Curve.Z), G: slices.Clone(fit.Curve.G)}
 	sel.Fit = &fit
 	sel.WarmStarted = cf.warm
+	if cf.warm {
+		sel.WarmFrom = cf.warmFrom
+	}
+	sel.Preview = pv != nil
 	sel.Curve = fit.Curve.Sample(CurvePoints)
 
 	res.Available = true
@@ -579,7 +632,7 @@ func (e *SelectionEngine) calibraEval(sel *Selection, opt SelectionOptions, est,
 	if opt.Lambda == 0 {
 		res.Notes = append(res.Notes, "λ = 0: nothing keeps g away from the trivial map g = 0.5")
 	}
-	return res
+	return res, nil
 }
 
 // gSpread returns the mean and population standard deviation of g*(s_j)
@@ -608,12 +661,15 @@ func gSpread(p Prefs) (mean, sd float64) {
 
 // fitOnce fits the NOA problem for opt (warm-started from warm when not
 // nil) and computes the calibrated preferences and their metrics.
-func (e *SelectionEngine) fitOnce(noa *NOA, opt SelectionOptions, warm *FitResult, heldout []int) (selCachedFit, error) {
-	fit, err := noa.Fit(FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter}, warm)
+func (e *SelectionEngine) fitOnce(ctx context.Context, noa *NOA, opt SelectionOptions, warm *FitResult, heldout []int) (selCachedFit, error) {
+	fit, err := noa.FitContext(ctx, FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter}, warm)
 	if err != nil {
 		return selCachedFit{}, err
 	}
 	c := selCachedFit{fit: fit, warm: warm != nil}
+	if warm != nil {
+		c.warmFrom = warm.Lambda
+	}
 	prefs := CalibratedPrefs(e.pairs, fit.Curve)
 	c.all = ComputeMetrics(prefs)
 	if bad, why := Collapsed(e.raw, prefs, fit.Curve); bad {

@@ -139,7 +139,7 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 		}
 	}
 	if cold == nil {
-		c, err := e.fitOnce(noa, opt, nil, sp.heldout)
+		c, err := e.fitOnce(ctx, noa, opt, nil, sp.heldout)
 		if err != nil {
 			return nil, fmt.Errorf("fit path of judge %q: %w", e.judge, err)
 		}
@@ -155,6 +155,7 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	if fopt.MaxIter == 0 {
 		fopt.MaxIter = DefaultMaxIter
 	}
+	fopt.stop = ctxStop(ctx) // a stopped solve ends at once; interiorPath then returns ctx's error
 	inner, warm, solves, err := noa.interiorPath(ctx, opt.Lambda, endDist, n, fopt)
 	if err != nil {
 		return nil, fmt.Errorf("fit path of judge %q: %w", e.judge, err)

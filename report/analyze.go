@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -162,13 +163,18 @@ func Analyze(lg *model.Log, opt Options) (*Analysis, error) {
 // one judge: the likelihood engine on its own goroutine, at the same time
 // as the other two (the results do not depend on it).
 func analyzeJudge(judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
+	return analyzeJudgeCtx(context.Background(), judge, st, opt)
+}
+
+// analyzeJudgeCtx is analyzeJudge; ctx stops CalibraEval's fit.
+func analyzeJudgeCtx(ctx context.Context, judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
 	var lik JudgeAnalysis
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		lik = analyzeJudgeLikelihood(judge, st, opt)
 	}()
-	ja, err := analyzeJudgeSelection(judge, st, opt)
+	ja, err := analyzeJudgeSelectionCtx(ctx, judge, st, opt)
 	<-done
 	ja.Likelihood, ja.LikelihoodReason = lik.Likelihood, lik.LikelihoodReason
 	return ja, err
@@ -184,6 +190,12 @@ func newJudgeAnalysis(judge string, st *judgeState) JudgeAnalysis {
 // judge (every field of the result but the likelihood's). st's selection
 // engine is reused across calls; it takes st.mu.
 func analyzeJudgeSelection(judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
+	return analyzeJudgeSelectionCtx(context.Background(), judge, st, opt)
+}
+
+// analyzeJudgeSelectionCtx is analyzeJudgeSelection; ctx stops
+// CalibraEval's fit.
+func analyzeJudgeSelectionCtx(ctx context.Context, judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	r := st.recs
@@ -198,7 +210,7 @@ func analyzeJudgeSelection(judge string, st *judgeState, opt Options) (JudgeAnal
 			st.sel = calib.NewSelectionEngine(judge, r.pairs)
 			st.sel.SetWarmStart(false)
 		}
-		sel, err := st.sel.Analyze(opt.Selection)
+		sel, err := st.sel.AnalyzeContext(ctx, opt.Selection)
 		if err != nil {
 			return ja, err
 		}

@@ -21,6 +21,9 @@ type result struct {
 	err   error
 	dur   time.Duration
 	items *itemData
+	// preview marks a warm-started preview (report.Engine.Preview): the
+	// exact analysis of the same generation follows and replaces it.
+	preview bool
 }
 
 // Messages of the recompute pipeline. gen is the knob generation the
@@ -28,6 +31,9 @@ type result struct {
 type (
 	// resultMsg carries a finished analysis of the current judge.
 	resultMsg struct{ r *result }
+	// previewMsg carries a preview of it (result.preview); the exact
+	// analysis is still to be computed.
+	previewMsg struct{ r *result }
 	// compareMsg carries every judge's analysis for the overview's
 	// comparison table.
 	compareMsg struct {
@@ -69,6 +75,11 @@ type request struct {
 	// itemsNow asks for the items' calibrated columns in the result (the
 	// Items pane is on screen); otherwise they follow (itemsCalCmd).
 	itemsNow bool
+	// tryPreview asks for a preview first (computeCmd); ctx stops the
+	// exact analysis' CalibraEval fit (never a preview, which is short and
+	// is what a burst of keys shows).
+	tryPreview bool
+	ctx        context.Context
 }
 
 // analyse runs the analysis of one judge (the engine caches what the
@@ -77,29 +88,66 @@ func (q request) analyse() *result {
 	t0 := time.Now()
 	o := q.opt
 	o.Selection.Path = false // the path follows in the background (selection_path.go)
-	ja, err := q.eng.Judge(q.judge, o)
+	ctx := q.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ja, err := q.eng.JudgeContext(ctx, q.judge, o)
 	r := &result{gen: q.gen, judge: q.judge, opt: q.opt, ja: ja, err: err}
 	if err == nil {
-		base := q.base
-		if base == nil {
-			pairs, _, _ := q.eng.Records(q.judge, q.opt.Group)
-			base = buildItemBase(pairs)
-			base.eng, base.judge, base.group = q.eng, q.judge, q.opt.Group
-		}
-		r.items = &itemData{itemBase: base}
-		if q.itemsNow {
-			r.items.setCal(fitCurve(&ja))
-		} else {
-			r.items.calPending = fitCurve(&ja) != nil
-		}
+		q.withItems(r, q.itemsNow)
 	}
 	r.dur = time.Since(t0)
 	return r
 }
 
-// computeCmd runs a request off the UI goroutine.
+// preview returns a preview of the analysis (report.Engine.Preview), or
+// nil when there is none. Its items have no calibrated columns: they
+// follow the exact analysis.
+func (q request) preview() *result {
+	t0 := time.Now()
+	o := q.opt
+	o.Selection.Path = false
+	ja, ok, err := q.eng.Preview(context.Background(), q.judge, o)
+	if !ok || err != nil {
+		return nil // the exact analysis answers, and reports any error
+	}
+	r := &result{gen: q.gen, judge: q.judge, opt: q.opt, ja: ja, preview: true}
+	q.withItems(r, false)
+	r.items.calPending = false
+	r.dur = time.Since(t0)
+	return r
+}
+
+// withItems prepares r's items table: its calibrated columns now when cal
+// is set, otherwise marked as pending.
+func (q request) withItems(r *result, cal bool) {
+	base := q.base
+	if base == nil {
+		pairs, _, _ := q.eng.Records(q.judge, q.opt.Group)
+		base = buildItemBase(pairs)
+		base.eng, base.judge, base.group = q.eng, q.judge, q.opt.Group
+	}
+	r.items = &itemData{itemBase: base}
+	if cal {
+		r.items.setCal(fitCurve(&r.ja))
+	} else {
+		r.items.calPending = fitCurve(&r.ja) != nil
+	}
+}
+
+// computeCmd runs a request off the UI goroutine: its preview when asked
+// for and there is one (previewMsg; the exact analysis follows, exactCmd),
+// otherwise the exact analysis (resultMsg).
 func computeCmd(q request) tea.Cmd {
-	return func() tea.Msg { return resultMsg{q.analyse()} }
+	return func() tea.Msg {
+		if q.tryPreview {
+			if r := q.preview(); r != nil {
+				return previewMsg{r}
+			}
+		}
+		return resultMsg{q.analyse()}
+	}
 }
 
 // compareCmd analyses every judge under the same options, for the

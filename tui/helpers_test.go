@@ -72,7 +72,7 @@ func run(t testing.TB, m *Model, cmd tea.Cmd) (quit bool) {
 		case tea.QuitMsg:
 			quit = true
 			continue
-		case resultMsg, itemsCalMsg, pathMsg, compareMsg, exportMsg, pollMsg, tea.WindowSizeMsg, tea.KeyPressMsg,
+		case resultMsg, previewMsg, itemsCalMsg, pathMsg, compareMsg, exportMsg, pollMsg, tea.WindowSizeMsg, tea.KeyPressMsg,
 			bootProgressMsg, bootDoneMsg:
 		default:
 			continue // terminal queries and the like

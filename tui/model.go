@@ -92,6 +92,9 @@ type Model struct {
 	inFlight bool
 	queued   bool
 	dropped  int
+	// computeCancel stops the exact analysis in flight (a new knob change
+	// makes it stale); previews are not stopped.
+	computeCancel context.CancelFunc
 	cur      *result
 	compare  []report.JudgeAnalysis
 	cmpErr   error
@@ -223,10 +226,27 @@ func (m *Model) recompute() tea.Cmd {
 	}
 	if m.inFlight {
 		m.queued = true
+		if m.computeCancel != nil {
+			m.computeCancel() // an exact fit in flight is stale: stop it
+		}
 		return nil
 	}
+	return m.startCompute(true)
+}
+
+// startCompute starts the analysis of the current knobs: a preview first
+// when preview is set (a λ change answered by a warm-started fit, the
+// exact one following), otherwise the exact analysis alone.
+func (m *Model) startCompute(preview bool) tea.Cmd {
 	m.inFlight = true
-	return computeCmd(m.request())
+	ctx, cancel := context.WithCancel(context.Background())
+	if m.computeCancel != nil {
+		m.computeCancel()
+	}
+	m.computeCancel = cancel
+	q := m.request()
+	q.ctx, q.tryPreview = ctx, preview
+	return computeCmd(q)
 }
 
 // stopBackground cancels the background work of the numbers on screen:
@@ -256,7 +276,7 @@ func (m *Model) request() request {
 
 // computing reports whether the numbers on screen are older than the knobs.
 func (m *Model) computing() bool {
-	return len(m.judges) > 0 && (m.cur == nil || m.cur.gen != m.gen)
+	return len(m.judges) > 0 && (m.cur == nil || m.cur.gen != m.gen || m.cur.preview)
 }
 
 func (m *Model) pollTick() tea.Cmd {

@@ -64,6 +64,12 @@ func (m *Model) renderSelection(w int) []string {
 
 	// The methods table over every item, and over the held-out items.
 	out = append(out, "")
+	if sel.Preview {
+		for _, l := range wrap(fmt.Sprintf("≈ preview: CalibraEval warm-started from the λ %s fit; the exact fit (from the identity, as plumb report) is running and replaces these numbers",
+			trimFloat(sel.WarmFrom)), w, " ") {
+			out = append(out, st.Computing.Render(l))
+		}
+	}
 	out = append(out, m.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), strings.TrimSpace(m.methodsLegend()), w)...)
 	out = append(out, m.methodsTable(sel, w, func(r *calib.MethodResult) *calib.Metrics { return &r.All })...)
 	if raw != nil && raw.Heldout != nil {
@@ -80,7 +86,11 @@ func (m *Model) renderSelection(w int) []string {
 			status = "did not converge (" + f.Status + ")"
 		}
 		out = append(out, "")
-		out = append(out, wrap(fmt.Sprintf("CalibraEval fit: %s after %d iterations; objective %.6f; %d knots", status, f.Iterations, f.Objective, f.Points), w, " ")...)
+		start := ""
+		if sel.WarmStarted {
+			start = fmt.Sprintf(" (warm start from λ %s)", trimFloat(sel.WarmFrom))
+		}
+		out = append(out, wrap(fmt.Sprintf("CalibraEval fit%s: %s after %d iterations; objective %.6f; %d knots", start, status, f.Iterations, f.Objective, f.Points), w, " ")...)
 	}
 	var notes []string
 	for i := range sel.Methods {

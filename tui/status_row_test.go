@@ -11,7 +11,8 @@ import (
 // TestEveryFrameHasStatusRow: every frame View draws fills the terminal,
 // and its second-last row is the status line, in every state a knob key
 // passes through (numbers current, a recompute running, a stale result
-// dropped, the items' calibrated columns pending), on every pane and at
+// dropped, a preview with its exact fit running, the items' calibrated
+// columns pending), on every pane and at
 // 80×24, 120×40 and 200×50.
 func TestEveryFrameHasStatusRow(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
@@ -60,18 +61,34 @@ func TestEveryFrameHasStatusRow(t *testing.T) {
 			check("queued")
 			_, next := m.Update(stale)
 			check("stale result dropped")
-			// Apply the follow-up's result alone, then its background work.
-			msg := next()
+			// Apply the follow-up's preview (a λ step has one) and its
+			// exact result alone, then the background work.
 			var bg tea.Cmd
-			switch msg := msg.(type) {
-			case tea.BatchMsg:
-				for _, c := range msg {
-					if r, ok := c().(resultMsg); ok {
-						_, bg = m.Update(r)
+			previews := 0
+			for bg == nil && next != nil {
+				msgs := []tea.Msg{next()}
+				if b, ok := msgs[0].(tea.BatchMsg); ok {
+					msgs = nil
+					for _, c := range b {
+						if c != nil {
+							msgs = append(msgs, c())
+						}
 					}
 				}
-			case resultMsg:
-				_, bg = m.Update(msg)
+				next = nil
+				for _, msg := range msgs {
+					switch msg := msg.(type) {
+					case previewMsg:
+						_, next = m.Update(msg)
+						check("preview on screen, exact fit running")
+						previews++
+					case resultMsg:
+						_, bg = m.Update(msg)
+					}
+				}
+			}
+			if pane == "2" && previews == 0 {
+				t.Error("a λ step got no preview")
 			}
 			check("new numbers, background work pending")
 			run(t, m, bg)

@@ -24,6 +24,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case resultMsg:
 		return m, m.applyResult(msg.r)
+	case previewMsg:
+		return m, m.applyPreview(msg.r)
 	case itemsCalMsg:
 		if m.cur != nil && msg.gen == m.cur.gen && m.cur.items != nil && m.cur.items.calPending {
 			m.cur.items = msg.items
@@ -93,8 +95,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // change has made it stale, and starts a queued recompute.
 func (m *Model) applyResult(r *result) tea.Cmd {
 	m.inFlight = false
+	if m.computeCancel != nil {
+		m.computeCancel()
+		m.computeCancel = nil
+	}
 	var cmds []tea.Cmd
-	if r.gen == m.gen {
+	if r.gen == m.gen && !errors.Is(r.err, context.Canceled) {
 		m.cur = r
 		if r.items != nil {
 			m.itemBase = r.items.itemBase
@@ -120,10 +126,29 @@ func (m *Model) applyResult(r *result) tea.Cmd {
 	if m.queued {
 		// A change arrived while this one ran: compute the latest now.
 		m.queued = false
-		m.inFlight = true
-		cmds = append(cmds, computeCmd(m.request()))
+		cmds = append(cmds, m.startCompute(true))
 	}
 	return tea.Batch(cmds...)
+}
+
+// applyPreview puts a preview on screen unless it is stale, then starts
+// the exact analysis of the same knobs, or, when keys arrived meanwhile,
+// the next preview for the latest knobs: during a burst the screen follows
+// the keys with previews, and the exact fit runs once the keys stop. The
+// background work (bootstrap, path, comparison, items' columns) waits for
+// the exact numbers.
+func (m *Model) applyPreview(r *result) tea.Cmd {
+	if r.gen == m.gen {
+		m.cur = r
+		m.itemBase = r.items.itemBase
+		m.items.setData(r.items)
+		m.markDirty()
+		m.renderActive()
+	} else {
+		m.dropped++
+	}
+	m.queued = false
+	return m.startCompute(r.gen != m.gen)
 }
 
 // key handles a key press: global keys first, then the active pane's.

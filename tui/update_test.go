@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"reflect"
 	"strings"
@@ -69,9 +70,11 @@ func TestKnobShowsValueAtOnce(t *testing.T) {
 }
 
 // TestBurstCoalesces: an isolated key starts its recompute at once (no
-// debounce); keys that arrive while it runs start nothing and coalesce
-// into one follow-up for the last value, started when the running one
-// ends (its stale result dropped).
+// debounce); a λ step is answered first by a preview (a fit warm-started
+// from λ 0.5's); keys that arrive while it runs start nothing and coalesce
+// into one follow-up for the last value, started when the preview ends (its
+// stale result dropped); that follow-up is again a preview, then the exact
+// fit of the last value replaces it.
 func TestBurstCoalesces(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "2")
@@ -81,8 +84,8 @@ func TestBurstCoalesces(t *testing.T) {
 		t.Fatal("an isolated key did not start its recompute at once")
 	}
 	first := cmd()
-	if r, ok := first.(resultMsg); !ok || r.r.opt.Selection.Lambda != 0.55 {
-		t.Fatalf("the first key's command gave %T, want the result of λ 0.55", first)
+	if r, ok := first.(previewMsg); !ok || r.r.opt.Selection.Lambda != 0.55 || !r.r.ja.Selection.Preview {
+		t.Fatalf("the first key's command gave %T, want the preview of λ 0.55", first)
 	}
 	for range 2 { // λ 0.6, 0.65 while it runs
 		if _, c := m.Update(keyMsg("l")); c != nil || !m.queued {
@@ -91,32 +94,95 @@ func TestBurstCoalesces(t *testing.T) {
 	}
 	_, next := m.Update(first)
 	if m.dropped != 1 || m.cur != before {
-		t.Fatalf("stale result: dropped %d, screen changed %v", m.dropped, m.cur != before)
+		t.Fatalf("stale preview: dropped %d, screen changed %v", m.dropped, m.cur != before)
 	}
 	if !m.computing() || next == nil || m.queued {
-		t.Fatal("the queued change was not started after the stale result")
+		t.Fatal("the queued change was not started after the stale preview")
 	}
 	msg := next()
-	r := msg.(resultMsg).r
-	if r.opt.Selection.Lambda != 0.65 {
-		t.Errorf("follow-up λ = %v, want the last value 0.65", r.opt.Selection.Lambda)
+	pv, ok := msg.(previewMsg)
+	if !ok || pv.r.opt.Selection.Lambda != 0.65 {
+		t.Fatalf("follow-up gave %T, want the preview of the last value 0.65", msg)
+	}
+	_, exact := m.Update(msg)
+	if m.cur != pv.r || !m.computing() || !strings.Contains(screen(m), "≈ preview") || !strings.Contains(screen(m), "⟳ exact fit") {
+		t.Fatalf("the preview is not on screen marked as one, with its exact fit running:\n%s", screen(m))
+	}
+	msg = exact()
+	r, ok := msg.(resultMsg)
+	if !ok || r.r.preview || r.r.opt.Selection.Lambda != 0.65 {
+		t.Fatalf("after the preview came %T, want the exact result of 0.65", msg)
 	}
 	run(t, m, func() tea.Msg { return msg })
-	if m.computing() || m.cur != r {
-		t.Error("the result of the last change was not applied")
+	if m.computing() || m.cur != r.r || strings.Contains(screen(m), "≈ preview") {
+		t.Error("the exact result of the last change did not replace the preview")
+	}
+}
+
+// TestPreviewThenExactEqualsReport: after a λ step the screen ends on the
+// exact numbers, equal to a fresh engine's (what `plumb report` gives),
+// not the preview's.
+func TestPreviewThenExactEqualsReport(t *testing.T) {
+	lg := demoLog(t)
+	m := newTestModel(t, lg, 120, 40)
+	m.noPath = true
+	press(t, m, "2", "l", "l", "l")
+	if m.computing() || m.cur.preview {
+		t.Fatal("the recomputes did not settle on exact numbers")
+	}
+	want, err := report.NewEngine(demoLog(t)).Judge(m.judgeName(), m.knobs.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := m.cur.ja.Selection
+	if got.Preview || got.WarmStarted || !reflect.DeepEqual(got.Methods, want.Selection.Methods) || !reflect.DeepEqual(got.Fit, want.Selection.Fit) {
+		t.Errorf("the screen's numbers at λ %v differ from a one-shot analysis", m.knobs.opt.Selection.Lambda)
+	}
+}
+
+// TestKeyStopsExactFit: a key that arrives while the exact fit of the
+// previous one runs stops it (its result is dropped as stale at once), and
+// the new value is answered by its own preview.
+func TestKeyStopsExactFit(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	m.noPath = true
+	press(t, m, "2")
+	_, cmd := m.Update(keyMsg("l")) // λ 0.55
+	_, exact := m.Update(cmd())     // its preview on screen; the exact fit is next
+	if exact == nil || !m.inFlight {
+		t.Fatal("no exact fit followed the preview")
+	}
+	if _, c := m.Update(keyMsg("l")); c != nil || !m.queued { // λ 0.6 while the exact fit of 0.55 would run
+		t.Fatal("a key during the exact fit did not queue")
+	}
+	msg := exact() // runs with its context already cancelled
+	r, ok := msg.(resultMsg)
+	if !ok || !errors.Is(r.r.err, context.Canceled) {
+		t.Fatalf("the stopped exact fit gave %T (err %v), want a cancelled result", msg, r.r.err)
+	}
+	_, next := m.Update(msg)
+	if m.dropped != 1 || next == nil {
+		t.Fatalf("the stopped fit was not dropped and followed (dropped %d)", m.dropped)
+	}
+	if pv, ok := next().(previewMsg); !ok || pv.r.opt.Selection.Lambda != 0.6 {
+		t.Fatal("the new value was not answered by its preview")
 	}
 }
 
 // TestStaleResultDropped: a result that finishes after a newer knob change
 // is dropped; the change that arrived meanwhile is computed next, and the
-// old numbers stay on screen until then.
+// old numbers stay on screen until then. The estimation fraction builds a
+// new CalibraEval problem, so it has no preview.
 func TestStaleResultDropped(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	press(t, m, "2")
+	press(t, m, "2", "j")
 	before := m.cur
-	_, cmd := m.Update(keyMsg("l")) // recompute of λ 0.55 starts
+	_, cmd := m.Update(keyMsg("h")) // recompute of est. fraction 0.95 starts
 	stale := cmd()
-	if _, c := m.Update(keyMsg("l")); c != nil || !m.queued { // λ 0.6 while it runs
+	if _, ok := stale.(resultMsg); !ok {
+		t.Fatalf("an estimation-fraction step gave %T, want its exact result", stale)
+	}
+	if _, c := m.Update(keyMsg("h")); c != nil || !m.queued { // 0.9 while it runs
 		t.Fatal("a change during a recompute did not queue")
 	}
 	_, next := m.Update(stale)
@@ -127,8 +193,8 @@ func TestStaleResultDropped(t *testing.T) {
 		t.Fatal("the queued change was not computed after the stale result")
 	}
 	run(t, m, next)
-	if m.cur.opt.Selection.Lambda != 0.6 || m.computing() {
-		t.Errorf("after the queued recompute: λ %v, computing %v", m.cur.opt.Selection.Lambda, m.computing())
+	if m.cur.opt.Selection.EstFrac != 0.9 || m.computing() {
+		t.Errorf("after the queued recompute: est. fraction %v, computing %v", m.cur.opt.Selection.EstFrac, m.computing())
 	}
 }
 

@@ -1,0 +1,150 @@
+package calib
+
+import (
+	"context"
+	"errors"
+	"math"
+	"reflect"
+	"testing"
+)
+
+// TestPreviewWarmThenCold follows the TUI's λ knob on the demo's
+// judge-tokenA (all four arrangements): no preview before a fit exists; a
+// preview at λ 0.55 starts from the cached λ 0.5 fit, reaches the cold
+// fit's objective (this judge's fits share a basin) in fewer iterations,
+// and leaves every other method's row as Analyze gives it; Analyze
+// afterwards gives exactly a fresh one-shot analysis, so the preview never
+// leaks into what `plumb report` reproduces.
+func TestPreviewWarmThenCold(t *testing.T) {
+	pairs := demoPairs(t, "judge-tokenA")
+	e := NewSelectionEngine("judge-tokenA", pairs)
+	e.SetWarmStart(false)
+	opt := DefaultSelectionOptions()
+	ctx := context.Background()
+	if s, err := e.Preview(ctx, opt); s != nil || err != nil {
+		t.Fatalf("preview before any fit = %v, %v; want nil, nil", s != nil, err)
+	}
+	if _, err := e.Analyze(opt); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := e.Preview(ctx, opt); s != nil || err != nil {
+		t.Fatalf("preview of a cached fit = %v, %v; want nil, nil", s != nil, err)
+	}
+
+	next := opt
+	next.Lambda = 0.55
+	pv, err := e.Preview(ctx, next)
+	if err != nil || pv == nil {
+		t.Fatalf("preview at λ 0.55 = %v, %v", pv != nil, err)
+	}
+	if !pv.Preview || !pv.WarmStarted || pv.WarmFrom != 0.5 || pv.Path != nil {
+		t.Fatalf("preview flags: Preview %v WarmStarted %v WarmFrom %v Path %v", pv.Preview, pv.WarmStarted, pv.WarmFrom, pv.Path != nil)
+	}
+	cold, err := AnalyzeSelection("judge-tokenA", pairs, next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pv.Fit.Iterations >= cold.Fit.Iterations {
+		t.Errorf("warm fit took %d iterations, the cold one %d", pv.Fit.Iterations, cold.Fit.Iterations)
+	}
+	if d := math.Abs(pv.Fit.Objective - cold.Fit.Objective); d > 1e-6*math.Abs(cold.Fit.Objective) {
+		t.Errorf("warm objective %v, cold %v", pv.Fit.Objective, cold.Fit.Objective)
+	}
+	for i, m := range pv.Methods {
+		if m.Name == MethodCalibraEval {
+			continue
+		}
+		if !reflect.DeepEqual(m, cold.Methods[i]) {
+			t.Errorf("preview's %s row differs from Analyze's", m.Name)
+		}
+	}
+
+	got, err := e.Analyze(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Preview || got.WarmStarted || !reflect.DeepEqual(got.Methods, cold.Methods) || !reflect.DeepEqual(got.Fit, cold.Fit) {
+		t.Errorf("Analyze after a preview differs from a one-shot analysis (Preview %v, WarmStarted %v)", got.Preview, got.WarmStarted)
+	}
+
+	// A further step starts from the nearest fit: 0.55's cold fit now.
+	far := opt
+	far.Lambda = 0.6
+	pv, err = e.Preview(ctx, far)
+	if err != nil || pv == nil || pv.WarmFrom != 0.55 {
+		t.Fatalf("preview at 0.6: %v, %v, warm from %v; want from 0.55", pv != nil, err, pv.WarmFrom)
+	}
+}
+
+// TestPreviewNeedsPlainOptions: a StopAt point (its fit path) and a judge
+// with hard choices get no preview.
+func TestPreviewNeedsPlainOptions(t *testing.T) {
+	pairs := demoPairs(t, "judge-tokenA")
+	e := NewSelectionEngine("judge-tokenA", pairs)
+	e.SetWarmStart(false)
+	opt := DefaultSelectionOptions()
+	if _, err := e.Analyze(opt); err != nil {
+		t.Fatal(err)
+	}
+	o := opt
+	o.Lambda = 0.7
+	o.StopAt = StopAtPoint(1)
+	if s, err := e.Preview(context.Background(), o); s != nil || err != nil {
+		t.Errorf("preview with a StopAt point = %v, %v; want nil, nil", s != nil, err)
+	}
+}
+
+// TestAnalyzeContextCancelled: a fit stopped by its context is an error
+// wrapping context.Canceled, and caches nothing: the next Analyze equals a
+// one-shot analysis.
+func TestAnalyzeContextCancelled(t *testing.T) {
+	pairs := demoPairs(t, "judge-tokenA")
+	e := NewSelectionEngine("judge-tokenA", pairs)
+	e.SetWarmStart(false)
+	opt := DefaultSelectionOptions()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := e.AnalyzeContext(ctx, opt); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled analysis: err = %v, want context.Canceled", err)
+	}
+	got, err := e.Analyze(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := AnalyzeSelection("judge-tokenA", pairs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Methods, want.Methods) || !reflect.DeepEqual(got.Fit, want.Fit) {
+		t.Error("Analyze after a cancelled one differs from a one-shot analysis")
+	}
+}
+
+// TestFitContextStopsMidFit cancels a cold fit after its third iteration
+// (through the solver's trace): the fit returns context.Canceled at once
+// instead of running on.
+func TestFitContextStopsMidFit(t *testing.T) {
+	pairs := demoPairs(t, "judge-tokenA")
+	est, _, err := EstimationSet(len(pairs), 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewNOA(pairs, est, ObjectiveBoth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	iters := 0
+	p.solver.trace = func(iter int, _, _ float64, _ []float64) {
+		iters = iter
+		if iter == 3 {
+			cancel()
+		}
+	}
+	if _, err := p.FitContext(ctx, FitOptions{Lambda: 0.5}, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if iters != 3 {
+		t.Errorf("the fit ran %d iterations after being cancelled at 3", iters-3)
+	}
+}

@@ -1,0 +1,53 @@
+package report
+
+import "context"
+
+// JudgeContext is Judge, stopped with an error wrapping ctx's when ctx is
+// done during CalibraEval's fit (calib.SelectionEngine.AnalyzeContext);
+// nothing of a stopped fit is kept.
+func (e *Engine) JudgeContext(ctx context.Context, judge string, opt Options) (JudgeAnalysis, error) {
+	if err := checkTarget(&opt); err != nil {
+		return JudgeAnalysis{}, err
+	}
+	st, err := e.stateFor(judge, opt.Group)
+	if err != nil {
+		return JudgeAnalysis{}, err
+	}
+	return analyzeJudgeCtx(ctx, judge, st, opt)
+}
+
+// Preview is a quick, provisional answer to a λ change for one judge: its
+// analysis with CalibraEval's fit warm-started from the judge's nearest
+// fit (calib.SelectionEngine.Preview), everything else as Judge gives it.
+// ok is false when there is no preview (no fit to start from, the fit is
+// cached, or a preview would not be quicker; see calib's Preview): Judge
+// then answers. The preview's Selection has Preview set; Judge with the
+// same options gives the exact numbers, which `plumb report` reproduces.
+// The likelihood analysis is the one cached for the options, computed
+// here only when missing.
+func (e *Engine) Preview(ctx context.Context, judge string, opt Options) (ja JudgeAnalysis, ok bool, err error) {
+	if err := checkTarget(&opt); err != nil {
+		return JudgeAnalysis{}, false, err
+	}
+	st, err := e.stateFor(judge, opt.Group)
+	if err != nil {
+		return JudgeAnalysis{}, false, err
+	}
+	st.mu.Lock()
+	if st.sel == nil || len(st.recs.pairs) == 0 {
+		st.mu.Unlock()
+		return JudgeAnalysis{}, false, nil
+	}
+	sel, err := st.sel.Preview(ctx, opt.Selection)
+	if sel == nil || err != nil {
+		st.mu.Unlock()
+		return JudgeAnalysis{}, false, err
+	}
+	ja = newJudgeAnalysis(judge, st)
+	ja.Selection = sel
+	analyzeReporting(&ja, st.recs, opt)
+	st.mu.Unlock()
+	lik := analyzeJudgeLikelihood(judge, st, opt)
+	ja.Likelihood, ja.LikelihoodReason = lik.Likelihood, lik.LikelihoodReason
+	return ja, true, nil
+}

@@ -1,0 +1,70 @@
+package report
+
+import (
+	"context"
+	"testing"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/model/sim"
+)
+
+// BenchmarkPreview100k is the TUI's answer to a λ step at 100,000 pair
+// items (one simulated judge, x0..x3): Engine.Preview at λ + 0.05 each op,
+// warm-started from the previous op's fit, after one exact analysis at
+// λ 0.5. Compare BenchmarkJudgeStep100k, the exact analysis of a step.
+func BenchmarkPreview100k(b *testing.B) {
+	e, opt := engine100k(b)
+	lam := 0.5
+	for b.Loop() {
+		lam += 0.05
+		opt.Selection.Lambda = lam
+		if _, ok, err := e.Preview(context.Background(), judge100k, opt); err != nil || !ok {
+			b.Fatalf("no preview at λ %v: %v", lam, err)
+		}
+	}
+}
+
+// BenchmarkJudgeStep100k is the exact (cold) analysis of a λ step at
+// 100,000 pair items (see BenchmarkPreview100k).
+func BenchmarkJudgeStep100k(b *testing.B) {
+	e, opt := engine100k(b)
+	lam := 0.5
+	for b.Loop() {
+		lam += 0.05
+		opt.Selection.Lambda = lam
+		if _, err := e.Judge(judge100k, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// judge100k is the simulated judge of engine100k (sim's first).
+const judge100k = "judge-fair"
+
+// engine100k is an Engine on one simulated judge's 100,000 pair items
+// after its analysis at the default options (as the TUI starts).
+func engine100k(b *testing.B) (*Engine, Options) { return engine100kT(b) }
+
+// engine100kT is engine100k for any test.
+func engine100kT(b testing.TB) (*Engine, Options) {
+	b.Helper()
+	cfg := sim.DefaultConfig()
+	cfg.Pairs, cfg.Scores, cfg.Verdicts = 100000, 50, 100
+	cfg.Judges = cfg.Judges[:1]
+	lg, err := sim.Collect(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := NewEngine(lg)
+	opt := Options{
+		Selection:  calib.DefaultSelectionOptions(),
+		Reporting:  calib.DefaultReportingOptions(),
+		Likelihood: calib.DefaultLikelihoodOptions(),
+		Target:     TargetAuto,
+	}
+	opt.Likelihood.Permutations = 500
+	if _, err := e.Judge(judge100k, opt); err != nil {
+		b.Fatal(err)
+	}
+	return e, opt
+}
