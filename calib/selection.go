@@ -270,9 +270,9 @@ type selCachedFit struct {
 	fit      FitResult
 	warm     bool
 	warmFrom float64 // the λ of the fit warm started from
-	all     Metrics
-	heldout *Metrics
-	notes   []string
+	all      Metrics
+	heldout  *Metrics
+	notes    []string
 	// degenerate is true when the fit collapsed (Collapsed), reason why.
 	degenerate bool
 	reason     string

@@ -95,9 +95,9 @@ type Model struct {
 	// computeCancel stops the exact analysis in flight (a new knob change
 	// makes it stale); previews are not stopped.
 	computeCancel context.CancelFunc
-	cur      *result
-	compare  []report.JudgeAnalysis
-	cmpErr   error
+	cur           *result
+	compare       []report.JudgeAnalysis
+	cmpErr        error
 	// itemBase is the items' knob-independent part of the current judge
 	// and group, once computed.
 	itemBase *itemBase
