@@ -614,7 +614,7 @@ func (e *SelectionEngine) fitOnce(noa *NOA, opt SelectionOptions, warm *FitResul
 		return selCachedFit{}, err
 	}
 	c := selCachedFit{fit: fit, warm: warm != nil}
-	prefs := CalibratedPrefs(e.pairs, fit.Curve)
+	prefs := noa.calibratedPrefs(e.pairs, fit.Curve)
 	c.all = ComputeMetrics(prefs)
 	if bad, why := Collapsed(e.raw, prefs, fit.Curve); bad {
 		c.degenerate, c.reason = true, why
