@@ -54,14 +54,31 @@ func (p *NOA) curveRange() (lo, hi int) {
 	return lo, hi
 }
 
-// build locates every observed value of g.pairs among p's curve knots, as
+// build locates every observed value of g.pairs among p's curve knots z, as
 // Curve.Apply would: the same comparisons in the same order, and the first
-// knot ≥ s found by a bucketed search over all of p's knots (knotIndex).
+// knot ≥ s (Apply's search) by a binary search narrowed to the knots of a
+// bucket: first[b] is the first knot ≥ b/B for B a power of two ≥ len(z),
+// so s·B and b/B are exact and the knot sought lies in [first[b],
+// first[b+1]] for b = ⌊s·B⌋.
 func (g *curveGather) build(p *NOA) {
 	lo, hi := p.curveRange()
 	z := p.z[lo : hi+1]
 	n := len(z)
-	knot := newKnotIndex(p.z)
+	nb := 1
+	for nb < n && nb < 1<<22 {
+		nb <<= 1
+	}
+	scale := float64(nb)
+	first := make([]int32, nb+1)
+	b := 0
+	for j, v := range z { // z ⊂ [0, 1]: buckets b ≤ v·B start at j
+		for e := min(int(v*scale), nb); b <= e; b++ {
+			first[b] = int32(j)
+		}
+	}
+	for ; b <= nb; b++ {
+		first[b] = int32(n)
+	}
 	total := 0
 	for i := range g.pairs {
 		for _, h := range g.pairs[i].Has {
@@ -88,15 +105,24 @@ func (g *curveGather) build(p *NOA) {
 			case s >= z[n-1]:
 				at[k] = ^int32(n - 1)
 			default:
-				// z[0] < s < z[n−1], so s is in (0, 1), the first knot
-				// ≥ s is one of z[1..n−1] (Apply's search), and knot.find
-				// returns it among all of p.z.
-				j := int(knot.find(s)) - lo
-				if z[j] == s {
-					at[k] = ^int32(j)
+				// z[0] < s < z[n−1] ≤ 1 and z[0] ≥ 0: the first knot ≥ s
+				// is one of z[1..n−1], and z[first[b]−1] < b/B ≤ s <
+				// (b+1)/B ≤ z[first[b+1]].
+				b := int(s * scale)
+				i, j := int(first[b]), min(int(first[b+1]), n-1)
+				for i < j {
+					h := int(uint(i+j) >> 1)
+					if z[h] < s {
+						i = h + 1
+					} else {
+						j = h
+					}
+				}
+				if z[i] == s {
+					at[k] = ^int32(i)
 				} else {
-					at[k] = int32(j)
-					z0, z1 := z[j-1], z[j]
+					at[k] = int32(i)
+					z0, z1 := z[i-1], z[i]
 					t[k] = (s - z0) / (z1 - z0)
 				}
 			}
