@@ -196,3 +196,17 @@ func (p *NOA) gatherInto(pairs []model.Pair, c *Curve, out *Prefs) bool {
 	}
 	return true
 }
+
+// cachedPrefs returns CalibratedPrefs(e.pairs, c), by the gather of the
+// engine's cached NOA problem for opt's estimation set and objective when
+// there is one and c is one of its curves (a fit path's point); it builds
+// no problem.
+func (e *SelectionEngine) cachedPrefs(opt SelectionOptions, c *Curve) Prefs {
+	key := selNOAKey{frac: opt.EstFrac, seed: opt.Seed, obj: opt.Objective}
+	for _, n := range e.noas {
+		if n.key == key && n.noa != nil {
+			return n.noa.calibratedPrefs(e.pairs, c)
+		}
+	}
+	return CalibratedPrefs(e.pairs, c)
+}

@@ -284,3 +284,45 @@ func TestCurveGatherConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestCurveGatherEngine: the engine's uses of the gather — each fit's
+// preferences (fitOnce), every point of the fit path, and the stop-at
+// check (cachedPrefs) — take the gather for the problem's curves and give
+// CalibratedPrefs' bits; the identity point falls back.
+func TestCurveGatherEngine(t *testing.T) {
+	pairs := simJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
+	opt := DefaultSelectionOptions()
+	opt.EstFrac = 0.6
+	opt.Path = true
+	e := NewSelectionEngine("j", pairs)
+	sel, err := e.Analyze(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.noas) != 1 || e.noas[0].noa == nil {
+		t.Fatalf("%d cached problems", len(e.noas))
+	}
+	noa := e.noas[0].noa
+	if noa.gather.at == nil {
+		t.Error("the fit did not build the gather")
+	}
+	out := Prefs{R: make([][model.NumArrangements]float64, len(pairs)), Has: make([][model.NumArrangements]bool, len(pairs)), Gold: make([]model.Gold, len(pairs))}
+	for i, pt := range sel.Path.Points {
+		if took := noa.gatherInto(e.pairs, pt.Curve, &out); took != (i > 0) {
+			t.Errorf("point %d: gather taken %v", i, took)
+		}
+		if d := prefsBitsDiff(e.cachedPrefs(opt, pt.Curve), CalibratedPrefs(pairs, pt.Curve)); d != "" {
+			t.Errorf("point %d: %s", i, d)
+		}
+		if i > 0 {
+			if d := prefsBitsDiff(out, CalibratedPrefs(pairs, pt.Curve)); d != "" {
+				t.Errorf("point %d: %s", i, d)
+			}
+		}
+	}
+	other := opt
+	other.Seed++
+	if d := prefsBitsDiff(e.cachedPrefs(other, sel.Fit.Curve), CalibratedPrefs(pairs, sel.Fit.Curve)); d != "" {
+		t.Errorf("no cached problem: %s", d)
+	}
+}
