@@ -9,7 +9,8 @@ import (
 // BenchmarkCurveApply100000 applies a fitted curve to 100,000 items × x0..x3
 // (400,000 P(A), ≈ 400,001 knots: the TUI's λ step at 100,000 items):
 // CalibratedPrefs (a bucketed binary search per value) against the NOA
-// problem's gather, and the cost of building the gather's index once.
+// problem's gather, and the cost of building the gather's index once. It
+// first checks that the two give the same bits.
 func BenchmarkCurveApply100000(b *testing.B) {
 	const n = 100000
 	pairs := genPairs(n, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, [model.NumArrangements]bool{true, true, true, true}, 1)
@@ -22,6 +23,9 @@ func BenchmarkCurveApply100000(b *testing.B) {
 		b.Fatal(err)
 	}
 	c := fit.Curve
+	if d := prefsBitsDiff(p.calibratedPrefs(pairs, c), CalibratedPrefs(pairs, c)); d != "" {
+		b.Fatalf("the gather differs from CalibratedPrefs: %s", d)
+	}
 	b.Run("CalibratedPrefs", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
