@@ -397,7 +397,7 @@ func TestCurveApplier(t *testing.T) {
 	for _, c := range []*Curve{fit.Curve, {Z: fit.Curve.Z, G: slices.Clone(fit.Curve.Z)}} {
 		got := pp.of(c)
 		if want := CalibratedPrefs(pairs, c); !reflect.DeepEqual(got, want) {
-			t.Error("curveApplier differs from CalibratedPrefs")
+			t.Error("the path's gather differs from CalibratedPrefs")
 		}
 	}
 	// Other knots: the fallback.
