@@ -55,6 +55,10 @@ type NOA struct {
 	// (noa_prox.go) to every evaluation.
 	prox *proxTerm
 
+	// gather applies the problem's curves to the pairs it was built from
+	// (curve_gather.go); shared by copies of the NOA.
+	gather *curveGather
+
 	solver solverConfig
 }
 
@@ -211,7 +215,7 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 		return nil, errors.New("calibraeval: every P(A) in the estimation set is exactly 0 or 1; there is nothing to calibrate")
 	}
 
-	p := &NOA{obj: obj, items: len(est), k: k, m: m, z: z, count: count, solver: defaultSolver}
+	p := &NOA{obj: obj, items: len(est), k: k, m: m, z: z, count: count, solver: defaultSolver, gather: &curveGather{pairs: pairs}}
 	knot := newKnotIndex(z)
 	slotKnot := make([]int32, len(vals))
 	for i, s := range vals {

@@ -314,13 +314,7 @@ func (p *NOA) curve(d []float64) (*Curve, error) { return p.curveOf(p.G(d)) }
 
 // curveOf builds g* from g(z_0..z_M) as curve does.
 func (p *NOA) curveOf(g []float64) (*Curve, error) {
-	lo, hi := 1, p.m-1
-	if p.count[0] > 0 {
-		lo = 0
-	}
-	if p.count[p.m] > 0 {
-		hi = p.m
-	}
+	lo, hi := p.curveRange()
 	z := slices.Clone(p.z[lo : hi+1])
 	w := make([]float64, len(z))
 	for i := range w {

@@ -4,9 +4,6 @@ import (
 	"context"
 	"math"
 	"slices"
-	"sort"
-
-	"github.com/plumb-eval/plumb/model"
 )
 
 // CalibraEval's fit path, on a NOA problem: the maps between "no
@@ -198,103 +195,4 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 		return nil, pathFit{}, solves + 1, err
 	}
 	return pts, warmEnd, solves + 1, nil
-}
-
-// curveApplier evaluates curves that share one knot vector Z (every interior
-// path point's g* has the knots curveOf gives) at the observed P(A) of a set
-// of pairs, with Curve.Apply's arithmetic but without its binary search:
-// where each s falls among the knots is found once.
-type curveApplier struct {
-	z   []float64
-	at  []int32   // per observed value: the knot index i of Apply (see kind)
-	t   []float64 // its interpolation weight
-	how []uint8   // howBelow, howAbove, howExact or howInterp
-}
-
-const (
-	howBelow = iota
-	howAbove
-	howExact
-	howInterp
-)
-
-// newCurveApplier locates every observed s of pairs (item-major, in
-// model.Arrangements order) among the knots z.
-func newCurveApplier(pairs []model.Pair, z []float64) *curveApplier {
-	a := &curveApplier{z: z}
-	n := len(z)
-	for i := range pairs {
-		pr := &pairs[i]
-		for _, arr := range model.Arrangements {
-			if !pr.Has[arr] {
-				continue
-			}
-			s := pr.S[arr]
-			var at int
-			var t float64
-			var how uint8
-			switch {
-			case n == 0 || math.IsNaN(s):
-				how = howInterp // unreachable for validated pairs; Apply gives s
-				at = -1
-			case s <= z[0]:
-				how = howBelow
-			case s >= z[n-1]:
-				how = howAbove
-			default:
-				at = sort.SearchFloat64s(z, s)
-				if z[at] == s {
-					how = howExact
-				} else {
-					how = howInterp
-					t = (s - z[at-1]) / (z[at] - z[at-1])
-				}
-			}
-			a.at = append(a.at, int32(at))
-			a.t = append(a.t, t)
-			a.how = append(a.how, how)
-		}
-	}
-	return a
-}
-
-// prefs fills p (allocated for pairs, reused across calls) with the
-// calibrated preferences of c, which must have the applier's knots: exactly
-// CalibratedPrefs(pairs, c). It reports false when c's knots differ.
-func (a *curveApplier) prefs(pairs []model.Pair, c *Curve, p *Prefs) bool {
-	if !slices.Equal(c.Z, a.z) || len(c.G) != len(c.Z) {
-		return false
-	}
-	g := c.G
-	k := 0
-	for i := range pairs {
-		pr := &pairs[i]
-		p.Has[i] = pr.Has
-		p.Gold[i] = pr.Gold
-		p.R[i] = [model.NumArrangements]float64{}
-		for _, arr := range model.Arrangements {
-			if !pr.Has[arr] {
-				continue
-			}
-			var v float64
-			switch a.how[k] {
-			case howBelow:
-				v = g[0]
-			case howAbove:
-				v = g[len(g)-1]
-			case howExact:
-				v = g[a.at[k]]
-			default:
-				if a.at[k] < 0 {
-					v = c.Apply(pr.S[arr])
-				} else {
-					g0, g1 := g[a.at[k]-1], g[a.at[k]]
-					v = g0 + a.t[k]*(g1-g0)
-				}
-			}
-			p.R[i][arr] = arr.Preference(v)
-			k++
-		}
-	}
-	return true
 }

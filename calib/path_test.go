@@ -393,11 +393,11 @@ func TestCurveApplier(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pp := &pathPrefs{pairs: pairs}
+	pp := &pathPrefs{noa: p, pairs: pairs}
 	for _, c := range []*Curve{fit.Curve, {Z: fit.Curve.Z, G: slices.Clone(fit.Curve.Z)}} {
 		got := pp.of(c)
 		if want := CalibratedPrefs(pairs, c); !reflect.DeepEqual(got, want) {
-			t.Error("curveApplier differs from CalibratedPrefs")
+			t.Error("the path's gather differs from CalibratedPrefs")
 		}
 	}
 	// Other knots: the fallback.

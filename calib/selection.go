@@ -670,7 +670,7 @@ func (e *SelectionEngine) fitOnce(ctx context.Context, noa *NOA, opt SelectionOp
 	if warm != nil {
 		c.warmFrom = warm.Lambda
 	}
-	prefs := CalibratedPrefs(e.pairs, fit.Curve)
+	prefs := noa.calibratedPrefs(e.pairs, fit.Curve)
 	c.all = ComputeMetrics(prefs)
 	if bad, why := Collapsed(e.raw, prefs, fit.Curve); bad {
 		c.degenerate, c.reason = true, why

@@ -172,7 +172,7 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	}
 	path.Points = append(path.Points, id)
 	notConverged := 0
-	pp := &pathPrefs{pairs: e.pairs}
+	pp := &pathPrefs{noa: noa, pairs: e.pairs}
 	for _, f := range inner {
 		pt, err := pathPoint(noa, f, pp, sp.heldout)
 		if err != nil {
@@ -226,11 +226,11 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 }
 
 // pathPrefs computes the calibrated preferences of the path's curves,
-// reusing one buffer and one curveApplier (made from the first curve's
-// knots, which every interior point shares).
+// reusing one buffer, by the NOA problem's gather (every point's curve has
+// the problem's knots).
 type pathPrefs struct {
+	noa   *NOA
 	pairs []model.Pair
-	app   *curveApplier
 	buf   Prefs
 	// raw holds the uncalibrated preferences, for the collapse check
 	// (computed on first use).
@@ -248,12 +248,11 @@ func (pp *pathPrefs) rawPrefs() Prefs {
 
 // of returns CalibratedPrefs(pairs, c), in a buffer the next call reuses.
 func (pp *pathPrefs) of(c *Curve) Prefs {
-	if pp.app == nil {
-		pp.app = newCurveApplier(pp.pairs, slices.Clone(c.Z))
+	if pp.buf.R == nil {
 		n := len(pp.pairs)
 		pp.buf = Prefs{R: make([][model.NumArrangements]float64, n), Has: make([][model.NumArrangements]bool, n), Gold: make([]model.Gold, n)}
 	}
-	if pp.app.prefs(pp.pairs, c, &pp.buf) {
+	if pp.noa != nil && pp.noa.gatherInto(pp.pairs, c, &pp.buf) {
 		return pp.buf
 	}
 	return CalibratedPrefs(pp.pairs, c)

@@ -227,7 +227,7 @@ func (e *SelectionEngine) stopAt(sel *Selection, opt SelectionOptions, res *Meth
 	}
 	r.Notes = append(r.Notes, fmt.Sprintf("stopped at point %d of %d of the fit path, distance %.4f from the identity (objective %.6g; the converged fit's is %.6g)",
 		i, len(p.Points), pt.Distance, pt.Objective, p.Points[len(p.Points)-1].Objective))
-	if bad, why := Collapsed(e.raw, CalibratedPrefs(e.pairs, pt.Curve), pt.Curve); bad {
+	if bad, why := Collapsed(e.raw, e.cachedPrefs(opt, pt.Curve), pt.Curve); bad {
 		r.Degenerate, r.DegenerateReason = true, why
 		r.Notes = append(r.Notes, "degenerate fit (collapsed): "+why+"; its metrics say nothing about the judge and are not shown; "+CollapseAdvice)
 		collapseMetrics(&r.All, why)

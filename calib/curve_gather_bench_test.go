@@ -1,0 +1,72 @@
+package calib
+
+import (
+	"testing"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// BenchmarkCurveApply100000 applies a fitted curve to 100,000 items × x0..x3
+// (400,000 P(A), ≈ 400,001 knots: the TUI's λ step at 100,000 items):
+// CalibratedPrefs (a bucketed binary search per value) against the NOA
+// problem's gather, and the cost of building the gather's index once. It
+// first checks that the two give the same bits.
+func BenchmarkCurveApply100000(b *testing.B) {
+	const n = 100000
+	pairs := genPairs(n, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, [model.NumArrangements]bool{true, true, true, true}, 1)
+	p, err := NewNOA(pairs, allIdx(n), ObjectiveBoth)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fit, err := p.Fit(FitOptions{Lambda: 0.5}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := fit.Curve
+	if d := prefsBitsDiff(p.calibratedPrefs(pairs, c), CalibratedPrefs(pairs, c)); d != "" {
+		b.Fatalf("the gather differs from CalibratedPrefs: %s", d)
+	}
+	b.Run("CalibratedPrefs", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			CalibratedPrefs(pairs, c)
+		}
+		b.ReportMetric(float64(len(c.Z)), "knots")
+	})
+	b.Run("gather", func(b *testing.B) {
+		b.ReportAllocs()
+		p.gather.once.Do(func() { p.gather.build(p) })
+		for b.Loop() {
+			p.calibratedPrefs(pairs, c)
+		}
+	})
+	b.Run("build", func(b *testing.B) {
+		for b.Loop() {
+			g := &curveGather{pairs: pairs}
+			g.build(p)
+		}
+	})
+}
+
+// BenchmarkAnalyzeLambdaStep100000 is one λ change at 100,000 items ×
+// x0..x3 on an engine without warm starts, as report.Engine (and so the
+// TUI) runs it: a cold fit of ≈ 400,001 knots, its calibrated preferences
+// and every method's metrics. Run it with -benchtime 5x or so.
+func BenchmarkAnalyzeLambdaStep100000(b *testing.B) {
+	cfg := selFourJudge
+	cfg.N = 100000
+	e := NewSelectionEngine("bench", selSimulate(1, cfg))
+	e.SetWarmStart(false)
+	opt := DefaultSelectionOptions()
+	if _, err := e.Analyze(opt); err != nil {
+		b.Fatal(err)
+	}
+	i := 0
+	for b.Loop() {
+		i++
+		opt.Lambda = 0.5 + 0.01*float64(i%50+1) // beyond the fit cache
+		if _, err := e.Analyze(opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
