@@ -67,4 +67,4 @@ func (c *Curve) Sample(n int) []float64 {
 // CalibratedPrefs applies g* to every observed P(A) and returns the
 // calibrated preferences (docs/methods.md §1): r_j = g*(s_j) for x0, x1 and
 // 1 − g*(s_j) for x2, x3. Arrangements an item lacks stay absent.
-func CalibratedPrefs(pairs []model.Pair, c *Curve) Prefs { return MappedPrefs(pairs, c.applier()) }
+func CalibratedPrefs(pairs []model.Pair, c *Curve) Prefs { return MappedPrefs(pairs, c.Applier()) }

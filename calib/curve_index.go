@@ -9,13 +9,16 @@ import (
 // binary search over a few thousand knots stays in cache.
 const curveIndexMin = 4096
 
-// applier returns a function equal to c.Apply (the same knot, the same
+// Applier returns a function equal to c.Apply (the same knot, the same
 // arithmetic, so the same bits) that is faster when applied to many
 // values: over a large curve (a 1M-record log's fit has ≈ 450,000 knots)
 // each value's binary search starts from a bucket of evenly spaced
 // starting points instead of the whole knot slice, and any answer outside
-// its bucket is checked and searched again in full.
-func (c *Curve) applier() func(float64) float64 {
+// its bucket is checked and searched again in full. Building it costs
+// about one search per bucket (a quarter of the knots), so a caller that
+// applies c in chunks builds it once (MappedPrefs(chunk, c.Applier())).
+// c must not change while the function is in use.
+func (c *Curve) Applier() func(float64) float64 {
 	n := min(len(c.Z), len(c.G))
 	if n < curveIndexMin {
 		return c.Apply

@@ -27,7 +27,7 @@ func TestApplierMatchesApply(t *testing.T) {
 		g[i] = 0.2 + 0.6*z[i] + 0.01*math.Sin(float64(i))
 	}
 	c := &Curve{Z: z, G: g}
-	f := c.applier()
+	f := c.Applier()
 	check := func(s float64) {
 		if a, b := c.Apply(s), f(s); math.Float64bits(a) != math.Float64bits(b) && !(math.IsNaN(a) && math.IsNaN(b)) {
 			t.Fatalf("s = %v: applier %v, Apply %v", s, b, a)
@@ -68,7 +68,7 @@ func BenchmarkApply450k(b *testing.B) {
 	for _, m := range []struct {
 		name string
 		f    func() func(float64) float64
-	}{{"search", func() func(float64) float64 { return c.Apply }}, {"indexed", c.applier}} {
+	}{{"search", func() func(float64) float64 { return c.Apply }}, {"indexed", c.Applier}} {
 		b.Run(m.name, func(b *testing.B) {
 			for b.Loop() {
 				f := m.f()

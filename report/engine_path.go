@@ -8,9 +8,11 @@ import (
 
 // Path returns CalibraEval's fit path of a judge's pairs under a group
 // filter for the selection options. The TUI asks for it in the background
-// after the point estimates are on screen. It is computed by calib.FitPath
-// without holding the judge's state (so knob changes are not held up for
-// the seconds a large judge takes; ctx stops it between points) and then
+// after the point estimates are on screen. It is computed on a fork of the
+// judge's selection engine (calib.SelectionEngine.Fork: the CalibraEval
+// problem and cold fit already there are reused) without holding the
+// judge's state (so knob changes are not held up for the seconds a large
+// judge takes; ctx stops it within a fit) and then
 // stored in the judge's selection engine, so that a later Analyze with the
 // same options, at any StopAt, reuses it; a path already cached there is
 // returned at once.
@@ -28,10 +30,10 @@ func (e *Engine) Path(ctx context.Context, judge, group string, opt calib.Select
 		st.mu.Unlock()
 		return p, nil
 	}
-	pairs := st.recs.pairs
+	fork := st.sel.Fork() // its problem and cold fit, without holding st
 	st.mu.Unlock()
 
-	p, err := calib.FitPath(ctx, judge, pairs, opt, calib.PathOptions{})
+	p, err := fork.Path(ctx, opt, calib.PathOptions{})
 	if err != nil {
 		return nil, err
 	}

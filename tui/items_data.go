@@ -147,11 +147,12 @@ func (d *itemData) setCalCtx(ctx context.Context, g *calib.Curve) bool {
 	n := len(d.pairs)
 	cal := calib.Prefs{R: make([][model.NumArrangements]float64, 0, n), Has: make([][model.NumArrangements]bool, 0, n),
 		Gold: make([]model.Gold, 0, n)}
+	apply := g.Applier() // once: it costs a search per quarter of g's knots
 	for lo := 0; lo < n; lo += calChunk {
 		if ctx.Err() != nil {
 			return false
 		}
-		c := calib.CalibratedPrefs(d.pairs[lo:min(n, lo+calChunk)], g)
+		c := calib.MappedPrefs(d.pairs[lo:min(n, lo+calChunk)], apply)
 		cal.R, cal.Has, cal.Gold = append(cal.R, c.R...), append(cal.Has, c.Has...), append(cal.Gold, c.Gold...)
 	}
 	d.cal, d.hasCal = cal, true
