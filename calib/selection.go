@@ -200,6 +200,8 @@ type SelectionEngine struct {
 	pairs []model.Pair
 	// cold disables warm starts (SetWarmStart).
 	cold bool
+	// previewMin overrides PreviewMinKnots when not nil.
+	previewMin *int
 
 	info     selDataInfo
 	raw      Prefs

@@ -19,6 +19,7 @@ func TestPreviewWarmThenCold(t *testing.T) {
 	pairs := demoPairs(t, "judge-tokenA")
 	e := NewSelectionEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
+	e.SetPreviewMinKnots(0) // the demo is below the default threshold
 	opt := DefaultSelectionOptions()
 	ctx := context.Background()
 	if s, err := e.Preview(ctx, opt); s != nil || err != nil {
@@ -76,8 +77,9 @@ func TestPreviewWarmThenCold(t *testing.T) {
 	}
 }
 
-// TestPreviewNeedsPlainOptions: a StopAt point (its fit path) and a judge
-// with hard choices get no preview.
+// TestPreviewNeedsPlainOptions: a StopAt point (its fit path) gets no
+// preview, and neither does a problem below the size threshold (the
+// demo's, by default).
 func TestPreviewNeedsPlainOptions(t *testing.T) {
 	pairs := demoPairs(t, "judge-tokenA")
 	e := NewSelectionEngine("judge-tokenA", pairs)
@@ -86,6 +88,12 @@ func TestPreviewNeedsPlainOptions(t *testing.T) {
 	if _, err := e.Analyze(opt); err != nil {
 		t.Fatal(err)
 	}
+	small := opt
+	small.Lambda = 0.6
+	if s, err := e.Preview(context.Background(), small); s != nil || err != nil {
+		t.Errorf("preview of a %d-item problem with the default threshold = %v, %v; want nil, nil", len(pairs), s != nil, err)
+	}
+	e.SetPreviewMinKnots(0)
 	o := opt
 	o.Lambda = 0.7
 	o.StopAt = StopAtPoint(1)

@@ -206,10 +206,7 @@ func analyzeJudgeSelectionCtx(ctx context.Context, judge string, st *judgeState,
 			ja.SelectionReason = fmt.Sprintf("the judge has no pair items in group %q", st.group)
 		}
 	} else {
-		if st.sel == nil {
-			st.sel = calib.NewSelectionEngine(judge, r.pairs)
-			st.sel.SetWarmStart(false)
-		}
+		st.ensureSel(judge)
 		sel, err := st.sel.AnalyzeContext(ctx, opt.Selection)
 		if err != nil {
 			return ja, err

@@ -31,6 +31,9 @@ type Engine struct {
 
 	mu    sync.Mutex
 	state map[stateKey]*judgeState
+	// previewMin overrides calib.PreviewMinKnots when not nil
+	// (SetPreviewMinKnots).
+	previewMin *int
 	// oneShot is set by Analyze, which asks once: each judge's selection
 	// engine (its fit problems and caches, the largest per-judge memory)
 	// is dropped as soon as the judge is done.
@@ -54,6 +57,22 @@ type judgeState struct {
 	likOpt calib.LikelihoodOptions
 	// likBoot is the bootstrap setting lik's BiasScore intervals used.
 	likBoot likBootKey
+	// previewMin is the Engine's SetPreviewMinKnots when set.
+	previewMin *int
+}
+
+// ensureSel creates the judge's selection engine when there is none:
+// cold fits only (so every answer equals a one-shot analysis) and the
+// Engine's preview threshold. st.mu must be held.
+func (st *judgeState) ensureSel(judge string) {
+	if st.sel != nil {
+		return
+	}
+	st.sel = calib.NewSelectionEngine(judge, st.recs.pairs)
+	st.sel.SetWarmStart(false)
+	if st.previewMin != nil {
+		st.sel.SetPreviewMinKnots(*st.previewMin)
+	}
 }
 
 // NewEngine prepares lg for analysis. It sorts the log's record slices by
@@ -189,7 +208,7 @@ func (e *Engine) stateFor(judge, group string) (*judgeState, error) {
 	if st := e.state[k]; st != nil {
 		return st, nil
 	}
-	st := &judgeState{group: group, recs: r}
+	st := &judgeState{group: group, recs: r, previewMin: e.previewMin}
 	if group != "" {
 		st.recs.pairs = nil
 		for i := range r.pairs {

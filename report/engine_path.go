@@ -22,10 +22,7 @@ func (e *Engine) Path(ctx context.Context, judge, group string, opt calib.Select
 		return nil, err
 	}
 	st.mu.Lock()
-	if st.sel == nil {
-		st.sel = calib.NewSelectionEngine(judge, st.recs.pairs)
-		st.sel.SetWarmStart(false)
-	}
+	st.ensureSel(judge)
 	if p, ok := st.sel.PathCached(opt); ok {
 		st.mu.Unlock()
 		return p, nil

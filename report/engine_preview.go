@@ -16,6 +16,23 @@ func (e *Engine) JudgeContext(ctx context.Context, judge string, opt Options) (J
 	return analyzeJudgeCtx(ctx, judge, st, opt)
 }
 
+// SetPreviewMinKnots sets the smallest CalibraEval problem Preview answers
+// (default calib.PreviewMinKnots; 0 previews every problem, as tests of
+// the preview on small data do).
+func (e *Engine) SetPreviewMinKnots(n int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.previewMin = &n
+	for _, st := range e.state {
+		st.mu.Lock()
+		st.previewMin = &n
+		if st.sel != nil {
+			st.sel.SetPreviewMinKnots(n)
+		}
+		st.mu.Unlock()
+	}
+}
+
 // Preview is a quick, provisional answer to a λ change for one judge: its
 // analysis with CalibraEval's fit warm-started from the judge's nearest
 // fit (calib.SelectionEngine.Preview), everything else as Judge gives it.

@@ -18,6 +18,7 @@ func TestEveryFrameHasStatusRow(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		w, h := sz[0], sz[1]
 		m := newTestModel(t, demoLog(t), w, h)
+		m.eng.SetPreviewMinKnots(0) // a λ step gets a preview on the demo too
 		check := func(state string) {
 			t.Helper()
 			f := m.frame()

@@ -77,6 +77,7 @@ func TestKnobShowsValueAtOnce(t *testing.T) {
 // fit of the last value replaces it.
 func TestBurstCoalesces(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
+	m.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
 	press(t, m, "2")
 	before := m.cur
 	_, cmd := m.Update(keyMsg("l")) // λ 0.55
@@ -125,6 +126,7 @@ func TestBurstCoalesces(t *testing.T) {
 func TestPreviewThenExactEqualsReport(t *testing.T) {
 	lg := demoLog(t)
 	m := newTestModel(t, lg, 120, 40)
+	m.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
 	m.noPath = true
 	press(t, m, "2", "l", "l", "l")
 	if m.computing() || m.cur.preview {
@@ -145,6 +147,7 @@ func TestPreviewThenExactEqualsReport(t *testing.T) {
 // the new value is answered by its own preview.
 func TestKeyStopsExactFit(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
+	m.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
 	m.noPath = true
 	press(t, m, "2")
 	_, cmd := m.Update(keyMsg("l")) // λ 0.55
