@@ -242,7 +242,9 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	gToD(g, d, cfg.eps)
 	// The result is judged at d itself.
 	grad := make([]float64, p.m)
-	fd := p.eval(newNOAWork(p.m), d, lam, grad)
+	sc := getScratch(3*p.m + 2)
+	fd := p.eval(&noaWork{w: sc.take(p.m), g: sc.take(p.m + 1), dg: sc.take(p.m + 1)}, d, lam, grad)
+	putScratch(sc)
 	r := lbfgsResult{
 		f: fd, gradNorm: norm2(grad), iterations: pre.iterations + mm.iterations, evaluations: pre.evaluations + mm.evaluations + 1,
 		converged: mm.converged, status: mm.status,
@@ -319,6 +321,12 @@ func (p *NOA) curveOf(g []float64) (*Curve, error) {
 	w := make([]float64, len(z))
 	for i := range w {
 		w[i] = float64(p.count[lo+i])
+	}
+	// The knots are sorted and distinct: the same values without
+	// FitIsotonic's sort and copies, unless two knots are closer than its
+	// tie resolution.
+	if gs, ok := stats.IsotonicAtSorted(z, g[lo:hi+1], w, nil); ok {
+		return &Curve{Z: z, G: gs}, nil
 	}
 	iso, err := stats.FitIsotonic(z, g[lo:hi+1], w)
 	if err != nil {
