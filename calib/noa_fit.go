@@ -41,7 +41,7 @@ const (
 type FitResult struct {
 	Lambda     float64   // the λ fitted
 	D          []float64 // parameters d_1..d_M, Σ d = 0
-	Curve      *Curve    // g*, continuous and non-decreasing
+	Curve      *Curve    // g*, continuous and non-decreasing; Curve.Z is the problem's knots, shared: do not change it
 	Iterations int       // L-BFGS iterations
 	Evals      int       // objective+gradient evaluations
 	Objective  float64   // final L/K
@@ -317,7 +317,7 @@ func (p *NOA) curve(d []float64) (*Curve, error) { return p.curveOf(p.G(d)) }
 // curveOf builds g* from g(z_0..z_M) as curve does.
 func (p *NOA) curveOf(g []float64) (*Curve, error) {
 	lo, hi := p.curveRange()
-	z := slices.Clone(p.z[lo : hi+1])
+	z := p.z[lo : hi+1 : hi+1] // shared by every fit of the problem; never changed
 	w := make([]float64, len(z))
 	for i := range w {
 		w[i] = float64(p.count[lo+i])
