@@ -13,7 +13,11 @@ pkg=$1 target=$2 duration=$3
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-if go test -run='^$' -fuzz="^${target}\$" -fuzztime="$duration" "$pkg" 2>&1 | tee "$log"; then
+# -fuzzminimizetime 1s: Go minimises every new interesting input for up to
+# 60 s by default, and on FuzzJudgeBench's kilobyte seeds that took the
+# whole run (0 execs/s for 15 s of 20; with 1 s: 588,000 execs, 66 new
+# inputs). A failing input is still written, only less minimised.
+if go test -run='^$' -fuzz="^${target}\$" -fuzztime="$duration" -fuzzminimizetime=1s "$pkg" 2>&1 | tee "$log"; then
   exit 0
 fi
 
