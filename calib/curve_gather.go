@@ -56,29 +56,13 @@ func (p *NOA) curveRange() (lo, hi int) {
 
 // build locates every observed value of g.pairs among p's curve knots z, as
 // Curve.Apply would: the same comparisons in the same order, and the first
-// knot ≥ s (Apply's search) by a binary search narrowed to the knots of a
-// bucket: first[b] is the first knot ≥ b/B for B a power of two ≥ len(z),
-// so s·B and b/B are exact and the knot sought lies in [first[b],
-// first[b+1]] for b = ⌊s·B⌋.
+// knot ≥ s (Apply's search) by the knot index NewNOA uses (a binary search
+// narrowed to a bucket of [0, 1]).
 func (g *curveGather) build(p *NOA) {
 	lo, hi := p.curveRange()
 	z := p.z[lo : hi+1]
 	n := len(z)
-	nb := 1
-	for nb < n && nb < 1<<22 {
-		nb <<= 1
-	}
-	scale := float64(nb)
-	first := make([]int32, nb+1)
-	b := 0
-	for j, v := range z { // z ⊂ [0, 1]: buckets b ≤ v·B start at j
-		for e := min(int(v*scale), nb); b <= e; b++ {
-			first[b] = int32(j)
-		}
-	}
-	for ; b <= nb; b++ {
-		first[b] = int32(n)
-	}
+	knot := newKnotIndex(z)
 	total := 0
 	for i := range g.pairs {
 		for _, h := range g.pairs[i].Has {
@@ -105,19 +89,9 @@ func (g *curveGather) build(p *NOA) {
 			case s >= z[n-1]:
 				at[k] = ^int32(n - 1)
 			default:
-				// z[0] < s < z[n−1] ≤ 1 and z[0] ≥ 0: the first knot ≥ s
-				// is one of z[1..n−1], and z[first[b]−1] < b/B ≤ s <
-				// (b+1)/B ≤ z[first[b+1]].
-				b := int(s * scale)
-				i, j := int(first[b]), min(int(first[b+1]), n-1)
-				for i < j {
-					h := int(uint(i+j) >> 1)
-					if z[h] < s {
-						i = h + 1
-					} else {
-						j = h
-					}
-				}
+				// z[0] < s < z[n−1] ≤ 1: the first knot ≥ s is one of
+				// z[1..n−1].
+				i := int(knot.find(s))
 				if z[i] == s {
 					at[k] = ^int32(i)
 				} else {
@@ -204,11 +178,8 @@ func (p *NOA) gatherInto(pairs []model.Pair, c *Curve, out *Prefs) bool {
 // there is one and c is one of its curves (a fit path's point); it builds
 // no problem.
 func (e *SelectionEngine) cachedPrefs(opt SelectionOptions, c *Curve) Prefs {
-	key := selNOAKey{frac: opt.EstFrac, seed: opt.Seed, obj: opt.Objective}
-	for _, n := range e.noas {
-		if n.key == key && n.noa != nil {
-			return n.noa.calibratedPrefs(e.pairs, c)
-		}
+	if n := e.cachedNOA(opt); n != nil && n.noa != nil {
+		return n.noa.calibratedPrefs(e.pairs, c)
 	}
 	return CalibratedPrefs(e.pairs, c)
 }

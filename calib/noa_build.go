@@ -29,7 +29,9 @@ func newKnotIndex(z []float64) knotIndex {
 	return knotIndex{z: z, first: first, scale: scale}
 }
 
-// find returns i with z[i] == s for s in [0, 1] that is one of the knots.
+// find returns the first i with z[i] ≥ s, for s in [0, 1]: the knot
+// itself when s is one (NewNOA), the one binary search of Curve.Apply
+// otherwise (the curve gather).
 func (x knotIndex) find(s float64) int32 {
 	b := int(s * x.scale)
 	if b >= len(x.first)-1 {

@@ -200,8 +200,8 @@ type SelectionEngine struct {
 	pairs []model.Pair
 	// cold disables warm starts (SetWarmStart).
 	cold bool
-	// previewMin overrides PreviewMinKnots when not nil.
-	previewMin *int
+	// previewMin is the smallest problem Preview answers (knots).
+	previewMin int
 
 	info     selDataInfo
 	raw      Prefs
@@ -284,7 +284,7 @@ type selCachedFit struct {
 // pairs without copying; the caller must not change them while the engine
 // is in use.
 func NewSelectionEngine(judge string, pairs []model.Pair) *SelectionEngine {
-	return &SelectionEngine{judge: judge, pairs: pairs}
+	return &SelectionEngine{judge: judge, pairs: pairs, previewMin: PreviewMinKnots}
 }
 
 // SetWarmStart turns warm starts on (the default) or off. With them off
@@ -311,9 +311,9 @@ func (e *SelectionEngine) AnalyzeContext(ctx context.Context, opt SelectionOptio
 	return e.analyze(ctx, opt, nil)
 }
 
-// analyze is Analyze; with pv not nil, CalibraEval's fit is pv's warm
-// start (Preview).
-func (e *SelectionEngine) analyze(ctx context.Context, opt SelectionOptions, pv *previewPlan) (*Selection, error) {
+// analyze is Analyze; with preview not nil, CalibraEval's fit is a
+// preview warm-started from it (Preview).
+func (e *SelectionEngine) analyze(ctx context.Context, opt SelectionOptions, preview *FitResult) (*Selection, error) {
 	if err := opt.validate(); err != nil {
 		return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
 	}
@@ -345,7 +345,7 @@ func (e *SelectionEngine) analyze(ctx context.Context, opt SelectionOptions, pv 
 
 	sel.Methods = append(sel.Methods, MethodResult{Name: MethodRaw, Available: true, All: e.rawAll, Heldout: sp.rawH})
 	if opt.Solver.Converged() {
-		ce, err := e.calibraEval(ctx, sel, opt, est, heldout, pv)
+		ce, err := e.calibraEval(ctx, sel, opt, est, heldout, preview)
 		if err != nil {
 			return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
 		}
@@ -364,7 +364,7 @@ func (e *SelectionEngine) analyze(ctx context.Context, opt SelectionOptions, pv 
 	// The path is the converged fit's: none when that row is not there or
 	// unavailable (its reason says why).
 	// A preview has none: the path follows the exact fit.
-	if ce := sel.Method(MethodCalibraEval); (opt.Path || opt.StopAt != StopEnd) && pv == nil && ce != nil && ce.Available {
+	if ce := sel.Method(MethodCalibraEval); (opt.Path || opt.StopAt != StopEnd) && preview == nil && ce != nil && ce.Available {
 		p, err := e.CachedPath(opt)
 		if err != nil {
 			sel.Notes = append(sel.Notes, "no fit path: "+err.Error())
@@ -508,15 +508,30 @@ func (e *SelectionEngine) split(frac float64, seed uint64) (*selSplit, error) {
 	return s, nil
 }
 
-// noaFor returns the cached NOA problem for the key, building it if needed.
-func (e *SelectionEngine) noaFor(key selNOAKey, est []int) *selNOAEntry {
+// noaKey is the NOA problem of opt: its estimation set and objective.
+func noaKey(opt SelectionOptions) selNOAKey {
+	return selNOAKey{frac: opt.EstFrac, seed: opt.Seed, obj: opt.Objective}
+}
+
+// cachedNOA returns the cached NOA problem of opt, or nil (it builds none).
+func (e *SelectionEngine) cachedNOA(opt SelectionOptions) *selNOAEntry {
+	key := noaKey(opt)
 	for _, n := range e.noas {
 		if n.key == key {
 			return n
 		}
 	}
-	n := &selNOAEntry{key: key}
-	n.noa, n.err = NewNOA(e.pairs, est, key.obj)
+	return nil
+}
+
+// noaFor returns the cached NOA problem of opt (est its estimation set),
+// building it if needed.
+func (e *SelectionEngine) noaFor(opt SelectionOptions, est []int) *selNOAEntry {
+	if n := e.cachedNOA(opt); n != nil {
+		return n
+	}
+	n := &selNOAEntry{key: noaKey(opt)}
+	n.noa, n.err = NewNOA(e.pairs, est, opt.Objective)
 	if len(e.noas) >= noaCacheSize {
 		e.noas = e.noas[1:]
 	}
@@ -527,17 +542,26 @@ func (e *SelectionEngine) noaFor(key selNOAKey, est []int) *selNOAEntry {
 // calibraEval runs (or reuses) CalibraEval's fit and returns its result; it
 // sets sel.Fit, sel.Curve and sel.WarmStarted. Its error is ctx's, when
 // ctx stopped the fit; every other failure is the result's Reason. With
-// pv not nil the fit is pv's warm start, kept as the problem's preview
-// and not cached.
-func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt SelectionOptions, est, heldout []int, pv *previewPlan) (MethodResult, error) {
+// preview not nil the fit is warm-started from it, kept as the problem's
+// preview and not cached.
+func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt SelectionOptions, est, heldout []int, preview *FitResult) (MethodResult, error) {
 	res := MethodResult{Name: MethodCalibraEval}
 	if e.info.hard > 0 {
 		res.Reason = fmt.Sprintf("CalibraEval needs probabilities; %d of %d records give hard choices", e.info.hard, len(e.pairs))
 		return res, nil
 	}
-	ent := e.noaFor(selNOAKey{frac: opt.EstFrac, seed: opt.Seed, obj: opt.Objective}, est)
+	ent := e.noaFor(opt, est)
 	if ent.err != nil {
 		res.Reason = ent.err.Error()
+		return res, nil
+	}
+	// failed: a stopped fit is the caller's error, any other the row's
+	// reason.
+	failed := func(err error) (MethodResult, error) {
+		if ctx.Err() != nil {
+			return res, err
+		}
+		res.Reason = err.Error()
 		return res, nil
 	}
 	fk := selFitKey{lambda: opt.Lambda, maxIter: opt.MaxIter}
@@ -548,14 +572,10 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 			break
 		}
 	}
-	if pv != nil {
-		c, err := e.fitOnce(ctx, ent.noa, opt, pv.warm, heldout)
+	if preview != nil {
+		c, err := e.fitOnce(ctx, ent.noa, opt, preview, heldout)
 		if err != nil {
-			if ctx.Err() != nil {
-				return res, err
-			}
-			res.Reason = err.Error()
-			return res, nil
+			return failed(err)
 		}
 		c.key = fk
 		ent.preview = &c
@@ -574,11 +594,7 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 		}
 		c, err := e.fitOnce(ctx, ent.noa, opt, warm, heldout)
 		if err != nil {
-			if ctx.Err() != nil {
-				return res, err
-			}
-			res.Reason = err.Error()
-			return res, nil
+			return failed(err)
 		}
 		if warm != nil && c.degenerate {
 			// The warm start may have led into the constant map; a cold fit
@@ -612,7 +628,7 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 	if cf.warm {
 		sel.WarmFrom = cf.warmFrom
 	}
-	sel.Preview = pv != nil
+	sel.Preview = preview != nil
 	sel.Curve = fit.Curve.Sample(CurvePoints)
 
 	res.Available = true

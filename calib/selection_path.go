@@ -123,7 +123,7 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 		return nil, fmt.Errorf("fit path of judge %q: %w", e.judge, err)
 	}
 	e.splitResults(sp)
-	ent := e.noaFor(selNOAKey{frac: opt.EstFrac, seed: opt.Seed, obj: opt.Objective}, sp.est)
+	ent := e.noaFor(opt, sp.est)
 	if ent.err != nil {
 		return nil, fmt.Errorf("fit path of judge %q: %w", e.judge, ent.err)
 	}

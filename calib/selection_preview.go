@@ -13,12 +13,6 @@ import (
 // the preview costs ≈ 110 ms of CPU and the cold step ≈ 190 ms).
 const PreviewMinKnots = 30000
 
-// previewPlan is what Preview decided: the fit CalibraEval's warm start
-// begins from.
-type previewPlan struct {
-	warm *FitResult
-}
-
 // Preview is Analyze with CalibraEval's fit warm-started from the fit of
 // the nearest λ the engine holds for the same problem (estimation set and
 // objective): a cached fit or the last preview. It is a quick answer to a
@@ -39,40 +33,30 @@ type previewPlan struct {
 // kept only as the next preview's start. ctx stops the fit, as in
 // AnalyzeContext.
 func (e *SelectionEngine) Preview(ctx context.Context, opt SelectionOptions) (*Selection, error) {
-	pv, err := e.previewPlan(opt)
-	if pv == nil || err != nil {
-		return nil, err
+	warm := e.previewStart(opt)
+	if warm == nil {
+		return nil, nil
 	}
-	return e.analyze(ctx, opt, pv)
+	return e.analyze(ctx, opt, warm)
 }
 
 // SetPreviewMinKnots sets the smallest problem Preview answers (default
 // PreviewMinKnots; 0 previews every problem, as tests of the preview on
 // small data do).
-func (e *SelectionEngine) SetPreviewMinKnots(n int) { e.previewMin = &n }
+func (e *SelectionEngine) SetPreviewMinKnots(n int) { e.previewMin = n }
 
-// previewPlan returns the warm start of a preview for opt, or nil when
-// there is none (see Preview).
-func (e *SelectionEngine) previewPlan(opt SelectionOptions) (*previewPlan, error) {
+// previewStart returns the fit a preview for opt starts from, or nil when
+// there is no preview (see Preview).
+func (e *SelectionEngine) previewStart(opt SelectionOptions) *FitResult {
 	if err := opt.validate(); err != nil || len(e.pairs) == 0 || !e.ready || e.info.hard > 0 {
-		return nil, nil
+		return nil
 	}
-	if !opt.Solver.Converged() || opt.StopAt != StopEnd || (opt.Solver.Published() && !e.pubCached(opt)) {
-		return nil, nil
+	if !opt.Solver.Converged() || opt.StopAt != StopEnd || (opt.Solver.Published() && e.pubFor(opt) == nil) {
+		return nil
 	}
-	key := selNOAKey{frac: opt.EstFrac, seed: opt.Seed, obj: opt.Objective}
-	var ent *selNOAEntry
-	for _, n := range e.noas {
-		if n.key == key {
-			ent = n
-		}
-	}
-	min := PreviewMinKnots
-	if e.previewMin != nil {
-		min = *e.previewMin
-	}
-	if ent == nil || ent.err != nil || ent.noa.m+1 < min {
-		return nil, nil
+	ent := e.cachedNOA(opt)
+	if ent == nil || ent.err != nil || ent.noa.m+1 < e.previewMin {
+		return nil
 	}
 	fk := selFitKey{lambda: opt.Lambda, maxIter: opt.MaxIter}
 	var best *FitResult
@@ -87,24 +71,10 @@ func (e *SelectionEngine) previewPlan(opt SelectionOptions) (*previewPlan, error
 	}
 	for i := range ent.fits {
 		if ent.fits[i].key == fk {
-			return nil, nil // cached: Analyze answers at once
+			return nil // cached: Analyze answers at once
 		}
 		consider(&ent.fits[i])
 	}
 	consider(ent.preview)
-	if best == nil {
-		return nil, nil
-	}
-	return &previewPlan{warm: best}, nil
-}
-
-// pubCached reports whether the published solver's result for opt is
-// cached.
-func (e *SelectionEngine) pubCached(opt SelectionOptions) bool {
-	for _, c := range e.pubs {
-		if c.frac == opt.EstFrac && c.seed == opt.Seed && c.lambda == opt.PublishedLambda {
-			return true
-		}
-	}
-	return false
+	return best
 }

@@ -153,14 +153,22 @@ func (e *SelectionEngine) CachedPath(opt SelectionOptions) (*Path, error) {
 	return p, err
 }
 
+// pubFor returns the cached published fit for opt, or nil.
+func (e *SelectionEngine) pubFor(opt SelectionOptions) *selCachedPub {
+	for i := range e.pubs {
+		if c := &e.pubs[i]; c.frac == opt.EstFrac && c.seed == opt.Seed && c.lambda == opt.PublishedLambda {
+			return c
+		}
+	}
+	return nil
+}
+
 // published runs (or reuses) the published code's fit on the estimation
 // items in file order and returns its row; it sets sel.Published.
 func (e *SelectionEngine) published(sel *Selection, opt SelectionOptions, est, heldout []int) MethodResult {
-	for _, c := range e.pubs {
-		if c.frac == opt.EstFrac && c.seed == opt.Seed && c.lambda == opt.PublishedLambda {
-			sel.Published = c.fit
-			return c.res.clone()
-		}
+	if c := e.pubFor(opt); c != nil {
+		sel.Published = c.fit
+		return c.res.clone()
 	}
 	c := selCachedPub{frac: opt.EstFrac, seed: opt.Seed, lambda: opt.PublishedLambda}
 	c.res = MethodResult{Name: MethodCalibraEvalPublished}

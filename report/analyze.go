@@ -161,20 +161,16 @@ func Analyze(lg *model.Log, opt Options) (*Analysis, error) {
 
 // analyzeJudge runs the selection, reporting and likelihood engines for
 // one judge: the likelihood engine on its own goroutine, at the same time
-// as the other two (the results do not depend on it).
-func analyzeJudge(judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
-	return analyzeJudgeCtx(context.Background(), judge, st, opt)
-}
-
-// analyzeJudgeCtx is analyzeJudge; ctx stops CalibraEval's fit.
-func analyzeJudgeCtx(ctx context.Context, judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
+// as the other two (the results do not depend on it); ctx stops
+// CalibraEval's fit.
+func analyzeJudge(ctx context.Context, judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
 	var lik JudgeAnalysis
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		lik = analyzeJudgeLikelihood(judge, st, opt)
 	}()
-	ja, err := analyzeJudgeSelectionCtx(ctx, judge, st, opt)
+	ja, err := analyzeJudgeSelection(ctx, judge, st, opt)
 	<-done
 	ja.Likelihood, ja.LikelihoodReason = lik.Likelihood, lik.LikelihoodReason
 	return ja, err
@@ -187,15 +183,10 @@ func newJudgeAnalysis(judge string, st *judgeState) JudgeAnalysis {
 }
 
 // analyzeJudgeSelection runs the selection and reporting engines for one
-// judge (every field of the result but the likelihood's). st's selection
-// engine is reused across calls; it takes st.mu.
-func analyzeJudgeSelection(judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
-	return analyzeJudgeSelectionCtx(context.Background(), judge, st, opt)
-}
-
-// analyzeJudgeSelectionCtx is analyzeJudgeSelection; ctx stops
-// CalibraEval's fit.
-func analyzeJudgeSelectionCtx(ctx context.Context, judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
+// judge (every field of the result but the likelihood's); ctx stops
+// CalibraEval's fit. st's selection engine is reused across calls; it
+// takes st.mu.
+func analyzeJudgeSelection(ctx context.Context, judge string, st *judgeState, opt Options) (JudgeAnalysis, error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	r := st.recs

@@ -32,7 +32,7 @@ func (e *Engine) runJudges(want []string, opt Options, intervals bool) (*Analysi
 	tasks := make([]func(), 0, 2*len(want))
 	for k, j := range want {
 		tasks = append(tasks, func() {
-			an.Judges[k], errs[k] = analyzeJudgeSelection(j, states[k], opt)
+			an.Judges[k], errs[k] = analyzeJudgeSelection(context.Background(), j, states[k], opt)
 			if errs[k] != nil {
 				return
 			}

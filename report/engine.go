@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sync"
@@ -31,9 +32,9 @@ type Engine struct {
 
 	mu    sync.Mutex
 	state map[stateKey]*judgeState
-	// previewMin overrides calib.PreviewMinKnots when not nil
+	// previewMin is the smallest CalibraEval problem Preview answers
 	// (SetPreviewMinKnots).
-	previewMin *int
+	previewMin int
 	// oneShot is set by Analyze, which asks once: each judge's selection
 	// engine (its fit problems and caches, the largest per-judge memory)
 	// is dropped as soon as the judge is done.
@@ -57,8 +58,8 @@ type judgeState struct {
 	likOpt calib.LikelihoodOptions
 	// likBoot is the bootstrap setting lik's BiasScore intervals used.
 	likBoot likBootKey
-	// previewMin is the Engine's SetPreviewMinKnots when set.
-	previewMin *int
+	// previewMin is the Engine's (SetPreviewMinKnots).
+	previewMin int
 }
 
 // ensureSel creates the judge's selection engine when there is none:
@@ -70,9 +71,7 @@ func (st *judgeState) ensureSel(judge string) {
 	}
 	st.sel = calib.NewSelectionEngine(judge, st.recs.pairs)
 	st.sel.SetWarmStart(false)
-	if st.previewMin != nil {
-		st.sel.SetPreviewMinKnots(*st.previewMin)
-	}
+	st.sel.SetPreviewMinKnots(st.previewMin)
 }
 
 // NewEngine prepares lg for analysis. It sorts the log's record slices by
@@ -87,6 +86,8 @@ func NewEngine(lg *model.Log) *Engine {
 		recs:    map[string]judgeRecords{},
 		groups:  map[string][]string{},
 		state:   map[stateKey]*judgeState{},
+
+		previewMin: calib.PreviewMinKnots,
 	}
 	for j, p := range byJudge(lg.Pairs, func(p *model.Pair) string { return p.Judge }) {
 		r := e.recs[j]
@@ -185,14 +186,7 @@ func (e *Engine) analyze(opt Options, intervals bool) (*Analysis, error) {
 // ignored). A judge without pair records in the group still gets its
 // score and verdict analyses.
 func (e *Engine) Judge(judge string, opt Options) (JudgeAnalysis, error) {
-	if err := checkTarget(&opt); err != nil {
-		return JudgeAnalysis{}, err
-	}
-	st, err := e.stateFor(judge, opt.Group)
-	if err != nil {
-		return JudgeAnalysis{}, err
-	}
-	return analyzeJudge(judge, st, opt)
+	return e.JudgeContext(context.Background(), judge, opt)
 }
 
 // stateFor returns (creating it on first use) the state of a judge under a

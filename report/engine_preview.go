@@ -13,7 +13,7 @@ func (e *Engine) JudgeContext(ctx context.Context, judge string, opt Options) (J
 	if err != nil {
 		return JudgeAnalysis{}, err
 	}
-	return analyzeJudgeCtx(ctx, judge, st, opt)
+	return analyzeJudge(ctx, judge, st, opt)
 }
 
 // SetPreviewMinKnots sets the smallest CalibraEval problem Preview answers
@@ -22,10 +22,10 @@ func (e *Engine) JudgeContext(ctx context.Context, judge string, opt Options) (J
 func (e *Engine) SetPreviewMinKnots(n int) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.previewMin = &n
+	e.previewMin = n
 	for _, st := range e.state {
 		st.mu.Lock()
-		st.previewMin = &n
+		st.previewMin = n
 		if st.sel != nil {
 			st.sel.SetPreviewMinKnots(n)
 		}
@@ -50,21 +50,28 @@ func (e *Engine) Preview(ctx context.Context, judge string, opt Options) (ja Jud
 	if err != nil {
 		return JudgeAnalysis{}, false, err
 	}
+	if ja, ok, err = previewSelection(ctx, judge, st, opt); !ok || err != nil {
+		return JudgeAnalysis{}, false, err
+	}
+	lik := analyzeJudgeLikelihood(judge, st, opt)
+	ja.Likelihood, ja.LikelihoodReason = lik.Likelihood, lik.LikelihoodReason
+	return ja, true, nil
+}
+
+// previewSelection is analyzeJudgeSelection with the selection engine's
+// preview (ok false when it has none). It takes st.mu.
+func previewSelection(ctx context.Context, judge string, st *judgeState, opt Options) (ja JudgeAnalysis, ok bool, err error) {
 	st.mu.Lock()
+	defer st.mu.Unlock()
 	if st.sel == nil || len(st.recs.pairs) == 0 {
-		st.mu.Unlock()
 		return JudgeAnalysis{}, false, nil
 	}
 	sel, err := st.sel.Preview(ctx, opt.Selection)
 	if sel == nil || err != nil {
-		st.mu.Unlock()
 		return JudgeAnalysis{}, false, err
 	}
 	ja = newJudgeAnalysis(judge, st)
 	ja.Selection = sel
 	analyzeReporting(&ja, st.recs, opt)
-	st.mu.Unlock()
-	lik := analyzeJudgeLikelihood(judge, st, opt)
-	ja.Likelihood, ja.LikelihoodReason = lik.Likelihood, lik.LikelihoodReason
 	return ja, true, nil
 }

@@ -75,9 +75,9 @@ type request struct {
 	// itemsNow asks for the items' calibrated columns in the result (the
 	// Items pane is on screen); otherwise they follow (itemsCalCmd).
 	itemsNow bool
-	// tryPreview asks for a preview first (computeCmd); ctx stops the
-	// exact analysis' CalibraEval fit (never a preview, which is short and
-	// is what a burst of keys shows).
+	// tryPreview asks for a preview first (computeCmd); ctx (always set,
+	// startCompute) stops the exact analysis' CalibraEval fit (never a
+	// preview, which is short and is what a burst of keys shows).
 	tryPreview bool
 	ctx        context.Context
 }
@@ -88,11 +88,7 @@ func (q request) analyse() *result {
 	t0 := time.Now()
 	o := q.opt
 	o.Selection.Path = false // the path follows in the background (selection_path.go)
-	ctx := q.ctx
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	ja, err := q.eng.JudgeContext(ctx, q.judge, o)
+	ja, err := q.eng.JudgeContext(q.ctx, q.judge, o)
 	r := &result{gen: q.gen, judge: q.judge, opt: q.opt, ja: ja, err: err}
 	if err == nil {
 		q.withItems(r, q.itemsNow)
@@ -102,8 +98,8 @@ func (q request) analyse() *result {
 }
 
 // preview returns a preview of the analysis (report.Engine.Preview), or
-// nil when there is none. Its items have no calibrated columns: they
-// follow the exact analysis.
+// nil when there is none. Its items' calibrated columns stay pending: they
+// come with the exact analysis.
 func (q request) preview() *result {
 	t0 := time.Now()
 	o := q.opt
@@ -114,7 +110,6 @@ func (q request) preview() *result {
 	}
 	r := &result{gen: q.gen, judge: q.judge, opt: q.opt, ja: ja, preview: true}
 	q.withItems(r, false)
-	r.items.calPending = false
 	r.dur = time.Since(t0)
 	return r
 }
@@ -137,8 +132,8 @@ func (q request) withItems(r *result, cal bool) {
 }
 
 // computeCmd runs a request off the UI goroutine: its preview when asked
-// for and there is one (previewMsg; the exact analysis follows, exactCmd),
-// otherwise the exact analysis (resultMsg).
+// for and there is one (previewMsg; applyPreview then starts the exact
+// analysis), otherwise the exact analysis (resultMsg).
 func computeCmd(q request) tea.Cmd {
 	return func() tea.Msg {
 		if q.tryPreview {

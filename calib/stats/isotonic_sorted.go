@@ -1,5 +1,7 @@
 package stats
 
+import "slices"
+
 // IsotonicAtSorted returns FitIsotonic(x, y, w).PredictSorted(x), bit for
 // bit, without its sort and copies, when the input needs neither: x
 // strictly increasing in steps of at least the tie resolution (1e-15; no
@@ -18,7 +20,7 @@ func IsotonicAtSorted(x, y, w, out []float64) (_ []float64, ok bool) {
 	if n == 0 || len(y) != n || len(w) != n {
 		return nil, false
 	}
-	out = append(out[:0], make([]float64, n)...)
+	out = slices.Grow(out[:0], n)[:n]
 	ws := make([]float64, n)
 	for i := range x {
 		wi := w[i]
