@@ -190,13 +190,26 @@ func runChunks(pr *permRanks, lo, hi, r int, seed uint64, denom, thr float64) in
 	n := len(pr.a)
 	counts := make([]int, hi-lo)
 	size := func(c int) int { return min(permChunk, r-c*permChunk) }
-	// run does chunk c, and c+1 with it when there is one of the same size
-	// (the integer loop shuffles two at once); it returns how many it did.
-	var run func(c int, w *permWork) int
+	// group is how many chunks one loop shuffles at once: four with the
+	// AVX-512 loop (likelihood_perm4.go), else two (the integer loop) or one.
+	group := 1
+	var run func(c, end int, w *permWork) int
 	if pr.ok {
-		run = func(c int, w *permWork) int {
+		group = 2
+		if permHave4 {
+			group = 4
+		}
+		// run does chunk c, and the next one or three with it when they
+		// are below end and of the same size; it returns how many it did.
+		run = func(c, end int, w *permWork) int {
 			m := size(c)
-			if c+1 < hi && size(c+1) == m {
+			if group == 4 && c+4 <= end && size(c+3) == m {
+				src := [4]pcgState{permChunkSeeds(seed, c), permChunkSeeds(seed, c+1), permChunkSeeds(seed, c+2), permChunkSeeds(seed, c+3)}
+				got := permuteCountInt4(pr.ai, pr.bi, w.i4, m, src, denom, thr, 0)
+				copy(counts[c-lo:], got[:])
+				return 4
+			}
+			if c+2 <= end && size(c+1) == m {
 				counts[c-lo], counts[c+1-lo] = permuteCountInt2(pr.ai, pr.bi, w.i1, w.i2, m,
 					permChunkSeeds(seed, c), permChunkSeeds(seed, c+1), denom, thr)
 				return 2
@@ -205,33 +218,33 @@ func runChunks(pr *permRanks, lo, hi, r int, seed uint64, denom, thr float64) in
 			return 1
 		}
 	} else {
-		run = func(c int, w *permWork) int {
+		run = func(c, _ int, w *permWork) int {
 			s := permChunkSeeds(seed, c)
 			counts[c-lo] = permuteCount(pr.a, pr.b, w.f, size(c), s.hi, s.lo, denom, thr)
 			return 1
 		}
 	}
-	workers := min(runtime.GOMAXPROCS(0), (hi-lo+1)/2)
+	workers := min(runtime.GOMAXPROCS(0), (hi-lo+group-1)/group)
 	if workers <= 1 || n*min(r, (hi-lo)*permChunk) < permSerialWork {
-		w := newPermWork(pr)
+		w := newPermWork(pr, group)
 		for c := lo; c < hi; {
-			c += run(c, w)
+			c += run(c, hi, w)
 		}
 	} else {
-		// Workers take pairs of chunks: [lo, lo+2), [lo+2, lo+4), …
+		// Workers take groups of chunks: [lo, lo+group), [lo+group, …), …
 		var next atomic.Int64
 		next.Store(int64(lo))
 		var wg sync.WaitGroup
 		for range workers {
 			wg.Go(func() {
-				w := newPermWork(pr)
+				w := newPermWork(pr, group)
 				for {
-					c := int(next.Add(2) - 2)
+					c := int(next.Add(int64(group)) - int64(group))
 					if c >= hi {
 						return
 					}
-					if run(c, w) == 1 && c+1 < hi {
-						run(c+1, w)
+					for end := min(c+group, hi); c < end; {
+						c += run(c, end, w)
 					}
 				}
 			})
@@ -249,14 +262,19 @@ func runChunks(pr *permRanks, lo, hi, r int, seed uint64, denom, thr float64) in
 type permWork struct {
 	f      []float64
 	i1, i2 []int32
+	i4     []int32 // four lanes of n, for permuteCountInt4
 }
 
-func newPermWork(pr *permRanks) *permWork {
+func newPermWork(pr *permRanks, group int) *permWork {
 	n := len(pr.a)
-	if pr.ok {
-		return &permWork{i1: make([]int32, n), i2: make([]int32, n)}
+	if !pr.ok {
+		return &permWork{f: make([]float64, n)}
 	}
-	return &permWork{f: make([]float64, n)}
+	w := &permWork{i1: make([]int32, n), i2: make([]int32, n)}
+	if group == 4 {
+		w.i4 = make([]int32, 4*n)
+	}
+	return w
 }
 
 // permStream distinguishes the second PCG seed word of a chunk.
