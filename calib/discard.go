@@ -79,7 +79,7 @@ func discardMetrics(p Prefs, idx []int) (Metrics, Stat) {
 	} else {
 		ks = Defined(float64(len(kept))/float64(multi), multi)
 	}
-	m := computeMetrics(p, kept)
+	m := metricsOf(p, kept, nil, false) // κ and the ICCs are replaced below
 	m.markNotApplicable(ReasonDiscardTrivial)
 	m.AgreementSet = [model.NumArrangements]bool{}
 	return m, ks

@@ -317,11 +317,16 @@ func (p *NOA) IdentityD() []float64 {
 // G returns g(z_0..z_M) for finite parameters d of length M:
 // g(z_k) = Σ_{i≤k} e^{d_i} / Σ_{i≤M} e^{d_i}, computed with the largest d
 // factored out. It panics if len(d) ≠ M.
-func (p *NOA) G(d []float64) []float64 {
+func (p *NOA) G(d []float64) []float64 { return p.gInto(d, nil) }
+
+// gInto is G with its vectors from ws (nil: allocated); the result is ws's
+// (give it back with putFloats).
+func (p *NOA) gInto(d []float64, ws *workspace) []float64 {
 	p.checkLen(d, nil)
-	g := make([]float64, p.m+1)
-	w := make([]float64, p.m)
+	g := ws.floats(p.m + 1)
+	w := ws.floats(p.m)
 	softmaxCum(d, w, g)
+	ws.putFloats(w)
 	return g
 }
 

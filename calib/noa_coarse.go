@@ -17,13 +17,13 @@ const (
 // the pooled values (z_0 and z_M stay apart), and the coarse knot of each
 // full knot. A coarse knot's z is the mean of its pooled values, its count
 // their number; terms, K and the solver are kept.
-func (p *NOA) coarsen(bins int) (*NOA, []int32) {
+func (p *NOA) coarsen(bins int, ws *workspace) (*NOA, []int32) {
 	m := p.m
 	total := 0
 	for j := 1; j < m; j++ {
 		total += p.count[j]
 	}
-	of := make([]int32, m+1)
+	of := ws.int32s(m + 1) // every element is set below
 	z := []float64{0}
 	count := []int{p.count[0]}
 	sum := 0.0 // Σ z·count of the open bin
@@ -68,8 +68,8 @@ func (p *NOA) coarsen(bins int) (*NOA, []int32) {
 // the coarse problem c (with p's knot j in c's knot of[j]): the lower, in
 // L/K at λ, of gc interpolated linearly in z between the coarse knots and gc
 // held constant on each bin (which has the coarse problem's value).
-func (p *NOA) prolong(c *NOA, of []int32, gc []float64, lambda float64) []float64 {
-	lin := make([]float64, p.m+1)
+func (p *NOA) prolong(c *NOA, of []int32, gc []float64, lambda float64, ws *workspace) []float64 {
+	lin := ws.floats(p.m + 1) // every element is set below
 	for j := range lin {
 		b := int(of[j])
 		zj := p.z[j]
@@ -87,13 +87,15 @@ func (p *NOA) prolong(c *NOA, of []int32, gc []float64, lambda float64) []float6
 		lin[j] = min(max(gc[lo]+t*(gc[hi]-gc[lo]), 0), 1)
 	}
 	lin[0], lin[p.m] = 0, 1
-	flat := make([]float64, p.m+1)
+	flat := ws.floats(p.m + 1)
 	for j := range flat {
 		flat[j] = gc[of[j]]
 	}
 	flat[0], flat[p.m] = 0, 1
 	if p.termsGrad(flat, lambda, nil) < p.termsGrad(lin, lambda, nil) {
+		ws.putFloats(lin)
 		return flat
 	}
+	ws.putFloats(flat)
 	return lin
 }

@@ -55,7 +55,7 @@ func (p *NOA) constantMap(lambda, gradTol, eps float64) constMap {
 	dg := make([]float64, m+1)
 	cm.f = p.termsGrad(g, lambda, dg) * invK
 	cm.evals++
-	D := p.majorizer()
+	D := p.majorizer(nil)
 	// The best level, by one Newton step (exact, the objective being
 	// quadratic in the level); no candidate when the objective is concave
 	// along the level (e.g. eq. 20's anchors alone: then ½ is a maximum

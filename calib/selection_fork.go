@@ -13,6 +13,7 @@ import "slices"
 // its own. Fork itself must not run concurrently with another call on e.
 func (e *SelectionEngine) Fork() *SelectionEngine {
 	f := *e
+	f.work = nil // a workspace has one owner
 	f.splits = nil
 	for _, s := range e.splits {
 		if s.done { // a split's results are written once, by splitResults

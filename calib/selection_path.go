@@ -260,7 +260,7 @@ func (pp *pathPrefs) of(c *Curve) Prefs {
 
 // pathPoint builds the curve and metrics of a solved path point.
 func pathPoint(noa *NOA, f pathFit, pp *pathPrefs, heldout []int) (PathPoint, error) {
-	curve, err := noa.curveOf(f.g)
+	curve, err := noa.curveOf(f.g, nil)
 	if err != nil {
 		return PathPoint{}, err
 	}

@@ -1,0 +1,165 @@
+package calib
+
+import "github.com/plumb-eval/plumb/model"
+
+// workspace is memory for the short-lived arrays of an analysis (a fit's
+// work vectors, the intermediate maps of its phases, the calibrated
+// preferences behind its metrics, the matrices of κ and the ICCs), reused
+// from one array to the next and from one analysis to the next, so that a
+// λ step at 100,000 items does not allocate (and fault in, and zero, and
+// later mark) tens of megabytes of fresh arrays.
+//
+// A workspace has one owner at a time and is never shared between
+// goroutines: a SelectionEngine owns one (Fork gives the fork its own), and
+// a fit without an engine makes one for itself. Nothing taken from it may
+// be visible in a result, a cache or anything that outlives the call that
+// took it: such arrays are allocated fresh as before. Arrays come back as
+// they were left (not zeroed); every user writes an array in full, or
+// clears it, before reading it, so a workspace never changes a number.
+// A nil *workspace allocates every array and keeps nothing.
+type workspace struct {
+	f64  freeList[float64]
+	ints freeList[int]
+	i32  freeList[int32]
+	r    freeList[[model.NumArrangements]float64]
+	has  freeList[[model.NumArrangements]bool]
+	gold freeList[model.Gold]
+}
+
+// freeListMax bounds the arrays a free list keeps; beyond it the smallest
+// is dropped. A cold fit at 400,000 knots holds about a dozen vectors at
+// once.
+const freeListMax = 24
+
+// freeList keeps arrays of T for reuse.
+type freeList[T any] struct{ free [][]T }
+
+// get returns an array of length n (contents undefined): the smallest kept
+// one that is large enough, or a new one.
+func (l *freeList[T]) get(n int) []T {
+	best := -1
+	for i, b := range l.free {
+		if cap(b) >= n && (best < 0 || cap(b) < cap(l.free[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return make([]T, n)
+	}
+	b := l.free[best]
+	last := len(l.free) - 1
+	l.free[best], l.free[last] = l.free[last], nil
+	l.free = l.free[:last]
+	return b[:n]
+}
+
+// put keeps b for a later get; the caller must not use b any more.
+func (l *freeList[T]) put(b []T) {
+	if cap(b) == 0 {
+		return
+	}
+	if len(l.free) >= freeListMax {
+		small := 0
+		for i, v := range l.free {
+			if cap(v) < cap(l.free[small]) {
+				small = i
+			}
+		}
+		if cap(l.free[small]) >= cap(b) {
+			return
+		}
+		l.free[small] = b[:0]
+		return
+	}
+	l.free = append(l.free, b[:0])
+}
+
+// floats returns n float64s (not zeroed).
+func (w *workspace) floats(n int) []float64 {
+	if w == nil {
+		return make([]float64, n)
+	}
+	return w.f64.get(n)
+}
+
+// putFloats gives back arrays from floats.
+func (w *workspace) putFloats(bs ...[]float64) {
+	if w == nil {
+		return
+	}
+	for _, b := range bs {
+		w.f64.put(b)
+	}
+}
+
+// intsN returns n ints (not zeroed).
+func (w *workspace) intsN(n int) []int {
+	if w == nil {
+		return make([]int, n)
+	}
+	return w.ints.get(n)
+}
+
+// putInts gives back an array from intsN.
+func (w *workspace) putInts(b []int) {
+	if w != nil {
+		w.ints.put(b)
+	}
+}
+
+// int32s returns n int32s (not zeroed).
+func (w *workspace) int32s(n int) []int32 {
+	if w == nil {
+		return make([]int32, n)
+	}
+	return w.i32.get(n)
+}
+
+// putInt32s gives back an array from int32s.
+func (w *workspace) putInt32s(b []int32) {
+	if w != nil {
+		w.i32.put(b)
+	}
+}
+
+// scratch returns a fitScratch with room for n floats: from the workspace,
+// or from scratchPool when w is nil. Give it back with putScratchTo.
+func (w *workspace) scratch(n int) *fitScratch {
+	if w == nil {
+		return getScratch(n)
+	}
+	return &fitScratch{buf: w.f64.get(n)}
+}
+
+// putScratchTo gives back a fitScratch from scratch.
+func (w *workspace) putScratchTo(s *fitScratch) {
+	if w == nil {
+		putScratch(s)
+		return
+	}
+	w.f64.put(s.buf)
+	s.buf = nil
+}
+
+// prefs returns Prefs for n items whose arrays come from the workspace
+// (not zeroed); give them back with putPrefs once no metric reads them.
+func (w *workspace) prefs(n int) Prefs {
+	if w == nil {
+		return Prefs{
+			R:    make([][model.NumArrangements]float64, n),
+			Has:  make([][model.NumArrangements]bool, n),
+			Gold: make([]model.Gold, n),
+		}
+	}
+	return Prefs{R: w.r.get(n), Has: w.has.get(n), Gold: w.gold.get(n)}
+}
+
+// putPrefs gives back Prefs from prefs.
+func (w *workspace) putPrefs(p Prefs) {
+	if w == nil {
+		return
+	}
+	w.r.put(p.R)
+	w.has.put(p.Has)
+	w.gold.put(p.Gold)
+}
