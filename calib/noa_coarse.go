@@ -23,7 +23,8 @@ func (p *NOA) coarsen(bins int, ws *workspace) (*NOA, []int32) {
 	for j := 1; j < m; j++ {
 		total += p.count[j]
 	}
-	of := ws.int32s(m + 1) // every element is set below
+	of := ws.int32s(m + 1) // not zeroed: of[0] here, the rest below
+	of[0] = 0
 	z := []float64{0}
 	count := []int{p.count[0]}
 	sum := 0.0 // Σ z·count of the open bin

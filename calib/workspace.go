@@ -1,6 +1,10 @@
 package calib
 
-import "github.com/plumb-eval/plumb/model"
+import (
+	"math"
+
+	"github.com/plumb-eval/plumb/model"
+)
 
 // workspace is memory for the short-lived arrays of an analysis (a fit's
 // work vectors, the intermediate maps of its phases, the calibrated
@@ -24,6 +28,10 @@ type workspace struct {
 	r    freeList[[model.NumArrangements]float64]
 	has  freeList[[model.NumArrangements]bool]
 	gold freeList[model.Gold]
+	// poison (tests) fills every array handed out with garbage (1: NaN,
+	// −1, true; 2: 1e300, 1<<40, false), to show that no result depends
+	// on what an array held before.
+	poison int
 }
 
 // freeListMax bounds the arrays a free list keeps; beyond it the smallest
@@ -79,7 +87,22 @@ func (w *workspace) floats(n int) []float64 {
 	if w == nil {
 		return make([]float64, n)
 	}
-	return w.f64.get(n)
+	v := w.f64.get(n)
+	w.poisonFloats(v)
+	return v
+}
+
+// poisonFloats fills v with garbage when w.poison is set.
+func (w *workspace) poisonFloats(v []float64) {
+	if w.poison != 0 {
+		x := math.NaN()
+		if w.poison == 2 {
+			x = 1e300
+		}
+		for i := range v {
+			v[i] = x
+		}
+	}
 }
 
 // putFloats gives back arrays from floats.
@@ -97,7 +120,13 @@ func (w *workspace) intsN(n int) []int {
 	if w == nil {
 		return make([]int, n)
 	}
-	return w.ints.get(n)
+	v := w.ints.get(n)
+	if w.poison != 0 {
+		for i := range v {
+			v[i] = []int{0, -1, 1 << 40}[w.poison]
+		}
+	}
+	return v
 }
 
 // putInts gives back an array from intsN.
@@ -112,7 +141,13 @@ func (w *workspace) int32s(n int) []int32 {
 	if w == nil {
 		return make([]int32, n)
 	}
-	return w.i32.get(n)
+	v := w.i32.get(n)
+	if w.poison != 0 {
+		for i := range v {
+			v[i] = []int32{0, -1, 1 << 30}[w.poison]
+		}
+	}
+	return v
 }
 
 // putInt32s gives back an array from int32s.
@@ -128,7 +163,9 @@ func (w *workspace) scratch(n int) *fitScratch {
 	if w == nil {
 		return getScratch(n)
 	}
-	return &fitScratch{buf: w.f64.get(n)}
+	s := &fitScratch{buf: w.f64.get(n)}
+	w.poisonFloats(s.buf)
+	return s
 }
 
 // putScratchTo gives back a fitScratch from scratch.
@@ -151,7 +188,17 @@ func (w *workspace) prefs(n int) Prefs {
 			Gold: make([]model.Gold, n),
 		}
 	}
-	return Prefs{R: w.r.get(n), Has: w.has.get(n), Gold: w.gold.get(n)}
+	p := Prefs{R: w.r.get(n), Has: w.has.get(n), Gold: w.gold.get(n)}
+	if w.poison != 0 {
+		for i := range p.R {
+			for a := range p.R[i] {
+				p.R[i][a] = []float64{0, math.NaN(), 1e300}[w.poison]
+				p.Has[i][a] = w.poison == 1
+			}
+			p.Gold[i] = model.Gold(7 * w.poison)
+		}
+	}
+	return p
 }
 
 // putPrefs gives back Prefs from prefs.
