@@ -50,15 +50,17 @@ func (p *NOA) coarsen(bins int, ws *workspace) (*NOA, []int32) {
 	of[m] = int32(len(z) - 1)
 
 	c := &NOA{obj: p.obj, items: p.items, k: p.k, m: len(z) - 1, z: z, count: count, solver: p.solver}
-	c.pos = make([][2]int32, len(p.pos))
+	// The terms fill their arrays in full (ws: not zeroed); putCoarse
+	// gives them back.
+	c.pos = ws.pairs32(len(p.pos))
 	for i, t := range p.pos {
 		c.pos[i] = [2]int32{of[t[0]], of[t[1]]}
 	}
-	c.con = make([][2]int32, len(p.con))
+	c.con = ws.pairs32(len(p.con))
 	for i, t := range p.con {
 		c.con[i] = [2]int32{of[t[0]], of[t[1]]}
 	}
-	c.anc = make([]int32, len(p.anc))
+	c.anc = ws.int32s(len(p.anc))
 	for i, a := range p.anc {
 		c.anc[i] = of[a]
 	}
@@ -99,4 +101,13 @@ func (p *NOA) prolong(c *NOA, of []int32, gc []float64, lambda float64, ws *work
 	}
 	ws.putFloats(flat)
 	return lin
+}
+
+// putCoarse gives the term arrays of c, a problem from coarsen with the
+// same ws, back to ws; c is not used afterwards.
+func putCoarse(c *NOA, ws *workspace) {
+	ws.putPairs32(c.pos)
+	ws.putPairs32(c.con)
+	ws.putInt32s(c.anc)
+	c.pos, c.con, c.anc = nil, nil, nil
 }

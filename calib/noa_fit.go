@@ -208,16 +208,17 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 			// knots (noa_coarse.go), then always refine on the exact one.
 			c, of := p.coarsen(coarseBins, ws)
 			dc := c.IdentityD()
-			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, &hit))
+			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, &hit, ws))
 			if pre.status != statusCandidate && pre.status != statusCancelled {
 				g = p.prolong(c, of, c.G(dc), lam, ws)
 			}
 			ws.putInt32s(of)
+			putCoarse(c, ws)
 			if pre.status == statusCancelled {
 				return cancelled, nil
 			}
 		} else {
-			pre = p.fitLBFGS(d, lam, opt.MaxIter, o, p.constantCheckIf(p, lam, opt.GradTol, &hit))
+			pre = p.fitLBFGS(d, lam, opt.MaxIter, o, p.constantCheckIf(p, lam, opt.GradTol, &hit, ws))
 			if pre.status == statusCancelled {
 				return cancelled, nil
 			}

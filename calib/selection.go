@@ -543,7 +543,7 @@ func (e *SelectionEngine) noaFor(opt SelectionOptions, est []int) *selNOAEntry {
 		return n
 	}
 	n := &selNOAEntry{key: noaKey(opt)}
-	n.noa, n.err = NewNOA(e.pairs, est, opt.Objective)
+	n.noa, n.err = newNOA(e.pairs, est, opt.Objective, e.ws())
 	if len(e.noas) >= noaCacheSize {
 		e.noas = e.noas[1:]
 	}

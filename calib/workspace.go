@@ -25,6 +25,8 @@ type workspace struct {
 	f64  freeList[float64]
 	ints freeList[int]
 	i32  freeList[int32]
+	p32  freeList[[2]int32]
+	u64  freeList[uint64]
 	r    freeList[[model.NumArrangements]float64]
 	has  freeList[[model.NumArrangements]bool]
 	gold freeList[model.Gold]
@@ -209,4 +211,46 @@ func (w *workspace) putPrefs(p Prefs) {
 	w.r.put(p.R)
 	w.has.put(p.Has)
 	w.gold.put(p.Gold)
+}
+
+// pairs32 returns n pairs of int32s (not zeroed).
+func (w *workspace) pairs32(n int) [][2]int32 {
+	if w == nil {
+		return make([][2]int32, n)
+	}
+	v := w.p32.get(n)
+	if w.poison != 0 {
+		for i := range v {
+			v[i] = [2]int32{-1, 1 << 30}
+		}
+	}
+	return v
+}
+
+// putPairs32 gives back an array from pairs32.
+func (w *workspace) putPairs32(b [][2]int32) {
+	if w != nil {
+		w.p32.put(b)
+	}
+}
+
+// uint64s returns n uint64s (not zeroed).
+func (w *workspace) uint64s(n int) []uint64 {
+	if w == nil {
+		return make([]uint64, n)
+	}
+	v := w.u64.get(n)
+	if w.poison != 0 {
+		for i := range v {
+			v[i] = 0x7ff8dead0000beef * uint64(w.poison)
+		}
+	}
+	return v
+}
+
+// putUint64s gives back an array from uint64s.
+func (w *workspace) putUint64s(b []uint64) {
+	if w != nil {
+		w.u64.put(b)
+	}
 }
