@@ -446,7 +446,9 @@ func (e *SelectionEngine) splitResults(sp *selSplit) {
 		}
 	}
 	sp.pride = MethodResult{Name: MethodPride}
-	pp, prior, err := PridePrefs(e.pairs, sp.est)
+	// Pride's preferences are read only here (for its metrics).
+	pp, prior, err := pridePrefsIn(e.pairs, sp.est, e.ws())
+	defer e.ws().putPrefs(pp)
 	if err != nil {
 		sp.pride.Reason = err.Error()
 		return

@@ -159,15 +159,14 @@ func (w *workspace) putInt32s(b []int32) {
 	}
 }
 
-// scratch returns a fitScratch with room for n floats: from the workspace,
-// or from scratchPool when w is nil. Give it back with putScratchTo.
+// scratch returns a fitScratch with room for n floats: one that takes each
+// vector from the workspace, or a block from scratchPool when w is nil.
+// Give it back with putScratchTo.
 func (w *workspace) scratch(n int) *fitScratch {
 	if w == nil {
 		return getScratch(n)
 	}
-	s := &fitScratch{buf: w.f64.get(n)}
-	w.poisonFloats(s.buf)
-	return s
+	return &fitScratch{ws: w}
 }
 
 // putScratchTo gives back a fitScratch from scratch.
@@ -176,8 +175,10 @@ func (w *workspace) putScratchTo(s *fitScratch) {
 		putScratch(s)
 		return
 	}
-	w.f64.put(s.buf)
-	s.buf = nil
+	for _, v := range s.taken {
+		w.f64.put(v)
+	}
+	s.taken = nil
 }
 
 // prefs returns Prefs for n items whose arrays come from the workspace
