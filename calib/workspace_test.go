@@ -99,3 +99,31 @@ func TestWorkspaceEngineBitIdentical(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkspacePathBitIdentical: the fit path (its penalised fits, their
+// candidates' maps and the points' preferences come from the workspace) is
+// the same with workspaces that hand out garbage as with a fresh engine.
+func TestWorkspacePathBitIdentical(t *testing.T) {
+	pairs := genPairs(2000, sweepJudges()[0], has0123, 11)
+	opt := DefaultSelectionOptions()
+	opt.EstFrac = 0.5
+	fresh := NewSelectionEngine("j", pairs)
+	want, err := fresh.Path(t.Context(), opt, PathOptions{Points: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, poison := range []int{1, 2} {
+		e := NewSelectionEngine("j", pairs)
+		e.work = &workspace{poison: poison}
+		for range 2 { // the second path reuses the first one's arrays
+			got, err := e.Path(t.Context(), opt, PathOptions{Points: 7})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("poison %d: the path differs from a fresh engine's", poison)
+			}
+			e.paths = nil // compute it again
+		}
+	}
+}
