@@ -220,8 +220,9 @@ type SelectionEngine struct {
 	paths  []selCachedPath
 
 	// work is the engine's memory for short-lived arrays (workspace.go);
-	// never shared: Fork gives the fork none.
-	work *workspace
+	// never shared: a fork gets spare (or none), which Rejoin fills.
+	work  *workspace
+	spare *workspace
 }
 
 // ws returns the engine's workspace, made on first use.

@@ -127,3 +127,31 @@ func TestWorkspacePathBitIdentical(t *testing.T) {
 		}
 	}
 }
+
+// TestForkRejoinWorkspace: a workspace has one owner at a time. A fork
+// starts without the engine's own; Rejoin hands a finished fork's back to
+// the engine for its next fork only.
+func TestForkRejoinWorkspace(t *testing.T) {
+	pairs := genPairs(500, sweepJudges()[0], has0123, 12)
+	e := NewSelectionEngine("j", pairs)
+	if _, err := e.Analyze(DefaultSelectionOptions()); err != nil {
+		t.Fatal(err)
+	}
+	own := e.work
+	f := e.Fork()
+	if own == nil || f.work != nil {
+		t.Fatalf("engine workspace %p, fork's %p: want the engine's set and the fork's nil", own, f.work)
+	}
+	if _, err := f.Path(t.Context(), DefaultSelectionOptions(), PathOptions{Points: 4}); err != nil {
+		t.Fatal(err)
+	}
+	w := f.work
+	e.Rejoin(f)
+	if w == nil || f.work != nil || e.spare != w || e.work != own {
+		t.Fatal("Rejoin did not move the fork's workspace to the engine's spare")
+	}
+	g, h := e.Fork(), e.Fork()
+	if g.work != w || h.work != nil || e.spare != nil || g.spare != nil || e.work != own {
+		t.Fatal("the spare workspace went to more than the next fork, or the engine's own moved")
+	}
+}
