@@ -442,7 +442,7 @@ func (e *SelectionEngine) splitResults(sp *selSplit) {
 			sp.bpcH = &b
 		}
 		if e.discKept.OK() {
-			d, k := discardMetrics(e.raw, sp.heldout)
+			d, k := discardMetricsIn(e.raw, sp.heldout, e.ws())
 			sp.discH, sp.discHKept = &d, k
 		}
 	}
@@ -500,7 +500,7 @@ func (e *SelectionEngine) prepare() {
 	if e.bpcErr == nil {
 		e.bpcAll = bpcMetrics(e.bpc, nil)
 	}
-	e.discAll, e.discKept = discardMetrics(e.raw, nil)
+	e.discAll, e.discKept = discardMetricsIn(e.raw, nil, e.ws())
 	e.effects = IdentifyBias(e.pairs)
 }
 
