@@ -17,8 +17,9 @@ import (
 // only until the next garbage collection (freeList).
 //
 // A workspace has one owner at a time and is never shared between
-// goroutines: a SelectionEngine owns one (Fork gives the fork its own), and
-// a fit without an engine makes one for itself. Nothing taken from it may
+// goroutines: a SelectionEngine owns one (a fork gets its own: new, or the
+// one Rejoin handed back); calls outside an engine (NOA.Fit, the exported
+// metrics) pass none and allocate as before. Nothing taken from it may
 // be visible in a result, a cache or anything that outlives the call that
 // took it: such arrays are allocated fresh as before. Arrays come back as
 // they were left (not zeroed); every user writes an array in full, or
