@@ -75,7 +75,7 @@ func BPCMetrics(bp Prefs) Metrics { return bpcMetrics(bp, nil) }
 
 // bpcMetrics is BPCMetrics over the items idx (nil = all).
 func bpcMetrics(bp Prefs, idx []int) Metrics {
-	m := computeMetrics(bp, idx)
+	m := metricsOf(bp, idx, nil, false) // κ and the ICCs are replaced below
 	m.markNotApplicable(ReasonBPCAggregation)
 	m.AgreementSet = [model.NumArrangements]bool{}
 	for _, a := range []model.Arrangement{model.X1, model.X3} {

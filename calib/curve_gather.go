@@ -112,14 +112,17 @@ func (g *curveGather) build(p *NOA) {
 // otherwise by CalibratedPrefs itself. The pairs must not have changed since
 // NewNOA.
 func (p *NOA) calibratedPrefs(pairs []model.Pair, c *Curve) Prefs {
-	out := Prefs{
-		R:    make([][model.NumArrangements]float64, len(pairs)),
-		Has:  make([][model.NumArrangements]bool, len(pairs)),
-		Gold: make([]model.Gold, len(pairs)),
-	}
+	return p.calibratedPrefsIn(pairs, c, nil)
+}
+
+// calibratedPrefsIn is calibratedPrefs with the arrays from ws (nil:
+// allocated); give them back with ws.putPrefs once nothing reads them.
+func (p *NOA) calibratedPrefsIn(pairs []model.Pair, c *Curve, ws *workspace) Prefs {
+	out := ws.prefs(len(pairs))
 	if p.gatherInto(pairs, c, &out) {
 		return out
 	}
+	ws.putPrefs(out)
 	return CalibratedPrefs(pairs, c)
 }
 

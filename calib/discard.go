@@ -13,6 +13,12 @@ const ReasonDiscardTrivial = "the kept items are consistent by construction: agr
 // them (docs/methods.md §2 position consistency), in order, and how many items
 // are judged in at least two arrangements.
 func ConsistentItems(p Prefs, idx []int) (kept []int, multi int) {
+	return consistentItemsIn(p, idx, nil)
+}
+
+// consistentItemsIn is ConsistentItems with kept in an array from ws (nil:
+// allocated as it grows); give it back with ws.putInts.
+func consistentItemsIn(p Prefs, idx []int, ws *workspace) (kept []int, multi int) {
 	n := len(p.R)
 	if len(p.Has) != n {
 		return nil, 0
@@ -22,6 +28,9 @@ func ConsistentItems(p Prefs, idx []int) (kept []int, multi int) {
 		count = len(idx)
 	}
 	kept = []int{}
+	if ws != nil {
+		kept = ws.intsN(count)[:0] // room for every item; never nil
+	}
 	for k := range count {
 		i := k
 		if idx != nil {
@@ -71,15 +80,20 @@ func itemConsistency(r *[model.NumArrangements]float64, has *[model.NumArrangeme
 func DiscardMetrics(p Prefs) (Metrics, Stat) { return discardMetrics(p, nil) }
 
 // discardMetrics is DiscardMetrics over the items idx (nil = all).
-func discardMetrics(p Prefs, idx []int) (Metrics, Stat) {
-	kept, multi := ConsistentItems(p, idx)
+func discardMetrics(p Prefs, idx []int) (Metrics, Stat) { return discardMetricsIn(p, idx, nil) }
+
+// discardMetricsIn is discardMetrics with its list of kept items from ws
+// (nil: allocated).
+func discardMetricsIn(p Prefs, idx []int, ws *workspace) (Metrics, Stat) {
+	kept, multi := consistentItemsIn(p, idx, ws)
+	defer ws.putInts(kept)
 	var ks Stat
 	if multi == 0 {
 		ks = Undefined(0, reasonNeedMulti)
 	} else {
 		ks = Defined(float64(len(kept))/float64(multi), multi)
 	}
-	m := computeMetrics(p, kept)
+	m := metricsOf(p, kept, nil, false) // κ and the ICCs are replaced below
 	m.markNotApplicable(ReasonDiscardTrivial)
 	m.AgreementSet = [model.NumArrangements]bool{}
 	return m, ks

@@ -128,6 +128,14 @@ func gatherLikelihood(judge string, scores []model.Score, perToken bool) (*likGa
 	counts := map[string]*likCounts{}
 	var seen, badScore int
 	var firstBad string
+	// Each criterion's items are allocated once at their final size
+	// (growing them by append allocated five times that on the 1M log).
+	need := map[string]int{}
+	for i := range scores {
+		if scores[i].Judge == judge {
+			need[scores[i].Criterion]++
+		}
+	}
 	for i := range scores {
 		s := &scores[i]
 		if s.Judge != judge {
@@ -147,7 +155,7 @@ func gatherLikelihood(judge string, scores []model.Score, perToken bool) (*likGa
 		}
 		c := byCrit[s.Criterion]
 		if c == nil {
-			c = &likCriterion{name: s.Criterion}
+			c = &likCriterion{name: s.Criterion, items: make([]likItem, 0, need[s.Criterion])}
 			byCrit[s.Criterion] = c
 			counts[s.Criterion] = &likCounts{}
 		}

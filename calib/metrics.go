@@ -140,7 +140,17 @@ func catOf(r float64) int {
 }
 
 // computeMetrics is ComputeMetrics over idx (nil = all items).
-func computeMetrics(p Prefs, idx []int) Metrics {
+func computeMetrics(p Prefs, idx []int) Metrics { return metricsOf(p, idx, nil, true) }
+
+// computeMetricsIn is computeMetrics with the work arrays of κ and the ICCs
+// from ws (nil: allocated).
+func computeMetricsIn(p Prefs, idx []int, ws *workspace) Metrics { return metricsOf(p, idx, ws, true) }
+
+// metricsOf is computeMetricsIn; with agreement false it does not compute
+// κ and the ICCs but sets them undefined with their N (the subjects), for
+// callers that replace them with markNotApplicable anyway (BPC, discard):
+// the same Metrics after that call, without the work.
+func metricsOf(p Prefs, idx []int, ws *workspace, agreement bool) Metrics {
 	var m Metrics
 	n := len(p.R)
 	if len(p.Has) != n || len(p.Gold) != n {
@@ -168,8 +178,33 @@ func computeMetrics(p Prefs, idx []int) Metrics {
 		return m
 	}
 	m.fillCounts(&t)
-	m.fillAgreement(p, idx, &t)
+	if agreement {
+		m.fillAgreement(p, idx, &t, ws)
+	} else {
+		_, nSub := agreementSubjects(&t)
+		m.setAgreement(Undefined(nSub, reasonNotComputed))
+	}
 	return m
+}
+
+// reasonNotComputed marks κ and the ICCs that metricsOf skipped; the
+// caller replaces them.
+const reasonNotComputed = "not computed"
+
+// agreementSubjects returns the agreement mask (agreementMask) and the
+// number of items whose arrangement set contains it (0 for mask 0): the
+// N of κ and the ICCs.
+func agreementSubjects(t *metricTally) (mask, nSub int) {
+	mask = agreementMask(t)
+	if mask == 0 {
+		return 0, 0
+	}
+	for sup := range len(t.maskCount) {
+		if sup&mask == mask {
+			nSub += t.maskCount[sup]
+		}
+	}
+	return mask, nSub
 }
 
 // add counts one item.
@@ -321,8 +356,9 @@ func agreementMask(t *metricTally) int {
 }
 
 // fillAgreement sets Fleiss' κ and the ICCs.
-func (m *Metrics) fillAgreement(p Prefs, idx []int, t *metricTally) {
-	mask := agreementMask(t)
+// Its work arrays come from ws (nil: allocated) and go back to it.
+func (m *Metrics) fillAgreement(p Prefs, idx []int, t *metricTally, ws *workspace) {
+	mask, nSub := agreementSubjects(t)
 	if mask == 0 {
 		m.setAgreement(Undefined(0, reasonNeedMulti))
 		return
@@ -336,15 +372,16 @@ func (m *Metrics) fillAgreement(p Prefs, idx []int, t *metricTally) {
 			k++
 		}
 	}
-	// Subjects: items whose arrangement set contains mask.
-	nSub := 0
-	for sup := range len(t.maskCount) {
-		if sup&mask == mask {
-			nSub += t.maskCount[sup]
-		}
-	}
-	counts := make([]int, 3*nSub)
-	x := make([]float64, k*nSub)
+	// Subjects: items whose arrangement set contains mask. The arrays
+	// are cleared as fresh ones would be; κ and the ICCs keep neither.
+	counts := ws.intsN(3 * nSub)
+	x := ws.floats(k * nSub)
+	defer func() {
+		ws.putInts(counts)
+		ws.putFloats(x)
+	}()
+	clear(counts)
+	clear(x)
 	var catTotal [3]int
 	row := 0
 	count := len(p.R)

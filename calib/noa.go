@@ -77,6 +77,13 @@ var (
 // [0, 1], no item with two arrangements that form a term for obj, or every
 // pooled P(A) exactly 0 or 1 (nothing to learn).
 func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
+	return newNOA(pairs, est, obj, nil)
+}
+
+// newNOA is NewNOA with its temporary arrays (the pooled values, their
+// sort keys and knots, the anchors' slots, the knot index) from ws (nil:
+// allocated); the NOA keeps none of them.
+func newNOA(pairs []model.Pair, est []int, obj Objective, ws *workspace) (*NOA, error) {
 	if obj != ObjectiveBoth && obj != ObjectiveL1 && obj != ObjectiveL2 {
 		return nil, fmt.Errorf("calibraeval: unknown objective %d", int(obj))
 	}
@@ -106,8 +113,12 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 	nVals, nPos, nCon, nAnc := noaCounts(pairs, est, obj)
 	posS := make([][2]int32, 0, nPos)
 	conS := make([][2]int32, 0, nCon)
-	ancS := make([]int32, 0, nAnc)
-	vals := make([]float64, 0, nVals)
+	ancS := ws.int32s(nAnc)[:0]
+	vals := ws.floats(nVals)[:0]
+	defer func() {
+		ws.putInt32s(ancS)
+		ws.putFloats(vals)
+	}()
 	k := 0
 	for _, i := range est {
 		pr := &pairs[i]
@@ -175,8 +186,10 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 
 	// Knots: 0, the distinct interior values, 1.
 	// Values in [0, 1] (with −0 stored as 0) sort as their bits.
-	bits := make([]uint64, len(vals))
-	scratch := make([]uint64, len(vals)) // the radix sorts' buffer
+	bits := ws.uint64s(len(vals))    // every element is set below
+	scratch := ws.uint64s(len(vals)) // the radix sorts' buffer
+	defer ws.putUint64s(bits)
+	defer ws.putUint64s(scratch)
 	for i, v := range vals {
 		bits[i] = math.Float64bits(v)
 	}
@@ -216,11 +229,13 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 	}
 
 	p := &NOA{obj: obj, items: len(est), k: k, m: m, z: z, count: count, solver: defaultSolver, gather: &curveGather{pairs: pairs}}
-	knot := newKnotIndex(z)
-	slotKnot := make([]int32, len(vals))
+	knot := newKnotIndexIn(z, ws)
+	slotKnot := ws.int32s(len(vals))
 	for i, s := range vals {
 		slotKnot[i] = knot.find(s)
 	}
+	ws.putInt32s(knot.first)
+	defer ws.putInt32s(slotKnot)
 	// Visit the knots in increasing order of the first index, for locality;
 	// the order of a sum of terms does not matter beyond rounding.
 	p.pos = sortedPairs(posS, slotKnot, bits, scratch)
@@ -317,11 +332,16 @@ func (p *NOA) IdentityD() []float64 {
 // G returns g(z_0..z_M) for finite parameters d of length M:
 // g(z_k) = Σ_{i≤k} e^{d_i} / Σ_{i≤M} e^{d_i}, computed with the largest d
 // factored out. It panics if len(d) ≠ M.
-func (p *NOA) G(d []float64) []float64 {
+func (p *NOA) G(d []float64) []float64 { return p.gInto(d, nil) }
+
+// gInto is G with its vectors from ws (nil: allocated); the result is ws's
+// (give it back with putFloats).
+func (p *NOA) gInto(d []float64, ws *workspace) []float64 {
 	p.checkLen(d, nil)
-	g := make([]float64, p.m+1)
-	w := make([]float64, p.m)
+	g := ws.floats(p.m + 1)
+	w := ws.floats(p.m)
 	softmaxCum(d, w, g)
+	ws.putFloats(w)
 	return g
 }
 

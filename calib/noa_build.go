@@ -11,12 +11,16 @@ type knotIndex struct {
 	scale float64 // B
 }
 
-func newKnotIndex(z []float64) knotIndex {
+func newKnotIndex(z []float64) knotIndex { return newKnotIndexIn(z, nil) }
+
+// newKnotIndexIn is newKnotIndex with its array from ws (nil: allocated;
+// every element is set).
+func newKnotIndexIn(z []float64, ws *workspace) knotIndex {
 	nb := 1
 	for nb < len(z) && nb < 1<<20 {
 		nb <<= 1
 	}
-	first := make([]int32, nb+1)
+	first := ws.int32s(nb + 1)
 	scale := float64(nb)
 	i := 0
 	for b := range first {

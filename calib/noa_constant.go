@@ -44,6 +44,12 @@ type constMap struct {
 // the stopping rule with gradient tolerance gradTol. It costs two or three
 // objective+gradient evaluations in g.
 func (p *NOA) constantMap(lambda, gradTol, eps float64) constMap {
+	return p.constantMapIn(lambda, gradTol, eps, nil)
+}
+
+// constantMapIn is constantMap with its work vectors from ws (nil:
+// allocated); the candidate's g is always new (it may become the fit's).
+func (p *NOA) constantMapIn(lambda, gradTol, eps float64, ws *workspace) constMap {
 	m := p.m
 	g := make([]float64, m+1)
 	for j := 1; j < m; j++ {
@@ -52,16 +58,20 @@ func (p *NOA) constantMap(lambda, gradTol, eps float64) constMap {
 	g[m] = 1
 	cm := constMap{g: g}
 	invK := 1 / float64(p.k)
-	dg := make([]float64, m+1)
+	dg := ws.floats(m + 1) // termsGrad clears it
+	defer ws.putFloats(dg)
 	cm.f = p.termsGrad(g, lambda, dg) * invK
 	cm.evals++
-	D := p.majorizer()
+	D := p.majorizer(ws)
+	defer ws.putFloats(D)
 	// The best level, by one Newton step (exact, the objective being
 	// quadratic in the level); no candidate when the objective is concave
 	// along the level (e.g. eq. 20's anchors alone: then ½ is a maximum
 	// along it). Without terms at the ends the step keeps ½ exactly (its
 	// gradient is 0).
-	if !p.newtonStep(newNewtonWork(m), g, dg, D, lambda) {
+	nw := &newtonWork{blk: ws.int32s(m + 1)} // newtonStep sets blk before reading it
+	defer ws.putInt32s(nw.blk)
+	if !p.newtonStep(nw, g, dg, D, lambda) {
 		return cm
 	}
 	if !p.exactHalf() || g[1] != 0.5 {
@@ -69,9 +79,14 @@ func (p *NOA) constantMap(lambda, gradTol, eps float64) constMap {
 		cm.evals++
 	}
 	cm.gradNorm = p.dGradNorm(g, dg, eps) * invK
-	next := make([]float64, m+1)
+	next := ws.floats(m + 1)
 	copy(next, g)
-	mmStep(next, dg, D, &pavaStack{start: make([]int, m), w: make([]float64, m), s: make([]float64, m)})
+	st := &pavaStack{start: ws.intsN(m), w: ws.floats(m), s: ws.floats(m)} // a stack: written before read
+	mmStep(next, dg, D, st)
+	defer func() {
+		ws.putFloats(next, st.w, st.s)
+		ws.putInts(st.start)
+	}()
 	cm.ok = cm.gradNorm <= gradTol && maxAbsDiff(next, g) <= kktTol && !math.IsNaN(cm.f)
 	return cm
 }
@@ -92,7 +107,7 @@ func (p *NOA) exactHalf() bool {
 // needs f ≥ 0; otherwise (c) needs the iterate's own spread (its distance
 // from its mean level, the nearest level) to be at most CollapseSD. hit
 // receives the candidate when the check passes.
-func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap) func(f float64, x []float64) bool {
+func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap, ws *workspace) func(f float64, x []float64) bool {
 	var cand *constMap
 	simple := p.exactHalf()
 	return func(f float64, x []float64) bool {
@@ -104,7 +119,7 @@ func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap)
 			if !(sd <= CollapseSD) {
 				return false
 			}
-			c := p.constantMap(lambda, gradTol, eps)
+			c := p.constantMapIn(lambda, gradTol, eps, ws)
 			cand = &c
 		}
 		if !cand.ok || !(f >= cand.f) {
@@ -120,11 +135,11 @@ func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap)
 
 // constantCheckIf is constantCheck with p's solver settings, or nil when
 // they turn the candidate off.
-func (p *NOA) constantCheckIf(q *NOA, lambda, gradTol float64, hit *constMap) func(float64, []float64) bool {
+func (p *NOA) constantCheckIf(q *NOA, lambda, gradTol float64, hit *constMap, ws *workspace) func(float64, []float64) bool {
 	if p.solver.noCandidate {
 		return nil
 	}
-	return p.constantCheck(q, lambda, gradTol, p.solver.eps, hit)
+	return p.constantCheck(q, lambda, gradTol, p.solver.eps, hit, ws)
 }
 
 // levelSpread returns the mean and standard deviation of g(z_1..z_{M−1}) at

@@ -28,6 +28,9 @@ type FitOptions struct {
 	// stop, when not nil, is asked before every iteration of either phase;
 	// true cancels the fit (FitContext).
 	stop func() bool
+	// work, when not nil, provides the fit's short-lived vectors
+	// (workspace); its owner must not use it concurrently.
+	work *workspace
 }
 
 // The defaults of FitOptions.
@@ -187,9 +190,10 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	}
 	lam := opt.Lambda
 	cfg := p.solver
+	ws := opt.work
 	if cfg.lbfgsOnly {
 		r := p.fitLBFGS(d, lam, opt.MaxIter, opt, nil)
-		return p.result(lam, d, r)
+		return p.result(lam, d, r, ws)
 	}
 	cancelled := FitResult{Status: statusCancelled}
 	var pre lbfgsResult
@@ -202,22 +206,24 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		if cfg.coarseMin > 0 && p.m > cfg.coarseMin {
 			// A large problem: choose the basin on quantile bins of the
 			// knots (noa_coarse.go), then always refine on the exact one.
-			c, of := p.coarsen(coarseBins)
+			c, of := p.coarsen(coarseBins, ws)
 			dc := c.IdentityD()
-			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, &hit))
+			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, &hit, ws))
+			if pre.status != statusCandidate && pre.status != statusCancelled {
+				g = p.prolong(c, of, c.G(dc), lam, ws)
+			}
+			ws.putInt32s(of)
+			putCoarse(c, ws)
 			if pre.status == statusCancelled {
 				return cancelled, nil
 			}
-			if pre.status != statusCandidate {
-				g = p.prolong(c, of, c.G(dc), lam)
-			}
 		} else {
-			pre = p.fitLBFGS(d, lam, opt.MaxIter, o, p.constantCheckIf(p, lam, opt.GradTol, &hit))
+			pre = p.fitLBFGS(d, lam, opt.MaxIter, o, p.constantCheckIf(p, lam, opt.GradTol, &hit, ws))
 			if pre.status == statusCancelled {
 				return cancelled, nil
 			}
 			if pre.status != statusCandidate && (pre.status != statusObjective || o.RelTol == opt.RelTol) {
-				return p.result(lam, d, pre)
+				return p.result(lam, d, pre, ws)
 			}
 		}
 	}
@@ -230,23 +236,29 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	} else {
 		// Phase 2: majorise-minimise in g, which lands on flat pieces exactly.
 		if g == nil {
-			g = p.G(d)
+			g = p.gInto(d, ws)
 		}
 		o := opt
 		o.MaxIter -= pre.iterations
 		mm = p.minimiseG(g, lam, o, cfg.window, cfg.eps)
 		if mm.status == statusCancelled {
+			ws.putFloats(g)
 			return cancelled, nil
 		}
 	}
 	gToD(g, d, cfg.eps)
+	if pre.status != statusCandidate { // hit.g is not the workspace's
+		ws.putFloats(g)
+	}
 	// The result is judged at d itself.
-	grad := make([]float64, p.m)
-	sc := getScratch(3*p.m + 2)
+	grad := ws.floats(p.m)
+	sc := ws.scratch(3*p.m + 2)
 	fd := p.eval(&noaWork{w: sc.take(p.m), g: sc.take(p.m + 1), dg: sc.take(p.m + 1)}, d, lam, grad)
-	putScratch(sc)
+	ws.putScratchTo(sc)
+	gradNorm := norm2(grad)
+	ws.putFloats(grad)
 	r := lbfgsResult{
-		f: fd, gradNorm: norm2(grad), iterations: pre.iterations + mm.iterations, evaluations: pre.evaluations + mm.evaluations + 1,
+		f: fd, gradNorm: gradNorm, iterations: pre.iterations + mm.iterations, evaluations: pre.evaluations + mm.evaluations + 1,
 		converged: mm.converged, status: mm.status,
 	}
 	if mm.status == statusGradient && !(r.gradNorm <= opt.GradTol) {
@@ -260,15 +272,15 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		pol.evaluations += r.evaluations
 		r = pol
 	}
-	return p.result(lam, d, r)
+	return p.result(lam, d, r, ws)
 }
 
 // fitLBFGS minimises the objective from d (overwritten) by preconditioned
 // L-BFGS in d with at most maxIter iterations (see Fit); check, when not
 // nil, is minimise's candidate check.
 func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, check func(float64, []float64) bool) lbfgsResult {
-	sc := getScratch(3*p.m + 2)
-	defer putScratch(sc)
+	sc := opt.work.scratch(3*p.m + 2)
+	defer opt.work.putScratchTo(sc)
 	ws := &noaWork{w: sc.take(p.m), g: sc.take(p.m + 1), dg: sc.take(p.m + 1)}
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
@@ -276,13 +288,14 @@ func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, ch
 	return minimise(f, diagPrecond{w: ws.w, floor: floor}, d, lbfgsOptions{
 		maxIter: maxIter, gradTol: opt.GradTol, relTol: opt.RelTol,
 		memory: cfg.memory, window: cfg.window, stepMax: cfg.stepMax, trace: cfg.trace, zeroSum: true, check: check, stop: opt.stop,
+		work: opt.work,
 	})
 }
 
-// result centres d and builds the FitResult.
-func (p *NOA) result(lam float64, d []float64, r lbfgsResult) (FitResult, error) {
+// result centres d and builds the FitResult (ws: curve's).
+func (p *NOA) result(lam float64, d []float64, r lbfgsResult, ws *workspace) (FitResult, error) {
 	centre(d)
-	curve, err := p.curve(d)
+	curve, err := p.curve(d, ws)
 	if err != nil {
 		return FitResult{}, err
 	}
@@ -312,20 +325,33 @@ func centre(d []float64) {
 // g(z_k) made non-decreasing by PAVA weighted by the number of pooled values
 // at each knot (docs/methods.md §3 "Continuous g*"). g from the softmax is already
 // non-decreasing, so PAVA only removes rounding.
-func (p *NOA) curve(d []float64) (*Curve, error) { return p.curveOf(p.G(d)) }
+// Its work vectors come from ws (a nil ws allocates them); the Curve's G
+// is always new.
+func (p *NOA) curve(d []float64, ws *workspace) (*Curve, error) {
+	g := p.gInto(d, ws)
+	c, err := p.curveOf(g, ws)
+	ws.putFloats(g)
+	return c, err
+}
 
-// curveOf builds g* from g(z_0..z_M) as curve does.
-func (p *NOA) curveOf(g []float64) (*Curve, error) {
+// curveOf builds g* from g(z_0..z_M) as curve does (ws: its work vectors;
+// nil allocates them).
+func (p *NOA) curveOf(g []float64, ws *workspace) (*Curve, error) {
 	lo, hi := p.curveRange()
 	z := p.z[lo : hi+1 : hi+1] // shared by every fit of the problem; never changed
-	w := make([]float64, len(z))
+	w := ws.floats(len(z))
+	defer ws.putFloats(w)
 	for i := range w {
 		w[i] = float64(p.count[lo+i])
 	}
 	// The knots are sorted and distinct: the same values without
 	// FitIsotonic's sort and copies, unless two knots are closer than its
 	// tie resolution.
-	if gs, ok := stats.IsotonicAtSorted(z, g[lo:hi+1], w, nil); ok {
+	wbuf, target := ws.floats(len(z)), ws.intsN(len(z))
+	gs, ok := stats.IsotonicAtSortedBuf(z, g[lo:hi+1], w, nil, wbuf, target)
+	ws.putFloats(wbuf)
+	ws.putInts(target)
+	if ok {
 		return &Curve{Z: z, G: gs}, nil
 	}
 	iso, err := stats.FitIsotonic(z, g[lo:hi+1], w)

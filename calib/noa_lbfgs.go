@@ -26,6 +26,8 @@ type lbfgsOptions struct {
 	// stop, when not nil, is asked before every iteration; true ends
 	// minimise with statusCancelled.
 	stop func() bool
+	// work, when not nil, provides the work vectors (workspace).
+	work *workspace
 }
 
 // lbfgsResult is what minimise reports.
@@ -78,8 +80,8 @@ func (pc diagPrecond) fill(h []float64) {
 func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 	n := len(x0)
 	mem := opt.memory
-	sc := getScratch((7+2*mem)*n + 3*mem)
-	defer putScratch(sc)
+	sc := opt.work.scratch((7+2*mem)*n + 3*mem)
+	defer opt.work.putScratchTo(sc)
 	x := sc.take(n)
 	copy(x, x0)
 	defer func() { copy(x0, x) }() // x and xt swap roles every iteration

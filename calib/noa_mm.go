@@ -47,8 +47,9 @@ func (p *NOA) termsGrad(g []float64, lambda float64, dg []float64) float64 {
 // each convex part (g_a ± g_b)², Hessian 2(e_a ± e_b)(e_a ± e_b)ᵀ, is
 // bounded by 4(e_a e_aᵀ + e_b e_bᵀ), and the concave parts −λ(·)² only
 // lower the Hessian. Every interior knot enters some term, so D_j ≥ 4 there.
-func (p *NOA) majorizer() []float64 {
-	D := make([]float64, p.m+1)
+func (p *NOA) majorizer(ws *workspace) []float64 {
+	D := ws.floats(p.m + 1)
+	clear(D)
 	for _, t := range p.pos {
 		D[t[0]] += 4
 		D[t[1]] += 4
@@ -148,12 +149,16 @@ func (p *NOA) minimiseG(g []float64, lambda float64, opt FitOptions, window int,
 	m := p.m
 	// Scratch (noa_scratch.go): termsGrad writes dg, dgNext and dgCand in
 	// full, and next and cand are copies before they are read.
-	sc := getScratch(5*(m+1) + 2*m)
-	defer putScratch(sc) // after the copy below (deferred calls run last first)
+	ws := opt.work
+	sc := ws.scratch(5*(m+1) + 2*m)
+	defer ws.putScratchTo(sc) // after the copy below (deferred calls run last first)
 	dg := sc.take(m + 1)
-	D := p.majorizer()
-	st := &pavaStack{start: make([]int, m), w: sc.take(m), s: sc.take(m)}
-	nw := newNewtonWork(m)
+	D := p.majorizer(ws)
+	defer ws.putFloats(D)
+	st := &pavaStack{start: ws.intsN(m), w: sc.take(m), s: sc.take(m)}
+	defer ws.putInts(st.start)
+	nw := &newtonWork{blk: ws.int32s(m + 1)} // newtonStep sets blk before reading it
+	defer ws.putInt32s(nw.blk)
 	invK := 1 / float64(p.k)
 	hist := make([]float64, 0, 64)
 	// x is the current point with value f and gradient dg; next is the

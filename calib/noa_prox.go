@@ -24,24 +24,35 @@ type proxTerm struct {
 // withProx returns a copy of p whose objective carries the proximity
 // penalty with weight μ ≥ 0 (μ = 0 gives back p's objective). p is not
 // changed; the copy shares p's terms.
-func (p *NOA) withProx(mu float64) *NOA {
+func (p *NOA) withProx(mu float64) *NOA { return p.withProxIn(mu, nil) }
+
+// withProxIn is withProx with the penalty's weights from ws (nil:
+// allocated); give them back with ws.putFloats(q.prox.c) when the copy q
+// is no longer used.
+func (p *NOA) withProxIn(mu float64, ws *workspace) *NOA {
 	q := *p
-	w := p.knotShares()
-	c := make([]float64, p.m+1)
+	w := p.knotSharesIn(ws)
+	c := ws.floats(p.m + 1)
+	c[0], c[p.m] = 0, 0
 	for j := 1; j < p.m; j++ {
 		c[j] = float64(p.k) * mu * w[j]
 	}
+	ws.putFloats(w)
 	q.prox = &proxTerm{mu: mu, z: p.z, c: c}
 	return &q
 }
 
 // knotShares returns w_k = count_k / Σ count for k = 0..M.
-func (p *NOA) knotShares() []float64 {
+func (p *NOA) knotShares() []float64 { return p.knotSharesIn(nil) }
+
+// knotSharesIn is knotShares in an array from ws (nil: allocated; every
+// element is set).
+func (p *NOA) knotSharesIn(ws *workspace) []float64 {
 	total := 0
 	for _, c := range p.count {
 		total += c
 	}
-	w := make([]float64, len(p.count))
+	w := ws.floats(len(p.count))
 	for j, c := range p.count {
 		w[j] = float64(c) / float64(max(total, 1))
 	}
@@ -68,8 +79,12 @@ func (t *proxTerm) add(g, dg []float64) float64 {
 // distance returns the root-mean-square distance of g from the identity
 // over the pooled values, √(Σ_k w_k (g_k − z_k)²), for g on p's knots
 // (length M+1).
-func (p *NOA) distance(g []float64) float64 {
-	w := p.knotShares()
+func (p *NOA) distance(g []float64) float64 { return p.distanceIn(g, nil) }
+
+// distanceIn is distance with its work array from ws (nil: allocated).
+func (p *NOA) distanceIn(g []float64, ws *workspace) float64 {
+	w := p.knotSharesIn(ws)
+	defer ws.putFloats(w)
 	s := 0.0
 	for j, wj := range w {
 		v := g[j] - p.z[j]

@@ -9,9 +9,16 @@ import "sync"
 // every user writes a vector in full before reading it, so the pool's
 // contents never change a result (the fits stay bit-identical, see
 // TestFitPinnedBits). The pool holds only free memory, no state.
+//
+// A fitScratch from a workspace (workspace.scratch) instead takes every
+// vector from the workspace's free list, so that the vectors of one phase
+// of a fit serve the next (a block would need all of its size at once).
 type fitScratch struct {
 	buf []float64
 	off int
+
+	ws    *workspace  // when not nil, take draws from it
+	taken [][]float64 // the vectors take drew from ws
 }
 
 var scratchPool sync.Pool // of *fitScratch
@@ -32,6 +39,11 @@ func getScratch(n int) *fitScratch {
 
 // take returns the next n floats (not zeroed).
 func (s *fitScratch) take(n int) []float64 {
+	if s.ws != nil {
+		v := s.ws.floats(n)
+		s.taken = append(s.taken, v)
+		return v[:n:n]
+	}
 	v := s.buf[s.off : s.off+n : s.off+n]
 	s.off += n
 	return v

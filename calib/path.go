@@ -3,7 +3,6 @@ package calib
 import (
 	"context"
 	"math"
-	"slices"
 )
 
 // CalibraEval's fit path, on a NOA problem: the maps between "no
@@ -66,15 +65,20 @@ type pathFit struct {
 }
 
 // pathSolve minimises F_μ from g (overwritten with the solution).
+// Its work vectors come from opt.work (nil: allocated).
 func (p *NOA) pathSolve(g []float64, mu, lam float64, opt FitOptions) pathFit {
+	ws := opt.work
 	q := p
 	if mu > 0 {
-		q = p.withProx(mu)
+		q = p.withProxIn(mu, ws)
 	}
 	r := q.minimiseG(g, lam, opt, p.solver.window, p.solver.eps)
+	if mu > 0 { // q is withProxIn's copy
+		ws.putFloats(q.prox.c)
+	}
 	return pathFit{
 		mu: mu, g: g,
-		objective: p.termsGrad(g, lam, nil) / float64(p.k), distance: p.distance(g),
+		objective: p.termsGrad(g, lam, nil) / float64(p.k), distance: p.distanceIn(g, ws),
 		iterations: r.iterations, converged: r.converged, status: r.status,
 	}
 }
@@ -82,10 +86,12 @@ func (p *NOA) pathSolve(g []float64, mu, lam float64, opt FitOptions) pathFit {
 // muStart returns μ whose minimiser lies at about distance target from the
 // identity, by the large-μ expansion g − z ≈ −∇_g(L/K)/(2μw):
 // dist ≈ ½√(Σ_k ∇_k²/w_k)/μ at the identity.
-func (p *NOA) muStart(lam, target float64) float64 {
-	dg := make([]float64, p.m+1)
+func (p *NOA) muStart(lam, target float64, ws *workspace) float64 {
+	dg := ws.floats(p.m + 1) // termsGrad clears it
+	defer ws.putFloats(dg)
 	p.termsGrad(p.z, lam, dg)
-	w := p.knotShares()
+	w := p.knotSharesIn(ws)
+	defer ws.putFloats(w)
 	s := 0.0
 	for j := 1; j < p.m; j++ {
 		if w[j] > 0 {
@@ -105,9 +111,23 @@ func (p *NOA) muStart(lam, target float64) float64 {
 // path's own end (μ = 0, warm-started from the last point), and how many
 // penalised fits it solved. It stops early, with ctx's error, when ctx is
 // done.
+//
+// The maps g of the points and of warmEnd, and every candidate's, are
+// taken from opt.work (nil: allocated): those of the points returned are
+// the caller's to give back (putPathMaps) once it has built their curves;
+// the others go back here.
 func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt FitOptions) (pts []pathFit, warmEnd pathFit, solves int, err error) {
-	g := slices.Clone(p.z) // the identity
-	cur := pathFit{mu: math.Inf(1), g: slices.Clone(g), objective: p.termsGrad(g, lam, nil) / float64(p.k)}
+	ws := opt.work
+	identity := ws.floats(p.m + 1)
+	copy(identity, p.z)
+	defer ws.putFloats(identity)
+	cur := pathFit{mu: math.Inf(1), g: identity, objective: p.termsGrad(identity, lam, nil) / float64(p.k)}
+	// from returns a copy of cur's map, for a solve to start from.
+	from := func() []float64 {
+		g := ws.floats(p.m + 1)
+		copy(g, cur.g)
+		return g
+	}
 	step := end / float64(n-1)
 	slope := -1.0 // d log dist / d log μ; −1 for large μ
 	var mu0 float64
@@ -122,7 +142,7 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 		// Predict μ for the target, then bracket in log μ.
 		var mu float64
 		if math.IsInf(cur.mu, 1) {
-			mu = p.muStart(lam, target)
+			mu = p.muStart(lam, target, ws)
 			mu0 = mu
 		} else {
 			ratio := math.Pow(target/math.Max(cur.distance, 1e-300), 1/slope)
@@ -135,7 +155,7 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 		// one short of it.
 		var best, over, short pathFit
 		for try := 0; ; try++ {
-			cand := p.pathSolve(slices.Clone(cur.g), mu, lam, opt)
+			cand := p.pathSolve(from(), mu, lam, opt)
 			solves++
 			if math.Abs(cand.distance-target) <= pathTolerance*step {
 				best = cand
@@ -144,12 +164,18 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 			if cand.distance < target {
 				hi = mu
 				if short.g == nil || cand.distance > short.distance {
+					ws.putFloats(short.g)
 					short = cand
+				} else {
+					ws.putFloats(cand.g)
 				}
 			} else {
 				lo = mu
 				if over.g == nil || cand.distance < over.distance {
+					ws.putFloats(over.g)
 					over = cand
+				} else {
+					ws.putFloats(cand.g)
 				}
 			}
 			if try == pathCorrections {
@@ -168,14 +194,17 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 		}
 		switch {
 		case best.g != nil:
+			ws.putFloats(over.g, short.g)
 		case over.g != nil:
 			best = over
+			ws.putFloats(short.g)
 		default:
 			best = short
 		}
 		if best.distance < cur.distance+0.05*step || best.mu < pathMinMuRatio*mu0 {
 			// The penalty no longer moves the fit (the target is beyond
 			// the path's own end): the path has ended.
+			ws.putFloats(best.g)
 			break
 		}
 		if !math.IsInf(cur.mu, 1) && cur.distance > 0 && best.distance > cur.distance {
@@ -190,9 +219,18 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 	if err := ctx.Err(); err != nil {
 		return nil, pathFit{}, solves, err
 	}
-	warmEnd = p.pathSolve(slices.Clone(cur.g), 0, lam, opt)
+	warmEnd = p.pathSolve(from(), 0, lam, opt)
 	if err := ctx.Err(); err != nil { // it may have been stopped (opt's stop)
 		return nil, pathFit{}, solves + 1, err
 	}
 	return pts, warmEnd, solves + 1, nil
+}
+
+// putPathMaps gives the maps of interiorPath's points and warmEnd back to
+// ws once nothing reads them.
+func putPathMaps(ws *workspace, pts []pathFit, warmEnd pathFit) {
+	for _, f := range pts {
+		ws.putFloats(f.g)
+	}
+	ws.putFloats(warmEnd.g)
 }

@@ -24,15 +24,19 @@ func RawPrefs(pairs []model.Pair) Prefs { return MappedPrefs(pairs, nil) }
 // calibration method that maps P(A) (CalibraEval's g*, Pride's debiasing)
 // produces its preferences this way.
 func MappedPrefs(pairs []model.Pair, f func(s float64) float64) Prefs {
-	p := Prefs{
-		R:    make([][model.NumArrangements]float64, len(pairs)),
-		Has:  make([][model.NumArrangements]bool, len(pairs)),
-		Gold: make([]model.Gold, len(pairs)),
-	}
+	return mappedPrefsIn(pairs, f, nil)
+}
+
+// mappedPrefsIn is MappedPrefs with the arrays from ws (nil: allocated);
+// every element is written (R[i] in full, 0 where an arrangement is
+// missing, as in a new array). Give them back with ws.putPrefs.
+func mappedPrefsIn(pairs []model.Pair, f func(s float64) float64, ws *workspace) Prefs {
+	p := ws.prefs(len(pairs))
 	for i := range pairs {
 		pr := &pairs[i]
 		p.Has[i] = pr.Has
 		p.Gold[i] = pr.Gold
+		var r [model.NumArrangements]float64
 		for _, a := range model.Arrangements {
 			if !pr.Has[a] {
 				continue
@@ -41,8 +45,9 @@ func MappedPrefs(pairs []model.Pair, f func(s float64) float64) Prefs {
 			if f != nil {
 				s = f(s)
 			}
-			p.R[i][a] = a.Preference(s)
+			r[a] = a.Preference(s)
 		}
+		p.R[i] = r
 	}
 	return p
 }

@@ -30,6 +30,12 @@ type PridePrior struct {
 // choices (Pride needs probabilities), when no estimation item has x0 and
 // x2, or when est holds an index out of range.
 func PridePrefs(pairs []model.Pair, est []int) (Prefs, PridePrior, error) {
+	return pridePrefsIn(pairs, est, nil)
+}
+
+// pridePrefsIn is PridePrefs with the preferences' arrays from ws (nil:
+// allocated; see mappedPrefsIn).
+func pridePrefsIn(pairs []model.Pair, est []int, ws *workspace) (Prefs, PridePrior, error) {
 	if len(pairs) == 0 {
 		return Prefs{}, PridePrior{}, errors.New("no items")
 	}
@@ -66,7 +72,7 @@ func PridePrefs(pairs []model.Pair, est []int) (Prefs, PridePrior, error) {
 		return Prefs{}, PridePrior{}, errors.New("Pride needs estimation items judged in x0 and x2 (contents swapped)")
 	}
 	prior := PridePrior{A: sumA / float64(n), B: sumB / float64(n), N: n}
-	p := MappedPrefs(pairs, prior.Debias)
+	p := mappedPrefsIn(pairs, prior.Debias, ws)
 	return p, prior, nil
 }
 

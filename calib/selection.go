@@ -218,6 +218,19 @@ type SelectionEngine struct {
 	noas   []*selNOAEntry
 	pubs   []selCachedPub
 	paths  []selCachedPath
+
+	// work is the engine's memory for short-lived arrays (workspace.go);
+	// never shared: a fork gets spare (or none), which Rejoin fills.
+	work  *workspace
+	spare *workspace
+}
+
+// ws returns the engine's workspace, made on first use.
+func (e *SelectionEngine) ws() *workspace {
+	if e.work == nil {
+		e.work = &workspace{}
+	}
+	return e.work
 }
 
 // selDataInfo summarises the pairs.
@@ -422,27 +435,29 @@ func (e *SelectionEngine) splitResults(sp *selSplit) {
 	}
 	sp.done = true
 	if len(sp.heldout) > 0 {
-		m := computeMetrics(e.raw, sp.heldout)
+		m := computeMetricsIn(e.raw, sp.heldout, e.ws())
 		sp.rawH = &m
 		if e.bpcErr == nil {
 			b := bpcMetrics(e.bpc, sp.heldout)
 			sp.bpcH = &b
 		}
 		if e.discKept.OK() {
-			d, k := discardMetrics(e.raw, sp.heldout)
+			d, k := discardMetricsIn(e.raw, sp.heldout, e.ws())
 			sp.discH, sp.discHKept = &d, k
 		}
 	}
 	sp.pride = MethodResult{Name: MethodPride}
-	pp, prior, err := PridePrefs(e.pairs, sp.est)
+	// Pride's preferences are read only here (for its metrics).
+	pp, prior, err := pridePrefsIn(e.pairs, sp.est, e.ws())
+	defer e.ws().putPrefs(pp)
 	if err != nil {
 		sp.pride.Reason = err.Error()
 		return
 	}
 	sp.pride.Available = true
-	sp.pride.All = ComputeMetrics(pp)
+	sp.pride.All = computeMetricsIn(pp, nil, e.ws())
 	if len(sp.heldout) > 0 {
-		m := computeMetrics(pp, sp.heldout)
+		m := computeMetricsIn(pp, sp.heldout, e.ws())
 		sp.pride.Heldout = &m
 	}
 	sp.prior = &prior
@@ -480,12 +495,12 @@ func (e *SelectionEngine) prepare() {
 			bySource[model.SourceProb], bySource[model.SourceLogprob], bySource[model.SourceChoice]))
 	}
 	e.raw = RawPrefs(e.pairs)
-	e.rawAll = ComputeMetrics(e.raw)
+	e.rawAll = computeMetricsIn(e.raw, nil, e.ws())
 	e.bpc, e.bpcErr = BPCPrefs(e.raw)
 	if e.bpcErr == nil {
 		e.bpcAll = bpcMetrics(e.bpc, nil)
 	}
-	e.discAll, e.discKept = discardMetrics(e.raw, nil)
+	e.discAll, e.discKept = discardMetricsIn(e.raw, nil, e.ws())
 	e.effects = IdentifyBias(e.pairs)
 }
 
@@ -531,7 +546,7 @@ func (e *SelectionEngine) noaFor(opt SelectionOptions, est []int) *selNOAEntry {
 		return n
 	}
 	n := &selNOAEntry{key: noaKey(opt)}
-	n.noa, n.err = NewNOA(e.pairs, est, opt.Objective)
+	n.noa, n.err = newNOA(e.pairs, est, opt.Objective, e.ws())
 	if len(e.noas) >= noaCacheSize {
 		e.noas = e.noas[1:]
 	}
@@ -680,7 +695,8 @@ func gSpread(p Prefs) (mean, sd float64) {
 // fitOnce fits the NOA problem for opt (warm-started from warm when not
 // nil) and computes the calibrated preferences and their metrics.
 func (e *SelectionEngine) fitOnce(ctx context.Context, noa *NOA, opt SelectionOptions, warm *FitResult, heldout []int) (selCachedFit, error) {
-	fit, err := noa.FitContext(ctx, FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter}, warm)
+	ws := e.ws()
+	fit, err := noa.FitContext(ctx, FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter, work: ws}, warm)
 	if err != nil {
 		return selCachedFit{}, err
 	}
@@ -688,14 +704,17 @@ func (e *SelectionEngine) fitOnce(ctx context.Context, noa *NOA, opt SelectionOp
 	if warm != nil {
 		c.warmFrom = warm.Lambda
 	}
-	prefs := noa.calibratedPrefs(e.pairs, fit.Curve)
-	c.all = ComputeMetrics(prefs)
+	// The calibrated preferences are read only here (the metrics keep
+	// none of their arrays): their arrays go back to the workspace.
+	prefs := noa.calibratedPrefsIn(e.pairs, fit.Curve, ws)
+	defer ws.putPrefs(prefs)
+	c.all = computeMetricsIn(prefs, nil, ws)
 	if bad, why := Collapsed(e.raw, prefs, fit.Curve); bad {
 		c.degenerate, c.reason = true, why
 		c.notes = append(c.notes, "degenerate fit (collapsed): "+why+"; its metrics say nothing about the judge and are not shown; "+CollapseAdvice)
 	}
 	if len(heldout) > 0 {
-		m := computeMetrics(prefs, heldout)
+		m := computeMetricsIn(prefs, heldout, ws)
 		c.heldout = &m
 	}
 	return c, nil

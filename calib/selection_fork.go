@@ -11,8 +11,13 @@ import "slices"
 // fork alone. The two share only what neither changes any more (the
 // problems, the cached results); what either computes afterwards stays
 // its own. Fork itself must not run concurrently with another call on e.
+//
+// The fork has its own memory for short-lived arrays: new, or what the
+// last fork handed back through Rejoin.
 func (e *SelectionEngine) Fork() *SelectionEngine {
 	f := *e
+	// A workspace has one owner: the fork takes e's spare one, if any.
+	f.work, f.spare, e.spare = e.spare, nil, nil
 	f.splits = nil
 	for _, s := range e.splits {
 		if s.done { // a split's results are written once, by splitResults
@@ -28,4 +33,16 @@ func (e *SelectionEngine) Fork() *SelectionEngine {
 	f.pubs = slices.Clip(slices.Clone(e.pubs))
 	f.paths = slices.Clip(slices.Clone(e.paths))
 	return &f
+}
+
+// Rejoin takes back the memory for short-lived arrays of f, a fork of e
+// that is done (f must not be used afterwards), for e's next Fork: a fit
+// path computed on a fork then reuses the arrays of the last one. It keeps
+// nothing else of f (StorePath keeps its path). Like Fork, it must not run
+// concurrently with another call on e.
+func (e *SelectionEngine) Rejoin(f *SelectionEngine) {
+	if f == nil || f == e || f.work == nil {
+		return
+	}
+	e.spare, f.work = f.work, nil
 }

@@ -145,21 +145,31 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 		}
 		cold = &c
 	}
-	endG := make([]float64, noa.m+1)
+	ws := e.ws()
+	endG := ws.floats(noa.m + 1)
 	for j, z := range noa.z {
 		endG[j] = cold.fit.Curve.Apply(z)
 	}
-	endDist := noa.distance(endG)
+	endDist := noa.distanceIn(endG, ws)
+	ws.putFloats(endG)
 
 	fopt := FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter, GradTol: DefaultGradTol, RelTol: DefaultRelTol}
 	if fopt.MaxIter == 0 {
 		fopt.MaxIter = DefaultMaxIter
 	}
 	fopt.stop = ctxStop(ctx) // a stopped solve ends at once; interiorPath then returns ctx's error
+	fopt.work = ws
 	inner, warm, solves, err := noa.interiorPath(ctx, opt.Lambda, endDist, n, fopt)
 	if err != nil {
 		return nil, fmt.Errorf("fit path of judge %q: %w", e.judge, err)
 	}
+	// The points' maps and the calibrated preferences are read only while
+	// the points are built (their curves and metrics are new arrays).
+	pp := &pathPrefs{noa: noa, pairs: e.pairs, raw: &e.raw, ws: ws}
+	defer func() {
+		putPathMaps(ws, inner, warm)
+		ws.putPrefs(pp.buf)
+	}()
 
 	path := &Path{Lambda: opt.Lambda, Points: make([]PathPoint, 0, len(inner)+2), Fits: solves}
 	id := PathPoint{
@@ -172,7 +182,6 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	}
 	path.Points = append(path.Points, id)
 	notConverged := 0
-	pp := &pathPrefs{noa: noa, pairs: e.pairs}
 	for _, f := range inner {
 		pt, err := pathPoint(noa, f, pp, sp.heldout)
 		if err != nil {
@@ -235,6 +244,8 @@ type pathPrefs struct {
 	// raw holds the uncalibrated preferences, for the collapse check
 	// (computed on first use).
 	raw *Prefs
+	// ws, when not nil, provides buf and the points' work vectors.
+	ws *workspace
 }
 
 // rawPrefs returns the uncalibrated preferences of the pairs.
@@ -249,8 +260,7 @@ func (pp *pathPrefs) rawPrefs() Prefs {
 // of returns CalibratedPrefs(pairs, c), in a buffer the next call reuses.
 func (pp *pathPrefs) of(c *Curve) Prefs {
 	if pp.buf.R == nil {
-		n := len(pp.pairs)
-		pp.buf = Prefs{R: make([][model.NumArrangements]float64, n), Has: make([][model.NumArrangements]bool, n), Gold: make([]model.Gold, n)}
+		pp.buf = pp.ws.prefs(len(pp.pairs)) // gatherInto writes every element
 	}
 	if pp.noa != nil && pp.noa.gatherInto(pp.pairs, c, &pp.buf) {
 		return pp.buf
@@ -260,18 +270,18 @@ func (pp *pathPrefs) of(c *Curve) Prefs {
 
 // pathPoint builds the curve and metrics of a solved path point.
 func pathPoint(noa *NOA, f pathFit, pp *pathPrefs, heldout []int) (PathPoint, error) {
-	curve, err := noa.curveOf(f.g)
+	curve, err := noa.curveOf(f.g, pp.ws)
 	if err != nil {
 		return PathPoint{}, err
 	}
 	prefs := pp.of(curve)
 	pt := PathPoint{
 		Mu: f.mu, Objective: f.objective, Distance: f.distance, Curve: curve,
-		All: ComputeMetrics(prefs), Iterations: f.iterations, Converged: f.converged,
+		All: computeMetricsIn(prefs, nil, pp.ws), Iterations: f.iterations, Converged: f.converged,
 	}
 	pt.Degenerate, _ = Collapsed(pp.rawPrefs(), prefs, curve)
 	if len(heldout) > 0 {
-		m := computeMetrics(prefs, heldout)
+		m := computeMetricsIn(prefs, heldout, pp.ws)
 		pt.Heldout = &m
 	}
 	return pt, nil

@@ -31,11 +31,14 @@ func (e *Engine) Path(ctx context.Context, judge, group string, opt calib.Select
 	st.mu.Unlock()
 
 	p, err := fork.Path(ctx, opt, calib.PathOptions{})
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.sel != nil {
+		st.sel.Rejoin(fork) // the next path's fork reuses its arrays
+	}
 	if err != nil {
 		return nil, err
 	}
-	st.mu.Lock()
 	st.sel.StorePath(opt, p)
-	st.mu.Unlock()
 	return p, nil
 }

@@ -117,9 +117,11 @@ func mergeTies(pts []isoPoint) (x, y, w []float64) {
 // (_inplace_contiguous_isotonic_regression): for an active block [i..j],
 // target[i] = j and target[j] = i, and y[i], w[i] hold the block's mean and
 // weight. w is overwritten.
-func pava(y, w []float64) {
+func pava(y, w []float64) { pavaBuf(y, w, make([]int, len(y))) }
+
+// pavaBuf is pava with its work array target (len(y); overwritten) given.
+func pavaBuf(y, w []float64, target []int) {
 	n := len(y)
-	target := make([]int, n)
 	for i := range target {
 		target[i] = i
 	}

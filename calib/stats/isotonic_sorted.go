@@ -16,12 +16,26 @@ import "slices"
 // value, and a point dropped from the middle of a flat run lies between
 // two knots of equal value.
 func IsotonicAtSorted(x, y, w, out []float64) (_ []float64, ok bool) {
+	return IsotonicAtSortedBuf(x, y, w, out, nil, nil)
+}
+
+// IsotonicAtSortedBuf is IsotonicAtSorted with its work arrays given, for
+// callers that reuse memory: wbuf (floats) and target (ints) are used when
+// they have room for len(x) values and allocated otherwise. Their contents
+// are overwritten before they are read, so they never change the result,
+// and are undefined on return; neither is kept.
+func IsotonicAtSortedBuf(x, y, w, out, wbuf []float64, target []int) (_ []float64, ok bool) {
 	n := len(x)
 	if n == 0 || len(y) != n || len(w) != n {
 		return nil, false
 	}
 	out = slices.Grow(out[:0], n)[:n]
-	ws := make([]float64, n)
+	var ws []float64
+	if cap(wbuf) >= n {
+		ws = wbuf[:n]
+	} else {
+		ws = make([]float64, n)
+	}
 	for i := range x {
 		wi := w[i]
 		if !isFinite(x[i]) || !isFinite(y[i]) || !isFinite(wi) || !(wi > 0) {
@@ -38,7 +52,11 @@ func IsotonicAtSorted(x, y, w, out []float64) (_ []float64, ok bool) {
 			out[i], ws[i] = (y[i]*wi)/wi, wi
 		}
 	}
-	pava(out, ws)
+	if cap(target) >= n {
+		pavaBuf(out, ws, target[:n])
+	} else {
+		pava(out, ws)
+	}
 	for _, v := range out {
 		if !isFinite(v) {
 			return nil, false

@@ -1,0 +1,284 @@
+package calib
+
+import (
+	"math"
+	"slices"
+	"weak"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// workspace is memory for the short-lived arrays of an analysis (a fit's
+// work vectors, the intermediate maps of its phases, the calibrated
+// preferences behind its metrics, the matrices of κ and the ICCs), reused
+// from one array to the next and from one analysis to the next, so that a
+// λ step at 100,000 items does not allocate (and fault in, and zero, and
+// later mark) tens of megabytes of fresh arrays. Arrays not in use are kept
+// only until the next garbage collection (freeList).
+//
+// A workspace has one owner at a time and is never shared between
+// goroutines: a SelectionEngine owns one (a fork gets its own: new, or the
+// one Rejoin handed back); calls outside an engine (NOA.Fit, the exported
+// metrics) pass none and allocate as before. Nothing taken from it may
+// be visible in a result, a cache or anything that outlives the call that
+// took it: such arrays are allocated fresh as before. Arrays come back as
+// they were left (not zeroed); every user writes an array in full, or
+// clears it, before reading it, so a workspace never changes a number.
+// A nil *workspace allocates every array and keeps nothing.
+type workspace struct {
+	f64  freeList[float64]
+	ints freeList[int]
+	i32  freeList[int32]
+	p32  freeList[[2]int32]
+	u64  freeList[uint64]
+	r    freeList[[model.NumArrangements]float64]
+	has  freeList[[model.NumArrangements]bool]
+	gold freeList[model.Gold]
+	// poison (tests) fills every array handed out with garbage (1: NaN,
+	// −1, true; 2: 1e300, 1<<40, false), to show that no result depends
+	// on what an array held before.
+	poison int
+}
+
+// freeListMax bounds the arrays a free list keeps; beyond it the smallest
+// is dropped. A cold fit at 400,000 knots holds about a dozen vectors at
+// once.
+const freeListMax = 24
+
+// freeList keeps arrays of T for reuse, through weak pointers: an array
+// given back is reused until the next garbage collection, which frees it
+// unless it is in use again. So a workspace never adds to the live heap
+// (what the collector marks, and what plumb's memory limit follows): with
+// the arrays held strongly, the 1M-record report's live heap rose by
+// ≈ 95 MB (two judges' workspaces during their fits) and its peak RSS from
+// ≈ 460 to ≈ 540 MB. Between collections, which is most of the time, an
+// analysis and the next reuse every array.
+type freeList[T any] struct{ free []freeArray[T] }
+
+// freeArray is a kept array: a weak pointer to a box holding it (the box
+// is reachable only from here, so a collection frees box and array).
+type freeArray[T any] struct {
+	box weak.Pointer[[]T]
+	cap int
+}
+
+// get returns an array of length n (contents undefined): the smallest kept
+// one that is large enough and still there, or a new one.
+func (l *freeList[T]) get(n int) []T {
+	for {
+		best := -1
+		for i, f := range l.free {
+			if f.cap >= n && (best < 0 || f.cap < l.free[best].cap) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return make([]T, n)
+		}
+		b := l.free[best].box.Value()
+		last := len(l.free) - 1
+		l.free[best], l.free[last] = l.free[last], freeArray[T]{}
+		l.free = l.free[:last]
+		if b != nil {
+			return (*b)[:n]
+		}
+	}
+}
+
+// put keeps b for a later get; the caller must not use b any more.
+func (l *freeList[T]) put(b []T) {
+	if cap(b) == 0 {
+		return
+	}
+	box := new([]T)
+	*box = b[:0]
+	f := freeArray[T]{box: weak.Make(box), cap: cap(b)}
+	if len(l.free) >= freeListMax { // drop what a collection freed
+		l.free = slices.DeleteFunc(l.free, func(f freeArray[T]) bool { return f.box.Value() == nil })
+	}
+	if len(l.free) >= freeListMax {
+		small := 0
+		for i, v := range l.free {
+			if v.cap < l.free[small].cap {
+				small = i
+			}
+		}
+		if l.free[small].cap < cap(b) {
+			l.free[small] = f
+		}
+		return
+	}
+	l.free = append(l.free, f)
+}
+
+// floats returns n float64s (not zeroed).
+func (w *workspace) floats(n int) []float64 {
+	if w == nil {
+		return make([]float64, n)
+	}
+	v := w.f64.get(n)
+	w.poisonFloats(v)
+	return v
+}
+
+// poisonFloats fills v with garbage when w.poison is set.
+func (w *workspace) poisonFloats(v []float64) {
+	if w.poison != 0 {
+		x := math.NaN()
+		if w.poison == 2 {
+			x = 1e300
+		}
+		for i := range v {
+			v[i] = x
+		}
+	}
+}
+
+// putFloats gives back arrays from floats.
+func (w *workspace) putFloats(bs ...[]float64) {
+	if w == nil {
+		return
+	}
+	for _, b := range bs {
+		w.f64.put(b)
+	}
+}
+
+// intsN returns n ints (not zeroed).
+func (w *workspace) intsN(n int) []int {
+	if w == nil {
+		return make([]int, n)
+	}
+	v := w.ints.get(n)
+	if w.poison != 0 {
+		for i := range v {
+			v[i] = []int{0, -1, 1 << 40}[w.poison]
+		}
+	}
+	return v
+}
+
+// putInts gives back an array from intsN.
+func (w *workspace) putInts(b []int) {
+	if w != nil {
+		w.ints.put(b)
+	}
+}
+
+// int32s returns n int32s (not zeroed).
+func (w *workspace) int32s(n int) []int32 {
+	if w == nil {
+		return make([]int32, n)
+	}
+	v := w.i32.get(n)
+	if w.poison != 0 {
+		for i := range v {
+			v[i] = []int32{0, -1, 1 << 30}[w.poison]
+		}
+	}
+	return v
+}
+
+// putInt32s gives back an array from int32s.
+func (w *workspace) putInt32s(b []int32) {
+	if w != nil {
+		w.i32.put(b)
+	}
+}
+
+// scratch returns a fitScratch with room for n floats: one that takes each
+// vector from the workspace, or a block from scratchPool when w is nil.
+// Give it back with putScratchTo.
+func (w *workspace) scratch(n int) *fitScratch {
+	if w == nil {
+		return getScratch(n)
+	}
+	return &fitScratch{ws: w}
+}
+
+// putScratchTo gives back a fitScratch from scratch.
+func (w *workspace) putScratchTo(s *fitScratch) {
+	if w == nil {
+		putScratch(s)
+		return
+	}
+	for _, v := range s.taken {
+		w.f64.put(v)
+	}
+	s.taken = nil
+}
+
+// prefs returns Prefs for n items whose arrays come from the workspace
+// (not zeroed); give them back with putPrefs once no metric reads them.
+func (w *workspace) prefs(n int) Prefs {
+	if w == nil {
+		return Prefs{
+			R:    make([][model.NumArrangements]float64, n),
+			Has:  make([][model.NumArrangements]bool, n),
+			Gold: make([]model.Gold, n),
+		}
+	}
+	p := Prefs{R: w.r.get(n), Has: w.has.get(n), Gold: w.gold.get(n)}
+	if w.poison != 0 {
+		for i := range p.R {
+			for a := range p.R[i] {
+				p.R[i][a] = []float64{0, math.NaN(), 1e300}[w.poison]
+				p.Has[i][a] = w.poison == 1
+			}
+			p.Gold[i] = model.Gold(7 * w.poison)
+		}
+	}
+	return p
+}
+
+// putPrefs gives back Prefs from prefs.
+func (w *workspace) putPrefs(p Prefs) {
+	if w == nil {
+		return
+	}
+	w.r.put(p.R)
+	w.has.put(p.Has)
+	w.gold.put(p.Gold)
+}
+
+// pairs32 returns n pairs of int32s (not zeroed).
+func (w *workspace) pairs32(n int) [][2]int32 {
+	if w == nil {
+		return make([][2]int32, n)
+	}
+	v := w.p32.get(n)
+	if w.poison != 0 {
+		for i := range v {
+			v[i] = [2]int32{-1, 1 << 30}
+		}
+	}
+	return v
+}
+
+// putPairs32 gives back an array from pairs32.
+func (w *workspace) putPairs32(b [][2]int32) {
+	if w != nil {
+		w.p32.put(b)
+	}
+}
+
+// uint64s returns n uint64s (not zeroed).
+func (w *workspace) uint64s(n int) []uint64 {
+	if w == nil {
+		return make([]uint64, n)
+	}
+	v := w.u64.get(n)
+	if w.poison != 0 {
+		for i := range v {
+			v[i] = 0x7ff8dead0000beef * uint64(w.poison)
+		}
+	}
+	return v
+}
+
+// putUint64s gives back an array from uint64s.
+func (w *workspace) putUint64s(b []uint64) {
+	if w != nil {
+		w.u64.put(b)
+	}
+}
