@@ -588,7 +588,13 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 		}
 	}
 	if preview != nil {
-		c, err := e.fitOnce(ctx, ent.noa, opt, preview, heldout)
+		// A preview is an answer within a frame or so: its warm fit stops
+		// after PreviewMaxIter iterations (the exact fit replaces it).
+		po := opt
+		if po.MaxIter == 0 || po.MaxIter > PreviewMaxIter {
+			po.MaxIter = PreviewMaxIter
+		}
+		c, err := e.fitOnce(ctx, ent.noa, po, preview, heldout)
 		if err != nil {
 			return failed(err)
 		}
@@ -659,7 +665,11 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 			res.Heldout = &h
 		}
 	}
-	if !fit.Converged {
+	switch {
+	case fit.Converged:
+	case sel.Preview:
+		res.Notes = append(res.Notes, fmt.Sprintf("preview: the warm-started fit stopped after %d iterations, before converging; the exact fit replaces it", fit.Iterations))
+	default:
 		res.Notes = append(res.Notes, fmt.Sprintf("the fit did not converge after %d iterations (%s)", fit.Iterations, fit.Status))
 	}
 	if opt.Lambda == 0 {

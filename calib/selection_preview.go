@@ -13,14 +13,22 @@ import (
 // the preview costs ≈ 110 ms of CPU and the cold step ≈ 190 ms).
 const PreviewMinKnots = 30000
 
+// PreviewMaxIter is the most iterations a preview's warm fit takes. On
+// the 100,000-item simulated judge a λ step's warm fit converges in 1–3
+// iterations (≈ 45–60 ms with the rest of the analysis) and a few take
+// 6–11 (120–210 ms); stopped at 4 they answer within the step's usual time,
+// and the exact fit follows.
+const PreviewMaxIter = 4
+
 // Preview is Analyze with CalibraEval's fit warm-started from the fit of
 // the nearest λ the engine holds for the same problem (estimation set and
 // objective): a cached fit or the last preview. It is a quick answer to a
 // λ change that the exact (cold) fit of Analyze then replaces: a warm fit
 // needs a few iterations instead of tens, but the objective is not convex
 // for λ > 0, so it may end in another local minimum than the cold fit, and
-// even in the same one its digits differ. The result has Preview,
-// WarmStarted and WarmFrom set.
+// even in the same one its digits differ; and it stops after
+// PreviewMaxIter iterations, converged or not (a note says so). The result
+// has Preview, WarmStarted and WarmFrom set.
 //
 // Preview returns nil, nil when it would not be quicker than Analyze or
 // cannot start warm: CalibraEval does not run or is unavailable, the

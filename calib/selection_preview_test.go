@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -154,5 +156,53 @@ func TestFitContextStopsMidFit(t *testing.T) {
 	}
 	if iters != 3 {
 		t.Errorf("the fit ran %d iterations after being cancelled at 3", iters-3)
+	}
+}
+
+// TestPreviewStopsAtMaxIter: a preview's warm fit takes at most
+// PreviewMaxIter iterations; one stopped there before converging says so in
+// a note (and not as a failed fit), and the exact analysis afterwards is a
+// one-shot analysis's, converged.
+func TestPreviewStopsAtMaxIter(t *testing.T) {
+	pairs := demoPairs(t, "judge-tokenA")
+	e := NewSelectionEngine("judge-tokenA", pairs)
+	e.SetWarmStart(false)
+	e.SetPreviewMinKnots(0)
+	opt := DefaultSelectionOptions()
+	if _, err := e.Analyze(opt); err != nil {
+		t.Fatal(err)
+	}
+	far := opt
+	far.Lambda = 4 // far from 0.5: the warm fit needs more than PreviewMaxIter
+	pv, err := e.Preview(context.Background(), far)
+	if err != nil || pv == nil {
+		t.Fatalf("preview at λ 4 = %v, %v", pv != nil, err)
+	}
+	if pv.Fit.Iterations > PreviewMaxIter {
+		t.Fatalf("preview took %d iterations, at most %d allowed", pv.Fit.Iterations, PreviewMaxIter)
+	}
+	if pv.Fit.Converged {
+		t.Fatalf("the λ 0.5 → 4 warm fit converged within %d iterations; this test needs one that does not", pv.Fit.Iterations)
+	}
+	var notes []string
+	for _, m := range pv.Methods {
+		if m.Name == MethodCalibraEval {
+			notes = m.Notes
+		}
+	}
+	want := "preview: the warm-started fit stopped after 4 iterations, before converging; the exact fit replaces it"
+	if !slices.Contains(notes, want) || slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, "the fit did not converge") }) {
+		t.Errorf("preview notes %q; want %q and no failed-fit note", notes, want)
+	}
+	got, err := e.Analyze(far)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cold, err := AnalyzeSelection("judge-tokenA", pairs, far)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Fit.Converged || got.Preview || !reflect.DeepEqual(got.Fit, cold.Fit) || !reflect.DeepEqual(got.Methods, cold.Methods) {
+		t.Errorf("Analyze after a stopped preview differs from a one-shot analysis (converged %v)", got.Fit.Converged)
 	}
 }
