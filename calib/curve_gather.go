@@ -62,7 +62,7 @@ func (g *curveGather) build(p *NOA) {
 	lo, hi := p.curveRange()
 	z := p.z[lo : hi+1]
 	n := len(z)
-	knot := newKnotIndex(z)
+	knot := newKnotIndex(z, nil)
 	total := 0
 	for i := range g.pairs {
 		for _, h := range g.pairs[i].Has {
@@ -110,14 +110,9 @@ func (g *curveGather) build(p *NOA) {
 // gather when pairs are the ones the problem was built from (the same
 // slice) and c has the problem's curve knots (any fit or path point of p),
 // otherwise by CalibratedPrefs itself. The pairs must not have changed since
-// NewNOA.
-func (p *NOA) calibratedPrefs(pairs []model.Pair, c *Curve) Prefs {
-	return p.calibratedPrefsIn(pairs, c, nil)
-}
-
-// calibratedPrefsIn is calibratedPrefs with the arrays from ws (nil:
-// allocated); give them back with ws.putPrefs once nothing reads them.
-func (p *NOA) calibratedPrefsIn(pairs []model.Pair, c *Curve, ws *workspace) Prefs {
+// NewNOA. Its arrays come from ws (nil: allocated); give them back with
+// ws.putPrefs once nothing reads them.
+func (p *NOA) calibratedPrefs(pairs []model.Pair, c *Curve, ws *workspace) Prefs {
 	out := ws.prefs(len(pairs))
 	if p.gatherInto(pairs, c, &out) {
 		return out
@@ -182,7 +177,7 @@ func (p *NOA) gatherInto(pairs []model.Pair, c *Curve, out *Prefs) bool {
 // no problem.
 func (e *SelectionEngine) cachedPrefs(opt SelectionOptions, c *Curve) Prefs {
 	if n := e.cachedNOA(opt); n != nil && n.noa != nil {
-		return n.noa.calibratedPrefs(e.pairs, c)
+		return n.noa.calibratedPrefs(e.pairs, c, nil)
 	}
 	return CalibratedPrefs(e.pairs, c)
 }

@@ -23,7 +23,7 @@ func BenchmarkCurveApply100000(b *testing.B) {
 		b.Fatal(err)
 	}
 	c := fit.Curve
-	if d := prefsBitsDiff(p.calibratedPrefs(pairs, c), CalibratedPrefs(pairs, c)); d != "" {
+	if d := prefsBitsDiff(p.calibratedPrefs(pairs, c, nil), CalibratedPrefs(pairs, c)); d != "" {
 		b.Fatalf("the gather differs from CalibratedPrefs: %s", d)
 	}
 	b.Run("CalibratedPrefs", func(b *testing.B) {
@@ -37,7 +37,7 @@ func BenchmarkCurveApply100000(b *testing.B) {
 		b.ReportAllocs()
 		p.gather.once.Do(func() { p.gather.build(p) })
 		for b.Loop() {
-			p.calibratedPrefs(pairs, c)
+			p.calibratedPrefs(pairs, c, nil)
 		}
 	})
 	b.Run("build", func(b *testing.B) {
@@ -52,21 +52,4 @@ func BenchmarkCurveApply100000(b *testing.B) {
 // x0..x3 on an engine without warm starts, as report.Engine (and so the
 // TUI) runs it: a cold fit of ≈ 400,001 knots, its calibrated preferences
 // and every method's metrics. Run it with -benchtime 5x or so.
-func BenchmarkAnalyzeLambdaStep100000(b *testing.B) {
-	cfg := selFourJudge
-	cfg.N = 100000
-	e := NewSelectionEngine("bench", selSimulate(1, cfg))
-	e.SetWarmStart(false)
-	opt := DefaultSelectionOptions()
-	if _, err := e.Analyze(opt); err != nil {
-		b.Fatal(err)
-	}
-	i := 0
-	for b.Loop() {
-		i++
-		opt.Lambda = 0.5 + 0.01*float64(i%50+1) // beyond the fit cache
-		if _, err := e.Analyze(opt); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkAnalyzeLambdaStep100000(b *testing.B) { benchmarkLambdaStep(b, 100000, false) }

@@ -43,7 +43,7 @@ func checkGather(t *testing.T, name string, p *NOA, pairs []model.Pair, c *Curve
 	if d := prefsBitsDiff(out, want); d != "" {
 		t.Errorf("%s: gather differs from CalibratedPrefs: %s", name, d)
 	}
-	if d := prefsBitsDiff(p.calibratedPrefs(pairs, c), want); d != "" {
+	if d := prefsBitsDiff(p.calibratedPrefs(pairs, c, nil), want); d != "" {
 		t.Errorf("%s: calibratedPrefs differs from CalibratedPrefs: %s", name, d)
 	}
 }
@@ -238,7 +238,7 @@ func TestCurveGatherFallback(t *testing.T) {
 		if p.gatherInto(tc.pairs, tc.c, &out) {
 			t.Errorf("%s: the gather took it", tc.name)
 		}
-		if d := prefsBitsDiff(p.calibratedPrefs(tc.pairs, tc.c), CalibratedPrefs(tc.pairs, tc.c)); d != "" {
+		if d := prefsBitsDiff(p.calibratedPrefs(tc.pairs, tc.c, nil), CalibratedPrefs(tc.pairs, tc.c)); d != "" {
 			t.Errorf("%s: %s", tc.name, d)
 		}
 	}
@@ -248,7 +248,7 @@ func TestCurveGatherFallback(t *testing.T) {
 	checkGather(t, "own fit after fallbacks", p, pairs, fit.Curve)
 	// The curve of another problem on the same knots is the same map: a
 	// copy of the NOA (as withProx makes) shares the gather.
-	checkGather(t, "withProx copy", p.withProx(1), pairs, fit.Curve)
+	checkGather(t, "withProx copy", p.withProx(1, nil), pairs, fit.Curve)
 }
 
 // TestCurveGatherConcurrent: goroutines applying fits of one problem at
@@ -274,7 +274,7 @@ func TestCurveGatherConcurrent(t *testing.T) {
 	for w := range diffs {
 		wg.Go(func() {
 			c := w % len(curves)
-			diffs[w] = prefsBitsDiff(p.calibratedPrefs(pairs, curves[c]), want[c])
+			diffs[w] = prefsBitsDiff(p.calibratedPrefs(pairs, curves[c], nil), want[c])
 		})
 	}
 	wg.Wait()

@@ -77,14 +77,11 @@ func itemConsistency(r *[model.NumArrangements]float64, has *[model.NumArrangeme
 // judged once cannot be checked and are dropped). Accuracy, recalls, RStd
 // and tie rate are those of the kept items; the agreement metrics are not
 // applicable and carry ReasonDiscardTrivial.
-func DiscardMetrics(p Prefs) (Metrics, Stat) { return discardMetrics(p, nil) }
+func DiscardMetrics(p Prefs) (Metrics, Stat) { return discardMetrics(p, nil, nil) }
 
-// discardMetrics is DiscardMetrics over the items idx (nil = all).
-func discardMetrics(p Prefs, idx []int) (Metrics, Stat) { return discardMetricsIn(p, idx, nil) }
-
-// discardMetricsIn is discardMetrics with its list of kept items from ws
-// (nil: allocated).
-func discardMetricsIn(p Prefs, idx []int, ws *workspace) (Metrics, Stat) {
+// discardMetrics is DiscardMetrics over the items idx (nil = all), with its
+// list of kept items from ws (nil: allocated).
+func discardMetrics(p Prefs, idx []int, ws *workspace) (Metrics, Stat) {
 	kept, multi := consistentItemsIn(p, idx, ws)
 	defer ws.putInts(kept)
 	var ks Stat

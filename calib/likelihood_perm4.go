@@ -80,22 +80,13 @@ func permStep4(a, buf []int32, n, i int, st *[8]uint64, dots *[4]int64) {
 func permSteps4Go(a, buf []int32, n, i0, stop int, st *[8]uint64, dots *[4]int64) int {
 	for i := i0; i > stop; i-- {
 		k := uint64(i + 1)
-		var next [8]uint64
-		var js [4]uint64
 		for q := range 4 {
-			hi, lo, x := pcgStep(st[q], st[4+q])
-			j, frac := bits.Mul64(x, k)
-			if frac < k {
+			_, _, x := pcgStep(st[q], st[4+q])
+			if _, frac := bits.Mul64(x, k); frac < k {
 				return i
 			}
-			next[q], next[4+q], js[q] = hi, lo, j
 		}
-		*st = next
-		for q, j := range js {
-			l := buf[q*n : (q+1)*n]
-			l[i], l[j] = l[j], l[i]
-			dots[q] += int64(a[i]) * int64(l[i])
-		}
+		permStep4(a, buf, n, i, st, dots)
 	}
 	return stop
 }

@@ -86,7 +86,7 @@ type Metrics struct {
 
 // ComputeMetrics computes every selection-bias metric over all items of p
 // (docs/methods.md §2).
-func ComputeMetrics(p Prefs) Metrics { return computeMetrics(p, nil) }
+func ComputeMetrics(p Prefs) Metrics { return computeMetrics(p, nil, nil) }
 
 // ComputeMetricsSubset computes the metrics over the items idx of p only,
 // without copying p (nil or empty idx: no items). Indices out of range are
@@ -95,7 +95,7 @@ func ComputeMetricsSubset(p Prefs, idx []int) Metrics {
 	if idx == nil {
 		idx = []int{}
 	}
-	return computeMetrics(p, idx)
+	return computeMetrics(p, idx, nil)
 }
 
 // metricTally holds the one-pass counts behind Metrics.
@@ -139,14 +139,11 @@ func catOf(r float64) int {
 	return lt + 2*(1-lt-gt)
 }
 
-// computeMetrics is ComputeMetrics over idx (nil = all items).
-func computeMetrics(p Prefs, idx []int) Metrics { return metricsOf(p, idx, nil, true) }
+// computeMetrics is ComputeMetrics over idx (nil = all items), with the
+// work arrays of κ and the ICCs from ws (nil: allocated).
+func computeMetrics(p Prefs, idx []int, ws *workspace) Metrics { return metricsOf(p, idx, ws, true) }
 
-// computeMetricsIn is computeMetrics with the work arrays of κ and the ICCs
-// from ws (nil: allocated).
-func computeMetricsIn(p Prefs, idx []int, ws *workspace) Metrics { return metricsOf(p, idx, ws, true) }
-
-// metricsOf is computeMetricsIn; with agreement false it does not compute
+// metricsOf is computeMetrics; with agreement false it does not compute
 // κ and the ICCs but sets them undefined with their N (the subjects), for
 // callers that replace them with markNotApplicable anyway (BPC, discard):
 // the same Metrics after that call, without the work.

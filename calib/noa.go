@@ -229,7 +229,7 @@ func newNOA(pairs []model.Pair, est []int, obj Objective, ws *workspace) (*NOA, 
 	}
 
 	p := &NOA{obj: obj, items: len(est), k: k, m: m, z: z, count: count, solver: defaultSolver, gather: &curveGather{pairs: pairs}}
-	knot := newKnotIndexIn(z, ws)
+	knot := newKnotIndex(z, ws)
 	slotKnot := ws.int32s(len(vals))
 	for i, s := range vals {
 		slotKnot[i] = knot.find(s)

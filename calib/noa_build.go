@@ -11,11 +11,9 @@ type knotIndex struct {
 	scale float64 // B
 }
 
-func newKnotIndex(z []float64) knotIndex { return newKnotIndexIn(z, nil) }
-
-// newKnotIndexIn is newKnotIndex with its array from ws (nil: allocated;
-// every element is set).
-func newKnotIndexIn(z []float64, ws *workspace) knotIndex {
+// newKnotIndex indexes the sorted knots z; its array comes from ws (nil:
+// allocated; every element is set).
+func newKnotIndex(z []float64, ws *workspace) knotIndex {
 	nb := 1
 	for nb < len(z) && nb < 1<<20 {
 		nb <<= 1

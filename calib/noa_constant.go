@@ -43,13 +43,9 @@ type constMap struct {
 // constantMap returns the one-piece candidate for λ and whether it passes
 // the stopping rule with gradient tolerance gradTol. It costs two or three
 // objective+gradient evaluations in g.
-func (p *NOA) constantMap(lambda, gradTol, eps float64) constMap {
-	return p.constantMapIn(lambda, gradTol, eps, nil)
-}
-
-// constantMapIn is constantMap with its work vectors from ws (nil:
-// allocated); the candidate's g is always new (it may become the fit's).
-func (p *NOA) constantMapIn(lambda, gradTol, eps float64, ws *workspace) constMap {
+// Its work vectors come from ws (nil: allocated); the candidate's g is
+// always new (it may become the fit's).
+func (p *NOA) constantMap(lambda, gradTol, eps float64, ws *workspace) constMap {
 	m := p.m
 	g := make([]float64, m+1)
 	for j := 1; j < m; j++ {
@@ -69,7 +65,7 @@ func (p *NOA) constantMapIn(lambda, gradTol, eps float64, ws *workspace) constMa
 	// along the level (e.g. eq. 20's anchors alone: then ½ is a maximum
 	// along it). Without terms at the ends the step keeps ½ exactly (its
 	// gradient is 0).
-	nw := &newtonWork{blk: ws.int32s(m + 1)} // newtonStep sets blk before reading it
+	nw := newNewtonWork(m, ws)
 	defer ws.putInt32s(nw.blk)
 	if !p.newtonStep(nw, g, dg, D, lambda) {
 		return cm
@@ -119,7 +115,7 @@ func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap,
 			if !(sd <= CollapseSD) {
 				return false
 			}
-			c := p.constantMapIn(lambda, gradTol, eps, ws)
+			c := p.constantMap(lambda, gradTol, eps, ws)
 			cand = &c
 		}
 		if !cand.ok || !(f >= cand.f) {

@@ -158,7 +158,7 @@ func TestConstantMapStationary(t *testing.T) {
 		t.Fatal("simulated judge has P(A) of exactly 0 or 1")
 	}
 	for _, lam := range []float64{0, 0.5, 2, 10} {
-		c := p.constantMap(lam, DefaultGradTol, defaultSolver.eps)
+		c := p.constantMap(lam, DefaultGradTol, defaultSolver.eps, nil)
 		if c.f != 0 || c.gradNorm != 0 || !c.ok || c.g[1] != 0.5 {
 			t.Errorf("λ %v: f %v, grad %v, ok %v, level %v; want 0, 0, true, 0.5", lam, c.f, c.gradNorm, c.ok, c.g[1])
 		}
@@ -176,7 +176,7 @@ func TestConstantMapStationary(t *testing.T) {
 		t.Fatal("terms at the ends not seen")
 	}
 	for _, lam := range []float64{0.5, 2} {
-		c := q.constantMap(lam, DefaultGradTol, defaultSolver.eps)
+		c := q.constantMap(lam, DefaultGradTol, defaultSolver.eps, nil)
 		// Derivative of L/K along the level: Σ_j ∂/∂g_j over the interior.
 		dg := make([]float64, q.m+1)
 		q.termsGrad(c.g, lam, dg)
@@ -250,7 +250,7 @@ func TestConstantMapConcaveLevel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := p.constantMap(0.5, DefaultGradTol, defaultSolver.eps); c.ok {
+	if c := p.constantMap(0.5, DefaultGradTol, defaultSolver.eps, nil); c.ok {
 		t.Errorf("anchored problem: g ≡ %v accepted as a candidate (f %v)", c.g[1], c.f)
 	}
 }

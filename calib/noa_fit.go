@@ -253,7 +253,7 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	// The result is judged at d itself.
 	grad := ws.floats(p.m)
 	sc := ws.scratch(3*p.m + 2)
-	fd := p.eval(&noaWork{w: sc.take(p.m), g: sc.take(p.m + 1), dg: sc.take(p.m + 1)}, d, lam, grad)
+	fd := p.eval(sc.noaWork(p.m), d, lam, grad)
 	ws.putScratchTo(sc)
 	gradNorm := norm2(grad)
 	ws.putFloats(grad)
@@ -281,7 +281,7 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, check func(float64, []float64) bool) lbfgsResult {
 	sc := opt.work.scratch(3*p.m + 2)
 	defer opt.work.putScratchTo(sc)
-	ws := &noaWork{w: sc.take(p.m), g: sc.take(p.m + 1), dg: sc.take(p.m + 1)}
+	ws := sc.noaWork(p.m)
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
 	f := func(x, grad []float64, xmax float64) float64 { return p.evalMax(ws, x, xmax, lam, grad) }

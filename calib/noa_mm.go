@@ -157,7 +157,7 @@ func (p *NOA) minimiseG(g []float64, lambda float64, opt FitOptions, window int,
 	defer ws.putFloats(D)
 	st := &pavaStack{start: ws.intsN(m), w: sc.take(m), s: sc.take(m)}
 	defer ws.putInts(st.start)
-	nw := &newtonWork{blk: ws.int32s(m + 1)} // newtonStep sets blk before reading it
+	nw := newNewtonWork(m, ws)
 	defer ws.putInt32s(nw.blk)
 	invK := 1 / float64(p.k)
 	hist := make([]float64, 0, 64)

@@ -16,7 +16,10 @@ type newtonWork struct {
 	st    pavaStack
 }
 
-func newNewtonWork(m int) *newtonWork { return &newtonWork{blk: make([]int32, m+1)} }
+// newNewtonWork returns newtonStep's work for M = m, its blk from ws (nil:
+// allocated; newtonStep sets blk before reading it). Give blk back with
+// ws.putInt32s.
+func newNewtonWork(m int, ws *workspace) *newtonWork { return &newtonWork{blk: ws.int32s(m + 1)} }
 
 // newtonStep moves g to the minimiser of the objective over the levels of
 // its free pieces (maximal runs of equal g(z_k) strictly between 0 and 1),

@@ -23,15 +23,12 @@ type proxTerm struct {
 
 // withProx returns a copy of p whose objective carries the proximity
 // penalty with weight μ ≥ 0 (μ = 0 gives back p's objective). p is not
-// changed; the copy shares p's terms.
-func (p *NOA) withProx(mu float64) *NOA { return p.withProxIn(mu, nil) }
-
-// withProxIn is withProx with the penalty's weights from ws (nil:
-// allocated); give them back with ws.putFloats(q.prox.c) when the copy q
-// is no longer used.
-func (p *NOA) withProxIn(mu float64, ws *workspace) *NOA {
+// changed; the copy shares p's terms. The penalty's weights come from ws
+// (nil: allocated); give them back with ws.putFloats(q.prox.c) when the
+// copy q is no longer used.
+func (p *NOA) withProx(mu float64, ws *workspace) *NOA {
 	q := *p
-	w := p.knotSharesIn(ws)
+	w := p.knotShares(ws)
 	c := ws.floats(p.m + 1)
 	c[0], c[p.m] = 0, 0
 	for j := 1; j < p.m; j++ {
@@ -42,12 +39,9 @@ func (p *NOA) withProxIn(mu float64, ws *workspace) *NOA {
 	return &q
 }
 
-// knotShares returns w_k = count_k / Σ count for k = 0..M.
-func (p *NOA) knotShares() []float64 { return p.knotSharesIn(nil) }
-
-// knotSharesIn is knotShares in an array from ws (nil: allocated; every
-// element is set).
-func (p *NOA) knotSharesIn(ws *workspace) []float64 {
+// knotShares returns w_k = count_k / Σ count for k = 0..M, in an array
+// from ws (nil: allocated; every element is set).
+func (p *NOA) knotShares(ws *workspace) []float64 {
 	total := 0
 	for _, c := range p.count {
 		total += c
@@ -79,11 +73,9 @@ func (t *proxTerm) add(g, dg []float64) float64 {
 // distance returns the root-mean-square distance of g from the identity
 // over the pooled values, √(Σ_k w_k (g_k − z_k)²), for g on p's knots
 // (length M+1).
-func (p *NOA) distance(g []float64) float64 { return p.distanceIn(g, nil) }
-
-// distanceIn is distance with its work array from ws (nil: allocated).
-func (p *NOA) distanceIn(g []float64, ws *workspace) float64 {
-	w := p.knotSharesIn(ws)
+// Its work array comes from ws (nil: allocated).
+func (p *NOA) distance(g []float64, ws *workspace) float64 {
+	w := p.knotShares(ws)
 	defer ws.putFloats(w)
 	s := 0.0
 	for j, wj := range w {

@@ -50,3 +50,8 @@ func (s *fitScratch) take(n int) []float64 {
 }
 
 func putScratch(s *fitScratch) { scratchPool.Put(s) }
+
+// noaWork takes the vectors of one objective evaluation for M = m.
+func (s *fitScratch) noaWork(m int) *noaWork {
+	return &noaWork{w: s.take(m), g: s.take(m + 1), dg: s.take(m + 1)}
+}

@@ -70,15 +70,15 @@ func (p *NOA) pathSolve(g []float64, mu, lam float64, opt FitOptions) pathFit {
 	ws := opt.work
 	q := p
 	if mu > 0 {
-		q = p.withProxIn(mu, ws)
+		q = p.withProx(mu, ws)
 	}
 	r := q.minimiseG(g, lam, opt, p.solver.window, p.solver.eps)
-	if mu > 0 { // q is withProxIn's copy
+	if mu > 0 { // q is withProx's copy
 		ws.putFloats(q.prox.c)
 	}
 	return pathFit{
 		mu: mu, g: g,
-		objective: p.termsGrad(g, lam, nil) / float64(p.k), distance: p.distanceIn(g, ws),
+		objective: p.termsGrad(g, lam, nil) / float64(p.k), distance: p.distance(g, ws),
 		iterations: r.iterations, converged: r.converged, status: r.status,
 	}
 }
@@ -90,7 +90,7 @@ func (p *NOA) muStart(lam, target float64, ws *workspace) float64 {
 	dg := ws.floats(p.m + 1) // termsGrad clears it
 	defer ws.putFloats(dg)
 	p.termsGrad(p.z, lam, dg)
-	w := p.knotSharesIn(ws)
+	w := p.knotShares(ws)
 	defer ws.putFloats(w)
 	s := 0.0
 	for j := 1; j < p.m; j++ {

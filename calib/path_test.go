@@ -51,10 +51,10 @@ func TestPathProxGradient(t *testing.T) {
 				d[i] = 1.5 * rng.NormFloat64()
 			}
 			for _, mu := range []float64{0.3, 5, 200} {
-				q := p.withProx(mu)
+				q := p.withProx(mu, nil)
 				for _, lam := range []float64{0, 0.5, 2} {
 					pen := q.Objective(d, lam, nil) - p.Objective(d, lam, nil)
-					dist := p.distance(p.G(d))
+					dist := p.distance(p.G(d), nil)
 					if want := mu * dist * dist; math.Abs(pen-want) > 1e-12*max(1, want) {
 						t.Errorf("trial %d %s μ=%v: penalty %v, μ·dist² %v", trial, obj, mu, pen, want)
 					}

@@ -241,7 +241,7 @@ func publishedValues(tri []float64) (values []float64, idx []int32) {
 	// The distinct values lie in [0, 1] and include 0 only as +0, so the
 	// knot index (buckets over [0, 1]) finds each in O(1) on average.
 	inner := values[1 : len(values)-1]
-	knots := newKnotIndex(inner)
+	knots := newKnotIndex(inner, nil)
 	idx = make([]int32, len(tri))
 	for i, v := range tri {
 		idx[i] = knots.find(v) + 1

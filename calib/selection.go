@@ -141,7 +141,8 @@ type Selection struct {
 	Methods []MethodResult
 	// Fit is CalibraEval's fit (nil when CalibraEval is unavailable or
 	// only the published solver ran). With a StopAt point, Fit.Curve is
-	// that point's map.
+	// that point's map. Fit.Curve.Z is shared with the engine: do not
+	// change it.
 	Fit *FitResult
 	// Published is the published code's fit (nil unless it ran).
 	Published *PublishedFit
@@ -435,14 +436,14 @@ func (e *SelectionEngine) splitResults(sp *selSplit) {
 	}
 	sp.done = true
 	if len(sp.heldout) > 0 {
-		m := computeMetricsIn(e.raw, sp.heldout, e.ws())
+		m := computeMetrics(e.raw, sp.heldout, e.ws())
 		sp.rawH = &m
 		if e.bpcErr == nil {
 			b := bpcMetrics(e.bpc, sp.heldout)
 			sp.bpcH = &b
 		}
 		if e.discKept.OK() {
-			d, k := discardMetricsIn(e.raw, sp.heldout, e.ws())
+			d, k := discardMetrics(e.raw, sp.heldout, e.ws())
 			sp.discH, sp.discHKept = &d, k
 		}
 	}
@@ -455,9 +456,9 @@ func (e *SelectionEngine) splitResults(sp *selSplit) {
 		return
 	}
 	sp.pride.Available = true
-	sp.pride.All = computeMetricsIn(pp, nil, e.ws())
+	sp.pride.All = computeMetrics(pp, nil, e.ws())
 	if len(sp.heldout) > 0 {
-		m := computeMetricsIn(pp, sp.heldout, e.ws())
+		m := computeMetrics(pp, sp.heldout, e.ws())
 		sp.pride.Heldout = &m
 	}
 	sp.prior = &prior
@@ -495,12 +496,12 @@ func (e *SelectionEngine) prepare() {
 			bySource[model.SourceProb], bySource[model.SourceLogprob], bySource[model.SourceChoice]))
 	}
 	e.raw = RawPrefs(e.pairs)
-	e.rawAll = computeMetricsIn(e.raw, nil, e.ws())
+	e.rawAll = computeMetrics(e.raw, nil, e.ws())
 	e.bpc, e.bpcErr = BPCPrefs(e.raw)
 	if e.bpcErr == nil {
 		e.bpcAll = bpcMetrics(e.bpc, nil)
 	}
-	e.discAll, e.discKept = discardMetricsIn(e.raw, nil, e.ws())
+	e.discAll, e.discKept = discardMetrics(e.raw, nil, e.ws())
 	e.effects = IdentifyBias(e.pairs)
 }
 
@@ -643,12 +644,10 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 	}
 	fit := cf.fit
 	fit.D = slices.Clone(fit.D)
-	fit.Curve = &Curve{Z: slices.Clone(fit.Curve.Z), G: slices.Clone(fit.Curve.G)}
+	// Z is the problem's knots, shared as in every FitResult.
+	fit.Curve = &Curve{Z: fit.Curve.Z, G: slices.Clone(fit.Curve.G)}
 	sel.Fit = &fit
-	sel.WarmStarted = cf.warm
-	if cf.warm {
-		sel.WarmFrom = cf.warmFrom
-	}
+	sel.WarmStarted, sel.WarmFrom = cf.warm, cf.warmFrom
 	sel.Preview = preview != nil
 	sel.Curve = fit.Curve.Sample(CurvePoints)
 
@@ -716,15 +715,15 @@ func (e *SelectionEngine) fitOnce(ctx context.Context, noa *NOA, opt SelectionOp
 	}
 	// The calibrated preferences are read only here (the metrics keep
 	// none of their arrays): their arrays go back to the workspace.
-	prefs := noa.calibratedPrefsIn(e.pairs, fit.Curve, ws)
+	prefs := noa.calibratedPrefs(e.pairs, fit.Curve, ws)
 	defer ws.putPrefs(prefs)
-	c.all = computeMetricsIn(prefs, nil, ws)
+	c.all = computeMetrics(prefs, nil, ws)
 	if bad, why := Collapsed(e.raw, prefs, fit.Curve); bad {
 		c.degenerate, c.reason = true, why
 		c.notes = append(c.notes, "degenerate fit (collapsed): "+why+"; its metrics say nothing about the judge and are not shown; "+CollapseAdvice)
 	}
 	if len(heldout) > 0 {
-		m := computeMetricsIn(prefs, heldout, ws)
+		m := computeMetrics(prefs, heldout, ws)
 		c.heldout = &m
 	}
 	return c, nil

@@ -133,15 +133,15 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 		}
 		switch m.Name {
 		case MethodRaw:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(e.raw, idx), true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(e.raw, idx, nil), true }})
 		case MethodBPC:
 			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return bpcMetrics(e.bpc, idx), true }})
 		case MethodDiscard:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { d, _ := discardMetrics(e.raw, idx); return d, true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { d, _ := discardMetrics(e.raw, idx, nil); return d, true }})
 		case MethodPride:
 			if !opt.Refit && sel.Prior != nil {
 				fixed := MappedPrefs(e.pairs, sel.Prior.Debias)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx, nil), true }})
 				continue
 			}
 			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) {
@@ -149,7 +149,7 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 				if err != nil {
 					return Metrics{}, false
 				}
-				return computeMetrics(p, idx), true
+				return computeMetrics(p, idx, nil), true
 			}})
 		case MethodCalibraEval:
 			if sel.Fit == nil || sel.Fit.Curve == nil {
@@ -163,7 +163,7 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 			}
 			if !opt.Refit || sel.Stop != nil {
 				fixed := CalibratedPrefs(e.pairs, sel.Fit.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx, nil), true }})
 				continue
 			}
 			so := sel.Options
@@ -176,7 +176,7 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 				if err != nil {
 					return Metrics{}, false
 				}
-				return computeMetrics(CalibratedPrefs(e.pairs, fit.Curve), idx), true
+				return computeMetrics(CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
 			}})
 		case MethodCalibraEvalPublished:
 			if sel.Published == nil || sel.Published.Curve == nil {
@@ -184,7 +184,7 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 			}
 			if !opt.Refit {
 				fixed := CalibratedPrefs(e.pairs, sel.Published.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx, nil), true }})
 				continue
 			}
 			po := sel.Published.Options
@@ -195,7 +195,7 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 				if err != nil {
 					return Metrics{}, false
 				}
-				return computeMetrics(CalibratedPrefs(e.pairs, fit.Curve), idx), true
+				return computeMetrics(CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
 			}})
 		}
 	}

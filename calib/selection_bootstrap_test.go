@@ -153,7 +153,7 @@ func TestBootstrapCoverage(t *testing.T) {
 		}
 		p := RawPrefs(lg.Pairs)
 		res, err := Bootstrap(len(lg.Pairs), []string{"acc", "cons"}, func(idx []int) []float64 {
-			m := computeMetrics(p, idx)
+			m := computeMetrics(p, idx, nil)
 			return []float64{statOrNaN(m.AccuracyMean), statOrNaN(m.Consistency)}
 		}, BootstrapOptions{Resamples: 1000, Seed: uint64(r), Level: 0.95, Workers: 2})
 		if err != nil {

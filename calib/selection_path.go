@@ -150,7 +150,7 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	for j, z := range noa.z {
 		endG[j] = cold.fit.Curve.Apply(z)
 	}
-	endDist := noa.distanceIn(endG, ws)
+	endDist := noa.distance(endG, ws)
 	ws.putFloats(endG)
 
 	fopt := FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter, GradTol: DefaultGradTol, RelTol: DefaultRelTol}
@@ -277,11 +277,11 @@ func pathPoint(noa *NOA, f pathFit, pp *pathPrefs, heldout []int) (PathPoint, er
 	prefs := pp.of(curve)
 	pt := PathPoint{
 		Mu: f.mu, Objective: f.objective, Distance: f.distance, Curve: curve,
-		All: computeMetricsIn(prefs, nil, pp.ws), Iterations: f.iterations, Converged: f.converged,
+		All: computeMetrics(prefs, nil, pp.ws), Iterations: f.iterations, Converged: f.converged,
 	}
 	pt.Degenerate, _ = Collapsed(pp.rawPrefs(), prefs, curve)
 	if len(heldout) > 0 {
-		m := computeMetricsIn(prefs, heldout, pp.ws)
+		m := computeMetrics(prefs, heldout, pp.ws)
 		pt.Heldout = &m
 	}
 	return pt, nil

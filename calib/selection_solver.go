@@ -189,7 +189,7 @@ func (e *SelectionEngine) published(sel *Selection, opt SelectionOptions, est, h
 		c.res.Available = true
 		c.res.All = ComputeMetrics(prefs)
 		if len(heldout) > 0 {
-			m := computeMetrics(prefs, heldout)
+			m := computeMetrics(prefs, heldout, nil)
 			c.res.Heldout = &m
 		}
 		c.res.Notes = append(c.res.Notes, c.fit.Notes...)

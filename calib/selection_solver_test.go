@@ -58,7 +58,7 @@ func TestSolverPublishedRow(t *testing.T) {
 			if pub.Heldout == nil {
 				t.Fatalf("frac %v: no held-out metrics", frac)
 			}
-			if got, want := selSummary(*pub.Heldout), selSummary(computeMetrics(prefs, heldout)); got != want {
+			if got, want := selSummary(*pub.Heldout), selSummary(computeMetrics(prefs, heldout, nil)); got != want {
 				t.Errorf("frac %v: published held-out %s, want %s", frac, got, want)
 			}
 		}

@@ -501,10 +501,15 @@ func BenchmarkAnalyze3000(b *testing.B) { benchmarkAnalyze(b, 3000) }
 func BenchmarkAnalyze100000(b *testing.B) { benchmarkAnalyze(b, 100000) }
 
 // BenchmarkAnalyzeLambdaStep is one λ change on a warm engine (3,000 items).
-func BenchmarkAnalyzeLambdaStep(b *testing.B) {
+func BenchmarkAnalyzeLambdaStep(b *testing.B) { benchmarkLambdaStep(b, 3000, true) }
+
+// benchmarkLambdaStep changes λ once per op (beyond the fit cache) on an
+// engine of n simulated items, with or without warm starts.
+func benchmarkLambdaStep(b *testing.B, n int, warm bool) {
 	cfg := selFourJudge
-	cfg.N = 3000
+	cfg.N = n
 	e := NewSelectionEngine("bench", selSimulate(1, cfg))
+	e.SetWarmStart(warm)
 	opt := DefaultSelectionOptions()
 	if _, err := e.Analyze(opt); err != nil {
 		b.Fatal(err)

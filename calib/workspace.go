@@ -111,27 +111,36 @@ func (l *freeList[T]) put(b []T) {
 	l.free = append(l.free, f)
 }
 
+// take returns an array of n T from l (contents undefined), filled with
+// bad[poison] when poisoning (poison 1 or 2).
+func take[T any](l *freeList[T], n, poison int, bad [3]T) []T {
+	v := l.get(n)
+	if poison != 0 {
+		for i := range v {
+			v[i] = bad[poison]
+		}
+	}
+	return v
+}
+
+// The garbage poisoning fills arrays with, per element type (index 1 and 2).
+var (
+	badFloat = [3]float64{0, math.NaN(), 1e300}
+	badInt   = [3]int{0, -1, 1 << 40}
+	badInt32 = [3]int32{0, -1, 1 << 30}
+	badPair  = [3][2]int32{{}, {-1, 1 << 30}, {-1, 1 << 30}}
+	badU64   = [3]uint64{0, 0x7ff8dead0000beef, 2 * 0x7ff8dead0000beef}
+	badR     = [3][model.NumArrangements]float64{{}, {math.NaN(), math.NaN(), math.NaN(), math.NaN()}, {1e300, 1e300, 1e300, 1e300}}
+	badHas   = [3][model.NumArrangements]bool{{}, {true, true, true, true}, {}}
+	badGold  = [3]model.Gold{0, 7, 14}
+)
+
 // floats returns n float64s (not zeroed).
 func (w *workspace) floats(n int) []float64 {
 	if w == nil {
 		return make([]float64, n)
 	}
-	v := w.f64.get(n)
-	w.poisonFloats(v)
-	return v
-}
-
-// poisonFloats fills v with garbage when w.poison is set.
-func (w *workspace) poisonFloats(v []float64) {
-	if w.poison != 0 {
-		x := math.NaN()
-		if w.poison == 2 {
-			x = 1e300
-		}
-		for i := range v {
-			v[i] = x
-		}
-	}
+	return take(&w.f64, n, w.poison, badFloat)
 }
 
 // putFloats gives back arrays from floats.
@@ -149,13 +158,7 @@ func (w *workspace) intsN(n int) []int {
 	if w == nil {
 		return make([]int, n)
 	}
-	v := w.ints.get(n)
-	if w.poison != 0 {
-		for i := range v {
-			v[i] = []int{0, -1, 1 << 40}[w.poison]
-		}
-	}
-	return v
+	return take(&w.ints, n, w.poison, badInt)
 }
 
 // putInts gives back an array from intsN.
@@ -170,13 +173,7 @@ func (w *workspace) int32s(n int) []int32 {
 	if w == nil {
 		return make([]int32, n)
 	}
-	v := w.i32.get(n)
-	if w.poison != 0 {
-		for i := range v {
-			v[i] = []int32{0, -1, 1 << 30}[w.poison]
-		}
-	}
-	return v
+	return take(&w.i32, n, w.poison, badInt32)
 }
 
 // putInt32s gives back an array from int32s.
@@ -218,17 +215,7 @@ func (w *workspace) prefs(n int) Prefs {
 			Gold: make([]model.Gold, n),
 		}
 	}
-	p := Prefs{R: w.r.get(n), Has: w.has.get(n), Gold: w.gold.get(n)}
-	if w.poison != 0 {
-		for i := range p.R {
-			for a := range p.R[i] {
-				p.R[i][a] = []float64{0, math.NaN(), 1e300}[w.poison]
-				p.Has[i][a] = w.poison == 1
-			}
-			p.Gold[i] = model.Gold(7 * w.poison)
-		}
-	}
-	return p
+	return Prefs{R: take(&w.r, n, w.poison, badR), Has: take(&w.has, n, w.poison, badHas), Gold: take(&w.gold, n, w.poison, badGold)}
 }
 
 // putPrefs gives back Prefs from prefs.
@@ -246,13 +233,7 @@ func (w *workspace) pairs32(n int) [][2]int32 {
 	if w == nil {
 		return make([][2]int32, n)
 	}
-	v := w.p32.get(n)
-	if w.poison != 0 {
-		for i := range v {
-			v[i] = [2]int32{-1, 1 << 30}
-		}
-	}
-	return v
+	return take(&w.p32, n, w.poison, badPair)
 }
 
 // putPairs32 gives back an array from pairs32.
@@ -267,13 +248,7 @@ func (w *workspace) uint64s(n int) []uint64 {
 	if w == nil {
 		return make([]uint64, n)
 	}
-	v := w.u64.get(n)
-	if w.poison != 0 {
-		for i := range v {
-			v[i] = 0x7ff8dead0000beef * uint64(w.poison)
-		}
-	}
-	return v
+	return take(&w.u64, n, w.poison, badU64)
 }
 
 // putUint64s gives back an array from uint64s.

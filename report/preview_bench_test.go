@@ -13,28 +13,31 @@ import (
 // warm-started from the previous op's fit, after one exact analysis at
 // λ 0.5. Compare BenchmarkJudgeStep100k, the exact analysis of a step.
 func BenchmarkPreview100k(b *testing.B) {
-	e, opt := engine100k(b)
-	lam := 0.5
-	for b.Loop() {
-		lam += 0.05
-		opt.Selection.Lambda = lam
+	lambdaSteps100k(b, func(e *Engine, opt Options) {
 		if _, ok, err := e.Preview(context.Background(), judge100k, opt); err != nil || !ok {
-			b.Fatalf("no preview at λ %v: %v", lam, err)
+			b.Fatalf("no preview at λ %v: %v", opt.Selection.Lambda, err)
 		}
-	}
+	})
 }
 
 // BenchmarkJudgeStep100k is the exact (cold) analysis of a λ step at
 // 100,000 pair items (see BenchmarkPreview100k).
 func BenchmarkJudgeStep100k(b *testing.B) {
+	lambdaSteps100k(b, func(e *Engine, opt Options) {
+		if _, err := e.Judge(judge100k, opt); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// lambdaSteps100k runs step at λ 0.55, 0.6, … (one per op) on engine100k.
+func lambdaSteps100k(b *testing.B, step func(*Engine, Options)) {
 	e, opt := engine100k(b)
 	lam := 0.5
 	for b.Loop() {
 		lam += 0.05
 		opt.Selection.Lambda = lam
-		if _, err := e.Judge(judge100k, opt); err != nil {
-			b.Fatal(err)
-		}
+		step(e, opt)
 	}
 }
 

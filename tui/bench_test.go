@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/model/sim"
 )
 
 // BenchmarkKnobToFrame measures, at 3,000 pair items (one demo judge in
@@ -55,14 +54,7 @@ func BenchmarkView(b *testing.B) {
 // so this is the whole cost on the UI goroutine. Goal: within one frame
 // (≤ 16 ms).
 func BenchmarkKeyDuringRecompute100k(b *testing.B) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 100000, 50, 100
-	cfg.Judges = cfg.Judges[:1]
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	m := newTestModel(b, lg, 200, 60)
+	m := newTestModel(b, sim100kLog(b), 200, 60)
 	if m.cur == nil || m.cur.ja.Pairs != 100000 {
 		b.Fatal("no analysis of 100,000 items")
 	}

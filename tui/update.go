@@ -101,13 +101,7 @@ func (m *Model) applyResult(r *result) tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	if r.gen == m.gen && !errors.Is(r.err, context.Canceled) {
-		m.cur = r
-		if r.items != nil {
-			m.itemBase = r.items.itemBase
-		}
-		m.items.setData(r.items)
-		m.markDirty()
-		m.renderActive()
+		m.show(r)
 		// The numbers are on screen: the background work for them starts,
 		// behind the gate, most urgent first.
 		ctx, cancel := context.WithCancel(context.Background())
@@ -139,16 +133,23 @@ func (m *Model) applyResult(r *result) tea.Cmd {
 // the exact numbers.
 func (m *Model) applyPreview(r *result) tea.Cmd {
 	if r.gen == m.gen {
-		m.cur = r
-		m.itemBase = r.items.itemBase
-		m.items.setData(r.items)
-		m.markDirty()
-		m.renderActive()
+		m.show(r)
 	} else {
 		m.dropped++
 	}
 	m.queued = false
 	return m.startCompute(r.gen != m.gen)
+}
+
+// show puts the numbers and items of r on screen.
+func (m *Model) show(r *result) {
+	m.cur = r
+	if r.items != nil {
+		m.itemBase = r.items.itemBase
+	}
+	m.items.setData(r.items)
+	m.markDirty()
+	m.renderActive()
 }
 
 // key handles a key press: global keys first, then the active pane's.

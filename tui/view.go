@@ -217,7 +217,7 @@ func (m *Model) statusLine(w int) string {
 	}
 	var right string
 	switch {
-	case m.computing() && m.cur != nil && m.cur.preview && m.cur.gen == m.gen:
+	case m.cur != nil && m.cur.preview && m.cur.gen == m.gen:
 		// A preview is on screen; its exact analysis runs.
 		right = m.st.Status.Render("≈ "+ms(m.cur.dur)+" ") + m.st.Computing.Render("⟳ exact fit")
 	case m.computing():

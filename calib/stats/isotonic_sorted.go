@@ -30,12 +30,13 @@ func IsotonicAtSortedBuf(x, y, w, out, wbuf []float64, target []int) (_ []float6
 		return nil, false
 	}
 	out = slices.Grow(out[:0], n)[:n]
-	var ws []float64
-	if cap(wbuf) >= n {
-		ws = wbuf[:n]
-	} else {
-		ws = make([]float64, n)
+	if cap(wbuf) < n {
+		wbuf = make([]float64, n)
 	}
+	if cap(target) < n {
+		target = make([]int, n)
+	}
+	ws := wbuf[:n]
 	for i := range x {
 		wi := w[i]
 		if !isFinite(x[i]) || !isFinite(y[i]) || !isFinite(wi) || !(wi > 0) {
@@ -52,11 +53,7 @@ func IsotonicAtSortedBuf(x, y, w, out, wbuf []float64, target []int) (_ []float6
 			out[i], ws[i] = (y[i]*wi)/wi, wi
 		}
 	}
-	if cap(target) >= n {
-		pavaBuf(out, ws, target[:n])
-	} else {
-		pava(out, ws)
-	}
+	pavaBuf(out, ws, target[:n])
 	for _, v := range out {
 		if !isFinite(v) {
 			return nil, false
