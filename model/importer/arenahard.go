@@ -32,7 +32,8 @@ import (
 // three wins). A<B is read as B>A, B=A as A=B. id = "<question_id or
 // uid>/<model>"; judge = judge (else the file's folder name); group =
 // category when present; model and baseline are kept as extra fields. A
-// null or other score, or a null game, is a missing arrangement, counted.
+// null or other score, a null game, or a game left out (games holds
+// one game, or none) is a missing arrangement, counted.
 
 // arenaStrength maps an Arena-Hard label to P(A).
 func arenaStrength(raw []byte) (float64, bool) {
@@ -116,7 +117,9 @@ func parseArenaHard(rc *recCtx, judgeDir string, b []byte) *model.LineError {
 		return typeErr("games", games, "an array of two games")
 	}
 	var gerr *model.LineError
+	played := 0
 	elems(games, func(n int, g []byte) {
+		played = n + 1
 		if n > 1 || gerr != nil {
 			if n == 2 {
 				gerr = fieldErr("games", "has more than two games (expected the original and the swapped order)")
@@ -150,6 +153,9 @@ func parseArenaHard(rc *recCtx, judgeDir string, b []byte) *model.LineError {
 	})
 	if gerr != nil {
 		return gerr
+	}
+	for range 2 - played { // a game left out is a missing verdict, as in FastChat
+		rc.verdict(p.Judge, nil, false)
 	}
 	p.Extra = model.Extra{"model": jsonString(name)}
 	if base != "" {

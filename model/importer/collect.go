@@ -119,6 +119,7 @@ func (c *collector) readFile(in input) error {
 		if lerr != nil {
 			return c.bad(at(lerr, name, line))
 		}
+		rc.commit(line)
 		return c.add(rc, in.format, model.Pos{File: name, Line: line})
 	}
 	index := 0

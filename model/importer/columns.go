@@ -34,16 +34,25 @@ import (
 // but no commas, else a comma. Without id=COL the id is the row's line.
 //
 // Truthy values are true/false, 1/0 and yes/no, case-insensitive (JSON
-// booleans and the numbers 1 and 0 too). An empty cell (or JSON null, or a
-// missing key) is a missing value: the verdict or arrangement is left out
-// and counted, and a missing human label leaves the item unlabelled.
-// Anything else is an error naming the line and the column.
+// booleans and the numbers 1 and 0 too). Probabilities and
+// log-probabilities are decimal numbers (0.25, -1.5e-3, .5); hexadecimal
+// (0x1p-2), inf and nan are errors. Choices are A, B or tie as log format
+// v1 writes them; another case (a, b, Tie) is read too and counted in the
+// notes. In a JSON row the judge and group must be strings, the id a
+// string or a number (kept as written), and a text (prompt, response_1,
+// response_2) that is a boolean or number is kept as written, counted in
+// the notes. An empty cell (or JSON null, or a missing key) is a missing
+// value: the verdict or arrangement is left out and counted, and a missing
+// human label leaves the item unlabelled. Anything else is an error naming
+// the line and the column.
 
 // cell is one value of a row: its text and whether it is missing (an
-// empty CSV cell, JSON null, or a key the row lacks).
+// empty CSV cell, JSON null, or a key the row lacks), and in a JSON row
+// its value (nil in a CSV row), whose type columns_cells.go checks.
 type cell struct {
 	text    string
 	missing bool
+	raw     []byte
 }
 
 // rowFunc returns the value of a mapped column in the current row.
@@ -75,6 +84,9 @@ func (m *Mapping) colsRow(rc *recCtx, line int, get rowFunc) *model.LineError {
 		}
 		if c.missing || strings.TrimSpace(c.text) == "" {
 			return fieldErr(m.ID, "is empty (expected the item's id)")
+		}
+		if err := idCell(m.ID, c); err != nil {
+			return err
 		}
 		id = c.text
 	}
@@ -138,6 +150,9 @@ func (m *Mapping) judgeOf(rc *recCtx, get rowFunc) (string, *model.LineError) {
 	if err != nil {
 		return "", err
 	}
+	if err := nameCell(m.Judge, c); err != nil {
+		return "", err
+	}
 	if c.missing || strings.TrimSpace(c.text) == "" {
 		return "", fieldErr(m.Judge, "is empty (expected the judge's name)")
 	}
@@ -163,7 +178,14 @@ func (m *Mapping) pairRow(rc *recCtx, id string, get rowFunc) *model.LineError {
 		if err != nil {
 			return err
 		}
-		*t.dst = c.text
+		if i == 0 {
+			if err := nameCell(t.col, c); err != nil {
+				return err
+			}
+			*t.dst = c.text
+			continue
+		}
+		*t.dst = textCell(rc, t.col, c)
 	}
 	p.Group = rc.internString(p.Group)
 	if m.Gold != "" {
@@ -220,8 +242,11 @@ func (m *Mapping) probCell(rc *recCtx, p *model.Pair, a model.Arrangement, get r
 		rc.verdict(p.Judge, emptyRaw, false)
 		return nil
 	}
-	v, perr := strconv.ParseFloat(strings.TrimSpace(c.text), 64)
-	if perr != nil || !(v >= 0 && v <= 1) {
+	v, ok := decimal(strings.TrimSpace(c.text))
+	if !ok {
+		return notDecimal(col, c, "a probability")
+	}
+	if !(v >= 0 && v <= 1) {
 		return fieldErr(col, "= "+strconv.Quote(c.text)+" is not a probability in [0, 1]")
 	}
 	rc.verdict(p.Judge, nil, true)
@@ -238,19 +263,13 @@ func (m *Mapping) choiceCell(rc *recCtx, p *model.Pair, a model.Arrangement, get
 	if err != nil {
 		return err
 	}
-	var v float64
-	switch strings.ToLower(strings.TrimSpace(c.text)) {
-	case "":
+	v, ok, cerr := choice(rc, col, c)
+	if cerr != nil {
+		return cerr
+	}
+	if !ok {
 		rc.verdict(p.Judge, emptyRaw, false)
 		return nil
-	case "a":
-		v = 1
-	case "b":
-		v = 0
-	case "tie":
-		v = 0.5
-	default:
-		return fieldErr(col, "= "+strconv.Quote(c.text)+" is not a choice (expected A, B or tie)")
 	}
 	rc.verdict(p.Judge, nil, true)
 	p.Has[a], p.S[a] = true, v
@@ -274,8 +293,11 @@ func (m *Mapping) logprobCells(rc *recCtx, p *model.Pair, a model.Arrangement, g
 		if c.missing || s == "" {
 			continue
 		}
-		v, perr := strconv.ParseFloat(s, 64)
-		if perr != nil || !(v <= 0) || math.IsInf(v, 0) {
+		v, ok := decimal(s)
+		if !ok {
+			return notDecimal(col, c, "a log-probability")
+		}
+		if !(v <= 0) || math.IsInf(v, 0) {
 			return fieldErr(col, "= "+strconv.Quote(c.text)+" is not a log-probability (a finite number ≤ 0)")
 		}
 		lp[t] = v
@@ -334,9 +356,9 @@ func (m *Mapping) jsonRow(rc *recCtx, line int, b []byte) *model.LineError {
 		case !ok || isNull(raw):
 			return cell{missing: true}, nil
 		case isString(raw):
-			return cell{text: str(raw)}, nil
+			return cell{text: str(raw), raw: raw}, nil
 		case isNumber(raw), raw[0] == 't', raw[0] == 'f':
-			return cell{text: string(raw)}, nil
+			return cell{text: string(raw), raw: raw}, nil
 		}
 		return cell{}, typeErr(col, raw, "a string, number, boolean or null")
 	})

@@ -14,5 +14,11 @@
 // Every imported record passes model's validation. A verdict that cannot
 // be read (null, "error", "garbage") becomes a missing arrangement and is
 // counted in the log's Notes, never dropped silently; so are items left
-// out and judges whose position bias cannot be measured.
+// out, runs left out (an Arena-Hard record with one game, a JudgeBench
+// record with one judgment: a missing arrangement, as FastChat's missing
+// g2_winner), and judges whose position bias cannot be measured. A value
+// read by a documented conversion (a text written as a JSON boolean or
+// number, kept as written; a CSV choice in lower case) is counted in the
+// Notes too, by field with its first line; anything else the log reader
+// would refuse is an error naming the file, line and field.
 package importer

@@ -228,7 +228,8 @@ func TestPandaLM(t *testing.T) {
 	if len(lg.Pairs) != 7 {
 		t.Errorf("%d pairs, want 7 (gpt's garbage verdict is left out)", len(lg.Pairs))
 	}
-	wantNotes(t, lg, 5, `judge gpt-3.5-turbo: 1 of 4 verdicts could not be read ("garbage" ×1); 1 item left out`,
+	wantNotes(t, lg, 6, `judge gpt-3.5-turbo: 1 of 4 verdicts could not be read ("garbage" ×1); 1 item left out`,
+		"testset-v1.json: 1 text is a JSON boolean or number, not a string: kept as written (response1 ×1; the first at line 14: true)",
 		"judge gpt-3.5-turbo: 1 item without gold: the annotators have no majority",
 		"judge pandalm-7b: 1 item without gold",
 		"judge gpt-3.5-turbo: every item was judged in one order only (x0): position bias cannot be measured",

@@ -75,6 +75,7 @@ func FuzzFastChat(f *testing.F) {
 func FuzzLLMBar(f *testing.F) {
 	seedLines(f, "testdata/llmbar/Dataset/Processed/Tiny/evaluators/GPT-4/Vanilla/result.json",
 		"testdata/llmbar/Dataset/Processed/Tiny/evaluators/GPT-4/Rating/result.json")
+	f.Add([]byte(`{"input":1.5,"output_1":true,"output_2":false,"label":1,"results":[{"swap = False":{"winner":"1"}}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
 		checkRecord(t, rc, parseLLMBar(rc, llmbarPath{"GPT-4/Rating", "Processed/Tiny"}, 3, b))
@@ -83,6 +84,9 @@ func FuzzLLMBar(f *testing.F) {
 
 func FuzzArenaHard(f *testing.F) {
 	seedLines(f, "testdata/arena-hard/model_judgment/gpt-4-1106-preview/model-x.jsonl")
+	// One game, none (counted as missing verdicts).
+	f.Add([]byte(`{"question_id":"q","model":"m","judge":"j","games":[{"score":"A>B"}]}`))
+	f.Add([]byte(`{"question_id":"q","model":"m","games":[]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", true)
 		checkRecord(t, rc, parseArenaHard(rc, "judge-dir", b))
@@ -96,6 +100,13 @@ func FuzzJudgeBench(f *testing.F) {
 	for _, scores := range []string{`["5.6","14.6"]`, `[5.6]`, `[1,2,3]`, `[1e999,2]`, `{"a":1}`, `null`, `[]`} {
 		f.Add([]byte(`{"pair_id":"p","judge_name":"j","judgments":[{"judgment":{"scores":` + scores + `},"decision":"A>B"}]}`))
 	}
+	// Labels other than A>B and B>A (errors), texts that are not strings
+	// (counted), one judgment and none (counted as missing verdicts).
+	for _, label := range []string{`"A=B"`, `"A>>B"`, `"a>b"`, `1`} {
+		f.Add([]byte(`{"pair_id":"p","label":` + label + `,"judge_name":"j","judgments":[{"decision":"A>B"},{"decision":"B>A"}]}`))
+	}
+	f.Add([]byte(`{"pair_id":"p","label":"B>A","judge_name":"j","response_A":42,"response_B":true,"judgments":[{"decision":"A>B"}]}`))
+	f.Add([]byte(`{"pair_id":"p","judge_name":"j","judgments":[]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
 		checkRecord(t, rc, parseJudgeBench(rc, "", b))
@@ -104,6 +115,7 @@ func FuzzJudgeBench(f *testing.F) {
 
 func FuzzAlpacaEval(f *testing.F) {
 	seedLines(f, "testdata/alpacaeval/annotations.json")
+	f.Add([]byte(`{"instruction":12,"output_1":-0.0,"output_2":true,"preference":1.5}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
 		checkRecord(t, rc, parseAlpacaEval(rc, 7, b))
@@ -115,6 +127,8 @@ func FuzzAlpacaEval(f *testing.F) {
 func FuzzPandaLM(f *testing.F) {
 	seedLines(f, "testdata/pandalm/testset-v1.json", "testdata/pandalm/gpt-3.5-turbo-testset-v1.json",
 		"testdata/pandalm/pandalm-7b-testset-v1.json")
+	f.Add([]byte(`{"idx":1,"gpt_result":"1","pandalm_result":2}`)) // two verdicts: an error
+	f.Add([]byte(`{"idx":1,"instruction":"i","response1":true,"response2":3,"annotator1":1}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
 		set := pandaSet{}
@@ -138,6 +152,11 @@ func FuzzColumns(f *testing.F) {
 	f.Add([]byte("id,gpt4_correct,gpt4_correct,human_correct\nx,true,false,true\n"))
 	f.Add([]byte("id,gpt4_correct,llama_correct,human_correct\n"))
 	f.Add([]byte(strings.Repeat("\n", 5000) + `{"id":"x","gpt4_correct":true}`))
+	// Numbers only ParseFloat reads (errors), choices in lower case
+	// (counted), names and texts of the wrong JSON type.
+	f.Add([]byte("id,gpt4_correct,llama_correct,human_correct,question\nx,j,0x1p-2,inf,1\ny,j,.5,b,tie\nz,j,-Inf,Tie,2\n"))
+	f.Add([]byte(`{"id":"x","gpt4_correct":7,"llama_correct":"0X.8P0","human_correct":"a","question":true}`))
+	f.Add([]byte(`{"id":false,"gpt4_correct":"j","llama_correct":0.5,"human_correct":null}`))
 	verdicts, err := ParseMapping([]string{"id=id", "judge-columns=gpt4_correct,llama_correct", "human=human_correct"})
 	if err != nil {
 		f.Fatal(err)
@@ -146,8 +165,12 @@ func FuzzColumns(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	choices, err := ParseMapping([]string{"id=id", "judge=gpt4_correct", "choice.x0=human_correct", "group=question", "prompt=llama_correct"})
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, m := range []*Mapping{&verdicts, &pairs} {
+		for _, m := range []*Mapping{&verdicts, &pairs, &choices} {
 			rc := newRecCtx("f", false)
 			err := readColumns(bufio.NewReader(bytes.NewReader(b)), "f.csv", sniff(b), m, rc, func(_ int, le *model.LineError) error {
 				checkRecord(t, rc, le)

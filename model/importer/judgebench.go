@@ -29,16 +29,19 @@ import (
 //
 // Mapping: response_1 = response_A, response_2 = response_B, prompt =
 // question; judgment 1 → x0, judgment 2 → x2, each stored as the judge's
-// P(A) in the order shown (so x2's P(A) is P(response_B better)); gold = label (A>B → 1, B>A →
-// 2, A=B → tie); id = pair_id; group = source; judge =
+// P(A) in the order shown (so x2's P(A) is P(response_B better)); gold =
+// label, "A>B" → 1 or "B>A" → 2, the only labels JudgeBench writes (each
+// pair has one correct response); any other label, "A=B" included, is an
+// error naming it, not a tie or a guess; id = pair_id; group = source; judge =
 // "<judge_name>/<judge_model>". Reward-model judges give scores [s_first,
 // s_second]; they become a probability by the Bradley–Terry model reward
 // models are trained with: P(first better) = 1/(1 + e^−(s_first − s_second)),
 // so x0's p_a = σ(s_A − s_B) and x2's = σ(s_B' − s_A') in the swapped
 // scores (the first shown there is response_B). A file with scores is written as p_a (a judgment without scores
 // then gives 1, 0 or 0.5 from its decision); otherwise decisions are hard
-// choices. A null judgment, a null or other decision without scores is a
-// missing arrangement, counted.
+// choices. A null judgment, a null or other decision without scores, or a
+// judgment left out (judgments holds one, or none) is a missing
+// arrangement, counted.
 
 // judgeBenchDecision maps a decision, in the order shown, to P(first
 // shown better).
@@ -55,6 +58,26 @@ func judgeBenchDecision(raw []byte) (float64, bool) {
 		return 0.5, true
 	}
 	return 0, false
+}
+
+// judgeBenchLabel reads the gold label: "A>B" or "B>A" exactly, as
+// JudgeBench writes it (missing or null is no gold). Unlike a decision,
+// which is a judge's free answer, a label is the data set's own, so any
+// other spelling is an error: "A=B" would be a tie in a set that has none,
+// and "A>>B" a strength that a gold label does not carry.
+func judgeBenchLabel(raw []byte) (model.Gold, *model.LineError) {
+	if raw == nil || isNull(raw) {
+		return model.GoldNone, nil
+	}
+	if isString(raw) {
+		switch string(strBytes(raw)) {
+		case "A>B":
+			return model.Gold1, nil
+		case "B>A":
+			return model.Gold2, nil
+		}
+	}
+	return model.GoldNone, fieldErr("label", "= "+jsonscan.Show(raw)+` is not a label (expected "A>B" or "B>A")`)
 }
 
 // judgeBenchScores reads scores [s_first, s_second] as P(first better);
@@ -178,19 +201,8 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 	if p.Response2, err = rc.text("response_B", respB); err != nil {
 		return err
 	}
-	if label != nil && !isNull(label) {
-		g, ok := judgeBenchDecision(label)
-		if !ok {
-			return fieldErr("label", "= "+jsonscan.Show(label)+` is not a label (expected "A>B" or "B>A")`)
-		}
-		switch g {
-		case 1:
-			p.Gold = model.Gold1
-		case 0:
-			p.Gold = model.Gold2
-		default:
-			p.Gold = model.GoldTie
-		}
+	if p.Gold, err = judgeBenchLabel(label); err != nil {
+		return err
 	}
 	if !isArray(judgments) {
 		return typeErr("judgments", judgments, "an array of the original and the swapped judgment")
@@ -272,7 +284,8 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 	}
 	for n := range js {
 		j := &js[n]
-		if !j.present {
+		if !j.present { // a judgment left out is a missing verdict, as in FastChat
+			rc.verdict(p.Judge, nil, false)
 			continue
 		}
 		raw := j.decision

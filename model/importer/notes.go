@@ -20,6 +20,54 @@ type tally struct {
 	// noHuman counts rows whose human label (column humanCol) is empty.
 	noHuman  int
 	humanCol string
+	// convs counts values read by a documented conversion (a JSON boolean
+	// or number kept as a text, a choice in lower case), by kind.
+	convs []*conversion
+}
+
+// Kinds of conversion: what the note says of one value and of several.
+var (
+	convText = convKind{"text", "is a JSON boolean or number, not a string: kept as written",
+		"are JSON booleans or numbers, not strings: kept as written"}
+	convChoice = convKind{"choice", "is in lower or mixed case: read as A, B or tie regardless of case",
+		"are in lower or mixed case: read as A, B or tie regardless of case"}
+)
+
+// convKind names a conversion: the noun of a value, and the rest of the
+// note for one value and for several.
+type convKind struct{ noun, one, many string }
+
+// conversion counts the values of one kind that a documented conversion
+// read: by field in order of appearance, and the first value and its line.
+type conversion struct {
+	kind    convKind
+	n       int
+	fields  []valueCount // field name and count
+	example string
+	line    int
+}
+
+// convert counts one value of field, on line, read by the conversion kind;
+// example is the value as written.
+func (t *tally) convert(kind convKind, field string, line int, example string) {
+	var c *conversion
+	for _, cv := range t.convs {
+		if cv.kind == kind {
+			c = cv
+		}
+	}
+	if c == nil {
+		c = &conversion{kind: kind, example: example, line: line}
+		t.convs = append(t.convs, c)
+	}
+	c.n++
+	for i := range c.fields {
+		if c.fields[i].value == field {
+			c.fields[i].n++
+			return
+		}
+	}
+	c.fields = append(c.fields, valueCount{field, 1})
 }
 
 // judgeCount holds one judge's counts in one file.
@@ -113,6 +161,18 @@ func (t *tally) notes() []string {
 			out = append(out, fmt.Sprintf("%s%s without gold: the annotators have no majority",
 				head, plural(jc.noGold, "item")))
 		}
+	}
+	for _, c := range t.convs {
+		fields := make([]string, len(c.fields))
+		for i, f := range c.fields {
+			fields[i] = fmt.Sprintf("%s ×%d", f.value, f.n)
+		}
+		what := c.kind.many
+		if c.n == 1 {
+			what = c.kind.one
+		}
+		out = append(out, fmt.Sprintf("%s: %s %s (%s; the first at line %d: %s)", t.file, plural(c.n, c.kind.noun), what,
+			strings.Join(fields, ", "), c.line, c.example))
 	}
 	if t.noHuman > 0 {
 		out = append(out, fmt.Sprintf("%s: %s without a human label (empty %s): unlabelled",

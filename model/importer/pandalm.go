@@ -32,6 +32,8 @@ import (
 // "-testset-v1.json" (else the prefix of its *_result field). cmp_key and
 // the three annotations are kept as extra fields. Any other result
 // ("garbage") cannot be read: the item has no x0 and is left out, counted.
+// A record with two *_result fields is an error naming the second: which
+// one is the judge's verdict cannot be told.
 // The test set is found among the inputs, or as testset-v1.json beside a
 // judge file; without it records have no gold and no texts.
 
@@ -171,17 +173,25 @@ func pandaFileJudge(path string) string {
 // from its file ("" to use the result field's prefix).
 func parsePandaJudge(rc *recCtx, set pandaSet, haveSet bool, fileJudge string, b []byte) *model.LineError {
 	var idx, result []byte
-	var resultKey string
+	var resultKey, second string
 	err := object(b, func(key, val []byte) {
 		switch k := string(key); {
 		case k == "idx":
 			idx = val
-		case strings.HasSuffix(k, "_result") && resultKey == "":
+		case !strings.HasSuffix(k, "_result"):
+		case resultKey == "":
 			resultKey, result = k, val
+		case second == "":
+			second = k
 		}
 	})
 	if err != nil {
 		return err
+	}
+	if second != "" {
+		// Reading either would drop the other verdict without a word.
+		return fieldErr(second, "is given together with "+resultKey+
+			" (a PandaLM judge record has one <judge>_result field; give each judge its own file)")
 	}
 	id, err := idString("idx", idx)
 	if err != nil {

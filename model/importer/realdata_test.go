@@ -183,7 +183,10 @@ func TestPandaLMReal(t *testing.T) {
 	if len(pairsOf(lg, "gpt-3.5-turbo", "")) != 974 {
 		t.Errorf("gpt-3.5-turbo: %d pairs, want 999 − 25 garbage", len(pairsOf(lg, "gpt-3.5-turbo", "")))
 	}
-	wantNotes(t, lg, 3, `judge gpt-3.5-turbo: 25 of 999 verdicts could not be read ("garbage" ×25); 25 items left out`)
+	// The test set's six boolean answers ("response1": true) are kept as
+	// the text "true", and said so.
+	wantNotes(t, lg, 4, `judge gpt-3.5-turbo: 25 of 999 verdicts could not be read ("garbage" ×25); 25 items left out`,
+		"testset-v1.json: 6 texts are JSON booleans or numbers, not strings: kept as written (response1 ×4, response2 ×2; the first at line 1886: true)")
 	if slices.ContainsFunc(lg.Notes, func(n string) bool { return strings.Contains(n, "without gold") }) {
 		t.Errorf("every real pair has a majority: %v", lg.Notes)
 	}

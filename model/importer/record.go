@@ -120,8 +120,12 @@ func optString(field string, raw []byte) (string, *model.LineError) {
 }
 
 // text decodes an optional text field, or skips it (checking its type)
-// when texts are not kept. A number or boolean is kept as written (a
-// model may well have answered "true"); null is no text.
+// when texts are not kept; null is no text. A JSON boolean or number is
+// kept as written ("true", "1e2") and counted in the file's notes, by
+// field, with its first line: a model may well have answered "true", and
+// a tool's JSON writer stored it so (PandaLM's testset-v1.json has six).
+// The log reader refuses non-string texts; an importer converts them, and
+// says so, so that a real file still imports.
 func (rc *recCtx) text(field string, raw []byte) (string, *model.LineError) {
 	switch {
 	case raw == nil || isNull(raw):
@@ -133,6 +137,7 @@ func (rc *recCtx) text(field string, raw []byte) (string, *model.LineError) {
 	case isString(raw):
 		return str(raw), nil
 	}
+	rc.convert(convText, field, jsonscan.Show(raw))
 	return string(raw), nil
 }
 
@@ -172,6 +177,30 @@ type recCtx struct {
 	verdicts []model.Verdict
 	// recUnread counts the current record's unreadable verdicts.
 	recUnread int
+	// convs are the current record's converted values, counted in the
+	// tally when the record is kept (commit).
+	convs []pendingConv
+}
+
+// pendingConv is one converted value of the current record (tally.convert).
+type pendingConv struct {
+	kind           convKind
+	field, example string
+}
+
+// convert notes that field's value, written as example, was read by the
+// conversion kind; it is counted when the record is kept.
+func (rc *recCtx) convert(kind convKind, field, example string) {
+	rc.convs = append(rc.convs, pendingConv{kind, field, example})
+}
+
+// commit counts the conversions of the current record, which starts on
+// line: the record was kept.
+func (rc *recCtx) commit(line int) {
+	for _, c := range rc.convs {
+		rc.tally.convert(c.kind, c.field, line, c.example)
+	}
+	rc.convs = rc.convs[:0]
 }
 
 func newRecCtx(file string, skipText bool) *recCtx {
@@ -204,6 +233,7 @@ func (rc *recCtx) reset() {
 	clear(rc.verdicts)
 	rc.verdicts = rc.verdicts[:0]
 	rc.recUnread = 0
+	rc.convs = rc.convs[:0]
 }
 
 // emit adds p unless it has no readable x0, which a pair record needs:
