@@ -2,9 +2,11 @@ package model
 
 import (
 	"errors"
-	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"strconv"
 	"strings"
+
+	"github.com/plumb-eval/plumb/internal/jsonscan"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
 // ErrBadInput is matched, via errors.Is, by every error that is the input's
@@ -20,6 +22,17 @@ var ErrBadInput = errors.New("bad input")
 //
 // Parts that are unknown are left out: "file: msg" for an error about a
 // whole file, "field msg" for a record that came from no file.
+//
+// File, Field and Msg hold what the input said: a file name found by
+// walking a folder, a JSON key path, a CSV header name, a value quoted in
+// the message. Error shows each through textsafe.Line, so no error of a
+// reader or importer can carry a control character, an escape sequence or
+// a bidi override to the terminal or report that prints it (issue 17);
+// the fields themselves keep the input's bytes. This is the one place
+// input-derived error text is made safe: readers and importers build
+// LineErrors and need no escaping of their own. Errors that are not
+// LineErrors are made safe where they are printed (cmd/plumb's error
+// output, the TUI's status line).
 type LineError struct {
 	File  string // the path as given, or the name passed to Read
 	Line  int    // 1-based; 0 when the error concerns the whole file
@@ -32,7 +45,7 @@ func (e *LineError) Error() string {
 	var b strings.Builder
 	b.Grow(len(e.File) + len(e.Field) + len(e.Msg) + 16)
 	if e.File != "" || e.Line > 0 {
-		b.WriteString(e.File)
+		b.WriteString(textsafe.Line(e.File))
 		if e.Line > 0 {
 			b.WriteByte(':')
 			b.WriteString(strconv.Itoa(e.Line))
@@ -40,10 +53,10 @@ func (e *LineError) Error() string {
 		b.WriteString(": ")
 	}
 	if e.Field != "" {
-		b.WriteString(e.Field)
+		b.WriteString(textsafe.Line(e.Field))
 		b.WriteByte(' ')
 	}
-	b.WriteString(e.Msg)
+	b.WriteString(textsafe.Line(e.Msg))
 	return b.String()
 }
 

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+
+	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
 // Stdin is the input name that means standard input.
@@ -159,7 +161,7 @@ func (r *streamReader) Read(p []byte) (int, error) {
 		return n, nil
 	}
 	if r.pos != s.read {
-		return 0, fmt.Errorf("%s is a stream and was read past what could be kept", r.name)
+		return 0, fmt.Errorf("%s is a stream and was read past what could be kept", textsafe.Line(r.name))
 	}
 	n, err := s.r.Read(p)
 	if n > 0 {

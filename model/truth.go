@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
 // TruthEntry is one fact of a Truth: a name and its value.
@@ -185,7 +187,7 @@ func (t Truth) String() string {
 func (t Truth) MarshalJSON() ([]byte, error) {
 	for _, e := range t.e {
 		if math.IsNaN(e.Value) || math.IsInf(e.Value, 0) {
-			return nil, fmt.Errorf("truth.%s = %v is not a finite number", e.Key, e.Value)
+			return nil, fmt.Errorf("truth.%s = %v is not a finite number", textsafe.Line(e.Key), e.Value)
 		}
 	}
 	b := []byte{'{'}
@@ -221,7 +223,7 @@ func (t *Truth) UnmarshalJSON(b []byte) error {
 			v = 0
 		default:
 			if err := json.Unmarshal(raw, &v); err != nil {
-				return fmt.Errorf("truth.%s: want a number or a boolean: %w", k, err)
+				return fmt.Errorf("truth.%s: want a number or a boolean: %w", textsafe.Line(k), err)
 			}
 		}
 		e = append(e, TruthEntry{Key: k, Value: v})

@@ -431,10 +431,17 @@ func nonNil(xs []string) []string {
 // stream (json_stream.go: the bytes of encoding/json's indented output). It
 // never fails on a number: a NaN or ±Inf that reached d (none should) is
 // written as null (metrics) or 0 (plain numbers) and named in the
-// document's notes (finiteDoc); d is changed accordingly.
+// document's notes (finiteDoc); d is changed accordingly. DEL, C1 controls
+// and bidirectional overrides in strings are written as \uXXXX escapes
+// (jsonSafeWriter), so the JSON is safe to print on a terminal and decodes
+// to the same strings.
 func WriteJSON(w io.Writer, d *Doc) error {
 	for _, f := range finiteDoc(d) {
 		d.Notes = append(d.Notes, "internal: "+f+" (not a finite number; please report this)")
 	}
-	return newJSONStream(w).writeDoc(d)
+	sw := newJSONSafeWriter(w)
+	if err := newJSONStream(sw).writeDoc(d); err != nil {
+		return err
+	}
+	return sw.flush()
 }

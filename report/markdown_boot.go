@@ -59,13 +59,13 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 	iv := ja.Intervals
 	if iv == nil {
 		if ja.IntervalsReason != "" {
-			fmt.Fprintf(b, "No bootstrap intervals: %s.\n", strings.TrimSuffix(ja.IntervalsReason, "."))
+			fmt.Fprintf(b, "No bootstrap intervals: %s.\n", mdMsg(strings.TrimSuffix(ja.IntervalsReason, ".")))
 		}
 		return
 	}
 	if iv.Options.Resamples == 0 {
 		for _, n := range iv.Notes {
-			fmt.Fprintf(b, "Bootstrap note: %s.\n", strings.TrimSuffix(n, "."))
+			fmt.Fprintf(b, "Bootstrap note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
 		}
 		return
 	}
@@ -105,7 +105,7 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 		b.WriteString("\n")
 	}
 	for _, n := range iv.Notes {
-		fmt.Fprintf(b, "Bootstrap note: %s.\n", strings.TrimSuffix(n, "."))
+		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
 	}
 }
 

@@ -99,8 +99,8 @@ func writeBiasEffects(b *strings.Builder, sel *calib.Selection) {
 	b.WriteString("| effect | estimate | 95% CI | items |\n|---|---:|---|---:|\n")
 	for _, row := range BiasEffectRows(be) {
 		fmt.Fprintf(b, "| %s %s (%s) | %s | %s | %d |\n",
-			row.Name, row.Symbol, row.Meaning, EffectValue(row.Effect), EffectCI(row.Effect), row.Effect.Estimate.N)
+			row.Name, row.Symbol, row.Meaning, EffectValue(row.Effect), mdMsg(EffectCI(row.Effect)), row.Effect.Estimate.N)
 	}
-	fmt.Fprintf(b, "\nAdvice: %s.\n", strings.TrimSuffix(be.Advice, "."))
+	fmt.Fprintf(b, "\nAdvice: %s.\n", mdMsg(strings.TrimSuffix(be.Advice, ".")))
 	writeNotes(b, be.Notes)
 }

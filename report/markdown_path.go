@@ -105,7 +105,7 @@ func writePath(b *strings.Builder, sel *calib.Selection) {
 		b.WriteString("\n" + s + "\n")
 	}
 	for _, note := range p.Notes {
-		fmt.Fprintf(b, "Path note: %s.\n", strings.TrimSuffix(note, "."))
+		fmt.Fprintf(b, "Path note: %s.\n", mdMsg(strings.TrimSuffix(note, ".")))
 	}
 }
 

@@ -94,7 +94,7 @@ func writeSummary(b *strings.Builder, an *Analysis) {
 		if r.ThetaCI != nil {
 			theta += fmt.Sprintf(" [%.3f, %.3f]", r.ThetaCI[0], r.ThetaCI[1])
 		}
-		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s |", r.Judge, r.Items, num(r.Consistency),
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s |", md(r.Judge), r.Items, num(r.Consistency),
 			num(r.FirstPositionRate), num(r.Accuracy), num(r.PHat), theta)
 		if bias {
 			fmt.Fprintf(b, " %s |", num(r.BiasScore))

@@ -13,4 +13,16 @@
 // or resize, so View only joins cached strings. Every knob is a flag of
 // `plumb report`, and the export writes what `plumb report` writes for the
 // same flags.
+//
+// No byte of a log drives the terminal (issue 17): every user-derived
+// string (judge, group, criterion, item id, file name, prompt and response
+// text, and the notes and errors quoting them) is cleaned where it is laid
+// out (clean, cleanText; wrap, heading and the status messages clean
+// their text themselves), so escape sequences, C1 controls and bidi
+// overrides are shown as visible escapes and take the cells the layout
+// gave them; and every frame passes fitLines, which keeps only lipgloss's
+// SGR styles and escapes any other sequence or control, so a string a new
+// pane forgets to clean can never reach the clipboard, open a link or
+// reset the terminal (safe.go). The log itself is never changed: exports
+// and the reproduce command keep the names as they are.
 package tui

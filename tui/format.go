@@ -64,8 +64,11 @@ func table(header []string, rows [][]string) []string {
 	return out
 }
 
-// wrap word-wraps text to w cells and prefixes every line.
+// wrap word-wraps text to w cells and prefixes every line. The text is
+// made safe first (cleanText): wrap is where notes, reasons, errors and
+// item texts are laid out.
 func wrap(text string, w int, prefix string) []string {
+	text = cleanText(text)
 	pw := lipgloss.Width(prefix)
 	lines := strings.Split(ansi.Wordwrap(text, max(10, w-pw), " "), "\n")
 	for i := range lines {

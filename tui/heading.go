@@ -6,6 +6,7 @@ import "charm.land/lipgloss/v2"
 // both fit in w, else the note wrapped on the lines below, so that no note
 // is cut at the terminal's edge.
 func (m *Model) heading(title, note string, w int) []string {
+	title, note = clean(title), clean(note)
 	t := m.st.Heading.Render(" " + title)
 	if note == "" {
 		return []string{t}

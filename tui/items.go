@@ -263,7 +263,7 @@ func (p *itemsPane) view(m *Model, w, h int) string {
 		header = fmt.Sprintf("   %-14s %9s %7s %6s %6s %6s", "id", "LS", "US", "RS", "judge", "human")
 		row = func(i int) string {
 			pt := p.points[i]
-			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6g %6g", ansi.Truncate(pt.ID, 14, "…"), pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh)
+			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6g %6g", ansi.Truncate(clean(pt.ID), 14, "…"), pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh)
 		}
 	} else {
 		header, row = p.pairRow(w)
@@ -315,7 +315,7 @@ func (p *itemsPane) pairRow(w int) (string, func(int) string) {
 	row := func(i int) string {
 		pr := &d.pairs[i]
 		var b strings.Builder
-		fmt.Fprintf(&b, "%-*s %-*s", idW, ansi.Truncate(pr.ID, idW, "…"), grW, ansi.Truncate(pr.Group, grW, "…"))
+		fmt.Fprintf(&b, "%-*s %-*s", idW, ansi.Truncate(clean(pr.ID), idW, "…"), grW, ansi.Truncate(clean(pr.Group), grW, "…"))
 		for a := range model.NumArrangements {
 			c := "·"
 			if pr.Has[a] {
@@ -357,7 +357,7 @@ func (p *itemsPane) openDetail(m *Model, w, h int) {
 	tw := max(20, w-4)
 	if p.scores {
 		pt := p.points[p.rows[p.cursor]]
-		out = append(out, st.Heading.Render(" Score item "+pt.ID)+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
+		out = append(out, st.Heading.Render(" Score item "+clean(pt.ID))+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
 		out = append(out, fmt.Sprintf("   LS %.2f · US %+.3f · RS %.3f · judge %g · human %g", pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh))
 		_, scores, _ := m.eng.Records(m.judgeName(), m.knobs.opt.Group)
 		for i := range scores {
@@ -365,7 +365,7 @@ func (p *itemsPane) openDetail(m *Model, w, h int) {
 			if s.ID != pt.ID {
 				continue
 			}
-			out = append(out, "", st.Bold.Render(fmt.Sprintf("   criterion %s", s.Criterion)))
+			out = append(out, "", st.Bold.Render(fmt.Sprintf("   criterion %s", clean(s.Criterion))))
 			out = append(out, "", st.Bold.Render("   Input"))
 			out = append(out, wrap(textOr(s.Input), tw, "   ")...)
 			out = append(out, "", st.Bold.Render("   Output"))
@@ -376,8 +376,8 @@ func (p *itemsPane) openDetail(m *Model, w, h int) {
 		d := p.data
 		i := p.rows[p.cursor]
 		pr := &d.pairs[i]
-		out = append(out, st.Heading.Render(" Pair item "+pr.ID)+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
-		out = append(out, fmt.Sprintf("   judge %s · group %s · gold %s · %s", pr.Judge, textOr(pr.Group), goldText(pr.Gold), pr.Pos))
+		out = append(out, st.Heading.Render(" Pair item "+clean(pr.ID))+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
+		out = append(out, fmt.Sprintf("   judge %s · group %s · gold %s · %s", clean(pr.Judge), clean(textOr(pr.Group)), goldText(pr.Gold), clean(pr.Pos.String())))
 		rows := [][]string{}
 		for a := range model.NumArrangements {
 			if !pr.Has[a] {

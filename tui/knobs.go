@@ -100,11 +100,11 @@ func (k *knobState) value(id knobID, r resolved) string {
 	case kCriterion:
 		if k.criterion == "" {
 			if len(r.criteria) > 0 {
-				return r.criteria[0]
+				return clean(r.criteria[0])
 			}
 			return "—"
 		}
-		return k.criterion
+		return clean(k.criterion)
 	case kTopK:
 		return fmt.Sprint(topK(o.Likelihood.TopK))
 	case kBudget:

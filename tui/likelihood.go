@@ -39,7 +39,7 @@ func (m *Model) renderLikelihood(w int) []string {
 	st := m.st
 	res := m.criterionResult()
 	var out []string
-	head := fmt.Sprintf(" LS–US scatter — %s", res.Criterion)
+	head := fmt.Sprintf(" LS–US scatter — %s", clean(res.Criterion))
 	out = append(out, st.Heading.Render(head)+st.Faint.Render("  y: US (over-rating) · x: LS"))
 	chartH := max(8, min(22, m.bodyHeight()-10))
 	if len(res.Points) > 0 {
@@ -61,9 +61,9 @@ func (m *Model) renderLikelihood(w int) []string {
 	out = append(out, m.heading("Per criterion", "BiasScore = Spearman ρ(LS, US): > 0 over-rates likely text; eval ρ = ρ(judge, human)", w)...)
 	rows := [][]string{}
 	for _, r := range append(append([]calib.BiasResult{}, lik.Criteria...), lik.Total) {
-		name := "   " + r.Criterion
+		name := "   " + clean(r.Criterion)
 		if r.Criterion == res.Criterion {
-			name = " ▸ " + r.Criterion
+			name = " ▸ " + clean(r.Criterion)
 		}
 		rows = append(rows, []string{name, fmt.Sprint(r.BiasScore.N), fmtStat(r.BiasScore, 3), pCell(r.PValue), fmtStat(r.EvalRho, 3)})
 	}
@@ -72,7 +72,7 @@ func (m *Model) renderLikelihood(w int) []string {
 		out = append(out, "", st.Heading.Render(fmt.Sprintf(" Top %d by RS", len(res.TopRS)))+st.Faint.Render("  (w writes the few-shot mitigation set)"))
 		var tr [][]string
 		for _, p := range res.TopRS {
-			tr = append(tr, []string{"   " + p.ID, fmt.Sprintf("%.1f", p.LS), fmt.Sprintf("%+.2f", p.US), fmt.Sprintf("%.2f", p.RS),
+			tr = append(tr, []string{"   " + clean(p.ID), fmt.Sprintf("%.1f", p.LS), fmt.Sprintf("%+.2f", p.US), fmt.Sprintf("%.2f", p.RS),
 				fmt.Sprintf("%g", p.Sm), fmt.Sprintf("%g", p.Sh)})
 		}
 		out = append(out, m.fitTable([]string{"   id", "LS", "US", "RS", "judge", "human"}, tr, nil, w)...)

@@ -317,11 +317,14 @@ func (m *Model) resolvedKnobs() resolved {
 	return r
 }
 
-// setFlash shows a one-line message in the status line until the next key.
+// setFlash shows a one-line message in the status line until the next key
+// (made safe: it may quote file or judge names).
 func (m *Model) setFlash(format string, args ...any) {
-	m.flash, m.flashErr = fmt.Sprintf(format, args...), false
+	m.flash, m.flashErr = clean(fmt.Sprintf(format, args...)), false
 }
 
+// setFlashErr shows err in the status line until the next key: the TUI's
+// one place an error is displayed, made safe like setFlash.
 func (m *Model) setFlashErr(err error) {
-	m.flash, m.flashErr = err.Error(), true
+	m.flash, m.flashErr = clean(err.Error()), true
 }

@@ -48,7 +48,7 @@ func (m *Model) waiting() []string {
 	case len(m.judges) == 0:
 		return []string{"", " The input holds no records. Give plumb a judgment log (README, \"Log format\")."}
 	case m.cur == nil:
-		return []string{"", " ⟳ analysing " + m.judgeName() + " …"}
+		return []string{"", " ⟳ analysing " + clean(m.judgeName()) + " …"}
 	case m.cur.err != nil:
 		return wrap("The analysis failed: "+m.cur.err.Error(), m.contentWidth(), " ✗ ")
 	}
@@ -69,7 +69,7 @@ func (m *Model) renderOverview(w int) []string {
 		if len(files) > 4 && i >= 3 {
 			continue
 		}
-		s := fmt.Sprintf("   %s — %s, %s, %s", f.Name, plural(f.Pairs, "pair record"), plural(f.Scores, "score record"), plural(f.Verdicts, "verdict record"))
+		s := fmt.Sprintf("   %s — %s, %s, %s", clean(f.Name), plural(f.Pairs, "pair record"), plural(f.Scores, "score record"), plural(f.Verdicts, "verdict record"))
 		if f.Skipped > 0 {
 			s += fmt.Sprintf(" · %s skipped", plural(f.Skipped, "bad line"))
 		}
@@ -88,12 +88,12 @@ func (m *Model) renderOverview(w int) []string {
 	for _, n := range m.eng.Notes() {
 		out = append(out, wrap(n, w, "   ! ")...)
 	}
-	out = append(out, fmt.Sprintf("   %s: %s", plural(len(m.judges), "judge"), strings.Join(m.judges, ", ")))
+	out = append(out, fmt.Sprintf("   %s: %s", plural(len(m.judges), "judge"), strings.Join(cleanAll(m.judges), ", ")))
 	if wt := m.waiting(); wt != nil {
 		return append(out, wt...)
 	}
 	ja := &m.cur.ja
-	out = append(out, "", st.Heading.Render(" Judge "+ja.Judge)+st.Faint.Render(groupNote(ja.Group)))
+	out = append(out, "", st.Heading.Render(" Judge "+clean(ja.Judge))+st.Faint.Render(groupNote(ja.Group)))
 	if it := m.cur.items; it != nil && ja.Pairs > 0 {
 		out = append(out, "   "+arrangementSummary(ja.Selection, it))
 	}
@@ -235,9 +235,9 @@ func (m *Model) comparison() []string {
 	var rows [][]string
 	for i := range m.compare {
 		ja := &m.compare[i]
-		name := "   " + ja.Judge
+		name := "   " + clean(ja.Judge)
 		if ja.Judge == m.judgeName() {
-			name = " ▸ " + ja.Judge
+			name = " ▸ " + clean(ja.Judge)
 		}
 		r := []string{name, fmt.Sprint(ja.Pairs)}
 		if ja.Selection != nil {

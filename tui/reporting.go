@@ -128,7 +128,7 @@ func (m *Model) renderReporting(w int) []string {
 
 func widthCell(s calib.Stat) string {
 	if !s.OK() {
-		return "— (" + s.Reason + ")"
+		return "— (" + clean(s.Reason) + ")"
 	}
 	return fmt.Sprintf("%.4f", s.Value)
 }

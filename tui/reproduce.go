@@ -33,7 +33,7 @@ func (m *Model) reproCmd() tea.Cmd {
 // words broken), and where else it is.
 func (m *Model) reproLines(w int) []string {
 	out := []string{}
-	for _, l := range wrapWords(m.reproduceCommand(), max(10, w-4)) {
+	for _, l := range wrapWords(clean(m.reproduceCommand()), max(10, w-4)) {
 		out = append(out, "  "+m.st.Bold.Render(l))
 	}
 	out = append(out, "")

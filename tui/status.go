@@ -42,9 +42,9 @@ func (m *Model) statusParts() []statusPart {
 	o := m.knobs.opt
 	group, gr := "all groups", rankAllGroups
 	if o.Group != "" {
-		group, gr = "group "+o.Group, rankGroup
+		group, gr = "group "+clean(o.Group), rankGroup
 	}
-	p := []statusPart{{m.judgeName(), 0, rankJudge}, {group, 0, gr}}
+	p := []statusPart{{clean(m.judgeName()), 0, rankJudge}, {group, 0, gr}}
 	if m.cur != nil && m.cur.judge == m.judgeName() {
 		p = append(p, statusPart{fmt.Sprintf("%d pairs", m.cur.ja.Pairs), 0, rankPairs})
 	}

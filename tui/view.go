@@ -168,7 +168,7 @@ func (m *Model) judgeLabel() string {
 	if len(m.judges) == 0 {
 		return m.st.Faint.Render("no judges")
 	}
-	s := m.st.Bold.Render(m.judgeName())
+	s := m.st.Bold.Render(clean(m.judgeName()))
 	if len(m.judges) > 1 {
 		s += m.st.Faint.Render(fmt.Sprintf(" %d/%d", m.judge+1, len(m.judges)))
 	}
@@ -229,7 +229,7 @@ func (m *Model) statusLine(w int) string {
 		right = m.st.Status.Render("✓ " + ms(m.cur.dur))
 	}
 	if m.watchErr != nil {
-		right = m.st.Error.Render("watch: "+m.watchErr.Error()) + " " + right
+		right = m.st.Error.Render("watch: "+clean(m.watchErr.Error())) + " " + right
 	} else if m.opts.Poll != nil {
 		right = m.st.Status.Render("watching ") + right
 	}
@@ -255,13 +255,17 @@ func (m *Model) helpBar(w int) string {
 	return m.help.ShortHelpView(m.shortHelp())
 }
 
-// fitLines crops lines to h lines and each line to w cells.
+// fitLines crops lines to h lines and each line to w cells. Every frame
+// passes through it (frame ends in it on every path), so it is where the
+// frame is made safe: screenLine keeps lipgloss's SGR styles and shows
+// every other escape sequence and control as a visible escape (safe.go).
 func fitLines(lines []string, w, h int) string {
 	if len(lines) > h {
 		lines = lines[:h]
 	}
 	out := make([]string, len(lines))
 	for i, l := range lines {
+		l = screenLine(l)
 		if lipgloss.Width(l) > w {
 			l = ansi.Truncate(l, w, "")
 		}

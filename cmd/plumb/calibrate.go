@@ -145,10 +145,10 @@ func checkPairJudges(pairs []model.Pair, want []string) error {
 func printCalibrateSummary(w io.Writer, dest string, sum report.CalibratedSummary, opt report.Options, lg *model.Log) {
 	so := opt.Selection
 	fmt.Fprintf(w, "wrote %s to %s: %d with calibrated preferences (λ %g, est-frac %g, objective %s, seed %d), %d without\n",
-		plural(sum.Written, "pair record"), dest, sum.Calibrated, so.Lambda, so.EstFrac, so.Objective, so.Seed, sum.Unavailable)
+		plural(sum.Written, "pair record"), safe(dest), sum.Calibrated, so.Lambda, so.EstFrac, so.Objective, so.Seed, sum.Unavailable)
 	for _, j := range sum.Judges {
 		if j.Records > 0 && j.Reason != "" {
-			fmt.Fprintf(w, "note: judge %q (%s) not calibrated: %s\n", j.Judge, plural(j.Records, "record"), j.Reason)
+			fmt.Fprintf(w, "note: judge %q (%s) not calibrated: %s\n", j.Judge, plural(j.Records, "record"), safe(j.Reason))
 		}
 	}
 	if lg.Skipped > 0 {

@@ -29,7 +29,7 @@ func checkDegenerate(w io.Writer, an *report.Analysis, allow bool) error {
 	}
 	if allow {
 		for _, l := range lines {
-			fmt.Fprintf(w, "warning: --allow-degenerate: writing anyway, marked \"degenerate\": %s\n", l)
+			fmt.Fprintf(w, "warning: --allow-degenerate: writing anyway, marked \"degenerate\": %s\n", safe(l))
 		}
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
 	"github.com/plumb-eval/plumb/report"
@@ -52,7 +53,11 @@ func registerCompletions(cmd *cobra.Command) {
 // fromLog completes a flag with names read from the files given so far
 // (args; none: the embedded demo), read as `plumb report` reads them
 // (texts skipped, bad lines skipped, --from and --map honoured). Files that
-// do not exist yet, or cannot be read, complete nothing.
+// do not exist yet, or cannot be read, complete nothing. A name holding a
+// control character, an escape sequence or a bidi override
+// (textsafe.Needs) is not offered: the shell would print it raw when it
+// lists the candidates, a newline would split it in two, and a completion
+// cannot type it anyway.
 func fromLog(names func(*model.Log) []string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var files []string
@@ -77,7 +82,7 @@ func fromLog(names func(*model.Log) []string) cobra.CompletionFunc {
 		}
 		var out []cobra.Completion
 		for _, n := range names(lg) {
-			if strings.HasPrefix(prefix+n, toComplete) {
+			if strings.HasPrefix(prefix+n, toComplete) && !textsafe.Needs(n) {
 				out = append(out, prefix+n)
 			}
 		}

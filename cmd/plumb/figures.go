@@ -112,7 +112,7 @@ func writeFigures(cmd *cobra.Command, lg *model.Log, an *report.Analysis, dir st
 	if err != nil {
 		return inputError{err} // an input in the way, or a folder that cannot take the files: status 2
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d figures (%d files) into %s\n", len(figs), len(paths), dir)
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d figures (%d files) into %s\n", len(figs), len(paths), safe(dir))
 	return nil
 }
 

@@ -107,7 +107,7 @@ func runImport(cmd *cobra.Command, inputs []string, o *importOptions) error {
 		// As for an empty input file: an empty log would only be refused
 		// by every command that reads it, so nothing is written.
 		for _, n := range lg.Notes {
-			fmt.Fprintln(cmd.ErrOrStderr(), "note: "+n)
+			fmt.Fprintln(cmd.ErrOrStderr(), "note: "+safe(n))
 		}
 		msg := "no records to import: nothing written"
 		if lg.Skipped > 0 {
@@ -133,7 +133,7 @@ func runImport(cmd *cobra.Command, inputs []string, o *importOptions) error {
 // importSummary prints what was read and written, and every note.
 func importSummary(w io.Writer, lg *model.Log, dest string) {
 	for _, f := range lg.Files {
-		line := fmt.Sprintf("%s: %s, %s, %s", f.Name, plural(f.Pairs, "pair"), plural(f.Scores, "score"), plural(f.Verdicts, "verdict"))
+		line := fmt.Sprintf("%s: %s, %s, %s", safe(f.Name), plural(f.Pairs, "pair"), plural(f.Scores, "score"), plural(f.Verdicts, "verdict"))
 		if f.Skipped > 0 {
 			line += ", " + plural(f.Skipped, "bad record") + " skipped"
 		}
@@ -151,14 +151,14 @@ func importSummary(w io.Writer, lg *model.Log, dest string) {
 	}
 	fmt.Fprintf(w, "wrote %s (%d pairs, %d scores, %d verdicts) of %s to %s\n",
 		plural(len(lg.Pairs)+len(lg.Scores)+len(lg.Verdicts), "record"), len(lg.Pairs), len(lg.Scores), len(lg.Verdicts),
-		plural(len(judges), "judge"), dest)
+		plural(len(judges), "judge"), safe(dest))
 	if lg.Skipped > 0 {
 		fmt.Fprintf(w, "skipped %s:\n", plural(lg.Skipped, "bad record"))
 		for _, r := range lg.SkipReasons {
-			fmt.Fprintln(w, "  "+r)
+			fmt.Fprintln(w, "  "+safe(r))
 		}
 	}
 	for _, n := range lg.Notes {
-		fmt.Fprintln(w, "note: "+n)
+		fmt.Fprintln(w, "note: "+safe(n))
 	}
 }

@@ -8,7 +8,7 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 
@@ -36,14 +36,19 @@ func tuneGC() {
 }
 
 // run executes the command line and returns the process exit status.
-func run(args []string) int {
+func run(args []string) int { return runWith(args, os.Stdout, os.Stderr) }
+
+// runWith is run with the command's standard output and error given.
+func runWith(args []string, stdout, stderr io.Writer) int {
 	st := &runState{guard: atomicfile.NewGuard()}
 	stop := cleanupOnSignal(st.guard, st.tui.Load)
 	defer stop()
 	root := newRootCmd()
 	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	if err := root.ExecuteContext(context.WithValue(context.Background(), runKey{}, st)); err != nil {
-		fmt.Fprintln(os.Stderr, "plumb:", err)
+		printError(stderr, err)
 		return exitCode(err)
 	}
 	return 0
