@@ -243,7 +243,9 @@ func TestPracticeNotAPair(t *testing.T) {
 		}
 	}
 	// A template that hides a response cannot be learnt.
-	err = bare.AddTemplate("hidden", func(f Fields) (string, string, error) { return "", f.Question + " " + f.FirstID + " or " + f.SecondID, nil })
+	err = bare.AddTemplate("hidden", func(f Fields) (string, string, error) {
+		return "", f.Question + " " + f.FirstID + " or " + f.SecondID, nil
+	})
 	if err == nil || !strings.Contains(err.Error(), "{{.First}}") {
 		t.Errorf("a template without the responses: %v", err)
 	}
