@@ -3,11 +3,13 @@ package model
 import (
 	"bytes"
 	"errors"
-	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"hash/maphash"
 	"io"
 	"io/fs"
 	"os"
+	"strings"
+
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 )
 
 // Watcher follows log files that may still be growing, such as the log of
@@ -32,6 +34,11 @@ import (
 // are read whole, exactly as ReadFiles reads them (an unfinished gzip
 // stream or array is an error). Changes are found with stat (size,
 // modification time, identity): a rewrite that keeps all three is missed.
+//
+// A file that does not exist yet (plumb --watch started before the run
+// that writes it) is waited for, not an error: Poll reads the other files
+// and returns a *WaitingError naming it until it appears. A file that was
+// read and then deleted is an error.
 //
 // A Watcher is not safe for concurrent use, but the logs Poll returns share
 // no slice with it (see Poll).
@@ -66,6 +73,9 @@ type watchFile struct {
 	name string
 	sig  fileSig // the stat the file had when last read
 	seen bool    // sig is set: the file was read (or tried) since the last reset
+	// waiting: the file did not exist at the last try and nothing of it is
+	// kept (it is yet to appear).
+	waiting bool
 	// failed makes the next Poll that reads anything read this file again,
 	// even if it did not change: its last read failed.
 	failed bool
@@ -142,6 +152,11 @@ func (w *Watcher) reset() {
 // changed, reads what is new and returns the whole log so far with
 // changed = true; when none changed it returns (nil, false, nil).
 //
+// While some files do not exist yet, err is a *WaitingError naming them,
+// returned with the log of the others when anything changed (lg, true,
+// err) and alone when nothing did (nil, false, err). It is a state to
+// show, not a failure: the next Poll looks again.
+//
 // A complete bad line is an error as in ReadFiles (file:line: field
 // message, matching ErrBadInput), or under SkipBad is skipped and counted,
 // with the counts carried across polls. On an error Poll returns (nil,
@@ -165,7 +180,7 @@ func (w *Watcher) Poll() (lg *Log, changed bool, err error) {
 		}
 	}
 	if !changed {
-		return nil, false, nil
+		return nil, false, w.waitingErr()
 	}
 	w.polled, w.last = true, sigs
 	for pass := 0; ; pass++ {
@@ -178,7 +193,37 @@ func (w *Watcher) Poll() (lg *Log, changed bool, err error) {
 		}
 		w.reset()
 	}
-	return w.snapshot(), true, nil
+	return w.snapshot(), true, w.waitingErr()
+}
+
+// WaitingError is what Poll returns while it waits: for Files to appear
+// or, with NoRecords (set by a caller, such as the TUI, that has nothing
+// to show yet), for the first record in them.
+type WaitingError struct {
+	Files     []string
+	NoRecords bool
+}
+
+func (e *WaitingError) Error() string {
+	names := strings.Join(e.Files, ", ")
+	if e.NoRecords {
+		return "waiting for the first record in " + names
+	}
+	return "waiting for " + names + " to appear"
+}
+
+// waitingErr names the files that do not exist yet (nil: none).
+func (w *Watcher) waitingErr() error {
+	var names []string
+	for i := range w.files {
+		if w.files[i].waiting {
+			names = append(names, w.files[i].name)
+		}
+	}
+	if names == nil {
+		return nil
+	}
+	return &WaitingError{Files: names}
 }
 
 // pass reads the files that changed, in order. restart asks for everything
@@ -203,10 +248,15 @@ func (w *Watcher) pass(sigs []fileSig) (restart bool, err error) {
 func (w *Watcher) update(i int) (restart bool, err error) {
 	f := &w.files[i]
 	fh, err := os.Open(f.name)
+	f.waiting = false
 	if err != nil {
 		f.sig, f.seen, f.failed = fileSig{err: err.Error()}, true, true
-		if f.loaded && errors.Is(err, fs.ErrNotExist) {
-			return false, fileErr(f.name, "cannot open: the file was deleted (the numbers shown are from before)")
+		if errors.Is(err, fs.ErrNotExist) {
+			if f.loaded {
+				return false, fileErr(f.name, "cannot open: the file was deleted (the numbers shown are from before)")
+			}
+			f.waiting, f.failed = true, false // read when stat sees it appear
+			return false, nil
 		}
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

@@ -383,13 +383,16 @@ func TestWatchLogIsCallers(t *testing.T) {
 }
 
 // TestWatchNotYetKnown: an empty file, space only, or the first byte of a
-// gzip magic waits; a file that does not exist yet is an error.
+// gzip magic waits; so does a file that does not exist yet (issue 17, item
+// 13: it was an error, ErrBadInput, which stopped plumb --watch started
+// before the run that writes the file).
 func TestWatchNotYetKnown(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "later.jsonl")
 	w := NewWatcher([]string{path}, ReadOptions{})
-	if _, changed, err := w.Poll(); err == nil || !changed || !errors.Is(err, ErrBadInput) {
-		t.Fatalf("missing file: changed %v, err %v", changed, err)
+	var wait *WaitingError
+	if lg, changed, err := w.Poll(); !errors.As(err, &wait) || errors.Is(err, ErrBadInput) || !changed || lg == nil {
+		t.Fatalf("missing file: changed %v, log %v, err %v", changed, lg, err)
 	}
 	appendTo(t, path, []byte("\n  \n"))
 	if lg := mustPoll(t, w); lg.Pending != 0 || len(lg.Pairs) != 0 {
@@ -410,6 +413,44 @@ func TestWatchNotYetKnown(t *testing.T) {
 	appendTo(t, gz, full[1:])
 	if lg := mustPoll(t, w); !reflect.DeepEqual(ids(lg), []string{"g"}) {
 		t.Fatalf("gzip: %v", ids(lg))
+	}
+}
+
+// TestWatchWaitsForFile (issue 17, item 13): a watched file that does not
+// exist yet is waited for while the others are read: Poll returns their
+// log with a *WaitingError naming it ("waiting for FILE to appear"), the
+// same error on unchanged polls, and reads the file once it appears. A
+// file read and then deleted is still an error.
+func TestWatchWaitsForFile(t *testing.T) {
+	dir := t.TempDir()
+	here, later := filepath.Join(dir, "here.jsonl"), filepath.Join(dir, "later.jsonl")
+	appendTo(t, here, []byte(pairLine("h", 0.2)+"\n"))
+	w := NewWatcher([]string{later, here}, ReadOptions{})
+	var wait *WaitingError
+	lg, changed, err := w.Poll()
+	if !changed || lg == nil || !reflect.DeepEqual(ids(lg), []string{"h"}) || !errors.As(err, &wait) ||
+		!reflect.DeepEqual(wait.Files, []string{later}) || err.Error() != "waiting for "+later+" to appear" {
+		t.Fatalf("first poll: changed %v, log %v, err %v", changed, lg, err)
+	}
+	for range 2 {
+		if lg, changed, err := w.Poll(); changed || lg != nil || !errors.As(err, &wait) {
+			t.Fatalf("unchanged poll: changed %v, log %v, err %v", changed, lg, err)
+		}
+	}
+	appendTo(t, later, []byte(pairLine("l", 0.3)+"\n"))
+	lg, changed, err = w.Poll()
+	if err != nil || !changed || !reflect.DeepEqual(ids(lg), []string{"l", "h"}) {
+		t.Fatalf("after the file appeared: changed %v, log %v, err %v", changed, lg, err)
+	}
+	sameLog(t, lg, readAll(t, []string{later, here}, ReadOptions{}))
+	if lg, changed, err := w.Poll(); err != nil || changed || lg != nil {
+		t.Fatalf("unchanged poll after: changed %v, log %v, err %v", changed, lg, err)
+	}
+	if err := os.Remove(later); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := w.Poll(); err == nil || errors.As(err, &wait) || !strings.Contains(err.Error(), "deleted") {
+		t.Fatalf("deleted after it was read: %v", err)
 	}
 }
 

@@ -203,11 +203,12 @@ func (m *Model) setTheme(dark bool) {
 	m.markDirty()
 }
 
-// Init starts the first analysis and, with --watch, the polling.
+// Init starts the first analysis and, with --watch, the polling: the first
+// poll at once, so that a file still to appear is said on the first frame.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.recompute()}
 	if m.opts.Poll != nil {
-		cmds = append(cmds, m.pollTick())
+		cmds = append(cmds, m.pollCmd())
 	}
 	return tea.Batch(cmds...)
 }

@@ -58,7 +58,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.watchErr = msg.err
 		}
 		if msg.changed && msg.lg != nil && len(msg.lg.Pairs)+len(msg.lg.Scores)+len(msg.lg.Verdicts) == 0 {
-			m.watchErr = errors.New("the files hold no records now (truncated?); the numbers shown are from before")
+			m.watchErr = m.noRecords(msg.err)
 			msg.lg = nil
 		}
 		var cmd tea.Cmd

@@ -229,7 +229,7 @@ func (m *Model) statusLine(w int) string {
 		right = m.st.Status.Render("✓ " + ms(m.cur.dur))
 	}
 	if m.watchErr != nil {
-		right = m.st.Error.Render("watch: "+clean(m.watchErr.Error())) + " " + right
+		right = m.watchStatus() + " " + right
 	} else if m.opts.Poll != nil {
 		right = m.st.Status.Render("watching ") + right
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,5 +84,50 @@ func TestWatchErrorStays(t *testing.T) {
 	pollOnce(t, m)
 	if m.watchErr == nil || !strings.Contains(m.watchErr.Error(), "no records") {
 		t.Fatalf("truncated file: %v", m.watchErr)
+	}
+}
+
+// TestWatchWaitsForFile (issue 17, item 13): plumb --watch started before
+// the run that writes its file shows "waiting for FILE to appear" from the
+// first frame (in the status colour, not as an error), then "waiting for
+// the first record" once the file exists but is empty, and the numbers
+// once records arrive (the missing file was an error that stopped plumb).
+func TestWatchWaitsForFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "run.jsonl")
+	w := model.NewWatcher([]string{name}, model.ReadOptions{})
+	lg, _, err := w.Poll()
+	var wait *model.WaitingError
+	if !errors.As(err, &wait) || lg == nil {
+		t.Fatalf("first poll: %v, %v", lg, err)
+	}
+	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true, Poll: w.Poll, Files: []string{name}})
+	run(t, m, m.Init())
+	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+	if s := screen(m); !strings.Contains(s, "waiting for "+name+" to appear") || strings.Contains(s, "watch:") {
+		t.Fatalf("the first frame does not say it waits for the file:\n%s", s)
+	}
+	if !strings.Contains(m.View().Content, "waiting for") {
+		t.Fatal("View does not show the waiting state")
+	}
+	pollOnce(t, m)
+	if !errors.As(m.watchErr, &wait) {
+		t.Fatalf("an unchanged poll dropped the waiting state: %v", m.watchErr)
+	}
+	if err := os.WriteFile(name, nil, 0o644); err != nil { // the run opened its output
+		t.Fatal(err)
+	}
+	pollOnce(t, m)
+	if s := screen(m); !strings.Contains(s, "waiting for the first record in "+name) || strings.Contains(s, "truncated") {
+		t.Fatalf("an empty new file:\n%s", s)
+	}
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"kind":"verdict","id":"v1","judge":"j","verdict":true,"human":true}` + "\n")
+	f.Close()
+	pollOnce(t, m)
+	if m.watchErr != nil || len(m.judges) != 1 || strings.Contains(screen(m), "waiting") {
+		t.Fatalf("after the first record: err %v, %d judges\n%s", m.watchErr, len(m.judges), screen(m))
 	}
 }

@@ -4,24 +4,90 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/plumb-eval/plumb/collect"
 	"github.com/plumb-eval/plumb/collect/simserver"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
+// Timeouts of the practice server's connections: a client has serveHeader
+// to send a request's headers and serveRead for the whole request (the body
+// is at most simserver.MaxBody, 8 MiB: seconds on any network); an idle
+// keep-alive connection is closed after serveIdle.
+const (
+	serveHeader = 10 * time.Second
+	serveRead   = time.Minute
+	serveWrite  = time.Minute
+	serveIdle   = 2 * time.Minute
+)
+
+// practiceServer returns cfg's simulated judges, reading the prompts of
+// collect's built-in pair templates and of the template files named, so
+// that it judges any pair items collect sends, not only its own.
+func practiceServer(cfg sim.Config, templates []string) (*simserver.Server, error) {
+	s, err := simserver.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range append(collect.BuiltinTemplates(), templates...) {
+		tp, err := collect.LoadTemplate(name)
+		if err != nil {
+			return nil, inputError{fmt.Errorf("--template: %w", err)}
+		}
+		err = s.AddTemplate(tp.Name, func(f simserver.Fields) (string, string, error) {
+			return tp.Render(&collect.Prompt{Question: f.Question, First: f.First, Second: f.Second,
+				FirstID: f.FirstID, SecondID: f.SecondID, ID1: f.ID1, ID2: f.ID2, Arrangement: f.Arrangement})
+		})
+		if err != nil {
+			return nil, inputError{fmt.Errorf("--template: %w", err)}
+		}
+	}
+	return s, nil
+}
+
+// newPracticeHTTP returns the HTTP server of plumb simulate --serve, with
+// read timeouts so that a client that stops sending cannot hold a
+// connection open.
+func newPracticeHTTP(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: serveHeader, ReadTimeout: serveRead,
+		WriteTimeout: serveWrite, IdleTimeout: serveIdle}
+}
+
+// exposure warns when the listener can be reached from other machines
+// (every interface, or an address that is not loopback), and returns the
+// local URL to give collect.
+func exposure(w io.Writer, addr string, ln net.Listener) string {
+	ta, ok := ln.Addr().(*net.TCPAddr)
+	if !ok {
+		return "http://" + ln.Addr().String() + "/v1"
+	}
+	port := strconv.Itoa(ta.Port)
+	switch {
+	case ta.IP.IsUnspecified():
+		fmt.Fprintf(w, "warning: --serve %s listens on every network interface: any machine that can reach this one can use the simulated judges; --serve 127.0.0.1:%s serves this machine only\n", addr, port)
+		return "http://127.0.0.1:" + port + "/v1"
+	case !ta.IP.IsLoopback():
+		fmt.Fprintf(w, "warning: --serve %s listens on %s, which other machines can reach; --serve 127.0.0.1:%s serves this machine only\n", addr, ta.IP, port)
+	}
+	return "http://" + ln.Addr().String() + "/v1"
+}
+
 // serveSimulated serves cfg's simulated judges over the OpenAI-compatible
 // API on addr until interrupted (plumb simulate --serve).
-func serveSimulated(cmd *cobra.Command, addr string, cfg sim.Config) error {
-	s, err := simserver.New(cfg)
+func serveSimulated(cmd *cobra.Command, addr string, cfg sim.Config, templates []string) error {
+	s, err := practiceServer(cfg, templates)
 	if err != nil {
 		return err
 	}
@@ -29,7 +95,7 @@ func serveSimulated(cmd *cobra.Command, addr string, cfg sim.Config) error {
 	if err != nil {
 		return fmt.Errorf("--serve %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	srv := newPracticeHTTP(s)
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
@@ -38,8 +104,9 @@ func serveSimulated(cmd *cobra.Command, addr string, cfg sim.Config) error {
 		defer cancel()
 		srv.Shutdown(sctx)
 	}()
-	fmt.Fprintf(cmd.ErrOrStderr(), "serving %s over %d pair items at http://%s/v1 (models: %s); Ctrl-C stops\n",
-		plural(len(cfg.Judges), "simulated judge"), cfg.Pairs, ln.Addr(), strings.Join(s.Models(), ", "))
+	url := exposure(cmd.ErrOrStderr(), addr, ln)
+	fmt.Fprintf(cmd.ErrOrStderr(), "serving %s over %d pair items at %s (models: %s); pairs of any items rendered by %s are judged too; Ctrl-C stops\n",
+		plural(len(cfg.Judges), "simulated judge"), cfg.Pairs, url, textsafe.Line(strings.Join(s.Models(), ", ")), textsafe.Line(strings.Join(s.Templates(), ", ")))
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

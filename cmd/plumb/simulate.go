@@ -60,6 +60,7 @@ type simOptions struct {
 	scoreProbs   bool
 	digits       int
 	serve        string
+	templates    []string
 }
 
 func newSimulateCmd() *cobra.Command {
@@ -71,7 +72,8 @@ func newSimulateCmd() *cobra.Command {
 		Long:  fmt.Sprintf(simulateLong, judgeKeyHelp(), judgeDefaults()),
 		Example: `  plumb simulate -o sim.jsonl.gz
   plumb simulate --pairs 5000 --arrangements x0,x1 --mode logprob -o swap.jsonl
-  plumb simulate --judge 'gpt:skill=2,pos=0.8,tok=0.3' --judge 'small:skill=0.8,pos=2' -o two.jsonl`,
+  plumb simulate --judge 'gpt:skill=2,pos=0.8,tok=0.3' --judge 'small:skill=0.8,pos=2' -o two.jsonl
+  plumb simulate --serve 127.0.0.1:8000   # the judges as a server: plumb collect any items against it`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return inputError{fmt.Errorf("simulate takes no arguments (got %q); write to a file with -o FILE", args[0])}
@@ -87,7 +89,10 @@ func newSimulateCmd() *cobra.Command {
 				if cmd.Flags().Changed("output") {
 					return inputError{fmt.Errorf("--serve serves the judges instead of writing a log; write the items with a separate plumb simulate -o")}
 				}
-				return serveSimulated(cmd, o.serve, cfg)
+				return serveSimulated(cmd, o.serve, cfg, o.templates)
+			}
+			if len(o.templates) > 0 {
+				return inputError{fmt.Errorf("--template is for --serve (the prompts the server reads)")}
 			}
 			return writeSimulated(cmd, o.output, cfg)
 		},
@@ -111,6 +116,7 @@ func newSimulateCmd() *cobra.Command {
 	f.BoolVar(&o.scoreProbs, "score-probs", false, "judges without sprobs= write score_probs instead of a score")
 	f.IntVar(&o.digits, "digits", def.Digits, "round numbers to this many significant digits (0: full precision)")
 	f.StringVar(&o.serve, "serve", "", "serve the simulated judges over the OpenAI-compatible API on `ADDR` (e.g. 127.0.0.1:8000) for plumb collect")
+	f.StringArrayVar(&o.templates, "template", nil, "with --serve: also read prompts rendered by this collect template `FILE` (the built-in ones always; repeatable)")
 	return cmd
 }
 

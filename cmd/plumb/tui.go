@@ -73,18 +73,9 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 		Dark:         true,
 	}
 	if u.watch {
-		if len(files) == 0 {
-			return inputError{errors.New("--watch needs at least one FILE")}
-		}
-		for _, name := range files {
-			if model.IsStream(name) {
-				return inputError{fmt.Errorf("--watch follows files that grow; %s is standard input or a pipe, which cannot be read again", name)}
-			}
-		}
-		w := model.NewWatcher(files, model.ReadOptions{SkipBad: f.skipBad, Opener: opener(cmd)})
-		lg, _, err := w.Poll()
+		w, lg, err := startWatch(cmd, files, f.skipBad)
 		if err != nil {
-			return inputError{err}
+			return err
 		}
 		to.Log = lg
 		to.Poll = w.Poll
@@ -105,6 +96,27 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 	st.tui.Store(true)
 	defer st.tui.Store(false)
 	return tui.Run(ctx, to, in, out)
+}
+
+// startWatch checks the files --watch follows and reads them once. A file
+// that does not exist yet is waited for (the UI says so until it appears);
+// any other error stops.
+func startWatch(cmd *cobra.Command, files []string, skipBad bool) (*model.Watcher, *model.Log, error) {
+	if len(files) == 0 {
+		return nil, nil, inputError{errors.New("--watch needs at least one FILE")}
+	}
+	for _, name := range files {
+		if model.IsStream(name) {
+			return nil, nil, inputError{fmt.Errorf("--watch follows files that grow; %s is standard input or a pipe, which cannot be read again", name)}
+		}
+	}
+	w := model.NewWatcher(files, model.ReadOptions{SkipBad: skipBad, Opener: opener(cmd)})
+	lg, _, err := w.Poll()
+	var wait *model.WaitingError
+	if err != nil && !errors.As(err, &wait) {
+		return nil, nil, inputError{err}
+	}
+	return w, lg, nil
 }
 
 // readsStdin reports whether one of the inputs is standard input.

@@ -61,6 +61,13 @@ func (s *Server) ScoreProbs(judgeName string, n int, criterion string) map[strin
 // LS returns the simulator's LS of score item number n.
 func (s *Server) LS(n int) float64 { return s.scores[n-1].ls }
 
+// isScore reports whether text holds simulated score item number label's
+// input.
+func (s *Server) isScore(text, label string) bool {
+	n, _ := strconv.Atoi(label)
+	return n >= 1 && n <= len(s.scores) && strings.Contains(text, s.scores[n-1].input)
+}
+
 func (s *Server) serveScore(w http.ResponseWriter, j *judge, req *request, text string, chat bool, top int, label string) {
 	n, _ := strconv.Atoi(label)
 	if n < 1 || n > len(s.scores) || !strings.Contains(text, s.scores[n-1].input) {

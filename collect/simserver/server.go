@@ -2,9 +2,11 @@ package simserver
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"regexp"
 	"slices"
@@ -24,6 +26,7 @@ type item struct {
 type judge struct {
 	name   string
 	choice bool                             // answer without logprobs
+	par    params                           // for pairs it did not simulate
 	logit  [][model.NumArrangements]float64 // per item
 	probs  [][]map[string]float64           // score_probs per score item and criterion
 }
@@ -35,18 +38,30 @@ type Server struct {
 	names    []string
 	scores   []scoreItem
 	criteria []string
+
+	// Pairs it did not simulate: the seed and quality spread of their
+	// draws, and the layouts of the templates added (AddTemplate).
+	seed      uint64
+	spread    float64
+	layouts   []layout
+	templates []string
 }
+
+// MaxBody is the largest request body the server reads, 8 MiB: hundreds of
+// times a long judge prompt. A larger body is answered 413.
+const MaxBody = 8 << 20
 
 // New simulates cfg's pair and score items (verdicts are left out) and
 // returns a server for its judges.
 func New(cfg sim.Config) (*Server, error) {
 	cfg.Verdicts, cfg.Digits = 0, 0
 	cfg.Arrangements = model.Arrangements[:]
-	s := &Server{judges: map[string]*judge{}, criteria: slices.Clone(cfg.Criteria)}
+	s := &Server{judges: map[string]*judge{}, criteria: slices.Clone(cfg.Criteria), seed: cfg.Seed, spread: cfg.Spread}
 	cfg.Judges = slices.Clone(cfg.Judges)
 	for i := range cfg.Judges {
 		j := &cfg.Judges[i]
-		s.judges[j.Name] = &judge{name: j.Name, choice: j.Mode == model.SourceChoice, logit: make([][model.NumArrangements]float64, 0, cfg.Pairs)}
+		s.judges[j.Name] = &judge{name: j.Name, choice: j.Mode == model.SourceChoice, logit: make([][model.NumArrangements]float64, 0, cfg.Pairs),
+			par: params{skill: j.Skill, inoise: j.ItemNoise, pos: j.PosBias, tok: j.TokenBias, noise: j.Noise}}
 		s.names = append(s.names, j.Name)
 		j.Mode = model.SourceLogprob
 		j.ScoreProbs = true
@@ -130,9 +145,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusMethodNotAllowed, "use POST")
 		return
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, 16<<20))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
-		apiError(w, http.StatusBadRequest, "reading the body: "+err.Error())
+		var tooBig *http.MaxBytesError
+		var ne net.Error
+		switch {
+		case errors.As(err, &tooBig):
+			apiError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d MiB, this server's limit", MaxBody>>20))
+		case errors.As(err, &ne) && ne.Timeout():
+			apiError(w, http.StatusRequestTimeout, "reading the body timed out: "+err.Error())
+		default:
+			apiError(w, http.StatusBadRequest, "reading the body: "+err.Error())
+		}
 		return
 	}
 	var req request
@@ -147,13 +171,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	chat := path == "/chat/completions"
 	text := req.Prompt
+	texts := []string{req.Prompt} // as the templates render it
 	if chat {
-		var b strings.Builder
+		var b, sys, user strings.Builder
 		for _, m := range req.Messages {
 			b.WriteString(m.Content)
 			b.WriteString("\n")
+			to := &user
+			if m.Role == "system" {
+				to = &sys
+			}
+			if to.Len() > 0 {
+				to.WriteString("\n\n")
+			}
+			to.WriteString(m.Content)
 		}
 		text = b.String()
+		texts = []string{user.String()}
+		if sys.Len() > 0 {
+			texts = []string{sys.String() + "\n\n" + user.String(), user.String()}
+		}
 	}
 	top := 0
 	if chat {
@@ -163,14 +200,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	} else if n, err := strconv.Atoi(string(req.Logprobs)); err == nil {
 		top = n
 	}
-	if m := scoreLabelRE.FindStringSubmatch(text); m != nil {
+	m := scoreLabelRE.FindStringSubmatch(text)
+	if m != nil && s.isScore(text, m[1]) {
 		s.serveScore(w, j, &req, text, chat, top, m[1])
 		return
 	}
 	ans, err := s.answer(j, text)
 	if err != nil {
-		apiError(w, http.StatusBadRequest, err.Error())
-		return
+		v, ok := s.readPair(texts)
+		switch {
+		case ok:
+			ans = s.judgeAny(j, &v, text)
+		case m != nil:
+			s.serveScore(w, j, &req, text, chat, top, m[1]) // says what is missing
+			return
+		case errors.Is(err, errNoItem):
+			apiError(w, http.StatusBadRequest, s.notPair())
+			return
+		default:
+			apiError(w, http.StatusBadRequest, err.Error())
+			return
+		}
 	}
 	if j.choice {
 		top = 0
@@ -224,7 +274,7 @@ func (s *Server) answer(j *judge, text string) (reply, error) {
 		}
 	}
 	if it == nil {
-		return rp, fmt.Errorf("no simulated item's prompt in the request")
+		return rp, errNoItem
 	}
 	from := strings.Index(text, it.prompt) + len(it.prompt)
 	p1, p2, ok := locate(text, from, it.r1, it.r2)

@@ -37,16 +37,15 @@ func TestLabelsAndLocate(t *testing.T) {
 	}
 }
 
-// FuzzServe sends arbitrary prompts: the server answers 200 or an API
-// error, never panics, and every 200 body is JSON.
+// FuzzServe sends arbitrary prompts to a server that reads collect's
+// templates: it answers 200 or an API error, never panics, and every 200
+// body is JSON.
 func FuzzServe(f *testing.F) {
 	c := sim.DefaultConfig()
 	c.Pairs, c.Scores = 5, 3
-	s, err := New(c)
-	if err != nil {
-		f.Fatal(err)
-	}
+	s := practice(f, c) // with collect's templates: any pair is read too
 	f.Add("Q1: x", false)
+	f.Add("###Query: \nq\n\n###A Answer: \nx\n\n###B Answer:\ny\n\n###Output:", false)
 	f.Add(s.items[0].prompt+"\n###A Answer: \n"+s.items[0].r1+"\n###B Answer:\n"+s.items[0].r2, false)
 	f.Add("S2: "+s.scores[1].input+" helpfulness", true)
 	f.Fuzz(func(t *testing.T, prompt string, echo bool) {
