@@ -20,10 +20,11 @@ var stemHashLens = [...]int{0, 8, 16, 64}
 // case is ignored, so that they also differ on the case-insensitive file
 // systems of macOS and Windows ("x/y", "x_y" and "x y"; "A" and "a") —
 // each get "-" and the first 8 hex digits of the SHA-256 of the name
-// appended ("x_y-7f3c09a1"), more digits if those still collide. A name
-// that collides with no other keeps its plain stem. The result depends
-// only on the set of names, not on their order. Every place that turns a
-// user's name (a judge, a criterion) into a file name goes through it.
+// appended ("x_y-bd3c9047" for "x/y"), more digits if those still
+// collide. A name that collides with no other keeps its plain stem. The
+// result depends only on the set of names, not on their order. Every
+// place that turns a user's name (a judge, a criterion) into a file name
+// goes through it.
 func Stems(names []string) map[string]string {
 	level := map[string]int{}
 	for _, n := range names {
