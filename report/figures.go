@@ -31,14 +31,21 @@ func ObservedPA(pairs []model.Pair) []float64 {
 // be nil), recall per arrangement, the forest plot of each method's change
 // from raw, the LS–US scatter of every likelihood-bias result and the CI
 // width against the budget split; with several judges, one comparison
-// figure. File stems are "<judge>.<figure>" with the judge name made safe
-// for file names.
+// figure. File stems are "<judge>.<figure>" and, per criterion,
+// "<judge>.lsus.<criterion>", with judge names (among the analysed judges)
+// and criterion names (among the judge's) made safe and unique by
+// figure.Stems.
 func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figure {
 	var figs []figure.Figure
 	var rows []figure.JudgeRow
+	judges := make([]string, len(an.Judges))
+	for i := range an.Judges {
+		judges[i] = an.Judges[i].Judge
+	}
+	judgeStems := figure.Stems(judges)
 	for i := range an.Judges {
 		ja := &an.Judges[i]
-		stem := figureStem(ja.Judge)
+		stem := judgeStems[ja.Judge]
 		if sel := ja.Selection; sel != nil {
 			if curves := gCurves(sel); len(curves) > 0 {
 				var obs []float64
@@ -61,11 +68,17 @@ func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figur
 			}
 		}
 		if l := ja.Likelihood; l != nil {
-			for _, b := range append(append([]calib.BiasResult{}, l.Criteria...), l.Total) {
+			results := append(append([]calib.BiasResult{}, l.Criteria...), l.Total)
+			criteria := make([]string, len(results))
+			for k := range results {
+				criteria[k] = results[k].Criterion
+			}
+			critStems := figure.Stems(criteria)
+			for _, b := range results {
 				if len(b.Points) == 0 {
 					continue
 				}
-				figs = append(figs, figure.LikelihoodScatter(stem+".lsus."+figureStem(b.Criterion), ja.Judge, &b, an.Options.Likelihood.PerToken))
+				figs = append(figs, figure.LikelihoodScatter(stem+".lsus."+critStems[b.Criterion], ja.Judge, &b, an.Options.Likelihood.PerToken))
 			}
 		}
 		if r := ja.Reporting; r != nil && len(r.WidthCurve) > 0 {
@@ -77,21 +90,6 @@ func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figur
 		figs = append(figs, figure.Compare("judges", rows, an.Options.Reporting.Alpha))
 	}
 	return figs
-}
-
-// figureStem makes a name safe as part of a file name.
-func figureStem(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
-		if !ok {
-			b[i] = '_'
-		}
-	}
-	if len(b) == 0 {
-		return "_"
-	}
-	return string(b)
 }
 
 // forestPanels returns one panel per metric of the methods table with each

@@ -137,7 +137,7 @@ func methodsBlock(s string) string {
 }
 
 // TestExportFiguresAndIntervals: the export key writes the figures into
-// PREFIX.figures/ (PNG and SVG, named in the message), the JSON carries
+// PREFIX.JUDGE.figures/ (PNG and SVG, named in the message), the JSON carries
 // the intervals on screen — the bytes of `plumb report` with the same
 // flags — and the reproduce command names the bootstrap flags.
 func TestExportFiguresAndIntervals(t *testing.T) {
@@ -147,15 +147,15 @@ func TestExportFiguresAndIntervals(t *testing.T) {
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)
 	press(t, m, "e")
-	if m.flashErr || !strings.Contains(m.flash, "out.figures/") || !strings.Contains(m.reproduceCommand(), "--bootstrap 200 --fixed-fit") {
+	if m.flashErr || !strings.Contains(m.flash, "out.judge-fair.figures/") || !strings.Contains(m.reproduceCommand(), "--bootstrap 200 --fixed-fit") {
 		t.Fatalf("export message: %q (error %v)", m.flash, m.flashErr)
 	}
 	for _, f := range []string{"judge-fair.forest.png", "judge-fair.forest.svg", "judge-fair.forest.txt"} {
-		if _, err := os.Stat(filepath.Join(dir, "out.figures", f)); err != nil {
+		if _, err := os.Stat(filepath.Join(dir, "out.judge-fair.figures", f)); err != nil {
 			t.Error(err)
 		}
 	}
-	txt, _ := os.ReadFile(filepath.Join(dir, "out.figures", "judge-fair.forest.txt"))
+	txt, _ := os.ReadFile(filepath.Join(dir, "out.judge-fair.figures", "judge-fair.forest.txt"))
 	if !strings.Contains(string(txt), "paired item bootstrap percentile intervals, 200 resamples") {
 		t.Errorf("forest caption lacks the intervals: %s", txt)
 	}
@@ -170,7 +170,7 @@ func TestExportFiguresAndIntervals(t *testing.T) {
 	if err := report.WriteJSON(&js, report.BuildDoc(an, "")); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := os.ReadFile(filepath.Join(dir, "out.json")); err != nil || string(got) != js.String() {
-		t.Errorf("out.json differs from the report for the same options (err %v)", err)
+	if got, err := os.ReadFile(filepath.Join(dir, "out.judge-fair.json")); err != nil || string(got) != js.String() {
+		t.Errorf("out.judge-fair.json differs from the report for the same options (err %v)", err)
 	}
 }

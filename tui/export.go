@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -10,19 +11,23 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/plot/figure"
 	"github.com/plumb-eval/plumb/report"
 )
 
 // exportCmd writes the current view's report (Markdown and JSON, the bytes
-// `plumb report` writes for the same flags, which the message names) and
-// the calibrated log, off the UI goroutine.
+// `plumb report` writes for the same flags, which the message names), the
+// figures and the calibrated log, off the UI goroutine. The files are
+// named per judge (exportFiles), so exporting judge A and then judge B
+// keeps both sets; exporting A again replaces A's.
 func (m *Model) exportCmd() tea.Cmd {
 	if len(m.judges) == 0 {
 		return nil
 	}
 	eng, judge, opt := m.eng, m.judgeName(), m.knobs.opt
 	opt.Judges = []string{judge}
-	prefix, version, inputs, guard := m.opts.ExportPrefix, m.opts.Version, m.opts.Files, m.opts.Guard
+	version, inputs, guard := m.opts.Version, m.opts.Files, m.opts.Guard
+	ef := exportFiles(m.opts.ExportPrefix, figure.Stems(m.judges)[judge])
 	args := reportArgs(opt, inputs)
 	m.setFlash("exporting …")
 	analyse := m.exportAnalysis(opt)
@@ -32,7 +37,7 @@ func (m *Model) exportCmd() tea.Cmd {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
 		an.Reproduce = args
-		md, js, cal := prefix+".md", prefix+".json", prefix+".calibrated.jsonl"
+		md, js, cal := ef.md, ef.js, ef.cal
 		for _, name := range []string{md, js, cal} {
 			if _, read := guard.Input(name); read || atomicfile.IsInput(name, inputs) {
 				return exportMsg{err: fmt.Errorf("export: %s is an input file; refusing to overwrite it", name)}
@@ -44,13 +49,17 @@ func (m *Model) exportCmd() tea.Cmd {
 		if err := guard.Write(js, func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		figs, err := writeExportFigures(guard, prefix, eng, judge, opt, an, inputs)
+		figs, err := writeExportFigures(guard, ef.figures, eng, judge, opt, an, inputs)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
 		if why := collapsedReason(an); why != "" {
-			return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s; no calibrated log: CalibraEval collapsed (%s) — "+
-				"plumb calibrate --allow-degenerate writes it marked · c shows the command that reproduces them", md, js, figs, why)}
+			old := ""
+			if _, err := os.Lstat(cal); err == nil {
+				old = fmt.Sprintf("; %s is from an earlier export, left as it was", cal)
+			}
+			return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s; no calibrated log: CalibraEval collapsed (%s)%s — "+
+				"plumb calibrate --allow-degenerate writes it marked · c shows the command that reproduces them", md, js, figs, why, old)}
 		}
 		n, err := writeCalibrated(guard, cal, eng, judge, opt, an)
 		if err != nil {
@@ -58,6 +67,21 @@ func (m *Model) exportCmd() tea.Cmd {
 		}
 		return exportMsg{text: fmt.Sprintf("wrote %s, %s, %s (%s) and %s · c shows the command that reproduces them", md, js, cal, plural(n, "pair record"), figs)}
 	}
+}
+
+// exportNames are the files of one judge's export.
+type exportNames struct {
+	md, js, cal, figures string
+}
+
+// exportFiles names the files of the export of the judge whose file stem
+// (figure.Stems over the log's judges) is stem: PREFIX.STEM.md,
+// PREFIX.STEM.json, PREFIX.STEM.calibrated.jsonl and the folder
+// PREFIX.STEM.figures/. A stem has no dot, so two judges' sets never share
+// a file.
+func exportFiles(prefix, stem string) exportNames {
+	p := prefix + "." + stem
+	return exportNames{md: p + ".md", js: p + ".json", cal: p + ".calibrated.jsonl", figures: p + ".figures"}
 }
 
 // fewShotCmd writes the likelihood-bias mitigation set of the criterion
@@ -71,8 +95,10 @@ func (m *Model) fewShotCmd() tea.Cmd {
 	eng, judge, opt := m.eng, m.judgeName(), m.knobs.opt
 	crit := res.Criterion
 	inputs, guard := m.opts.Files, m.opts.Guard
-	name := fmt.Sprintf("%s.fewshot-%s.jsonl", m.opts.ExportPrefix, safeName(crit))
+	prefix := m.opts.ExportPrefix + "." + figure.Stems(m.judges)[judge]
 	return func() tea.Msg {
+		_, all, _ := eng.Records(judge, "")
+		name := fewShotFile(prefix, crit, all)
 		_, scores, _ := eng.Records(judge, opt.Group)
 		fs, err := calib.SelectFewShot(judge, scores, calib.FewShotOptions{
 			Criterion: crit, K: opt.Likelihood.TopK, TrainFrac: 0.8, Seed: opt.Likelihood.Seed, PerToken: opt.Likelihood.PerToken,
@@ -100,14 +126,21 @@ func (m *Model) fewShotCmd() tea.Cmd {
 	}
 }
 
-// safeName keeps letters, digits, '-' and '_' of s for a file name.
-func safeName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
-			return r
+// fewShotFile names the few-shot set of criterion crit of a judge:
+// PREFIX.fewshot-CRITERION.jsonl, where prefix names the judge's export
+// (PREFIX.JUDGE) and CRITERION is crit's file stem among the criteria of
+// the judge's score records (all groups, so the name does not change with
+// the group filter).
+func fewShotFile(prefix, crit string, scores []model.Score) string {
+	criteria := []string{crit}
+	seen := map[string]bool{crit: true}
+	for i := range scores {
+		if c := scores[i].Criterion; !seen[c] {
+			seen[c] = true
+			criteria = append(criteria, c)
 		}
-		return '_'
-	}, s)
+	}
+	return prefix + ".fewshot-" + figure.Stems(criteria)[crit] + ".jsonl"
 }
 
 // reportArgs is the `plumb report` command that reproduces the numbers of

@@ -32,11 +32,10 @@ func (m *Model) exportAnalysis(opt report.Options) func() (*report.Analysis, err
 	}
 }
 
-// writeExportFigures writes the figures of an exported analysis into
-// PREFIX.figures/ as PNG and SVG (with their captions) and returns what
-// to call them in the status message.
-func writeExportFigures(guard *atomicfile.Guard, prefix string, eng *report.Engine, judge string, opt report.Options, an *report.Analysis, inputs []string) (string, error) {
-	dir := prefix + ".figures"
+// writeExportFigures writes the figures of an exported analysis into dir
+// as PNG and SVG (with their captions) and returns what to call them in
+// the status message.
+func writeExportFigures(guard *atomicfile.Guard, dir string, eng *report.Engine, judge string, opt report.Options, an *report.Analysis, inputs []string) (string, error) {
 	figs := report.Figures(an, func(j string) []float64 {
 		pairs, _, _ := eng.Records(j, opt.Group)
 		return report.ObservedPA(pairs)

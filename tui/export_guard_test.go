@@ -15,7 +15,7 @@ import (
 // refused; the Guard knows it by identity.
 func TestExportRefusesInputReadFromFolder(t *testing.T) {
 	dir := t.TempDir()
-	in := filepath.Join(dir, "out.calibrated.jsonl")
+	in := filepath.Join(dir, "out.judge-fair.calibrated.jsonl")
 	want := []byte(`{"kind":"verdict","id":"v","judge":"j","verdict":true}` + "\n")
 	os.WriteFile(in, want, 0o644)
 	g := atomicfile.NewGuard()

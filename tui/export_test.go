@@ -13,8 +13,8 @@ import (
 
 // TestExport: e writes the Markdown and JSON report of the current judge
 // (byte for byte what report.Analyze and the writers give for the same
-// options) and the calibrated log, unless CalibraEval collapsed; w writes
-// the few-shot set.
+// options) and the calibrated log, unless CalibraEval collapsed, as
+// PREFIX.JUDGE.*; w writes the few-shot set.
 func TestExport(t *testing.T) {
 	dir := t.TempDir()
 	m := newTestModel(t, demoLog(t), 120, 40)
@@ -35,23 +35,23 @@ func TestExport(t *testing.T) {
 	if err := report.WriteMarkdown(&md, an); err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile(filepath.Join(dir, "out.md"))
+	got, err := os.ReadFile(filepath.Join(dir, "out.judge-first.md"))
 	if err != nil || string(got) != md.String() {
-		t.Errorf("out.md differs from the report for the same options (err %v)", err)
+		t.Errorf("out.judge-first.md differs from the report for the same options (err %v)", err)
 	}
 	var js bytes.Buffer
 	if err := report.WriteJSON(&js, report.BuildDoc(an, "")); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := os.ReadFile(filepath.Join(dir, "out.json")); err != nil || string(got) != js.String() {
-		t.Errorf("out.json differs from the report for the same options (err %v)", err)
+	if got, err := os.ReadFile(filepath.Join(dir, "out.judge-first.json")); err != nil || string(got) != js.String() {
+		t.Errorf("out.judge-first.json differs from the report for the same options (err %v)", err)
 	}
 	// judge-first's CalibraEval collapses (g* ≡ 0.5): no calibrated log,
 	// and the status line says why.
 	if !strings.Contains(m.flash, "no calibrated log: CalibraEval collapsed") {
 		t.Errorf("export message of a collapsed fit: %q", m.flash)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "out.calibrated.jsonl")); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, "out.judge-first.calibrated.jsonl")); err == nil {
 		t.Error("a collapsed fit's calibrated log was written")
 	}
 	// judge-tokenA's is not collapsed: its calibrated log is written.
@@ -59,7 +59,7 @@ func TestExport(t *testing.T) {
 	if m.flashErr || !strings.Contains(m.flash, ".calibrated.jsonl (3000 pair records)") {
 		t.Fatalf("export message: %q (error %v)", m.flash, m.flashErr)
 	}
-	lg, err := model.ReadFiles([]string{filepath.Join(dir, "out.calibrated.jsonl")}, model.ReadOptions{})
+	lg, err := model.ReadFiles([]string{filepath.Join(dir, "out.judge-tokenA.calibrated.jsonl")}, model.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestExport(t *testing.T) {
 	if m.flashErr || !strings.Contains(m.flash, "examples of highest RS") {
 		t.Fatalf("few-shot message: %q", m.flash)
 	}
-	fs, err := model.ReadFiles([]string{filepath.Join(dir, "out.fewshot-accuracy.jsonl")}, model.ReadOptions{})
+	fs, err := model.ReadFiles([]string{filepath.Join(dir, "out.judge-tokenA.fewshot-accuracy.jsonl")}, model.ReadOptions{})
 	if err != nil || len(fs.Scores) != 8 {
 		t.Errorf("few-shot set: %v, %d records", err, len(fs.Scores))
 	}
@@ -82,7 +82,7 @@ func TestExport(t *testing.T) {
 // input file is refused.
 func TestExportNeverOverwritesInput(t *testing.T) {
 	dir := t.TempDir()
-	in := filepath.Join(dir, "log.md")
+	in := filepath.Join(dir, "log.judge-fair.md")
 	if err := os.WriteFile(in, []byte("precious"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -44,8 +44,10 @@ type Options struct {
 	// (--watch); it returns the whole log when anything changed.
 	Poll      func() (lg *model.Log, changed bool, err error)
 	PollEvery time.Duration
-	// ExportPrefix names the exported files: PREFIX.md, PREFIX.json and
-	// PREFIX.calibrated.jsonl.
+	// ExportPrefix names the exported files, per judge: PREFIX.JUDGE.md,
+	// PREFIX.JUDGE.json, PREFIX.JUDGE.calibrated.jsonl, PREFIX.JUDGE.figures/
+	// and PREFIX.JUDGE.fewshot-CRITERION.jsonl (JUDGE and CRITERION are
+	// figure.Stems).
 	ExportPrefix string
 	// Guard writes the exports: it knows every file read (so no export
 	// overwrites one, whatever its name) and removes temporary files on a

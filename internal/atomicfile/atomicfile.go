@@ -9,6 +9,16 @@
 // other spellings of a path are caught) and removes its in-flight
 // temporary files on Cleanup (the CLI calls it on SIGINT and SIGTERM).
 // Both the CLI and the TUI's export write through it.
+//
+// A writer that is killed (SIGKILL, a crash, a power cut) cannot clean up:
+// its temporary file ".NAME.tmp-XXXXXXXXXXXX" stays. The next write to
+// NAME removes such files whose writer is gone. Each writer holds an
+// exclusive flock(2) on its temporary file from creation until the rename;
+// the kernel drops it when the process ends, however it ends. A temporary
+// file whose lock can be taken therefore has no live writer (whatever
+// process now has its PID) and is removed; one that is locked, cannot be
+// opened, or lies on a file system without locks is left. On systems
+// without flock (Windows, Solaris) none is removed.
 package atomicfile
 
 import (
@@ -33,13 +43,21 @@ var ErrInput = errors.New("refusing to overwrite an input file")
 // errClosed is returned for a write started after Cleanup.
 var errClosed = errors.New("interrupted")
 
+// errSwept says a new temporary file was taken by another write's sweep
+// of stale temporary files before its writer could lock it.
+var errSwept = errors.New("temporary file swept")
+
 // Guard records the files a command run read and the temporary files its
 // writes have in flight. Its methods are safe for concurrent use. The zero
 // Guard is not usable; use NewGuard.
 type Guard struct {
 	mu     sync.Mutex
 	inputs []input
-	temps  map[string]struct{}
+	temps  map[string]func() // in-flight temporary file → releases its lock
+	// found holds, per folder written into, the temporary files there of
+	// each target (by base name) when the first write listed it; a write
+	// takes its target's (removeStaleTemps).
+	found  map[string]map[string][]string
 	closed bool
 }
 
@@ -50,7 +68,9 @@ type input struct {
 }
 
 // NewGuard returns an empty Guard.
-func NewGuard() *Guard { return &Guard{temps: map[string]struct{}{}} }
+func NewGuard() *Guard {
+	return &Guard{temps: map[string]func(){}, found: map[string]map[string][]string{}}
+}
 
 // Opened records that f (opened as name) is an input: later writes to the
 // same file, under any name, are refused. A nil Guard ignores it.
@@ -99,8 +119,9 @@ func (g *Guard) Cleanup() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.closed = true
-	for t := range g.temps {
+	for t, release := range g.temps {
 		os.Remove(t)
+		release()
 		delete(g.temps, t)
 	}
 }
@@ -223,6 +244,7 @@ func writeThrough(name, target string, fill func(io.Writer) error) error {
 // replace writes target's new content to a temporary file beside it and
 // renames it over target; old is target's current state (nil: new file).
 func (g *Guard) replace(name, target string, old fs.FileInfo, fill func(io.Writer) error) (err error) {
+	g.removeStaleTemps(target)
 	tmp, err := g.createTemp(target, old)
 	if err != nil {
 		return fmt.Errorf("creating %s: %w", name, err)
@@ -255,9 +277,9 @@ func (g *Guard) replace(name, target string, old fs.FileInfo, fill func(io.Write
 	return nil
 }
 
-// createTemp creates a temporary file beside target and registers it. A
-// new file is created 0666 less the umask, as the target would be; when
-// the target exists, 0600 until its mode is copied.
+// createTemp creates a temporary file beside target, locks it (lockTemp)
+// and registers it. A new file is created 0666 less the umask, as the
+// target would be; when the target exists, 0600 until its mode is copied.
 func (g *Guard) createTemp(target string, old fs.FileInfo) (*os.File, error) {
 	dir, base := filepath.Split(target)
 	perm := os.FileMode(0o666)
@@ -270,9 +292,9 @@ func (g *Guard) createTemp(target string, old fs.FileInfo) (*os.File, error) {
 		return nil, errClosed
 	}
 	for range 100 {
-		var rnd [6]byte
+		var rnd [tempLen / 2]byte
 		rand.Read(rnd[:])
-		name := filepath.Join(dir, "."+base+".tmp-"+hex.EncodeToString(rnd[:]))
+		name := filepath.Join(dir, tempPrefix(base)+hex.EncodeToString(rnd[:]))
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -280,7 +302,17 @@ func (g *Guard) createTemp(target string, old fs.FileInfo) (*os.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		g.temps[name] = struct{}{}
+		release, err := lockTemp(f, name)
+		if errors.Is(err, errSwept) {
+			f.Close() // another write's sweep holds or removed it: it removes it
+			continue
+		}
+		if err != nil {
+			f.Close()
+			os.Remove(name)
+			return nil, fmt.Errorf("locking %s: %w", name, err)
+		}
+		g.temps[name] = release
 		return f, nil
 	}
 	return nil, errors.New("cannot find a free temporary name")
@@ -291,12 +323,14 @@ func (g *Guard) createTemp(target string, old fs.FileInfo) (*os.File, error) {
 func (g *Guard) rename(tmp, target string) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if _, ok := g.temps[tmp]; !ok || g.closed {
+	release, ok := g.temps[tmp]
+	if !ok || g.closed {
 		return errClosed
 	}
 	if err := os.Rename(tmp, target); err != nil {
 		return err
 	}
+	release()
 	delete(g.temps, tmp)
 	return nil
 }
@@ -306,7 +340,61 @@ func (g *Guard) removeTemp(name string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	os.Remove(name)
+	if release, ok := g.temps[name]; ok {
+		release()
+	}
 	delete(g.temps, name)
+}
+
+// tempLen is the number of hex digits that end a temporary file's name.
+const tempLen = 12
+
+// tempPrefix is how the names of target base's temporary files start;
+// tempLen hex digits follow.
+func tempPrefix(base string) string { return "." + base + ".tmp-" }
+
+// removeStaleTemps removes the temporary files of target whose writer is
+// gone (removeStale); best effort, errors ignored. The Guard lists a
+// folder once, at its first write there, so that writing many files into
+// one folder costs one listing, not one per file.
+func (g *Guard) removeStaleTemps(target string) {
+	dir, base := filepath.Split(target)
+	dir = filepath.Clean(dir)
+	g.mu.Lock()
+	byBase, ok := g.found[dir]
+	if !ok {
+		byBase = listTemps(dir)
+		g.found[dir] = byBase
+	}
+	names := byBase[base]
+	delete(byBase, base)
+	g.mu.Unlock()
+	for _, n := range names {
+		removeStale(filepath.Join(dir, n))
+	}
+}
+
+// listTemps returns the temporary files in dir by the base name of their
+// target: names "." + base + ".tmp-" and tempLen lowercase hex digits.
+func listTemps(dir string) map[string][]string {
+	out := map[string][]string{}
+	d, err := os.Open(dir)
+	if err != nil {
+		return out
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	const tail = len(".tmp-") + tempLen
+	for _, n := range names {
+		if len(n) <= 1+tail || n[0] != '.' || n[len(n)-tail:len(n)-tempLen] != ".tmp-" {
+			continue
+		}
+		if strings.Trim(n[len(n)-tempLen:], "0123456789abcdef") == "" {
+			base := n[1 : len(n)-tail]
+			out[base] = append(out[base], n)
+		}
+	}
+	return out
 }
 
 // syncDir flushes a folder's entries (the rename) to disk; file systems

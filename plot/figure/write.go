@@ -18,13 +18,24 @@ type WriteFunc func(path string, fill func(io.Writer) error) error
 // NAME.txt beside each: the caption, then "Reproduce:" and the command line
 // reproduce (when not empty). Files are written through write (nil:
 // atomicfile.Write). It creates dir when needed and returns the paths
-// written, in order.
+// written, in order, each a distinct file on disk: figure names that are
+// equal when ASCII case is ignored are refused before anything is written
+// (name figures with Stems), and two paths that turn out to be one file
+// (a symbolic link in dir, a file system that folds names) are an error.
 func Write(dir string, figs []Figure, formats []Format, o Options, reproduce string, write WriteFunc) ([]string, error) {
 	if write == nil {
 		write = atomicfile.Write
 	}
 	if err := o.Validate(); err != nil {
 		return nil, err
+	}
+	seen := map[string]string{}
+	for i := range figs {
+		k := strings.ToLower(figs[i].Name)
+		if prev, ok := seen[k]; ok {
+			return nil, fmt.Errorf("figures: figures %q and %q would be the same file", prev, figs[i].Name)
+		}
+		seen[k] = figs[i].Name
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("figures: %w", err)
@@ -49,7 +60,25 @@ func Write(dir string, figs []Figure, formats []Format, o Options, reproduce str
 		}
 		written = append(written, path)
 	}
-	return written, nil
+	return written, sameFiles(written)
+}
+
+// sameFiles returns an error naming two of paths that are one file on disk.
+func sameFiles(paths []string) error {
+	infos := make([]os.FileInfo, len(paths))
+	for i, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return fmt.Errorf("figures: %w", err)
+		}
+		for j := range i {
+			if os.SameFile(fi, infos[j]) {
+				return fmt.Errorf("figures: %s and %s are the same file; one figure overwrote the other", paths[j], p)
+			}
+		}
+		infos[i] = fi
+	}
+	return nil
 }
 
 // Caption returns the text of a figure's caption file.

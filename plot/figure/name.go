@@ -1,0 +1,94 @@
+package figure
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// stemHashLens are the lengths, in hex digits, of the hash suffix a stem
+// gets on a collision: 0 (none, the plain stem), then 8; longer only when
+// the shorter ones still collide.
+var stemHashLens = [...]int{0, 8, 16, 64}
+
+// Stems returns the file-name stem of each distinct name of names: the
+// name with every byte that is not an ASCII letter, digit, '-' or '_'
+// replaced by '_' ("_" for ""), so a stem has no path separator, dot or
+// control character. Names whose plain stems collide — equal when ASCII
+// case is ignored, so that they also differ on the case-insensitive file
+// systems of macOS and Windows ("x/y", "x_y" and "x y"; "A" and "a") —
+// each get "-" and the first 8 hex digits of the SHA-256 of the name
+// appended ("x_y-bd3c9047" for "x/y"), more digits if those still
+// collide. A name that collides with no other keeps its plain stem. The
+// result depends only on the set of names, not on their order. Every
+// place that turns a user's name (a judge, a criterion) into a file name
+// goes through it.
+func Stems(names []string) map[string]string {
+	level := map[string]int{}
+	for _, n := range names {
+		level[n] = 0
+	}
+	stems := make(map[string]string, len(level))
+	for {
+		for n, l := range level {
+			stems[n] = stemAt(n, stemHashLens[l])
+		}
+		groups := map[string][]string{}
+		for n, s := range stems {
+			k := strings.ToLower(s)
+			groups[k] = append(groups[k], n)
+		}
+		bumped, clash := false, false
+		for _, g := range groups {
+			if len(g) < 2 {
+				continue
+			}
+			clash = true
+			for _, n := range g {
+				if level[n] < len(stemHashLens)-1 {
+					level[n]++
+					bumped = true
+				}
+			}
+		}
+		if !clash {
+			return stems
+		}
+		if !bumped {
+			// Full hashes still clash (not seen in practice): number the
+			// names of each group in sorted order, so the result stays
+			// deterministic and unique.
+			for _, g := range groups {
+				if len(g) > 1 {
+					slices.Sort(g)
+					for i, n := range g[1:] {
+						stems[n] += "-" + strconv.Itoa(i+2)
+					}
+				}
+			}
+			return stems
+		}
+	}
+}
+
+// stemAt is name's plain stem with the first hexLen hex digits of its
+// SHA-256 appended (none for 0).
+func stemAt(name string, hexLen int) string {
+	b := []byte(name)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			b[i] = '_'
+		}
+	}
+	s := string(b)
+	if s == "" {
+		s = "_"
+	}
+	if hexLen == 0 {
+		return s
+	}
+	sum := sha256.Sum256([]byte(name))
+	return s + "-" + hex.EncodeToString(sum[:])[:hexLen]
+}
