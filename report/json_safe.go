@@ -54,7 +54,7 @@ func (j *jsonSafeWriter) Write(p []byte) (int, error) {
 		r, size := utf8.DecodeRune(p[i:])
 		if r != utf8.RuneError || size > 1 {
 			if textsafe.Needs(string(p[i : i+size])) {
-				j.out = append(j.out, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
+				j.out = append(j.out, '\\', 'u', hexDigits[r>>12&15], hexDigits[r>>8&15], hexDigits[r>>4&15], hexDigits[r&15])
 				i += size
 				continue
 			}
@@ -78,7 +78,7 @@ func (j *jsonSafeWriter) flush() error {
 	return err
 }
 
-const hex = "0123456789abcdef"
+const hexDigits = "0123456789abcdef"
 
 // lastRuneStart is the index of the last byte of p that starts a UTF-8
 // sequence of more than one byte, among p's last 3 bytes, or −1.
