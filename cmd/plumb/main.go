@@ -38,7 +38,7 @@ func tuneGC() {
 // run executes the command line and returns the process exit status.
 func run(args []string) int {
 	st := &runState{guard: atomicfile.NewGuard()}
-	stop := cleanupOnSignal(st.guard, st.tui.Load)
+	stop := cleanupOnSignal(st.guard, st.handlesSignals)
 	defer stop()
 	root := newRootCmd()
 	root.SetArgs(args)
