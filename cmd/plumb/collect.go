@@ -50,8 +50,8 @@ the record keeps the texts, so each prompt can be rendered again
 
 Re-running the same command skips the items already in the output and
 appends the rest; a torn last line left by a killed run is cut off first.
-An output that is not a log (format v1, JSON Lines) or empty is refused and
-left byte for byte as it was. An item is written once all its arrangements
+An output that is neither empty nor a log (format v1, JSON Lines) is refused
+and left byte for byte as it was. An item is written once all its arrangements
 are answered; requests that fail for good (after --retries with back-off)
 are appended, with their reason, to OUTPUT.failures.jsonl, and the item is
 tried again on the next run. Ctrl-C stops cleanly, saying how many items
@@ -313,14 +313,15 @@ func collectContext(cmd *cobra.Command) (ctx context.Context, sig func() os.Sign
 // stop by a signal exits with 128 + its number after saying how many items
 // were written; a run that ended with items not written exits 3.
 func finishCollect(w io.Writer, red *collect.Redactor, output string, st *collect.Stats, prior collect.Prior, wall time.Duration, err error, sig os.Signal) error {
+	var oe *collect.OutputError
+	if errors.As(err, &oe) { // refused before anything was asked: no summary
+		return inputError{err}
+	}
 	fmt.Fprint(w, textsafe.Text(red.String(collect.Summary(st, prior, wall))))
 	if st.Failed > 0 {
 		say(w, red, "failed requests are listed in %s.failures.jsonl; re-run the same command to try those items again", output)
 	}
-	var oe *collect.OutputError
 	switch {
-	case errors.As(err, &oe):
-		return inputError{err}
 	case errors.Is(err, context.Canceled) || (err == nil && sig != nil):
 		msg := fmt.Sprintf("%d of %s written to %s, every record whole; re-run the same command to continue with the other %d",
 			st.Written, plural(int(st.Items), "item"), output, st.Items-st.Written)
