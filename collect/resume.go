@@ -38,9 +38,17 @@ func (e *OutputError) Error() string {
 func (e *OutputError) Unwrap() error { return e.Err }
 
 // openOutput opens the output log for appending, creating it when missing.
+// A folder, FIFO or socket is refused (opening a FIFO would wait for a
+// reader, and collect reads the log before it appends); a device such as
+// /dev/null is written through.
 func openOutput(name string) (*os.File, error) {
-	if st, err := os.Stat(name); err == nil && st.IsDir() {
-		return nil, &OutputError{name, errors.New("it is a folder")}
+	if st, err := os.Stat(name); err == nil {
+		switch {
+		case st.IsDir():
+			return nil, &OutputError{name, errors.New("it is a folder")}
+		case st.Mode()&(os.ModeNamedPipe|os.ModeSocket) != 0:
+			return nil, &OutputError{name, errors.New("it is a FIFO or socket, and collect reads the log before it appends")}
+		}
 	}
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
@@ -80,6 +88,8 @@ func prepareOutput(name, judge string) (Prior, error) {
 	switch {
 	case st.IsDir():
 		return p, &OutputError{name, errors.New("it is a folder")}
+	case st.Mode()&os.ModeDevice != 0:
+		return p, nil // a device (/dev/null): written through, nothing to resume
 	case !st.Mode().IsRegular():
 		return p, &OutputError{name, errors.New("it is not a regular file")}
 	}

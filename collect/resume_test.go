@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -299,5 +300,14 @@ func TestOutputFolder(t *testing.T) {
 	var oe *OutputError
 	if _, err := Run(context.Background(), cfg, &st); !errors.As(err, &oe) || !strings.Contains(err.Error(), "folder") {
 		t.Fatalf("err = %v", err)
+	}
+	// /dev/null is written through (a FIFO is refused: resume_unix_test.go).
+	if _, err := os.Stat(os.DevNull); err == nil {
+		cfg.Output = os.DevNull
+		cfg.Failures = filepath.Join(t.TempDir(), "failures.jsonl")
+		st := Stats{}
+		if _, err := Run(context.Background(), cfg, &st); err != nil || st.Written != 2 {
+			t.Errorf("/dev/null: %v, written %d", err, st.Written)
+		}
 	}
 }
