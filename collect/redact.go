@@ -22,7 +22,8 @@ import (
 // are replaced. Secrets of 8 bytes or more are matched ignoring ASCII case
 // anywhere; shorter ones ("EMPTY", "x": placeholders local servers take)
 // only where they stand as a whole word, case-sensitively, so that a word
-// like "empty" in a message stays readable.
+// like "empty" in a message stays readable. A Redactor is safe for
+// concurrent use (it is not changed after NewRedactor).
 type Redactor struct {
 	secrets []secret
 	longest int // bytes of the longest secret
