@@ -16,7 +16,17 @@ import (
 // the ID with any such decoration before it and any of ) ] * . : , " ' `
 // after it: "A", " A", "(A", "**A", "[A", "A)", "A." all count for A.
 // Matching ignores case (so "a" counts for A) unless CaseSensitive is set.
-// The log-probabilities of an ID's variants are summed (log-sum-exp).
+// The log-probabilities of an ID's variants are summed (log-sum-exp), and
+// the sum is capped at 0: "A" at 0.0 and " A" at −17.5 sum to +2.5e-8 in
+// floating point, which is no log-probability.
+//
+// A positive log-probability (a buggy server, or rounding of a
+// near-certain token) is impossible: it is read as 0 — probability 1 —
+// and the answer is marked (Outcome.Positive), counted in the run's
+// summary and named in the record's collect.positive_logprob. Skipping it
+// instead would make its ID's probability 0 and invert the answer; failing
+// the request would make a re-run fail the same way on a deterministic
+// server. Two IDs both positive both read as 0: P = 0.5, never inverted.
 
 // Outcome is what one answer says.
 type Outcome struct {
@@ -25,6 +35,9 @@ type Outcome struct {
 	// −Inf for an ID that was not there.
 	HasLP bool
 	LP    [2]float64
+	// Positive is true when an ID's variant had a positive log-probability,
+	// read as 0.
+	Positive bool
 	// Verdict is the text's verdict: 1 (ID1), 2 (ID2), 3 (tie), 0 (none).
 	Verdict int
 }
@@ -90,10 +103,12 @@ func (r *Reader) Read(a *Answer) Outcome {
 	}
 	for _, alt := range a.Tokens[k].Top {
 		if m := r.match(alt.Token); m == 1 || m == 2 {
-			if math.IsNaN(alt.Logprob) || alt.Logprob > 0 {
+			lp, ok, pos := readLogprob(alt.Logprob)
+			if !ok {
 				continue
 			}
-			o.LP[m-1] = logAddExp(o.LP[m-1], alt.Logprob)
+			o.Positive = o.Positive || pos
+			o.LP[m-1] = min(logAddExp(o.LP[m-1], lp), 0)
 			o.HasLP = true
 		}
 	}
@@ -153,6 +168,19 @@ func (r *Reader) textVerdict(text string) int {
 		text = text[:end]
 	}
 	return r.match(text)
+}
+
+// readLogprob checks one log-probability: ok is false for NaN (not a
+// number: left out), and a positive value is returned as 0 with positive
+// set (see the doc above Outcome).
+func readLogprob(lp float64) (v float64, ok, positive bool) {
+	switch {
+	case math.IsNaN(lp):
+		return 0, false, false
+	case lp > 0:
+		return 0, true, true
+	}
+	return lp, true, false
 }
 
 // logAddExp returns log(e^a + e^b).

@@ -129,3 +129,53 @@ func FuzzParseChat(f *testing.F) {
 		}
 	})
 }
+
+// TestVariantSumCapped (issue 17 item 2): "A" at 0.0 and " A" at −17.5
+// sum (log-sum-exp) to +2.5e-8 in floating point, which the log writer
+// rejects as no log-probability: the run stopped for good at that item.
+// Sums are capped at 0.
+func TestVariantSumCapped(t *testing.T) {
+	if s := logAddExp(0, -17.5); s <= 0 {
+		t.Fatalf("logAddExp(0, -17.5) = %v: the case no longer reproduces", s)
+	}
+	r := Reader{IDs: IDs{"A", "B"}}
+	a := Answer{Text: "A", Tokens: []Token{{Text: "A", Top: []Alt{{"A", 0.0}, {" A", -17.5}, {"B", -20}}}}}
+	o := r.Read(&a)
+	if !o.HasLP || o.LP[0] != 0 || o.LP[1] != -20 || o.Positive {
+		t.Fatalf("LP = %v (positive %v), want [0 -20], not positive", o.LP, o.Positive)
+	}
+	if p := o.P(); !(p > 0.999999) || p > 1 {
+		t.Errorf("P(A) = %v", p)
+	}
+}
+
+// TestPositiveLogprobNeverInverts (issue 17 item 3): a positive
+// log-probability from a buggy server was skipped, so {A: +5, B: −3}
+// became P(A) = 0 — the answer inverted, nothing counted. It is read as 0
+// (probability 1) and marked.
+func TestPositiveLogprobNeverInverts(t *testing.T) {
+	r := Reader{IDs: IDs{"A", "B"}}
+	for _, c := range []struct {
+		top      []Alt
+		p        float64
+		positive bool
+	}{
+		{[]Alt{{"A", 5}, {"B", -3}}, 1 / (1 + math.Exp(-3)), true},
+		{[]Alt{{"B", -3}, {" A", 1e-7}}, 1 / (1 + math.Exp(-3)), true}, // rounding of a near-certain token
+		{[]Alt{{"A", 5}, {"B", 3}}, 0.5, true},                         // both impossible: a tie, not an inversion
+		{[]Alt{{"A", -3}, {"B", 2}}, 1 / (1 + math.Exp(3)), true},      // B positive: B stays the answer
+		{[]Alt{{"A", -0.1}, {"B", -3}}, 1 / (1 + math.Exp(-2.9)), false},
+	} {
+		a := Answer{Text: "A", Tokens: []Token{{Text: "A", Top: c.top}}}
+		o := r.Read(&a)
+		if p := o.P(); math.Abs(p-c.p) > 1e-12 || o.Positive != c.positive || o.LP[0] > 0 || o.LP[1] > 0 {
+			t.Errorf("%v: P(A) = %v, positive %v, LP %v; want %v, %v", c.top, p, o.Positive, o.LP, c.p, c.positive)
+		}
+	}
+	// The score task reads a positive log-probability the same way.
+	a := Answer{Text: "4", Tokens: []Token{{Text: "4", Top: []Alt{{"4", 2}, {"3", math.Log(0.25)}}}}}
+	probs, fromLP, positive, ok := readScore(&a, 1, 5, false)
+	if !ok || !fromLP || !positive || math.Abs(probs["4"]-0.8) > 1e-12 || math.Abs(probs["3"]-0.2) > 1e-12 {
+		t.Errorf("score: %v, from log-probabilities %v, positive %v", probs, fromLP, positive)
+	}
+}

@@ -14,12 +14,15 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
+
+	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
 // ClientConfig configures a Client.
 type ClientConfig struct {
-	BaseURL     string // e.g. http://127.0.0.1:8000/v1 (no trailing /chat/completions)
-	APIKey      string // sent as "Authorization: Bearer KEY" when not empty; never logged
+	BaseURL     string // e.g. http://127.0.0.1:8000/v1 (no trailing /chat/completions); its credentials are never shown
+	APIKey      string // sent as "Authorization: Bearer KEY" when not empty; never shown or written
 	Model       string
 	Completions bool // use the legacy /completions endpoint
 	TopLogprobs int  // top alternatives per position (OpenAI allows at most 20)
@@ -29,7 +32,7 @@ type ClientConfig struct {
 	BackoffBase time.Duration // first back-off; doubles per attempt, with full jitter
 	BackoffMax  time.Duration // longest back-off (a Retry-After may ask for more, up to MaxRetryAfter)
 	RPS         float64       // requests per second over all workers; 0 = no limit
-	HTTP        *http.Client  // nil: a client tuned for many concurrent requests
+	HTTP        *http.Client  // nil: a client tuned for many concurrent requests (its redirect policy is replaced: see NewClient)
 }
 
 // MaxRetryAfter caps how long a server's Retry-After can make a request wait.
@@ -42,36 +45,61 @@ type Client struct {
 	url   string
 	http  *http.Client
 	limit *limiter
+	red   *Redactor
 }
 
-// NewClient returns a client for cfg.
+// NewClient returns a client for cfg. Its HTTP client follows a redirect
+// only within the base URL's origin (scheme, host and port): a redirect to
+// another origin is refused (reason "redirect", fatal), so the API key and
+// the items' texts never go to a server other than the one named.
 func NewClient(cfg ClientConfig) *Client {
-	h := cfg.HTTP
-	if h == nil {
+	var h http.Client
+	if cfg.HTTP != nil {
+		h = *cfg.HTTP
+	} else {
 		tr := http.DefaultTransport.(*http.Transport).Clone()
 		tr.MaxIdleConns = 1024
 		tr.MaxIdleConnsPerHost = 1024
-		h = &http.Client{Transport: tr}
+		h.Transport = tr
 	}
+	h.CheckRedirect = sameOriginRedirect
 	endpoint := "/chat/completions"
 	if cfg.Completions {
 		endpoint = "/completions"
 	}
-	c := &Client{cfg: cfg, url: strings.TrimRight(cfg.BaseURL, "/") + endpoint, http: h}
+	c := &Client{cfg: cfg, url: strings.TrimRight(cfg.BaseURL, "/") + endpoint, http: &h,
+		red: NewRedactor(cfg.APIKey, cfg.BaseURL)}
 	if cfg.RPS > 0 {
 		c.limit = &limiter{interval: time.Duration(float64(time.Second) / cfg.RPS)}
 	}
 	return c
 }
 
-// Endpoint returns the URL requests go to.
-func (c *Client) Endpoint() string { return c.url }
+// Endpoint returns the URL requests go to, for display: its credentials
+// are redacted and it is safe for a terminal.
+func (c *Client) Endpoint() string { return textsafe.Line(c.red.String(c.url)) }
+
+// Redact returns s with the API key and the base URL's credentials
+// replaced (see Redactor). Every text collect shows or writes that could
+// hold them goes through it.
+func (c *Client) Redact(s string) string { return c.red.String(s) }
+
+// clean makes f's message safe to show and write (cleanText).
+func (c *Client) clean(f *Failure) *Failure {
+	f.Msg = c.cleanText(f.Msg)
+	return f
+}
+
+// cleanText returns s with secrets redacted, as one terminal-safe line.
+func (c *Client) cleanText(s string) string { return textsafe.Line(c.red.String(s)) }
 
 // Failure is why a request gave no answer. Reason is a short stable key
 // used for counting: http-429, http-5xx, http-4xx, timeout, connection,
 // malformed, empty-choices, context-length, unauthorized, not-found,
-// canceled. Fatal failures (unauthorized, not-found) stop the run: every
-// further request would fail the same way.
+// redirect, canceled. Fatal failures (unauthorized, not-found, redirect)
+// stop the run: every further request would fail the same way. Msg has
+// the API key and the base URL's credentials redacted and is one
+// terminal-safe line (textsafe.Line).
 type Failure struct {
 	Reason string
 	Status int    // HTTP status, 0 when there was none
@@ -186,7 +214,7 @@ func (c *Client) once(ctx context.Context, body []byte) (Answer, *Failure) {
 	case errors.Is(err, ErrEmptyChoices):
 		return Answer{}, &Failure{Reason: "empty-choices", Status: 200, Msg: "the response has no choices", retry: true}
 	case err != nil:
-		return Answer{}, &Failure{Reason: "malformed", Status: 200, Msg: snippet([]byte(err.Error())), retry: true}
+		return Answer{}, c.clean(&Failure{Reason: "malformed", Status: 200, Msg: snippet([]byte(c.red.String(err.Error()))), retry: true})
 	}
 	return ans, nil
 }
@@ -203,8 +231,18 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// raw sends one attempt and returns the body of a 200 response.
+// raw sends one attempt and returns the body of a 200 response; a
+// failure's message is cleaned (redacted, one safe line).
 func (c *Client) raw(ctx context.Context, body []byte) ([]byte, *Failure) {
+	data, f := c.send(ctx, body)
+	if f != nil {
+		return nil, c.clean(f)
+	}
+	return data, nil
+}
+
+// send sends one attempt and returns the body of a 200 response.
+func (c *Client) send(ctx context.Context, body []byte) ([]byte, *Failure) {
 	if c.cfg.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, c.cfg.Timeout)
@@ -221,6 +259,10 @@ func (c *Client) raw(ctx context.Context, body []byte) ([]byte, *Failure) {
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
+		var re *crossOriginError
+		if errors.As(err, &re) {
+			return nil, &Failure{Reason: "redirect", Status: re.status, Msg: re.Error(), Fatal: true}
+		}
 		return nil, transportFailure(err)
 	}
 	defer resp.Body.Close()
@@ -232,9 +274,9 @@ func (c *Client) raw(ctx context.Context, body []byte) ([]byte, *Failure) {
 		return nil, &Failure{Reason: "malformed", Status: resp.StatusCode, Msg: "response body over 32 MiB", retry: true}
 	}
 	if resp.StatusCode != http.StatusOK {
-		if k := c.cfg.APIKey; k != "" { // a server may echo the key
-			data = bytes.ReplaceAll(data, []byte(k), []byte("[API key]"))
-		}
+		// A server may echo the key, escaped or not: redact before the
+		// message is decoded and cut to a snippet.
+		data = c.red.Bytes(data)
 		return nil, statusFailure(resp, data)
 	}
 	return data, nil
@@ -329,7 +371,11 @@ func serverMessage(data []byte) string {
 func snippet(b []byte) string {
 	s := strings.Join(strings.Fields(string(b)), " ")
 	if len(s) > 200 {
-		s = s[:200] + "…"
+		cut := 200
+		for cut > 0 && !utf8.RuneStart(s[cut]) { // never split a character
+			cut--
+		}
+		s = s[:cut] + "…"
 	}
 	if s == "" {
 		s = "(empty body)"

@@ -215,7 +215,9 @@ func TestFatalStops(t *testing.T) {
 		key, model, reason string
 	}{{"sk-wrong", "judge-first", "unauthorized"}, {key, "no-such-model", "not-found"}} {
 		cfg := testConfig(t, ts.URL, tc.model, "calibraeval", items)
-		cfg.Client.cfg.APIKey = tc.key
+		cc := cfg.Client.cfg
+		cc.APIKey = tc.key
+		cfg.Client = NewClient(cc) // the client redacts the key it is built with
 		var st Stats
 		start := time.Now()
 		_, err := Run(context.Background(), cfg, &st)

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
 // Progress reports a run's progress: on a terminal one line redrawn in
@@ -21,6 +23,9 @@ type Progress struct {
 	Every    time.Duration // plain-line interval (default 10 s); the terminal line redraws every 200 ms
 	Label    string
 	Width    int // terminal width: the redrawn line is cut to fit (0: no limit)
+	// Redact, when set, is applied to every line (the client's Redact);
+	// each line is also made terminal-safe (textsafe.Line).
+	Redact func(string) string
 
 	st    *Stats
 	begin time.Time
@@ -92,6 +97,10 @@ func (p *Progress) line() string {
 		done, total, pct, rate, eta, fmtCount(atomic.LoadInt64(&st.PromptTok)+atomic.LoadInt64(&st.OutputTok)),
 		atomic.LoadInt64(&st.Retries), atomic.LoadInt64(&st.Failed))
 	line := b.String()
+	if p.Redact != nil {
+		line = p.Redact(line)
+	}
+	line = textsafe.Line(line)
 	if p.Terminal && p.Width > 1 {
 		if r := []rune(line); len(r) > p.Width-1 {
 			line = string(r[:p.Width-1])
@@ -106,10 +115,17 @@ func Summary(st *Stats, prior Prior, wall time.Duration) string {
 	if prior.TornBytes > 0 {
 		fmt.Fprintf(&b, "cut a torn last line (%d bytes) left by an interrupted run\n", prior.TornBytes)
 	}
-	fmt.Fprintf(&b, "items: %d to judge, %d already in the log (skipped); %d written, %d not written (a request failed), %d left unfinished\n",
+	fmt.Fprintf(&b, "items: %d to judge, %d already in the log (skipped); %d written, %d not written (a request failed), %d left unfinished",
 		st.Items, st.Skipped, st.Written, st.ItemsFailed, st.Discarded)
+	if rest := st.Items - st.Written - st.ItemsFailed - st.Discarded; rest > 0 { // a stopped run
+		fmt.Fprintf(&b, ", %d not started", rest)
+	}
+	b.WriteString("\n")
 	if st.SkippedShort > 0 {
 		fmt.Fprintf(&b, "note: %d skipped items have fewer arrangements in the log than asked for; a record cannot be extended (it would be a duplicate): collect into a new file to ask for them all\n", st.SkippedShort)
+	}
+	if st.PositiveLP > 0 {
+		fmt.Fprintf(&b, "note: %d answers gave an option a positive log-probability, which is impossible (a server bug, or rounding of a near-certain answer): read as 0, probability 1; the records name those arrangements in collect.positive_logprob\n", st.PositiveLP)
 	}
 	if st.Written > 0 && st.WithLP+st.HardOnly > 0 {
 		fmt.Fprintf(&b, "items written: %d with log-probabilities in every arrangement, %d with text verdicts only, %d mixed\n",

@@ -2,12 +2,16 @@ package collect
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"errors"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -215,5 +219,95 @@ func TestSkippedShort(t *testing.T) {
 	st, prior := run(t, cfg)
 	if st.Skipped != 4 || st.SkippedShort != 4 || st.Written != 0 || !strings.Contains(Summary(st, prior, 0), "4 skipped items have fewer arrangements") {
 		t.Errorf("skipped %d, short %d, written %d", st.Skipped, st.SkippedShort, st.Written)
+	}
+}
+
+// TestRefusesNonLogUntouched (issue 17 item 1): an -o that is not a log
+// was altered before it was checked — "hello world" was cut as a torn
+// last line (and the run went on), "notes 1\nimportant 2" lost "important
+// 2" before the run failed. The whole file is now checked first, reading
+// only; a file that is not a log is refused (*OutputError) byte for byte
+// untouched, and no request is sent.
+func TestRefusesNonLogUntouched(t *testing.T) {
+	c := simConfig(t, 3)
+	var requests atomic.Int64
+	_, ts := startSim(t, c, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { requests.Add(1); h.ServeHTTP(w, r) })
+	})
+	items := simItems(t, c)
+	record := `{"kind":"pair","id":"q1","judge":"other","p_a":{"x0":0.7}}`
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(record + "\n"))
+	zw.Close()
+	for _, content := range []string{
+		"hello world",
+		"notes 1\nimportant 2",
+		"notes 1\nimportant 2\n",
+		record + "\nhello",                       // a log, then a last line that is no record
+		record + "\n{\"kind\":\"pair\",\"id\":}", // a last line that is broken JSON, not JSON cut short
+		"[" + record + "]",                       // a JSON array: read, but not appendable
+		gz.String(),                              // gzip: read, but not appendable
+		"{\"kind\":\"pair\",\"id\":\"q\n" + record + "\n", // a torn line in the middle
+		record + "\n" + record + "\n",                     // a duplicate record
+		"\xef\xbb\xbf[]",
+	} {
+		cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", items)
+		if err := os.WriteFile(cfg.Output, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		before := requests.Load()
+		var st Stats
+		_, err := Run(context.Background(), cfg, &st)
+		var oe *OutputError
+		if !errors.As(err, &oe) || !strings.Contains(err.Error(), "cannot be appended to") {
+			t.Errorf("%q: err = %v, want an *OutputError", content, err)
+		}
+		if b, _ := os.ReadFile(cfg.Output); string(b) != content {
+			t.Errorf("%q: the file was changed to %q", content, b)
+		}
+		if n := requests.Load() - before; n != 0 || st.Done != 0 {
+			t.Errorf("%q: %d requests sent", content, n)
+		}
+		t.Logf("%q: %v", content, err)
+	}
+}
+
+// TestTornOnlyLineCut: a run killed during its first write leaves a file
+// holding only the start of a record; that is cut and the run proceeds.
+func TestTornOnlyLineCut(t *testing.T) {
+	c := simConfig(t, 3)
+	_, ts := startSim(t, c, nil)
+	cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", simItems(t, c))
+	torn := `{"kind":"pair","id":"p0001","judge":"judge-fi`
+	os.WriteFile(cfg.Output, []byte(torn), 0o644)
+	st, prior := run(t, cfg)
+	if prior.TornBytes != len(torn) || st.Written != 3 {
+		t.Fatalf("torn %d, written %d", prior.TornBytes, st.Written)
+	}
+	if lg := readLog(t, cfg.Output); len(lg.Pairs) != 3 {
+		t.Fatalf("%d records", len(lg.Pairs))
+	}
+}
+
+// TestOutputFolder: -o naming a folder is an *OutputError.
+func TestOutputFolder(t *testing.T) {
+	c := simConfig(t, 2)
+	_, ts := startSim(t, c, nil)
+	cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", simItems(t, c))
+	cfg.Output = t.TempDir()
+	var st Stats
+	var oe *OutputError
+	if _, err := Run(context.Background(), cfg, &st); !errors.As(err, &oe) || !strings.Contains(err.Error(), "folder") {
+		t.Fatalf("err = %v", err)
+	}
+	// /dev/null is written through (a FIFO is refused: resume_unix_test.go).
+	if _, err := os.Stat(os.DevNull); err == nil {
+		cfg.Output = os.DevNull
+		cfg.Failures = filepath.Join(t.TempDir(), "failures.jsonl")
+		st := Stats{}
+		if _, err := Run(context.Background(), cfg, &st); err != nil || st.Written != 2 {
+			t.Errorf("/dev/null: %v, written %d", err, st.Written)
+		}
 	}
 }

@@ -58,6 +58,10 @@ type Stats struct {
 	ItemsFailed  int64 // items not written because a request failed
 	Discarded    int64 // items in flight when the run was stopped (not written)
 
+	// PositiveLP counts answers with a positive log-probability for an
+	// option (impossible; read as 0, probability 1: see Reader).
+	PositiveLP int64
+
 	mu      sync.Mutex
 	reasons map[string]int64
 }
@@ -121,13 +125,15 @@ type partial struct {
 // failure is appended to the failures file with its reason, and a re-run
 // tries the item again. Cancelling ctx stops the run cleanly: requests in
 // flight are abandoned and their items left for the next run. Run returns
-// an error only for a fatal failure (wrong key, unknown model) or an I/O
-// error; stats say what happened either way.
+// an error only for a fatal failure (wrong key, unknown model, a redirect
+// to another origin), an output it must not append to (*OutputError:
+// nothing in it was changed) or an I/O error; stats say what happened
+// either way.
 func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 	if cfg.Jobs < 1 {
 		cfg.Jobs = 1
 	}
-	out, err := os.OpenFile(cfg.Output, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	out, err := openOutput(cfg.Output)
 	if err != nil {
 		return Prior{}, err
 	}
@@ -143,7 +149,7 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 	if failName == "" {
 		failName = cfg.Output + ".failures.jsonl"
 	}
-	fw := &failWriter{name: failName}
+	fw := &failWriter{name: failName, clean: cfg.Client.cleanText}
 	defer fw.close()
 
 	todo := make([]int, 0, len(cfg.Items))
@@ -291,13 +297,17 @@ func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 	atomic.AddInt64(&st.OutputTok, int64(res.Answer.CompletionTokens))
 	r.ptok = res.Answer.PromptTokens + res.Answer.CompletionTokens
 	r.out = cfg.Reader.Read(&res.Answer)
+	if r.out.Positive {
+		atomic.AddInt64(&st.PositiveLP, 1)
+	}
 	switch {
 	case r.out.HasLP:
 		atomic.AddInt64(&st.WithLP, 1)
 	case r.out.Verdict != 0:
 		atomic.AddInt64(&st.HardOnly, 1)
 	default:
-		r.fail = &Failure{Reason: "no-verdict", Msg: "neither option ID is among the answer token's top log-probabilities and the text has no verdict: " + snippet([]byte(res.Answer.Text))}
+		r.fail = &Failure{Reason: "no-verdict", Msg: "neither option ID is among the answer token's top log-probabilities and the text has no verdict: " +
+			cfg.Client.cleanText(snippet([]byte(cfg.Client.Redact(res.Answer.Text))))}
 		return r
 	}
 	atomic.AddInt64(&st.Answered, 1)
@@ -350,6 +360,7 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2}
 	nLP := 0
 	from := map[string]string{}
+	var positive []string
 	for _, a := range r.cfg.Arrangements {
 		if p.res[a].out.HasLP {
 			nLP++
@@ -368,6 +379,9 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 		o := &p.res[a].out
 		tokens += p.res[a].ptok
 		pair.Has[a] = true
+		if o.Positive {
+			positive = append(positive, a.String())
+		}
 		if o.HasLP {
 			pair.S[a] = o.P()
 			pair.Logprobs[a] = o.LP
@@ -401,6 +415,9 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 		c["logprobs"], _ = json.Marshal(lps)
 	}
 	c["tokens"], _ = json.Marshal(tokens)
+	if len(positive) > 0 { // the arrangements whose answer had a positive log-probability, read as 0
+		c["positive_logprob"], _ = json.Marshal(positive)
+	}
 	cj, err := json.Marshal(c)
 	if err != nil {
 		return nil, err
@@ -418,10 +435,12 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 }
 
 // failWriter appends failed requests to the failures file, opened on the
-// first failure.
+// first failure. Messages go through clean (secrets redacted, one safe
+// line) once more before they are written.
 type failWriter struct {
-	name string
-	f    *os.File
+	name  string
+	f     *os.File
+	clean func(string) string
 }
 
 func (fw *failWriter) write(cfg *Config, r *result) error {
@@ -434,7 +453,7 @@ func (fw *failWriter) write(cfg *Config, r *result) error {
 	}
 	b, err := json.Marshal(map[string]any{
 		"judge": cfg.Judge, "id": cfg.Items[r.item].ID, "arrangement": r.arr.String(),
-		"reason": r.fail.Reason, "status": r.fail.Status, "message": r.fail.Msg,
+		"reason": r.fail.Reason, "status": r.fail.Status, "message": fw.clean(r.fail.Msg),
 		"attempts": r.attempts, "time": time.Now().UTC().Format(time.RFC3339),
 	})
 	if err != nil {

@@ -205,8 +205,9 @@ func LSPrefix(description, input string) string {
 // readScore returns the rating probabilities of an answer: from the
 // answer token's top alternatives (variants summed, as for pair answers),
 // or, when no scale token is there, 1 for the rating the text starts with.
-// ok is false when neither gives a rating.
-func readScore(a *Answer, lo, hi int, caseSensitive bool) (probs map[string]float64, fromLP, ok bool) {
+// ok is false when neither gives a rating. A positive log-probability is
+// read as 0 (probability 1), with positive set, as for pair answers.
+func readScore(a *Answer, lo, hi int, caseSensitive bool) (probs map[string]float64, fromLP, positive, ok bool) {
 	q := make([]float64, hi-lo+1)
 	rating := func(tok string) int {
 		s := strings.TrimRight(strings.TrimLeft(tok, decoLead), decoTrail)
@@ -219,20 +220,22 @@ func readScore(a *Answer, lo, hi int, caseSensitive bool) (probs map[string]floa
 	r := Reader{CaseSensitive: caseSensitive}
 	if k := r.answerToken(a.Tokens); k >= 0 {
 		for _, alt := range a.Tokens[k].Top {
-			if i := rating(alt.Token); i >= 0 && alt.Logprob <= 0 {
-				q[i] += math.Exp(alt.Logprob)
-				fromLP = true
+			if i := rating(alt.Token); i >= 0 {
+				if lp, ok, pos := readLogprob(alt.Logprob); ok {
+					q[i] += math.Exp(lp)
+					fromLP, positive = true, positive || pos
+				}
 			}
 		}
 	}
 	if !fromLP {
 		f := strings.Fields(strings.TrimLeft(a.Text, decoLead))
 		if len(f) == 0 {
-			return nil, false, false
+			return nil, false, false, false
 		}
 		i := rating(f[0])
 		if i < 0 {
-			return nil, false, false
+			return nil, false, false, false
 		}
 		q[i] = 1
 	}
@@ -244,7 +247,7 @@ func readScore(a *Answer, lo, hi int, caseSensitive bool) (probs map[string]floa
 	for i, v := range q {
 		probs[strconv.Itoa(lo+i)] = v / sum
 	}
-	return probs, fromLP, true
+	return probs, fromLP, positive, true
 }
 
 // lsOf sums the prompt log-probabilities of the tokens from character
@@ -323,7 +326,7 @@ func (c *Client) lsRequest(ctx context.Context, prefix, output string) (float64,
 // criteria in one write once all are answered (the LS of an item is asked
 // once). Resume, failures and cancelling work as in Run.
 func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) {
-	out, err := os.OpenFile(cfg.Output, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	out, err := openOutput(cfg.Output)
 	if err != nil {
 		return Prior{}, err
 	}
@@ -370,7 +373,7 @@ func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) 
 			st.Requests++
 		}
 	}
-	fw := &failWriter{name: cfg.Output + ".failures.jsonl"}
+	fw := &failWriter{name: cfg.Output + ".failures.jsonl", clean: cfg.Client.cleanText}
 	defer fw.close()
 	meta := map[string]any{"template": cfg.Template.Name, "template_sha256": cfg.Template.SHA256, "scale": []int{cfg.Min, cfg.Max}}
 	for k, v := range cfg.Meta {
@@ -491,9 +494,12 @@ func (cfg *ScoreConfig) scoreGroup(ctx context.Context, g []int, st *Stats, meta
 		atomic.AddInt64(&st.Done, 1)
 		atomic.AddInt64(&st.PromptTok, int64(res.Answer.PromptTokens))
 		atomic.AddInt64(&st.OutputTok, int64(res.Answer.CompletionTokens))
-		probs, fromLP, ok := readScore(&res.Answer, cfg.Min, cfg.Max, cfg.CaseSensitive)
+		probs, fromLP, positive, ok := readScore(&res.Answer, cfg.Min, cfg.Max, cfg.CaseSensitive)
+		if positive {
+			atomic.AddInt64(&st.PositiveLP, 1)
+		}
 		if !ok {
-			f := &Failure{Reason: "no-verdict", Msg: "no rating among the answer token's top log-probabilities or in the text: " + snippet([]byte(res.Answer.Text))}
+			f := &Failure{Reason: "no-verdict", Msg: "no rating among the answer token's top log-probabilities or in the text: " + cfg.Client.cleanText(snippet([]byte(cfg.Client.Redact(res.Answer.Text))))}
 			return nil, append(fails, scoreFail{it.ID, it.Criterion, f, res.Attempts}), false
 		}
 		atomic.AddInt64(&st.Answered, 1)
@@ -535,7 +541,7 @@ func (fw *failWriter) writeScore(judge string, f scoreFail) error {
 		fw.f = fh
 	}
 	b, err := json.Marshal(map[string]any{"judge": judge, "id": f.id, "criterion": f.criterion,
-		"reason": f.fail.Reason, "status": f.fail.Status, "message": f.fail.Msg, "attempts": f.attempts})
+		"reason": f.fail.Reason, "status": f.fail.Status, "message": fw.clean(f.fail.Msg), "attempts": f.attempts})
 	if err != nil {
 		return err
 	}

@@ -71,16 +71,16 @@ func TestScoresOverHTTP(t *testing.T) {
 
 func TestReadScore(t *testing.T) {
 	a := Answer{Text: "4", Tokens: []Token{{Text: "4", Top: []Alt{{"4", math.Log(0.5)}, {" 4", math.Log(0.1)}, {"3", math.Log(0.3)}, {"10", math.Log(0.05)}, {"x", -1}}}}}
-	p, lp, ok := readScore(&a, 1, 5, false)
+	p, lp, _, ok := readScore(&a, 1, 5, false)
 	if !ok || !lp || math.Abs(p["4"]-0.6/0.9) > 1e-12 || math.Abs(p["3"]-0.3/0.9) > 1e-12 || p["5"] != 0 {
 		t.Errorf("%v %v %v", p, lp, ok)
 	}
 	a = Answer{Text: "**2** because"}
-	if p, lp, ok := readScore(&a, 1, 5, false); !ok || lp || p["2"] != 1 {
+	if p, lp, _, ok := readScore(&a, 1, 5, false); !ok || lp || p["2"] != 1 {
 		t.Errorf("text fallback: %v %v %v", p, lp, ok)
 	}
 	a = Answer{Text: "seven"}
-	if _, _, ok := readScore(&a, 1, 5, false); ok {
+	if _, _, _, ok := readScore(&a, 1, 5, false); ok {
 		t.Error("no rating read as one")
 	}
 	if _, _, err := ParseScale("5-1"); err == nil {

@@ -21,9 +21,15 @@ type runKey struct{}
 
 // runState is what one run of plumb shares between its parts.
 type runState struct {
-	guard *atomicfile.Guard
-	tui   atomic.Bool // the terminal UI is running
+	guard   *atomicfile.Guard
+	tui     atomic.Bool // the terminal UI is running
+	collect atomic.Bool // plumb collect ran: it stops on SIGINT/SIGTERM itself, saying what it wrote
 }
+
+// handlesSignals reports whether the running command handles SIGINT and
+// SIGTERM itself (the terminal UI, collect), so cleanupOnSignal must not
+// exit.
+func (st *runState) handlesSignals() bool { return st.tui.Load() || st.collect.Load() }
 
 // stateOf returns the runState of cmd's run (a new one, kept in the
 // context, when the command was executed without one, as in tests).
@@ -79,9 +85,10 @@ func refuseInput(output string, inputs []string) error {
 
 // cleanupOnSignal removes g's in-flight temporary files when the process
 // gets SIGINT or SIGTERM, then exits with 128 + the signal's number. While
-// the terminal UI runs (tuiRunning), it only removes them: the UI handles
-// the signal and restores the terminal. The returned function stops it.
-func cleanupOnSignal(g *atomicfile.Guard, tuiRunning func() bool) (stop func()) {
+// the command handles signals itself (handled: the terminal UI, which
+// restores the terminal; collect, which says how many records it wrote),
+// it only removes them. The returned function stops it.
+func cleanupOnSignal(g *atomicfile.Guard, handled func() bool) (stop func()) {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	done := make(chan struct{})
@@ -92,7 +99,7 @@ func cleanupOnSignal(g *atomicfile.Guard, tuiRunning func() bool) (stop func()) 
 				return
 			case sig := <-ch:
 				g.Cleanup()
-				if tuiRunning() {
+				if handled() {
 					continue
 				}
 				code := 130

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/plumb-eval/plumb/internal/atomicfile"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -15,6 +16,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/plumb-eval/plumb/collect"
+	"github.com/plumb-eval/plumb/internal/atomicfile"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -47,12 +50,25 @@ the record keeps the texts, so each prompt can be rendered again
 
 Re-running the same command skips the items already in the output and
 appends the rest; a torn last line left by a killed run is cut off first.
-An item is written once all its arrangements are answered; requests that
-fail for good (after --retries with back-off) are appended, with their
-reason, to OUTPUT.failures.jsonl, and the item is tried again on the next
-run. Ctrl-C stops cleanly. A wrong key (401/403) or model (404) stops at
-once. The API key is read from the environment variable --api-key-env and
-never printed or written.
+An output that is neither empty nor a log (format v1, JSON Lines) is refused
+and left byte for byte as it was. An item is written once all its arrangements
+are answered; requests that fail for good (after --retries with back-off)
+are appended, with their reason, to OUTPUT.failures.jsonl, and the item is
+tried again on the next run. Ctrl-C stops cleanly, saying how many items
+were written. A wrong key (401/403), model (404) or a redirect to another
+origin stops at once. The API key is read from the environment variable
+--api-key-env and never printed or written; it and any credentials in
+--base-url are redacted from everything shown or written, server messages
+included.
+
+A positive log-probability from the server (impossible) is read as 0,
+probability 1, and counted in the summary; it never inverts an answer.
+
+Exit status: 0 when every item asked for is in the output; 3 when the run
+ended with items not written (requests failed for good: re-run the same
+command to try them again); 2 for bad input (a flag, an items file, an -o
+that is a folder or not a log); 1 when a fatal failure stopped the run;
+130 after Ctrl-C (143 after SIGTERM).
 
 --task score rates one output per criterion instead (score records with
 score_probs: S_m is the expected score over the --scale tokens'
@@ -181,6 +197,8 @@ func (o *collectOptions) checkCommon(files []string) error {
 		return errors.New("-o/--output is required")
 	case strings.HasSuffix(strings.ToLower(o.output), ".gz"):
 		return fmt.Errorf("-o %s: collect appends as results arrive, which gzip does not allow; write plain JSON Lines", o.output)
+	case o.output != "" && isDir(o.output):
+		return fmt.Errorf("-o %s is a folder; collect appends to a log file", o.output)
 	case o.output != "" && atomicfile.IsInput(o.output, files):
 		return fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
 	case o.topLogprobs < 1:
@@ -231,11 +249,13 @@ func (o *collectOptions) clientConfig(templateMax int) collect.ClientConfig {
 	}
 }
 
-func runCollect(cmd *cobra.Command, files []string, o *collectOptions) error {
+func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err error) {
+	red := collect.NewRedactor(os.Getenv(o.keyEnv), o.baseURL)
+	defer func() { err = cleanCollectError(err, red) }()
 	switch o.task {
 	case "pair":
 	case "score":
-		return runCollectScores(cmd, files, o)
+		return runCollectScores(cmd, files, o, red)
 	default:
 		return inputError{fmt.Errorf("--task %q: want pair or score", o.task)}
 	}
@@ -248,29 +268,110 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) error {
 		return dryRun(cmd, cfg)
 	}
 	if !o.quiet {
-		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr)}
+		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr), Redact: red.String}
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	ctx, sig, stop := collectContext(cmd)
 	defer stop()
-	fmt.Fprintf(stderr, "collect: %s on %s, %s × %d arrangements, template %s, %d concurrent → %s\n",
+	say(stderr, red, "collect: %s on %s, %s × %d arrangements, template %s, %d concurrent → %s",
 		o.model, cfg.Client.Endpoint(), plural(len(cfg.Items), "item"), len(cfg.Arrangements), cfg.Template.Name, cfg.Jobs, cfg.Output)
 	if n := collect.EmptyTexts(cfg.Items); n > 0 {
-		fmt.Fprintf(stderr, "note: %s an empty prompt or response; judged as they are\n", plural(n, "item has"))
+		say(stderr, red, "note: %s an empty prompt or response; judged as they are", plural(n, "item has"))
 	}
 	var st collect.Stats
 	begin := time.Now()
 	prior, err := collect.Run(ctx, cfg, &st)
-	fmt.Fprint(stderr, collect.Summary(&st, prior, time.Since(begin)))
+	return finishCollect(stderr, red, cfg.Output, &st, prior, time.Since(begin), err, sig())
+}
+
+// collectContext returns the context of a collect run, cancelled on
+// SIGINT or SIGTERM, and the signal that cancelled it (nil if none). From
+// then on plumb's own signal handler (cleanupOnSignal) does not exit:
+// collect stops cleanly and says what it wrote. The mark stays after stop:
+// the handler may see a signal only after collect returned, and must not
+// then exit over collect's message.
+func collectContext(cmd *cobra.Command) (ctx context.Context, sig func() os.Signal, stop func()) {
+	rs := stateOf(cmd)
+	rs.collect.Store(true)
+	ctx, cancel := context.WithCancel(cmd.Context())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	var got atomic.Value
+	go func() {
+		select {
+		case s := <-ch:
+			got.Store(s)
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	sig = func() os.Signal { s, _ := got.Load().(os.Signal); return s }
+	return ctx, sig, func() { signal.Stop(ch); cancel() }
+}
+
+// finishCollect prints a run's summary and turns its outcome into plumb's
+// exit status: an output that cannot be appended to is bad input (2); a
+// stop by a signal exits with 128 + its number after saying how many items
+// were written; a run that ended with items not written exits 3.
+func finishCollect(w io.Writer, red *collect.Redactor, output string, st *collect.Stats, prior collect.Prior, wall time.Duration, err error, sig os.Signal) error {
+	var oe *collect.OutputError
+	if errors.As(err, &oe) { // refused before anything was asked: no summary
+		return inputError{err}
+	}
+	fmt.Fprint(w, textsafe.Text(red.String(collect.Summary(st, prior, wall))))
 	if st.Failed > 0 {
-		fmt.Fprintf(stderr, "failed requests are listed in %s.failures.jsonl; re-run the same command to try those items again\n", cfg.Output)
+		say(w, red, "failed requests are listed in %s.failures.jsonl; re-run the same command to try those items again", output)
 	}
 	switch {
-	case errors.Is(err, context.Canceled):
-		return fmt.Errorf("stopped: %d items written to %s; re-run the same command to continue", st.Written, cfg.Output)
+	case errors.Is(err, context.Canceled) || (err == nil && sig != nil):
+		msg := fmt.Sprintf("%d of %s written to %s, every record whole; re-run the same command to continue with the other %d",
+			st.Written, plural(int(st.Items), "item"), output, st.Items-st.Written)
+		if s, ok := sig.(syscall.Signal); ok {
+			return statusError{fmt.Errorf("stopped by %v: %s", s, msg), 128 + int(s)}
+		}
+		return errors.New("stopped: " + msg)
 	case err != nil:
 		return err
 	}
+	if n := st.ItemsFailed + st.Discarded; n > 0 {
+		return statusError{fmt.Errorf("%d of %s not written (%d failed, %d unfinished); re-run the same command to try them again (exit status %d)",
+			n, plural(int(st.Items), "item"), st.ItemsFailed, st.Discarded, exitIncomplete), exitIncomplete}
+	}
 	return nil
+}
+
+// say prints one line, secrets redacted and safe for a terminal.
+func say(w io.Writer, red *collect.Redactor, format string, args ...any) {
+	fmt.Fprintln(w, textsafe.Line(red.String(fmt.Sprintf(format, args...))))
+}
+
+// collectError is a collect error whose message had secrets redacted or
+// was made safe for a terminal; it unwraps to the original (for the exit
+// status).
+type collectError struct {
+	msg string
+	err error
+}
+
+func (e *collectError) Error() string { return e.msg }
+func (e *collectError) Unwrap() error { return e.err }
+
+// cleanCollectError redacts secrets from err's message and makes it safe
+// for a terminal, keeping err for its exit status.
+func cleanCollectError(err error, red *collect.Redactor) error {
+	if err == nil {
+		return nil
+	}
+	msg := textsafe.Text(red.String(err.Error()))
+	if msg == err.Error() {
+		return err
+	}
+	return &collectError{msg, err}
+}
+
+// isDir reports whether name is a folder.
+func isDir(name string) bool {
+	st, err := os.Stat(name)
+	return err == nil && st.IsDir()
 }
 
 // dryRun prints the rendered prompts of the first item.
@@ -283,11 +384,11 @@ func dryRun(cmd *cobra.Command, cfg *collect.Config) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "=== item %s, arrangement %s, template %s (sha256 %s) ===\n", it.ID, a, cfg.Template.Name, cfg.Template.SHA256)
+		fmt.Fprintf(w, "=== item %s, arrangement %s, template %s (sha256 %s) ===\n", textsafe.Line(it.ID), a, textsafe.Line(cfg.Template.Name), cfg.Template.SHA256)
 		if system != "" {
-			fmt.Fprintf(w, "--- system ---\n%s\n", system)
+			fmt.Fprintf(w, "--- system ---\n%s\n", textsafe.Text(system))
 		}
-		fmt.Fprintf(w, "--- user ---\n%s\n", user)
+		fmt.Fprintf(w, "--- user ---\n%s\n", textsafe.Text(user))
 	}
 	return nil
 }
@@ -306,7 +407,7 @@ func termWidth(f any) int {
 }
 
 // runCollectScores runs a score task (--task score).
-func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions) error {
+func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions, red *collect.Redactor) error {
 	cfg, err := o.setupScores(files)
 	if err != nil {
 		return inputError{err}
@@ -318,35 +419,28 @@ func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions) err
 			return err
 		}
 		w := cmd.OutOrStdout()
-		fmt.Fprintf(w, "=== score item %s, criterion %s, template %s (sha256 %s) ===\n", it.ID, it.Criterion, cfg.Template.Name, cfg.Template.SHA256)
+		fmt.Fprintf(w, "=== score item %s, criterion %s, template %s (sha256 %s) ===\n", textsafe.Line(it.ID), textsafe.Line(it.Criterion), textsafe.Line(cfg.Template.Name), cfg.Template.SHA256)
 		if system != "" {
-			fmt.Fprintf(w, "--- system ---\n%s\n", system)
+			fmt.Fprintf(w, "--- system ---\n%s\n", textsafe.Text(system))
 		}
-		fmt.Fprintf(w, "--- user ---\n%s\n", user)
+		fmt.Fprintf(w, "--- user ---\n%s\n", textsafe.Text(user))
 		if cfg.LS != nil {
-			fmt.Fprintf(w, "--- LS prompt (the output's tokens are summed) ---\n%s%s\n", collect.LSPrefix(cfg.TaskDescription, it.Input), it.Output)
+			fmt.Fprintf(w, "--- LS prompt (the output's tokens are summed) ---\n%s\n", textsafe.Text(collect.LSPrefix(cfg.TaskDescription, it.Input)+it.Output))
 		}
 		return nil
 	}
 	stderr := cmd.ErrOrStderr()
 	if !o.quiet {
-		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr)}
+		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr), Redact: red.String}
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	ctx, sig, stop := collectContext(cmd)
 	defer stop()
-	fmt.Fprintf(stderr, "collect: %s on %s, %s (item × criterion), scale %d-%d, template %s, LS %v → %s\n",
+	say(stderr, red, "collect: %s on %s, %s (item × criterion), scale %d-%d, template %s, LS %v → %s",
 		o.model, cfg.Client.Endpoint(), plural(len(cfg.Items), "score item"), cfg.Min, cfg.Max, cfg.Template.Name, cfg.LS != nil, cfg.Output)
 	var st collect.Stats
 	begin := time.Now()
 	prior, err := collect.RunScores(ctx, cfg, &st)
-	fmt.Fprint(stderr, collect.Summary(&st, prior, time.Since(begin)))
-	switch {
-	case errors.Is(err, context.Canceled):
-		return fmt.Errorf("stopped: %d items written to %s; re-run the same command to continue", st.Written, cfg.Output)
-	case err != nil:
-		return err
-	}
-	return nil
+	return finishCollect(stderr, red, cfg.Output, &st, prior, time.Since(begin), err, sig())
 }
 
 // setupScores validates the flags and builds a score task's run.

@@ -41,7 +41,7 @@ func run(args []string) int { return runWith(args, os.Stdout, os.Stderr) }
 // runWith is run with the command's standard output and error given.
 func runWith(args []string, stdout, stderr io.Writer) int {
 	st := &runState{guard: atomicfile.NewGuard()}
-	stop := cleanupOnSignal(st.guard, st.tui.Load)
+	stop := cleanupOnSignal(st.guard, st.handlesSignals)
 	defer stop()
 	root := newRootCmd()
 	root.SetArgs(args)

@@ -8,8 +8,10 @@ import (
 
 // Exit statuses.
 const (
-	exitError    = 1 // a failure that is not the input's fault
-	exitBadInput = 2 // the input files (or flags) are bad
+	exitError      = 1 // a failure that is not the input's fault
+	exitBadInput   = 2 // the input files (or flags) are bad
+	exitIncomplete = 3 // plumb collect ended with items asked for not written (a re-run tries them again)
+	// 128 + the signal's number after SIGINT/SIGTERM (130 for Ctrl-C).
 )
 
 // inputError marks an error caused by bad input, which exits with status 2.
@@ -18,7 +20,21 @@ type inputError struct{ err error }
 func (e inputError) Error() string { return e.err.Error() }
 func (e inputError) Unwrap() error { return e.err }
 
+// statusError is an error that exits with its own status (exitIncomplete,
+// 128 + a signal's number).
+type statusError struct {
+	err  error
+	code int
+}
+
+func (e statusError) Error() string { return e.err.Error() }
+func (e statusError) Unwrap() error { return e.err }
+
 func exitCode(err error) int {
+	var se statusError
+	if errors.As(err, &se) {
+		return se.code
+	}
 	var ie inputError
 	if errors.As(err, &ie) {
 		return exitBadInput
