@@ -27,6 +27,10 @@ type Outcome struct {
 	LP    [2]float64
 	// Verdict is the text's verdict: 1 (ID1), 2 (ID2), 3 (tie), 0 (none).
 	Verdict int
+	// Miss says why HasLP is false (LPHit when it is true); TopK is how
+	// many alternatives the answer token had (0 when there was none).
+	Miss LPMiss
+	TopK int
 }
 
 // P returns P(ID1) normalised over the two IDs from LP.
@@ -86,8 +90,13 @@ func (r *Reader) Read(a *Answer) Outcome {
 	o.Verdict = r.textVerdict(a.Text)
 	k := r.answerToken(a.Tokens)
 	if k < 0 {
+		o.Miss = LPNone
+		if len(a.Tokens) > 0 {
+			o.Miss = LPNoAnswerToken
+		}
 		return o
 	}
+	o.TopK = len(a.Tokens[k].Top)
 	for _, alt := range a.Tokens[k].Top {
 		if m := r.match(alt.Token); m == 1 || m == 2 {
 			if math.IsNaN(alt.Logprob) || alt.Logprob > 0 {
@@ -96,6 +105,9 @@ func (r *Reader) Read(a *Answer) Outcome {
 			o.LP[m-1] = logAddExp(o.LP[m-1], alt.Logprob)
 			o.HasLP = true
 		}
+	}
+	if !o.HasLP {
+		o.Miss = LPNotInTop
 	}
 	return o
 }

@@ -34,6 +34,11 @@ type Config struct {
 	Meta map[string]any
 	// Progress receives progress lines (nil: none); Terminal redraws one line.
 	Progress *Progress
+	// Warn, when not nil, receives a warning while the run goes (one line,
+	// no newline): none of the first answers had P(A) from log-probabilities.
+	Warn func(string)
+
+	same *sameAnswers // identical answers to differing prompts (truncate.go)
 }
 
 // Stats counts what a run did. Fields are updated atomically while it runs.
@@ -57,6 +62,8 @@ type Stats struct {
 	ItemsText    int64 // … of which every arrangement had only the text's verdict (the rest mix both)
 	ItemsFailed  int64 // items not written because a request failed
 	Discarded    int64 // items in flight when the run was stopped (not written)
+	Diag               // what the answers' log-probabilities showed (diagnose.go)
+	CutStats           // answers whose prompt the server seems to have cut (truncate.go)
 
 	mu      sync.Mutex
 	reasons map[string]int64
@@ -167,6 +174,7 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 		return prior, err
 	}
 
+	cfg.same = newSameAnswers()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	tasks := make(chan task, cfg.Jobs)
@@ -205,6 +213,7 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 	pending := map[int]*partial{}
 	rec := newRecorder(cfg, meta)
 	var fatal error
+	var warned bool
 	for r := range results {
 		if r.fail != nil && r.fail.Reason == "canceled" {
 			continue
@@ -233,10 +242,12 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 				cancel()
 			}
 		}
+		cfg.warnEarly(st, &warned)
 		if p.n < len(cfg.Arrangements) {
 			continue
 		}
 		delete(pending, r.item)
+		cfg.same.forget(r.item)
 		if p.failed {
 			atomic.AddInt64(&st.ItemsFailed, 1)
 			continue
@@ -291,13 +302,17 @@ func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 	atomic.AddInt64(&st.OutputTok, int64(res.Answer.CompletionTokens))
 	r.ptok = res.Answer.PromptTokens + res.Answer.CompletionTokens
 	r.out = cfg.Reader.Read(&res.Answer)
+	if f := cfg.inspect(t, system, user, &res.Answer, &r.out, st); f != nil {
+		r.fail = f
+		return r
+	}
 	switch {
 	case r.out.HasLP:
 		atomic.AddInt64(&st.WithLP, 1)
 	case r.out.Verdict != 0:
 		atomic.AddInt64(&st.HardOnly, 1)
 	default:
-		r.fail = &Failure{Reason: "no-verdict", Msg: "neither option ID is among the answer token's top log-probabilities and the text has no verdict: " + snippet([]byte(res.Answer.Text))}
+		r.fail = noVerdict(&r.out, cfg.IDs, res.Answer.Text)
 		return r
 	}
 	atomic.AddInt64(&st.Answered, 1)
