@@ -57,7 +57,14 @@ never printed or written.
 --task score rates one output per criterion instead (score records with
 score_probs: S_m is the expected score over the --scale tokens'
 probabilities; template "ohi"); --ls adds LS, the output's log-likelihood
-from the legacy completions endpoint with echo (vLLM supports it).`
+from the legacy completions endpoint with echo (vLLM supports it; llama.cpp
+refuses it, and the run stops at its first answer).
+
+Before the first request the server is asked whether it lists --model and,
+where it has a tokenizer endpoint (llama.cpp, vLLM), whether each ID is one
+token; after the run collect warns about answers without readable
+log-probabilities, IDs never among the alternatives, and prompts the server
+cut to fit its context (README "Triage a new judge").`
 
 type collectOptions struct {
 	baseURL, model, judge, output, keyEnv string
@@ -257,13 +264,14 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) error {
 	if n := collect.EmptyTexts(cfg.Items); n > 0 {
 		fmt.Fprintf(stderr, "note: %s an empty prompt or response; judged as they are\n", plural(n, "item has"))
 	}
+	printWarnings(stderr, cfg.Client.Preflight(ctx, &cfg.IDs, o.caseSensitive))
+	cfg.Warn = warnWhileRunning(stderr)
 	var st collect.Stats
 	begin := time.Now()
 	prior, err := collect.Run(ctx, cfg, &st)
 	fmt.Fprint(stderr, collect.Summary(&st, prior, time.Since(begin)))
-	if st.Failed > 0 {
-		fmt.Fprintf(stderr, "failed requests are listed in %s.failures.jsonl; re-run the same command to try those items again\n", cfg.Output)
-	}
+	printFailuresLine(stderr, &st, cfg.Output)
+	printWarnings(stderr, collect.Warnings(&st, cfg.IDs))
 	switch {
 	case errors.Is(err, context.Canceled):
 		return fmt.Errorf("stopped: %d items written to %s; re-run the same command to continue", st.Written, cfg.Output)
@@ -336,10 +344,13 @@ func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions) err
 	defer stop()
 	fmt.Fprintf(stderr, "collect: %s on %s, %s (item × criterion), scale %d-%d, template %s, LS %v → %s\n",
 		o.model, cfg.Client.Endpoint(), plural(len(cfg.Items), "score item"), cfg.Min, cfg.Max, cfg.Template.Name, cfg.LS != nil, cfg.Output)
+	printWarnings(stderr, cfg.Client.Preflight(ctx, nil, false))
 	var st collect.Stats
 	begin := time.Now()
 	prior, err := collect.RunScores(ctx, cfg, &st)
 	fmt.Fprint(stderr, collect.Summary(&st, prior, time.Since(begin)))
+	printFailuresLine(stderr, &st, cfg.Output)
+	printWarnings(stderr, collect.Warnings(&st, collect.IDs{}))
 	switch {
 	case errors.Is(err, context.Canceled):
 		return fmt.Errorf("stopped: %d items written to %s; re-run the same command to continue", st.Written, cfg.Output)
