@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/sim"
 )
 
 // Tests on the answers of a real llama.cpp server, recorded in
@@ -288,14 +289,45 @@ func TestSilentTruncationReplay(t *testing.T) {
 	}
 }
 
-// TestSameAltsNeedsEnough: identical answers need SameAnswerMinAlts
-// alternatives that agree token for token within SameAnswerTol.
-func TestSameAltsNeedsEnough(t *testing.T) {
+// TestSameAnswers: answers count as identical when every generated token
+// and its alternatives agree within SameAnswerTol, over at least
+// SameAnswerMinTokens tokens, the first with SameAnswerMinAlts
+// alternatives, and only for differing prompts.
+func TestSameAnswers(t *testing.T) {
 	a := []Alt{{"\"", -1.771447}, {"B", -2.167624}, {"L", -2.199993}}
 	b := []Alt{{"\"", -1.771448}, {"B", -2.167624}, {"L", -2.199992}}
-	if !sameAlts(a, b) || sameAlts(a[:2], b[:2]) || sameAlts(a, []Alt{{"\"", -1.7716}, {"B", -2.167624}, {"L", -2.199993}}) ||
+	if !sameAlts(a, b) || sameAlts(a, b[:2]) || sameAlts(a, []Alt{{"\"", -1.7716}, {"B", -2.167624}, {"L", -2.199993}}) ||
 		sameAlts(a, []Alt{{"\"", -1.771447}, {"L", -2.199993}, {"B", -2.167624}}) || sameAlts(a, []Alt{{"\"", math.NaN()}, {"B", -2.167624}, {"L", -2.199993}}) {
 		t.Error("sameAlts")
+	}
+	two := func(first []Alt) *Answer {
+		return &Answer{Tokens: []Token{{Text: "\"", Top: first}, {Text: "M", Top: []Alt{{"M", -1.68}, {"H", -1.73}}}}}
+	}
+	s := newSameAnswers()
+	if f := s.check(0, model.X0, "", "prompt x0", two(a)); f != nil {
+		t.Fatal(f)
+	}
+	if f := s.check(0, model.X2, "", "prompt x0", two(b)); f != nil { // the same prompt: alike is expected
+		t.Errorf("same prompt: %v", f)
+	}
+	if f := s.check(0, model.X3, "", "prompt x3", two(b)); f == nil || f.Reason != "truncated" || !strings.Contains(f.Msg, "arrangement x0's") {
+		t.Errorf("differing prompts, identical answers: %v", f)
+	}
+	if f := s.check(1, model.X0, "", "p", &Answer{Tokens: two(a).Tokens[:1]}); f != nil {
+		t.Errorf("one token: %v", f)
+	}
+	if f := s.check(1, model.X1, "", "q", &Answer{Tokens: two(a).Tokens[:1]}); f != nil {
+		t.Errorf("one token: %v", f)
+	}
+	if f := s.check(2, model.X0, "", "p", two(a[:2])); f != nil {
+		t.Errorf("two alternatives: %v", f)
+	}
+	if f := s.check(2, model.X1, "", "q", two(b[:2])); f != nil {
+		t.Errorf("two alternatives: %v", f)
+	}
+	s.forget(0)
+	if f := s.check(0, model.X3, "", "prompt x3", two(b)); f != nil {
+		t.Errorf("a forgotten item: %v", f)
 	}
 }
 
@@ -371,5 +403,31 @@ func TestIDNeverSeenReplay(t *testing.T) {
 	w := strings.Join(Warnings(st, cfg.IDs), "\n")
 	if !strings.Contains(w, `"Tom" was never among the answer token's top 20 log-probabilities while "Lily" was, in 8 answers`) {
 		t.Errorf("warnings:\n%s", w)
+	}
+}
+
+// TestFairSimulatedJudgeNotTruncated: a simulated judge without position
+// bias or noise answers x0 and x1 (and x2 and x3) of an item identically,
+// though the prompts differ. Its one-token answers must not be taken for a
+// cut prompt: identical answers count only over two or more generated
+// tokens, as a real model's reply has.
+func TestFairSimulatedJudgeNotTruncated(t *testing.T) {
+	c := sim.DefaultConfig()
+	c.Pairs, c.Scores, c.Verdicts, c.Seed = 20, 0, 0, 7
+	j, err := sim.ParseJudge("judge-flat:pos=0,tok=0,noise=0,inoise=0", sim.DefaultJudge(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Judges = []sim.Judge{j}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := startSim(t, c, nil)
+	for _, tmpl := range []string{"calibraeval", "mt-bench"} {
+		cfg := testConfig(t, ts.URL, "judge-flat", tmpl, simItems(t, c))
+		st, _ := run(t, cfg)
+		if st.Written != 20 || st.Failed != 0 {
+			t.Errorf("%s: written %d, failed %d (%v); want 20, 0", tmpl, st.Written, st.Failed, st.Reasons())
+		}
 	}
 }

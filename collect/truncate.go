@@ -17,14 +17,18 @@ import (
 // usage.prompt_tokens counting what they kept. Two signs give such an
 // answer away:
 //
-//   - Identical answers from differing prompts: the first generated token's
-//     alternatives of two arrangements of one item agree token for token
-//     and to SameAnswerTol in log-probability although their prompts
-//     differ. The arrangements differ in order and labels, so only a
-//     server that dropped the part where they differ answers both alike.
-//     The later arrangement fails with reason "truncated" and the item is
-//     not written (strong evidence: a model that reads the whole prompt
-//     does not answer two different prompts to the fifth decimal alike).
+//   - Identical answers from differing prompts: every generated token of
+//     two arrangements of one item, and its alternatives, agree token for
+//     token and to SameAnswerTol in log-probability, over at least two
+//     tokens (the first with at least SameAnswerMinAlts alternatives),
+//     although their prompts differ. The arrangements differ in order and
+//     labels, so only a server that dropped the part where they differ
+//     answers both alike: a model that reads the whole prompt does not
+//     answer two different prompts to the fifth decimal alike, token after
+//     token. (One token is not enough: a server whose answer is a function
+//     of P(A) alone, like plumb's simulated judges, answers a judge
+//     without position bias alike in x0 and x1.) The later arrangement
+//     fails with reason "truncated" and the item is not written.
 //   - Too few prompt tokens: more than MaxBytesPerToken bytes of prompt a
 //     reported token (tokenizers average 2–6 bytes a token on text). Only
 //     counted and warned about: a server that reports only the tokens it
@@ -34,12 +38,14 @@ import (
 // uncut prompt is taken to have.
 const MaxBytesPerToken = 16
 
-// SameAnswerTol is how close two first-token alternatives' log-probabilities
-// must be for the answers to count as identical; SameAnswerMinAlts is how
-// many alternatives both must have (fewer carry too little to tell).
+// SameAnswerTol is how close two alternatives' log-probabilities must be
+// for answers to count as identical; SameAnswerMinAlts is how many
+// alternatives the first generated token must have, and SameAnswerMinTokens
+// how many tokens the answers (fewer carry too little to tell).
 const (
-	SameAnswerTol     = 1e-4
-	SameAnswerMinAlts = 3
+	SameAnswerTol       = 1e-4
+	SameAnswerMinAlts   = 3
+	SameAnswerMinTokens = 2
 )
 
 // CutStats counts answers whose prompt looks cut (part of Stats).
@@ -78,7 +84,7 @@ type sameAnswers struct {
 type itemFirsts struct {
 	arr  []model.Arrangement
 	hash [][sha256.Size]byte
-	top  [][]Alt
+	toks [][]Token
 }
 
 func newSameAnswers() *sameAnswers {
@@ -89,11 +95,10 @@ func newSameAnswers() *sameAnswers {
 // returns a "truncated" failure when an earlier arrangement of the item,
 // with a different prompt, got an identical one.
 func (s *sameAnswers) check(item int, arr model.Arrangement, system, user string, a *Answer) *Failure {
-	if s == nil || len(a.Tokens) == 0 || len(a.Tokens[0].Top) < SameAnswerMinAlts {
+	if s == nil || len(a.Tokens) < SameAnswerMinTokens || len(a.Tokens[0].Top) < SameAnswerMinAlts {
 		return nil
 	}
 	h := sha256.Sum256([]byte(system + "\x00" + user))
-	top := a.Tokens[0].Top
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	it := s.items[item]
@@ -102,16 +107,30 @@ func (s *sameAnswers) check(item int, arr model.Arrangement, system, user string
 		s.items[item] = it
 	}
 	for i := range it.arr {
-		if it.hash[i] != h && sameAlts(it.top[i], top) {
+		if it.hash[i] != h && sameTokens(it.toks[i], a.Tokens) {
 			return &Failure{Reason: "truncated", Msg: fmt.Sprintf(
-				"the answer equals arrangement %s's (the first token's %d alternatives agree to %g) although the prompts differ: "+
-					"the server most likely cut the prompt to fit its context, silently; give it more context", it.arr[i], len(top), SameAnswerTol)}
+				"the answer equals arrangement %s's (all %d generated tokens and their alternatives agree to %g) although the prompts differ: "+
+					"the server most likely cut the prompt to fit its context, silently; give it more context", it.arr[i], len(a.Tokens), SameAnswerTol)}
 		}
 	}
 	it.arr = append(it.arr, arr)
 	it.hash = append(it.hash, h)
-	it.top = append(it.top, top)
+	it.toks = append(it.toks, a.Tokens)
 	return nil
+}
+
+// sameTokens reports whether two answers' generated tokens agree, each
+// with the same alternatives (sameAlts).
+func sameTokens(a, b []Token) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Text != b[i].Text || !sameAlts(a[i].Top, b[i].Top) {
+			return false
+		}
+	}
+	return true
 }
 
 // forget drops an item whose arrangements are all in.
@@ -127,7 +146,7 @@ func (s *sameAnswers) forget(item int) {
 // sameAlts reports whether two alternatives lists agree token for token
 // and to SameAnswerTol in log-probability.
 func sameAlts(a, b []Alt) bool {
-	if len(a) != len(b) || len(a) < SameAnswerMinAlts {
+	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
