@@ -40,6 +40,10 @@ type Outcome struct {
 	Positive bool
 	// Verdict is the text's verdict: 1 (ID1), 2 (ID2), 3 (tie), 0 (none).
 	Verdict int
+	// Miss says why HasLP is false (LPHit when it is true); TopK is how
+	// many alternatives the answer token had (0 when there was none).
+	Miss LPMiss
+	TopK int
 }
 
 // P returns P(ID1) normalised over the two IDs from LP.
@@ -99,8 +103,13 @@ func (r *Reader) Read(a *Answer) Outcome {
 	o.Verdict = r.textVerdict(a.Text)
 	k := r.answerToken(a.Tokens)
 	if k < 0 {
+		o.Miss = LPNone
+		if len(a.Tokens) > 0 {
+			o.Miss = LPNoAnswerToken
+		}
 		return o
 	}
+	o.TopK = len(a.Tokens[k].Top)
 	for _, alt := range a.Tokens[k].Top {
 		if m := r.match(alt.Token); m == 1 || m == 2 {
 			lp, ok, pos := readLogprob(alt.Logprob)
@@ -111,6 +120,9 @@ func (r *Reader) Read(a *Answer) Outcome {
 			o.LP[m-1] = min(logAddExp(o.LP[m-1], lp), 0)
 			o.HasLP = true
 		}
+	}
+	if !o.HasLP {
+		o.Miss = LPNotInTop
 	}
 	return o
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -104,10 +105,12 @@ func TestReaderVariants(t *testing.T) {
 // FuzzParseChat feeds arbitrary bodies to the response parsers and the
 // reader: they must never panic, and an outcome's P(A) is in [0, 1].
 func FuzzParseChat(f *testing.F) {
-	ents, _ := os.ReadDir(filepath.Join("testdata", "responses"))
-	for _, e := range ents {
-		if b, err := os.ReadFile(filepath.Join("testdata", "responses", e.Name())); err == nil {
-			f.Add(b)
+	for _, dir := range []string{"responses", "llamacpp"} { // llamacpp: real llama.cpp answers, both shapes
+		ents, _ := os.ReadDir(filepath.Join("testdata", dir))
+		for _, e := range ents {
+			if b, err := os.ReadFile(filepath.Join("testdata", dir, e.Name())); err == nil && strings.HasSuffix(e.Name(), ".json") {
+				f.Add(b)
+			}
 		}
 	}
 	f.Add([]byte(`{"choices":[{"message":{"content":null},"logprobs":{"content":[{"token":"A","top_logprobs":null}]}}]}`))
@@ -120,6 +123,9 @@ func FuzzParseChat(f *testing.F) {
 			}
 			for _, r := range []Reader{{IDs: IDs{"A", "B"}}, {IDs: IDs{"A", "B"}, Marker: "[[", Tie: "C"}} {
 				o := r.Read(&a)
+				if o.HasLP != (o.Miss == LPHit) {
+					t.Fatalf("HasLP %v with Miss %d", o.HasLP, o.Miss)
+				}
 				if o.HasLP {
 					if p := o.P(); !(p >= 0 && p <= 1) {
 						t.Fatalf("P(A) = %v", p)

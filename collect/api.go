@@ -68,20 +68,47 @@ type usage struct {
 	CompletionTokens int `json:"completion_tokens"`
 }
 
+// contentLogprobs is the chat shape of log-probabilities:
+// logprobs.content[] with each generated token, its log-probability and its
+// top alternatives. OpenAI's chat API answers so; llama.cpp's server answers
+// its legacy /completions endpoint so too.
+type contentLogprobs []struct {
+	Token       string  `json:"token"`
+	Logprob     float64 `json:"logprob"`
+	TopLogprobs []struct {
+		Token   string  `json:"token"`
+		Logprob float64 `json:"logprob"`
+	} `json:"top_logprobs"`
+}
+
+// tokens returns the generated tokens with their alternatives (nil when
+// there are none). A position without alternatives (top_logprobs: 0)
+// gets the sampled token as its only one.
+func (c contentLogprobs) tokens() []Token {
+	if len(c) == 0 {
+		return nil
+	}
+	toks := make([]Token, len(c))
+	for i, t := range c {
+		tk := Token{Text: t.Token, Top: make([]Alt, 0, len(t.TopLogprobs)+1)}
+		for _, alt := range t.TopLogprobs {
+			tk.Top = append(tk.Top, Alt{alt.Token, alt.Logprob})
+		}
+		if len(tk.Top) == 0 {
+			tk.Top = append(tk.Top, Alt{t.Token, t.Logprob})
+		}
+		toks[i] = tk
+	}
+	return toks
+}
+
 type chatResponse struct {
 	Choices []struct {
 		Message *struct {
 			Content *string `json:"content"`
 		} `json:"message"`
 		Logprobs *struct {
-			Content []struct {
-				Token       string  `json:"token"`
-				Logprob     float64 `json:"logprob"`
-				TopLogprobs []struct {
-					Token   string  `json:"token"`
-					Logprob float64 `json:"logprob"`
-				} `json:"top_logprobs"`
-			} `json:"content"`
+			Content contentLogprobs `json:"content"`
 		} `json:"logprobs"`
 	} `json:"choices"`
 	Usage *usage `json:"usage"`
@@ -104,18 +131,8 @@ func ParseChat(body []byte) (Answer, error) {
 	if c.Message.Content != nil {
 		a.Text = *c.Message.Content
 	}
-	if c.Logprobs != nil && len(c.Logprobs.Content) > 0 {
-		a.Tokens = make([]Token, len(c.Logprobs.Content))
-		for i, t := range c.Logprobs.Content {
-			tk := Token{Text: t.Token, Top: make([]Alt, 0, len(t.TopLogprobs)+1)}
-			for _, alt := range t.TopLogprobs {
-				tk.Top = append(tk.Top, Alt{alt.Token, alt.Logprob})
-			}
-			if len(tk.Top) == 0 { // top_logprobs: 0, the sampled token only
-				tk.Top = append(tk.Top, Alt{t.Token, t.Logprob})
-			}
-			a.Tokens[i] = tk
-		}
+	if c.Logprobs != nil {
+		a.Tokens = c.Logprobs.Content.tokens()
 	}
 	if r.Usage != nil {
 		a.PromptTokens, a.CompletionTokens = r.Usage.PromptTokens, r.Usage.CompletionTokens
@@ -130,14 +147,18 @@ type completionResponse struct {
 			Tokens        []string              `json:"tokens"`
 			TokenLogprobs []*float64            `json:"token_logprobs"`
 			TopLogprobs   []map[string]*float64 `json:"top_logprobs"`
+			Content       contentLogprobs       `json:"content"`
 		} `json:"logprobs"`
 	} `json:"choices"`
 	Usage *usage `json:"usage"`
 }
 
-// ParseCompletion parses a legacy completions response body. The top
-// alternatives of a position come as a JSON object, whose order carries no
-// meaning; they are kept sorted by log-probability.
+// ParseCompletion parses a legacy completions response body. Its
+// log-probabilities come in either of two shapes: the legacy one (tokens,
+// token_logprobs, and top_logprobs as one JSON object per position, whose
+// order carries no meaning, so the alternatives are kept sorted by
+// log-probability), as OpenAI and vLLM answer; or the chat shape
+// (content[] with top_logprobs[]), as llama.cpp's server answers.
 func ParseCompletion(body []byte) (Answer, error) {
 	var r completionResponse
 	if err := json.Unmarshal(body, &r); err != nil {
@@ -151,28 +172,39 @@ func ParseCompletion(body []byte) (Answer, error) {
 		return Answer{}, fmt.Errorf("%w: choice has no text", ErrMalformed)
 	}
 	a := Answer{Text: *c.Text}
-	if lp := c.Logprobs; lp != nil && len(lp.Tokens) > 0 {
-		a.Tokens = make([]Token, len(lp.Tokens))
-		for i, t := range lp.Tokens {
-			tk := Token{Text: t}
-			if i < len(lp.TopLogprobs) {
-				for tok, l := range lp.TopLogprobs[i] {
-					if l != nil {
-						tk.Top = append(tk.Top, Alt{tok, *l})
-					}
-				}
-				sortAlts(tk.Top)
-			}
-			if len(tk.Top) == 0 && i < len(lp.TokenLogprobs) && lp.TokenLogprobs[i] != nil {
-				tk.Top = append(tk.Top, Alt{t, *lp.TokenLogprobs[i]})
-			}
-			a.Tokens[i] = tk
-		}
+	switch lp := c.Logprobs; {
+	case lp == nil:
+	case len(lp.Tokens) > 0:
+		a.Tokens = legacyTokens(lp.Tokens, lp.TokenLogprobs, lp.TopLogprobs)
+	default:
+		a.Tokens = lp.Content.tokens()
 	}
 	if r.Usage != nil {
 		a.PromptTokens, a.CompletionTokens = r.Usage.PromptTokens, r.Usage.CompletionTokens
 	}
 	return a, nil
+}
+
+// legacyTokens returns the tokens of the legacy completions shape. A
+// position without alternatives gets the sampled token as its only one.
+func legacyTokens(tokens []string, lps []*float64, tops []map[string]*float64) []Token {
+	toks := make([]Token, len(tokens))
+	for i, t := range tokens {
+		tk := Token{Text: t}
+		if i < len(tops) {
+			for tok, l := range tops[i] {
+				if l != nil {
+					tk.Top = append(tk.Top, Alt{tok, *l})
+				}
+			}
+			sortAlts(tk.Top)
+		}
+		if len(tk.Top) == 0 && i < len(lps) && lps[i] != nil {
+			tk.Top = append(tk.Top, Alt{t, *lps[i]})
+		}
+		toks[i] = tk
+	}
+	return toks
 }
 
 // sortAlts sorts alternatives by log-probability, highest first, then by

@@ -96,10 +96,11 @@ func (c *Client) cleanText(s string) string { return textsafe.Line(c.red.String(
 // Failure is why a request gave no answer. Reason is a short stable key
 // used for counting: http-429, http-5xx, http-4xx, timeout, connection,
 // malformed, empty-choices, context-length, unauthorized, not-found,
-// redirect, canceled. Fatal failures (unauthorized, not-found, redirect)
-// stop the run: every further request would fail the same way. Msg has
-// the API key and the base URL's credentials redacted and is one
-// terminal-safe line (textsafe.Line).
+// redirect, unsupported, canceled; and from a read answer no-verdict,
+// truncated. Fatal failures (unauthorized, not-found, redirect,
+// unsupported) stop the run: every further request would fail the same
+// way. Msg has the API key and the base URL's credentials redacted and is
+// one terminal-safe line (textsafe.Line).
 type Failure struct {
 	Reason string
 	Status int    // HTTP status, 0 when there was none
@@ -144,7 +145,7 @@ func (c *Client) Do(ctx context.Context, system, user string) (Result, error) {
 			res.Answer = ans
 			return res, nil
 		}
-		if ctx.Err() != nil {
+		if f.retry && ctx.Err() != nil { // a failure the server answered still counts
 			return res, &Failure{Reason: "canceled", Msg: ctx.Err().Error()}
 		}
 		if !f.retry || attempt >= c.cfg.Retries {
@@ -292,7 +293,10 @@ func transportFailure(err error) *Failure {
 	return &Failure{Reason: "connection", Msg: err.Error(), retry: true}
 }
 
-// statusFailure classifies a non-200 response.
+// statusFailure classifies a non-200 response. A context-length refusal
+// and an unsupported parameter are not retried, whatever the status
+// (llama.cpp answers HTTP 500 for the latter); an unsupported parameter
+// stops the run, since every request carries it.
 func statusFailure(resp *http.Response, data []byte) *Failure {
 	st := resp.StatusCode
 	msg := serverMessage(data)
@@ -309,12 +313,13 @@ func statusFailure(resp *http.Response, data []byte) *Failure {
 		f.Reason, f.retry = "http-429", true
 	case st == http.StatusRequestTimeout:
 		f.Reason, f.retry = "timeout", true
+	case isContextLength(lower):
+		f.Reason = "context-length"
+	case isUnsupported(st, lower):
+		f.Reason, f.Fatal = "unsupported", true
+		f.Msg = "the server refuses, for good, a parameter plumb sends: " + msg
 	case st >= 500:
 		f.Reason, f.retry = "http-5xx", true
-	case strings.Contains(lower, "context length") || strings.Contains(lower, "context_length") ||
-		strings.Contains(lower, "maximum context") || strings.Contains(lower, "too long") ||
-		strings.Contains(lower, "exceeds the context") || strings.Contains(lower, "context window"):
-		f.Reason = "context-length"
 	default:
 		f.Reason = "http-4xx"
 	}

@@ -9,7 +9,12 @@
 // the fallback to the text's verdict (answer.go), the HTTP client with
 // retries, back-off and rate limit (client.go), reading items (items.go),
 // and the runner that schedules requests, writes finished items to the log
-// and resumes an interrupted run (run.go, resume.go, progress.go). The
+// and resumes an interrupted run (run.go, resume.go, progress.go). What
+// real servers do that their documentation does not say is checked in
+// diagnose.go (why an answer has no P(A); a run's warnings), truncate.go
+// (prompts a server cut silently), refusal.go (error answers no retry can
+// change) and preflight.go (an unlisted model name, an ID the tokenizer
+// splits); llama.cpp's server is the measured example. The
 // simulated judge server used to practise and to test is in
 // collect/simserver.
 //

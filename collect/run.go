@@ -34,6 +34,11 @@ type Config struct {
 	Meta map[string]any
 	// Progress receives progress lines (nil: none); Terminal redraws one line.
 	Progress *Progress
+	// Warn, when not nil, receives a warning while the run goes (one line,
+	// no newline): none of the first answers had P(A) from log-probabilities.
+	Warn func(string)
+
+	same *sameAnswers // identical answers to differing prompts (truncate.go)
 }
 
 // Stats counts what a run did. Fields are updated atomically while it runs.
@@ -57,6 +62,8 @@ type Stats struct {
 	ItemsText    int64 // … of which every arrangement had only the text's verdict (the rest mix both)
 	ItemsFailed  int64 // items not written because a request failed
 	Discarded    int64 // items in flight when the run was stopped (not written)
+	Diag               // what the answers' log-probabilities showed (diagnose.go)
+	CutStats           // answers whose prompt the server seems to have cut (truncate.go)
 
 	// PositiveLP counts answers with a positive log-probability for an
 	// option (impossible; read as 0, probability 1: see Reader).
@@ -173,6 +180,7 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 		return prior, err
 	}
 
+	cfg.same = newSameAnswers()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	tasks := make(chan task, cfg.Jobs)
@@ -211,6 +219,7 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 	pending := map[int]*partial{}
 	rec := newRecorder(cfg, meta)
 	var fatal error
+	var warned bool
 	for r := range results {
 		if r.fail != nil && r.fail.Reason == "canceled" {
 			continue
@@ -239,10 +248,12 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 				cancel()
 			}
 		}
+		cfg.warnEarly(st, &warned)
 		if p.n < len(cfg.Arrangements) {
 			continue
 		}
 		delete(pending, r.item)
+		cfg.same.forget(r.item)
 		if p.failed {
 			atomic.AddInt64(&st.ItemsFailed, 1)
 			continue
@@ -300,14 +311,17 @@ func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 	if r.out.Positive {
 		atomic.AddInt64(&st.PositiveLP, 1)
 	}
+	if f := cfg.inspect(t, system, user, &res.Answer, &r.out, st); f != nil {
+		r.fail = cfg.Client.clean(f)
+		return r
+	}
 	switch {
 	case r.out.HasLP:
 		atomic.AddInt64(&st.WithLP, 1)
 	case r.out.Verdict != 0:
 		atomic.AddInt64(&st.HardOnly, 1)
 	default:
-		r.fail = &Failure{Reason: "no-verdict", Msg: "neither option ID is among the answer token's top log-probabilities and the text has no verdict: " +
-			cfg.Client.cleanText(snippet([]byte(cfg.Client.Redact(res.Answer.Text))))}
+		r.fail = cfg.Client.clean(noVerdict(&r.out, cfg.IDs, cfg.Client.Redact(res.Answer.Text)))
 		return r
 	}
 	atomic.AddInt64(&st.Answered, 1)

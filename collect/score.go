@@ -290,33 +290,40 @@ func lsOf(body []byte, from int) (float64, int, error) {
 	return ls, n, nil
 }
 
-// lsRequest asks the LS client for the log-likelihood of output after prefix.
-func (c *Client) lsRequest(ctx context.Context, prefix, output string) (float64, int, *Failure) {
+// lsRequest asks the LS client for the log-likelihood of output after
+// prefix, retrying as Client.Do does; res counts the attempts and retries
+// (its Answer stays empty).
+func (c *Client) lsRequest(ctx context.Context, prefix, output string) (ls float64, tokens int, res Result, _ *Failure) {
 	body, err := json.Marshal(map[string]any{"model": c.cfg.Model, "prompt": prefix + output, "max_tokens": 1,
 		"temperature": 0, "echo": true, "logprobs": 1})
 	if err != nil {
-		return 0, 0, &Failure{Reason: "bad-request", Msg: err.Error()}
+		return 0, 0, res, &Failure{Reason: "bad-request", Msg: err.Error()}
 	}
 	for attempt := 0; ; attempt++ {
+		res.Attempts = attempt + 1
 		raw, f := c.raw(ctx, body)
 		if f == nil {
 			ls, n, err := lsOf(raw, utf8.RuneCountInString(prefix))
 			if err == nil {
-				return ls, n, nil
+				return ls, n, res, nil
 			}
 			f = &Failure{Reason: "no-ls", Msg: err.Error()}
 			if errors.Is(err, ErrMalformed) {
 				f.Reason, f.retry = "malformed", true
 			}
 		}
-		if ctx.Err() != nil {
-			return 0, 0, &Failure{Reason: "canceled", Msg: ctx.Err().Error()}
+		if f.Reason == "unsupported" {
+			f.Msg += " (--ls needs the prompt's log-probabilities from legacy /completions with echo, which this server does not give: collect without --ls)"
+		}
+		if f.retry && ctx.Err() != nil { // an answer the server gave still counts
+			return 0, 0, res, &Failure{Reason: "canceled", Msg: ctx.Err().Error()}
 		}
 		if !f.retry || attempt >= c.cfg.Retries {
-			return 0, 0, f
+			return 0, 0, res, f
 		}
+		res.Retries++
 		if err := sleepCtx(ctx, max(c.backoff(attempt), min(f.after, MaxRetryAfter))); err != nil {
-			return 0, 0, &Failure{Reason: "canceled", Msg: err.Error()}
+			return 0, 0, res, &Failure{Reason: "canceled", Msg: err.Error()}
 		}
 	}
 }
@@ -465,12 +472,13 @@ func (cfg *ScoreConfig) scoreGroup(ctx context.Context, g []int, st *Stats, meta
 	var ls *float64
 	var tokens *int
 	if cfg.LS != nil {
-		v, n, f := cfg.LS.lsRequest(ctx, LSPrefix(cfg.TaskDescription, first.Input), first.Output)
+		v, n, res, f := cfg.LS.lsRequest(ctx, LSPrefix(cfg.TaskDescription, first.Input), first.Output)
+		atomic.AddInt64(&st.Retries, int64(res.Retries))
 		if f != nil {
 			if f.Reason != "canceled" {
 				atomic.AddInt64(&st.Done, 1)
 			}
-			return nil, append(fails, scoreFail{first.ID, "(ls)", f, 1}), false
+			return nil, append(fails, scoreFail{first.ID, "(ls)", f, res.Attempts}), false
 		}
 		atomic.AddInt64(&st.Done, 1)
 		ls, tokens = &v, &n
@@ -499,7 +507,7 @@ func (cfg *ScoreConfig) scoreGroup(ctx context.Context, g []int, st *Stats, meta
 			atomic.AddInt64(&st.PositiveLP, 1)
 		}
 		if !ok {
-			f := &Failure{Reason: "no-verdict", Msg: "no rating among the answer token's top log-probabilities or in the text: " + cfg.Client.cleanText(snippet([]byte(cfg.Client.Redact(res.Answer.Text))))}
+			f := &Failure{Reason: "no-verdict", Msg: noRating(&res.Answer) + cfg.Client.cleanText(snippet([]byte(cfg.Client.Redact(res.Answer.Text))))}
 			return nil, append(fails, scoreFail{it.ID, it.Criterion, f, res.Attempts}), false
 		}
 		atomic.AddInt64(&st.Answered, 1)

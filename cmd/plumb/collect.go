@@ -73,7 +73,14 @@ that is a folder or not a log); 1 when a fatal failure stopped the run;
 --task score rates one output per criterion instead (score records with
 score_probs: S_m is the expected score over the --scale tokens'
 probabilities; template "ohi"); --ls adds LS, the output's log-likelihood
-from the legacy completions endpoint with echo (vLLM supports it).`
+from the legacy completions endpoint with echo (vLLM supports it; llama.cpp
+refuses it, and the run stops at its first answer).
+
+Before the first request the server is asked whether it lists --model and,
+where it has a tokenizer endpoint (llama.cpp, vLLM), whether each ID is one
+token; after the run collect warns about answers without readable
+log-probabilities, IDs never among the alternatives, and prompts the server
+cut to fit its context (README "Triage a new judge").`
 
 type collectOptions struct {
 	baseURL, model, judge, output, keyEnv string
@@ -277,10 +284,12 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	if n := collect.EmptyTexts(cfg.Items); n > 0 {
 		say(stderr, red, "note: %s an empty prompt or response; judged as they are", plural(n, "item has"))
 	}
+	printWarnings(stderr, red, cfg.Client.Preflight(ctx, &cfg.IDs, o.caseSensitive))
+	cfg.Warn = warnWhileRunning(stderr, red)
 	var st collect.Stats
 	begin := time.Now()
 	prior, err := collect.Run(ctx, cfg, &st)
-	return finishCollect(stderr, red, cfg.Output, &st, prior, time.Since(begin), err, sig())
+	return finishCollect(stderr, red, cfg.Output, &st, prior, time.Since(begin), err, sig(), cfg.IDs)
 }
 
 // collectContext returns the context of a collect run, cancelled on
@@ -311,8 +320,10 @@ func collectContext(cmd *cobra.Command) (ctx context.Context, sig func() os.Sign
 // finishCollect prints a run's summary and turns its outcome into plumb's
 // exit status: an output that cannot be appended to is bad input (2); a
 // stop by a signal exits with 128 + its number after saying how many items
-// were written; a run that ended with items not written exits 3.
-func finishCollect(w io.Writer, red *collect.Redactor, output string, st *collect.Stats, prior collect.Prior, wall time.Duration, err error, sig os.Signal) error {
+// were written; a run that ended with items not written exits 3. The
+// warnings about what the answers showed (collect.Warnings) follow the
+// summary; ids are the option IDs of a pair run (none for scores).
+func finishCollect(w io.Writer, red *collect.Redactor, output string, st *collect.Stats, prior collect.Prior, wall time.Duration, err error, sig os.Signal, ids collect.IDs) error {
 	var oe *collect.OutputError
 	if errors.As(err, &oe) { // refused before anything was asked: no summary
 		return inputError{err}
@@ -321,6 +332,7 @@ func finishCollect(w io.Writer, red *collect.Redactor, output string, st *collec
 	if st.Failed > 0 {
 		say(w, red, "failed requests are listed in %s.failures.jsonl; re-run the same command to try those items again", output)
 	}
+	printWarnings(w, red, collect.Warnings(st, ids))
 	switch {
 	case errors.Is(err, context.Canceled) || (err == nil && sig != nil):
 		msg := fmt.Sprintf("%d of %s written to %s, every record whole; re-run the same command to continue with the other %d",
@@ -437,10 +449,11 @@ func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions, red
 	defer stop()
 	say(stderr, red, "collect: %s on %s, %s (item × criterion), scale %d-%d, template %s, LS %v → %s",
 		o.model, cfg.Client.Endpoint(), plural(len(cfg.Items), "score item"), cfg.Min, cfg.Max, cfg.Template.Name, cfg.LS != nil, cfg.Output)
+	printWarnings(stderr, red, cfg.Client.Preflight(ctx, nil, false))
 	var st collect.Stats
 	begin := time.Now()
 	prior, err := collect.RunScores(ctx, cfg, &st)
-	return finishCollect(stderr, red, cfg.Output, &st, prior, time.Since(begin), err, sig())
+	return finishCollect(stderr, red, cfg.Output, &st, prior, time.Since(begin), err, sig(), collect.IDs{})
 }
 
 // setupScores validates the flags and builds a score task's run.
