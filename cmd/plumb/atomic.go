@@ -24,12 +24,15 @@ type runState struct {
 	guard   *atomicfile.Guard
 	tui     atomic.Bool // the terminal UI is running
 	collect atomic.Bool // plumb collect ran: it stops on SIGINT/SIGTERM itself, saying what it wrote
+	serve   atomic.Bool // simulate --serve ran: it shuts its server down on SIGINT/SIGTERM itself
 }
 
 // handlesSignals reports whether the running command handles SIGINT and
-// SIGTERM itself (the terminal UI, collect), so cleanupOnSignal must not
-// exit.
-func (st *runState) handlesSignals() bool { return st.tui.Load() || st.collect.Load() }
+// SIGTERM itself (the terminal UI, collect, the practice server), so
+// cleanupOnSignal must not exit.
+func (st *runState) handlesSignals() bool {
+	return st.tui.Load() || st.collect.Load() || st.serve.Load()
+}
 
 // stateOf returns the runState of cmd's run (a new one, kept in the
 // context, when the command was executed without one, as in tests).

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -96,10 +97,20 @@ func serveSimulated(cmd *cobra.Command, addr string, cfg sim.Config, templates [
 		return fmt.Errorf("--serve %s: %w", addr, err)
 	}
 	srv := newPracticeHTTP(s)
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	// The server stops itself on SIGINT or SIGTERM (plumb's own handler,
+	// which speaks of output files, then only cleans up) and exits with
+	// 128 + the signal's number, saying it stopped serving.
+	stateOf(cmd).serve.Store(true)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(ch)
+	var got atomic.Value
 	go func() {
-		<-ctx.Done()
+		select {
+		case sig := <-ch:
+			got.Store(sig)
+		case <-cmd.Context().Done():
+		}
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		srv.Shutdown(sctx)
@@ -109,6 +120,9 @@ func serveSimulated(cmd *cobra.Command, addr string, cfg sim.Config, templates [
 		plural(len(cfg.Judges), "simulated judge"), cfg.Pairs, url, textsafe.Line(strings.Join(s.Models(), ", ")), textsafe.Line(strings.Join(s.Templates(), ", ")))
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
+	}
+	if sig, ok := got.Load().(syscall.Signal); ok {
+		return statusError{fmt.Errorf("stopped serving (%v)", sig), 128 + int(sig)}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -289,5 +291,56 @@ func TestServeReadTimeout(t *testing.T) {
 	}
 	if err != nil || !strings.Contains(status, "408") {
 		t.Errorf("stalled body answered %q, %v; want 408", status, err)
+	}
+}
+
+// TestServeInterruptChild is the practice server of TestServeInterrupt.
+func TestServeInterruptChild(t *testing.T) {
+	addr := os.Getenv("PLUMB_SERVE_ADDR")
+	if addr == "" {
+		t.Skip("only runs as the child of TestServeInterrupt")
+	}
+	os.Exit(run([]string{"simulate", "--serve", addr, "--pairs", "10"}))
+}
+
+// TestServeInterrupt: Ctrl-C stops the practice server with status 130 and
+// says it stopped serving. Before, plumb's own signal handler answered,
+// with the file writers' "no partial output left", which means nothing
+// for a server.
+func TestServeInterrupt(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestServeInterruptChild$")
+	cmd.Env = append(os.Environ(), "PLUMB_SERVE_ADDR="+addr)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get("http://" + addr + "/v1/models")
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("the server never answered: %v\n%s", err, stderr.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err = cmd.Wait()
+	msg := stderr.String()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+		t.Errorf("exit after SIGINT: %v, want status 130\n%s", err, msg)
+	}
+	if !strings.Contains(msg, "plumb: stopped serving (interrupt)") || strings.Contains(msg, "no partial output left") {
+		t.Errorf("stderr:\n%s", msg)
 	}
 }
