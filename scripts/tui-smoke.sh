@@ -196,18 +196,19 @@ scenario_demo_80x24() {
   *export:*calibrated*) fail "export: writing the calibrated log failed: ${st# }" || bad=1 ;;
   *export:*) fail "export failed: ${st# }" || bad=1 ;;
   esac
-  for f in plumb-export.md plumb-export.json; do
+  # The export names its files after the judge shown (PREFIX.JUDGE.*).
+  for f in plumb-export.judge-first.md plumb-export.judge-first.json; do
     [ -s "$f" ] || fail "export did not write $f" || bad=1
   done
   # judge-first's CalibraEval collapses: no calibrated log, and the status
   # line says why (TestExport checks the same); otherwise it is written.
   case $st in
   *"no calibrated log"*)
-    [ ! -e plumb-export.calibrated.jsonl ] || fail "a collapsed fit's calibrated log was written" || bad=1 ;;
-  *) [ -s plumb-export.calibrated.jsonl ] || fail "export did not write plumb-export.calibrated.jsonl" || bad=1 ;;
+    [ ! -e plumb-export.judge-first.calibrated.jsonl ] || fail "a collapsed fit's calibrated log was written" || bad=1 ;;
+  *) [ -s plumb-export.judge-first.calibrated.jsonl ] || fail "export did not write plumb-export.judge-first.calibrated.jsonl" || bad=1 ;;
   esac
-  if [ -s plumb-export.md ] && ! grep -q '^# plumb report' plumb-export.md; then
-    fail "plumb-export.md is not a report" || bad=1
+  if [ -s plumb-export.judge-first.md ] && ! grep -q '^# plumb report' plumb-export.judge-first.md; then
+    fail "plumb-export.judge-first.md is not a report" || bad=1
   fi
   keys demo q
   wait_exit demo 0
@@ -267,10 +268,10 @@ scenario_rough_edges_80x24() {
   # The message is longer than 80 columns: it is shown whole, on more rows.
   message rough | grep -qE 'c shows the command that reproduces them *$' ||
     fail "the export message is not whole: $(message rough)"
-  grep -q '^Reproduce: `plumb report --judge judge-fair --lambda 0.5 .*--verdict-from raw-x0 --k [0-9]*.*` *$' plumb-export.md ||
-    fail "plumb-export.md has no whole Reproduce line: $(grep -i reproduce plumb-export.md)"
-  grep -q '"reproduce": "plumb report --judge judge-fair' plumb-export.json ||
-    fail "plumb-export.json has no reproduce key"
+  grep -q '^Reproduce: `plumb report --judge judge-fair --lambda 0.5 .*--verdict-from raw-x0 --k [0-9]*.*` *$' plumb-export.judge-fair.md ||
+    fail "plumb-export.judge-fair.md has no whole Reproduce line: $(grep -i reproduce plumb-export.judge-fair.md)"
+  grep -q '"reproduce": "plumb report --judge judge-fair' plumb-export.judge-fair.json ||
+    fail "plumb-export.judge-fair.json has no reproduce key"
   keys rough q
   wait_exit rough 0
 }
