@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -38,4 +40,19 @@ func quickBootstrap(root *cobra.Command, args []string) []string {
 		}
 	}
 	return append(append([]string{}, args...), "--bootstrap=0")
+}
+
+// startChild runs this test binary again with only the test named run (a
+// TestXChild that runs plumb in its own process, for signals) and env
+// added; it returns the started command and its standard error.
+func startChild(t *testing.T, run string, env ...string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+run+"$")
+	cmd.Env = append(os.Environ(), env...)
+	stderr := new(bytes.Buffer)
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, stderr
 }

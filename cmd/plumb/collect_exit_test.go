@@ -199,13 +199,7 @@ func TestCollectInterrupt(t *testing.T) {
 	defer ts.Close()
 	out := filepath.Join(dir, "judged.jsonl")
 	args := []string{"collect", items, "--base-url", ts.URL + "/v1", "--model", "judge-first", "-o", out, "-j", "2"}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCollectInterruptChild$")
-	cmd.Env = append(os.Environ(), "PLUMB_COLLECT_ARGS="+strings.Join(args, "\n"))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stderr := startChild(t, "TestCollectInterruptChild", "PLUMB_COLLECT_ARGS="+strings.Join(args, "\n"))
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		b, _ := os.ReadFile(out)

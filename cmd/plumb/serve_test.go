@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -314,13 +313,7 @@ func TestServeInterrupt(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestServeInterruptChild$")
-	cmd.Env = append(os.Environ(), "PLUMB_SERVE_ADDR="+addr)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stderr := startChild(t, "TestServeInterruptChild", "PLUMB_SERVE_ADDR="+addr)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		resp, err := http.Get("http://" + addr + "/v1/models")
