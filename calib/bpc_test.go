@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -76,7 +77,7 @@ func TestBPCUnavailable(t *testing.T) {
 // so BPC's accuracy is at least the raw per-arrangement mean and its
 // recalls are balanced.
 func TestBPCOnPositionBias(t *testing.T) {
-	pairs := selSimulate(5, selSim{N: 2000, Arr: [4]bool{true, true}, Signal: 1, JudgeNoise: 1, Pos: 1.5, Noise: 0.3})
+	pairs := calibtest.Simulate(5, calibtest.Sim{N: 2000, Arr: [4]bool{true, true}, Signal: 1, JudgeNoise: 1, Pos: 1.5, Noise: 0.3})
 	raw := RawPrefs(pairs)
 	bp, err := BPCPrefs(raw)
 	if err != nil {

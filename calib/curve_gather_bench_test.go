@@ -3,6 +3,7 @@ package calib
 import (
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -13,8 +14,8 @@ import (
 // first checks that the two give the same bits.
 func BenchmarkCurveApply100000(b *testing.B) {
 	const n = 100000
-	pairs := genPairs(n, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, [model.NumArrangements]bool{true, true, true, true}, 1)
-	p, err := NewNOA(pairs, allIdx(n), ObjectiveBoth)
+	pairs := calibtest.GenPairs(n, calibtest.Judge{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2}, [model.NumArrangements]bool{true, true, true, true}, 1)
+	p, err := NewNOA(pairs, calibtest.AllIdx(n), ObjectiveBoth)
 	if err != nil {
 		b.Fatal(err)
 	}

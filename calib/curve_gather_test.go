@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -99,7 +100,7 @@ func checkIndex(t *testing.T, p *NOA) {
 // every fit's and other curves' preferences are CalibratedPrefs' bits.
 func TestCurveGatherDemo(t *testing.T) {
 	for _, judge := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
-		pairs := demoPairs(t, judge)
+		pairs := calibtest.DemoPairs(t, judge)
 		est, _, err := EstimationSet(len(pairs), 0.5, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -126,7 +127,7 @@ func TestCurveGatherDemo(t *testing.T) {
 // 100,000-item TUI case, smaller), every item in the estimation set and 70%
 // of them.
 func TestCurveGatherSim(t *testing.T) {
-	by := simJudges(t, 3000, model.X0, model.X1, model.X2, model.X3)
+	by := calibtest.SimJudges(t, 3000, model.X0, model.X1, model.X2, model.X3)
 	for _, judge := range []string{"judge-fair", "judge-tokenA"} {
 		pairs := by[judge]
 		for _, frac := range []float64{1, 0.7} {
@@ -154,8 +155,8 @@ func TestCurveGatherSim(t *testing.T) {
 // arrangements.
 func TestCurveGatherEdges(t *testing.T) {
 	for _, ends := range []bool{false, true} {
-		pairs := genPairs(400, strongA, [model.NumArrangements]bool{true, true, true, true}, 5)
-		est := allIdx(200) // items 200.. are held out
+		pairs := calibtest.GenPairs(400, calibtest.StrongA, [model.NumArrangements]bool{true, true, true, true}, 5)
+		est := calibtest.AllIdx(200) // items 200.. are held out
 		if ends {
 			pairs[3].S[model.X0], pairs[4].S[model.X1] = 0, 1 // pooled: the curve keeps z_0 and z_M
 		}
@@ -201,12 +202,12 @@ func TestCurveGatherEdges(t *testing.T) {
 // in one value, a G of another length, other pairs (a copy of the same
 // values) and a nil curve all take CalibratedPrefs, with its bits.
 func TestCurveGatherFallback(t *testing.T) {
-	pairs := genPairs(300, strongA, [model.NumArrangements]bool{true, true, true, true}, 9)
-	p, err := NewNOA(pairs, allIdx(150), ObjectiveBoth)
+	pairs := calibtest.GenPairs(300, calibtest.StrongA, [model.NumArrangements]bool{true, true, true, true}, 9)
+	p, err := NewNOA(pairs, calibtest.AllIdx(150), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := NewNOA(pairs, allIdx(300)[100:], ObjectiveBoth)
+	q, err := NewNOA(pairs, calibtest.AllIdx(300)[100:], ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,8 +256,8 @@ func TestCurveGatherFallback(t *testing.T) {
 // once (the index is built by whichever comes first) all get
 // CalibratedPrefs' bits. Meant for -race.
 func TestCurveGatherConcurrent(t *testing.T) {
-	pairs := genPairs(1000, strongA, [model.NumArrangements]bool{true, true, true, true}, 13)
-	p, err := NewNOA(pairs, allIdx(700), ObjectiveBoth)
+	pairs := calibtest.GenPairs(1000, calibtest.StrongA, [model.NumArrangements]bool{true, true, true, true}, 13)
+	p, err := NewNOA(pairs, calibtest.AllIdx(700), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +291,7 @@ func TestCurveGatherConcurrent(t *testing.T) {
 // check (cachedPrefs) — take the gather for the problem's curves and give
 // CalibratedPrefs' bits; the identity point falls back.
 func TestCurveGatherEngine(t *testing.T) {
-	pairs := simJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
+	pairs := calibtest.SimJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
 	opt := DefaultSelectionOptions()
 	opt.EstFrac = 0.6
 	opt.Path = true

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/calib/stats"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -73,7 +74,7 @@ func TestCurveSampleIdentity(t *testing.T) {
 
 func TestCalibratedPrefs(t *testing.T) {
 	c := &Curve{Z: []float64{0, 1}, G: []float64{0.1, 0.9}} // g(s) = 0.1 + 0.8 s
-	pairs := []model.Pair{pairOf("a", 0.5, 0.25, 0.75, -1), pairOf("b", -1, -1, 1, 0)}
+	pairs := []model.Pair{calibtest.PairOf("a", 0.5, 0.25, 0.75, -1), calibtest.PairOf("b", -1, -1, 1, 0)}
 	pairs[0].Gold, pairs[1].Gold = model.Gold1, model.GoldTie
 	p := CalibratedPrefs(pairs, c)
 	want := [][4]float64{{0.5, 0.3, 1 - 0.7, 0}, {0, 0, 1 - 0.9, 1 - 0.1}}

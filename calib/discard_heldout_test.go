@@ -1,12 +1,16 @@
 package calib
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+)
 
 // TestDiscardHeldoutKept: with EstFrac < 1 the held-out discard row carries
 // the share kept among the held-out items (issue 10, item 18: it showed the
 // all-items share), counted here independently with ConsistentItems.
 func TestDiscardHeldoutKept(t *testing.T) {
-	pairs := selSimulate(8, selBiasedJudge)
+	pairs := calibtest.Simulate(8, calibtest.BiasedJudge)
 	opt := DefaultSelectionOptions()
 	opt.EstFrac = 0.5
 	sel, err := AnalyzeSelection("biased", pairs, opt)

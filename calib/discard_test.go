@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -48,7 +49,7 @@ func TestDiscardHandComputed(t *testing.T) {
 // TestDiscardKeepsConsistentShare: Kept equals the raw consistency on a
 // simulated position-biased judge.
 func TestDiscardKeepsConsistentShare(t *testing.T) {
-	pairs := selSimulate(3, selSim{N: 1000, Arr: [4]bool{true, true, true, false}, Signal: 1, JudgeNoise: 1, Pos: 1, Tok: 0.5, Noise: 0.5})
+	pairs := calibtest.Simulate(3, calibtest.Sim{N: 1000, Arr: [4]bool{true, true, true, false}, Signal: 1, JudgeNoise: 1, Pos: 1, Tok: 0.5, Noise: 0.5})
 	raw := RawPrefs(pairs)
 	m, ks := DiscardMetrics(raw)
 	rm := ComputeMetrics(raw)

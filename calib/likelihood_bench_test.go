@@ -3,37 +3,13 @@ package calib
 import (
 	"testing"
 
-	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
-
-// simScores simulates score records only: items score items on the given
-// criteria, one judge per slope (named "slope-<i>"), seeded by seed.
-func simScores(tb testing.TB, items int, criteria []string, seed uint64, judges ...sim.Judge) []model.Score {
-	tb.Helper()
-	cfg := sim.DefaultConfig()
-	cfg.Seed = seed
-	cfg.Pairs, cfg.Verdicts, cfg.Scores = 0, 0, items
-	cfg.Criteria = criteria
-	cfg.Judges = judges
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return lg.Scores
-}
-
-// slopeJudge is a judge with the given likelihood slope.
-func slopeJudge(name string, slope float64) sim.Judge {
-	j := sim.DefaultJudge(name)
-	j.Slope = slope
-	return j
-}
 
 // BenchmarkLikelihoodAnalysis is the cheap part: 1,000 score records
 // (one criterion), no permutation test. Goal ≤ ~2 ms.
 func BenchmarkLikelihoodAnalysis(b *testing.B) {
-	scores := simScores(b, 1000, []string{"overall"}, 1, slopeJudge("j", 0.4))
+	scores := calibtest.SimScores(b, 1000, []string{"overall"}, 1, calibtest.SlopeJudge("j", 0.4))
 	opt := LikelihoodOptions{}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -46,7 +22,7 @@ func BenchmarkLikelihoodAnalysis(b *testing.B) {
 // BenchmarkLikelihoodAnalysis3x1000 is the cheap part on 1,000 items × 3
 // criteria (3,000 records, four results).
 func BenchmarkLikelihoodAnalysis3x1000(b *testing.B) {
-	scores := simScores(b, 1000, []string{"a", "b", "c"}, 1, slopeJudge("j", 0.4))
+	scores := calibtest.SimScores(b, 1000, []string{"a", "b", "c"}, 1, calibtest.SlopeJudge("j", 0.4))
 	opt := LikelihoodOptions{}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -60,7 +36,7 @@ func BenchmarkLikelihoodAnalysis3x1000(b *testing.B) {
 // items × 3 criteria, each of the four results (3 criteria + total) tested
 // with 10,000 permutations. Goal ≤ 200 ms on 2 cores.
 func BenchmarkLikelihoodPermutations(b *testing.B) {
-	scores := simScores(b, 1000, []string{"a", "b", "c"}, 1, slopeJudge("j", 0.4))
+	scores := calibtest.SimScores(b, 1000, []string{"a", "b", "c"}, 1, calibtest.SlopeJudge("j", 0.4))
 	opt := DefaultLikelihoodOptions()
 	for b.Loop() {
 		if _, err := AnalyzeLikelihood("j", scores, opt); err != nil {
@@ -71,7 +47,7 @@ func BenchmarkLikelihoodPermutations(b *testing.B) {
 
 // BenchmarkPermutationPValue is one test: 1,000 items, 10,000 permutations.
 func BenchmarkPermutationPValue(b *testing.B) {
-	scores := simScores(b, 1000, []string{"a"}, 1, slopeJudge("j", 0.4))
+	scores := calibtest.SimScores(b, 1000, []string{"a"}, 1, calibtest.SlopeJudge("j", 0.4))
 	l, err := AnalyzeLikelihood("j", scores, LikelihoodOptions{})
 	if err != nil {
 		b.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -81,9 +82,9 @@ func TestSelectFewShotHand(t *testing.T) {
 }
 
 func TestSelectFewShotSimulated(t *testing.T) {
-	j := slopeJudge("biased", 1.2)
+	j := calibtest.SlopeJudge("biased", 1.2)
 	j.ScoreProbs = true
-	scores := simScores(t, 200, []string{"accuracy", "fluency"}, 3, j, slopeJudge("other", 0))
+	scores := calibtest.SimScores(t, 200, []string{"accuracy", "fluency"}, 3, j, calibtest.SlopeJudge("other", 0))
 	opt := FewShotOptions{Criterion: "accuracy", K: 8, TrainFrac: 0.8, Seed: 5}
 	fs, err := SelectFewShot("biased", scores, opt)
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
 // permutations calls f with every permutation of 0..n−1 (Heap's algorithm).
@@ -171,7 +173,7 @@ func TestPermutationPValueEdges(t *testing.T) {
 // followed by RunPermutationTests, and PermutationPValue on a result's
 // points with PermutationSeed give the same p-values.
 func TestLikelihoodPermutationSplit(t *testing.T) {
-	scores := simScores(t, 120, []string{"a", "b"}, 5, slopeJudge("j", 0.4))
+	scores := calibtest.SimScores(t, 120, []string{"a", "b"}, 5, calibtest.SlopeJudge("j", 0.4))
 	full := mustAnalyze(t, scores, LikelihoodOptions{Permutations: 300, Seed: 9})
 	cheap := mustAnalyze(t, scores, LikelihoodOptions{})
 	cheap.RunPermutationTests(300, 9)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
@@ -15,9 +16,9 @@ func TestLikelihoodSimulatedSlope(t *testing.T) {
 	names := []string{"s0", "s04", "s12"}
 	judges := make([]sim.Judge, len(slopes))
 	for i := range slopes {
-		judges[i] = slopeJudge(names[i], slopes[i])
+		judges[i] = calibtest.SlopeJudge(names[i], slopes[i])
 	}
-	scores := simScores(t, 1500, []string{"helpfulness", "accuracy", "fluency"}, 11, judges...)
+	scores := calibtest.SimScores(t, 1500, []string{"helpfulness", "accuracy", "fluency"}, 11, judges...)
 	var results [3]*Likelihood
 	for i, name := range names {
 		l, err := AnalyzeLikelihood(name, scores, LikelihoodOptions{Permutations: 200, Seed: 1})

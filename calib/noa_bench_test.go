@@ -3,6 +3,7 @@ package calib
 import (
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -10,8 +11,8 @@ import (
 // with a token bias of 0.8 and a position bias of 0.5 logits (M ≈ 3n).
 func benchNOA(b *testing.B, n int, has [model.NumArrangements]bool) *NOA {
 	b.Helper()
-	pairs := genPairs(n, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, has, 1)
-	p, err := NewNOA(pairs, allIdx(n), ObjectiveBoth)
+	pairs := calibtest.GenPairs(n, calibtest.Judge{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2}, has, 1)
+	p, err := NewNOA(pairs, calibtest.AllIdx(n), ObjectiveBoth)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -19,7 +20,7 @@ func benchNOA(b *testing.B, n int, has [model.NumArrangements]bool) *NOA {
 }
 
 func benchFit(b *testing.B, n int, lambda float64) {
-	p := benchNOA(b, n, has012)
+	p := benchNOA(b, n, calibtest.Has012)
 	var r FitResult
 	for b.Loop() {
 		var err error
@@ -48,7 +49,7 @@ func BenchmarkFit100000(b *testing.B) { benchFit(b, 100000, 0.5) }
 // BenchmarkFit3000Warm refits λ = 0.55 from the λ = 0.5 solution, as when
 // the user nudges λ.
 func BenchmarkFit3000Warm(b *testing.B) {
-	p := benchNOA(b, 3000, has012)
+	p := benchNOA(b, 3000, calibtest.Has012)
 	base, err := p.Fit(FitOptions{Lambda: 0.5}, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -62,7 +63,7 @@ func BenchmarkFit3000Warm(b *testing.B) {
 
 // BenchmarkObjective3000 is one objective+gradient evaluation, M ≈ 9,000.
 func BenchmarkObjective3000(b *testing.B) {
-	p := benchNOA(b, 3000, has012)
+	p := benchNOA(b, 3000, calibtest.Has012)
 	d := p.IdentityD()
 	grad := make([]float64, len(d))
 	ws := newNOAWork(p.M())
@@ -73,7 +74,7 @@ func BenchmarkObjective3000(b *testing.B) {
 
 // BenchmarkObjective100000 is one objective+gradient evaluation, M ≈ 300,000.
 func BenchmarkObjective100000(b *testing.B) {
-	p := benchNOA(b, 100000, has012)
+	p := benchNOA(b, 100000, calibtest.Has012)
 	d := p.IdentityD()
 	grad := make([]float64, len(d))
 	ws := newNOAWork(p.M())

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -20,9 +21,9 @@ func TestFitCoarseNotWorse(t *testing.T) {
 	for _, c := range []struct {
 		has    [model.NumArrangements]bool
 		lambda float64
-	}{{has012, 0.5}, {has0123, 0.5}, {has0123, 2}} {
-		pairs := genPairs(n, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, c.has, 11)
-		p, err := NewNOA(pairs, allIdx(n), ObjectiveBoth)
+	}{{calibtest.Has012, 0.5}, {calibtest.Has0123, 0.5}, {calibtest.Has0123, 2}} {
+		pairs := calibtest.GenPairs(n, calibtest.Judge{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2}, c.has, 11)
+		p, err := NewNOA(pairs, calibtest.AllIdx(n), ObjectiveBoth)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,13 +70,13 @@ func TestFitCoarseLarge(t *testing.T) {
 		lambda float64
 	}{
 		{"100k x0..x2", func() []model.Pair {
-			return genPairs(100000, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, has012, 1)
+			return calibtest.GenPairs(100000, calibtest.Judge{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2}, calibtest.Has012, 1)
 		}, 0.5},
-		{"128k x0..x3", func() []model.Pair { return largePairs(128000) }, 0.5},
-		{"128k x0..x3 λ=2", func() []model.Pair { return largePairs(128000) }, 2},
+		{"128k x0..x3", func() []model.Pair { return calibtest.LargePairs(128000) }, 0.5},
+		{"128k x0..x3 λ=2", func() []model.Pair { return calibtest.LargePairs(128000) }, 2},
 	} {
 		pairs := c.p()
-		p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+		p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,10 @@
 package calib
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+)
 
 // benchCollapsed fits λ = 0.5 on p with the constant-map candidate
 // ("candidate") and without it ("before"), reporting iterations and the
@@ -29,8 +33,8 @@ func benchCollapsed(b *testing.B, p *NOA) {
 // in x0..x3, position bias 1.5 logits), whose fit collapses to g* ≡ ½: the
 // fit the TUI repeats on a λ key.
 func BenchmarkFitCollapsed3000(b *testing.B) {
-	pairs := demoPairs(b, "judge-first")
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	pairs := calibtest.DemoPairs(b, "judge-first")
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -23,9 +24,9 @@ type constCase struct {
 func constCases(t *testing.T) []constCase {
 	var cs []constCase
 	for _, j := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
-		pairs := demoPairs(t, j)
+		pairs := calibtest.DemoPairs(t, j)
 		for _, obj := range []Objective{ObjectiveBoth, ObjectiveL1, ObjectiveL2} {
-			p, err := NewNOA(pairs, allIdx(len(pairs)), obj)
+			p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), obj)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -39,12 +40,12 @@ func constCases(t *testing.T) []constCase {
 	})
 	// A collapsing judge with P(A) of exactly 0 and 1 (terms at the fixed
 	// ends: the candidate is the best level by a Newton step).
-	ends := genPairs(1500, sweepJudges()[1], has0123, 21)
+	ends := calibtest.GenPairs(1500, sweepJudges()[1], calibtest.Has0123, 21)
 	for i := range 60 {
 		ends[i].S[model.X1] = 0
 		ends[i+60].S[model.X0] = 1
 	}
-	p, err := NewNOA(ends, allIdx(len(ends)), ObjectiveBoth)
+	p, err := NewNOA(ends, calibtest.AllIdx(len(ends)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +88,7 @@ func sameBits(a, b FitResult) bool {
 // the demo, whose old fit had reached the constant map, equal to it in
 // every bit but the counts.
 func TestConstantCandidateVsBefore(t *testing.T) {
-	if testing.Short() || raceEnabled { // pure arithmetic; .ci/run runs it without -race
+	if testing.Short() || calibtest.RaceEnabled { // pure arithmetic; .ci/run runs it without -race
 		t.Skip("about 3 s")
 	}
 	changed := 0
@@ -149,8 +150,8 @@ func curveRange(c *Curve) (lo, hi float64) {
 // of exactly 0 or 1 the candidate is the best level, where the objective's
 // derivative along the level is zero.
 func TestConstantMapStationary(t *testing.T) {
-	pairs := genPairs(400, biasedJudge{token: 0, position: 1.5, noise: 0.3, spread: 1.5}, has012, 3)
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	pairs := calibtest.GenPairs(400, calibtest.Judge{Token: 0, Position: 1.5, Noise: 0.3, Spread: 1.5}, calibtest.Has012, 3)
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +169,7 @@ func TestConstantMapStationary(t *testing.T) {
 		pairs[i].S[model.X1] = 0
 		pairs[i+40].S[model.X0] = 1
 	}
-	q, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	q, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +196,7 @@ func TestConstantMapStationary(t *testing.T) {
 // collapses; with the candidate its fit ends at g* ≡ ½ exactly, objective and
 // gradient 0, and the old fit's g* is within 1e-12 of it.
 func TestConstantCandidateBig(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || calibtest.RaceEnabled {
 		t.Skip("about 3 s")
 	}
 	p := simFirstNOA(t, 128000)
@@ -233,7 +234,7 @@ func simFirstNOA(tb testing.TB, n int) *NOA {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p, err := NewNOA(lg.Pairs, allIdx(len(lg.Pairs)), ObjectiveBoth)
+	p, err := NewNOA(lg.Pairs, calibtest.AllIdx(len(lg.Pairs)), ObjectiveBoth)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -245,8 +246,8 @@ func simFirstNOA(tb testing.TB, n int) *NOA {
 // no candidate although its gradient is 0.
 func TestConstantMapConcaveLevel(t *testing.T) {
 	has01 := [model.NumArrangements]bool{true, true, false, false}
-	pairs := genPairs(300, biasedJudge{token: 0, position: 1.5, noise: 0.3, spread: 1.5}, has01, 4)
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	pairs := calibtest.GenPairs(300, calibtest.Judge{Token: 0, Position: 1.5, Noise: 0.3, Spread: 1.5}, has01, 4)
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/calib/stats"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -23,19 +24,19 @@ func TestFitNotWorseThanLBFGS(t *testing.T) {
 		lams  []float64
 	}
 	problems := []problem{
-		{"token bias (TestFitTokenBias)", genPairs(400, strongA, has012, 5), ObjectiveBoth, []float64{0.5}},
-		{"λ=0 (TestFitLambdaZeroFlattens)", genPairs(400, strongA, has012, 6), ObjectiveBoth, []float64{0, 0.5}},
-		{"x0..x3 (TestFitDeterministicAndCapped)", genPairs(300, strongA, four, 7), ObjectiveBoth, []float64{0.5}},
-		{"warm (TestFitWarmStart)", genPairs(1000, strongA, has012, 8), ObjectiveBoth, []float64{0.45, 0.5, 0.6}},
-		{"selection biased", selSimulate(1, selBiasedJudge), ObjectiveBoth, []float64{0.5, 1}},
-		{"selection four", selSimulate(1, selFourJudge), ObjectiveBoth, []float64{0.5}},
-		{"benchmark judge", genPairs(1000, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, has012, 1), ObjectiveBoth, []float64{0.2, 2}},
-		{"x0,x1 l2", genPairs(200, biasedJudge{token: 1, position: 0.2, noise: 0.4, spread: 2}, [4]bool{true, true}, 3), ObjectiveL2, []float64{1, 2}},
-		{"x0..x3 l1", genPairs(200, biasedJudge{token: 1.5, position: 1, noise: 0.3, spread: 1.5}, four, 4), ObjectiveL1, []float64{1, 2}},
-		{"x0,x2 l1", genPairs(500, biasedJudge{token: 0.3, position: 1, noise: 1, spread: 1}, [4]bool{true, false, true}, 5), ObjectiveL1, []float64{0.5, 1}},
+		{"token bias (TestFitTokenBias)", calibtest.GenPairs(400, calibtest.StrongA, calibtest.Has012, 5), ObjectiveBoth, []float64{0.5}},
+		{"λ=0 (TestFitLambdaZeroFlattens)", calibtest.GenPairs(400, calibtest.StrongA, calibtest.Has012, 6), ObjectiveBoth, []float64{0, 0.5}},
+		{"x0..x3 (TestFitDeterministicAndCapped)", calibtest.GenPairs(300, calibtest.StrongA, four, 7), ObjectiveBoth, []float64{0.5}},
+		{"warm (TestFitWarmStart)", calibtest.GenPairs(1000, calibtest.StrongA, calibtest.Has012, 8), ObjectiveBoth, []float64{0.45, 0.5, 0.6}},
+		{"selection biased", calibtest.Simulate(1, calibtest.BiasedJudge), ObjectiveBoth, []float64{0.5, 1}},
+		{"selection four", calibtest.Simulate(1, calibtest.FourJudge), ObjectiveBoth, []float64{0.5}},
+		{"benchmark judge", calibtest.GenPairs(1000, calibtest.Judge{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2}, calibtest.Has012, 1), ObjectiveBoth, []float64{0.2, 2}},
+		{"x0,x1 l2", calibtest.GenPairs(200, calibtest.Judge{Token: 1, Position: 0.2, Noise: 0.4, Spread: 2}, [4]bool{true, true}, 3), ObjectiveL2, []float64{1, 2}},
+		{"x0..x3 l1", calibtest.GenPairs(200, calibtest.Judge{Token: 1.5, Position: 1, Noise: 0.3, Spread: 1.5}, four, 4), ObjectiveL1, []float64{1, 2}},
+		{"x0,x2 l1", calibtest.GenPairs(500, calibtest.Judge{Token: 0.3, Position: 1, Noise: 1, Spread: 1}, [4]bool{true, false, true}, 5), ObjectiveL1, []float64{0.5, 1}},
 	}
 	for _, pr := range problems {
-		p, err := NewNOA(pr.pairs, allIdx(len(pr.pairs)), pr.obj)
+		p, err := NewNOA(pr.pairs, calibtest.AllIdx(len(pr.pairs)), pr.obj)
 		if err != nil {
 			t.Fatalf("%s: %v", pr.name, err)
 		}
@@ -85,8 +86,8 @@ func TestFitBenchmarkObjectives(t *testing.T) {
 	if testing.Short() {
 		t.Skip("3,000 items")
 	}
-	pairs := genPairs(3000, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, has012, 1)
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	pairs := calibtest.GenPairs(3000, calibtest.Judge{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2}, calibtest.Has012, 1)
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -66,12 +67,12 @@ func (p *pinHash) curve(c *Curve) {
 func (p *pinHash) sum() string { return fmt.Sprintf("%x", p.h.Sum(nil)[:12]) }
 
 // sweepJudges are the synthetic judges of the 36-fit sweep.
-func sweepJudges() []biasedJudge {
-	return []biasedJudge{
-		{token: 0.8, position: 0.5, noise: 0.5, spread: 2},
-		{token: 0, position: 1.5, noise: 0.3, spread: 1.5},
-		{token: 1.2, position: 0, noise: 0.8, spread: 2.5},
-		{token: 0.1, position: 0.1, noise: 0.2, spread: 1},
+func sweepJudges() []calibtest.Judge {
+	return []calibtest.Judge{
+		{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2},
+		{Token: 0, Position: 1.5, Noise: 0.3, Spread: 1.5},
+		{Token: 1.2, Position: 0, Noise: 0.8, Spread: 2.5},
+		{Token: 0.1, Position: 0.1, Noise: 0.2, Spread: 1},
 	}
 }
 
@@ -81,7 +82,7 @@ func sweepJudges() []biasedJudge {
 func eachSweepFit(t *testing.T, f func(judge, n int, p *NOA, lam float64)) {
 	for ji, j := range sweepJudges() {
 		for _, n := range []int{300, 1700, 3000} {
-			p, err := NewNOA(genPairs(n, j, has012, uint64(10+ji)), allIdx(n), ObjectiveBoth)
+			p, err := NewNOA(calibtest.GenPairs(n, j, calibtest.Has012, uint64(10+ji)), calibtest.AllIdx(n), ObjectiveBoth)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,7 +112,7 @@ var pinCases = []struct {
 }{
 	{"demo judges, Analyze (default options)", "d9df998d393b4a5c33d24c9d", func(t *testing.T, ph *pinHash) {
 		for _, j := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
-			pairs := demoPairs(t, j)
+			pairs := calibtest.DemoPairs(t, j)
 			e := NewSelectionEngine(j, pairs)
 			sel, err := e.Analyze(DefaultSelectionOptions())
 			if err != nil {
@@ -125,9 +126,9 @@ var pinCases = []struct {
 	}},
 	{"demo judges, λ 0/0.5/2 × objectives, all items", "f39d0a00013619090266e97e", func(t *testing.T, ph *pinHash) {
 		for _, j := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
-			pairs := demoPairs(t, j)
+			pairs := calibtest.DemoPairs(t, j)
 			for _, obj := range []Objective{ObjectiveBoth, ObjectiveL1, ObjectiveL2} {
-				p, err := NewNOA(pairs, allIdx(len(pairs)), obj)
+				p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), obj)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -159,9 +160,9 @@ var pinCases = []struct {
 			n   int
 			has [model.NumArrangements]bool
 			lam float64
-		}{{1500, has0123, 0.5}, {1500, has0123, 2}, {8000, has012, 0.5}, {7000, has0123, 2}} {
-			pairs := genPairs(c.n, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, c.has, 11)
-			p, err := NewNOA(pairs, allIdx(c.n), ObjectiveBoth)
+		}{{1500, calibtest.Has0123, 0.5}, {1500, calibtest.Has0123, 2}, {8000, calibtest.Has012, 0.5}, {7000, calibtest.Has0123, 2}} {
+			pairs := calibtest.GenPairs(c.n, calibtest.Judge{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2}, c.has, 11)
+			p, err := NewNOA(pairs, calibtest.AllIdx(c.n), ObjectiveBoth)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -174,7 +175,7 @@ var pinCases = []struct {
 	}},
 	{"demo fit paths, judge-fair and judge-tokenA", "77a6d012549dcd472a51aabd", func(t *testing.T, ph *pinHash) {
 		for _, j := range []string{"judge-fair", "judge-tokenA"} {
-			path, err := FitPath(context.Background(), j, demoPairs(t, j), DefaultSelectionOptions(), PathOptions{})
+			path, err := FitPath(context.Background(), j, calibtest.DemoPairs(t, j), DefaultSelectionOptions(), PathOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -188,7 +189,7 @@ var pinCases = []struct {
 		}
 	}},
 	{"re-fitted bootstrap, judge-first, 40 resamples", "60e47b57b14fadbb43f88fae", func(t *testing.T, ph *pinHash) {
-		pairs := demoPairs(t, "judge-first")
+		pairs := calibtest.DemoPairs(t, "judge-first")
 		e := NewSelectionEngine("judge-first", pairs)
 		sel, err := e.Analyze(DefaultSelectionOptions())
 		if err != nil {
@@ -219,7 +220,7 @@ var pinCases = []struct {
 // TestFitPinnedBits checks that every pinned computation gives the hash it
 // gave before the speed work (see the comment at the top of this file).
 func TestFitPinnedBits(t *testing.T) {
-	if testing.Short() || raceEnabled { // pure arithmetic; .ci/run runs it without -race
+	if testing.Short() || calibtest.RaceEnabled { // pure arithmetic; .ci/run runs it without -race
 		t.Skip("about 3 s")
 	}
 	if !kernelsMatchGonum {

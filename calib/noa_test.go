@@ -8,20 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
-
-// pairOf builds a probability record with the given P(A) per arrangement;
-// a negative value means the arrangement is absent.
-func pairOf(id string, s0, s1, s2, s3 float64) model.Pair {
-	p := model.Pair{ID: id, Source: model.SourceProb}
-	for a, s := range [4]float64{s0, s1, s2, s3} {
-		if s >= 0 {
-			p.Has[a], p.S[a] = true, s
-		}
-	}
-	return p
-}
 
 // handPairs is the hand-computed example of TestNOAObjectiveHand. Its pooled
 // s values are {0.2, 0.4, 0.6, 0.9}, so M = 5 and d = 0 gives
@@ -29,12 +18,12 @@ func pairOf(id string, s0, s1, s2, s3 float64) model.Pair {
 func handPairs() []model.Pair {
 	const no = -1
 	return []model.Pair{
-		pairOf("A", 0.2, no, 0.6, no),   // content pair x0/x2 only
-		pairOf("B", no, no, 0.4, 0.9),   // position pair x2/x3 only
-		pairOf("C", 0.9, 0.6, 0.2, 0.4), // all four
-		pairOf("D", 0.33, no, no, no),   // one arrangement: no term
-		pairOf("E", 0.33, no, no, 0.77), // x0/x3 differ by both swaps: no term
-		pairOf("F", 0.6, 0.4, no, no),   // x0/x1 only: eq. 20
+		calibtest.PairOf("A", 0.2, no, 0.6, no),   // content pair x0/x2 only
+		calibtest.PairOf("B", no, no, 0.4, 0.9),   // position pair x2/x3 only
+		calibtest.PairOf("C", 0.9, 0.6, 0.2, 0.4), // all four
+		calibtest.PairOf("D", 0.33, no, no, no),   // one arrangement: no term
+		calibtest.PairOf("E", 0.33, no, no, 0.77), // x0/x3 differ by both swaps: no term
+		calibtest.PairOf("F", 0.6, 0.4, no, no),   // x0/x1 only: eq. 20
 	}
 }
 
@@ -68,7 +57,7 @@ func TestNOAObjectiveHand(t *testing.T) {
 		{ObjectiveL2, 3, 0, 0.28 / 3},
 	}
 	for _, c := range cases {
-		p, err := NewNOA(pairs, allIdx(len(pairs)), c.obj)
+		p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), c.obj)
 		if err != nil {
 			t.Fatalf("%s: %v", c.obj, err)
 		}
@@ -87,9 +76,9 @@ func TestNOAObjectiveHand(t *testing.T) {
 func TestNOAKnots(t *testing.T) {
 	const no = -1
 	pairs := []model.Pair{
-		pairOf("a", 0.3, 0.3, 0.7, no), // duplicate 0.3 within an item
-		pairOf("b", 0, 0.7, 1, 1),      // ends
-		pairOf("c", 0.5, no, no, 0.42), // no term: 0.5 and 0.42 not pooled
+		calibtest.PairOf("a", 0.3, 0.3, 0.7, no), // duplicate 0.3 within an item
+		calibtest.PairOf("b", 0, 0.7, 1, 1),      // ends
+		calibtest.PairOf("c", 0.5, no, no, 0.42), // no term: 0.5 and 0.42 not pooled
 	}
 	p, err := NewNOA(pairs, []int{0, 1, 2}, ObjectiveBoth)
 	if err != nil {
@@ -128,8 +117,8 @@ func TestNOAKnots(t *testing.T) {
 // TestNOAIdentityInit checks that the identity start gives g(z_k) = z_k on
 // a random problem, with Σ d = 0.
 func TestNOAIdentityInit(t *testing.T) {
-	pairs := genPairs(500, biasedJudge{token: 0.5, position: 0.3, noise: 0.5, spread: 2}, has012, 3)
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	pairs := calibtest.GenPairs(500, calibtest.Judge{Token: 0.5, Position: 0.3, Noise: 0.5, Spread: 2}, calibtest.Has012, 3)
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,28 +150,6 @@ func TestNOAIdentityInit(t *testing.T) {
 	}
 }
 
-// randomProblem draws a small problem with every arrangement pattern,
-// duplicated values and exact 0 and 1.
-func randomProblem(rng *rand.Rand, n int) []model.Pair {
-	grid := []float64{0, 0.1, 0.25, 0.5, 0.75, 0.9, 1}
-	pairs := make([]model.Pair, n)
-	for i := range pairs {
-		p := model.Pair{Source: model.SourceProb}
-		for a := range model.NumArrangements {
-			if rng.Float64() < 0.7 {
-				p.Has[a] = true
-				if rng.Float64() < 0.3 {
-					p.S[a] = grid[rng.IntN(len(grid))]
-				} else {
-					p.S[a] = rng.Float64()
-				}
-			}
-		}
-		pairs[i] = p
-	}
-	return pairs
-}
-
 // TestNOAGradient compares the O(K+M) gradient with central finite
 // differences on random problems, every objective and λ.
 func TestNOAGradient(t *testing.T) {
@@ -191,9 +158,9 @@ func TestNOAGradient(t *testing.T) {
 	tested := map[Objective]int{}
 	defer func() { t.Logf("worst max|fd − grad| / max|grad| = %.2g; problems per objective %v", worst, tested) }()
 	for trial := range 12 {
-		pairs := randomProblem(rng, 5+rng.IntN(25))
+		pairs := calibtest.RandomProblem(rng, 5+rng.IntN(25))
 		for _, obj := range []Objective{ObjectiveBoth, ObjectiveL1, ObjectiveL2} {
-			p, err := NewNOA(pairs, allIdx(len(pairs)), obj)
+			p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), obj)
 			if err != nil {
 				continue // e.g. no content pair for l1
 			}
@@ -236,17 +203,17 @@ func TestNOAGradient(t *testing.T) {
 
 func TestNOAErrors(t *testing.T) {
 	const no = -1
-	hard := []model.Pair{pairOf("h", 1, 0, 0.5, no)}
+	hard := []model.Pair{calibtest.PairOf("h", 1, 0, 0.5, no)}
 	hard[0].Source = model.SourceChoice
 	if _, err := NewNOA(hard, []int{0}, ObjectiveBoth); err == nil ||
 		err.Error() != "CalibraEval needs probabilities; this judge gave hard choices" {
 		t.Errorf("hard choices: %v", err)
 	}
 	mixed := append(handPairs(), hard[0])
-	if _, err := NewNOA(mixed, allIdx(len(mixed)), ObjectiveBoth); err == nil || !strings.Contains(err.Error(), "1 of 7") {
+	if _, err := NewNOA(mixed, calibtest.AllIdx(len(mixed)), ObjectiveBoth); err == nil || !strings.Contains(err.Error(), "1 of 7") {
 		t.Errorf("mixed: %v", err)
 	}
-	nan := pairOf("x", 0.5, 0.5, no, no)
+	nan := calibtest.PairOf("x", 0.5, 0.5, no, no)
 	nan.S[1] = math.NaN()
 	pairs := handPairs()
 	for name, c := range map[string]struct {
@@ -262,15 +229,15 @@ func TestNOAErrors(t *testing.T) {
 		"no term":      {pairs, []int{3, 4}, ObjectiveBoth, "no estimation item"},
 		"l1 no term":   {pairs, []int{1, 5}, ObjectiveL1, "x0 with x2"},
 		"l2 no term":   {pairs, []int{0}, ObjectiveL2, "x0 with x1"},
-		"bad s":        {[]model.Pair{pairOf("x", 0.5, 1.5, no, no)}, []int{0}, ObjectiveBoth, "not in [0, 1]"},
+		"bad s":        {[]model.Pair{calibtest.PairOf("x", 0.5, 1.5, no, no)}, []int{0}, ObjectiveBoth, "not in [0, 1]"},
 		"nan s":        {[]model.Pair{nan}, []int{0}, ObjectiveBoth, "not in [0, 1]"},
-		"only ends":    {[]model.Pair{pairOf("x", 0, 1, no, no)}, []int{0}, ObjectiveBoth, "exactly 0 or 1"},
+		"only ends":    {[]model.Pair{calibtest.PairOf("x", 0, 1, no, no)}, []int{0}, ObjectiveBoth, "exactly 0 or 1"},
 	} {
 		if _, err := NewNOA(c.pairs, c.est, c.obj); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one containing %q", name, err, c.want)
 		}
 	}
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,9 +253,6 @@ func TestNOAErrors(t *testing.T) {
 		t.Error("non-finite warm start gave no error")
 	}
 }
-
-// strongA is a judge that inflates P(A) by a token bias of 1 logit.
-var strongA = biasedJudge{token: 1, position: 0.2, noise: 0.4, spread: 2}
 
 // consistencyLoss is Σ (r0 − r1)² + (r0 − r2)² per item, averaged.
 func consistencyLoss(p Prefs) float64 {
@@ -315,8 +279,8 @@ func meanDev(pairs []model.Pair, c *Curve) float64 {
 }
 
 func TestFitTokenBias(t *testing.T) {
-	pairs := genPairs(400, strongA, has012, 5)
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	pairs := calibtest.GenPairs(400, calibtest.StrongA, calibtest.Has012, 5)
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,8 +321,8 @@ func TestFitTokenBias(t *testing.T) {
 }
 
 func TestFitLambdaZeroFlattens(t *testing.T) {
-	pairs := genPairs(400, strongA, has012, 6)
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	pairs := calibtest.GenPairs(400, calibtest.StrongA, calibtest.Has012, 6)
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,8 +352,8 @@ func TestFitLambdaZeroFlattens(t *testing.T) {
 }
 
 func TestFitDeterministicAndCapped(t *testing.T) {
-	pairs := genPairs(300, strongA, [4]bool{true, true, true, true}, 7)
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	pairs := calibtest.GenPairs(300, calibtest.StrongA, [4]bool{true, true, true, true}, 7)
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,8 +375,8 @@ func TestFitDeterministicAndCapped(t *testing.T) {
 }
 
 func TestFitWarmStart(t *testing.T) {
-	pairs := genPairs(1000, strongA, has012, 8)
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	pairs := calibtest.GenPairs(1000, calibtest.StrongA, calibtest.Has012, 8)
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -460,8 +424,8 @@ func TestExpNonPos(t *testing.T) {
 // TestFitConcurrent runs fits for several λ on one NOA at once (run with
 // -race): Fit must not modify the problem.
 func TestFitConcurrent(t *testing.T) {
-	pairs := genPairs(200, strongA, has012, 9)
-	p, err := NewNOA(pairs, allIdx(len(pairs)), ObjectiveBoth)
+	pairs := calibtest.GenPairs(200, calibtest.StrongA, calibtest.Has012, 9)
+	p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,29 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/model/sim"
 )
-
-// simJudges returns the pairs of the simulator's three default judges
-// (judge-fair, judge-first, judge-tokenA) with n items in the arrangements
-// arr, answering with logprobs: what `plumb simulate --pairs n
-// --arrangements ... --mode logprob` writes.
-func simJudges(t testing.TB, n int, arr ...model.Arrangement) map[string][]model.Pair {
-	t.Helper()
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = n, 0, 0
-	cfg.Arrangements = arr
-	for i := range cfg.Judges {
-		cfg.Judges[i].Mode = model.SourceLogprob
-	}
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, by := SplitByJudge(lg.Pairs)
-	return by
-}
 
 // TestPathProxGradient extends TestNOAGradient to the penalised objective
 // of the path: L/K + μ·dist², its exact gradient against central finite
@@ -40,9 +20,9 @@ func TestPathProxGradient(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	worst := 0.0
 	for trial := range 10 {
-		pairs := randomProblem(rng, 5+rng.IntN(25))
+		pairs := calibtest.RandomProblem(rng, 5+rng.IntN(25))
 		for _, obj := range []Objective{ObjectiveBoth, ObjectiveL1, ObjectiveL2} {
-			p, err := NewNOA(pairs, allIdx(len(pairs)), obj)
+			p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), obj)
 			if err != nil {
 				continue
 			}
@@ -128,7 +108,7 @@ func checkPathShape(t *testing.T, name string, p *Path) {
 // objective falling along it and the path's own end in the cold fit's
 // minimum.
 func TestPathEnds(t *testing.T) {
-	by := simJudges(t, 1000, model.X0, model.X1, model.X2)
+	by := calibtest.SimJudges(t, 1000, model.X0, model.X1, model.X2)
 	for _, frac := range []float64{1, 0.5} {
 		for _, judge := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
 			opt := DefaultSelectionOptions()
@@ -197,7 +177,7 @@ func TestPathEnds(t *testing.T) {
 // judge-tokenA (x0, x1, x2): agreement along the path peaks before the
 // converged end, i.e. the lowest objective is not the best agreement.
 func TestPathPeakBeforeEnd(t *testing.T) {
-	by := simJudges(t, 1000, model.X0, model.X1, model.X2)
+	by := calibtest.SimJudges(t, 1000, model.X0, model.X1, model.X2)
 	path, err := FitPath(context.Background(), "judge-tokenA", by["judge-tokenA"], DefaultSelectionOptions(), PathOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -216,7 +196,7 @@ func TestPathPeakBeforeEnd(t *testing.T) {
 // objective's optimum collapsing: the end is degenerate, ICC(2,k) there is
 // far below its peak, which lies strictly inside the path.
 func TestPathCollapse(t *testing.T) {
-	by := simJudges(t, 2000, model.X0, model.X1)
+	by := calibtest.SimJudges(t, 2000, model.X0, model.X1)
 	for _, judge := range []string{"judge-first", "judge-tokenA"} {
 		path, err := FitPath(context.Background(), judge, by[judge], DefaultSelectionOptions(), PathOptions{})
 		if err != nil {
@@ -257,7 +237,7 @@ func TestPathCollapse(t *testing.T) {
 // jumps, and its own end (μ = 0, warm) is a lower minimum than the cold
 // fit's. The last point is still the cold fit; the notes say both things.
 func TestPathDifferentMinimum(t *testing.T) {
-	pairs := genPairs(74, biasedJudge{token: -0.5, position: 0.3, noise: 1.5, spread: 0.5}, [model.NumArrangements]bool{true, true}, 2)
+	pairs := calibtest.GenPairs(74, calibtest.Judge{Token: -0.5, Position: 0.3, Noise: 1.5, Spread: 0.5}, [model.NumArrangements]bool{true, true}, 2)
 	opt := DefaultSelectionOptions()
 	opt.Lambda = 2
 	path, err := FitPath(context.Background(), "j", pairs, opt, PathOptions{})
@@ -288,7 +268,7 @@ func TestPathDifferentMinimum(t *testing.T) {
 }
 
 func TestPathDeterministic(t *testing.T) {
-	pairs := genPairs(600, strongA, has012, 31)
+	pairs := calibtest.GenPairs(600, calibtest.StrongA, calibtest.Has012, 31)
 	a, err := FitPath(context.Background(), "j", pairs, DefaultSelectionOptions(), PathOptions{Points: 12})
 	if err != nil {
 		t.Fatal(err)
@@ -327,7 +307,7 @@ func TestPathDeterministic(t *testing.T) {
 }
 
 func TestPathErrors(t *testing.T) {
-	pairs := genPairs(50, strongA, has012, 32)
+	pairs := calibtest.GenPairs(50, calibtest.StrongA, calibtest.Has012, 32)
 	ctx := context.Background()
 	if _, err := FitPath(ctx, "j", pairs, DefaultSelectionOptions(), PathOptions{Points: 1}); err == nil {
 		t.Error("1 point accepted")
@@ -345,7 +325,7 @@ func TestPathErrors(t *testing.T) {
 	if _, err := FitPath(ctx, "j", hard, DefaultSelectionOptions(), PathOptions{}); err == nil || !strings.Contains(err.Error(), "hard choices") {
 		t.Errorf("hard choices: %v", err)
 	}
-	one := genPairs(50, strongA, [model.NumArrangements]bool{true}, 33)
+	one := calibtest.GenPairs(50, calibtest.StrongA, [model.NumArrangements]bool{true}, 33)
 	if _, err := FitPath(ctx, "j", one, DefaultSelectionOptions(), PathOptions{}); err == nil {
 		t.Error("x0-only judge accepted")
 	}
@@ -358,7 +338,7 @@ func TestPathErrors(t *testing.T) {
 
 // benchPath runs the path of n items with x0..x2 from benchNOA's judge.
 func benchPath(b *testing.B, n int) {
-	pairs := genPairs(n, biasedJudge{token: 0.8, position: 0.5, noise: 0.5, spread: 2}, has012, 1)
+	pairs := calibtest.GenPairs(n, calibtest.Judge{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2}, calibtest.Has012, 1)
 	var p *Path
 	for b.Loop() {
 		var err error
@@ -382,8 +362,8 @@ func BenchmarkPath100000(b *testing.B) { benchPath(b, 100000) }
 // CalibratedPrefs exactly, for values on the knots, between them, below the
 // first and above the last (held-out items), and 0 and 1.
 func TestCurveApplier(t *testing.T) {
-	pairs := genPairs(300, strongA, [model.NumArrangements]bool{true, true, true, true}, 41)
-	est := allIdx(150)
+	pairs := calibtest.GenPairs(300, calibtest.StrongA, [model.NumArrangements]bool{true, true, true, true}, 41)
+	est := calibtest.AllIdx(150)
 	pairs[3].S[model.X0], pairs[200].S[model.X1], pairs[201].S[model.X2] = 0, 1, 1e-9
 	p, err := NewNOA(pairs, est, ObjectiveBoth)
 	if err != nil {
@@ -411,7 +391,7 @@ func TestCurveApplier(t *testing.T) {
 // items, the log of cmd/plumb's pre-change test) collapses to g* ≡ ½, and
 // the tie-only end has RStd 0; no collapsed point may be named a peak.
 func TestPathPeakNeverCollapsed(t *testing.T) {
-	by := simJudges(t, 1500, model.X0, model.X1, model.X2, model.X3)
+	by := calibtest.SimJudges(t, 1500, model.X0, model.X1, model.X2, model.X3)
 	path, err := FitPath(context.Background(), "judge-first", by["judge-first"], DefaultSelectionOptions(), PathOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -61,8 +62,8 @@ func TestPrideHandComputed(t *testing.T) {
 // position bias, every item's prior is exactly sigmoid(b), so Pride
 // recovers the unbiased probabilities exactly.
 func TestPrideRemovesTokenBias(t *testing.T) {
-	cfg := selSim{N: 400, Arr: [4]bool{true, true, true, true}, Signal: 1.5, JudgeNoise: 0.8, Tok: 1.2}
-	pairs := selSimulate(11, cfg)
+	cfg := calibtest.Sim{N: 400, Arr: [4]bool{true, true, true, true}, Signal: 1.5, JudgeNoise: 0.8, Tok: 1.2}
+	pairs := calibtest.Simulate(11, cfg)
 	all := make([]int, len(pairs))
 	for i := range all {
 		all[i] = i

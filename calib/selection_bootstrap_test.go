@@ -4,31 +4,17 @@ import (
 	"math"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/model/sim"
 )
-
-// demoPairs returns one judge's pairs of the embedded demo.
-func demoPairs(t testing.TB, judge string) []model.Pair {
-	t.Helper()
-	lg, err := demo.Log()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, by := SplitByJudge(lg.Pairs)
-	if len(by[judge]) == 0 {
-		t.Fatalf("no demo judge %s", judge)
-	}
-	return by[judge]
-}
 
 // TestSelectionBootstrapDemo bootstraps the demo's judge-tokenA with fixed
 // fits: every available method gets an interval for each metric the table
 // defines, the point estimate is the table's value, raw has no change, and
 // a method's change estimate is its value minus raw's.
 func TestSelectionBootstrapDemo(t *testing.T) {
-	pairs := demoPairs(t, "judge-tokenA")
+	pairs := calibtest.DemoPairs(t, "judge-tokenA")
 	e := NewSelectionEngine("judge-tokenA", pairs)
 	sel, err := e.Analyze(DefaultSelectionOptions())
 	if err != nil {
@@ -91,7 +77,7 @@ func TestSelectionBootstrapDemo(t *testing.T) {
 // each resample, which on the items it was fitted to can steady agreement
 // as much as the fit's own variability widens it.
 func TestSelectionBootstrapRefit(t *testing.T) {
-	pairs := demoPairs(t, "judge-tokenA")[:600]
+	pairs := calibtest.DemoPairs(t, "judge-tokenA")[:600]
 	e := NewSelectionEngine("j", pairs)
 	sel, err := e.Analyze(DefaultSelectionOptions())
 	if err != nil {
@@ -125,7 +111,7 @@ func TestSelectionBootstrapRefit(t *testing.T) {
 // population values the simulator does not define as plainly; their
 // coverage is not asserted.
 func TestBootstrapCoverage(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || calibtest.RaceEnabled {
 		t.Skip("coverage simulation skipped in -short mode and under the race detector (too slow there); .ci/run runs it without -race")
 	}
 	judge := sim.DefaultJudge("j")
@@ -191,7 +177,7 @@ func BenchmarkBootstrapFixed3000(b *testing.B) { benchBootstrap(b, false) }
 func BenchmarkBootstrapRefit3000(b *testing.B) { benchBootstrap(b, true) }
 
 func benchBootstrap(b *testing.B, refit bool) {
-	pairs := demoPairs(b, "judge-tokenA")
+	pairs := calibtest.DemoPairs(b, "judge-tokenA")
 	e := NewSelectionEngine("judge-tokenA", pairs)
 	sel, err := e.Analyze(DefaultSelectionOptions())
 	if err != nil {
@@ -209,7 +195,7 @@ func benchBootstrap(b *testing.B, refit bool) {
 // TestSelectionBootstrapPublished: with --solver both the published code's
 // row gets intervals too, fixed and re-fitted; its estimate is the table's.
 func TestSelectionBootstrapPublished(t *testing.T) {
-	pairs := demoPairs(t, "judge-tokenA")[:400]
+	pairs := calibtest.DemoPairs(t, "judge-tokenA")[:400]
 	e := NewSelectionEngine("j", pairs)
 	opt := DefaultSelectionOptions()
 	opt.Solver = SolverBoth

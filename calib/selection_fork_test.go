@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
 // TestForkPathWhileEngineAnswers: a fork computes the fit path while the
@@ -12,7 +14,7 @@ import (
 // -race: nothing they share is written); the fork's path equals a fresh
 // engine's (FitPath), and the engine's own answers equal one-shot ones.
 func TestForkPathWhileEngineAnswers(t *testing.T) {
-	pairs := demoPairs(t, "judge-tokenA")
+	pairs := calibtest.DemoPairs(t, "judge-tokenA")
 	e := NewSelectionEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
 	opt := DefaultSelectionOptions()

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
 // TestPreviewWarmThenCold follows the TUI's λ knob on the demo's
@@ -18,7 +20,7 @@ import (
 // afterwards gives exactly a fresh one-shot analysis, so the preview never
 // leaks into what `plumb report` reproduces.
 func TestPreviewWarmThenCold(t *testing.T) {
-	pairs := demoPairs(t, "judge-tokenA")
+	pairs := calibtest.DemoPairs(t, "judge-tokenA")
 	e := NewSelectionEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
 	e.SetPreviewMinKnots(0) // the demo is below the default threshold
@@ -83,7 +85,7 @@ func TestPreviewWarmThenCold(t *testing.T) {
 // preview, and neither does a problem below the size threshold (the
 // demo's, by default).
 func TestPreviewNeedsPlainOptions(t *testing.T) {
-	pairs := demoPairs(t, "judge-tokenA")
+	pairs := calibtest.DemoPairs(t, "judge-tokenA")
 	e := NewSelectionEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
 	opt := DefaultSelectionOptions()
@@ -108,7 +110,7 @@ func TestPreviewNeedsPlainOptions(t *testing.T) {
 // wrapping context.Canceled, and caches nothing: the next Analyze equals a
 // one-shot analysis.
 func TestAnalyzeContextCancelled(t *testing.T) {
-	pairs := demoPairs(t, "judge-tokenA")
+	pairs := calibtest.DemoPairs(t, "judge-tokenA")
 	e := NewSelectionEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
 	opt := DefaultSelectionOptions()
@@ -134,7 +136,7 @@ func TestAnalyzeContextCancelled(t *testing.T) {
 // (through the solver's trace): the fit returns context.Canceled at once
 // instead of running on.
 func TestFitContextStopsMidFit(t *testing.T) {
-	pairs := demoPairs(t, "judge-tokenA")
+	pairs := calibtest.DemoPairs(t, "judge-tokenA")
 	est, _, err := EstimationSet(len(pairs), 1, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +166,7 @@ func TestFitContextStopsMidFit(t *testing.T) {
 // a note (and not as a failed fit), and the exact analysis afterwards is a
 // one-shot analysis's, converged.
 func TestPreviewStopsAtMaxIter(t *testing.T) {
-	pairs := demoPairs(t, "judge-tokenA")
+	pairs := calibtest.DemoPairs(t, "judge-tokenA")
 	e := NewSelectionEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
 	e.SetPreviewMinKnots(0)

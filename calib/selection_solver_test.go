@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -14,7 +15,7 @@ import (
 // metrics equal ComputeMetrics(CalibratedPrefs(pairs, fit.Curve)), and with
 // SolverBoth the converged row comes first and is unchanged.
 func TestSolverPublishedRow(t *testing.T) {
-	pairs := simJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
+	pairs := calibtest.SimJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
 	for _, frac := range []float64{1, 0.5} {
 		opt := DefaultSelectionOptions()
 		opt.EstFrac = frac
@@ -83,7 +84,7 @@ func TestSolverPublishedRow(t *testing.T) {
 // row exactly; point 0 gives the raw metrics; point i gives the path's
 // point i, and a point beyond the path is an error naming the range.
 func TestStopAt(t *testing.T) {
-	pairs := simJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
+	pairs := calibtest.SimJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
 	opt := DefaultSelectionOptions()
 	e := NewSelectionEngine("j", pairs)
 	e.SetWarmStart(false)

@@ -3,81 +3,14 @@ package calib
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
-
-// selSim describes a synthetic pairwise judge. Each item has gold 1 or
-// 2 (equally likely) and a true logit ±Signal for response 1; the judge's
-// own, unbiased logit is v = ±Signal + JudgeNoise·N(0,1) (stored as
-// Truth["v"]). In arrangement a the judge's logit for token A is
-//
-//	±v + Tok + Pos·(+1 if A is shown first, −1 if B is) + Noise·N(0,1)
-//
-// with +v when A holds response_1 (x0, x1) and −v otherwise: Tok is a
-// token bias towards A and Pos a position bias towards the first shown.
-type selSim struct {
-	Judge      string
-	N          int
-	Arr        [4]bool
-	Signal     float64
-	JudgeNoise float64
-	Tok, Pos   float64
-	Noise      float64
-	Source     model.Source // SourceChoice rounds P(A) to 0, 0.5 or 1
-}
-
-// selSimulate draws cfg.N pair records deterministically from seed.
-func selSimulate(seed uint64, cfg selSim) []model.Pair {
-	rng := rand.New(rand.NewPCG(seed, 0x53494d))
-	pairs := make([]model.Pair, cfg.N)
-	for i := range pairs {
-		p := &pairs[i]
-		p.ID = fmt.Sprintf("item%05d", i)
-		p.Judge = cfg.Judge
-		p.Source = cfg.Source
-		p.Has = cfg.Arr
-		u := cfg.Signal
-		p.Gold = model.Gold1
-		if rng.IntN(2) == 1 {
-			u, p.Gold = -u, model.Gold2
-		}
-		v := u + cfg.JudgeNoise*rng.NormFloat64()
-		p.Truth = model.TruthFromMap(map[string]float64{"v": v})
-		for _, a := range model.Arrangements {
-			if !cfg.Arr[a] {
-				continue
-			}
-			content := v
-			if a.ContentSwapped() {
-				content = -v
-			}
-			pos := cfg.Pos
-			if a.PositionSwapped() {
-				pos = -pos
-			}
-			logit := content + cfg.Tok + pos + cfg.Noise*rng.NormFloat64()
-			s := 1 / (1 + math.Exp(-logit))
-			if cfg.Source == model.SourceChoice {
-				switch {
-				case logit > 0:
-					s = 1
-				case logit < 0:
-					s = 0
-				default:
-					s = 0.5
-				}
-			}
-			p.S[a] = s
-		}
-	}
-	return pairs
-}
 
 // summary formats the headline metrics for failure messages.
 func selSummary(m Metrics) string {
@@ -85,16 +18,6 @@ func selSummary(m Metrics) string {
 		m.N, m.Consistency.Format(4), m.FleissKappa.Format(4), m.ICC2k.Format(4), m.ICC3k.Format(4),
 		m.RStd.Format(2), m.AccuracyMean.Format(4), m.AccuracyAggregate.Format(4), m.FirstPositionRate.Format(4))
 }
-
-var selAllArr = [4]bool{true, true, true, true}
-
-// selBiasedJudge has strong token and position biases (raw first-position
-// rate 0.75, κ < 0) in the paper's design x0, x1, x2.
-var selBiasedJudge = selSim{Judge: "biased", N: 1500, Arr: [4]bool{true, true, true, false}, Signal: 1.5, JudgeNoise: 1, Tok: 1.5, Pos: 1, Noise: 0.3}
-
-// selFourJudge has a strong token bias and a moderate position bias (raw
-// first-position rate 0.59) in all four arrangements.
-var selFourJudge = selSim{Judge: "four", N: 1500, Arr: selAllArr, Signal: 1.5, JudgeNoise: 1, Tok: 1.5, Pos: 0.5, Noise: 0.3}
 
 // TestCalibraEvalReducesSelectionBias is the acceptance test of the
 // selection engine: on a judge with strong position and token bias,
@@ -104,9 +27,9 @@ var selFourJudge = selSim{Judge: "four", N: 1500, Arr: selAllArr, Signal: 1.5, J
 // docs/methods.md §3's objective at λ = 0.5 is minimised by g ≈ 0.5; see
 // TestCalibraEvalDegenerateFitIsFlagged.)
 func TestCalibraEvalReducesSelectionBias(t *testing.T) {
-	for _, cfg := range []selSim{selBiasedJudge, selFourJudge} {
+	for _, cfg := range []calibtest.Sim{calibtest.BiasedJudge, calibtest.FourJudge} {
 		name := cfg.Judge
-		sel, err := AnalyzeSelection(cfg.Judge, selSimulate(1, cfg), DefaultSelectionOptions())
+		sel, err := AnalyzeSelection(cfg.Judge, calibtest.Simulate(1, cfg), DefaultSelectionOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,12 +59,12 @@ func TestCalibraEvalReducesSelectionBias(t *testing.T) {
 // term and maximises the anchor), and x0..x3 with a position bias of 1
 // logit (g ≈ 0.5).
 func TestCalibraEvalDegenerateFitIsFlagged(t *testing.T) {
-	pos := selBiasedJudge
+	pos := calibtest.BiasedJudge
 	pos.Arr, pos.Judge = [4]bool{true, true}, "x0,x1"
-	four := selBiasedJudge
-	four.Arr, four.Judge = selAllArr, "x0..x3 strong position bias"
-	for _, cfg := range []selSim{pos, four, selBiasedJudge} {
-		pairs := selSimulate(1, cfg)
+	four := calibtest.BiasedJudge
+	four.Arr, four.Judge = calibtest.AllArr, "x0..x3 strong position bias"
+	for _, cfg := range []calibtest.Sim{pos, four, calibtest.BiasedJudge} {
+		pairs := calibtest.Simulate(1, cfg)
 		sel, err := AnalyzeSelection(cfg.Judge, pairs, DefaultSelectionOptions())
 		if err != nil {
 			t.Fatal(err)
@@ -160,7 +83,7 @@ func TestCalibraEvalDegenerateFitIsFlagged(t *testing.T) {
 // baselines' availability on three kinds of judge.
 func TestSelectionMethods(t *testing.T) {
 	t.Run("probabilities x0..x3", func(t *testing.T) {
-		pairs := selSimulate(2, selFourJudge)
+		pairs := calibtest.Simulate(2, calibtest.FourJudge)
 		sel, err := AnalyzeSelection("four", pairs, DefaultSelectionOptions())
 		if err != nil {
 			t.Fatal(err)
@@ -206,9 +129,9 @@ func TestSelectionMethods(t *testing.T) {
 		}
 	})
 	t.Run("probabilities x0,x1", func(t *testing.T) {
-		cfg := selBiasedJudge
+		cfg := calibtest.BiasedJudge
 		cfg.Arr, cfg.N = [4]bool{true, true}, 300
-		sel, err := AnalyzeSelection("pos", selSimulate(3, cfg), DefaultSelectionOptions())
+		sel, err := AnalyzeSelection("pos", calibtest.Simulate(3, cfg), DefaultSelectionOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -222,9 +145,9 @@ func TestSelectionMethods(t *testing.T) {
 		}
 	})
 	t.Run("hard choices", func(t *testing.T) {
-		cfg := selBiasedJudge
+		cfg := calibtest.BiasedJudge
 		cfg.Arr, cfg.N, cfg.Source = [4]bool{true, true}, 300, model.SourceChoice
-		sel, err := AnalyzeSelection("hard", selSimulate(4, cfg), DefaultSelectionOptions())
+		sel, err := AnalyzeSelection("hard", calibtest.Simulate(4, cfg), DefaultSelectionOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,9 +166,9 @@ func TestSelectionMethods(t *testing.T) {
 		}
 	})
 	t.Run("x0,x2 only", func(t *testing.T) {
-		cfg := selBiasedJudge
+		cfg := calibtest.BiasedJudge
 		cfg.Arr, cfg.N = [4]bool{true, false, true, false}, 300
-		sel, err := AnalyzeSelection("con", selSimulate(6, cfg), DefaultSelectionOptions())
+		sel, err := AnalyzeSelection("con", calibtest.Simulate(6, cfg), DefaultSelectionOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -265,7 +188,7 @@ func TestSelectionMethods(t *testing.T) {
 // and needs fewer iterations than a cold fit; going back to a λ returns
 // its cached fit.
 func TestSelectionWarmStart(t *testing.T) {
-	pairs := selSimulate(7, selBiasedJudge)
+	pairs := calibtest.Simulate(7, calibtest.BiasedJudge)
 	e := NewSelectionEngine("biased", pairs)
 	opt := DefaultSelectionOptions()
 	first, err := e.Analyze(opt)
@@ -326,9 +249,9 @@ func TestSelectionWarmStart(t *testing.T) {
 // a trap for warm starts, so the next λ must not stay in it when a cold
 // fit finds a real map.
 func TestSelectionWarmStartAvoidsDegenerateFit(t *testing.T) {
-	cfg := selBiasedJudge
-	cfg.Arr = selAllArr // at λ = 0.5 the optimum is g ≈ 0.5
-	pairs := selSimulate(7, cfg)
+	cfg := calibtest.BiasedJudge
+	cfg.Arr = calibtest.AllArr // at λ = 0.5 the optimum is g ≈ 0.5
+	pairs := calibtest.Simulate(7, cfg)
 	e := NewSelectionEngine("x", pairs)
 	opt := DefaultSelectionOptions()
 	first, err := e.Analyze(opt)
@@ -356,7 +279,7 @@ func TestSelectionWarmStartAvoidsDegenerateFit(t *testing.T) {
 // TestSelectionHeldout: EstFrac < 1 gives held-out metrics on the items
 // outside the estimation set, and the sizes add up.
 func TestSelectionHeldout(t *testing.T) {
-	pairs := selSimulate(8, selBiasedJudge)
+	pairs := calibtest.Simulate(8, calibtest.BiasedJudge)
 	opt := DefaultSelectionOptions()
 	opt.EstFrac = 0.3
 	sel, err := AnalyzeSelection("biased", pairs, opt)
@@ -413,9 +336,9 @@ func selHeldoutOf(t *testing.T, n int, opt SelectionOptions) []int {
 // TestSelectionDeterministic: the same seed gives the same Selection, a
 // different seed a different estimation set.
 func TestSelectionDeterministic(t *testing.T) {
-	cfg := selBiasedJudge
+	cfg := calibtest.BiasedJudge
 	cfg.N = 600
-	pairs := selSimulate(9, cfg)
+	pairs := calibtest.Simulate(9, cfg)
 	opt := DefaultSelectionOptions()
 	opt.EstFrac, opt.Seed = 0.5, 42
 	a, err := AnalyzeSelection("j", pairs, opt)
@@ -434,7 +357,7 @@ func TestSelectionDeterministic(t *testing.T) {
 }
 
 func TestSelectionOptionErrors(t *testing.T) {
-	pairs := selSimulate(1, selSim{N: 20, Arr: selAllArr, Signal: 1})
+	pairs := calibtest.Simulate(1, calibtest.Sim{N: 20, Arr: calibtest.AllArr, Signal: 1})
 	bad := []func(*SelectionOptions){
 		func(o *SelectionOptions) { o.Lambda = -1 },
 		func(o *SelectionOptions) { o.Lambda = math.NaN() },
@@ -481,9 +404,9 @@ func TestSplitByJudge(t *testing.T) {
 }
 
 func benchmarkAnalyze(b *testing.B, n int) {
-	cfg := selFourJudge
+	cfg := calibtest.FourJudge
 	cfg.N = n
-	pairs := selSimulate(1, cfg)
+	pairs := calibtest.Simulate(1, cfg)
 	opt := DefaultSelectionOptions()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -506,9 +429,9 @@ func BenchmarkAnalyzeLambdaStep(b *testing.B) { benchmarkLambdaStep(b, 3000, tru
 // benchmarkLambdaStep changes λ once per op (beyond the fit cache) on an
 // engine of n simulated items, with or without warm starts.
 func benchmarkLambdaStep(b *testing.B, n int, warm bool) {
-	cfg := selFourJudge
+	cfg := calibtest.FourJudge
 	cfg.N = n
-	e := NewSelectionEngine("bench", selSimulate(1, cfg))
+	e := NewSelectionEngine("bench", calibtest.Simulate(1, cfg))
 	e.SetWarmStart(warm)
 	opt := DefaultSelectionOptions()
 	if _, err := e.Analyze(opt); err != nil {
@@ -529,9 +452,9 @@ func benchmarkLambdaStep(b *testing.B, n int, warm bool) {
 // to NOA.Fit): raw, Pride, BPC and discard metrics, building the NOA
 // problem, and applying a curve.
 func BenchmarkAnalyzeWithoutFit3000(b *testing.B) {
-	cfg := selFourJudge
+	cfg := calibtest.FourJudge
 	cfg.N = 3000
-	pairs := selSimulate(1, cfg)
+	pairs := calibtest.Simulate(1, cfg)
 	est := make([]int, len(pairs))
 	for i := range est {
 		est[i] = i
@@ -564,7 +487,7 @@ func BenchmarkAnalyzeWithoutFit3000(b *testing.B) {
 // TestSelectionColdEngineMatchesOneShot: with warm starts off, an engine
 // that has seen other options gives exactly the one-shot analysis.
 func TestSelectionColdEngineMatchesOneShot(t *testing.T) {
-	pairs := selSimulate(7, selBiasedJudge)
+	pairs := calibtest.Simulate(7, calibtest.BiasedJudge)
 	e := NewSelectionEngine("biased", pairs)
 	e.SetWarmStart(false)
 	opt := DefaultSelectionOptions()

@@ -3,6 +3,8 @@ package calib
 import (
 	"reflect"
 	"testing"
+
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
 // TestWorkspaceFitsBitIdentical: fits that take their vectors from a
@@ -16,13 +18,13 @@ func TestWorkspaceFitsBitIdentical(t *testing.T) {
 		p    func(n int) (*NOA, error)
 	}{
 		{"3,000 items x0..x3", 3000, func(n int) (*NOA, error) {
-			return NewNOA(genPairs(n, sweepJudges()[0], has0123, 3), allIdx(n), ObjectiveBoth)
+			return NewNOA(calibtest.GenPairs(n, sweepJudges()[0], calibtest.Has0123, 3), calibtest.AllIdx(n), ObjectiveBoth)
 		}},
 		{"6,000 items x0..x3, 6 digits (coarse phase)", 6000, func(n int) (*NOA, error) {
-			return NewNOA(largePairs(n), allIdx(n), ObjectiveBoth)
+			return NewNOA(calibtest.LargePairs(n), calibtest.AllIdx(n), ObjectiveBoth)
 		}},
 		{"1,700 items x0..x2, l2", 1700, func(n int) (*NOA, error) {
-			return NewNOA(genPairs(n, sweepJudges()[1], has012, 4), allIdx(n), ObjectiveL2)
+			return NewNOA(calibtest.GenPairs(n, sweepJudges()[1], calibtest.Has012, 4), calibtest.AllIdx(n), ObjectiveL2)
 		}},
 	}
 	for _, poison := range []int{1, 2} {
@@ -62,7 +64,7 @@ func TestWorkspaceFitsBitIdentical(t *testing.T) {
 // and the three objectives give the same Selection with a workspace that
 // hands out NaN, one that hands out 1e300 and a fresh engine per step.
 func TestWorkspaceEngineBitIdentical(t *testing.T) {
-	pairs := genPairs(2500, sweepJudges()[0], has0123, 9)
+	pairs := calibtest.GenPairs(2500, sweepJudges()[0], calibtest.Has0123, 9)
 	e1, e2 := NewSelectionEngine("j", pairs), NewSelectionEngine("j", pairs)
 	e1.work, e2.work = &workspace{poison: 1}, &workspace{poison: 2}
 	e1.SetPreviewMinKnots(0)
@@ -104,7 +106,7 @@ func TestWorkspaceEngineBitIdentical(t *testing.T) {
 // candidates' maps and the points' preferences come from the workspace) is
 // the same with workspaces that hand out garbage as with a fresh engine.
 func TestWorkspacePathBitIdentical(t *testing.T) {
-	pairs := genPairs(2000, sweepJudges()[0], has0123, 11)
+	pairs := calibtest.GenPairs(2000, sweepJudges()[0], calibtest.Has0123, 11)
 	opt := DefaultSelectionOptions()
 	opt.EstFrac = 0.5
 	fresh := NewSelectionEngine("j", pairs)
@@ -132,7 +134,7 @@ func TestWorkspacePathBitIdentical(t *testing.T) {
 // starts without the engine's own; Rejoin hands a finished fork's back to
 // the engine for its next fork only.
 func TestForkRejoinWorkspace(t *testing.T) {
-	pairs := genPairs(500, sweepJudges()[0], has0123, 12)
+	pairs := calibtest.GenPairs(500, sweepJudges()[0], calibtest.Has0123, 12)
 	e := NewSelectionEngine("j", pairs)
 	if _, err := e.Analyze(DefaultSelectionOptions()); err != nil {
 		t.Fatal(err)
