@@ -4,6 +4,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -111,13 +112,13 @@ func (g *curveGather) build(p *NOA) {
 // slice) and c has the problem's curve knots (any fit or path point of p),
 // otherwise by CalibratedPrefs itself. The pairs must not have changed since
 // NewNOA. Its arrays come from ws (nil: allocated); give them back with
-// ws.putPrefs once nothing reads them.
-func (p *NOA) calibratedPrefs(pairs []model.Pair, c *Curve, ws *workspace) Prefs {
-	out := ws.prefs(len(pairs))
+// putPrefs once nothing reads them.
+func (p *NOA) calibratedPrefs(pairs []model.Pair, c *Curve, ws *work.Space) Prefs {
+	out := prefsIn(len(pairs), ws)
 	if p.gatherInto(pairs, c, &out) {
 		return out
 	}
-	ws.putPrefs(out)
+	putPrefs(ws, out)
 	return CalibratedPrefs(pairs, c)
 }
 

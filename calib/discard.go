@@ -1,6 +1,7 @@
 package calib
 
 import (
+	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -18,7 +19,7 @@ func ConsistentItems(p Prefs, idx []int) (kept []int, multi int) {
 
 // consistentItemsIn is ConsistentItems with kept in an array from ws (nil:
 // allocated as it grows); give it back with ws.putInts.
-func consistentItemsIn(p Prefs, idx []int, ws *workspace) (kept []int, multi int) {
+func consistentItemsIn(p Prefs, idx []int, ws *work.Space) (kept []int, multi int) {
 	n := len(p.R)
 	if len(p.Has) != n {
 		return nil, 0
@@ -29,7 +30,7 @@ func consistentItemsIn(p Prefs, idx []int, ws *workspace) (kept []int, multi int
 	}
 	kept = []int{}
 	if ws != nil {
-		kept = ws.intsN(count)[:0] // room for every item; never nil
+		kept = ws.Ints(count)[:0] // room for every item; never nil
 	}
 	for k := range count {
 		i := k
@@ -81,9 +82,9 @@ func DiscardMetrics(p Prefs) (Metrics, Stat) { return discardMetrics(p, nil, nil
 
 // discardMetrics is DiscardMetrics over the items idx (nil = all), with its
 // list of kept items from ws (nil: allocated).
-func discardMetrics(p Prefs, idx []int, ws *workspace) (Metrics, Stat) {
+func discardMetrics(p Prefs, idx []int, ws *work.Space) (Metrics, Stat) {
 	kept, multi := consistentItemsIn(p, idx, ws)
-	defer ws.putInts(kept)
+	defer ws.PutInts(kept)
 	var ks Stat
 	if multi == 0 {
 		ks = Undefined(0, reasonNeedMulti)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/calib/stats"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -141,13 +142,13 @@ func catOf(r float64) int {
 
 // computeMetrics is ComputeMetrics over idx (nil = all items), with the
 // work arrays of κ and the ICCs from ws (nil: allocated).
-func computeMetrics(p Prefs, idx []int, ws *workspace) Metrics { return metricsOf(p, idx, ws, true) }
+func computeMetrics(p Prefs, idx []int, ws *work.Space) Metrics { return metricsOf(p, idx, ws, true) }
 
 // metricsOf is computeMetrics; with agreement false it does not compute
 // κ and the ICCs but sets them undefined with their N (the subjects), for
 // callers that replace them with markNotApplicable anyway (BPC, discard):
 // the same Metrics after that call, without the work.
-func metricsOf(p Prefs, idx []int, ws *workspace, agreement bool) Metrics {
+func metricsOf(p Prefs, idx []int, ws *work.Space, agreement bool) Metrics {
 	var m Metrics
 	n := len(p.R)
 	if len(p.Has) != n || len(p.Gold) != n {
@@ -354,7 +355,7 @@ func agreementMask(t *metricTally) int {
 
 // fillAgreement sets Fleiss' κ and the ICCs.
 // Its work arrays come from ws (nil: allocated) and go back to it.
-func (m *Metrics) fillAgreement(p Prefs, idx []int, t *metricTally, ws *workspace) {
+func (m *Metrics) fillAgreement(p Prefs, idx []int, t *metricTally, ws *work.Space) {
 	mask, nSub := agreementSubjects(t)
 	if mask == 0 {
 		m.setAgreement(Undefined(0, reasonNeedMulti))
@@ -371,11 +372,11 @@ func (m *Metrics) fillAgreement(p Prefs, idx []int, t *metricTally, ws *workspac
 	}
 	// Subjects: items whose arrangement set contains mask. The arrays
 	// are cleared as fresh ones would be; κ and the ICCs keep neither.
-	counts := ws.intsN(3 * nSub)
-	x := ws.floats(k * nSub)
+	counts := ws.Ints(3 * nSub)
+	x := ws.Floats(k * nSub)
 	defer func() {
-		ws.putInts(counts)
-		ws.putFloats(x)
+		ws.PutInts(counts)
+		ws.PutFloats(x)
 	}()
 	clear(counts)
 	clear(x)

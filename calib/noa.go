@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -83,7 +84,7 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 // newNOA is NewNOA with its temporary arrays (the pooled values, their
 // sort keys and knots, the anchors' slots, the knot index) from ws (nil:
 // allocated); the NOA keeps none of them.
-func newNOA(pairs []model.Pair, est []int, obj Objective, ws *workspace) (*NOA, error) {
+func newNOA(pairs []model.Pair, est []int, obj Objective, ws *work.Space) (*NOA, error) {
 	if obj != ObjectiveBoth && obj != ObjectiveL1 && obj != ObjectiveL2 {
 		return nil, fmt.Errorf("calibraeval: unknown objective %d", int(obj))
 	}
@@ -113,11 +114,11 @@ func newNOA(pairs []model.Pair, est []int, obj Objective, ws *workspace) (*NOA, 
 	nVals, nPos, nCon, nAnc := noaCounts(pairs, est, obj)
 	posS := make([][2]int32, 0, nPos)
 	conS := make([][2]int32, 0, nCon)
-	ancS := ws.int32s(nAnc)[:0]
-	vals := ws.floats(nVals)[:0]
+	ancS := ws.Int32s(nAnc)[:0]
+	vals := ws.Floats(nVals)[:0]
 	defer func() {
-		ws.putInt32s(ancS)
-		ws.putFloats(vals)
+		ws.PutInt32s(ancS)
+		ws.PutFloats(vals)
 	}()
 	k := 0
 	for _, i := range est {
@@ -186,10 +187,10 @@ func newNOA(pairs []model.Pair, est []int, obj Objective, ws *workspace) (*NOA, 
 
 	// Knots: 0, the distinct interior values, 1.
 	// Values in [0, 1] (with −0 stored as 0) sort as their bits.
-	bits := ws.uint64s(len(vals))    // every element is set below
-	scratch := ws.uint64s(len(vals)) // the radix sorts' buffer
-	defer ws.putUint64s(bits)
-	defer ws.putUint64s(scratch)
+	bits := ws.Uint64s(len(vals))    // every element is set below
+	scratch := ws.Uint64s(len(vals)) // the radix sorts' buffer
+	defer ws.PutUint64s(bits)
+	defer ws.PutUint64s(scratch)
 	for i, v := range vals {
 		bits[i] = math.Float64bits(v)
 	}
@@ -230,12 +231,12 @@ func newNOA(pairs []model.Pair, est []int, obj Objective, ws *workspace) (*NOA, 
 
 	p := &NOA{obj: obj, items: len(est), k: k, m: m, z: z, count: count, solver: defaultSolver, gather: &curveGather{pairs: pairs}}
 	knot := newKnotIndex(z, ws)
-	slotKnot := ws.int32s(len(vals))
+	slotKnot := ws.Int32s(len(vals))
 	for i, s := range vals {
 		slotKnot[i] = knot.find(s)
 	}
-	ws.putInt32s(knot.first)
-	defer ws.putInt32s(slotKnot)
+	ws.PutInt32s(knot.first)
+	defer ws.PutInt32s(slotKnot)
 	// Visit the knots in increasing order of the first index, for locality;
 	// the order of a sum of terms does not matter beyond rounding.
 	p.pos = sortedPairs(posS, slotKnot, bits, scratch)
@@ -336,12 +337,12 @@ func (p *NOA) G(d []float64) []float64 { return p.gInto(d, nil) }
 
 // gInto is G with its vectors from ws (nil: allocated); the result is ws's
 // (give it back with putFloats).
-func (p *NOA) gInto(d []float64, ws *workspace) []float64 {
+func (p *NOA) gInto(d []float64, ws *work.Space) []float64 {
 	p.checkLen(d, nil)
-	g := ws.floats(p.m + 1)
-	w := ws.floats(p.m)
+	g := ws.Floats(p.m + 1)
+	w := ws.Floats(p.m)
 	softmaxCum(d, w, g)
-	ws.putFloats(w)
+	ws.PutFloats(w)
 	return g
 }
 
@@ -389,6 +390,12 @@ func (p *NOA) Objective(d []float64, lambda float64, grad []float64) float64 {
 // noaWork is the scratch space of one objective evaluation.
 type noaWork struct {
 	w, g, dg []float64
+}
+
+// scratchNOAWork takes the vectors of one objective evaluation for M = m
+// from s.
+func scratchNOAWork(s *work.Scratch, m int) *noaWork {
+	return &noaWork{w: s.Take(m), g: s.Take(m + 1), dg: s.Take(m + 1)}
 }
 
 func newNOAWork(m int) *noaWork {

@@ -1,6 +1,10 @@
 package calib
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/plumb-eval/plumb/calib/internal/work"
+)
 
 // knotIndex finds the index of a value among sorted knots z_0 = 0 < … <
 // z_M = 1: a table of the first knot ≥ b/B for B buckets narrows each
@@ -13,12 +17,12 @@ type knotIndex struct {
 
 // newKnotIndex indexes the sorted knots z; its array comes from ws (nil:
 // allocated; every element is set).
-func newKnotIndex(z []float64, ws *workspace) knotIndex {
+func newKnotIndex(z []float64, ws *work.Space) knotIndex {
 	nb := 1
 	for nb < len(z) && nb < 1<<20 {
 		nb <<= 1
 	}
-	first := ws.int32s(nb + 1)
+	first := ws.Int32s(nb + 1)
 	scale := float64(nb)
 	i := 0
 	for b := range first {

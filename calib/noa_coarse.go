@@ -1,5 +1,7 @@
 package calib
 
+import "github.com/plumb-eval/plumb/calib/internal/work"
+
 // Coarse-to-fine phase 1 for large problems: the L-BFGS phase of Fit only
 // chooses the basin, so on a problem with many knots it runs on a reduced
 // problem whose knots are quantile bins of the pooled s values, and its g is
@@ -17,13 +19,13 @@ const (
 // the pooled values (z_0 and z_M stay apart), and the coarse knot of each
 // full knot. A coarse knot's z is the mean of its pooled values, its count
 // their number; terms, K and the solver are kept.
-func (p *NOA) coarsen(bins int, ws *workspace) (*NOA, []int32) {
+func (p *NOA) coarsen(bins int, ws *work.Space) (*NOA, []int32) {
 	m := p.m
 	total := 0
 	for j := 1; j < m; j++ {
 		total += p.count[j]
 	}
-	of := ws.int32s(m + 1) // not zeroed: of[0] here, the rest below
+	of := ws.Int32s(m + 1) // not zeroed: of[0] here, the rest below
 	of[0] = 0
 	z := []float64{0}
 	count := []int{p.count[0]}
@@ -52,15 +54,15 @@ func (p *NOA) coarsen(bins int, ws *workspace) (*NOA, []int32) {
 	c := &NOA{obj: p.obj, items: p.items, k: p.k, m: len(z) - 1, z: z, count: count, solver: p.solver}
 	// The terms fill their arrays in full (ws: not zeroed); putCoarse
 	// gives them back.
-	c.pos = ws.pairs32(len(p.pos))
+	c.pos = ws.Pairs32(len(p.pos))
 	for i, t := range p.pos {
 		c.pos[i] = [2]int32{of[t[0]], of[t[1]]}
 	}
-	c.con = ws.pairs32(len(p.con))
+	c.con = ws.Pairs32(len(p.con))
 	for i, t := range p.con {
 		c.con[i] = [2]int32{of[t[0]], of[t[1]]}
 	}
-	c.anc = ws.int32s(len(p.anc))
+	c.anc = ws.Int32s(len(p.anc))
 	for i, a := range p.anc {
 		c.anc[i] = of[a]
 	}
@@ -71,8 +73,8 @@ func (p *NOA) coarsen(bins int, ws *workspace) (*NOA, []int32) {
 // the coarse problem c (with p's knot j in c's knot of[j]): the lower, in
 // L/K at λ, of gc interpolated linearly in z between the coarse knots and gc
 // held constant on each bin (which has the coarse problem's value).
-func (p *NOA) prolong(c *NOA, of []int32, gc []float64, lambda float64, ws *workspace) []float64 {
-	lin := ws.floats(p.m + 1) // every element is set below
+func (p *NOA) prolong(c *NOA, of []int32, gc []float64, lambda float64, ws *work.Space) []float64 {
+	lin := ws.Floats(p.m + 1) // every element is set below
 	for j := range lin {
 		b := int(of[j])
 		zj := p.z[j]
@@ -90,24 +92,24 @@ func (p *NOA) prolong(c *NOA, of []int32, gc []float64, lambda float64, ws *work
 		lin[j] = min(max(gc[lo]+t*(gc[hi]-gc[lo]), 0), 1)
 	}
 	lin[0], lin[p.m] = 0, 1
-	flat := ws.floats(p.m + 1)
+	flat := ws.Floats(p.m + 1)
 	for j := range flat {
 		flat[j] = gc[of[j]]
 	}
 	flat[0], flat[p.m] = 0, 1
 	if p.termsGrad(flat, lambda, nil) < p.termsGrad(lin, lambda, nil) {
-		ws.putFloats(lin)
+		ws.PutFloats(lin)
 		return flat
 	}
-	ws.putFloats(flat)
+	ws.PutFloats(flat)
 	return lin
 }
 
 // putCoarse gives the term arrays of c, a problem from coarsen with the
 // same ws, back to ws; c is not used afterwards.
-func putCoarse(c *NOA, ws *workspace) {
-	ws.putPairs32(c.pos)
-	ws.putPairs32(c.con)
-	ws.putInt32s(c.anc)
+func putCoarse(c *NOA, ws *work.Space) {
+	ws.PutPairs32(c.pos)
+	ws.PutPairs32(c.con)
+	ws.PutInt32s(c.anc)
 	c.pos, c.con, c.anc = nil, nil, nil
 }

@@ -1,6 +1,10 @@
 package calib
 
-import "math"
+import (
+	"math"
+
+	"github.com/plumb-eval/plumb/calib/internal/work"
+)
 
 // The constant map as an exact candidate of Fit's first phase.
 //
@@ -45,7 +49,7 @@ type constMap struct {
 // objective+gradient evaluations in g.
 // Its work vectors come from ws (nil: allocated); the candidate's g is
 // always new (it may become the fit's).
-func (p *NOA) constantMap(lambda, gradTol, eps float64, ws *workspace) constMap {
+func (p *NOA) constantMap(lambda, gradTol, eps float64, ws *work.Space) constMap {
 	m := p.m
 	g := make([]float64, m+1)
 	for j := 1; j < m; j++ {
@@ -54,19 +58,19 @@ func (p *NOA) constantMap(lambda, gradTol, eps float64, ws *workspace) constMap 
 	g[m] = 1
 	cm := constMap{g: g}
 	invK := 1 / float64(p.k)
-	dg := ws.floats(m + 1) // termsGrad clears it
-	defer ws.putFloats(dg)
+	dg := ws.Floats(m + 1) // termsGrad clears it
+	defer ws.PutFloats(dg)
 	cm.f = p.termsGrad(g, lambda, dg) * invK
 	cm.evals++
 	D := p.majorizer(ws)
-	defer ws.putFloats(D)
+	defer ws.PutFloats(D)
 	// The best level, by one Newton step (exact, the objective being
 	// quadratic in the level); no candidate when the objective is concave
 	// along the level (e.g. eq. 20's anchors alone: then ½ is a maximum
 	// along it). Without terms at the ends the step keeps ½ exactly (its
 	// gradient is 0).
 	nw := newNewtonWork(m, ws)
-	defer ws.putInt32s(nw.blk)
+	defer ws.PutInt32s(nw.blk)
 	if !p.newtonStep(nw, g, dg, D, lambda) {
 		return cm
 	}
@@ -75,13 +79,13 @@ func (p *NOA) constantMap(lambda, gradTol, eps float64, ws *workspace) constMap 
 		cm.evals++
 	}
 	cm.gradNorm = p.dGradNorm(g, dg, eps) * invK
-	next := ws.floats(m + 1)
+	next := ws.Floats(m + 1)
 	copy(next, g)
-	st := &pavaStack{start: ws.intsN(m), w: ws.floats(m), s: ws.floats(m)} // a stack: written before read
+	st := &pavaStack{start: ws.Ints(m), w: ws.Floats(m), s: ws.Floats(m)} // a stack: written before read
 	mmStep(next, dg, D, st)
 	defer func() {
-		ws.putFloats(next, st.w, st.s)
-		ws.putInts(st.start)
+		ws.PutFloats(next, st.w, st.s)
+		ws.PutInts(st.start)
 	}()
 	cm.ok = cm.gradNorm <= gradTol && maxAbsDiff(next, g) <= kktTol && !math.IsNaN(cm.f)
 	return cm
@@ -103,7 +107,7 @@ func (p *NOA) exactHalf() bool {
 // needs f ≥ 0; otherwise (c) needs the iterate's own spread (its distance
 // from its mean level, the nearest level) to be at most CollapseSD. hit
 // receives the candidate when the check passes.
-func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap, ws *workspace) func(f float64, x []float64) bool {
+func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap, ws *work.Space) func(f float64, x []float64) bool {
 	var cand *constMap
 	simple := p.exactHalf()
 	return func(f float64, x []float64) bool {
@@ -131,7 +135,7 @@ func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap,
 
 // constantCheckIf is constantCheck with p's solver settings, or nil when
 // they turn the candidate off.
-func (p *NOA) constantCheckIf(q *NOA, lambda, gradTol float64, hit *constMap, ws *workspace) func(float64, []float64) bool {
+func (p *NOA) constantCheckIf(q *NOA, lambda, gradTol float64, hit *constMap, ws *work.Space) func(float64, []float64) bool {
 	if p.solver.noCandidate {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/calib/stats"
 )
 
@@ -30,7 +31,7 @@ type FitOptions struct {
 	stop func() bool
 	// work, when not nil, provides the fit's short-lived vectors
 	// (workspace); its owner must not use it concurrently.
-	work *workspace
+	work *work.Space
 }
 
 // The defaults of FitOptions.
@@ -212,7 +213,7 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 			if pre.status != statusCandidate && pre.status != statusCancelled {
 				g = p.prolong(c, of, c.G(dc), lam, ws)
 			}
-			ws.putInt32s(of)
+			ws.PutInt32s(of)
 			putCoarse(c, ws)
 			if pre.status == statusCancelled {
 				return cancelled, nil
@@ -242,21 +243,21 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		o.MaxIter -= pre.iterations
 		mm = p.minimiseG(g, lam, o, cfg.window, cfg.eps)
 		if mm.status == statusCancelled {
-			ws.putFloats(g)
+			ws.PutFloats(g)
 			return cancelled, nil
 		}
 	}
 	gToD(g, d, cfg.eps)
 	if pre.status != statusCandidate { // hit.g is not the workspace's
-		ws.putFloats(g)
+		ws.PutFloats(g)
 	}
 	// The result is judged at d itself.
-	grad := ws.floats(p.m)
-	sc := ws.scratch(3*p.m + 2)
-	fd := p.eval(sc.noaWork(p.m), d, lam, grad)
-	ws.putScratchTo(sc)
+	grad := ws.Floats(p.m)
+	sc := ws.Scratch(3*p.m + 2)
+	fd := p.eval(scratchNOAWork(sc, p.m), d, lam, grad)
+	ws.PutScratch(sc)
 	gradNorm := norm2(grad)
-	ws.putFloats(grad)
+	ws.PutFloats(grad)
 	r := lbfgsResult{
 		f: fd, gradNorm: gradNorm, iterations: pre.iterations + mm.iterations, evaluations: pre.evaluations + mm.evaluations + 1,
 		converged: mm.converged, status: mm.status,
@@ -279,9 +280,9 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 // L-BFGS in d with at most maxIter iterations (see Fit); check, when not
 // nil, is minimise's candidate check.
 func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, check func(float64, []float64) bool) lbfgsResult {
-	sc := opt.work.scratch(3*p.m + 2)
-	defer opt.work.putScratchTo(sc)
-	ws := sc.noaWork(p.m)
+	sc := opt.work.Scratch(3*p.m + 2)
+	defer opt.work.PutScratch(sc)
+	ws := scratchNOAWork(sc, p.m)
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
 	f := func(x, grad []float64, xmax float64) float64 { return p.evalMax(ws, x, xmax, lam, grad) }
@@ -293,7 +294,7 @@ func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, ch
 }
 
 // result centres d and builds the FitResult (ws: curve's).
-func (p *NOA) result(lam float64, d []float64, r lbfgsResult, ws *workspace) (FitResult, error) {
+func (p *NOA) result(lam float64, d []float64, r lbfgsResult, ws *work.Space) (FitResult, error) {
 	centre(d)
 	curve, err := p.curve(d, ws)
 	if err != nil {
@@ -327,30 +328,30 @@ func centre(d []float64) {
 // non-decreasing, so PAVA only removes rounding.
 // Its work vectors come from ws (a nil ws allocates them); the Curve's G
 // is always new.
-func (p *NOA) curve(d []float64, ws *workspace) (*Curve, error) {
+func (p *NOA) curve(d []float64, ws *work.Space) (*Curve, error) {
 	g := p.gInto(d, ws)
 	c, err := p.curveOf(g, ws)
-	ws.putFloats(g)
+	ws.PutFloats(g)
 	return c, err
 }
 
 // curveOf builds g* from g(z_0..z_M) as curve does (ws: its work vectors;
 // nil allocates them).
-func (p *NOA) curveOf(g []float64, ws *workspace) (*Curve, error) {
+func (p *NOA) curveOf(g []float64, ws *work.Space) (*Curve, error) {
 	lo, hi := p.curveRange()
 	z := p.z[lo : hi+1 : hi+1] // shared by every fit of the problem; never changed
-	w := ws.floats(len(z))
-	defer ws.putFloats(w)
+	w := ws.Floats(len(z))
+	defer ws.PutFloats(w)
 	for i := range w {
 		w[i] = float64(p.count[lo+i])
 	}
 	// The knots are sorted and distinct: the same values without
 	// FitIsotonic's sort and copies, unless two knots are closer than its
 	// tie resolution.
-	wbuf, target := ws.floats(len(z)), ws.intsN(len(z))
+	wbuf, target := ws.Floats(len(z)), ws.Ints(len(z))
 	gs, ok := stats.IsotonicAtSortedBuf(z, g[lo:hi+1], w, nil, wbuf, target)
-	ws.putFloats(wbuf)
-	ws.putInts(target)
+	ws.PutFloats(wbuf)
+	ws.PutInts(target)
 	if ok {
 		return &Curve{Z: z, G: gs}, nil
 	}

@@ -3,6 +3,7 @@ package calib
 import (
 	"math"
 
+	"github.com/plumb-eval/plumb/calib/internal/work"
 	"gonum.org/v1/gonum/floats"
 )
 
@@ -27,7 +28,7 @@ type lbfgsOptions struct {
 	// minimise with statusCancelled.
 	stop func() bool
 	// work, when not nil, provides the work vectors (workspace).
-	work *workspace
+	work *work.Space
 }
 
 // lbfgsResult is what minimise reports.
@@ -80,22 +81,22 @@ func (pc diagPrecond) fill(h []float64) {
 func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
 	n := len(x0)
 	mem := opt.memory
-	sc := opt.work.scratch((7+2*mem)*n + 3*mem)
-	defer opt.work.putScratchTo(sc)
-	x := sc.take(n)
+	sc := opt.work.Scratch((7+2*mem)*n + 3*mem)
+	defer opt.work.PutScratch(sc)
+	x := sc.Take(n)
 	copy(x, x0)
 	defer func() { copy(x0, x) }() // x and xt swap roles every iteration
-	g, h, p := sc.take(n), sc.take(n), sc.take(n)
-	xt, gt, ht := sc.take(n), sc.take(n), sc.take(n)
+	g, h, p := sc.Take(n), sc.Take(n), sc.Take(n)
+	xt, gt, ht := sc.Take(n), sc.Take(n), sc.Take(n)
 	sHist := make([][]float64, mem)
 	yHist := make([][]float64, mem)
 	for i := range mem {
-		sHist[i], yHist[i] = sc.take(n), sc.take(n)
+		sHist[i], yHist[i] = sc.Take(n), sc.Take(n)
 	}
 	// Every vector is written before it is read: x, g, h, p, xt, gt, ht
 	// in full, a history pair before it is stored; rho, alpha and sy
 	// entries before use.
-	rho, alpha, sy := sc.take(mem), sc.take(mem), sc.take(mem)
+	rho, alpha, sy := sc.Take(mem), sc.Take(mem), sc.Take(mem)
 	stored, newest := 0, -1
 
 	fx := f(x, g, maxOf(x))

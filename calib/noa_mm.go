@@ -1,6 +1,10 @@
 package calib
 
-import "math"
+import (
+	"math"
+
+	"github.com/plumb-eval/plumb/calib/internal/work"
+)
 
 // termsGrad returns the sum of all terms at g (not divided by K) and, when
 // dg is not nil (length M+1), stores the sum's gradient in g in it:
@@ -47,8 +51,8 @@ func (p *NOA) termsGrad(g []float64, lambda float64, dg []float64) float64 {
 // each convex part (g_a ± g_b)², Hessian 2(e_a ± e_b)(e_a ± e_b)ᵀ, is
 // bounded by 4(e_a e_aᵀ + e_b e_bᵀ), and the concave parts −λ(·)² only
 // lower the Hessian. Every interior knot enters some term, so D_j ≥ 4 there.
-func (p *NOA) majorizer(ws *workspace) []float64 {
-	D := ws.floats(p.m + 1)
+func (p *NOA) majorizer(ws *work.Space) []float64 {
+	D := ws.Floats(p.m + 1)
 	clear(D)
 	for _, t := range p.pos {
 		D[t[0]] += 4
@@ -150,21 +154,21 @@ func (p *NOA) minimiseG(g []float64, lambda float64, opt FitOptions, window int,
 	// Scratch (noa_scratch.go): termsGrad writes dg, dgNext and dgCand in
 	// full, and next and cand are copies before they are read.
 	ws := opt.work
-	sc := ws.scratch(5*(m+1) + 2*m)
-	defer ws.putScratchTo(sc) // after the copy below (deferred calls run last first)
-	dg := sc.take(m + 1)
+	sc := ws.Scratch(5*(m+1) + 2*m)
+	defer ws.PutScratch(sc) // after the copy below (deferred calls run last first)
+	dg := sc.Take(m + 1)
 	D := p.majorizer(ws)
-	defer ws.putFloats(D)
-	st := &pavaStack{start: ws.intsN(m), w: sc.take(m), s: sc.take(m)}
-	defer ws.putInts(st.start)
+	defer ws.PutFloats(D)
+	st := &pavaStack{start: ws.Ints(m), w: sc.Take(m), s: sc.Take(m)}
+	defer ws.PutInts(st.start)
 	nw := newNewtonWork(m, ws)
-	defer ws.putInt32s(nw.blk)
+	defer ws.PutInt32s(nw.blk)
 	invK := 1 / float64(p.k)
 	hist := make([]float64, 0, 64)
 	// x is the current point with value f and gradient dg; next is the
 	// majorise-minimise step from it, cand a Newton candidate.
-	x, next, cand := g, sc.take(m+1), sc.take(m+1)
-	dgNext, dgCand := sc.take(m+1), sc.take(m+1)
+	x, next, cand := g, sc.Take(m+1), sc.Take(m+1)
+	dgNext, dgCand := sc.Take(m+1), sc.Take(m+1)
 	defer func() { copy(g, x) }()
 	f := p.termsGrad(x, lambda, dg) * invK
 	res.evaluations++

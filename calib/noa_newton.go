@@ -1,6 +1,10 @@
 package calib
 
-import "math"
+import (
+	"math"
+
+	"github.com/plumb-eval/plumb/calib/internal/work"
+)
 
 // newtonMaxBlocks caps the free pieces of a Newton step (its cost is
 // O(K + n³) for n pieces).
@@ -19,7 +23,7 @@ type newtonWork struct {
 // newNewtonWork returns newtonStep's work for M = m, its blk from ws (nil:
 // allocated; newtonStep sets blk before reading it). Give blk back with
 // ws.putInt32s.
-func newNewtonWork(m int, ws *workspace) *newtonWork { return &newtonWork{blk: ws.int32s(m + 1)} }
+func newNewtonWork(m int, ws *work.Space) *newtonWork { return &newtonWork{blk: ws.Int32s(m + 1)} }
 
 // newtonStep moves g to the minimiser of the objective over the levels of
 // its free pieces (maximal runs of equal g(z_k) strictly between 0 and 1),

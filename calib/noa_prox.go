@@ -1,6 +1,10 @@
 package calib
 
-import "math"
+import (
+	"math"
+
+	"github.com/plumb-eval/plumb/calib/internal/work"
+)
 
 // The proximity penalty of CalibraEval's fit path (path.go): a NOA with
 // prox set minimises
@@ -26,27 +30,27 @@ type proxTerm struct {
 // changed; the copy shares p's terms. The penalty's weights come from ws
 // (nil: allocated); give them back with ws.putFloats(q.prox.c) when the
 // copy q is no longer used.
-func (p *NOA) withProx(mu float64, ws *workspace) *NOA {
+func (p *NOA) withProx(mu float64, ws *work.Space) *NOA {
 	q := *p
 	w := p.knotShares(ws)
-	c := ws.floats(p.m + 1)
+	c := ws.Floats(p.m + 1)
 	c[0], c[p.m] = 0, 0
 	for j := 1; j < p.m; j++ {
 		c[j] = float64(p.k) * mu * w[j]
 	}
-	ws.putFloats(w)
+	ws.PutFloats(w)
 	q.prox = &proxTerm{mu: mu, z: p.z, c: c}
 	return &q
 }
 
 // knotShares returns w_k = count_k / Σ count for k = 0..M, in an array
 // from ws (nil: allocated; every element is set).
-func (p *NOA) knotShares(ws *workspace) []float64 {
+func (p *NOA) knotShares(ws *work.Space) []float64 {
 	total := 0
 	for _, c := range p.count {
 		total += c
 	}
-	w := ws.floats(len(p.count))
+	w := ws.Floats(len(p.count))
 	for j, c := range p.count {
 		w[j] = float64(c) / float64(max(total, 1))
 	}
@@ -74,9 +78,9 @@ func (t *proxTerm) add(g, dg []float64) float64 {
 // over the pooled values, √(Σ_k w_k (g_k − z_k)²), for g on p's knots
 // (length M+1).
 // Its work array comes from ws (nil: allocated).
-func (p *NOA) distance(g []float64, ws *workspace) float64 {
+func (p *NOA) distance(g []float64, ws *work.Space) float64 {
 	w := p.knotShares(ws)
-	defer ws.putFloats(w)
+	defer ws.PutFloats(w)
 	s := 0.0
 	for j, wj := range w {
 		v := g[j] - p.z[j]

@@ -3,6 +3,8 @@ package calib
 import (
 	"context"
 	"math"
+
+	"github.com/plumb-eval/plumb/calib/internal/work"
 )
 
 // CalibraEval's fit path, on a NOA problem: the maps between "no
@@ -74,7 +76,7 @@ func (p *NOA) pathSolve(g []float64, mu, lam float64, opt FitOptions) pathFit {
 	}
 	r := q.minimiseG(g, lam, opt, p.solver.window, p.solver.eps)
 	if mu > 0 { // q is withProx's copy
-		ws.putFloats(q.prox.c)
+		ws.PutFloats(q.prox.c)
 	}
 	return pathFit{
 		mu: mu, g: g,
@@ -86,12 +88,12 @@ func (p *NOA) pathSolve(g []float64, mu, lam float64, opt FitOptions) pathFit {
 // muStart returns μ whose minimiser lies at about distance target from the
 // identity, by the large-μ expansion g − z ≈ −∇_g(L/K)/(2μw):
 // dist ≈ ½√(Σ_k ∇_k²/w_k)/μ at the identity.
-func (p *NOA) muStart(lam, target float64, ws *workspace) float64 {
-	dg := ws.floats(p.m + 1) // termsGrad clears it
-	defer ws.putFloats(dg)
+func (p *NOA) muStart(lam, target float64, ws *work.Space) float64 {
+	dg := ws.Floats(p.m + 1) // termsGrad clears it
+	defer ws.PutFloats(dg)
 	p.termsGrad(p.z, lam, dg)
 	w := p.knotShares(ws)
-	defer ws.putFloats(w)
+	defer ws.PutFloats(w)
 	s := 0.0
 	for j := 1; j < p.m; j++ {
 		if w[j] > 0 {
@@ -118,13 +120,13 @@ func (p *NOA) muStart(lam, target float64, ws *workspace) float64 {
 // the others go back here.
 func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt FitOptions) (pts []pathFit, warmEnd pathFit, solves int, err error) {
 	ws := opt.work
-	identity := ws.floats(p.m + 1)
+	identity := ws.Floats(p.m + 1)
 	copy(identity, p.z)
-	defer ws.putFloats(identity)
+	defer ws.PutFloats(identity)
 	cur := pathFit{mu: math.Inf(1), g: identity, objective: p.termsGrad(identity, lam, nil) / float64(p.k)}
 	// from returns a copy of cur's map, for a solve to start from.
 	from := func() []float64 {
-		g := ws.floats(p.m + 1)
+		g := ws.Floats(p.m + 1)
 		copy(g, cur.g)
 		return g
 	}
@@ -164,18 +166,18 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 			if cand.distance < target {
 				hi = mu
 				if short.g == nil || cand.distance > short.distance {
-					ws.putFloats(short.g)
+					ws.PutFloats(short.g)
 					short = cand
 				} else {
-					ws.putFloats(cand.g)
+					ws.PutFloats(cand.g)
 				}
 			} else {
 				lo = mu
 				if over.g == nil || cand.distance < over.distance {
-					ws.putFloats(over.g)
+					ws.PutFloats(over.g)
 					over = cand
 				} else {
-					ws.putFloats(cand.g)
+					ws.PutFloats(cand.g)
 				}
 			}
 			if try == pathCorrections {
@@ -194,17 +196,17 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 		}
 		switch {
 		case best.g != nil:
-			ws.putFloats(over.g, short.g)
+			ws.PutFloats(over.g, short.g)
 		case over.g != nil:
 			best = over
-			ws.putFloats(short.g)
+			ws.PutFloats(short.g)
 		default:
 			best = short
 		}
 		if best.distance < cur.distance+0.05*step || best.mu < pathMinMuRatio*mu0 {
 			// The penalty no longer moves the fit (the target is beyond
 			// the path's own end): the path has ended.
-			ws.putFloats(best.g)
+			ws.PutFloats(best.g)
 			break
 		}
 		if !math.IsInf(cur.mu, 1) && cur.distance > 0 && best.distance > cur.distance {
@@ -228,9 +230,9 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 
 // putPathMaps gives the maps of interiorPath's points and warmEnd back to
 // ws once nothing reads them.
-func putPathMaps(ws *workspace, pts []pathFit, warmEnd pathFit) {
+func putPathMaps(ws *work.Space, pts []pathFit, warmEnd pathFit) {
 	for _, f := range pts {
-		ws.putFloats(f.g)
+		ws.PutFloats(f.g)
 	}
-	ws.putFloats(warmEnd.g)
+	ws.PutFloats(warmEnd.g)
 }

@@ -1,6 +1,9 @@
 package calib
 
-import "github.com/plumb-eval/plumb/model"
+import (
+	"github.com/plumb-eval/plumb/calib/internal/work"
+	"github.com/plumb-eval/plumb/model"
+)
 
 // Prefs holds one judge's preferences for response_1, r_j, per item and
 // arrangement (docs/methods.md §1), with the items' gold labels. Raw preferences
@@ -27,11 +30,26 @@ func MappedPrefs(pairs []model.Pair, f func(s float64) float64) Prefs {
 	return mappedPrefsIn(pairs, f, nil)
 }
 
+// prefsIn returns Prefs for n items whose arrays come from ws (not
+// zeroed; a nil ws allocates them); give them back with putPrefs once no
+// metric reads them.
+func prefsIn(n int, ws *work.Space) Prefs {
+	return Prefs{R: ws.Rows(n), Has: ws.Flags(n), Gold: ws.Golds(n)}
+}
+
+// putPrefs gives the arrays of p, from prefsIn, back to ws (nil: nothing
+// to do).
+func putPrefs(ws *work.Space, p Prefs) {
+	ws.PutRows(p.R)
+	ws.PutFlags(p.Has)
+	ws.PutGolds(p.Gold)
+}
+
 // mappedPrefsIn is MappedPrefs with the arrays from ws (nil: allocated);
 // every element is written (R[i] in full, 0 where an arrangement is
-// missing, as in a new array). Give them back with ws.putPrefs.
-func mappedPrefsIn(pairs []model.Pair, f func(s float64) float64, ws *workspace) Prefs {
-	p := ws.prefs(len(pairs))
+// missing, as in a new array). Give them back with putPrefs.
+func mappedPrefsIn(pairs []model.Pair, f func(s float64) float64, ws *work.Space) Prefs {
+	p := prefsIn(len(pairs), ws)
 	for i := range pairs {
 		pr := &pairs[i]
 		p.Has[i] = pr.Has

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -35,7 +36,7 @@ func PridePrefs(pairs []model.Pair, est []int) (Prefs, PridePrior, error) {
 
 // pridePrefsIn is PridePrefs with the preferences' arrays from ws (nil:
 // allocated; see mappedPrefsIn).
-func pridePrefsIn(pairs []model.Pair, est []int, ws *workspace) (Prefs, PridePrior, error) {
+func pridePrefsIn(pairs []model.Pair, est []int, ws *work.Space) (Prefs, PridePrior, error) {
 	if len(pairs) == 0 {
 		return Prefs{}, PridePrior{}, errors.New("no items")
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -222,14 +223,14 @@ type SelectionEngine struct {
 
 	// work is the engine's memory for short-lived arrays (workspace.go);
 	// never shared: a fork gets spare (or none), which Rejoin fills.
-	work  *workspace
-	spare *workspace
+	work  *work.Space
+	spare *work.Space
 }
 
 // ws returns the engine's workspace, made on first use.
-func (e *SelectionEngine) ws() *workspace {
+func (e *SelectionEngine) ws() *work.Space {
 	if e.work == nil {
-		e.work = &workspace{}
+		e.work = &work.Space{}
 	}
 	return e.work
 }
@@ -450,7 +451,7 @@ func (e *SelectionEngine) splitResults(sp *selSplit) {
 	sp.pride = MethodResult{Name: MethodPride}
 	// Pride's preferences are read only here (for its metrics).
 	pp, prior, err := pridePrefsIn(e.pairs, sp.est, e.ws())
-	defer e.ws().putPrefs(pp)
+	defer putPrefs(e.ws(), pp)
 	if err != nil {
 		sp.pride.Reason = err.Error()
 		return
@@ -716,7 +717,7 @@ func (e *SelectionEngine) fitOnce(ctx context.Context, noa *NOA, opt SelectionOp
 	// The calibrated preferences are read only here (the metrics keep
 	// none of their arrays): their arrays go back to the workspace.
 	prefs := noa.calibratedPrefs(e.pairs, fit.Curve, ws)
-	defer ws.putPrefs(prefs)
+	defer putPrefs(ws, prefs)
 	c.all = computeMetrics(prefs, nil, ws)
 	if bad, why := Collapsed(e.raw, prefs, fit.Curve); bad {
 		c.degenerate, c.reason = true, why

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -146,12 +147,12 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 		cold = &c
 	}
 	ws := e.ws()
-	endG := ws.floats(noa.m + 1)
+	endG := ws.Floats(noa.m + 1)
 	for j, z := range noa.z {
 		endG[j] = cold.fit.Curve.Apply(z)
 	}
 	endDist := noa.distance(endG, ws)
-	ws.putFloats(endG)
+	ws.PutFloats(endG)
 
 	fopt := FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter, GradTol: DefaultGradTol, RelTol: DefaultRelTol}
 	if fopt.MaxIter == 0 {
@@ -168,7 +169,7 @@ func (e *SelectionEngine) Path(ctx context.Context, opt SelectionOptions, popt P
 	pp := &pathPrefs{noa: noa, pairs: e.pairs, raw: &e.raw, ws: ws}
 	defer func() {
 		putPathMaps(ws, inner, warm)
-		ws.putPrefs(pp.buf)
+		putPrefs(ws, pp.buf)
 	}()
 
 	path := &Path{Lambda: opt.Lambda, Points: make([]PathPoint, 0, len(inner)+2), Fits: solves}
@@ -245,7 +246,7 @@ type pathPrefs struct {
 	// (computed on first use).
 	raw *Prefs
 	// ws, when not nil, provides buf and the points' work vectors.
-	ws *workspace
+	ws *work.Space
 }
 
 // rawPrefs returns the uncalibrated preferences of the pairs.
@@ -260,7 +261,7 @@ func (pp *pathPrefs) rawPrefs() Prefs {
 // of returns CalibratedPrefs(pairs, c), in a buffer the next call reuses.
 func (pp *pathPrefs) of(c *Curve) Prefs {
 	if pp.buf.R == nil {
-		pp.buf = pp.ws.prefs(len(pp.pairs)) // gatherInto writes every element
+		pp.buf = prefsIn(len(pp.pairs), pp.ws) // gatherInto writes every element
 	}
 	if pp.noa != nil && pp.noa.gatherInto(pp.pairs, c, &pp.buf) {
 		return pp.buf

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/internal/work"
 )
 
 // TestWorkspaceFitsBitIdentical: fits that take their vectors from a
@@ -28,7 +29,7 @@ func TestWorkspaceFitsBitIdentical(t *testing.T) {
 		}},
 	}
 	for _, poison := range []int{1, 2} {
-		ws := &workspace{poison: poison}
+		ws := &work.Space{Poison: poison}
 		for _, pr := range problems {
 			p, err := pr.p(pr.n)
 			if err != nil {
@@ -66,7 +67,7 @@ func TestWorkspaceFitsBitIdentical(t *testing.T) {
 func TestWorkspaceEngineBitIdentical(t *testing.T) {
 	pairs := calibtest.GenPairs(2500, sweepJudges()[0], calibtest.Has0123, 9)
 	e1, e2 := NewSelectionEngine("j", pairs), NewSelectionEngine("j", pairs)
-	e1.work, e2.work = &workspace{poison: 1}, &workspace{poison: 2}
+	e1.work, e2.work = &work.Space{Poison: 1}, &work.Space{Poison: 2}
 	e1.SetPreviewMinKnots(0)
 	e2.SetPreviewMinKnots(0)
 	opt := DefaultSelectionOptions()
@@ -116,7 +117,7 @@ func TestWorkspacePathBitIdentical(t *testing.T) {
 	}
 	for _, poison := range []int{1, 2} {
 		e := NewSelectionEngine("j", pairs)
-		e.work = &workspace{poison: poison}
+		e.work = &work.Space{Poison: poison}
 		for range 2 { // the second path reuses the first one's arrays
 			got, err := e.Path(t.Context(), opt, PathOptions{Points: 7})
 			if err != nil {

@@ -1,4 +1,4 @@
-package calib
+package work
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
-// workspace is memory for the short-lived arrays of an analysis (a fit's
+// Space is memory for the short-lived arrays of an analysis (a fit's
 // work vectors, the intermediate maps of its phases, the calibrated
 // preferences behind its metrics, the matrices of κ and the ICCs), reused
 // from one array to the next and from one analysis to the next, so that a
@@ -24,8 +24,8 @@ import (
 // took it: such arrays are allocated fresh as before. Arrays come back as
 // they were left (not zeroed); every user writes an array in full, or
 // clears it, before reading it, so a workspace never changes a number.
-// A nil *workspace allocates every array and keeps nothing.
-type workspace struct {
+// A nil *Space allocates every array and keeps nothing.
+type Space struct {
 	f64  freeList[float64]
 	ints freeList[int]
 	i32  freeList[int32]
@@ -34,10 +34,10 @@ type workspace struct {
 	r    freeList[[model.NumArrangements]float64]
 	has  freeList[[model.NumArrangements]bool]
 	gold freeList[model.Gold]
-	// poison (tests) fills every array handed out with garbage (1: NaN,
+	// Poison (tests) fills every array handed out with garbage (1: NaN,
 	// −1, true; 2: 1e300, 1<<40, false), to show that no result depends
 	// on what an array held before.
-	poison int
+	Poison int
 }
 
 // freeListMax bounds the arrays a free list keeps; beyond it the smallest
@@ -135,16 +135,16 @@ var (
 	badGold  = [3]model.Gold{0, 7, 14}
 )
 
-// floats returns n float64s (not zeroed).
-func (w *workspace) floats(n int) []float64 {
+// Floats returns n float64s (not zeroed).
+func (w *Space) Floats(n int) []float64 {
 	if w == nil {
 		return make([]float64, n)
 	}
-	return take(&w.f64, n, w.poison, badFloat)
+	return take(&w.f64, n, w.Poison, badFloat)
 }
 
-// putFloats gives back arrays from floats.
-func (w *workspace) putFloats(bs ...[]float64) {
+// PutFloats gives back arrays from Floats.
+func (w *Space) PutFloats(bs ...[]float64) {
 	if w == nil {
 		return
 	}
@@ -153,48 +153,48 @@ func (w *workspace) putFloats(bs ...[]float64) {
 	}
 }
 
-// intsN returns n ints (not zeroed).
-func (w *workspace) intsN(n int) []int {
+// Ints returns n ints (not zeroed).
+func (w *Space) Ints(n int) []int {
 	if w == nil {
 		return make([]int, n)
 	}
-	return take(&w.ints, n, w.poison, badInt)
+	return take(&w.ints, n, w.Poison, badInt)
 }
 
-// putInts gives back an array from intsN.
-func (w *workspace) putInts(b []int) {
+// PutInts gives back an array from Ints.
+func (w *Space) PutInts(b []int) {
 	if w != nil {
 		w.ints.put(b)
 	}
 }
 
-// int32s returns n int32s (not zeroed).
-func (w *workspace) int32s(n int) []int32 {
+// Int32s returns n int32s (not zeroed).
+func (w *Space) Int32s(n int) []int32 {
 	if w == nil {
 		return make([]int32, n)
 	}
-	return take(&w.i32, n, w.poison, badInt32)
+	return take(&w.i32, n, w.Poison, badInt32)
 }
 
-// putInt32s gives back an array from int32s.
-func (w *workspace) putInt32s(b []int32) {
+// PutInt32s gives back an array from Int32s.
+func (w *Space) PutInt32s(b []int32) {
 	if w != nil {
 		w.i32.put(b)
 	}
 }
 
-// scratch returns a fitScratch with room for n floats: one that takes each
+// Scratch returns a Scratch with room for n floats: one that takes each
 // vector from the workspace, or a block from scratchPool when w is nil.
 // Give it back with putScratchTo.
-func (w *workspace) scratch(n int) *fitScratch {
+func (w *Space) Scratch(n int) *Scratch {
 	if w == nil {
 		return getScratch(n)
 	}
-	return &fitScratch{ws: w}
+	return &Scratch{ws: w}
 }
 
-// putScratchTo gives back a fitScratch from scratch.
-func (w *workspace) putScratchTo(s *fitScratch) {
+// PutScratch gives back a Scratch from Scratch.
+func (w *Space) PutScratch(s *Scratch) {
 	if w == nil {
 		putScratch(s)
 		return
@@ -205,54 +205,78 @@ func (w *workspace) putScratchTo(s *fitScratch) {
 	s.taken = nil
 }
 
-// prefs returns Prefs for n items whose arrays come from the workspace
-// (not zeroed); give them back with putPrefs once no metric reads them.
-func (w *workspace) prefs(n int) Prefs {
+// Rows returns n rows of per-arrangement values (not zeroed): the R of
+// Prefs.
+func (w *Space) Rows(n int) [][model.NumArrangements]float64 {
 	if w == nil {
-		return Prefs{
-			R:    make([][model.NumArrangements]float64, n),
-			Has:  make([][model.NumArrangements]bool, n),
-			Gold: make([]model.Gold, n),
-		}
+		return make([][model.NumArrangements]float64, n)
 	}
-	return Prefs{R: take(&w.r, n, w.poison, badR), Has: take(&w.has, n, w.poison, badHas), Gold: take(&w.gold, n, w.poison, badGold)}
+	return take(&w.r, n, w.Poison, badR)
 }
 
-// putPrefs gives back Prefs from prefs.
-func (w *workspace) putPrefs(p Prefs) {
-	if w == nil {
-		return
+// PutRows gives back an array from Rows.
+func (w *Space) PutRows(b [][model.NumArrangements]float64) {
+	if w != nil {
+		w.r.put(b)
 	}
-	w.r.put(p.R)
-	w.has.put(p.Has)
-	w.gold.put(p.Gold)
 }
 
-// pairs32 returns n pairs of int32s (not zeroed).
-func (w *workspace) pairs32(n int) [][2]int32 {
+// Flags returns n rows of per-arrangement flags (not zeroed): the Has of
+// Prefs.
+func (w *Space) Flags(n int) [][model.NumArrangements]bool {
+	if w == nil {
+		return make([][model.NumArrangements]bool, n)
+	}
+	return take(&w.has, n, w.Poison, badHas)
+}
+
+// PutFlags gives back an array from Flags.
+func (w *Space) PutFlags(b [][model.NumArrangements]bool) {
+	if w != nil {
+		w.has.put(b)
+	}
+}
+
+// Golds returns n gold labels (not zeroed): the Gold of Prefs.
+func (w *Space) Golds(n int) []model.Gold {
+	if w == nil {
+		return make([]model.Gold, n)
+	}
+	return take(&w.gold, n, w.Poison, badGold)
+}
+
+// PutGolds gives back an array from Golds.
+func (w *Space) PutGolds(b []model.Gold) {
+	if w != nil {
+		w.gold.put(b)
+	}
+}
+
+// Pairs32 returns n pairs of int32s (not zeroed).
+func (w *Space) Pairs32(n int) [][2]int32 {
 	if w == nil {
 		return make([][2]int32, n)
 	}
-	return take(&w.p32, n, w.poison, badPair)
+	return take(&w.p32, n, w.Poison, badPair)
 }
 
-// putPairs32 gives back an array from pairs32.
-func (w *workspace) putPairs32(b [][2]int32) {
+// PutPairs32 gives back an array from Pairs32.
+func (w *Space) PutPairs32(b [][2]int32) {
 	if w != nil {
 		w.p32.put(b)
 	}
 }
 
-// uint64s returns n uint64s (not zeroed).
-func (w *workspace) uint64s(n int) []uint64 {
+// Uint64s returns n uint64s (not zeroed).
+func (w *Space) Uint64s(n int) []uint64 {
 	if w == nil {
 		return make([]uint64, n)
 	}
-	return take(&w.u64, n, w.poison, badU64)
+	return take(&w.u64, n, w.Poison, badU64)
 }
 
-// putUint64s gives back an array from uint64s.
-func (w *workspace) putUint64s(b []uint64) {
+// PutUint64s gives back an array from Uint64s.
+func (w *Space) PutUint64s(b []uint64) {
 	if w != nil {
 		w.u64.put(b)
 	}

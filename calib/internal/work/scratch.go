@@ -1,8 +1,8 @@
-package calib
+package work
 
 import "sync"
 
-// fitScratch hands out float64 vectors for one fit from one block that is
+// Scratch hands out float64 vectors for one fit from one block that is
 // reused across fits through scratchPool: a cold fit at 9,001 knots used to
 // allocate 3.7 MB, so the garbage collector ran after almost every fit and
 // fresh pages had to be faulted in and zeroed. The vectors are NOT zeroed:
@@ -10,25 +10,25 @@ import "sync"
 // contents never change a result (the fits stay bit-identical, see
 // TestFitPinnedBits). The pool holds only free memory, no state.
 //
-// A fitScratch from a workspace (workspace.scratch) instead takes every
+// A Scratch from a Space (Space.Scratch) instead takes every
 // vector from the workspace's free list, so that the vectors of one phase
 // of a fit serve the next (a block would need all of its size at once).
-type fitScratch struct {
+type Scratch struct {
 	buf []float64
 	off int
 
-	ws    *workspace  // when not nil, take draws from it
+	ws    *Space      // when not nil, take draws from it
 	taken [][]float64 // the vectors take drew from ws
 }
 
-var scratchPool sync.Pool // of *fitScratch
+var scratchPool sync.Pool // of *Scratch
 
-// getScratch returns a fitScratch with room for n floats; give it back
+// getScratch returns a Scratch with room for n floats; give it back
 // with putScratch when no vector taken from it is used any more.
-func getScratch(n int) *fitScratch {
-	s, _ := scratchPool.Get().(*fitScratch)
+func getScratch(n int) *Scratch {
+	s, _ := scratchPool.Get().(*Scratch)
 	if s == nil {
-		s = &fitScratch{}
+		s = &Scratch{}
 	}
 	if cap(s.buf) < n {
 		s.buf = make([]float64, n)
@@ -37,10 +37,10 @@ func getScratch(n int) *fitScratch {
 	return s
 }
 
-// take returns the next n floats (not zeroed).
-func (s *fitScratch) take(n int) []float64 {
+// Take returns the next n floats (not zeroed).
+func (s *Scratch) Take(n int) []float64 {
 	if s.ws != nil {
-		v := s.ws.floats(n)
+		v := s.ws.Floats(n)
 		s.taken = append(s.taken, v)
 		return v[:n:n]
 	}
@@ -49,9 +49,4 @@ func (s *fitScratch) take(n int) []float64 {
 	return v
 }
 
-func putScratch(s *fitScratch) { scratchPool.Put(s) }
-
-// noaWork takes the vectors of one objective evaluation for M = m.
-func (s *fitScratch) noaWork(m int) *noaWork {
-	return &noaWork{w: s.take(m), g: s.take(m + 1), dg: s.take(m + 1)}
-}
+func putScratch(s *Scratch) { scratchPool.Put(s) }
