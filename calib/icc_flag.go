@@ -1,6 +1,8 @@
 package calib
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // iccFlag says why a defined ICC cannot be right, or "". An ICC is a
 // correlation and lies in [−1, 1] for any population; McGraw–Wong's

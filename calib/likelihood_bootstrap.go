@@ -1,6 +1,8 @@
 package calib
 
-import "math"
+import (
+	"math"
+)
 
 // BiasScoreBootstrap returns the bootstrap interval of a result's
 // BiasScore: its items (the points with a likelihood) are resampled with

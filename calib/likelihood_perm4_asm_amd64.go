@@ -2,7 +2,9 @@
 
 package calib
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
+)
 
 // permSteps4 is the AVX-512VL loop of permuteCountInt4
 // (likelihood_perm4_amd64.s) with permSteps4Go's contract. It reads a[:n]

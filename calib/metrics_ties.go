@@ -1,6 +1,8 @@
 package calib
 
-import "github.com/plumb-eval/plumb/model"
+import (
+	"github.com/plumb-eval/plumb/model"
+)
 
 // reasonNoAnyGold is why AccuracyTies is undefined.
 const reasonNoAnyGold = "no item has a gold label (1, 2 or tie)"

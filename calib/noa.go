@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib/internal/asm"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -363,7 +364,7 @@ func maxOf(d []float64) float64 {
 
 // softmaxCumMax is softmaxCum with mx = maxOf(d) given.
 func softmaxCumMax(d []float64, mx float64, w, g []float64) {
-	s := expSum(d, mx, w)
+	s := asm.ExpSum(d, mx, w)
 	inv := 1 / s
 	c := 0.0
 	g[0] = 0

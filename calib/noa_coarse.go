@@ -1,6 +1,8 @@
 package calib
 
-import "github.com/plumb-eval/plumb/calib/internal/work"
+import (
+	"github.com/plumb-eval/plumb/calib/internal/work"
+)
 
 // Coarse-to-fine phase 1 for large problems: the L-BFGS phase of Fit only
 // chooses the basin, so on a problem with many knots it runs on a reduced

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/internal/lbfgs"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -118,7 +119,7 @@ func TestConstantCandidateVsBefore(t *testing.T) {
 			t.Errorf("%s: %d iterations, before %d", c.name, nr.Iterations, or.Iterations)
 		case !(nr.Objective <= or.Objective) || !(nr.GradNorm <= or.GradNorm):
 			t.Errorf("%s: objective %v, grad %v; before %v, %v", c.name, nr.Objective, nr.GradNorm, or.Objective, or.GradNorm)
-		case lo != hi || !nr.Converged || nr.Status != statusGradient:
+		case lo != hi || !nr.Converged || nr.Status != lbfgs.StatusGradient:
 			t.Errorf("%s: g* in [%v, %v] (%v, %q), want the constant map, converged", c.name, lo, hi, nr.Converged, nr.Status)
 		case dev > max(oldHi-lo, lo-oldLo):
 			t.Errorf("%s: |Δg*| %v beyond the old g*'s distance from the constant", c.name, dev)

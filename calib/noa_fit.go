@@ -7,8 +7,10 @@ import (
 	"math"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib/internal/lbfgs"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/calib/stats"
+	"gonum.org/v1/gonum/floats"
 )
 
 // FitOptions controls NOA.Fit. A zero MaxIter, GradTol or RelTol takes the
@@ -141,7 +143,7 @@ func (p *NOA) Fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 func (p *NOA) FitContext(ctx context.Context, opt FitOptions, warm *FitResult) (FitResult, error) {
 	opt.stop = ctxStop(ctx)
 	r, err := p.fit(opt, warm)
-	if err == nil && r.Status == statusCancelled {
+	if err == nil && r.Status == lbfgs.StatusCancelled {
 		return FitResult{}, fmt.Errorf("calibraeval: %w", context.Cause(ctx))
 	}
 	return r, err
@@ -185,7 +187,7 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 			}
 		}
 		d = slices.Clone(warm.D)
-		centre(d)
+		lbfgs.Centre(d)
 	} else {
 		d = p.IdentityD()
 	}
@@ -196,8 +198,8 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		r := p.fitLBFGS(d, lam, opt.MaxIter, opt, nil)
 		return p.result(lam, d, r, ws)
 	}
-	cancelled := FitResult{Status: statusCancelled}
-	var pre lbfgsResult
+	cancelled := FitResult{Status: lbfgs.StatusCancelled}
+	var pre lbfgs.Result
 	var g []float64
 	var hit constMap // the constant-map candidate, when phase 1 accepted it
 	// λ = 0 is convex: any start leads to the same minimum value.
@@ -210,45 +212,45 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 			c, of := p.coarsen(coarseBins, ws)
 			dc := c.IdentityD()
 			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, &hit, ws))
-			if pre.status != statusCandidate && pre.status != statusCancelled {
+			if pre.Status != lbfgs.StatusCandidate && pre.Status != lbfgs.StatusCancelled {
 				g = p.prolong(c, of, c.G(dc), lam, ws)
 			}
 			ws.PutInt32s(of)
 			putCoarse(c, ws)
-			if pre.status == statusCancelled {
+			if pre.Status == lbfgs.StatusCancelled {
 				return cancelled, nil
 			}
 		} else {
 			pre = p.fitLBFGS(d, lam, opt.MaxIter, o, p.constantCheckIf(p, lam, opt.GradTol, &hit, ws))
-			if pre.status == statusCancelled {
+			if pre.Status == lbfgs.StatusCancelled {
 				return cancelled, nil
 			}
-			if pre.status != statusCandidate && (pre.status != statusObjective || o.RelTol == opt.RelTol) {
+			if pre.Status != lbfgs.StatusCandidate && (pre.Status != lbfgs.StatusObjective || o.RelTol == opt.RelTol) {
 				return p.result(lam, d, pre, ws)
 			}
 		}
 	}
 	var mm mmResult
-	if pre.status == statusCandidate {
+	if pre.Status == lbfgs.StatusCandidate {
 		// Phase 1 reached the constant map's neighbourhood and the map
 		// itself passes phase 2's stopping rule (noa_constant.go).
 		g = hit.g
-		mm = mmResult{f: hit.f, gradNorm: hit.gradNorm, evaluations: hit.evals, converged: true, status: statusGradient}
+		mm = mmResult{f: hit.f, gradNorm: hit.gradNorm, evaluations: hit.evals, converged: true, status: lbfgs.StatusGradient}
 	} else {
 		// Phase 2: majorise-minimise in g, which lands on flat pieces exactly.
 		if g == nil {
 			g = p.gInto(d, ws)
 		}
 		o := opt
-		o.MaxIter -= pre.iterations
+		o.MaxIter -= pre.Iterations
 		mm = p.minimiseG(g, lam, o, cfg.window, cfg.eps)
-		if mm.status == statusCancelled {
+		if mm.status == lbfgs.StatusCancelled {
 			ws.PutFloats(g)
 			return cancelled, nil
 		}
 	}
 	gToD(g, d, cfg.eps)
-	if pre.status != statusCandidate { // hit.g is not the workspace's
+	if pre.Status != lbfgs.StatusCandidate { // hit.g is not the workspace's
 		ws.PutFloats(g)
 	}
 	// The result is judged at d itself.
@@ -258,19 +260,19 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	ws.PutScratch(sc)
 	gradNorm := norm2(grad)
 	ws.PutFloats(grad)
-	r := lbfgsResult{
-		f: fd, gradNorm: gradNorm, iterations: pre.iterations + mm.iterations, evaluations: pre.evaluations + mm.evaluations + 1,
-		converged: mm.converged, status: mm.status,
+	r := lbfgs.Result{
+		F: fd, GradNorm: gradNorm, Iterations: pre.Iterations + mm.iterations, Evaluations: pre.Evaluations + mm.evaluations + 1,
+		Converged: mm.converged, Status: mm.status,
 	}
-	if mm.status == statusGradient && !(r.gradNorm <= opt.GradTol) {
+	if mm.status == lbfgs.StatusGradient && !(r.GradNorm <= opt.GradTol) {
 		// The estimate at g passed the test but d does not (rounding):
 		// finish with L-BFGS in d, with the iterations left.
-		pol := p.fitLBFGS(d, lam, opt.MaxIter-r.iterations, opt, nil)
-		if pol.status == statusCancelled {
+		pol := p.fitLBFGS(d, lam, opt.MaxIter-r.Iterations, opt, nil)
+		if pol.Status == lbfgs.StatusCancelled {
 			return cancelled, nil
 		}
-		pol.iterations += r.iterations
-		pol.evaluations += r.evaluations
+		pol.Iterations += r.Iterations
+		pol.Evaluations += r.Evaluations
 		r = pol
 	}
 	return p.result(lam, d, r, ws)
@@ -278,47 +280,35 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 
 // fitLBFGS minimises the objective from d (overwritten) by preconditioned
 // L-BFGS in d with at most maxIter iterations (see Fit); check, when not
-// nil, is minimise's candidate check.
-func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, check func(float64, []float64) bool) lbfgsResult {
+// nil, is lbfgs.Minimise's Check.
+func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, check func(float64, []float64) bool) lbfgs.Result {
 	sc := opt.work.Scratch(3*p.m + 2)
 	defer opt.work.PutScratch(sc)
 	ws := scratchNOAWork(sc, p.m)
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
 	f := func(x, grad []float64, xmax float64) float64 { return p.evalMax(ws, x, xmax, lam, grad) }
-	return minimise(f, diagPrecond{w: ws.w, floor: floor}, d, lbfgsOptions{
-		maxIter: maxIter, gradTol: opt.GradTol, relTol: opt.RelTol,
-		memory: cfg.memory, window: cfg.window, stepMax: cfg.stepMax, trace: cfg.trace, zeroSum: true, check: check, stop: opt.stop,
-		work: opt.work,
+	return lbfgs.Minimise(f, lbfgs.DiagPrecond{W: ws.w, Floor: floor}, d, lbfgs.Options{
+		MaxIter: maxIter, GradTol: opt.GradTol, RelTol: opt.RelTol,
+		Memory: cfg.memory, Window: cfg.window, StepMax: cfg.stepMax, Trace: cfg.trace, ZeroSum: true, Check: check, Stop: opt.stop,
+		Work: opt.work,
 	})
 }
 
 // result centres d and builds the FitResult (ws: curve's).
-func (p *NOA) result(lam float64, d []float64, r lbfgsResult, ws *work.Space) (FitResult, error) {
-	centre(d)
+func (p *NOA) result(lam float64, d []float64, r lbfgs.Result, ws *work.Space) (FitResult, error) {
+	lbfgs.Centre(d)
 	curve, err := p.curve(d, ws)
 	if err != nil {
 		return FitResult{}, err
 	}
 	return FitResult{
 		Lambda: lam, D: d, Curve: curve,
-		Iterations: r.iterations, Evals: r.evaluations,
-		Objective: r.f, GradNorm: r.gradNorm,
-		Converged: r.converged, Status: r.status,
+		Iterations: r.Iterations, Evals: r.Evaluations,
+		Objective: r.F, GradNorm: r.GradNorm,
+		Converged: r.Converged, Status: r.Status,
 		Points: p.m + 1,
 	}, nil
-}
-
-// centre shifts d so that Σ d = 0.
-func centre(d []float64) {
-	mean := 0.0
-	for _, v := range d {
-		mean += v
-	}
-	mean /= float64(len(d))
-	for i := range d {
-		d[i] -= mean
-	}
 }
 
 // curve builds g* from the discrete map: its knots are the interior
@@ -361,3 +351,9 @@ func (p *NOA) curveOf(g []float64, ws *work.Space) (*Curve, error) {
 	}
 	return &Curve{Z: z, G: iso.PredictSorted(z, make([]float64, 0, len(z)))}, nil
 }
+
+// dot is xᵀy (SIMD on amd64 through gonum).
+func dot(x, y []float64) float64 { return floats.Dot(x, y) }
+
+// norm2 is ‖x‖₂, with dot's order of summation (the L-BFGS phase's).
+func norm2(x []float64) float64 { return math.Sqrt(dot(x, x)) }

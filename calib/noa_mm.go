@@ -3,6 +3,7 @@ package calib
 import (
 	"math"
 
+	"github.com/plumb-eval/plumb/calib/internal/lbfgs"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 )
 
@@ -181,22 +182,22 @@ func (p *NOA) minimiseG(g []float64, lambda float64, opt FitOptions, window int,
 		copy(next, x)
 		mmStep(next, dg, D, st)
 		if res.gradNorm <= opt.GradTol && maxAbsDiff(next, x) <= kktTol {
-			res.converged, res.status = true, statusGradient
+			res.converged, res.status = true, lbfgs.StatusGradient
 			return res
 		}
 		if len(hist) > window {
 			old := hist[len(hist)-1-window]
 			if math.Abs(old-f) <= opt.RelTol*math.Max(math.Abs(f), math.Abs(old)) {
-				res.converged, res.status = true, statusObjective
+				res.converged, res.status = true, lbfgs.StatusObjective
 				return res
 			}
 		}
 		if res.iterations >= opt.MaxIter {
-			res.status = statusIterLimit
+			res.status = lbfgs.StatusIterLimit
 			return res
 		}
 		if opt.stop != nil && opt.stop() {
-			res.status = statusCancelled
+			res.status = lbfgs.StatusCancelled
 			return res
 		}
 		res.iterations++
@@ -283,5 +284,5 @@ func gToD(g, d []float64, eps float64) {
 	for k := range d {
 		d[k] = math.Log(max(g[k+1]-g[k], eps))
 	}
-	centre(d)
+	lbfgs.Centre(d)
 }

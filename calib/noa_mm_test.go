@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/internal/lbfgs"
 	"github.com/plumb-eval/plumb/calib/stats"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -73,7 +74,7 @@ func checkFitResult(t *testing.T, p *NOA, r FitResult) {
 	if f != r.Objective || norm2(grad) != r.GradNorm {
 		t.Errorf("λ=%v: reported L/K %v, ‖grad‖ %v; at D %v, %v", r.Lambda, r.Objective, r.GradNorm, f, norm2(grad))
 	}
-	if r.Status == statusGradient && !(r.GradNorm <= DefaultGradTol) {
+	if r.Status == lbfgs.StatusGradient && !(r.GradNorm <= DefaultGradTol) {
 		t.Errorf("λ=%v: status %q with gradient norm %v", r.Lambda, r.Status, r.GradNorm)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/asm"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -223,7 +224,7 @@ func TestFitPinnedBits(t *testing.T) {
 	if testing.Short() || calibtest.RaceEnabled { // pure arithmetic; .ci/run runs it without -race
 		t.Skip("about 3 s")
 	}
-	if !kernelsMatchGonum {
+	if !asm.KernelsMatchGonum {
 		t.Skip("the pinned bits are those of amd64 with gonum's assembly")
 	}
 	print := os.Getenv("PLUMB_PIN_PRINT") == "1"

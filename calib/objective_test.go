@@ -1,6 +1,8 @@
 package calib
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestParseObjective(t *testing.T) {
 	for s, want := range map[string]Objective{"both": ObjectiveBoth, "L1": ObjectiveL1, " l2 ": ObjectiveL2, "BOTH": ObjectiveBoth} {

@@ -1,6 +1,8 @@
 package calib
 
-import "testing"
+import (
+	"testing"
+)
 
 // BenchmarkFitPublished3000 fits the published code on K = 3,000 items
 // (x0, x1, x2; testdata/published/k3000: 9,000 distinct P(A), N = 9,001

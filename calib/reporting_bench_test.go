@@ -1,6 +1,8 @@
 package calib
 
-import "testing"
+import (
+	"testing"
+)
 
 // BenchmarkComputeReporting measures a correct-reporting analysis of 3,000
 // verdicts (the demo's size per judge ×3): 2,100 unlabelled test items and

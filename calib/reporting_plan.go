@@ -1,6 +1,8 @@
 package calib
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // Labelling plan for a judge with no labelled items.
 const (

@@ -1,6 +1,8 @@
 package calib
 
-import "slices"
+import (
+	"slices"
+)
 
 // Fork returns an engine for the same pairs that starts with this one's
 // results: the option-independent ones, the finished estimation sets, the

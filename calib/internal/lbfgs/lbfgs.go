@@ -1,88 +1,89 @@
-package calib
+package lbfgs
 
 import (
 	"math"
 
+	"github.com/plumb-eval/plumb/calib/internal/asm"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"gonum.org/v1/gonum/floats"
 )
 
-// lbfgsOptions controls minimise.
-type lbfgsOptions struct {
-	maxIter int     // iteration limit
-	gradTol float64 // stop when ‖∇f‖₂ ≤ gradTol
-	relTol  float64 // stop when |f_{i−window} − f_i| ≤ relTol·max(|f_i|, |f_{i-window}|)
-	window  int     // iterations over which relTol is judged
-	memory  int     // number of stored correction pairs
-	stepMax float64 // largest change of any coordinate in one step
-	// zeroSum projects every direction onto Σ x_i = const (for objectives
+// Options controls Minimise.
+type Options struct {
+	MaxIter int     // iteration limit
+	GradTol float64 // stop when ‖∇f‖₂ ≤ gradTol
+	RelTol  float64 // stop when |f_{i−window} − f_i| ≤ relTol·max(|f_i|, |f_{i-window}|)
+	Window  int     // iterations over which relTol is judged
+	Memory  int     // number of stored correction pairs
+	StepMax float64 // largest change of any coordinate in one step
+	// ZeroSum projects every direction onto Σ x_i = const (for objectives
 	// invariant to adding a constant to x, whose gradient sums to zero).
-	zeroSum bool
+	ZeroSum bool
 	// trace, when not nil, is called after every iteration.
-	trace func(iter int, f, gradNorm float64, x []float64)
+	Trace func(iter int, f, gradNorm float64, x []float64)
 	// check, when not nil, is called every window iterations after the
-	// stopping rules; when it returns true, minimise stops with
+	// stopping rules; when it returns true, Minimise stops with
 	// statusCandidate (Fit's constant-map candidate, noa_constant.go).
-	check func(f float64, x []float64) bool
+	Check func(f float64, x []float64) bool
 	// stop, when not nil, is asked before every iteration; true ends
-	// minimise with statusCancelled.
-	stop func() bool
+	// Minimise with StatusCancelled.
+	Stop func() bool
 	// work, when not nil, provides the work vectors (workspace).
-	work *work.Space
+	Work *work.Space
 }
 
-// lbfgsResult is what minimise reports.
-type lbfgsResult struct {
-	f, gradNorm float64
-	iterations  int
-	evaluations int
-	converged   bool
-	status      string
+// Result is what Minimise reports.
+type Result struct {
+	F, GradNorm float64
+	Iterations  int
+	Evaluations int
+	Converged   bool
+	Status      string
 }
 
-// Status messages of minimise.
+// Status messages of Minimise.
 const (
-	statusGradient  = "gradient norm below tolerance"
-	statusObjective = "relative objective change below tolerance"
-	statusIterLimit = "iteration limit"
-	statusLineFail  = "line search found no further decrease"
-	// statusCandidate is minimise's status when opt.check accepted; Fit
+	StatusGradient  = "gradient norm below tolerance"
+	StatusObjective = "relative objective change below tolerance"
+	StatusIterLimit = "iteration limit"
+	StatusLineFail  = "line search found no further decrease"
+	// StatusCandidate is Minimise's status when opt.Check accepted; Fit
 	// replaces it by the status of the accepted candidate.
-	statusCandidate = "candidate accepted"
-	// statusCancelled: the fit was stopped from outside (FitContext).
-	statusCancelled = "cancelled"
+	StatusCandidate = "candidate accepted"
+	// StatusCancelled: the fit was stopped from outside (FitContext).
+	StatusCancelled = "cancelled"
 )
 
-// objFunc returns f(x) and writes ∇f(x) into grad; xmax is max_i x_i
+// Func returns f(x) and writes ∇f(x) into grad; xmax is max_i x_i
 // (maxOf(x), which the line search gets in the pass that forms x).
-type objFunc func(x, grad []float64, xmax float64) float64
+type Func func(x, grad []float64, xmax float64) float64
 
-// diagPrecond is the positive diagonal preconditioner h_i = 1/max(w_i,
+// DiagPrecond is the positive diagonal preconditioner h_i = 1/max(w_i,
 // floor) (an approximation of the inverse Hessian's diagonal, up to scale),
 // where w holds, after each evaluation of the objective, the weights at the
-// evaluated point. minimise computes h at accepted points only, fused with
+// evaluated point. Minimise computes h at accepted points only, fused with
 // the history update.
-type diagPrecond struct {
-	w     []float64
-	floor float64
+type DiagPrecond struct {
+	W     []float64
+	Floor float64
 }
 
 // fill sets h_i = 1/max(w_i, floor).
-func (pc diagPrecond) fill(h []float64) {
-	for i, w := range pc.w[:len(h)] {
-		h[i] = 1 / max(w, pc.floor)
+func (pc DiagPrecond) fill(h []float64) {
+	for i, w := range pc.W[:len(h)] {
+		h[i] = 1 / max(w, pc.Floor)
 	}
 }
 
-// minimise minimises f from x0 (overwritten with the solution) by L-BFGS
+// Minimise minimises f from x0 (overwritten with the solution) by L-BFGS
 // with a strong-Wolfe line search (Nocedal & Wright 2006, Alg. 7.4, 3.5 and
 // 3.6). f must return a finite value for finite x and write the gradient
 // into grad; a non-finite value is treated as +Inf and the step shrunk.
-func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (res lbfgsResult) {
+func Minimise(f Func, precond DiagPrecond, x0 []float64, opt Options) (res Result) {
 	n := len(x0)
-	mem := opt.memory
-	sc := opt.work.Scratch((7+2*mem)*n + 3*mem)
-	defer opt.work.PutScratch(sc)
+	mem := opt.Memory
+	sc := opt.Work.Scratch((7+2*mem)*n + 3*mem)
+	defer opt.Work.PutScratch(sc)
 	x := sc.Take(n)
 	copy(x, x0)
 	defer func() { copy(x0, x) }() // x and xt swap roles every iteration
@@ -102,23 +103,23 @@ func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (r
 	fx := f(x, g, maxOf(x))
 	precond.fill(h)
 	hist := []float64{fx}
-	res.evaluations = 1
-	res.f = fx
-	res.gradNorm = norm2(g)
+	res.Evaluations = 1
+	res.F = fx
+	res.GradNorm = norm2(g)
 	if !isFinite(fx) {
-		res.status = "objective not finite at the start"
+		res.Status = "objective not finite at the start"
 		return res
 	}
-	if res.gradNorm <= opt.gradTol {
-		res.converged, res.status = true, statusGradient
+	if res.GradNorm <= opt.GradTol {
+		res.Converged, res.Status = true, StatusGradient
 		return res
 	}
 	// sy[j] is sᵀy of stored pair j; gammaDen caches yᵀdiag(h)y of the
 	// newest pair at the current h (the denominator of γ) when haveDen.
 	gammaDen, haveDen := 0.0, false
-	for res.iterations < opt.maxIter {
-		if opt.stop != nil && opt.stop() {
-			res.status = statusCancelled
+	for res.Iterations < opt.MaxIter {
+		if opt.Stop != nil && opt.Stop() {
+			res.Status = StatusCancelled
 			return res
 		}
 		// Direction p = −H∇f by the two-loop recursion, in fused passes
@@ -147,7 +148,7 @@ func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (r
 				j := (newest - i + mem) % mem
 				if i < stored-1 {
 					jn := (newest - i - 1 + mem) % mem
-					alpha[jn] = rho[jn] * axpyToDot(-alpha[j], yHist[j], src, p, sHist[jn])
+					alpha[jn] = rho[jn] * asm.AxpyToDot(-alpha[j], yHist[j], src, p, sHist[jn])
 				} else { // the oldest pair, which also starts the second loop
 					d = axpyScaleDot(-alpha[j], yHist[j], src, p, gamma, h, yHist[j])
 				}
@@ -163,31 +164,31 @@ func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (r
 			b := rho[j] * d
 			if i > 0 {
 				jn := (newest - i + 1 + mem) % mem
-				d = axpyToDot(alpha[j]-b, sHist[j], p, p, yHist[jn])
+				d = asm.AxpyToDot(alpha[j]-b, sHist[j], p, p, yHist[jn])
 			} else {
 				sum = axpyNegSum(alpha[j]-b, sHist[j], p)
 			}
 		}
 		mean := sum / float64(n)
-		dphi0, pInf := shiftDotInf(p, opt.zeroSum, mean, g)
+		dphi0, pInf := shiftDotInf(p, opt.ZeroSum, mean, g)
 		if !(dphi0 < 0) { // not a descent direction: restart from steepest descent
 			stored = 0
 			for i := range p {
 				p[i] = -h[i] * g[i]
 			}
-			if opt.zeroSum {
-				centre(p)
+			if opt.ZeroSum {
+				Centre(p)
 			}
 			dphi0 = dot(g, p)
 			if !(dphi0 < 0) { // the gradient is numerically zero
-				res.converged, res.status = true, statusGradient
+				res.Converged, res.Status = true, StatusGradient
 				break
 			}
 			pInf = normInf(p)
 		}
 		// Steps change no coordinate by more than opt.stepMax; the first
 		// step (or one after a restart) has unit length.
-		stepMax := opt.stepMax / pInf
+		stepMax := opt.StepMax / pInf
 		step := 1.0
 		if stored == 0 {
 			step = 1 / norm2(p)
@@ -195,12 +196,12 @@ func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (r
 		step = math.Min(step, stepMax)
 
 		ft, ok, evals := wolfeSearch(f, x, fx, dphi0, p, step, stepMax, xt, gt)
-		res.evaluations += evals
+		res.Evaluations += evals
 		if !ok {
-			res.status = statusLineFail
+			res.Status = StatusLineFail
 			break
 		}
-		res.iterations++
+		res.Iterations++
 		// Update the history with s = xt − x, y = gt − g.
 		next := (newest + 1) % mem
 		// The preconditioner ht of the accepted point (the line search's
@@ -221,29 +222,29 @@ func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (r
 		h, ht = ht, h
 		fx = ft
 		hist = append(hist, fx)
-		res.f = fx
-		res.gradNorm = math.Sqrt(gg)
-		if opt.trace != nil {
-			opt.trace(res.iterations, fx, res.gradNorm, x)
+		res.F = fx
+		res.GradNorm = math.Sqrt(gg)
+		if opt.Trace != nil {
+			opt.Trace(res.Iterations, fx, res.GradNorm, x)
 		}
-		if res.gradNorm <= opt.gradTol {
-			res.converged, res.status = true, statusGradient
+		if res.GradNorm <= opt.GradTol {
+			res.Converged, res.Status = true, StatusGradient
 			return res
 		}
-		if len(hist) > opt.window {
-			old := hist[len(hist)-1-opt.window]
-			if math.Abs(old-fx) <= opt.relTol*math.Max(math.Abs(fx), math.Abs(old)) {
-				res.converged, res.status = true, statusObjective
+		if len(hist) > opt.Window {
+			old := hist[len(hist)-1-opt.Window]
+			if math.Abs(old-fx) <= opt.RelTol*math.Max(math.Abs(fx), math.Abs(old)) {
+				res.Converged, res.Status = true, StatusObjective
 				return res
 			}
 		}
-		if opt.check != nil && res.iterations%opt.window == 0 && opt.check(fx, x) {
-			res.converged, res.status = true, statusCandidate
+		if opt.Check != nil && res.Iterations%opt.Window == 0 && opt.Check(fx, x) {
+			res.Converged, res.Status = true, StatusCandidate
 			return res
 		}
 	}
-	if res.status == "" {
-		res.status = statusIterLimit
+	if res.Status == "" {
+		res.Status = StatusIterLimit
 	}
 	return res
 }
@@ -251,7 +252,7 @@ func minimise(f objFunc, precond diagPrecond, x0 []float64, opt lbfgsOptions) (r
 // wolfeSearch finds a step along p from x satisfying the strong Wolfe
 // conditions (c1 = 1e-4, c2 = 0.9). On success xt, gt hold the new point and
 // its gradient and ft its value, and the new point was the last evaluation.
-func wolfeSearch(f objFunc, x []float64, f0, dphi0 float64, p []float64,
+func wolfeSearch(f Func, x []float64, f0, dphi0 float64, p []float64,
 	step, stepMax float64, xt, gt []float64) (ft float64, ok bool, evals int) {
 	const (
 		c1       = 1e-4
@@ -389,4 +390,27 @@ func normInf(x []float64) float64 {
 		}
 	}
 	return m
+}
+
+// Centre shifts d so that Σ d = 0.
+func Centre(d []float64) {
+	mean := 0.0
+	for _, v := range d {
+		mean += v
+	}
+	mean /= float64(len(d))
+	for i := range d {
+		d[i] -= mean
+	}
+}
+
+// maxOf returns the largest element of d (−Inf for none; NaNs skipped).
+func maxOf(d []float64) float64 {
+	mx := math.Inf(-1)
+	for _, v := range d {
+		if v > mx {
+			mx = v
+		}
+	}
+	return mx
 }

@@ -2,13 +2,13 @@
 
 #include "textflag.h"
 
-// func axpyToDot(alpha float64, x, src, p, q []float64) float64
+// func AxpyToDot(alpha float64, x, src, p, q []float64) float64
 //
 // p = src + alpha·x; returns Σ q_i·p_i summed as gonum's DotUnitary: lanes
 // X7 = (s0, s1), X8 = (s2, s3) over blocks of four, the tail into s0, then
 // (s0 + s2) + (s1 + s3). The axpy is gonum's AxpyUnitary per element
 // (MULPD, then ADDPD). len(x), len(src) and len(q) must be ≥ len(p).
-TEXT ·axpyToDot(SB), NOSPLIT, $0-112
+TEXT ·AxpyToDot(SB), NOSPLIT, $0-112
 	MOVSD  alpha+0(FP), X15
 	SHUFPD $0, X15, X15
 	MOVQ   x_base+8(FP), R8

@@ -1,7 +1,7 @@
-package calib
+package lbfgs
 
-// Fused vector kernels of minimise's two-loop recursion. Each does in one
-// pass over memory what minimise did before in two or three (an axpy, then
+// Fused vector kernels of Minimise's two-loop recursion. Each does in one
+// pass over memory what Minimise did before in two or three (an axpy, then
 // a dot product, then a scaling), with exactly the same floating-point
 // operations on every element in the same order, so the results are the
 // same bits:
@@ -19,32 +19,6 @@ package calib
 // TestLBFGSKernelsBits checks them against the unfused operations. On
 // other platforms (and with -tags noasm) gonum's Dot sums in order, so
 // there the fused kernels agree with it only to rounding.
-
-// axpyToDotGo is axpyToDot in Go (the assembly's reference and the
-// version on other platforms).
-func axpyToDotGo(alpha float64, x, src, p, q []float64) float64 {
-	n := len(p)
-	x, src, q = x[:n], src[:n], q[:n]
-	var s0, s1, s2, s3 float64
-	i := 0
-	for ; i+4 <= n; i += 4 {
-		v0 := src[i] + float64(alpha*x[i])
-		v1 := src[i+1] + float64(alpha*x[i+1])
-		v2 := src[i+2] + float64(alpha*x[i+2])
-		v3 := src[i+3] + float64(alpha*x[i+3])
-		p[i], p[i+1], p[i+2], p[i+3] = v0, v1, v2, v3
-		s0 += float64(q[i] * v0)
-		s1 += float64(q[i+1] * v1)
-		s2 += float64(q[i+2] * v2)
-		s3 += float64(q[i+3] * v3)
-	}
-	for ; i < n; i++ {
-		v := src[i] + float64(alpha*x[i])
-		p[i] = v
-		s0 += float64(q[i] * v)
-	}
-	return (s0 + s2) + (s1 + s3)
-}
 
 // axpyScaleDot sets p_i = (src_i + alpha·x_i)·(gamma·h_i) and returns
 // dot(q, p) (src may be p). With x nil the axpy is skipped: p_i =
@@ -152,10 +126,10 @@ func absMax(m, v float64) float64 {
 // (pc's preconditioner) and returns sᵀy (as floats.Dot), yᵀdiag(h)y (as
 // dot3) and gnᵀgn (as floats.Dot). The divisions run while the sequential
 // sum yᵀdiag(h)y waits on its additions.
-func historyUpdate(s, y, x, xn, g, gn, h []float64, pc diagPrecond) (sy, yhy, gg float64) {
+func historyUpdate(s, y, x, xn, g, gn, h []float64, pc DiagPrecond) (sy, yhy, gg float64) {
 	n := len(s)
 	y, x, xn, g, gn, h = y[:n], x[:n], xn[:n], g[:n], gn[:n], h[:n]
-	w, floor := pc.w[:n], pc.floor
+	w, floor := pc.W[:n], pc.Floor
 	var a0, a1, a2, a3 float64
 	var b0, b1, b2, b3 float64
 	i := 0

@@ -1,18 +1,20 @@
-package calib
+package lbfgs
 
 import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/plumb-eval/plumb/calib/internal/asm"
 )
 
 // TestLBFGSKernelsBits checks every fused kernel against the unfused
-// operations minimise used before (floats.Dot, floats.AddScaled, dot3,
+// operations Minimise used before (floats.Dot, floats.AddScaled, dot3,
 // centre, normInf) bit for bit, on random vectors of every length mod 4
 // with values over many magnitudes (so that rounding differs between
 // orders of summation).
 func TestLBFGSKernelsBits(t *testing.T) {
-	if !kernelsMatchGonum {
+	if !asm.KernelsMatchGonum {
 		t.Skip("gonum's floats.Dot sums in order on this build; the kernels follow its amd64 assembly")
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -55,13 +57,11 @@ func TestLBFGSKernelsBits(t *testing.T) {
 			axpy(alpha, x, want)
 			wd := dot(q, want)
 			got := make([]float64, n)
-			same("axpyToDot", n, axpyToDot(alpha, x, y, got, q), wd)
+			same("axpyToDot", n, asm.AxpyToDot(alpha, x, y, got, q), wd)
 			sameVec("axpyToDot p", n, got, want)
-			got = make([]float64, n)
-			same("axpyToDotGo", n, axpyToDotGo(alpha, x, y, got, q), wd)
-			sameVec("axpyToDotGo p", n, got, want)
+			// (axpyToDotGo, its Go version: asm's TestAxpyToDotBits.)
 			got = append([]float64(nil), y...)
-			same("axpyToDot in place", n, axpyToDot(alpha, x, got, got, q), wd)
+			same("axpyToDot in place", n, asm.AxpyToDot(alpha, x, got, got, q), wd)
 			sameVec("axpyToDot in place p", n, got, want)
 
 			// axpyScaleDot and scaleTo: axpy, then p *= gamma·h.
@@ -89,7 +89,7 @@ func TestLBFGSKernelsBits(t *testing.T) {
 			}
 			centred := append([]float64(nil), want...)
 			if n > 0 {
-				centre(centred)
+				Centre(centred)
 			}
 			got = append(got[:0], y...)
 			sum := axpyNegSum(alpha, x, got)
@@ -120,7 +120,7 @@ func TestLBFGSKernelsBits(t *testing.T) {
 					w[i] = 0
 				}
 			}
-			pc := diagPrecond{w: w, floor: floor}
+			pc := DiagPrecond{W: w, Floor: floor}
 			hn := make([]float64, n)
 			sy, yhy, gg := historyUpdate(s, yy, x, xn, g, gn, hn, pc)
 			h = make([]float64, n)
@@ -136,50 +136,6 @@ func TestLBFGSKernelsBits(t *testing.T) {
 			same("historyUpdate sy", n, sy, dot(ws, wy))
 			same("historyUpdate yhy", n, yhy, dot3(wy, h, wy))
 			same("historyUpdate gg", n, gg, dot(gn, gn))
-		}
-	}
-}
-
-// TestExpSumBits checks the two-lane exponential loop against expNonPos
-// element by element and its sum, bit for bit: over [−750, 0] (below −708
-// expNonPos gives 0), near −708, at 0, −0, tiny values, NaN and −Inf, and
-// lengths odd and even.
-func TestExpSumBits(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	special := []float64{0, math.Copysign(0, -1), -708, math.Nextafter(-708, 0), math.Nextafter(-708, -1000),
-		-5e-324, -1e-300, math.NaN(), math.Inf(-1), -745, -700.5, -1e-17, -math.Ln2 / 128, -math.Ln2 / 64}
-	for trial := range 400 {
-		n := rng.IntN(300)
-		if trial == 0 {
-			n = 200_000
-		}
-		d := make([]float64, n)
-		for i := range d {
-			switch r := rng.Float64(); {
-			case r < 0.05:
-				d[i] = special[rng.IntN(len(special))]
-			case r < 0.5:
-				d[i] = -750 * rng.Float64()
-			default:
-				d[i] = -math.Exp(8 * rng.NormFloat64())
-			}
-		}
-		mx := 0.0
-		if trial%3 == 1 {
-			mx = rng.Float64() * 3
-			for i := range d {
-				d[i] += mx
-			}
-		}
-		w, want := make([]float64, n), make([]float64, n)
-		s, ws := expSum(d, mx, w), expSumGo(d, mx, want)
-		if math.Float64bits(s) != math.Float64bits(ws) && !(math.IsNaN(s) && math.IsNaN(ws)) {
-			t.Fatalf("trial %d: sum %v, want %v", trial, s, ws)
-		}
-		for i := range w {
-			if math.Float64bits(w[i]) != math.Float64bits(want[i]) && !(math.IsNaN(w[i]) && math.IsNaN(want[i])) {
-				t.Fatalf("trial %d: e^%v = %v, want %v", trial, d[i]-mx, w[i], want[i])
-			}
 		}
 	}
 }

@@ -5,8 +5,8 @@
 // func expSumPairs(d []float64, mx float64, w []float64, s float64, c *[10][2]float64, tab *[64]float64) (sum float64, done int)
 //
 // For i = 0, 2, 4, … while two elements are left and both d_i − mx and
-// d_{i+1} − mx are ≥ −708 (not NaN): w_i = expNonPos(d_i − mx) and the same
-// for i+1, with exactly expNonPos's operations two lanes at a time, then
+// d_{i+1} − mx are ≥ −708 (not NaN): w_i = ExpNonPos(d_i − mx) and the same
+// for i+1, with exactly ExpNonPos's operations two lanes at a time, then
 // s += w_i; s += w_{i+1} in order. Returns s and how many elements were
 // done. c holds each constant twice: log2eN, 0.5, ln2HiN, ln2LoN, 1, 1/6,
 // 1/24, 1/120, 1/720, −708.

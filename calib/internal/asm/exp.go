@@ -1,6 +1,8 @@
-package calib
+package asm
 
-import "math"
+import (
+	"math"
+)
 
 // exp2Table[j] = 2^{j/64}.
 var exp2Table = func() (t [64]float64) {
@@ -10,7 +12,7 @@ var exp2Table = func() (t [64]float64) {
 	return t
 }()
 
-// The constants of expNonPos as float64 (each rounded as in the
+// The constants of ExpNonPos as float64 (each rounded as in the
 // expressions below), each twice, for the SSE2 loop expSumPairs.
 var expPairConsts = func() (c [10][2]float64) {
 	const (
@@ -25,22 +27,22 @@ var expPairConsts = func() (c [10][2]float64) {
 	return c
 }()
 
-// expSumGo is expSum in Go (the reference of the assembly).
+// expSumGo is ExpSum in Go (the reference of the assembly).
 func expSumGo(d []float64, mx float64, w []float64) float64 {
 	s := 0.0
 	for i, v := range d {
-		e := expNonPos(v - mx)
+		e := ExpNonPos(v - mx)
 		w[i] = e
 		s += e
 	}
 	return s
 }
 
-// expNonPos returns e^x for x ≤ 0 (0 below −708, NaN for NaN) with a relative
+// ExpNonPos returns e^x for x ≤ 0 (0 below −708, NaN for NaN) with a relative
 // error below 1e-15, about twice as fast as math.Exp: x = (64k + j)·ln2/64 +
 // r with |r| ≤ ln2/128, e^x = 2^k · 2^{j/64} · e^r, e^r by its degree-6
 // Taylor polynomial (truncation error < 3e-18).
-func expNonPos(x float64) float64 {
+func ExpNonPos(x float64) float64 {
 	const (
 		n      = 64
 		log2eN = math.Log2E * n
