@@ -388,3 +388,18 @@ func bcaLevels(est float64, sorted, jack []float64, alpha float64) (lo, hi float
 	}
 	return lo, hi, true, ""
 }
+
+// ChangeSign is +1 when the interval of a change lies above 0, −1 when it
+// lies below, and 0 when it contains 0 or is undefined: a change is called
+// a change only when its interval excludes 0.
+func (b BootInterval) ChangeSign() int {
+	switch {
+	case b.CI == nil:
+		return 0
+	case b.CI.Lower > 0:
+		return +1
+	case b.CI.Upper < 0:
+		return -1
+	}
+	return 0
+}

@@ -71,10 +71,10 @@ func BPCPrefs(p Prefs) (Prefs, error) {
 // groups and the tie rate of the BPC decisions. The x0 slot reports the
 // x0/x1 group and the x2 slot the x2/x3 group. The agreement metrics are
 // not applicable and carry ReasonBPCAggregation.
-func BPCMetrics(bp Prefs) Metrics { return bpcMetrics(bp, nil) }
+func BPCMetrics(bp Prefs) Metrics { return BPCMetricsSubset(bp, nil) }
 
-// bpcMetrics is BPCMetrics over the items idx (nil = all).
-func bpcMetrics(bp Prefs, idx []int) Metrics {
+// BPCMetricsSubset is BPCMetrics over the items idx (nil = all).
+func BPCMetricsSubset(bp Prefs, idx []int) Metrics {
 	m := metricsOf(bp, idx, nil, false) // κ and the ICCs are replaced below
 	m.markNotApplicable(ReasonBPCAggregation)
 	m.AgreementSet = [model.NumArrangements]bool{}

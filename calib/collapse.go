@@ -59,8 +59,8 @@ const (
 // reason that has nothing to do with bias (every choice is the same, or a
 // tie), so they must never be shown as a gain.
 func Collapsed(raw, calibrated Prefs, c *Curve) (bool, string) {
-	_, rawSD := gSpread(raw)
-	mean, sd := gSpread(calibrated)
+	_, rawSD := Spread(raw)
+	mean, sd := Spread(calibrated)
 	rawTie, n := tieShare(raw)
 	calTie, _ := tieShare(calibrated)
 	if n == 0 {
@@ -118,9 +118,9 @@ func nearShare(p Prefs, c, d float64) float64 {
 	return float64(near) / float64(n)
 }
 
-// collapseMetrics makes every metric of m undefined with the reason
+// Collapse makes every metric of m undefined with the reason
 // "collapsed: why", keeping the counts.
-func collapseMetrics(m *Metrics, why string) {
+func (m *Metrics) Collapse(why string) {
 	r := "collapsed: " + why
 	for _, s := range []*Stat{&m.Consistency, &m.FirstPositionRate, &m.FleissKappa, &m.ICC2k, &m.ICC3k, &m.ICC21, &m.ICC31,
 		&m.RStd, &m.AccuracyMean, &m.AccuracyAggregate, &m.TieRate} {
@@ -144,4 +144,28 @@ func pctNoRoundUp(x float64) string {
 		return "under 0.1%"
 	}
 	return fmt.Sprintf("%.1f%%", 100*x)
+}
+
+// Spread returns the mean and population standard deviation of g*(s_j)
+// over every item and arrangement of calibrated preferences (g = r for x0,
+// x1 and 1 − r for x2, x3).
+func Spread(p Prefs) (mean, sd float64) {
+	var s, s2 float64
+	n := 0
+	for i := range p.R {
+		for _, a := range model.Arrangements {
+			if !p.Has[i][a] {
+				continue
+			}
+			g := a.Preference(p.R[i][a]) // Preference is its own inverse
+			s += g
+			s2 += g * g
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	mean = s / float64(n)
+	return mean, math.Sqrt(max(0, s2/float64(n)-mean*mean))
 }

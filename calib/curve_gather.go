@@ -107,26 +107,32 @@ func (g *curveGather) build(p *NOA) {
 	g.z, g.at, g.t = z, at, t
 }
 
-// calibratedPrefs returns CalibratedPrefs(pairs, c), bit for bit: by a
+// Gathered reports whether the problem has located its pairs' P(A) among
+// its curve knots (done once, on the first CalibratedPrefs or PrefsInto
+// with the problem's pairs): tests use it to see that a caller's fits took
+// the gather.
+func (p *NOA) Gathered() bool { return p.gather != nil && p.gather.at != nil }
+
+// CalibratedPrefs returns CalibratedPrefs(pairs, c), bit for bit: by a
 // gather when pairs are the ones the problem was built from (the same
 // slice) and c has the problem's curve knots (any fit or path point of p),
 // otherwise by CalibratedPrefs itself. The pairs must not have changed since
 // NewNOA. Its arrays come from ws (nil: allocated); give them back with
 // putPrefs once nothing reads them.
-func (p *NOA) calibratedPrefs(pairs []model.Pair, c *Curve, ws *work.Space) Prefs {
-	out := prefsIn(len(pairs), ws)
-	if p.gatherInto(pairs, c, &out) {
+func (p *NOA) CalibratedPrefs(pairs []model.Pair, c *Curve, ws *work.Space) Prefs {
+	out := PrefsIn(len(pairs), ws)
+	if p.PrefsInto(pairs, c, &out) {
 		return out
 	}
-	putPrefs(ws, out)
+	PutPrefs(ws, out)
 	return CalibratedPrefs(pairs, c)
 }
 
-// gatherInto fills out (allocated for len(pairs) items; every element is
+// PrefsInto fills out (allocated for len(pairs) items; every element is
 // overwritten) with CalibratedPrefs(pairs, c) by the gather, and reports
 // whether it could: false, with out untouched, when pairs or c's knots are
 // not the problem's.
-func (p *NOA) gatherInto(pairs []model.Pair, c *Curve, out *Prefs) bool {
+func (p *NOA) PrefsInto(pairs []model.Pair, c *Curve, out *Prefs) bool {
 	g := p.gather
 	if g == nil || c == nil || len(pairs) != len(g.pairs) || len(pairs) == 0 || &pairs[0] != &g.pairs[0] {
 		return false
@@ -170,15 +176,4 @@ func (p *NOA) gatherInto(pairs []model.Pair, c *Curve, out *Prefs) bool {
 		out.R[i] = r
 	}
 	return true
-}
-
-// cachedPrefs returns CalibratedPrefs(e.pairs, c), by the gather of the
-// engine's cached NOA problem for opt's estimation set and objective when
-// there is one and c is one of its curves (a fit path's point); it builds
-// no problem.
-func (e *SelectionEngine) cachedPrefs(opt SelectionOptions, c *Curve) Prefs {
-	if n := e.cachedNOA(opt); n != nil && n.noa != nil {
-		return n.noa.calibratedPrefs(e.pairs, c, nil)
-	}
-	return CalibratedPrefs(e.pairs, c)
 }

@@ -24,7 +24,7 @@ func BenchmarkCurveApply100000(b *testing.B) {
 		b.Fatal(err)
 	}
 	c := fit.Curve
-	if d := prefsBitsDiff(p.calibratedPrefs(pairs, c, nil), CalibratedPrefs(pairs, c)); d != "" {
+	if d := prefsBitsDiff(p.CalibratedPrefs(pairs, c, nil), CalibratedPrefs(pairs, c)); d != "" {
 		b.Fatalf("the gather differs from CalibratedPrefs: %s", d)
 	}
 	b.Run("CalibratedPrefs", func(b *testing.B) {
@@ -38,7 +38,7 @@ func BenchmarkCurveApply100000(b *testing.B) {
 		b.ReportAllocs()
 		p.gather.once.Do(func() { p.gather.build(p) })
 		for b.Loop() {
-			p.calibratedPrefs(pairs, c, nil)
+			p.CalibratedPrefs(pairs, c, nil)
 		}
 	})
 	b.Run("build", func(b *testing.B) {
@@ -48,9 +48,3 @@ func BenchmarkCurveApply100000(b *testing.B) {
 		}
 	})
 }
-
-// BenchmarkAnalyzeLambdaStep100000 is one λ change at 100,000 items ×
-// x0..x3 on an engine without warm starts, as report.Engine (and so the
-// TUI) runs it: a cold fit of ≈ 400,001 knots, its calibrated preferences
-// and every method's metrics. Run it with -benchtime 5x or so.
-func BenchmarkAnalyzeLambdaStep100000(b *testing.B) { benchmarkLambdaStep(b, 100000, false) }

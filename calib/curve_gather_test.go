@@ -38,13 +38,13 @@ func checkGather(t *testing.T, name string, p *NOA, pairs []model.Pair, c *Curve
 	t.Helper()
 	want := CalibratedPrefs(pairs, c)
 	out := Prefs{R: make([][model.NumArrangements]float64, len(pairs)), Has: make([][model.NumArrangements]bool, len(pairs)), Gold: make([]model.Gold, len(pairs))}
-	if !p.gatherInto(pairs, c, &out) {
+	if !p.PrefsInto(pairs, c, &out) {
 		t.Fatalf("%s: the gather refused the problem's own curve", name)
 	}
 	if d := prefsBitsDiff(out, want); d != "" {
 		t.Errorf("%s: gather differs from CalibratedPrefs: %s", name, d)
 	}
-	if d := prefsBitsDiff(p.calibratedPrefs(pairs, c, nil), want); d != "" {
+	if d := prefsBitsDiff(p.CalibratedPrefs(pairs, c, nil), want); d != "" {
 		t.Errorf("%s: calibratedPrefs differs from CalibratedPrefs: %s", name, d)
 	}
 }
@@ -236,14 +236,14 @@ func TestCurveGatherFallback(t *testing.T) {
 		{"other pairs", copied, fit.Curve},
 		{"a prefix of the pairs", pairs[:100], fit.Curve},
 	} {
-		if p.gatherInto(tc.pairs, tc.c, &out) {
+		if p.PrefsInto(tc.pairs, tc.c, &out) {
 			t.Errorf("%s: the gather took it", tc.name)
 		}
-		if d := prefsBitsDiff(p.calibratedPrefs(tc.pairs, tc.c, nil), CalibratedPrefs(tc.pairs, tc.c)); d != "" {
+		if d := prefsBitsDiff(p.CalibratedPrefs(tc.pairs, tc.c, nil), CalibratedPrefs(tc.pairs, tc.c)); d != "" {
 			t.Errorf("%s: %s", tc.name, d)
 		}
 	}
-	if p.gatherInto(pairs, nil, &out) {
+	if p.PrefsInto(pairs, nil, &out) {
 		t.Error("nil curve: the gather took it")
 	}
 	checkGather(t, "own fit after fallbacks", p, pairs, fit.Curve)
@@ -275,7 +275,7 @@ func TestCurveGatherConcurrent(t *testing.T) {
 	for w := range diffs {
 		wg.Go(func() {
 			c := w % len(curves)
-			diffs[w] = prefsBitsDiff(p.calibratedPrefs(pairs, curves[c], nil), want[c])
+			diffs[w] = prefsBitsDiff(p.CalibratedPrefs(pairs, curves[c], nil), want[c])
 		})
 	}
 	wg.Wait()
@@ -283,47 +283,5 @@ func TestCurveGatherConcurrent(t *testing.T) {
 		if d != "" {
 			t.Errorf("goroutine %d: %s", w, d)
 		}
-	}
-}
-
-// TestCurveGatherEngine: the engine's uses of the gather — each fit's
-// preferences (fitOnce), every point of the fit path, and the stop-at
-// check (cachedPrefs) — take the gather for the problem's curves and give
-// CalibratedPrefs' bits; the identity point falls back.
-func TestCurveGatherEngine(t *testing.T) {
-	pairs := calibtest.SimJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
-	opt := DefaultSelectionOptions()
-	opt.EstFrac = 0.6
-	opt.Path = true
-	e := NewSelectionEngine("j", pairs)
-	sel, err := e.Analyze(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(e.noas) != 1 || e.noas[0].noa == nil {
-		t.Fatalf("%d cached problems", len(e.noas))
-	}
-	noa := e.noas[0].noa
-	if noa.gather.at == nil {
-		t.Error("the fit did not build the gather")
-	}
-	out := Prefs{R: make([][model.NumArrangements]float64, len(pairs)), Has: make([][model.NumArrangements]bool, len(pairs)), Gold: make([]model.Gold, len(pairs))}
-	for i, pt := range sel.Path.Points {
-		if took := noa.gatherInto(e.pairs, pt.Curve, &out); took != (i > 0) {
-			t.Errorf("point %d: gather taken %v", i, took)
-		}
-		if d := prefsBitsDiff(e.cachedPrefs(opt, pt.Curve), CalibratedPrefs(pairs, pt.Curve)); d != "" {
-			t.Errorf("point %d: %s", i, d)
-		}
-		if i > 0 {
-			if d := prefsBitsDiff(out, CalibratedPrefs(pairs, pt.Curve)); d != "" {
-				t.Errorf("point %d: %s", i, d)
-			}
-		}
-	}
-	other := opt
-	other.Seed++
-	if d := prefsBitsDiff(e.cachedPrefs(other, sel.Fit.Curve), CalibratedPrefs(pairs, sel.Fit.Curve)); d != "" {
-		t.Errorf("no cached problem: %s", d)
 	}
 }

@@ -78,11 +78,11 @@ func itemConsistency(r *[model.NumArrangements]float64, has *[model.NumArrangeme
 // judged once cannot be checked and are dropped). Accuracy, recalls, RStd
 // and tie rate are those of the kept items; the agreement metrics are not
 // applicable and carry ReasonDiscardTrivial.
-func DiscardMetrics(p Prefs) (Metrics, Stat) { return discardMetrics(p, nil, nil) }
+func DiscardMetrics(p Prefs) (Metrics, Stat) { return DiscardMetricsIn(p, nil, nil) }
 
-// discardMetrics is DiscardMetrics over the items idx (nil = all), with its
+// DiscardMetricsIn is DiscardMetrics over the items idx (nil = all), with its
 // list of kept items from ws (nil: allocated).
-func discardMetrics(p Prefs, idx []int, ws *work.Space) (Metrics, Stat) {
+func DiscardMetricsIn(p Prefs, idx []int, ws *work.Space) (Metrics, Stat) {
 	kept, multi := consistentItemsIn(p, idx, ws)
 	defer ws.PutInts(kept)
 	var ks Stat
@@ -95,13 +95,4 @@ func discardMetrics(p Prefs, idx []int, ws *work.Space) (Metrics, Stat) {
 	m.markNotApplicable(ReasonDiscardTrivial)
 	m.AgreementSet = [model.NumArrangements]bool{}
 	return m, ks
-}
-
-// KeptFor returns the kept share that goes with m, one of r's metric sets:
-// HeldoutKept when m is r.Heldout, else Kept (nil when r has none).
-func (r *MethodResult) KeptFor(m *Metrics) *Stat {
-	if m != nil && m == r.Heldout {
-		return r.HeldoutKept
-	}
-	return r.Kept
 }

@@ -5,35 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/model/sim"
 )
-
-// exactPairs builds n noise-free items in the simulator's model
-// (model/sim): logit P(A)_j = c_j·u_i + β·f_j + τ, with item views u_i
-// spread over [−3, 3], judged in the arrangements arr.
-func exactPairs(n int, beta, tau float64, arr ...model.Arrangement) []model.Pair {
-	ps := make([]model.Pair, n)
-	for i := range ps {
-		u := -3 + 6*float64(i)/float64(max(1, n-1))
-		for _, a := range arr {
-			l := u
-			if a.ContentSwapped() {
-				l = -u
-			}
-			if a.PositionSwapped() {
-				l -= beta
-			} else {
-				l += beta
-			}
-			l += tau
-			ps[i].Has[a] = true
-			ps[i].S[a] = 1 / (1 + math.Exp(-l))
-		}
-	}
-	return ps
-}
 
 var (
 	x0, x1, x2, x3 = model.X0, model.X1, model.X2, model.X3
@@ -84,7 +60,7 @@ func TestIdentifyBiasDesigns(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.design, func(t *testing.T) {
-			b := IdentifyBias(exactPairs(50, beta, tau, c.arr...))
+			b := IdentifyBias(calibtest.ExactPairs(50, beta, tau, c.arr...))
 			if b.Design != c.design || b.Scale != ScaleLogit {
 				t.Fatalf("design %q scale %q, want %q logit", b.Design, b.Scale, c.design)
 			}
@@ -100,7 +76,7 @@ func TestIdentifyBiasDesigns(t *testing.T) {
 		})
 	}
 	// x1 and x3 alone show τ − β only: nothing is reported, and a note says so.
-	b := IdentifyBias(exactPairs(50, beta, tau, x1, x3))
+	b := IdentifyBias(calibtest.ExactPairs(50, beta, tau, x1, x3))
 	if !hasNote(b.Notes, "τ − β") {
 		t.Fatalf("x1+x3 notes %q do not mention τ − β", b.Notes)
 	}
@@ -138,7 +114,7 @@ func TestIdentifyBiasAdvice(t *testing.T) {
 		{"fair x0+x3", 0.6, 0, []model.Arrangement{x0, x3}, "no detectable ID bias"},
 	}
 	for _, c := range cases {
-		b := IdentifyBias(exactPairs(40, c.beta, c.tau, c.arr...))
+		b := IdentifyBias(calibtest.ExactPairs(40, c.beta, c.tau, c.arr...))
 		if !strings.Contains(b.Advice, c.want) {
 			t.Errorf("%s: advice %q, want it to contain %q", c.name, b.Advice, c.want)
 		}
@@ -223,7 +199,7 @@ func TestIdentifyBiasHardChoices(t *testing.T) {
 // no records; never NaN.
 func TestIdentifyBiasEdges(t *testing.T) {
 	// P(A) = 1 and 0: clipped like Pride, with a note.
-	ps := exactPairs(5, 0.5, 0, x0, x1)
+	ps := calibtest.ExactPairs(5, 0.5, 0, x0, x1)
 	ps[0].S[x0], ps[0].S[x1] = 1, 0
 	b := IdentifyBias(ps)
 	if !hasNote(b.Notes, "2 of 10 values of P(A) within 1e-6") || !b.Position.Estimate.OK() {
@@ -237,7 +213,7 @@ func TestIdentifyBiasEdges(t *testing.T) {
 
 	// Logprobs: lA − lB is used as the logit exactly, even where P(A)
 	// rounds to 1.
-	lp := exactPairs(3, 0, 0, x0, x1)
+	lp := calibtest.ExactPairs(3, 0, 0, x0, x1)
 	for i := range lp {
 		lp[i].Source = model.SourceLogprob
 		lp[i].Logprobs[x0] = [2]float64{-1e-17, -40}
@@ -248,7 +224,7 @@ func TestIdentifyBiasEdges(t *testing.T) {
 	checkEffect(t, "logprob position", b.Position, true, 5)
 
 	// One item: identified, but undefined with a reason.
-	b = IdentifyBias(exactPairs(1, 1, 1, x0, x1, x2, x3))
+	b = IdentifyBias(calibtest.ExactPairs(1, 1, 1, x0, x1, x2, x3))
 	if !b.Position.Identified || b.Position.Estimate.OK() || !strings.Contains(b.Position.Estimate.Reason, "at least 2 items") {
 		t.Fatalf("one item: %+v", b.Position)
 	}
@@ -257,7 +233,7 @@ func TestIdentifyBiasEdges(t *testing.T) {
 	}
 
 	// Mixed: 30 items in x0+x1, 20 in all four: position from 50, token from 20.
-	mixed := append(exactPairs(30, 0.3, 0.2, x0, x1), exactPairs(20, 0.3, 0.2, x0, x1, x2, x3)...)
+	mixed := append(calibtest.ExactPairs(30, 0.3, 0.2, x0, x1), calibtest.ExactPairs(20, 0.3, 0.2, x0, x1, x2, x3)...)
 	b = IdentifyBias(mixed)
 	checkEffect(t, "mixed position", b.Position, true, 0.3)
 	checkEffect(t, "mixed token", b.Token, true, 0.2)
@@ -269,7 +245,7 @@ func TestIdentifyBiasEdges(t *testing.T) {
 	}
 
 	// Mixed sources: the rate scale for all, with a note.
-	ms := exactPairs(4, 0, 0, x0, x1)
+	ms := calibtest.ExactPairs(4, 0, 0, x0, x1)
 	ms[0].Source, ms[0].S[x0], ms[0].S[x1] = model.SourceChoice, 1, 0
 	b = IdentifyBias(ms)
 	if b.Scale != ScaleRate || !hasNote(b.Notes, "1 of 4 records give hard choices") {
@@ -440,32 +416,4 @@ func maskOf(arr []model.Arrangement) uint8 {
 		m |= 1 << a
 	}
 	return m
-}
-
-// TestSelectionEffects: the selection engine fills Selection.Effects once,
-// for any options, and each Selection owns its copy.
-func TestSelectionEffects(t *testing.T) {
-	ps := exactPairs(30, 0.7, 0.1, x0, x1, x2, x3)
-	ps[0].S[x0] = 1 // a clipped value, so that Notes is not empty
-	e := NewSelectionEngine("j", ps)
-	a, err := e.Analyze(DefaultSelectionOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt := DefaultSelectionOptions()
-	opt.Lambda = 2
-	b, err := e.Analyze(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := IdentifyBias(ps)
-	if a.Effects.Position.Estimate.Value != want.Position.Estimate.Value || a.Effects.Advice != want.Advice ||
-		b.Effects.Token.Estimate.Value != want.Token.Estimate.Value || len(a.Effects.Notes) == 0 {
-		t.Fatalf("effects %+v, want %+v", a.Effects, want)
-	}
-	a.Effects.Notes[0] = "changed"
-	a.Effects.Position.Estimate.CI.Lower = 99
-	if b.Effects.Notes[0] == "changed" || b.Effects.Position.Estimate.CI.Lower == 99 {
-		t.Fatal("Selections share their effects")
-	}
 }

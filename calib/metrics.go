@@ -3,6 +3,7 @@ package calib
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/calib/stats"
@@ -87,7 +88,7 @@ type Metrics struct {
 
 // ComputeMetrics computes every selection-bias metric over all items of p
 // (docs/methods.md §2).
-func ComputeMetrics(p Prefs) Metrics { return computeMetrics(p, nil, nil) }
+func ComputeMetrics(p Prefs) Metrics { return ComputeMetricsIn(p, nil, nil) }
 
 // ComputeMetricsSubset computes the metrics over the items idx of p only,
 // without copying p (nil or empty idx: no items). Indices out of range are
@@ -96,7 +97,7 @@ func ComputeMetricsSubset(p Prefs, idx []int) Metrics {
 	if idx == nil {
 		idx = []int{}
 	}
-	return computeMetrics(p, idx, nil)
+	return ComputeMetricsIn(p, idx, nil)
 }
 
 // metricTally holds the one-pass counts behind Metrics.
@@ -140,9 +141,9 @@ func catOf(r float64) int {
 	return lt + 2*(1-lt-gt)
 }
 
-// computeMetrics is ComputeMetrics over idx (nil = all items), with the
+// ComputeMetricsIn is ComputeMetrics over idx (nil = all items), with the
 // work arrays of κ and the ICCs from ws (nil: allocated).
-func computeMetrics(p Prefs, idx []int, ws *work.Space) Metrics { return metricsOf(p, idx, ws, true) }
+func ComputeMetricsIn(p Prefs, idx []int, ws *work.Space) Metrics { return metricsOf(p, idx, ws, true) }
 
 // metricsOf is computeMetrics; with agreement false it does not compute
 // κ and the ICCs but sets them undefined with their N (the subjects), for
@@ -501,4 +502,17 @@ func (m *Metrics) markNotApplicable(reason string) {
 		*s = Undefined(s.N, reason)
 	}
 	m.Notes = nil
+}
+
+// Clone returns a copy of m that shares no pointers with it.
+func (m Metrics) Clone() Metrics {
+	c := m
+	c.Notes = slices.Clone(m.Notes)
+	for _, s := range []*Stat{&c.FleissKappa, &c.ICC2k, &c.ICC3k, &c.ICC21, &c.ICC31} {
+		if s.CI != nil {
+			ci := *s.CI
+			s.CI = &ci
+		}
+	}
+	return c
 }

@@ -79,13 +79,13 @@ var (
 // [0, 1], no item with two arrangements that form a term for obj, or every
 // pooled P(A) exactly 0 or 1 (nothing to learn).
 func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
-	return newNOA(pairs, est, obj, nil)
+	return NewNOAIn(pairs, est, obj, nil)
 }
 
-// newNOA is NewNOA with its temporary arrays (the pooled values, their
+// NewNOAIn is NewNOA with its temporary arrays (the pooled values, their
 // sort keys and knots, the anchors' slots, the knot index) from ws (nil:
 // allocated); the NOA keeps none of them.
-func newNOA(pairs []model.Pair, est []int, obj Objective, ws *work.Space) (*NOA, error) {
+func NewNOAIn(pairs []model.Pair, est []int, obj Objective, ws *work.Space) (*NOA, error) {
 	if obj != ObjectiveBoth && obj != ObjectiveL1 && obj != ObjectiveL2 {
 		return nil, fmt.Errorf("calibraeval: unknown objective %d", int(obj))
 	}

@@ -41,7 +41,7 @@ func constCases(t *testing.T) []constCase {
 	})
 	// A collapsing judge with P(A) of exactly 0 and 1 (terms at the fixed
 	// ends: the candidate is the best level by a Newton step).
-	ends := calibtest.GenPairs(1500, sweepJudges()[1], calibtest.Has0123, 21)
+	ends := calibtest.GenPairs(1500, calibtest.SweepJudges()[1], calibtest.Has0123, 21)
 	for i := range 60 {
 		ends[i].S[model.X1] = 0
 		ends[i+60].S[model.X0] = 1

@@ -33,7 +33,7 @@ type FitOptions struct {
 	stop func() bool
 	// work, when not nil, provides the fit's short-lived vectors
 	// (workspace); its owner must not use it concurrently.
-	work *work.Space
+	Work *work.Space
 }
 
 // The defaults of FitOptions.
@@ -193,7 +193,7 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	}
 	lam := opt.Lambda
 	cfg := p.solver
-	ws := opt.work
+	ws := opt.Work
 	if cfg.lbfgsOnly {
 		r := p.fitLBFGS(d, lam, opt.MaxIter, opt, nil)
 		return p.result(lam, d, r, ws)
@@ -282,8 +282,8 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 // L-BFGS in d with at most maxIter iterations (see Fit); check, when not
 // nil, is lbfgs.Minimise's Check.
 func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, check func(float64, []float64) bool) lbfgs.Result {
-	sc := opt.work.Scratch(3*p.m + 2)
-	defer opt.work.PutScratch(sc)
+	sc := opt.Work.Scratch(3*p.m + 2)
+	defer opt.Work.PutScratch(sc)
 	ws := scratchNOAWork(sc, p.m)
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
@@ -291,7 +291,7 @@ func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, ch
 	return lbfgs.Minimise(f, lbfgs.DiagPrecond{W: ws.w, Floor: floor}, d, lbfgs.Options{
 		MaxIter: maxIter, GradTol: opt.GradTol, RelTol: opt.RelTol,
 		Memory: cfg.memory, Window: cfg.window, StepMax: cfg.stepMax, Trace: cfg.trace, ZeroSum: true, Check: check, Stop: opt.stop,
-		Work: opt.work,
+		Work: opt.Work,
 	})
 }
 

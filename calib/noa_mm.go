@@ -154,7 +154,7 @@ func (p *NOA) minimiseG(g []float64, lambda float64, opt FitOptions, window int,
 	m := p.m
 	// Scratch (noa_scratch.go): termsGrad writes dg, dgNext and dgCand in
 	// full, and next and cand are copies before they are read.
-	ws := opt.work
+	ws := opt.Work
 	sc := ws.Scratch(5*(m+1) + 2*m)
 	defer ws.PutScratch(sc) // after the copy below (deferred calls run last first)
 	dg := sc.Take(m + 1)

@@ -1,11 +1,6 @@
 package calib
 
 import (
-	"context"
-	"crypto/sha256"
-	"fmt"
-	"hash"
-	"math"
 	"os"
 	"testing"
 
@@ -31,23 +26,17 @@ import (
 // products in four lanes; other builds sum in order). A float is hashed by its bits (Float64bits), so -0 and
 // 0 differ and so does every NaN payload.
 
-// pinHash accumulates the bits of a fit.
-type pinHash struct{ h hash.Hash }
+// pinHash accumulates the bits of a fit (calibtest.PinHash, with fit and
+// curve).
+type pinHash struct{ *calibtest.PinHash }
 
-func newPinHash() *pinHash { return &pinHash{sha256.New()} }
+func newPinHash() *pinHash { return &pinHash{calibtest.NewPinHash()} }
 
-func (p *pinHash) f(v ...float64) {
-	var b [8]byte
-	for _, x := range v {
-		u := math.Float64bits(x)
-		for i := range b {
-			b[i] = byte(u >> (8 * i))
-		}
-		p.h.Write(b[:])
-	}
-}
+func (p *pinHash) f(v ...float64) { p.F(v...) }
 
-func (p *pinHash) s(v ...any) { fmt.Fprint(p.h, v...) }
+func (p *pinHash) s(v ...any) { p.S(v...) }
+
+func (p *pinHash) sum() string { return p.Sum() }
 
 func (p *pinHash) fit(r FitResult) {
 	p.f(r.Lambda, r.Objective, r.GradNorm)
@@ -65,23 +54,11 @@ func (p *pinHash) curve(c *Curve) {
 	p.f(c.G...)
 }
 
-func (p *pinHash) sum() string { return fmt.Sprintf("%x", p.h.Sum(nil)[:12]) }
-
-// sweepJudges are the synthetic judges of the 36-fit sweep.
-func sweepJudges() []calibtest.Judge {
-	return []calibtest.Judge{
-		{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2},
-		{Token: 0, Position: 1.5, Noise: 0.3, Spread: 1.5},
-		{Token: 1.2, Position: 0, Noise: 0.8, Spread: 2.5},
-		{Token: 0.1, Position: 0.1, Noise: 0.2, Spread: 1},
-	}
-}
-
 // eachSweepFit calls f for the 36 fits of the sweep: 4 synthetic judges
-// (sweepJudges) × 3 sizes × 3 λ, in x0..x2 (the sizes below the coarse
+// (calibtest.SweepJudges) × 3 sizes × 3 λ, in x0..x2 (the sizes below the coarse
 // phase's threshold), in a fixed order.
 func eachSweepFit(t *testing.T, f func(judge, n int, p *NOA, lam float64)) {
-	for ji, j := range sweepJudges() {
+	for ji, j := range calibtest.SweepJudges() {
 		for _, n := range []int{300, 1700, 3000} {
 			p, err := NewNOA(calibtest.GenPairs(n, j, calibtest.Has012, uint64(10+ji)), calibtest.AllIdx(n), ObjectiveBoth)
 			if err != nil {
@@ -111,20 +88,6 @@ var pinCases = []struct {
 	want string
 	run  func(t *testing.T, ph *pinHash)
 }{
-	{"demo judges, Analyze (default options)", "d9df998d393b4a5c33d24c9d", func(t *testing.T, ph *pinHash) {
-		for _, j := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
-			pairs := calibtest.DemoPairs(t, j)
-			e := NewSelectionEngine(j, pairs)
-			sel, err := e.Analyze(DefaultSelectionOptions())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sel.Fit == nil {
-				t.Fatalf("%s: no fit", j)
-			}
-			ph.fit(*sel.Fit)
-		}
-	}},
 	{"demo judges, λ 0/0.5/2 × objectives, all items", "f39d0a00013619090266e97e", func(t *testing.T, ph *pinHash) {
 		for _, j := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
 			pairs := calibtest.DemoPairs(t, j)
@@ -173,48 +136,6 @@ var pinCases = []struct {
 			}
 			ph.fit(r)
 		}
-	}},
-	{"demo fit paths, judge-fair and judge-tokenA", "77a6d012549dcd472a51aabd", func(t *testing.T, ph *pinHash) {
-		for _, j := range []string{"judge-fair", "judge-tokenA"} {
-			path, err := FitPath(context.Background(), j, calibtest.DemoPairs(t, j), DefaultSelectionOptions(), PathOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, pt := range path.Points {
-				ph.f(pt.Mu, pt.Objective, pt.Distance)
-				ph.curve(pt.Curve)
-				ph.s(pt.Iterations, pt.Converged, pt.Degenerate)
-			}
-			ph.f(path.WarmEnd.Objective, path.WarmEnd.Distance)
-			ph.s(path.SameBasin, path.Fits, path.Notes, path.Peak)
-		}
-	}},
-	{"re-fitted bootstrap, judge-first, 40 resamples", "60e47b57b14fadbb43f88fae", func(t *testing.T, ph *pinHash) {
-		pairs := calibtest.DemoPairs(t, "judge-first")
-		e := NewSelectionEngine("judge-first", pairs)
-		sel, err := e.Analyze(DefaultSelectionOptions())
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt := SelectionBootstrapOptions{BootstrapOptions: BootstrapOptions{Resamples: 40, Seed: 5, Level: 0.95}, Refit: true}
-		bs, err := e.Bootstrap(sel, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, mi := range bs.Methods {
-			ph.s(mi.Name)
-			for _, bm := range BootMetrics() {
-				for _, m := range []map[string]BootInterval{mi.Value, mi.Delta} {
-					iv, ok := m[bm.Key]
-					ph.s(bm.Key, ok, iv.Valid, iv.Reason)
-					ph.f(iv.Estimate)
-					if iv.CI != nil {
-						ph.f(iv.CI.Lower, iv.CI.Upper, iv.CI.Level)
-					}
-				}
-			}
-		}
-		ph.s(bs.Notes)
 	}},
 }
 

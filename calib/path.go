@@ -2,7 +2,9 @@ package calib
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"slices"
 
 	"github.com/plumb-eval/plumb/calib/internal/work"
 )
@@ -69,7 +71,7 @@ type pathFit struct {
 // pathSolve minimises F_μ from g (overwritten with the solution).
 // Its work vectors come from opt.work (nil: allocated).
 func (p *NOA) pathSolve(g []float64, mu, lam float64, opt FitOptions) pathFit {
-	ws := opt.work
+	ws := opt.Work
 	q := p
 	if mu > 0 {
 		q = p.withProx(mu, ws)
@@ -119,7 +121,7 @@ func (p *NOA) muStart(lam, target float64, ws *work.Space) float64 {
 // the caller's to give back (putPathMaps) once it has built their curves;
 // the others go back here.
 func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt FitOptions) (pts []pathFit, warmEnd pathFit, solves int, err error) {
-	ws := opt.work
+	ws := opt.Work
 	identity := ws.Floats(p.m + 1)
 	copy(identity, p.z)
 	defer ws.PutFloats(identity)
@@ -235,4 +237,252 @@ func putPathMaps(ws *work.Space, pts []pathFit, warmEnd pathFit) {
 		ws.PutFloats(f.g)
 	}
 	ws.PutFloats(warmEnd.g)
+}
+
+// The keys of Path.Peak.
+const (
+	PeakKappa    = "kappa"    // Fleiss' κ, highest
+	PeakICC2k    = "icc2k"    // ICC(2,k), highest
+	PeakRStd     = "rstd"     // RStd, lowest
+	PeakAccuracy = "accuracy" // AccuracyMean, highest
+)
+
+// PathPoint is one map on CalibraEval's fit path and its metrics.
+type PathPoint struct {
+	// Mu is the proximity weight μ: +Inf for the identity, 0 for the end.
+	Mu float64
+	// Objective is the unpenalised CalibraEval objective L/K at the map.
+	Objective float64
+	// Distance is the root-mean-square distance of g from the identity over
+	// the pooled P(A) values of the estimation set, √(Σ_k w_k (g(z_k) − z_k)²).
+	Distance float64
+	// Curve is the map g*.
+	Curve *Curve
+	// All and Heldout are the metrics of the calibrated preferences, as in
+	// the methods table (Heldout nil when no item is held out).
+	All     Metrics
+	Heldout *Metrics
+	// Iterations and Converged describe the point's solve (0 and true for
+	// the identity; the cold fit's own for the last point).
+	Iterations int
+	Converged  bool
+	// Degenerate is true when g* is nearly constant on the judge's data
+	// (the same test as the methods table's "degenerate fit").
+	Degenerate bool
+}
+
+// Path is CalibraEval's fit path for one judge and one set of options: from
+// the identity map (Points[0], the raw numbers) to the converged cold fit
+// (the last point, exactly the CalibraEval row of Analyze with warm starts
+// off), through minimisers of L/K + μ·dist² for decreasing μ (path.go says
+// why this path and how it is spaced).
+type Path struct {
+	Lambda float64
+	// Points runs from the identity to the converged fit.
+	Points []PathPoint
+	// Peak holds, per PeakKappa, PeakICC2k, PeakRStd and PeakAccuracy, the
+	// index of the point where that metric (over all items) is best; a
+	// metric undefined at every point has no entry. Collapsed points
+	// (Degenerate) are never a peak: their agreement is that of a constant
+	// map or of round-off. Ties go to the point nearer the identity.
+	Peak map[string]int
+	// WarmEnd is the path's own end: μ = 0 warm-started from the last
+	// interior point. SameBasin reports whether it is the cold fit's
+	// minimum (objectives within 1e-7 relative and g* within 1e-3 at every
+	// knot); when not, Notes says which objective is lower (when the path's,
+	// the objective rises at the last point, which is still the cold fit).
+	WarmEnd   PathPoint
+	SameBasin bool
+	// Fits counts the penalised fits solved: the interior points, the
+	// corrections of μ towards their distances, and the warm end (the cold
+	// fit is not counted).
+	Fits int
+	// Notes holds remarks: a jump in the path, a different basin, points
+	// that did not converge.
+	Notes []string
+}
+
+// PointMetrics are the metrics of a path point's map, computed by the
+// caller of NOA.Path (the selection engine): over every item and over the
+// held-out items (nil when none), and whether the map collapsed.
+type PointMetrics struct {
+	All        Metrics
+	Heldout    *Metrics
+	Degenerate bool
+}
+
+// PathSpec describes the fit path NOA.Path computes.
+type PathSpec struct {
+	// Lambda is λ and MaxIter the iteration limit of every solve (0:
+	// DefaultMaxIter), as for the cold fit End.
+	Lambda  float64
+	MaxIter int
+	// Points is the number of points asked for, the two ends included
+	// (at least 2).
+	Points int
+	// End is the cold fit from the identity for Lambda and MaxIter: the
+	// path's last point.
+	End *FitResult
+	// Identity and EndMetrics are the metrics of the two ends (the raw
+	// preferences and the cold fit's); Identity's Degenerate is not used.
+	Identity, EndMetrics PointMetrics
+	// Metrics returns the metrics of an interior point's map (and of the
+	// path's own end, WarmEnd).
+	Metrics func(c *Curve) PointMetrics
+	// Work, when not nil, provides the solves' work vectors.
+	Work *work.Space
+}
+
+// Path computes CalibraEval's fit path on the problem (see Path): the
+// identity, up to s.Points−2 interior points and the cold fit s.End. It
+// stops with ctx's error when ctx is done (checked between points and
+// before every iteration of a solve).
+func (p *NOA) Path(ctx context.Context, s PathSpec) (*Path, error) {
+	ws := s.Work
+	endG := ws.Floats(p.m + 1)
+	for j, z := range p.z {
+		endG[j] = s.End.Curve.Apply(z)
+	}
+	endDist := p.distance(endG, ws)
+	ws.PutFloats(endG)
+
+	fopt := FitOptions{Lambda: s.Lambda, MaxIter: s.MaxIter, GradTol: DefaultGradTol, RelTol: DefaultRelTol}
+	if fopt.MaxIter == 0 {
+		fopt.MaxIter = DefaultMaxIter
+	}
+	fopt.stop = ctxStop(ctx) // a stopped solve ends at once; interiorPath then returns ctx's error
+	fopt.Work = ws
+	inner, warm, solves, err := p.interiorPath(ctx, s.Lambda, endDist, s.Points, fopt)
+	if err != nil {
+		return nil, err
+	}
+	// The points' maps are read only while the points are built (their
+	// curves are new arrays).
+	defer putPathMaps(ws, inner, warm)
+
+	path := &Path{Lambda: s.Lambda, Points: make([]PathPoint, 0, len(inner)+2), Fits: solves}
+	id := PathPoint{
+		Mu: math.Inf(1), Objective: p.termsGrad(p.z, s.Lambda, nil) / float64(p.k),
+		Curve: IdentityCurve(), All: s.Identity.All, Heldout: s.Identity.Heldout, Converged: true,
+	}
+	path.Points = append(path.Points, id)
+	notConverged := 0
+	for _, f := range inner {
+		pt, err := p.pathPoint(f, s.Metrics, ws)
+		if err != nil {
+			return nil, err
+		}
+		if !pt.Converged {
+			notConverged++
+		}
+		path.Points = append(path.Points, pt)
+	}
+	cold := s.End
+	end := PathPoint{
+		Mu: 0, Objective: cold.Objective, Distance: endDist,
+		Curve: &Curve{Z: slices.Clone(cold.Curve.Z), G: slices.Clone(cold.Curve.G)},
+		All:   s.EndMetrics.All, Heldout: s.EndMetrics.Heldout,
+		Iterations: cold.Iterations, Converged: cold.Converged, Degenerate: s.EndMetrics.Degenerate,
+	}
+	path.Points = append(path.Points, end)
+
+	path.WarmEnd, err = p.pathPoint(warm, s.Metrics, ws)
+	if err != nil {
+		return nil, err
+	}
+	path.SameBasin = sameBasin(path.WarmEnd, end, p)
+	if !path.SameBasin {
+		w, c := path.WarmEnd, end
+		var which string
+		switch {
+		case sameObjective(w.Objective, c.Objective):
+			which = "the same objective: the minimum is not unique"
+		case w.Objective < c.Objective:
+			which = "the path's is lower, so the objective rises at the last point"
+		default:
+			which = "the cold fit's is lower"
+		}
+		path.Notes = append(path.Notes, fmt.Sprintf("the path ends in a different map than the cold fit: "+
+			"L/K %.6g at distance %.4f against the cold fit's %.6g at %.4f (%s); the last point is the cold fit",
+			w.Objective, w.Distance, c.Objective, c.Distance, which))
+	}
+	if got, n := len(path.Points), s.Points; got < n {
+		path.Notes = append(path.Notes, fmt.Sprintf("%d of %d points: some distances from the identity are not on the path "+
+			"(it jumps where a minimum ends, or ends before the cold fit's distance)", got, n))
+	}
+	if notConverged > 0 {
+		path.Notes = append(path.Notes, fmt.Sprintf("%d path points stopped at the iteration limit", notConverged))
+	}
+	path.Peak = pathPeaks(path.Points, func(pt *PathPoint) *Metrics { return &pt.All })
+	return path, nil
+}
+
+// pathPoint builds the curve of a solved path point and its metrics
+// (metricsAt).
+func (p *NOA) pathPoint(f pathFit, metricsAt func(*Curve) PointMetrics, ws *work.Space) (PathPoint, error) {
+	curve, err := p.curveOf(f.g, ws)
+	if err != nil {
+		return PathPoint{}, err
+	}
+	m := metricsAt(curve)
+	return PathPoint{
+		Mu: f.mu, Objective: f.objective, Distance: f.distance, Curve: curve,
+		All: m.All, Heldout: m.Heldout, Iterations: f.iterations, Converged: f.converged, Degenerate: m.Degenerate,
+	}, nil
+}
+
+// sameBasin reports whether two fits are the same minimum: the same
+// objective (sameObjective) and g* within 1e-3 at every knot.
+func sameBasin(a, b PathPoint, noa *NOA) bool {
+	if !sameObjective(a.Objective, b.Objective) {
+		return false
+	}
+	for _, z := range noa.z {
+		if math.Abs(a.Curve.Apply(z)-b.Curve.Apply(z)) > 1e-3 {
+			return false
+		}
+	}
+	return true
+}
+
+// sameObjective reports whether two objective values agree within 1e-7
+// (relative, at least 1e-12 absolute).
+func sameObjective(a, b float64) bool {
+	return math.Abs(a-b) <= max(1e-7*math.Max(math.Abs(a), math.Abs(b)), 1e-12)
+}
+
+// HeldoutPeak returns Peak computed over the held-out metrics of the points
+// (empty when no item is held out).
+func (p *Path) HeldoutPeak() map[string]int {
+	return pathPeaks(p.Points, func(pt *PathPoint) *Metrics { return pt.Heldout })
+}
+
+// pathPeaks returns the index of the best point per metric of the metrics
+// of(pt) (nil: none).
+func pathPeaks(pts []PathPoint, of func(*PathPoint) *Metrics) map[string]int {
+	peak := make(map[string]int)
+	pick := func(key string, get func(*Metrics) Stat, lower bool) {
+		best, bv := -1, 0.0
+		for i := range pts {
+			m := of(&pts[i])
+			if m == nil || pts[i].Degenerate {
+				continue // a collapsed point's numbers say nothing
+			}
+			s := get(m)
+			if !s.OK() {
+				continue
+			}
+			if best < 0 || (lower && s.Value < bv) || (!lower && s.Value > bv) {
+				best, bv = i, s.Value
+			}
+		}
+		if best >= 0 {
+			peak[key] = best
+		}
+	}
+	pick(PeakKappa, func(m *Metrics) Stat { return m.FleissKappa }, false)
+	pick(PeakICC2k, func(m *Metrics) Stat { return m.ICC2k }, false)
+	pick(PeakRStd, func(m *Metrics) Stat { return m.RStd }, true)
+	pick(PeakAccuracy, func(m *Metrics) Stat { return m.AccuracyMean }, false)
+	return peak
 }

@@ -30,16 +30,16 @@ func MappedPrefs(pairs []model.Pair, f func(s float64) float64) Prefs {
 	return mappedPrefsIn(pairs, f, nil)
 }
 
-// prefsIn returns Prefs for n items whose arrays come from ws (not
+// PrefsIn returns Prefs for n items whose arrays come from ws (not
 // zeroed; a nil ws allocates them); give them back with putPrefs once no
 // metric reads them.
-func prefsIn(n int, ws *work.Space) Prefs {
+func PrefsIn(n int, ws *work.Space) Prefs {
 	return Prefs{R: ws.Rows(n), Has: ws.Flags(n), Gold: ws.Golds(n)}
 }
 
-// putPrefs gives the arrays of p, from prefsIn, back to ws (nil: nothing
+// PutPrefs gives the arrays of p, from prefsIn, back to ws (nil: nothing
 // to do).
-func putPrefs(ws *work.Space, p Prefs) {
+func PutPrefs(ws *work.Space, p Prefs) {
 	ws.PutRows(p.R)
 	ws.PutFlags(p.Has)
 	ws.PutGolds(p.Gold)
@@ -49,7 +49,7 @@ func putPrefs(ws *work.Space, p Prefs) {
 // every element is written (R[i] in full, 0 where an arrangement is
 // missing, as in a new array). Give them back with putPrefs.
 func mappedPrefsIn(pairs []model.Pair, f func(s float64) float64, ws *work.Space) Prefs {
-	p := prefsIn(len(pairs), ws)
+	p := PrefsIn(len(pairs), ws)
 	for i := range pairs {
 		pr := &pairs[i]
 		p.Has[i] = pr.Has

@@ -31,12 +31,12 @@ type PridePrior struct {
 // choices (Pride needs probabilities), when no estimation item has x0 and
 // x2, or when est holds an index out of range.
 func PridePrefs(pairs []model.Pair, est []int) (Prefs, PridePrior, error) {
-	return pridePrefsIn(pairs, est, nil)
+	return PridePrefsIn(pairs, est, nil)
 }
 
-// pridePrefsIn is PridePrefs with the preferences' arrays from ws (nil:
+// PridePrefsIn is PridePrefs with the preferences' arrays from ws (nil:
 // allocated; see mappedPrefsIn).
-func pridePrefsIn(pairs []model.Pair, est []int, ws *work.Space) (Prefs, PridePrior, error) {
+func PridePrefsIn(pairs []model.Pair, est []int, ws *work.Space) (Prefs, PridePrior, error) {
 	if len(pairs) == 0 {
 		return Prefs{}, PridePrior{}, errors.New("no items")
 	}

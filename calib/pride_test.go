@@ -1,6 +1,7 @@
 package calib
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -115,4 +116,11 @@ func TestPrideUnavailable(t *testing.T) {
 	if err != nil || math.IsNaN(prior.A) || prior.A <= 0 || prior.A >= 1 || math.IsNaN(p.R[1][0]) {
 		t.Errorf("extreme probabilities: prior %+v, err %v", prior, err)
 	}
+}
+
+// selSummary formats the headline metrics for failure messages.
+func selSummary(m Metrics) string {
+	return fmt.Sprintf("N %d cons %s κ %s ICC2k %s ICC3k %s RStd %s accMean %s accAgg %s 1st %s",
+		m.N, m.Consistency.Format(4), m.FleissKappa.Format(4), m.ICC2k.Format(4), m.ICC3k.Format(4),
+		m.RStd.Format(2), m.AccuracyMean.Format(4), m.AccuracyAggregate.Format(4), m.FirstPositionRate.Format(4))
 }

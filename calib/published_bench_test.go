@@ -2,6 +2,8 @@ package calib
 
 import (
 	"testing"
+
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
 // BenchmarkFitPublished3000 fits the published code on K = 3,000 items
@@ -18,13 +20,13 @@ import (
 // (testdata/published/README.md): about 1,000× the CPU, ≥ 600× the wall
 // time. The goal is ≥ 300×, i.e. ≤ 20 ms.
 func BenchmarkFitPublished3000(b *testing.B) {
-	c := publishedCaseNamed(b, "k3000")
-	pairs := readPublishedData(b, c.Data)
-	est := allIndexes(len(pairs))
+	c := calibtest.PublishedCaseNamed(b, "k3000")
+	pairs := calibtest.ReadPublishedData(b, c.Data)
+	est := calibtest.AllIdx(len(pairs))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := FitPublished(pairs, est, c.options()); err != nil {
+		if _, err := FitPublished(pairs, est, publishedOptions(c)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -186,7 +187,7 @@ func TestPublishedSmallData(t *testing.T) {
 // converged solver's objective, at the published g.
 func TestPublishedObjectiveMatchesNOA(t *testing.T) {
 	gp := newGradProblem(t, 50, 0.05, 3)
-	est := allIndexes(len(gp.pairs))
+	est := calibtest.AllIdx(len(gp.pairs))
 	fit, err := FitPublished(gp.pairs, est, DefaultPublishedOptions())
 	if err != nil {
 		t.Fatal(err)
@@ -240,7 +241,7 @@ func FuzzFitPublished(f *testing.F) {
 			}
 			pairs = append(pairs, p)
 		}
-		fit, err := FitPublished(pairs, allIndexes(len(pairs)), PublishedOptions{Lambda: lam, BatchSize: batch, LR: lr, Epochs: epochs})
+		fit, err := FitPublished(pairs, calibtest.AllIdx(len(pairs)), PublishedOptions{Lambda: lam, BatchSize: batch, LR: lr, Epochs: epochs})
 		if err != nil {
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -24,10 +25,10 @@ const publishedTol = 1e-9
 // the loss lines it printed before each epoch, and its saved
 // IsotonicRegression's predictions at 0, 0.01, …, 1, −0.5 and 1.5.
 func TestPublishedReference(t *testing.T) {
-	for _, c := range readPublishedCases(t) {
+	for _, c := range calibtest.ReadPublishedCases(t) {
 		t.Run(c.Name, func(t *testing.T) {
-			pairs := readPublishedData(t, c.Data)
-			fit, err := FitPublished(pairs, allIndexes(len(pairs)), c.options())
+			pairs := calibtest.ReadPublishedData(t, c.Data)
+			fit, err := FitPublished(pairs, calibtest.AllIdx(len(pairs)), publishedOptions(c))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,7 +41,7 @@ func TestPublishedReference(t *testing.T) {
 
 			// model.json: {"value": g, ...} over the distinct observed P(A).
 			var funcs map[string]float64
-			if err := json.Unmarshal(readPublishedFile(t, c.Model), &funcs); err != nil {
+			if err := json.Unmarshal(calibtest.ReadPublishedFile(t, c.Model), &funcs); err != nil {
 				t.Fatalf("%s: %v", c.Model, err)
 			}
 			z, g := fit.Curve.Z, fit.Curve.G
@@ -83,7 +84,7 @@ func TestPublishedReference(t *testing.T) {
 
 			// The saved IsotonicRegression, applied.
 			var pred struct{ X, Y []float64 }
-			if err := json.Unmarshal(readPublishedFile(t, c.Predict), &pred); err != nil || len(pred.X) != len(pred.Y) {
+			if err := json.Unmarshal(calibtest.ReadPublishedFile(t, c.Predict), &pred); err != nil || len(pred.X) != len(pred.Y) {
 				t.Fatalf("%s: %v", c.Predict, err)
 			}
 			for i, x := range pred.X {
@@ -146,7 +147,7 @@ func newGradProblem(t *testing.T, k int, lam float64, seed uint64) *gradProblem 
 			p.S[a] = float64(1+rng.IntN(99)) / 100
 		}
 	}
-	tri, _, err := publishedTriples(pairs, allIndexes(k))
+	tri, _, err := publishedTriples(pairs, calibtest.AllIdx(k))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +279,7 @@ func TestPublishedGradient(t *testing.T) {
 	// −∇f, exact, by the NOA machinery: with no P(A) at 0 or 1, NOA's
 	// knots are 0, the script's observed values, 1, and its d_1..d_M are
 	// the script's p_0..p_{N−1}.
-	noa, err := NewNOA(gp.pairs, allIndexes(k), ObjectiveBoth)
+	noa, err := NewNOA(gp.pairs, calibtest.AllIdx(k), ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -510,8 +511,8 @@ func TestPublishedNearStart(t *testing.T) {
 
 	// On a simulated judge (K = 1,000), at the start: how well the
 	// script's direction for all items at once matches −∇f.
-	pairs := readPublishedData(t, publishedCaseNamed(t, "k1000").Data)
-	est := allIndexes(len(pairs))
+	pairs := calibtest.ReadPublishedData(t, calibtest.PublishedCaseNamed(t, "k1000").Data)
+	est := calibtest.AllIdx(len(pairs))
 	tri, _, err := publishedTriples(pairs, est)
 	if err != nil {
 		t.Fatal(err)
@@ -537,12 +538,12 @@ func TestPublishedNearStart(t *testing.T) {
 
 	// The default fit of the simulated judges of testdata/published stays
 	// within 0.005 of the rank transform.
-	for _, c := range readPublishedCases(t) {
-		if c.options() != DefaultPublishedOptions() {
+	for _, c := range calibtest.ReadPublishedCases(t) {
+		if publishedOptions(c) != DefaultPublishedOptions() {
 			continue
 		}
-		pairs := readPublishedData(t, c.Data)
-		fit, err := FitPublished(pairs, allIndexes(len(pairs)), c.options())
+		pairs := calibtest.ReadPublishedData(t, c.Data)
+		fit, err := FitPublished(pairs, calibtest.AllIdx(len(pairs)), publishedOptions(c))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -223,7 +224,7 @@ func TestPathChartGallery(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, by := calib.SplitByJudge(lg.Pairs)
-	p, err := calib.FitPath(context.Background(), "judge-tokenA", by["judge-tokenA"], calib.DefaultSelectionOptions(), calib.PathOptions{})
+	p, err := selection.FitPath(context.Background(), "judge-tokenA", by["judge-tokenA"], selection.DefaultOptions(), selection.PathOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

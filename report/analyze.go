@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -25,7 +26,7 @@ type Options struct {
 	// Score and verdict records have no group and are never filtered.
 	Group string
 	// Selection holds λ, the estimation fraction, the objective and the seed.
-	Selection calib.SelectionOptions
+	Selection selection.Options
 	// Target chooses the records the reporting engine uses (TargetAuto, …).
 	Target string
 	// VerdictFrom chooses ẑ for pair records.
@@ -67,7 +68,7 @@ type JudgeAnalysis struct {
 	Scores   int
 	Verdicts int
 
-	Selection       *calib.Selection
+	Selection       *selection.Result
 	SelectionReason string
 
 	// Target is the reporting target used ("verdict" or "pair:<source>").
@@ -84,7 +85,7 @@ type JudgeAnalysis struct {
 	// Intervals are the bootstrap intervals of the methods table (nil when
 	// the bootstrap is off, not yet computed — the TUI computes them in
 	// the background — or failed: IntervalsReason says why).
-	Intervals       *calib.SelectionIntervals
+	Intervals       *selection.Intervals
 	IntervalsReason string
 }
 
@@ -275,20 +276,20 @@ func analyzeReporting(ja *JudgeAnalysis, r judgeRecords, opt Options) {
 // pairPrefs returns the preferences the verdict source reads: raw, the
 // CalibraEval-calibrated ones at the current λ and estimation set (an
 // error when the fit collapsed), or BPC's.
-func pairPrefs(sel *calib.Selection, pairs []model.Pair, from calib.VerdictFrom) (calib.Prefs, error) {
+func pairPrefs(sel *selection.Result, pairs []model.Pair, from calib.VerdictFrom) (calib.Prefs, error) {
 	raw := calib.RawPrefs(pairs)
 	switch from {
 	case calib.VerdictCalibrated:
 		if sel == nil || sel.Fit == nil || sel.Fit.Curve == nil {
 			reason := "CalibraEval is unavailable for this judge"
 			if sel != nil {
-				if m := sel.Method(calib.MethodCalibraEval); m != nil && m.Reason != "" {
+				if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
 					reason += ": " + m.Reason
 				}
 			}
 			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: %s", reason)
 		}
-		if m := sel.Method(calib.MethodCalibraEval); m != nil && m.Degenerate {
+		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
 			// A collapsed map's verdicts are all one answer (or round-off).
 			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: CalibraEval collapsed: %s", m.DegenerateReason)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // RefitMode says whether CalibraEval's fit (and Pride's prior) is re-run on
@@ -138,7 +139,7 @@ func (o BootstrapOptions) calibOptions(p BootPlan, seed uint64) calib.BootstrapO
 // is off or the judge has no selection analysis. Cancelling ctx stops it
 // early with an error wrapping calib.ErrBootstrapStopped. The intervals
 // depend only on the records, opt and the seed, never on Workers.
-func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*calib.SelectionIntervals, error) {
+func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*selection.Intervals, error) {
 	sel := ja.Selection
 	bo := opt.Bootstrap
 	if sel == nil || bo.Resamples <= 0 {
@@ -162,13 +163,13 @@ func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, 
 	co := bo.calibOptions(plan, opt.Selection.Seed)
 	if plan.Resamples == 0 {
 		// Skipped on a large log: no intervals, and a note saying why.
-		return &calib.SelectionIntervals{Options: calib.SelectionBootstrapOptions{BootstrapOptions: co}, Notes: plan.Notes}, nil
+		return &selection.Intervals{Options: selection.BootstrapOptions{BootstrapOptions: co}, Notes: plan.Notes}, nil
 	}
 	co.Progress = progress
 	if ctx != nil {
 		co.Done = ctx.Done()
 	}
-	iv, err := eng.Bootstrap(sel, calib.SelectionBootstrapOptions{BootstrapOptions: co, Refit: plan.Refit})
+	iv, err := eng.Bootstrap(sel, selection.BootstrapOptions{BootstrapOptions: co, Refit: plan.Refit})
 	if err != nil {
 		return nil, fmt.Errorf("intervals of judge %q: %w", ja.Judge, err)
 	}

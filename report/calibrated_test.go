@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -58,7 +59,7 @@ type calField struct {
 func TestWriteCalibrated(t *testing.T) {
 	lg := calibratedInput(t)
 	orig := slices.Clone(lg.Pairs)
-	opt := Options{Selection: calib.SelectionOptions{Lambda: 0.5, EstFrac: 0.6, Objective: calib.ObjectiveBoth, Seed: 7}}
+	opt := Options{Selection: selection.Options{Lambda: 0.5, EstFrac: 0.6, Objective: calib.ObjectiveBoth, Seed: 7}}
 	an, err := Analyze(lg, opt) // sorts lg.Pairs by judge
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +90,7 @@ func TestWriteCalibrated(t *testing.T) {
 	if len(back.Pairs) != len(orig) {
 		t.Fatalf("%d records read back, want %d", len(back.Pairs), len(orig))
 	}
-	sels := map[string]*calib.Selection{}
+	sels := map[string]*selection.Result{}
 	for i := range an.Judges {
 		sels[an.Judges[i].Judge] = an.Judges[i].Selection
 	}
@@ -152,7 +153,7 @@ func TestWriteCalibrated(t *testing.T) {
 		inEst[want.Judge] = append(inEst[want.Judge], *cf.InEst)
 	}
 	for judge, p := range prefs {
-		m := sels[judge].Method(calib.MethodCalibraEval)
+		m := sels[judge].Method(selection.MethodCalibraEval)
 		if m.Degenerate {
 			// Its metrics are "collapsed"; the written preferences are
 			// g*'s all the same, and say so.
@@ -199,7 +200,7 @@ func TestWriteCalibratedFilters(t *testing.T) {
 			want++
 		}
 	}
-	an, err := Analyze(lg, Options{Judges: []string{"judge-fair"}, Group: group, Selection: calib.DefaultSelectionOptions()})
+	an, err := Analyze(lg, Options{Judges: []string{"judge-fair"}, Group: group, Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -52,7 +53,7 @@ type judgeState struct {
 	likMu  sync.Mutex
 	group  string
 	recs   judgeRecords
-	sel    *calib.SelectionEngine
+	sel    *selection.Engine
 	lik    *calib.Likelihood
 	likErr error
 	likOpt calib.LikelihoodOptions
@@ -69,7 +70,7 @@ func (st *judgeState) ensureSel(judge string) {
 	if st.sel != nil {
 		return
 	}
-	st.sel = calib.NewSelectionEngine(judge, st.recs.pairs)
+	st.sel = selection.NewEngine(judge, st.recs.pairs)
 	st.sel.SetWarmStart(false)
 	st.sel.SetPreviewMinKnots(st.previewMin)
 }
@@ -87,7 +88,7 @@ func NewEngine(lg *model.Log) *Engine {
 		groups:  map[string][]string{},
 		state:   map[stateKey]*judgeState{},
 
-		previewMin: calib.PreviewMinKnots,
+		previewMin: selection.PreviewMinKnots,
 	}
 	for j, p := range byJudge(lg.Pairs, func(p *model.Pair) string { return p.Judge }) {
 		r := e.recs[j]

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // Path returns CalibraEval's fit path of a judge's pairs under a group
@@ -16,7 +17,7 @@ import (
 // stored in the judge's selection engine, so that a later Analyze with the
 // same options, at any StopAt, reuses it; a path already cached there is
 // returned at once.
-func (e *Engine) Path(ctx context.Context, judge, group string, opt calib.SelectionOptions) (*calib.Path, error) {
+func (e *Engine) Path(ctx context.Context, judge, group string, opt selection.Options) (*calib.Path, error) {
 	st, err := e.stateFor(judge, group)
 	if err != nil {
 		return nil, err
@@ -30,7 +31,7 @@ func (e *Engine) Path(ctx context.Context, judge, group string, opt calib.Select
 	fork := st.sel.Fork() // its problem and cold fit, without holding st
 	st.mu.Unlock()
 
-	p, err := fork.Path(ctx, opt, calib.PathOptions{})
+	p, err := fork.Path(ctx, opt, selection.PathOptions{})
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.sel != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
@@ -22,7 +23,7 @@ func TestEnginePath(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := NewEngine(lg)
-	opt := Options{Selection: calib.DefaultSelectionOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt := Options{Selection: selection.DefaultOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := e.Path(ctx, "judge-tokenA", "", opt.Selection); !errors.Is(err, context.Canceled) {
@@ -32,7 +33,7 @@ func TestEnginePath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt.Selection.StopAt = calib.StopAtPoint(3)
+	opt.Selection.StopAt = selection.StopAtPoint(3)
 	ja, err := e.Judge("judge-tokenA", opt)
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -226,7 +227,7 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 			Objective: so.Objective.String(),
 			Seed:      so.Seed,
 
-			Solver: so.Solver.String(), PublishedLambda: so.PublishedLambda, StopAt: so.StopAt.String(), Path: so.Path || so.StopAt != calib.StopEnd,
+			Solver: so.Solver.String(), PublishedLambda: so.PublishedLambda, StopAt: so.StopAt.String(), Path: so.Path || so.StopAt != selection.StopEnd,
 
 			Target:       an.Options.Target,
 			VerdictFrom:  an.Options.VerdictFrom.String(),
@@ -272,7 +273,7 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 	return d
 }
 
-func buildSelection(s *calib.Selection) *Selection {
+func buildSelection(s *selection.Result) *Selection {
 	out := &Selection{
 		Items:        s.N,
 		Arrangements: map[string]int{},
@@ -322,17 +323,17 @@ func buildSelection(s *calib.Selection) *Selection {
 			v := mr.HeldoutKept.Value
 			m.HeldoutKept = &v
 		}
-		if mr.Name == calib.MethodCalibraEval && s.Fit != nil {
+		if mr.Name == selection.MethodCalibraEval && s.Fit != nil {
 			m.Fit = &Fit{
 				Iterations: s.Fit.Iterations, Objective: s.Fit.Objective, GradNorm: s.Fit.GradNorm,
 				Points: s.Fit.Points, Converged: s.Fit.Converged, Status: s.Fit.Status, WarmStarted: s.WarmStarted,
-				Solver: calib.SolverConverged.String(),
+				Solver: selection.SolverConverged.String(),
 			}
 			if st := s.Stop; st != nil {
 				m.Fit.StopAt = &FitStop{Point: st.Point, Points: st.Points, Distance: st.Distance, Objective: st.Objective}
 			}
 		}
-		if mr.Name == calib.MethodCalibraEvalPublished && s.Published != nil {
+		if mr.Name == selection.MethodCalibraEvalPublished && s.Published != nil {
 			m.Fit = publishedFit(s.Published)
 		}
 		out.Methods[mr.Name] = m

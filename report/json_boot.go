@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // DocBootstrap describes a bootstrap in the report JSON.
@@ -82,7 +83,7 @@ func addIntervals(out *Selection, ja *JudgeAnalysis) {
 	out.Bootstrap = &DocBootstrap{Resamples: o.Resamples, Kind: o.Kind.String(), Level: o.Level, Refit: refit,
 		Unit: "item", Seed: o.Seed, Notes: nonNil(iv.Notes)}
 	sel := ja.Selection
-	raw := sel.Method(calib.MethodRaw)
+	raw := sel.Method(selection.MethodRaw)
 	for _, mi := range iv.Methods {
 		m := out.Methods[mi.Name]
 		mr := sel.Method(mi.Name)
@@ -132,7 +133,7 @@ func addBiasIntervals(out *Likelihood, l *calib.Likelihood) {
 
 // forestCI is the bootstrap interval of a method's change from raw on a
 // column's metric, for the forest plot (nil when there is none).
-func forestCI(iv *calib.SelectionIntervals, method string, c Column) *[2]float64 {
+func forestCI(iv *selection.Intervals, method string, c Column) *[2]float64 {
 	if iv == nil {
 		return nil
 	}

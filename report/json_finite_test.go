@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -88,7 +89,7 @@ func TestJSONExtremeOptions(t *testing.T) {
 			{calib.MaxLambda, 0.5, 4.9e-324, 1e-300, 3, TargetPair},
 		} {
 			opt := Options{
-				Selection: calib.SelectionOptions{Lambda: o.lambda, EstFrac: o.frac, Objective: calib.ObjectiveBoth, Seed: 3},
+				Selection: selection.Options{Lambda: o.lambda, EstFrac: o.frac, Objective: calib.ObjectiveBoth, Seed: 3},
 				Target:    o.target,
 				Reporting: calib.ReportingOptions{Budget: o.budget, Split: o.split, Alpha: o.alpha, Seed: 3},
 			}
@@ -136,7 +137,7 @@ func TestJSONDegenerateAndFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := func(lg *model.Log, judge string) map[string]any {
-		an, err := Analyze(lg, Options{Judges: []string{judge}, Selection: calib.DefaultSelectionOptions()})
+		an, err := Analyze(lg, Options{Judges: []string{judge}, Selection: selection.DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,7 +182,7 @@ func TestCollapsedVerdictSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	an, err := Analyze(lg, Options{Selection: calib.DefaultSelectionOptions(), Target: TargetPair,
+	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions(), Target: TargetPair,
 		VerdictFrom: calib.VerdictCalibrated, Reporting: calib.DefaultReportingOptions()})
 	if err != nil {
 		t.Fatal(err)
@@ -191,7 +192,7 @@ func TestCollapsedVerdictSource(t *testing.T) {
 		t.Errorf("reporting from a collapsed fit: %v, reason %q", ja.Reporting != nil, ja.ReportingReason)
 	}
 
-	an, err = Analyze(tinyICCLog(), Options{Selection: calib.DefaultSelectionOptions(), Reporting: calib.DefaultReportingOptions()})
+	an, err = Analyze(tinyICCLog(), Options{Selection: selection.DefaultOptions(), Reporting: calib.DefaultReportingOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // FitStop is Fit.StopAt: the fit-path point the CalibraEval row uses.
@@ -66,7 +67,7 @@ func metricMap(m *calib.Metrics) map[string]*float64 {
 }
 
 // buildPath converts a fit path for the report JSON.
-func buildPath(p *calib.Path, stop *calib.StopInfo) *PathJSON {
+func buildPath(p *calib.Path, stop *selection.StopInfo) *PathJSON {
 	out := &PathJSON{Lambda: p.Lambda, Peak: p.Peak, SameBasin: p.SameBasin, Notes: nonNil(p.Notes), Points: make([]PathPointJSON, 0, len(p.Points))}
 	if hp := p.HeldoutPeak(); len(hp) > 0 {
 		out.HeldoutPeak = hp
@@ -94,7 +95,7 @@ func buildPath(p *calib.Path, stop *calib.StopInfo) *PathJSON {
 func publishedFit(f *calib.PublishedFit) *Fit {
 	o := f.Options
 	return &Fit{
-		Solver: calib.SolverPublished.String(), Objective: f.Final.Objective, Iterations: f.Batches,
+		Solver: selection.SolverPublished.String(), Objective: f.Final.Objective, Iterations: f.Batches,
 		Points: len(f.Curve.Z), Converged: false, Status: "published code: fixed epochs",
 		Published: &PublishedFitInfo{
 			Lambda: o.Lambda, Epochs: o.Epochs, BatchSize: o.BatchSize, LR: o.LR, Items: f.Items, Skipped: f.Skipped,

@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // changeMark is the mark of a change from raw in the methods table: " ▲"
 // (better) or " ▼" (worse) when its bootstrap interval excludes 0, " ="
 // when it contains 0 (within noise), and nothing when there are no
 // intervals.
-func changeMark(iv *calib.SelectionIntervals, method string, c Column, raw, v float64) string {
+func changeMark(iv *selection.Intervals, method string, c Column, raw, v float64) string {
 	if iv == nil {
 		return ""
 	}
@@ -35,7 +36,7 @@ func changeMark(iv *calib.SelectionIntervals, method string, c Column, raw, v fl
 // IntervalsText describes a judge's bootstrap intervals in a phrase, e.g.
 // "95% paired item bootstrap percentile intervals, 1000 resamples (seed 1),
 // CalibraEval re-fitted per resample"; "" when iv is nil.
-func IntervalsText(iv *calib.SelectionIntervals) string {
+func IntervalsText(iv *selection.Intervals) string {
 	if iv == nil || iv.Options.Resamples == 0 {
 		return ""
 	}
@@ -73,7 +74,7 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 		"Intervals: %s; resampling unit: the item (all its arrangements move together, every method on the same resample).\n",
 		IntervalsText(iv))
 	sel := ja.Selection
-	table := func(title string, delta bool, get func(mi *calib.MethodIntervals) map[string]calib.BootInterval) {
+	table := func(title string, delta bool, get func(mi *selection.MethodIntervals) map[string]calib.BootInterval) {
 		fmt.Fprintf(b, "\n%s\n\n| method |", title)
 		for _, c := range selectionColumns {
 			b.WriteString(" " + c.Title + " |")
@@ -99,8 +100,8 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 			b.WriteString("\n")
 		}
 	}
-	table("Intervals of the values (all items):", false, func(mi *calib.MethodIntervals) map[string]calib.BootInterval { return mi.Value })
-	table("Intervals of the change from raw (all items):", true, func(mi *calib.MethodIntervals) map[string]calib.BootInterval { return mi.Delta })
+	table("Intervals of the values (all items):", false, func(mi *selection.MethodIntervals) map[string]calib.BootInterval { return mi.Value })
+	table("Intervals of the change from raw (all items):", true, func(mi *selection.MethodIntervals) map[string]calib.BootInterval { return mi.Delta })
 	if len(iv.Notes) > 0 {
 		b.WriteString("\n")
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // FlagMark follows a value that cannot be right (calib.Stat.Flag) in the
@@ -12,7 +13,7 @@ const FlagMark = "†"
 
 // flagNotes are the notes for a method's flagged values in the methods
 // tables (all items, and held out when shown).
-func flagNotes(name string, mr *calib.MethodResult, heldout bool) []string {
+func flagNotes(name string, mr *selection.MethodResult, heldout bool) []string {
 	var out []string
 	add := func(where string, m *calib.Metrics) {
 		if m == nil || mr.Degenerate {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // EffectRow is one of a judge's bias effects with its display names,
@@ -77,7 +78,7 @@ func BiasCellText(c calib.BiasCell) string {
 
 // writeBiasEffects writes what the judge's arrangements identify about
 // its position and token bias (calib.IdentifyBias).
-func writeBiasEffects(b *strings.Builder, sel *calib.Selection) {
+func writeBiasEffects(b *strings.Builder, sel *selection.Result) {
 	be := &sel.Effects
 	fmt.Fprintf(b, "\n### Position or ID? — design %s\n\n", be.Design)
 	b.WriteString("How often the judge picks the answer shown in each place with each ID (mean P, or share of hard choices; observations in brackets):\n\n")

@@ -7,12 +7,13 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // writeSolverOptions adds the solver knobs to the Options line when they
 // differ from the defaults (so that default reports keep their bytes).
-func writeSolverOptions(b *strings.Builder, so calib.SelectionOptions) {
-	if so.Solver != calib.SolverConverged {
+func writeSolverOptions(b *strings.Builder, so selection.Options) {
+	if so.Solver != selection.SolverConverged {
 		fmt.Fprintf(b, "Solver: %s (published code's λ = %g).\n", so.Solver, so.PublishedLambda)
 	}
 	if i, ok := so.StopAt.Point(); ok {
@@ -22,7 +23,7 @@ func writeSolverOptions(b *strings.Builder, so calib.SelectionOptions) {
 
 // writePublishedFit says which path point the CalibraEval row uses (with
 // --stop-at) and describes the published code's run, if any.
-func writePublishedFit(b *strings.Builder, sel *calib.Selection) {
+func writePublishedFit(b *strings.Builder, sel *selection.Result) {
 	if st := sel.Stop; st != nil {
 		fmt.Fprintf(b, "The CalibraEval row and curve are point %d of %d of the fit path (--stop-at), distance %.4f from the identity, objective %.6g, not the converged fit above.\n",
 			st.Point, st.Points, st.Distance, st.Objective)
@@ -39,7 +40,7 @@ func writePublishedFit(b *strings.Builder, sel *calib.Selection) {
 
 // pathRows picks the ~8 path points the Markdown table shows: the
 // identity, the peaks, the stop point, the end and evenly spaced fill.
-func pathRows(p *calib.Path, stop *calib.StopInfo) []int {
+func pathRows(p *calib.Path, stop *selection.StopInfo) []int {
 	n := len(p.Points)
 	set := map[int]bool{0: true, n - 1: true}
 	for _, i := range p.Peak {
@@ -60,7 +61,7 @@ func pathRows(p *calib.Path, stop *calib.StopInfo) []int {
 }
 
 // writePath writes the fit path as a compact table and one sentence.
-func writePath(b *strings.Builder, sel *calib.Selection) {
+func writePath(b *strings.Builder, sel *selection.Result) {
 	p := sel.Path
 	if p == nil || len(p.Points) == 0 {
 		return

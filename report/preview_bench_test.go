@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
@@ -60,7 +61,7 @@ func engine100kT(b testing.TB) (*Engine, Options) {
 	}
 	e := NewEngine(lg)
 	opt := Options{
-		Selection:  calib.DefaultSelectionOptions(),
+		Selection:  selection.DefaultOptions(),
 		Reporting:  calib.DefaultReportingOptions(),
 		Likelihood: calib.DefaultLikelihoodOptions(),
 		Target:     TargetAuto,

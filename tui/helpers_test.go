@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/report"
@@ -18,7 +19,7 @@ import (
 // defaults), with fewer permutations so tests stay quick.
 func startOptions() report.Options {
 	o := report.Options{
-		Selection:  calib.DefaultSelectionOptions(),
+		Selection:  selection.DefaultOptions(),
 		Reporting:  calib.DefaultReportingOptions(),
 		Likelihood: calib.DefaultLikelihoodOptions(),
 		Target:     report.TargetAuto,

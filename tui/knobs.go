@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -61,7 +62,7 @@ var paneKnobs = [numPanes][]knobID{
 var (
 	objectives   = []calib.Objective{calib.ObjectiveBoth, calib.ObjectiveL1, calib.ObjectiveL2}
 	verdictFroms = []calib.VerdictFrom{calib.VerdictRawX0, calib.VerdictAggregate, calib.VerdictCalibrated, calib.VerdictBPC}
-	solvers      = []calib.Solver{calib.SolverConverged, calib.SolverPublished, calib.SolverBoth}
+	solvers      = []selection.Solver{selection.SolverConverged, selection.SolverPublished, selection.SolverBoth}
 )
 
 // knobState is every knob's value: the analysis options and the display
@@ -195,7 +196,7 @@ func (k *knobState) step(id knobID, dir int, big bool, r resolved) (recompute bo
 	case kSolver:
 		o.Selection.Solver = cycle(solvers, o.Selection.Solver, dir)
 		if !o.Selection.Solver.Converged() {
-			o.Selection.StopAt = calib.StopEnd // the path is the converged fit's
+			o.Selection.StopAt = selection.StopEnd // the path is the converged fit's
 		}
 	case kStopAt:
 		next, ok := stepStop(o.Selection.StopAt, int(delta), r.pathPoints)

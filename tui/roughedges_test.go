@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/plot"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -281,13 +282,13 @@ func TestMethodsTableAlignment(t *testing.T) {
 	}
 	bpc := all(0.7)
 	bpc.Consistency = calib.Undefined(10, "no pairs")
-	sel := &calib.Selection{N: 10, Methods: []calib.MethodResult{
-		{Name: calib.MethodRaw, Available: true, All: all(0.9)},
-		{Name: calib.MethodCalibraEval, Available: false, Reason: "test"},
-		{Name: calib.MethodBPC, Available: true, All: bpc},
+	sel := &selection.Result{N: 10, Methods: []selection.MethodResult{
+		{Name: selection.MethodRaw, Available: true, All: all(0.9)},
+		{Name: selection.MethodCalibraEval, Available: false, Reason: "test"},
+		{Name: selection.MethodBPC, Available: true, All: bpc},
 	}}
 	m := newTestModel(t, demoLog(t), 250, 40)
-	lines := m.methodsTable(sel, 120, func(r *calib.MethodResult) *calib.Metrics { return &r.All })
+	lines := m.methodsTable(sel, 120, func(r *selection.MethodResult) *calib.Metrics { return &r.All })
 	end := func(l, cell string) int {
 		l = ansi.Strip(l)
 		i := strings.Index(l, cell)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -19,7 +20,7 @@ func (m *Model) collapsedRow(title string, cols, n int) []string {
 
 // flagNotes explains the flagged values (report.FlagMark) of a method's
 // table over every item and over the held-out items.
-func flagNotes(mr *calib.MethodResult) []string {
+func flagNotes(mr *selection.MethodResult) []string {
 	if !mr.Available || mr.Degenerate {
 		return nil
 	}

@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
 // biasEffectsBlock is the Selection pane's "position or ID?" block: the
 // position × ID table of pick shares next to the three effects with their
 // intervals (one above the other when narrow), and the advice sentence.
-func (m *Model) biasEffectsBlock(sel *calib.Selection, w int) []string {
+func (m *Model) biasEffectsBlock(sel *selection.Result, w int) []string {
 	st := m.st
 	be := &sel.Effects
 	out := []string{st.Heading.Render(" Position or ID?") +

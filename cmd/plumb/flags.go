@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -44,7 +45,7 @@ type analysisFlags struct {
 }
 
 func (f *analysisFlags) register(fs *pflag.FlagSet) {
-	def := calib.DefaultSelectionOptions()
+	def := selection.DefaultOptions()
 	fs.StringSliceVar(&f.judges, "judge", nil, "analyse only these judges (default: all)")
 	fs.StringVar(&f.group, "group", "", "analyse only pair records of this group (default: all)")
 	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "CalibraEval's λ in [0, 10] (keeps g off 0.5)")
@@ -87,18 +88,18 @@ func (f *analysisFlags) options() (report.Options, error) {
 	if err != nil {
 		return o, fmt.Errorf("--objective: %w", err)
 	}
-	solver, err := calib.ParseSolver(f.solver)
+	solver, err := selection.ParseSolver(f.solver)
 	if err != nil {
 		return o, fmt.Errorf("--solver: %w", err)
 	}
 	if !(f.pubLambda >= 0 && f.pubLambda <= calib.MaxLambda) {
 		return o, fmt.Errorf("--published-lambda %v: want a number in [0, %d]", f.pubLambda, calib.MaxLambda)
 	}
-	stop, err := calib.ParsePathStop(f.stopAt)
+	stop, err := selection.ParsePathStop(f.stopAt)
 	if err != nil {
 		return o, fmt.Errorf("--stop-at: %w", err)
 	}
-	if stop != calib.StopEnd && !solver.Converged() {
+	if stop != selection.StopEnd && !solver.Converged() {
 		return o, fmt.Errorf("--stop-at %s: the fit path is the converged solver's; use --solver converged or both", f.stopAt)
 	}
 	switch f.format {
@@ -143,7 +144,7 @@ func (f *analysisFlags) options() (report.Options, error) {
 	}
 	o.Judges = f.judges
 	o.Group = f.group
-	o.Selection = calib.SelectionOptions{Lambda: f.lambda, EstFrac: f.estFrac, Objective: obj, Seed: f.seed,
+	o.Selection = selection.Options{Lambda: f.lambda, EstFrac: f.estFrac, Objective: obj, Seed: f.seed,
 		Solver: solver, PublishedLambda: f.pubLambda, StopAt: stop, Path: f.path}
 	o.Target = f.target
 	o.VerdictFrom = from

@@ -115,3 +115,14 @@ func RandomProblem(rng *rand.Rand, n int) []model.Pair {
 
 // StrongA is a judge that inflates P(A) by a token bias of 1 logit.
 var StrongA = Judge{Token: 1, Position: 0.2, Noise: 0.4, Spread: 2}
+
+// SweepJudges are the synthetic judges of the pinned 36-fit sweep
+// (calibraeval's TestFitPinnedBits).
+func SweepJudges() []Judge {
+	return []Judge{
+		{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2},
+		{Token: 0, Position: 1.5, Noise: 0.3, Spread: 1.5},
+		{Token: 1.2, Position: 0, Noise: 0.8, Spread: 2.5},
+		{Token: 0.1, Position: 0.1, Noise: 0.2, Spread: 1},
+	}
+}

@@ -1,4 +1,4 @@
-package calib
+package selection
 
 import (
 	"fmt"
@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
 // summary formats the headline metrics for failure messages.
-func selSummary(m Metrics) string {
+func selSummary(m calib.Metrics) string {
 	return fmt.Sprintf("N %d cons %s κ %s ICC2k %s ICC3k %s RStd %s accMean %s accAgg %s 1st %s",
 		m.N, m.Consistency.Format(4), m.FleissKappa.Format(4), m.ICC2k.Format(4), m.ICC3k.Format(4),
 		m.RStd.Format(2), m.AccuracyMean.Format(4), m.AccuracyAggregate.Format(4), m.FirstPositionRate.Format(4))
@@ -29,7 +30,7 @@ func selSummary(m Metrics) string {
 func TestCalibraEvalReducesSelectionBias(t *testing.T) {
 	for _, cfg := range []calibtest.Sim{calibtest.BiasedJudge, calibtest.FourJudge} {
 		name := cfg.Judge
-		sel, err := AnalyzeSelection(cfg.Judge, calibtest.Simulate(1, cfg), DefaultSelectionOptions())
+		sel, err := Analyze(cfg.Judge, calibtest.Simulate(1, cfg), DefaultOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,26 +66,26 @@ func TestCalibraEvalDegenerateFitIsFlagged(t *testing.T) {
 	four.Arr, four.Judge = calibtest.AllArr, "x0..x3 strong position bias"
 	for _, cfg := range []calibtest.Sim{pos, four, calibtest.BiasedJudge} {
 		pairs := calibtest.Simulate(1, cfg)
-		sel, err := AnalyzeSelection(cfg.Judge, pairs, DefaultSelectionOptions())
+		sel, err := Analyze(cfg.Judge, pairs, DefaultOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
 		ce := sel.Method(MethodCalibraEval)
-		_, sd := gSpread(CalibratedPrefs(pairs, sel.Fit.Curve))
+		_, sd := calib.Spread(calib.CalibratedPrefs(pairs, sel.Fit.Curve))
 		flagged := slices.ContainsFunc(ce.Notes, func(s string) bool { return strings.Contains(s, "degenerate fit") })
-		if flagged != (sd < CollapseSD) || ce.Degenerate != flagged {
+		if flagged != (sd < calib.CollapseSD) || ce.Degenerate != flagged {
 			t.Errorf("%s: sd(g*) = %.4f, flagged %v, Degenerate %v", cfg.Judge, sd, flagged, ce.Degenerate)
 		}
 		t.Logf("%s: sd(g*) = %.4f, notes %q\nraw %s\nce  %s", cfg.Judge, sd, ce.Notes, selSummary(sel.Method(MethodRaw).All), selSummary(ce.All))
 	}
 }
 
-// TestSelectionMethods checks the structure of a Selection and the
+// TestSelectionMethods checks the structure of a Result and the
 // baselines' availability on three kinds of judge.
 func TestSelectionMethods(t *testing.T) {
 	t.Run("probabilities x0..x3", func(t *testing.T) {
 		pairs := calibtest.Simulate(2, calibtest.FourJudge)
-		sel, err := AnalyzeSelection("four", pairs, DefaultSelectionOptions())
+		sel, err := Analyze("four", pairs, DefaultOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +116,7 @@ func TestSelectionMethods(t *testing.T) {
 		if d.Kept == nil || d.Kept.Value != sel.Method(MethodRaw).All.Consistency.Value {
 			t.Errorf("discard kept %+v, raw consistency %v", d.Kept, sel.Method(MethodRaw).All.Consistency.Value)
 		}
-		if sel.Method(MethodBPC).All.FleissKappa.Reason != ReasonBPCAggregation {
+		if sel.Method(MethodBPC).All.FleissKappa.Reason != calib.ReasonBPCAggregation {
 			t.Errorf("BPC κ: %+v", sel.Method(MethodBPC).All.FleissKappa)
 		}
 		// Pride on a judge whose token bias is logit-additive improves on raw.
@@ -131,7 +132,7 @@ func TestSelectionMethods(t *testing.T) {
 	t.Run("probabilities x0,x1", func(t *testing.T) {
 		cfg := calibtest.BiasedJudge
 		cfg.Arr, cfg.N = [4]bool{true, true}, 300
-		sel, err := AnalyzeSelection("pos", calibtest.Simulate(3, cfg), DefaultSelectionOptions())
+		sel, err := Analyze("pos", calibtest.Simulate(3, cfg), DefaultOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +148,7 @@ func TestSelectionMethods(t *testing.T) {
 	t.Run("hard choices", func(t *testing.T) {
 		cfg := calibtest.BiasedJudge
 		cfg.Arr, cfg.N, cfg.Source = [4]bool{true, true}, 300, model.SourceChoice
-		sel, err := AnalyzeSelection("hard", calibtest.Simulate(4, cfg), DefaultSelectionOptions())
+		sel, err := Analyze("hard", calibtest.Simulate(4, cfg), DefaultOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +169,7 @@ func TestSelectionMethods(t *testing.T) {
 	t.Run("x0,x2 only", func(t *testing.T) {
 		cfg := calibtest.BiasedJudge
 		cfg.Arr, cfg.N = [4]bool{true, false, true, false}, 300
-		sel, err := AnalyzeSelection("con", calibtest.Simulate(6, cfg), DefaultSelectionOptions())
+		sel, err := Analyze("con", calibtest.Simulate(6, cfg), DefaultOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,8 +190,8 @@ func TestSelectionMethods(t *testing.T) {
 // its cached fit.
 func TestSelectionWarmStart(t *testing.T) {
 	pairs := calibtest.Simulate(7, calibtest.BiasedJudge)
-	e := NewSelectionEngine("biased", pairs)
-	opt := DefaultSelectionOptions()
+	e := NewEngine("biased", pairs)
+	opt := DefaultOptions()
 	first, err := e.Analyze(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +204,7 @@ func TestSelectionWarmStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cold, err := AnalyzeSelection("biased", pairs, opt)
+	cold, err := Analyze("biased", pairs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +236,7 @@ func TestSelectionWarmStart(t *testing.T) {
 		t.Error("a caller's change leaked into the engine's cache")
 	}
 	// A new objective is a new problem: cold start.
-	opt.Objective = ObjectiveL2
+	opt.Objective = calib.ObjectiveL2
 	l2, err := e.Analyze(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -252,8 +253,8 @@ func TestSelectionWarmStartAvoidsDegenerateFit(t *testing.T) {
 	cfg := calibtest.BiasedJudge
 	cfg.Arr = calibtest.AllArr // at λ = 0.5 the optimum is g ≈ 0.5
 	pairs := calibtest.Simulate(7, cfg)
-	e := NewSelectionEngine("x", pairs)
-	opt := DefaultSelectionOptions()
+	e := NewEngine("x", pairs)
+	opt := DefaultOptions()
 	first, err := e.Analyze(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -266,7 +267,7 @@ func TestSelectionWarmStartAvoidsDegenerateFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cold, err := AnalyzeSelection("x", pairs, opt)
+	cold, err := Analyze("x", pairs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,9 +281,9 @@ func TestSelectionWarmStartAvoidsDegenerateFit(t *testing.T) {
 // outside the estimation set, and the sizes add up.
 func TestSelectionHeldout(t *testing.T) {
 	pairs := calibtest.Simulate(8, calibtest.BiasedJudge)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	opt.EstFrac = 0.3
-	sel, err := AnalyzeSelection("biased", pairs, opt)
+	sel, err := Analyze("biased", pairs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +298,7 @@ func TestSelectionHeldout(t *testing.T) {
 		checkWellFormed(t, m.Name+" heldout", *m.Heldout)
 		want := sel.HeldoutSize
 		if m.Name == MethodDiscard {
-			kept, _ := ConsistentItems(RawPrefs(pairs), selHeldoutOf(t, len(pairs), opt))
+			kept, _ := calib.ConsistentItems(calib.RawPrefs(pairs), selHeldoutOf(t, len(pairs), opt))
 			want = len(kept)
 		}
 		if m.Heldout.N != want {
@@ -314,7 +315,7 @@ func TestSelectionHeldout(t *testing.T) {
 	}
 
 	opt.EstFrac = 0.9999 // ⌈0.9999·1500⌉ = 1500: nothing held out
-	sel, err = AnalyzeSelection("biased", pairs, opt)
+	sel, err = Analyze("biased", pairs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,33 +325,33 @@ func TestSelectionHeldout(t *testing.T) {
 }
 
 // selHeldoutOf returns the held-out items the engine uses for opt.
-func selHeldoutOf(t *testing.T, n int, opt SelectionOptions) []int {
+func selHeldoutOf(t *testing.T, n int, opt Options) []int {
 	t.Helper()
-	_, h, err := EstimationSet(n, opt.EstFrac, opt.Seed)
+	_, h, err := calib.EstimationSet(n, opt.EstFrac, opt.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return h
 }
 
-// TestSelectionDeterministic: the same seed gives the same Selection, a
+// TestSelectionDeterministic: the same seed gives the same Result, a
 // different seed a different estimation set.
 func TestSelectionDeterministic(t *testing.T) {
 	cfg := calibtest.BiasedJudge
 	cfg.N = 600
 	pairs := calibtest.Simulate(9, cfg)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	opt.EstFrac, opt.Seed = 0.5, 42
-	a, err := AnalyzeSelection("j", pairs, opt)
+	a, err := Analyze("j", pairs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := AnalyzeSelection("j", slices.Clone(pairs), opt)
+	b, _ := Analyze("j", slices.Clone(pairs), opt)
 	if !reflect.DeepEqual(a, b) {
 		t.Error("same seed, different results")
 	}
 	opt.Seed = 43
-	c, _ := AnalyzeSelection("j", pairs, opt)
+	c, _ := Analyze("j", pairs, opt)
 	if reflect.DeepEqual(a.Method(MethodRaw).Heldout, c.Method(MethodRaw).Heldout) {
 		t.Error("different seeds gave the same held-out set")
 	}
@@ -358,29 +359,29 @@ func TestSelectionDeterministic(t *testing.T) {
 
 func TestSelectionOptionErrors(t *testing.T) {
 	pairs := calibtest.Simulate(1, calibtest.Sim{N: 20, Arr: calibtest.AllArr, Signal: 1})
-	bad := []func(*SelectionOptions){
-		func(o *SelectionOptions) { o.Lambda = -1 },
-		func(o *SelectionOptions) { o.Lambda = math.NaN() },
-		func(o *SelectionOptions) { o.Lambda = math.Inf(1) },
-		func(o *SelectionOptions) { o.EstFrac = 0 },
-		func(o *SelectionOptions) { o.EstFrac = 1.5 },
-		func(o *SelectionOptions) { o.Objective = 7 },
-		func(o *SelectionOptions) { o.MaxIter = -1 },
+	bad := []func(*Options){
+		func(o *Options) { o.Lambda = -1 },
+		func(o *Options) { o.Lambda = math.NaN() },
+		func(o *Options) { o.Lambda = math.Inf(1) },
+		func(o *Options) { o.EstFrac = 0 },
+		func(o *Options) { o.EstFrac = 1.5 },
+		func(o *Options) { o.Objective = 7 },
+		func(o *Options) { o.MaxIter = -1 },
 	}
 	for i, f := range bad {
-		opt := DefaultSelectionOptions()
+		opt := DefaultOptions()
 		f(&opt)
-		if _, err := AnalyzeSelection("j", pairs, opt); err == nil || !strings.Contains(err.Error(), `"j"`) {
+		if _, err := Analyze("j", pairs, opt); err == nil || !strings.Contains(err.Error(), `"j"`) {
 			t.Errorf("case %d: err = %v, want an error naming the judge", i, err)
 		}
 	}
-	if _, err := AnalyzeSelection("j", nil, DefaultSelectionOptions()); err == nil {
+	if _, err := Analyze("j", nil, DefaultOptions()); err == nil {
 		t.Error("no pairs: no error")
 	}
 	// λ = 0 is allowed, and says what it does.
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	opt.Lambda = 0
-	sel, err := AnalyzeSelection("j", pairs, opt)
+	sel, err := Analyze("j", pairs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -391,14 +392,14 @@ func TestSelectionOptionErrors(t *testing.T) {
 
 func TestSplitByJudge(t *testing.T) {
 	pairs := []model.Pair{{ID: "1", Judge: "b"}, {ID: "2", Judge: "a"}, {ID: "3", Judge: "b"}, {ID: "4", Judge: ""}}
-	judges, by := SplitByJudge(pairs)
+	judges, by := calib.SplitByJudge(pairs)
 	if !slices.Equal(judges, []string{"", "a", "b"}) {
 		t.Errorf("judges %q", judges)
 	}
 	if len(by["b"]) != 2 || by["b"][0].ID != "1" || by["b"][1].ID != "3" || by["a"][0].ID != "2" {
 		t.Errorf("grouping %v", by)
 	}
-	if j, by := SplitByJudge(nil); len(j) != 0 || len(by) != 0 {
+	if j, by := calib.SplitByJudge(nil); len(j) != 0 || len(by) != 0 {
 		t.Errorf("empty input: %v %v", j, by)
 	}
 }
@@ -407,10 +408,10 @@ func benchmarkAnalyze(b *testing.B, n int) {
 	cfg := calibtest.FourJudge
 	cfg.N = n
 	pairs := calibtest.Simulate(1, cfg)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := AnalyzeSelection("bench", pairs, opt); err != nil {
+		if _, err := Analyze("bench", pairs, opt); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -431,9 +432,9 @@ func BenchmarkAnalyzeLambdaStep(b *testing.B) { benchmarkLambdaStep(b, 3000, tru
 func benchmarkLambdaStep(b *testing.B, n int, warm bool) {
 	cfg := calibtest.FourJudge
 	cfg.N = n
-	e := NewSelectionEngine("bench", calibtest.Simulate(1, cfg))
+	e := NewEngine("bench", calibtest.Simulate(1, cfg))
 	e.SetWarmStart(warm)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	if _, err := e.Analyze(opt); err != nil {
 		b.Fatal(err)
 	}
@@ -459,28 +460,28 @@ func BenchmarkAnalyzeWithoutFit3000(b *testing.B) {
 	for i := range est {
 		est[i] = i
 	}
-	curve := IdentityCurve()
+	curve := calib.IdentityCurve()
 	b.ReportAllocs()
 	for b.Loop() {
-		raw := RawPrefs(pairs)
-		ComputeMetrics(raw)
-		pp, _, err := PridePrefs(pairs, est)
+		raw := calib.RawPrefs(pairs)
+		calib.ComputeMetrics(raw)
+		pp, _, err := calib.PridePrefs(pairs, est)
 		if err != nil {
 			b.Fatal(err)
 		}
-		ComputeMetrics(pp)
-		bp, err := BPCPrefs(raw)
+		calib.ComputeMetrics(pp)
+		bp, err := calib.BPCPrefs(raw)
 		if err != nil {
 			b.Fatal(err)
 		}
-		BPCMetrics(bp)
-		DiscardMetrics(raw)
-		if _, err := NewNOA(pairs, est, ObjectiveBoth); err != nil {
+		calib.BPCMetrics(bp)
+		calib.DiscardMetrics(raw)
+		if _, err := calib.NewNOA(pairs, est, calib.ObjectiveBoth); err != nil {
 			b.Fatal(err)
 		}
-		cp := CalibratedPrefs(pairs, curve)
-		ComputeMetrics(cp)
-		gSpread(cp)
+		cp := calib.CalibratedPrefs(pairs, curve)
+		calib.ComputeMetrics(cp)
+		calib.Spread(cp)
 	}
 }
 
@@ -488,16 +489,16 @@ func BenchmarkAnalyzeWithoutFit3000(b *testing.B) {
 // that has seen other options gives exactly the one-shot analysis.
 func TestSelectionColdEngineMatchesOneShot(t *testing.T) {
 	pairs := calibtest.Simulate(7, calibtest.BiasedJudge)
-	e := NewSelectionEngine("biased", pairs)
+	e := NewEngine("biased", pairs)
 	e.SetWarmStart(false)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	for _, lam := range []float64{0.5, 0.6, 0.3, 0.6} {
 		opt.Lambda = lam
 		got, err := e.Analyze(opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := AnalyzeSelection("biased", pairs, opt)
+		want, err := Analyze("biased", pairs, opt)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package calib
+package selection
 
 import (
 	"context"
@@ -21,10 +21,10 @@ import (
 // leaks into what `plumb report` reproduces.
 func TestPreviewWarmThenCold(t *testing.T) {
 	pairs := calibtest.DemoPairs(t, "judge-tokenA")
-	e := NewSelectionEngine("judge-tokenA", pairs)
+	e := NewEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
 	e.SetPreviewMinKnots(0) // the demo is below the default threshold
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	ctx := context.Background()
 	if s, err := e.Preview(ctx, opt); s != nil || err != nil {
 		t.Fatalf("preview before any fit = %v, %v; want nil, nil", s != nil, err)
@@ -45,7 +45,7 @@ func TestPreviewWarmThenCold(t *testing.T) {
 	if !pv.Preview || !pv.WarmStarted || pv.WarmFrom != 0.5 || pv.Path != nil {
 		t.Fatalf("preview flags: Preview %v WarmStarted %v WarmFrom %v Path %v", pv.Preview, pv.WarmStarted, pv.WarmFrom, pv.Path != nil)
 	}
-	cold, err := AnalyzeSelection("judge-tokenA", pairs, next)
+	cold, err := Analyze("judge-tokenA", pairs, next)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,9 +86,9 @@ func TestPreviewWarmThenCold(t *testing.T) {
 // demo's, by default).
 func TestPreviewNeedsPlainOptions(t *testing.T) {
 	pairs := calibtest.DemoPairs(t, "judge-tokenA")
-	e := NewSelectionEngine("judge-tokenA", pairs)
+	e := NewEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	if _, err := e.Analyze(opt); err != nil {
 		t.Fatal(err)
 	}
@@ -111,9 +111,9 @@ func TestPreviewNeedsPlainOptions(t *testing.T) {
 // one-shot analysis.
 func TestAnalyzeContextCancelled(t *testing.T) {
 	pairs := calibtest.DemoPairs(t, "judge-tokenA")
-	e := NewSelectionEngine("judge-tokenA", pairs)
+	e := NewEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := e.AnalyzeContext(ctx, opt); !errors.Is(err, context.Canceled) {
@@ -123,41 +123,12 @@ func TestAnalyzeContextCancelled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := AnalyzeSelection("judge-tokenA", pairs, opt)
+	want, err := Analyze("judge-tokenA", pairs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(got.Methods, want.Methods) || !reflect.DeepEqual(got.Fit, want.Fit) {
 		t.Error("Analyze after a cancelled one differs from a one-shot analysis")
-	}
-}
-
-// TestFitContextStopsMidFit cancels a cold fit after its third iteration
-// (through the solver's trace): the fit returns context.Canceled at once
-// instead of running on.
-func TestFitContextStopsMidFit(t *testing.T) {
-	pairs := calibtest.DemoPairs(t, "judge-tokenA")
-	est, _, err := EstimationSet(len(pairs), 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := NewNOA(pairs, est, ObjectiveBoth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	iters := 0
-	p.solver.trace = func(iter int, _, _ float64, _ []float64) {
-		iters = iter
-		if iter == 3 {
-			cancel()
-		}
-	}
-	if _, err := p.FitContext(ctx, FitOptions{Lambda: 0.5}, nil); !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want context.Canceled", err)
-	}
-	if iters != 3 {
-		t.Errorf("the fit ran %d iterations after being cancelled at 3", iters-3)
 	}
 }
 
@@ -167,10 +138,10 @@ func TestFitContextStopsMidFit(t *testing.T) {
 // one-shot analysis's, converged.
 func TestPreviewStopsAtMaxIter(t *testing.T) {
 	pairs := calibtest.DemoPairs(t, "judge-tokenA")
-	e := NewSelectionEngine("judge-tokenA", pairs)
+	e := NewEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
 	e.SetPreviewMinKnots(0)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	if _, err := e.Analyze(opt); err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +171,7 @@ func TestPreviewStopsAtMaxIter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cold, err := AnalyzeSelection("judge-tokenA", pairs, far)
+	cold, err := Analyze("judge-tokenA", pairs, far)
 	if err != nil {
 		t.Fatal(err)
 	}

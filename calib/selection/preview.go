@@ -1,8 +1,10 @@
-package calib
+package selection
 
 import (
 	"context"
 	"math"
+
+	"github.com/plumb-eval/plumb/calib"
 )
 
 // PreviewMinKnots is the smallest CalibraEval problem (knots) Preview
@@ -40,7 +42,7 @@ const PreviewMaxIter = 4
 // nil whatever opt.Path says). Its fit is not cached for Analyze; it is
 // kept only as the next preview's start. ctx stops the fit, as in
 // AnalyzeContext.
-func (e *SelectionEngine) Preview(ctx context.Context, opt SelectionOptions) (*Selection, error) {
+func (e *Engine) Preview(ctx context.Context, opt Options) (*Result, error) {
 	warm := e.previewStart(opt)
 	if warm == nil {
 		return nil, nil
@@ -51,11 +53,11 @@ func (e *SelectionEngine) Preview(ctx context.Context, opt SelectionOptions) (*S
 // SetPreviewMinKnots sets the smallest problem Preview answers (default
 // PreviewMinKnots; 0 previews every problem, as tests of the preview on
 // small data do).
-func (e *SelectionEngine) SetPreviewMinKnots(n int) { e.previewMin = n }
+func (e *Engine) SetPreviewMinKnots(n int) { e.previewMin = n }
 
 // previewStart returns the fit a preview for opt starts from, or nil when
 // there is no preview (see Preview).
-func (e *SelectionEngine) previewStart(opt SelectionOptions) *FitResult {
+func (e *Engine) previewStart(opt Options) *calib.FitResult {
 	if err := opt.validate(); err != nil || len(e.pairs) == 0 || !e.ready || e.info.hard > 0 {
 		return nil
 	}
@@ -63,13 +65,13 @@ func (e *SelectionEngine) previewStart(opt SelectionOptions) *FitResult {
 		return nil
 	}
 	ent := e.cachedNOA(opt)
-	if ent == nil || ent.err != nil || ent.noa.m+1 < e.previewMin {
+	if ent == nil || ent.err != nil || ent.noa.M()+1 < e.previewMin {
 		return nil
 	}
-	fk := selFitKey{lambda: opt.Lambda, maxIter: opt.MaxIter}
-	var best *FitResult
+	fk := fitKey{lambda: opt.Lambda, maxIter: opt.MaxIter}
+	var best *calib.FitResult
 	dist := math.Inf(1)
-	consider := func(c *selCachedFit) {
+	consider := func(c *cachedFit) {
 		if c == nil || c.degenerate || c.key.maxIter != opt.MaxIter {
 			return
 		}

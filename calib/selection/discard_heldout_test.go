@@ -1,8 +1,9 @@
-package calib
+package selection
 
 import (
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
@@ -11,9 +12,9 @@ import (
 // all-items share), counted here independently with ConsistentItems.
 func TestDiscardHeldoutKept(t *testing.T) {
 	pairs := calibtest.Simulate(8, calibtest.BiasedJudge)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	opt.EstFrac = 0.5
-	sel, err := AnalyzeSelection("biased", pairs, opt)
+	sel, err := Analyze("biased", pairs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +22,7 @@ func TestDiscardHeldoutKept(t *testing.T) {
 	if d.Heldout == nil || d.HeldoutKept == nil || !d.HeldoutKept.OK() {
 		t.Fatalf("no held-out kept share: %+v", d.HeldoutKept)
 	}
-	kept, multi := ConsistentItems(RawPrefs(pairs), selHeldoutOf(t, len(pairs), opt))
+	kept, multi := calib.ConsistentItems(calib.RawPrefs(pairs), selHeldoutOf(t, len(pairs), opt))
 	want := float64(len(kept)) / float64(multi)
 	if got := d.HeldoutKept.Value; got != want || d.HeldoutKept.N != multi {
 		t.Errorf("held-out kept %v of %d, want %d/%d = %v", got, d.HeldoutKept.N, len(kept), multi, want)

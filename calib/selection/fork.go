@@ -1,4 +1,4 @@
-package calib
+package selection
 
 import (
 	"slices"
@@ -16,7 +16,7 @@ import (
 //
 // The fork has its own memory for short-lived arrays: new, or what the
 // last fork handed back through Rejoin.
-func (e *SelectionEngine) Fork() *SelectionEngine {
+func (e *Engine) Fork() *Engine {
 	f := *e
 	// A workspace has one owner: the fork takes e's spare one, if any.
 	f.work, f.spare, e.spare = e.spare, nil, nil
@@ -26,7 +26,7 @@ func (e *SelectionEngine) Fork() *SelectionEngine {
 			f.splits = append(f.splits, s)
 		}
 	}
-	f.noas = make([]*selNOAEntry, len(e.noas))
+	f.noas = make([]*noaEntry, len(e.noas))
 	for i, n := range e.noas {
 		c := *n
 		c.fits = slices.Clip(slices.Clone(n.fits)) // appends never reach e's array
@@ -42,7 +42,7 @@ func (e *SelectionEngine) Fork() *SelectionEngine {
 // path computed on a fork then reuses the arrays of the last one. It keeps
 // nothing else of f (StorePath keeps its path). Like Fork, it must not run
 // concurrently with another call on e.
-func (e *SelectionEngine) Rejoin(f *SelectionEngine) {
+func (e *Engine) Rejoin(f *Engine) {
 	if f == nil || f == e || f.work == nil {
 		return
 	}

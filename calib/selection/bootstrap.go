@@ -1,9 +1,11 @@
-package calib
+package selection
 
 import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/plumb-eval/plumb/calib"
 )
 
 // BootMetric is one metric of the methods table that the selection
@@ -11,26 +13,26 @@ import (
 type BootMetric struct {
 	// Key is the metric's report JSON key.
 	Key string
-	Get func(m *Metrics) Stat
+	Get func(m *calib.Metrics) calib.Stat
 }
 
 // BootMetrics lists the bootstrapped metrics in table order.
 func BootMetrics() []BootMetric {
 	return []BootMetric{
-		{"consistency", func(m *Metrics) Stat { return m.Consistency }},
-		{"first_position_rate", func(m *Metrics) Stat { return m.FirstPositionRate }},
-		{"fleiss_kappa", func(m *Metrics) Stat { return m.FleissKappa }},
-		{"icc2k", func(m *Metrics) Stat { return m.ICC2k }},
-		{"icc3k", func(m *Metrics) Stat { return m.ICC3k }},
-		{"rstd", func(m *Metrics) Stat { return m.RStd }},
-		{"accuracy_mean", func(m *Metrics) Stat { return m.AccuracyMean }},
-		{"accuracy_aggregate", func(m *Metrics) Stat { return m.AccuracyAggregate }},
+		{"consistency", func(m *calib.Metrics) calib.Stat { return m.Consistency }},
+		{"first_position_rate", func(m *calib.Metrics) calib.Stat { return m.FirstPositionRate }},
+		{"fleiss_kappa", func(m *calib.Metrics) calib.Stat { return m.FleissKappa }},
+		{"icc2k", func(m *calib.Metrics) calib.Stat { return m.ICC2k }},
+		{"icc3k", func(m *calib.Metrics) calib.Stat { return m.ICC3k }},
+		{"rstd", func(m *calib.Metrics) calib.Stat { return m.RStd }},
+		{"accuracy_mean", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }},
+		{"accuracy_aggregate", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }},
 	}
 }
 
-// SelectionBootstrapOptions are the settings of a selection bootstrap.
-type SelectionBootstrapOptions struct {
-	BootstrapOptions
+// BootstrapOptions are the settings of a selection bootstrap.
+type BootstrapOptions struct {
+	calib.BootstrapOptions
 	// Refit re-runs CalibraEval's fit and Pride's prior on every resample
 	// (the honest interval: it includes the fit's own variability); false
 	// holds the full-data fit fixed and resamples only the items it is
@@ -44,23 +46,23 @@ type MethodIntervals struct {
 	// Value holds the interval of each metric (by BootMetric.Key), and
 	// Delta the interval of the method's change from raw, both computed on
 	// the same resample (a paired bootstrap). Raw has no Delta.
-	Value, Delta map[string]BootInterval
+	Value, Delta map[string]calib.BootInterval
 }
 
-// SelectionIntervals are the bootstrap intervals of a selection analysis:
+// Intervals are the bootstrap intervals of a selection analysis:
 // items are resampled with replacement, every method is evaluated on the
 // same resample, and percentile (or BCa) intervals are read off.
-type SelectionIntervals struct {
-	Options SelectionBootstrapOptions
+type Intervals struct {
+	Options BootstrapOptions
 	// Methods holds one entry per method that was bootstrapped, in the
-	// order of Selection.Methods.
+	// order of Result.Methods.
 	Methods []MethodIntervals
 	// Notes say what was left out and why.
 	Notes []string
 }
 
 // Method returns the named method's intervals, or nil.
-func (s *SelectionIntervals) Method(name string) *MethodIntervals {
+func (s *Intervals) Method(name string) *MethodIntervals {
 	for i := range s.Methods {
 		if s.Methods[i].Name == name {
 			return &s.Methods[i]
@@ -69,25 +71,10 @@ func (s *SelectionIntervals) Method(name string) *MethodIntervals {
 	return nil
 }
 
-// ChangeSign is +1 when the interval of a change lies above 0, −1 when it
-// lies below, and 0 when it contains 0 or is undefined: a change is called
-// a change only when its interval excludes 0.
-func (b BootInterval) ChangeSign() int {
-	switch {
-	case b.CI == nil:
-		return 0
-	case b.CI.Lower > 0:
-		return +1
-	case b.CI.Upper < 0:
-		return -1
-	}
-	return 0
-}
-
 // bootMethod evaluates one method's metrics on a resample.
 type bootMethod struct {
 	name    string
-	metrics func(idx []int) (Metrics, bool)
+	metrics func(idx []int) (calib.Metrics, bool)
 }
 
 // Bootstrap computes paired bootstrap intervals for every metric of every
@@ -98,13 +85,13 @@ type bootMethod struct {
 // re-fitted cold on each resample's estimation items (those of the
 // resample in sel's estimation set, with their repeats) and Pride's prior
 // re-estimated; otherwise both are held at their full-data values.
-func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOptions) (*SelectionIntervals, error) {
+func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error) {
 	if sel == nil {
 		return nil, fmt.Errorf("bootstrap of judge %q: no selection analysis", e.judge)
 	}
 	e.prepare()
-	out := &SelectionIntervals{Options: opt}
-	est, _, err := EstimationSet(len(e.pairs), sel.Options.EstFrac, sel.Options.Seed)
+	out := &Intervals{Options: opt}
+	est, _, err := calib.EstimationSet(len(e.pairs), sel.Options.EstFrac, sel.Options.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("bootstrap of judge %q: %w", e.judge, err)
 	}
@@ -133,23 +120,23 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 		}
 		switch m.Name {
 		case MethodRaw:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(e.raw, idx, nil), true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { return calib.ComputeMetricsIn(e.raw, idx, nil), true }})
 		case MethodBPC:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return bpcMetrics(e.bpc, idx), true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { return calib.BPCMetricsSubset(e.bpc, idx), true }})
 		case MethodDiscard:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { d, _ := discardMetrics(e.raw, idx, nil); return d, true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { d, _ := calib.DiscardMetricsIn(e.raw, idx, nil); return d, true }})
 		case MethodPride:
 			if !opt.Refit && sel.Prior != nil {
-				fixed := MappedPrefs(e.pairs, sel.Prior.Debias)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx, nil), true }})
+				fixed := calib.MappedPrefs(e.pairs, sel.Prior.Debias)
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { return calib.ComputeMetricsIn(fixed, idx, nil), true }})
 				continue
 			}
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) {
-				p, _, err := PridePrefs(e.pairs, estOf(idx))
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) {
+				p, _, err := calib.PridePrefs(e.pairs, estOf(idx))
 				if err != nil {
-					return Metrics{}, false
+					return calib.Metrics{}, false
 				}
-				return computeMetrics(p, idx, nil), true
+				return calib.ComputeMetricsIn(p, idx, nil), true
 			}})
 		case MethodCalibraEval:
 			if sel.Fit == nil || sel.Fit.Curve == nil {
@@ -162,40 +149,40 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 				out.Notes = append(out.Notes, fmt.Sprintf("%s: the fit is held fixed at path point %d (a re-fit per resample would not stop there)", m.Name, sel.Stop.Point))
 			}
 			if !opt.Refit || sel.Stop != nil {
-				fixed := CalibratedPrefs(e.pairs, sel.Fit.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx, nil), true }})
+				fixed := calib.CalibratedPrefs(e.pairs, sel.Fit.Curve)
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { return calib.ComputeMetricsIn(fixed, idx, nil), true }})
 				continue
 			}
 			so := sel.Options
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) {
-				noa, err := NewNOA(e.pairs, estOf(idx), so.Objective)
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) {
+				noa, err := calib.NewNOA(e.pairs, estOf(idx), so.Objective)
 				if err != nil {
-					return Metrics{}, false
+					return calib.Metrics{}, false
 				}
-				fit, err := noa.Fit(FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter}, nil)
+				fit, err := noa.Fit(calib.FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter}, nil)
 				if err != nil {
-					return Metrics{}, false
+					return calib.Metrics{}, false
 				}
-				return computeMetrics(CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
+				return calib.ComputeMetricsIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
 			}})
 		case MethodCalibraEvalPublished:
 			if sel.Published == nil || sel.Published.Curve == nil {
 				continue
 			}
 			if !opt.Refit {
-				fixed := CalibratedPrefs(e.pairs, sel.Published.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) { return computeMetrics(fixed, idx, nil), true }})
+				fixed := calib.CalibratedPrefs(e.pairs, sel.Published.Curve)
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { return calib.ComputeMetricsIn(fixed, idx, nil), true }})
 				continue
 			}
 			po := sel.Published.Options
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (Metrics, bool) {
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) {
 				ordered := estOf(idx)
 				slices.Sort(ordered) // the script reads its items in file order
-				fit, err := FitPublished(e.pairs, ordered, po)
+				fit, err := calib.FitPublished(e.pairs, ordered, po)
 				if err != nil {
-					return Metrics{}, false
+					return calib.Metrics{}, false
 				}
-				return computeMetrics(CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
+				return calib.ComputeMetricsIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
 			}})
 		}
 	}
@@ -234,14 +221,14 @@ func (e *SelectionEngine) Bootstrap(sel *Selection, opt SelectionBootstrapOption
 		}
 		return v
 	}
-	res, err := Bootstrap(len(e.pairs), names, stat, opt.BootstrapOptions)
+	res, err := calib.Bootstrap(len(e.pairs), names, stat, opt.BootstrapOptions)
 	if err != nil {
 		return nil, fmt.Errorf("bootstrap of judge %q: %w", e.judge, err)
 	}
 	for j, m := range methods {
-		mi := MethodIntervals{Name: m.name, Value: map[string]BootInterval{}}
+		mi := MethodIntervals{Name: m.name, Value: map[string]calib.BootInterval{}}
 		if j > 0 {
-			mi.Delta = map[string]BootInterval{}
+			mi.Delta = map[string]calib.BootInterval{}
 		}
 		for k, bm := range keys {
 			if r := res[2*(j*K+k)]; r.Reason != "undefined on the data" {

@@ -1,16 +1,16 @@
-package calib
+package selection
 
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
 
-// The method names of a Selection, in the order of Selection.Methods.
+// The method names of a Result, in the order of Result.Methods.
 const (
 	MethodRaw         = "raw"
 	MethodCalibraEval = "calibraeval"
@@ -19,12 +19,12 @@ const (
 	MethodDiscard     = "discard_inconsistent"
 )
 
-// MethodNames lists the methods in the order of Selection.Methods.
+// MethodNames lists the methods in the order of Result.Methods.
 func MethodNames() []string {
 	return []string{MethodRaw, MethodCalibraEval, MethodPride, MethodBPC, MethodDiscard}
 }
 
-// CurvePoints is the number of points at which Selection.Curve samples g*.
+// CurvePoints is the number of points at which Result.Curve samples g*.
 const CurvePoints = 101
 
 // fitCacheSize bounds the fits kept for the NOA problem in use (the others
@@ -36,8 +36,8 @@ const (
 	noaCacheSize = 3
 )
 
-// SelectionOptions are the knobs of a selection-bias analysis.
-type SelectionOptions struct {
+// Options are the knobs of a selection-bias analysis.
+type Options struct {
 	// Lambda is CalibraEval's λ in [0, MaxLambda] (paper: 0.5). 0 is
 	// allowed and drives g towards the trivial 0.5.
 	Lambda float64
@@ -46,7 +46,7 @@ type SelectionOptions struct {
 	// setting).
 	EstFrac float64
 	// Objective selects CalibraEval's loss terms.
-	Objective Objective
+	Objective calib.Objective
 	// Seed draws the estimation set.
 	Seed uint64
 	// MaxIter caps the L-BFGS iterations; 0 takes DefaultMaxIter.
@@ -55,31 +55,31 @@ type SelectionOptions struct {
 	// value), the published code, or both (selection_solver.go).
 	Solver Solver
 	// PublishedLambda is the published code's λ in [0, MaxLambda]
-	// (DefaultSelectionOptions: 0.05, the script's); used with
+	// (DefaultOptions: 0.05, the script's); used with
 	// SolverPublished and SolverBoth.
 	PublishedLambda float64
 	// StopAt picks the fit-path point the converged CalibraEval row uses
 	// (StopEnd, the zero value: the converged fit).
 	StopAt PathStop
-	// Path asks for the fit path (Selection.Path); StopAt computes it too.
+	// Path asks for the fit path (Result.Path); StopAt computes it too.
 	Path bool
 }
 
-// DefaultSelectionOptions returns the paper's settings: λ = 0.5, every item
+// DefaultOptions returns the paper's settings: λ = 0.5, every item
 // in the estimation set, the full objective, seed 1.
-func DefaultSelectionOptions() SelectionOptions {
-	return SelectionOptions{Lambda: 0.5, EstFrac: 1, Objective: ObjectiveBoth, Seed: 1, PublishedLambda: DefaultPublishedOptions().Lambda}
+func DefaultOptions() Options {
+	return Options{Lambda: 0.5, EstFrac: 1, Objective: calib.ObjectiveBoth, Seed: 1, PublishedLambda: calib.DefaultPublishedOptions().Lambda}
 }
 
 // validate checks the options.
-func (o SelectionOptions) validate() error {
-	if !(o.Lambda >= 0 && o.Lambda <= MaxLambda) {
-		return fmt.Errorf("λ = %v, want a number in [0, %d]", o.Lambda, MaxLambda)
+func (o Options) validate() error {
+	if !(o.Lambda >= 0 && o.Lambda <= calib.MaxLambda) {
+		return fmt.Errorf("λ = %v, want a number in [0, %d]", o.Lambda, calib.MaxLambda)
 	}
 	if !(o.EstFrac > 0 && o.EstFrac <= 1) {
 		return fmt.Errorf("estimation fraction %v is not in (0, 1]", o.EstFrac)
 	}
-	if o.Objective != ObjectiveBoth && o.Objective != ObjectiveL1 && o.Objective != ObjectiveL2 {
+	if o.Objective != calib.ObjectiveBoth && o.Objective != calib.ObjectiveL1 && o.Objective != calib.ObjectiveL2 {
 		return fmt.Errorf("unknown CalibraEval objective %d", int(o.Objective))
 	}
 	if o.MaxIter < 0 {
@@ -98,18 +98,18 @@ type MethodResult struct {
 	Reason    string
 	// All holds the metrics over every item (for CalibraEval and Pride the
 	// paper's transductive setting: the estimation items are included).
-	All Metrics
+	All calib.Metrics
 	// Heldout holds the metrics over the items outside the estimation set
 	// (the honest setting), when EstFrac < 1 and some item is held out. For
 	// raw, BPC and discard, which learn nothing, it is the same method on
 	// the same items, so that every method can be compared on them.
-	Heldout *Metrics
+	Heldout *calib.Metrics
 	// Kept is the share of items kept by discard_inconsistent (nil for the
 	// other methods), over every item.
-	Kept *Stat
+	Kept *calib.Stat
 	// HeldoutKept is Kept over the held-out items only (nil unless Heldout
 	// is set for discard_inconsistent): the share the held-out row is about.
-	HeldoutKept *Stat
+	HeldoutKept *calib.Stat
 	// Notes holds remarks to show with the method.
 	Notes []string
 	// Degenerate is true when the method is available but its result says
@@ -123,9 +123,9 @@ type MethodResult struct {
 	DegenerateReason string
 }
 
-// Selection is the selection-bias analysis of one judge: the metrics of
+// Result is the selection-bias analysis of one judge: the metrics of
 // the raw judgments and of every correction method, and CalibraEval's fit.
-type Selection struct {
+type Result struct {
 	Judge string
 	// N is the number of pair items; Arrangements counts the items judged
 	// in each arrangement.
@@ -134,7 +134,7 @@ type Selection struct {
 	// Source is the most common way the records gave their answers.
 	Source model.Source
 	// Options are the options the analysis ran with.
-	Options SelectionOptions
+	Options Options
 	// EstSize and HeldoutSize are the sizes of the estimation set and of
 	// the held-out items; they add up to N.
 	EstSize, HeldoutSize int
@@ -144,14 +144,14 @@ type Selection struct {
 	// only the published solver ran). With a StopAt point, Fit.Curve is
 	// that point's map. Fit.Curve.Z is shared with the engine: do not
 	// change it.
-	Fit *FitResult
+	Fit *calib.FitResult
 	// Published is the published code's fit (nil unless it ran).
-	Published *PublishedFit
+	Published *calib.PublishedFit
 	// Path is the fit path (nil unless asked for by Path or StopAt, or
 	// when CalibraEval is unavailable); Stop is the point the converged row
 	// uses (nil at StopEnd). Published and Path are shared with the
 	// engine's cache: do not change them.
-	Path *Path
+	Path *calib.Path
 	Stop *StopInfo
 	// WarmStarted reports whether Fit started from a previous λ's fit,
 	// WarmFrom that fit's λ.
@@ -165,17 +165,17 @@ type Selection struct {
 	// else the published code's.
 	Curve []float64
 	// Prior is Pride's prior (nil when Pride is unavailable).
-	Prior *PridePrior
+	Prior *calib.PridePrior
 	// Notes holds remarks about the judge's data.
 	Notes []string
 	// Effects says what the arrangements identify about the judge's
 	// position and token bias, with estimates (IdentifyBias); it does not
 	// depend on the options.
-	Effects BiasEffects
+	Effects calib.BiasEffects
 }
 
 // Method returns the result of the named method, or nil.
-func (s *Selection) Method(name string) *MethodResult {
+func (s *Result) Method(name string) *MethodResult {
 	for i := range s.Methods {
 		if s.Methods[i].Name == name {
 			return &s.Methods[i]
@@ -184,7 +184,7 @@ func (s *Selection) Method(name string) *MethodResult {
 	return nil
 }
 
-// SelectionEngine analyses one judge's pairs for many options, reusing work:
+// Engine analyses one judge's pairs for many options, reusing work:
 // the raw, BPC and discard results do not depend on the options and are
 // computed once; estimation sets are cached per (EstFrac, Seed); the NOA
 // problem is cached per (EstFrac, Seed, Objective), with its fits per
@@ -197,7 +197,7 @@ func (s *Selection) Method(name string) *MethodResult {
 //
 // An engine is not safe for concurrent use. The Selections it returns share
 // nothing mutable with it.
-type SelectionEngine struct {
+type Engine struct {
 	judge string
 	pairs []model.Pair
 	// cold disables warm starts (SetWarmStart).
@@ -205,21 +205,21 @@ type SelectionEngine struct {
 	// previewMin is the smallest problem Preview answers (knots).
 	previewMin int
 
-	info     selDataInfo
-	raw      Prefs
-	rawAll   Metrics
-	bpc      Prefs
+	info     dataInfo
+	raw      calib.Prefs
+	rawAll   calib.Metrics
+	bpc      calib.Prefs
 	bpcErr   error
-	bpcAll   Metrics
-	discAll  Metrics
-	discKept Stat
-	effects  BiasEffects
+	bpcAll   calib.Metrics
+	discAll  calib.Metrics
+	discKept calib.Stat
+	effects  calib.BiasEffects
 	ready    bool
 
-	splits []*selSplit
-	noas   []*selNOAEntry
-	pubs   []selCachedPub
-	paths  []selCachedPath
+	splits []*splitEntry
+	noas   []*noaEntry
+	pubs   []cachedPub
+	paths  []cachedPath
 
 	// work is the engine's memory for short-lived arrays (workspace.go);
 	// never shared: a fork gets spare (or none), which Rejoin fills.
@@ -228,107 +228,107 @@ type SelectionEngine struct {
 }
 
 // ws returns the engine's workspace, made on first use.
-func (e *SelectionEngine) ws() *work.Space {
+func (e *Engine) ws() *work.Space {
 	if e.work == nil {
 		e.work = &work.Space{}
 	}
 	return e.work
 }
 
-// selDataInfo summarises the pairs.
-type selDataInfo struct {
+// dataInfo summarises the pairs.
+type dataInfo struct {
 	arr    [model.NumArrangements]int
 	source model.Source
 	hard   int // records with hard choices
 	notes  []string
 }
 
-// selSplit is a cached estimation set and the results that depend only
+// splitEntry is a cached estimation set and the results that depend only
 // on it (filled by splitResults).
-type selSplit struct {
+type splitEntry struct {
 	frac         float64
 	seed         uint64
 	est, heldout []int
 
 	done              bool
-	rawH, bpcH, discH *Metrics
-	discHKept         Stat
+	rawH, bpcH, discH *calib.Metrics
+	discHKept         calib.Stat
 	pride             MethodResult
-	prior             *PridePrior
+	prior             *calib.PridePrior
 }
 
-// selNOAKey identifies a NOA problem.
-type selNOAKey struct {
+// problemKey identifies a NOA problem.
+type problemKey struct {
 	frac float64
 	seed uint64
-	obj  Objective
+	obj  calib.Objective
 }
 
-// selFitKey identifies a fit of a NOA problem.
-type selFitKey struct {
+// fitKey identifies a fit of a NOA problem.
+type fitKey struct {
 	lambda  float64
 	maxIter int
 }
 
-// selNOAEntry is a cached NOA problem (or why it is unavailable) and its fits.
-type selNOAEntry struct {
-	key  selNOAKey
-	noa  *NOA
+// noaEntry is a cached NOA problem (or why it is unavailable) and its fits.
+type noaEntry struct {
+	key  problemKey
+	noa  *calib.NOA
 	err  error
-	fits []selCachedFit // oldest first; the last one is the most recent
+	fits []cachedFit // oldest first; the last one is the most recent
 	// preview is the last Preview's warm-started fit (not in fits: Analyze
 	// never returns it), a start for the next preview.
-	preview *selCachedFit
+	preview *cachedFit
 }
 
-// selCachedFit is a fit and the metrics of its calibrated preferences.
-type selCachedFit struct {
-	key      selFitKey
-	fit      FitResult
+// cachedFit is a fit and the metrics of its calibrated preferences.
+type cachedFit struct {
+	key      fitKey
+	fit      calib.FitResult
 	warm     bool
 	warmFrom float64 // the λ of the fit warm started from
-	all      Metrics
-	heldout  *Metrics
+	all      calib.Metrics
+	heldout  *calib.Metrics
 	notes    []string
 	// degenerate is true when the fit collapsed (Collapsed), reason why.
 	degenerate bool
 	reason     string
 }
 
-// NewSelectionEngine returns an engine for the pairs of one judge. It keeps
+// NewEngine returns an engine for the pairs of one judge. It keeps
 // pairs without copying; the caller must not change them while the engine
 // is in use.
-func NewSelectionEngine(judge string, pairs []model.Pair) *SelectionEngine {
-	return &SelectionEngine{judge: judge, pairs: pairs, previewMin: PreviewMinKnots}
+func NewEngine(judge string, pairs []model.Pair) *Engine {
+	return &Engine{judge: judge, pairs: pairs, previewMin: PreviewMinKnots}
 }
 
 // SetWarmStart turns warm starts on (the default) or off. With them off
-// every fit starts from the identity map, as AnalyzeSelection's does, so the
+// every fit starts from the identity map, as Analyze's does, so the
 // engine gives, for any sequence of options, exactly the numbers a one-shot
 // analysis gives for each; the TUI uses this so that `plumb report` with
 // the same flags reproduces the screen.
-func (e *SelectionEngine) SetWarmStart(on bool) { e.cold = !on }
+func (e *Engine) SetWarmStart(on bool) { e.cold = !on }
 
-// AnalyzeSelection runs a one-shot analysis (a fresh engine, cold start).
-func AnalyzeSelection(judge string, pairs []model.Pair, opt SelectionOptions) (*Selection, error) {
-	return NewSelectionEngine(judge, pairs).Analyze(opt)
+// Analyze runs a one-shot analysis (a fresh engine, cold start).
+func Analyze(judge string, pairs []model.Pair, opt Options) (*Result, error) {
+	return NewEngine(judge, pairs).Analyze(opt)
 }
 
 // Analyze computes every method's metrics for the options.
-func (e *SelectionEngine) Analyze(opt SelectionOptions) (*Selection, error) {
+func (e *Engine) Analyze(opt Options) (*Result, error) {
 	return e.analyze(context.Background(), opt, nil)
 }
 
 // AnalyzeContext is Analyze, stopped with an error wrapping ctx's when ctx
 // is done during CalibraEval's fit (checked before every iteration);
 // nothing of a stopped fit is cached.
-func (e *SelectionEngine) AnalyzeContext(ctx context.Context, opt SelectionOptions) (*Selection, error) {
+func (e *Engine) AnalyzeContext(ctx context.Context, opt Options) (*Result, error) {
 	return e.analyze(ctx, opt, nil)
 }
 
 // analyze is Analyze; with preview not nil, CalibraEval's fit is a
 // preview warm-started from it (Preview).
-func (e *SelectionEngine) analyze(ctx context.Context, opt SelectionOptions, preview *FitResult) (*Selection, error) {
+func (e *Engine) analyze(ctx context.Context, opt Options, preview *calib.FitResult) (*Result, error) {
 	if err := opt.validate(); err != nil {
 		return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
 	}
@@ -341,7 +341,7 @@ func (e *SelectionEngine) analyze(ctx context.Context, opt SelectionOptions, pre
 		return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
 	}
 	est, heldout := sp.est, sp.heldout
-	sel := &Selection{
+	sel := &Result{
 		Judge:        e.judge,
 		N:            len(e.pairs),
 		Arrangements: e.info.arr,
@@ -431,35 +431,35 @@ func (e *SelectionEngine) analyze(ctx context.Context, opt SelectionOptions, pre
 
 // splitResults computes, once per estimation set, the held-out metrics of
 // raw, BPC and discard and the Pride result.
-func (e *SelectionEngine) splitResults(sp *selSplit) {
+func (e *Engine) splitResults(sp *splitEntry) {
 	if sp.done {
 		return
 	}
 	sp.done = true
 	if len(sp.heldout) > 0 {
-		m := computeMetrics(e.raw, sp.heldout, e.ws())
+		m := calib.ComputeMetricsIn(e.raw, sp.heldout, e.ws())
 		sp.rawH = &m
 		if e.bpcErr == nil {
-			b := bpcMetrics(e.bpc, sp.heldout)
+			b := calib.BPCMetricsSubset(e.bpc, sp.heldout)
 			sp.bpcH = &b
 		}
 		if e.discKept.OK() {
-			d, k := discardMetrics(e.raw, sp.heldout, e.ws())
+			d, k := calib.DiscardMetricsIn(e.raw, sp.heldout, e.ws())
 			sp.discH, sp.discHKept = &d, k
 		}
 	}
 	sp.pride = MethodResult{Name: MethodPride}
 	// Pride's preferences are read only here (for its metrics).
-	pp, prior, err := pridePrefsIn(e.pairs, sp.est, e.ws())
-	defer putPrefs(e.ws(), pp)
+	pp, prior, err := calib.PridePrefsIn(e.pairs, sp.est, e.ws())
+	defer calib.PutPrefs(e.ws(), pp)
 	if err != nil {
 		sp.pride.Reason = err.Error()
 		return
 	}
 	sp.pride.Available = true
-	sp.pride.All = computeMetrics(pp, nil, e.ws())
+	sp.pride.All = calib.ComputeMetricsIn(pp, nil, e.ws())
 	if len(sp.heldout) > 0 {
-		m := computeMetrics(pp, sp.heldout, e.ws())
+		m := calib.ComputeMetricsIn(pp, sp.heldout, e.ws())
 		sp.pride.Heldout = &m
 	}
 	sp.prior = &prior
@@ -467,7 +467,7 @@ func (e *SelectionEngine) splitResults(sp *selSplit) {
 }
 
 // prepare computes the option-independent results once.
-func (e *SelectionEngine) prepare() {
+func (e *Engine) prepare() {
 	if e.ready {
 		return
 	}
@@ -496,42 +496,42 @@ func (e *SelectionEngine) prepare() {
 		e.info.notes = append(e.info.notes, fmt.Sprintf("records mix sources: %d p_a, %d logprobs, %d choice",
 			bySource[model.SourceProb], bySource[model.SourceLogprob], bySource[model.SourceChoice]))
 	}
-	e.raw = RawPrefs(e.pairs)
-	e.rawAll = computeMetrics(e.raw, nil, e.ws())
-	e.bpc, e.bpcErr = BPCPrefs(e.raw)
+	e.raw = calib.RawPrefs(e.pairs)
+	e.rawAll = calib.ComputeMetricsIn(e.raw, nil, e.ws())
+	e.bpc, e.bpcErr = calib.BPCPrefs(e.raw)
 	if e.bpcErr == nil {
-		e.bpcAll = bpcMetrics(e.bpc, nil)
+		e.bpcAll = calib.BPCMetricsSubset(e.bpc, nil)
 	}
-	e.discAll, e.discKept = discardMetrics(e.raw, nil, e.ws())
-	e.effects = IdentifyBias(e.pairs)
+	e.discAll, e.discKept = calib.DiscardMetricsIn(e.raw, nil, e.ws())
+	e.effects = calib.IdentifyBias(e.pairs)
 }
 
 // split returns the cached estimation set for (frac, seed).
-func (e *SelectionEngine) split(frac float64, seed uint64) (*selSplit, error) {
+func (e *Engine) split(frac float64, seed uint64) (*splitEntry, error) {
 	for _, s := range e.splits {
 		if s.frac == frac && s.seed == seed {
 			return s, nil
 		}
 	}
-	est, heldout, err := EstimationSet(len(e.pairs), frac, seed)
+	est, heldout, err := calib.EstimationSet(len(e.pairs), frac, seed)
 	if err != nil {
 		return nil, err
 	}
 	if len(e.splits) >= noaCacheSize {
 		e.splits = e.splits[1:]
 	}
-	s := &selSplit{frac: frac, seed: seed, est: est, heldout: heldout}
+	s := &splitEntry{frac: frac, seed: seed, est: est, heldout: heldout}
 	e.splits = append(e.splits, s)
 	return s, nil
 }
 
 // noaKey is the NOA problem of opt: its estimation set and objective.
-func noaKey(opt SelectionOptions) selNOAKey {
-	return selNOAKey{frac: opt.EstFrac, seed: opt.Seed, obj: opt.Objective}
+func noaKey(opt Options) problemKey {
+	return problemKey{frac: opt.EstFrac, seed: opt.Seed, obj: opt.Objective}
 }
 
 // cachedNOA returns the cached NOA problem of opt, or nil (it builds none).
-func (e *SelectionEngine) cachedNOA(opt SelectionOptions) *selNOAEntry {
+func (e *Engine) cachedNOA(opt Options) *noaEntry {
 	key := noaKey(opt)
 	for _, n := range e.noas {
 		if n.key == key {
@@ -543,12 +543,12 @@ func (e *SelectionEngine) cachedNOA(opt SelectionOptions) *selNOAEntry {
 
 // noaFor returns the cached NOA problem of opt (est its estimation set),
 // building it if needed.
-func (e *SelectionEngine) noaFor(opt SelectionOptions, est []int) *selNOAEntry {
+func (e *Engine) noaFor(opt Options, est []int) *noaEntry {
 	if n := e.cachedNOA(opt); n != nil {
 		return n
 	}
-	n := &selNOAEntry{key: noaKey(opt)}
-	n.noa, n.err = newNOA(e.pairs, est, opt.Objective, e.ws())
+	n := &noaEntry{key: noaKey(opt)}
+	n.noa, n.err = calib.NewNOAIn(e.pairs, est, opt.Objective, e.ws())
 	if len(e.noas) >= noaCacheSize {
 		e.noas = e.noas[1:]
 	}
@@ -561,7 +561,7 @@ func (e *SelectionEngine) noaFor(opt SelectionOptions, est []int) *selNOAEntry {
 // ctx stopped the fit; every other failure is the result's Reason. With
 // preview not nil the fit is warm-started from it, kept as the problem's
 // preview and not cached.
-func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt SelectionOptions, est, heldout []int, preview *FitResult) (MethodResult, error) {
+func (e *Engine) calibraEval(ctx context.Context, sel *Result, opt Options, est, heldout []int, preview *calib.FitResult) (MethodResult, error) {
 	res := MethodResult{Name: MethodCalibraEval}
 	if e.info.hard > 0 {
 		res.Reason = fmt.Sprintf("CalibraEval needs probabilities; %d of %d records give hard choices", e.info.hard, len(e.pairs))
@@ -581,8 +581,8 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 		res.Reason = err.Error()
 		return res, nil
 	}
-	fk := selFitKey{lambda: opt.Lambda, maxIter: opt.MaxIter}
-	var cf *selCachedFit
+	fk := fitKey{lambda: opt.Lambda, maxIter: opt.MaxIter}
+	var cf *cachedFit
 	for i := range ent.fits {
 		if ent.fits[i].key == fk {
 			cf = &ent.fits[i]
@@ -608,7 +608,7 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 		// Warm-start from the most recent non-degenerate fit: a nearly
 		// constant g is (asymptotically) stationary for every λ, so a fit
 		// started there never leaves it.
-		var warm *FitResult
+		var warm *calib.FitResult
 		for i := len(ent.fits) - 1; i >= 0 && !e.cold; i-- {
 			if !ent.fits[i].degenerate {
 				warm = &ent.fits[i].fit
@@ -646,7 +646,7 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 	fit := cf.fit
 	fit.D = slices.Clone(fit.D)
 	// Z is the problem's knots, shared as in every FitResult.
-	fit.Curve = &Curve{Z: fit.Curve.Z, G: slices.Clone(fit.Curve.G)}
+	fit.Curve = &calib.Curve{Z: fit.Curve.Z, G: slices.Clone(fit.Curve.G)}
 	sel.Fit = &fit
 	sel.WarmStarted, sel.WarmFrom = cf.warm, cf.warmFrom
 	sel.Preview = preview != nil
@@ -658,10 +658,10 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 	res.Notes = append(res.Notes, cf.notes...)
 	if cf.degenerate {
 		res.Degenerate, res.DegenerateReason = true, cf.reason
-		collapseMetrics(&res.All, cf.reason)
+		res.All.Collapse(cf.reason)
 		if res.Heldout != nil {
-			h := res.Heldout.clone()
-			collapseMetrics(&h, cf.reason)
+			h := res.Heldout.Clone()
+			h.Collapse(cf.reason)
 			res.Heldout = &h
 		}
 	}
@@ -678,64 +678,40 @@ func (e *SelectionEngine) calibraEval(ctx context.Context, sel *Selection, opt S
 	return res, nil
 }
 
-// gSpread returns the mean and population standard deviation of g*(s_j)
-// over every item and arrangement of calibrated preferences (g = r for x0,
-// x1 and 1 − r for x2, x3).
-func gSpread(p Prefs) (mean, sd float64) {
-	var s, s2 float64
-	n := 0
-	for i := range p.R {
-		for _, a := range model.Arrangements {
-			if !p.Has[i][a] {
-				continue
-			}
-			g := a.Preference(p.R[i][a]) // Preference is its own inverse
-			s += g
-			s2 += g * g
-			n++
-		}
-	}
-	if n == 0 {
-		return 0, 0
-	}
-	mean = s / float64(n)
-	return mean, math.Sqrt(max(0, s2/float64(n)-mean*mean))
-}
-
 // fitOnce fits the NOA problem for opt (warm-started from warm when not
 // nil) and computes the calibrated preferences and their metrics.
-func (e *SelectionEngine) fitOnce(ctx context.Context, noa *NOA, opt SelectionOptions, warm *FitResult, heldout []int) (selCachedFit, error) {
+func (e *Engine) fitOnce(ctx context.Context, noa *calib.NOA, opt Options, warm *calib.FitResult, heldout []int) (cachedFit, error) {
 	ws := e.ws()
-	fit, err := noa.FitContext(ctx, FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter, work: ws}, warm)
+	fit, err := noa.FitContext(ctx, calib.FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter, Work: ws}, warm)
 	if err != nil {
-		return selCachedFit{}, err
+		return cachedFit{}, err
 	}
-	c := selCachedFit{fit: fit, warm: warm != nil}
+	c := cachedFit{fit: fit, warm: warm != nil}
 	if warm != nil {
 		c.warmFrom = warm.Lambda
 	}
 	// The calibrated preferences are read only here (the metrics keep
 	// none of their arrays): their arrays go back to the workspace.
-	prefs := noa.calibratedPrefs(e.pairs, fit.Curve, ws)
-	defer putPrefs(ws, prefs)
-	c.all = computeMetrics(prefs, nil, ws)
-	if bad, why := Collapsed(e.raw, prefs, fit.Curve); bad {
+	prefs := noa.CalibratedPrefs(e.pairs, fit.Curve, ws)
+	defer calib.PutPrefs(ws, prefs)
+	c.all = calib.ComputeMetricsIn(prefs, nil, ws)
+	if bad, why := calib.Collapsed(e.raw, prefs, fit.Curve); bad {
 		c.degenerate, c.reason = true, why
-		c.notes = append(c.notes, "degenerate fit (collapsed): "+why+"; its metrics say nothing about the judge and are not shown; "+CollapseAdvice)
+		c.notes = append(c.notes, "degenerate fit (collapsed): "+why+"; its metrics say nothing about the judge and are not shown; "+calib.CollapseAdvice)
 	}
 	if len(heldout) > 0 {
-		m := computeMetrics(prefs, heldout, ws)
+		m := calib.ComputeMetricsIn(prefs, heldout, ws)
 		c.heldout = &m
 	}
 	return c, nil
 }
 
-// clone returns a copy of r that shares no pointers or slices with it.
+// Clone returns a copy of r that shares no pointers or slices with it.
 func (r MethodResult) clone() MethodResult {
 	c := r
-	c.All = r.All.clone()
+	c.All = r.All.Clone()
 	if r.Heldout != nil {
-		h := r.Heldout.clone()
+		h := r.Heldout.Clone()
 		c.Heldout = &h
 	}
 	if r.Kept != nil {
@@ -750,30 +726,11 @@ func (r MethodResult) clone() MethodResult {
 	return c
 }
 
-// clone returns a copy of m that shares no pointers with it.
-func (m Metrics) clone() Metrics {
-	c := m
-	c.Notes = slices.Clone(m.Notes)
-	for _, s := range []*Stat{&c.FleissKappa, &c.ICC2k, &c.ICC3k, &c.ICC21, &c.ICC31} {
-		if s.CI != nil {
-			ci := *s.CI
-			s.CI = &ci
-		}
+// KeptFor returns the kept share that goes with m, one of r's metric sets:
+// HeldoutKept when m is r.Heldout, else Kept (nil when r has none).
+func (r *MethodResult) KeptFor(m *calib.Metrics) *calib.Stat {
+	if m != nil && m == r.Heldout {
+		return r.HeldoutKept
 	}
-	return c
-}
-
-// SplitByJudge groups pairs by judge, keeping their order within a judge.
-// The judge names come back sorted.
-func SplitByJudge(pairs []model.Pair) (judges []string, byJudge map[string][]model.Pair) {
-	byJudge = make(map[string][]model.Pair)
-	for i := range pairs {
-		j := pairs[i].Judge
-		if _, ok := byJudge[j]; !ok {
-			judges = append(judges, j)
-		}
-		byJudge[j] = append(byJudge[j], pairs[i])
-	}
-	slices.Sort(judges)
-	return judges, byJudge
+	return r.Kept
 }

@@ -1,9 +1,10 @@
-package calib
+package selection
 
 import (
 	"math"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
@@ -15,12 +16,12 @@ import (
 // a method's change estimate is its value minus raw's.
 func TestSelectionBootstrapDemo(t *testing.T) {
 	pairs := calibtest.DemoPairs(t, "judge-tokenA")
-	e := NewSelectionEngine("judge-tokenA", pairs)
-	sel, err := e.Analyze(DefaultSelectionOptions())
+	e := NewEngine("judge-tokenA", pairs)
+	sel, err := e.Analyze(DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := SelectionBootstrapOptions{BootstrapOptions: BootstrapOptions{Resamples: 200, Seed: 3, Level: 0.95}}
+	opt := BootstrapOptions{BootstrapOptions: calib.BootstrapOptions{Resamples: 200, Seed: 3, Level: 0.95}}
 	bs, err := e.Bootstrap(sel, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -78,13 +79,13 @@ func TestSelectionBootstrapDemo(t *testing.T) {
 // as much as the fit's own variability widens it.
 func TestSelectionBootstrapRefit(t *testing.T) {
 	pairs := calibtest.DemoPairs(t, "judge-tokenA")[:600]
-	e := NewSelectionEngine("j", pairs)
-	sel, err := e.Analyze(DefaultSelectionOptions())
+	e := NewEngine("j", pairs)
+	sel, err := e.Analyze(DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
 	width := func(refit bool) float64 {
-		bs, err := e.Bootstrap(sel, SelectionBootstrapOptions{BootstrapOptions: BootstrapOptions{Resamples: 60, Seed: 1, Level: 0.9}, Refit: refit})
+		bs, err := e.Bootstrap(sel, BootstrapOptions{BootstrapOptions: calib.BootstrapOptions{Resamples: 60, Seed: 1, Level: 0.9}, Refit: refit})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,7 +129,7 @@ func TestBootstrapCoverage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	truth := ComputeMetrics(RawPrefs(truthLog.Pairs))
+	truth := calib.ComputeMetrics(calib.RawPrefs(truthLog.Pairs))
 	trueAcc, trueCons := truth.AccuracyMean.Value, truth.Consistency.Value
 	const reps, items = 200, 300
 	covAcc, covCons := 0, 0
@@ -137,11 +138,11 @@ func TestBootstrapCoverage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := RawPrefs(lg.Pairs)
-		res, err := Bootstrap(len(lg.Pairs), []string{"acc", "cons"}, func(idx []int) []float64 {
-			m := computeMetrics(p, idx, nil)
+		p := calib.RawPrefs(lg.Pairs)
+		res, err := calib.Bootstrap(len(lg.Pairs), []string{"acc", "cons"}, func(idx []int) []float64 {
+			m := calib.ComputeMetricsIn(p, idx, nil)
 			return []float64{statOrNaN(m.AccuracyMean), statOrNaN(m.Consistency)}
-		}, BootstrapOptions{Resamples: 1000, Seed: uint64(r), Level: 0.95, Workers: 2})
+		}, calib.BootstrapOptions{Resamples: 1000, Seed: uint64(r), Level: 0.95, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +162,7 @@ func TestBootstrapCoverage(t *testing.T) {
 }
 
 // statOrNaN is a Stat's value, NaN when undefined.
-func statOrNaN(s Stat) float64 {
+func statOrNaN(s calib.Stat) float64 {
 	if !s.OK() {
 		return math.NaN()
 	}
@@ -178,12 +179,12 @@ func BenchmarkBootstrapRefit3000(b *testing.B) { benchBootstrap(b, true) }
 
 func benchBootstrap(b *testing.B, refit bool) {
 	pairs := calibtest.DemoPairs(b, "judge-tokenA")
-	e := NewSelectionEngine("judge-tokenA", pairs)
-	sel, err := e.Analyze(DefaultSelectionOptions())
+	e := NewEngine("judge-tokenA", pairs)
+	sel, err := e.Analyze(DefaultOptions())
 	if err != nil {
 		b.Fatal(err)
 	}
-	opt := SelectionBootstrapOptions{BootstrapOptions: BootstrapOptions{Resamples: 1000, Seed: 1, Level: 0.95}, Refit: refit}
+	opt := BootstrapOptions{BootstrapOptions: calib.BootstrapOptions{Resamples: 1000, Seed: 1, Level: 0.95}, Refit: refit}
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := e.Bootstrap(sel, opt); err != nil {
@@ -196,8 +197,8 @@ func benchBootstrap(b *testing.B, refit bool) {
 // row gets intervals too, fixed and re-fitted; its estimate is the table's.
 func TestSelectionBootstrapPublished(t *testing.T) {
 	pairs := calibtest.DemoPairs(t, "judge-tokenA")[:400]
-	e := NewSelectionEngine("j", pairs)
-	opt := DefaultSelectionOptions()
+	e := NewEngine("j", pairs)
+	opt := DefaultOptions()
 	opt.Solver = SolverBoth
 	sel, err := e.Analyze(opt)
 	if err != nil {
@@ -208,7 +209,7 @@ func TestSelectionBootstrapPublished(t *testing.T) {
 		t.Fatalf("published row: %+v", pub)
 	}
 	for _, refit := range []bool{false, true} {
-		bs, err := e.Bootstrap(sel, SelectionBootstrapOptions{BootstrapOptions: BootstrapOptions{Resamples: 40, Seed: 2, Level: 0.9}, Refit: refit})
+		bs, err := e.Bootstrap(sel, BootstrapOptions{BootstrapOptions: calib.BootstrapOptions{Resamples: 40, Seed: 2, Level: 0.9}, Refit: refit})
 		if err != nil {
 			t.Fatal(err)
 		}

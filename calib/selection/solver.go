@@ -1,15 +1,17 @@
-package calib
+package selection
 
 import (
 	"context"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
 )
 
 // MethodCalibraEvalPublished is the method name of CalibraEval's published
-// code (FitPublished) in Selection.Methods, present when
-// SelectionOptions.Solver is SolverPublished or SolverBoth.
+// code (FitPublished) in Result.Methods, present when
+// Options.Solver is SolverPublished or SolverBoth.
 const MethodCalibraEvalPublished = "calibraeval_published"
 
 // Solver picks which CalibraEval fit(s) the methods table shows.
@@ -91,12 +93,12 @@ func ParsePathStop(s string) (PathStop, error) {
 }
 
 // validateSolver checks the solver, published λ and stop options.
-func (o SelectionOptions) validateSolver() error {
+func (o Options) validateSolver() error {
 	if o.Solver < SolverConverged || o.Solver > SolverBoth {
 		return fmt.Errorf("unknown CalibraEval solver %d", int(o.Solver))
 	}
-	if o.Solver.Published() && !(o.PublishedLambda >= 0 && o.PublishedLambda <= MaxLambda) {
-		return fmt.Errorf("published λ = %v, want a number in [0, %d]", o.PublishedLambda, MaxLambda)
+	if o.Solver.Published() && !(o.PublishedLambda >= 0 && o.PublishedLambda <= calib.MaxLambda) {
+		return fmt.Errorf("published λ = %v, want a number in [0, %d]", o.PublishedLambda, calib.MaxLambda)
 	}
 	if o.StopAt < 0 {
 		return fmt.Errorf("stop at %d, want end or a point index ≥ 0", int(o.StopAt)-1)
@@ -105,12 +107,12 @@ func (o SelectionOptions) validateSolver() error {
 }
 
 // pathKey returns the options a path depends on.
-func (o SelectionOptions) pathKey() SelectionOptions {
-	return SelectionOptions{Lambda: o.Lambda, EstFrac: o.EstFrac, Objective: o.Objective, Seed: o.Seed, MaxIter: o.MaxIter}
+func (o Options) pathKey() Options {
+	return Options{Lambda: o.Lambda, EstFrac: o.EstFrac, Objective: o.Objective, Seed: o.Seed, MaxIter: o.MaxIter}
 }
 
 // StopInfo describes the path point the converged CalibraEval row uses
-// when SelectionOptions.StopAt is not StopEnd.
+// when Options.StopAt is not StopEnd.
 type StopInfo struct {
 	// Point is the index, Points the number of points of the path.
 	Point, Points int
@@ -118,19 +120,19 @@ type StopInfo struct {
 	Mu, Objective, Distance float64
 }
 
-// selCachedPub is a cached published fit and the metrics of its map.
-type selCachedPub struct {
+// cachedPub is a cached published fit and the metrics of its map.
+type cachedPub struct {
 	frac, lambda float64
 	seed         uint64
-	fit          *PublishedFit
+	fit          *calib.PublishedFit
 	err          error
 	res          MethodResult
 }
 
-// selCachedPath is a cached fit path.
-type selCachedPath struct {
-	key  SelectionOptions
-	path *Path
+// cachedPath is a cached fit path.
+type cachedPath struct {
+	key  Options
+	path *calib.Path
 	err  error
 }
 
@@ -138,7 +140,7 @@ type selCachedPath struct {
 // options it depends on (λ, EstFrac, Objective, Seed, MaxIter; not Solver,
 // PublishedLambda, StopAt or Path) and kept for the engine's last few.
 // The path is shared with the cache: do not change it.
-func (e *SelectionEngine) CachedPath(opt SelectionOptions) (*Path, error) {
+func (e *Engine) CachedPath(opt Options) (*calib.Path, error) {
 	k := opt.pathKey()
 	for _, c := range e.paths {
 		if c.key == k {
@@ -149,12 +151,12 @@ func (e *SelectionEngine) CachedPath(opt SelectionOptions) (*Path, error) {
 	if len(e.paths) >= noaCacheSize {
 		e.paths = e.paths[1:]
 	}
-	e.paths = append(e.paths, selCachedPath{key: k, path: p, err: err})
+	e.paths = append(e.paths, cachedPath{key: k, path: p, err: err})
 	return p, err
 }
 
 // pubFor returns the cached published fit for opt, or nil.
-func (e *SelectionEngine) pubFor(opt SelectionOptions) *selCachedPub {
+func (e *Engine) pubFor(opt Options) *cachedPub {
 	for i := range e.pubs {
 		if c := &e.pubs[i]; c.frac == opt.EstFrac && c.seed == opt.Seed && c.lambda == opt.PublishedLambda {
 			return c
@@ -165,43 +167,43 @@ func (e *SelectionEngine) pubFor(opt SelectionOptions) *selCachedPub {
 
 // published runs (or reuses) the published code's fit on the estimation
 // items in file order and returns its row; it sets sel.Published.
-func (e *SelectionEngine) published(sel *Selection, opt SelectionOptions, est, heldout []int) MethodResult {
+func (e *Engine) published(sel *Result, opt Options, est, heldout []int) MethodResult {
 	if c := e.pubFor(opt); c != nil {
 		sel.Published = c.fit
 		return c.res.clone()
 	}
-	c := selCachedPub{frac: opt.EstFrac, seed: opt.Seed, lambda: opt.PublishedLambda}
+	c := cachedPub{frac: opt.EstFrac, seed: opt.Seed, lambda: opt.PublishedLambda}
 	c.res = MethodResult{Name: MethodCalibraEvalPublished}
 	switch {
 	case e.info.hard > 0:
 		c.res.Reason = fmt.Sprintf("CalibraEval needs probabilities; %d of %d records give hard choices", e.info.hard, len(e.pairs))
 	default:
-		po := DefaultPublishedOptions()
+		po := calib.DefaultPublishedOptions()
 		po.Lambda = opt.PublishedLambda
 		ordered := slices.Clone(est)
 		slices.Sort(ordered) // the script reads its items in file order
-		c.fit, c.err = FitPublished(e.pairs, ordered, po)
+		c.fit, c.err = calib.FitPublished(e.pairs, ordered, po)
 		if c.err != nil {
 			c.res.Reason = c.err.Error()
 			break
 		}
-		prefs := CalibratedPrefs(e.pairs, c.fit.Curve)
+		prefs := calib.CalibratedPrefs(e.pairs, c.fit.Curve)
 		c.res.Available = true
-		c.res.All = ComputeMetrics(prefs)
+		c.res.All = calib.ComputeMetrics(prefs)
 		if len(heldout) > 0 {
-			m := computeMetrics(prefs, heldout, nil)
+			m := calib.ComputeMetricsIn(prefs, heldout, nil)
 			c.res.Heldout = &m
 		}
 		c.res.Notes = append(c.res.Notes, c.fit.Notes...)
 		c.res.Notes = append(c.res.Notes, fmt.Sprintf("the published code (CSHaitao/CalibraEval src/CalibraEval.py), λ = %g, "+
 			"%d epoch, batch %d, learning rate %g: %d items; g moved at most %.4f from the rank transform it starts at; eq. 10 objective %.6g",
 			po.Lambda, po.Epochs, po.BatchSize, po.LR, c.fit.Items, c.fit.RankShift, c.fit.Final.Objective))
-		if bad, why := Collapsed(e.raw, prefs, c.fit.Curve); bad {
+		if bad, why := calib.Collapsed(e.raw, prefs, c.fit.Curve); bad {
 			c.res.Degenerate, c.res.DegenerateReason = true, why
 			c.res.Notes = append(c.res.Notes, "degenerate fit (collapsed): "+why+"; its metrics say nothing about the judge and are not shown")
-			collapseMetrics(&c.res.All, why)
+			c.res.All.Collapse(why)
 			if c.res.Heldout != nil {
-				collapseMetrics(c.res.Heldout, why)
+				c.res.Heldout.Collapse(why)
 			}
 		}
 	}
@@ -215,7 +217,7 @@ func (e *SelectionEngine) published(sel *Selection, opt SelectionOptions, est, h
 
 // stopAt replaces the converged CalibraEval row (res, and sel.Fit's curve
 // and sel.Curve) with path point opt.StopAt.
-func (e *SelectionEngine) stopAt(sel *Selection, opt SelectionOptions, res *MethodResult) error {
+func (e *Engine) stopAt(sel *Result, opt Options, res *MethodResult) error {
 	i, ok := opt.StopAt.Point()
 	if !ok || !res.Available {
 		return nil
@@ -228,23 +230,23 @@ func (e *SelectionEngine) stopAt(sel *Selection, opt SelectionOptions, res *Meth
 		return fmt.Errorf("stop at point %d: the fit path has %d points (0 to %d)", i, len(p.Points), len(p.Points)-1)
 	}
 	pt := &p.Points[i]
-	r := MethodResult{Name: MethodCalibraEval, Available: true, All: pt.All.clone()}
+	r := MethodResult{Name: MethodCalibraEval, Available: true, All: pt.All.Clone()}
 	if pt.Heldout != nil {
-		h := pt.Heldout.clone()
+		h := pt.Heldout.Clone()
 		r.Heldout = &h
 	}
 	r.Notes = append(r.Notes, fmt.Sprintf("stopped at point %d of %d of the fit path, distance %.4f from the identity (objective %.6g; the converged fit's is %.6g)",
 		i, len(p.Points), pt.Distance, pt.Objective, p.Points[len(p.Points)-1].Objective))
-	if bad, why := Collapsed(e.raw, e.cachedPrefs(opt, pt.Curve), pt.Curve); bad {
+	if bad, why := calib.Collapsed(e.raw, e.cachedPrefs(opt, pt.Curve), pt.Curve); bad {
 		r.Degenerate, r.DegenerateReason = true, why
-		r.Notes = append(r.Notes, "degenerate fit (collapsed): "+why+"; its metrics say nothing about the judge and are not shown; "+CollapseAdvice)
-		collapseMetrics(&r.All, why)
+		r.Notes = append(r.Notes, "degenerate fit (collapsed): "+why+"; its metrics say nothing about the judge and are not shown; "+calib.CollapseAdvice)
+		r.All.Collapse(why)
 		if r.Heldout != nil {
-			collapseMetrics(r.Heldout, why)
+			r.Heldout.Collapse(why)
 		}
 	}
 	*res = r
-	curve := &Curve{Z: slices.Clone(pt.Curve.Z), G: slices.Clone(pt.Curve.G)}
+	curve := &calib.Curve{Z: slices.Clone(pt.Curve.Z), G: slices.Clone(pt.Curve.G)}
 	if sel.Fit != nil {
 		sel.Fit.Curve = curve
 	}
@@ -257,7 +259,7 @@ func (e *SelectionEngine) stopAt(sel *Selection, opt SelectionOptions, res *Meth
 // with warm starts off, as this engine must have) into the cache used by
 // CachedPath and Analyze, unless one for the same options is there. It
 // lets a caller compute the path without holding the engine.
-func (e *SelectionEngine) StorePath(opt SelectionOptions, p *Path) {
+func (e *Engine) StorePath(opt Options, p *calib.Path) {
 	k := opt.pathKey()
 	for _, c := range e.paths {
 		if c.key == k {
@@ -267,12 +269,12 @@ func (e *SelectionEngine) StorePath(opt SelectionOptions, p *Path) {
 	if len(e.paths) >= noaCacheSize {
 		e.paths = e.paths[1:]
 	}
-	e.paths = append(e.paths, selCachedPath{key: k, path: p})
+	e.paths = append(e.paths, cachedPath{key: k, path: p})
 }
 
 // PathCached returns the cached path for opt, if there is one (it computes
 // nothing).
-func (e *SelectionEngine) PathCached(opt SelectionOptions) (*Path, bool) {
+func (e *Engine) PathCached(opt Options) (*calib.Path, bool) {
 	k := opt.pathKey()
 	for _, c := range e.paths {
 		if c.key == k && c.err == nil {
@@ -280,4 +282,15 @@ func (e *SelectionEngine) PathCached(opt SelectionOptions) (*Path, bool) {
 		}
 	}
 	return nil, false
+}
+
+// cachedPrefs returns CalibratedPrefs(e.pairs, c), by the gather of the
+// engine's cached NOA problem for opt's estimation set and objective when
+// there is one and c is one of its curves (a fit path's point); it builds
+// no problem.
+func (e *Engine) cachedPrefs(opt Options, c *calib.Curve) calib.Prefs {
+	if n := e.cachedNOA(opt); n != nil && n.noa != nil {
+		return n.noa.CalibratedPrefs(e.pairs, c, nil)
+	}
+	return calib.CalibratedPrefs(e.pairs, c)
 }

@@ -1,4 +1,4 @@
-package calib
+package selection
 
 import (
 	"reflect"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -17,14 +18,14 @@ import (
 func TestSolverPublishedRow(t *testing.T) {
 	pairs := calibtest.SimJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
 	for _, frac := range []float64{1, 0.5} {
-		opt := DefaultSelectionOptions()
+		opt := DefaultOptions()
 		opt.EstFrac = frac
-		conv, err := AnalyzeSelection("j", pairs, opt)
+		conv, err := Analyze("j", pairs, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		opt.Solver = SolverBoth
-		both, err := AnalyzeSelection("j", pairs, opt)
+		both, err := Analyze("j", pairs, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,27 +40,27 @@ func TestSolverPublishedRow(t *testing.T) {
 		if !reflect.DeepEqual(both.Method(MethodCalibraEval), conv.Method(MethodCalibraEval)) {
 			t.Errorf("frac %v: the converged row changed with --solver both", frac)
 		}
-		est, heldout, err := EstimationSet(len(pairs), frac, opt.Seed)
+		est, heldout, err := calib.EstimationSet(len(pairs), frac, opt.Seed)
 		if err != nil {
 			t.Fatal(err)
 		}
 		est = slices.Clone(est)
 		slices.Sort(est)
-		po := DefaultPublishedOptions()
-		fit, err := FitPublished(pairs, est, po)
+		po := calib.DefaultPublishedOptions()
+		fit, err := calib.FitPublished(pairs, est, po)
 		if err != nil {
 			t.Fatal(err)
 		}
-		prefs := CalibratedPrefs(pairs, fit.Curve)
+		prefs := calib.CalibratedPrefs(pairs, fit.Curve)
 		pub := both.Method(MethodCalibraEvalPublished)
-		if got, want := selSummary(pub.All), selSummary(ComputeMetrics(prefs)); got != want {
+		if got, want := selSummary(pub.All), selSummary(calib.ComputeMetrics(prefs)); got != want {
 			t.Errorf("frac %v: published row %s, want %s", frac, got, want)
 		}
 		if frac < 1 {
 			if pub.Heldout == nil {
 				t.Fatalf("frac %v: no held-out metrics", frac)
 			}
-			if got, want := selSummary(*pub.Heldout), selSummary(computeMetrics(prefs, heldout, nil)); got != want {
+			if got, want := selSummary(*pub.Heldout), selSummary(calib.ComputeMetricsIn(prefs, heldout, nil)); got != want {
 				t.Errorf("frac %v: published held-out %s, want %s", frac, got, want)
 			}
 		}
@@ -67,7 +68,7 @@ func TestSolverPublishedRow(t *testing.T) {
 			t.Errorf("frac %v: Selection.Published not the fit", frac)
 		}
 		opt.Solver = SolverPublished
-		only, err := AnalyzeSelection("j", pairs, opt)
+		only, err := Analyze("j", pairs, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,8 +86,8 @@ func TestSolverPublishedRow(t *testing.T) {
 // point i, and a point beyond the path is an error naming the range.
 func TestStopAt(t *testing.T) {
 	pairs := calibtest.SimJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
-	opt := DefaultSelectionOptions()
-	e := NewSelectionEngine("j", pairs)
+	opt := DefaultOptions()
+	e := NewEngine("j", pairs)
 	e.SetWarmStart(false)
 	base, err := e.Analyze(opt)
 	if err != nil {
@@ -138,7 +139,7 @@ func TestStopAt(t *testing.T) {
 	}
 	// A fresh one-shot analysis gives the engine's numbers.
 	opt.StopAt = StopAtPoint(n / 2)
-	one, err := AnalyzeSelection("j", pairs, opt)
+	one, err := Analyze("j", pairs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,16 +169,16 @@ func TestSolverOptionParsing(t *testing.T) {
 			t.Errorf("ParsePathStop(%q): no error", in)
 		}
 	}
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	if opt.PublishedLambda != 0.05 || opt.Solver != SolverConverged || opt.StopAt != StopEnd {
 		t.Errorf("defaults: %+v", opt)
 	}
-	for _, bad := range []func(o *SelectionOptions){
-		func(o *SelectionOptions) { o.Solver = 7 },
-		func(o *SelectionOptions) { o.Solver, o.PublishedLambda = SolverBoth, -1 },
-		func(o *SelectionOptions) { o.StopAt = -3 },
+	for _, bad := range []func(o *Options){
+		func(o *Options) { o.Solver = 7 },
+		func(o *Options) { o.Solver, o.PublishedLambda = SolverBoth, -1 },
+		func(o *Options) { o.StopAt = -3 },
 	} {
-		o := DefaultSelectionOptions()
+		o := DefaultOptions()
 		bad(&o)
 		if err := o.validate(); err == nil {
 			t.Errorf("%+v: no error", o)

@@ -1,77 +1,22 @@
-package calib
+package selection
 
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
-// TestPathProxGradient extends TestNOAGradient to the penalised objective
-// of the path: L/K + μ·dist², its exact gradient against central finite
-// differences, and the penalty against μ·dist² computed directly.
-func TestPathProxGradient(t *testing.T) {
-	rng := rand.New(rand.NewPCG(21, 22))
-	worst := 0.0
-	for trial := range 10 {
-		pairs := calibtest.RandomProblem(rng, 5+rng.IntN(25))
-		for _, obj := range []Objective{ObjectiveBoth, ObjectiveL1, ObjectiveL2} {
-			p, err := NewNOA(pairs, calibtest.AllIdx(len(pairs)), obj)
-			if err != nil {
-				continue
-			}
-			d := make([]float64, p.M())
-			for i := range d {
-				d[i] = 1.5 * rng.NormFloat64()
-			}
-			for _, mu := range []float64{0.3, 5, 200} {
-				q := p.withProx(mu, nil)
-				for _, lam := range []float64{0, 0.5, 2} {
-					pen := q.Objective(d, lam, nil) - p.Objective(d, lam, nil)
-					dist := p.distance(p.G(d), nil)
-					if want := mu * dist * dist; math.Abs(pen-want) > 1e-12*max(1, want) {
-						t.Errorf("trial %d %s μ=%v: penalty %v, μ·dist² %v", trial, obj, mu, pen, want)
-					}
-					grad := make([]float64, p.M())
-					q.Objective(d, lam, grad)
-					const h = 1e-5
-					maxAbs, maxErr, sum := 0.0, 0.0, 0.0
-					x := slices.Clone(d)
-					for k := range d {
-						x[k] = d[k] + h
-						fp := q.Objective(x, lam, nil)
-						x[k] = d[k] - h
-						fm := q.Objective(x, lam, nil)
-						x[k] = d[k]
-						fd := (fp - fm) / (2 * h)
-						maxAbs = max(maxAbs, math.Abs(grad[k]))
-						maxErr = max(maxErr, math.Abs(fd-grad[k]))
-						sum += grad[k]
-					}
-					worst = max(worst, maxErr/maxAbs)
-					if maxErr > 1e-6*max(maxAbs, 1e-6) {
-						t.Errorf("trial %d %s μ=%v λ=%v: max |fd − grad| = %.3g, max |grad| = %.3g", trial, obj, mu, lam, maxErr, maxAbs)
-					}
-					if math.Abs(sum) > 1e-10*max(1, maxAbs) {
-						t.Errorf("trial %d %s μ=%v λ=%v: Σ grad = %v, want 0", trial, obj, mu, lam, sum)
-					}
-				}
-			}
-		}
-	}
-	t.Logf("worst max|fd − grad| / max|grad| = %.2g", worst)
-}
-
 // checkPathShape asserts what holds on every path: the identity first, the
 // objective non-increasing and the distance non-decreasing along it (path.go:
 // L' ≤ L whenever d' ≥ d), peaks in range.
-func checkPathShape(t *testing.T, name string, p *Path) {
+func checkPathShape(t *testing.T, name string, p *calib.Path) {
 	t.Helper()
 	pts := p.Points
 	if len(pts) < 2 {
@@ -103,7 +48,7 @@ func checkPathShape(t *testing.T, name string, p *Path) {
 }
 
 // TestPathEnds: on the simulator's x0, x1, x2 judges the path starts at the
-// raw numbers and ends exactly at AnalyzeSelection's CalibraEval row
+// raw numbers and ends exactly at Analyze's CalibraEval row
 // (curve, fit objective and metrics, all items and held out), with the
 // objective falling along it and the path's own end in the cold fit's
 // minimum.
@@ -111,13 +56,13 @@ func TestPathEnds(t *testing.T) {
 	by := calibtest.SimJudges(t, 1000, model.X0, model.X1, model.X2)
 	for _, frac := range []float64{1, 0.5} {
 		for _, judge := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
-			opt := DefaultSelectionOptions()
+			opt := DefaultOptions()
 			opt.EstFrac = frac
 			path, err := FitPath(context.Background(), judge, by[judge], opt, PathOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			sel, err := AnalyzeSelection(judge, by[judge], opt)
+			sel, err := Analyze(judge, by[judge], opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,15 +103,15 @@ func TestPathEnds(t *testing.T) {
 			}
 			if frac == 1 {
 				pk := path.Peak
-				at := func(k string, get func(Metrics) Stat) string {
+				at := func(k string, get func(calib.Metrics) calib.Stat) string {
 					return strings.TrimSpace(get(path.Points[pk[k]].All).Format(3))
 				}
 				t.Logf("%s: %d points; peaks κ %d (%s), ICC(2,k) %d (%s), RStd %d (%s), accuracy %d (%s); end κ %.3f ICC %.3f RStd %.2f acc %.3f",
 					name, len(path.Points),
-					pk[PeakKappa], at(PeakKappa, func(m Metrics) Stat { return m.FleissKappa }),
-					pk[PeakICC2k], at(PeakICC2k, func(m Metrics) Stat { return m.ICC2k }),
-					pk[PeakRStd], at(PeakRStd, func(m Metrics) Stat { return m.RStd }),
-					pk[PeakAccuracy], at(PeakAccuracy, func(m Metrics) Stat { return m.AccuracyMean }),
+					pk[calib.PeakKappa], at(calib.PeakKappa, func(m calib.Metrics) calib.Stat { return m.FleissKappa }),
+					pk[calib.PeakICC2k], at(calib.PeakICC2k, func(m calib.Metrics) calib.Stat { return m.ICC2k }),
+					pk[calib.PeakRStd], at(calib.PeakRStd, func(m calib.Metrics) calib.Stat { return m.RStd }),
+					pk[calib.PeakAccuracy], at(calib.PeakAccuracy, func(m calib.Metrics) calib.Stat { return m.AccuracyMean }),
 					last.All.FleissKappa.Value, last.All.ICC2k.Value, last.All.RStd.Value, last.All.AccuracyMean.Value)
 			}
 		}
@@ -178,12 +123,12 @@ func TestPathEnds(t *testing.T) {
 // converged end, i.e. the lowest objective is not the best agreement.
 func TestPathPeakBeforeEnd(t *testing.T) {
 	by := calibtest.SimJudges(t, 1000, model.X0, model.X1, model.X2)
-	path, err := FitPath(context.Background(), "judge-tokenA", by["judge-tokenA"], DefaultSelectionOptions(), PathOptions{})
+	path, err := FitPath(context.Background(), "judge-tokenA", by["judge-tokenA"], DefaultOptions(), PathOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	last := len(path.Points) - 1
-	i := path.Peak[PeakICC2k]
+	i := path.Peak[calib.PeakICC2k]
 	peak, end := path.Points[i].All.ICC2k.Value, path.Points[last].All.ICC2k.Value
 	if !(i > 0 && i < last && peak > end+0.02) {
 		t.Errorf("ICC(2,k) peaks at point %d of %d with %.3f; end %.3f", i, last, peak, end)
@@ -198,7 +143,7 @@ func TestPathPeakBeforeEnd(t *testing.T) {
 func TestPathCollapse(t *testing.T) {
 	by := calibtest.SimJudges(t, 2000, model.X0, model.X1)
 	for _, judge := range []string{"judge-first", "judge-tokenA"} {
-		path, err := FitPath(context.Background(), judge, by[judge], DefaultSelectionOptions(), PathOptions{})
+		path, err := FitPath(context.Background(), judge, by[judge], DefaultOptions(), PathOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -214,7 +159,7 @@ func TestPathCollapse(t *testing.T) {
 				t.Errorf("%s: the %s peak is point %d, which is collapsed", judge, key, k)
 			}
 		}
-		i := path.Peak[PeakICC2k]
+		i := path.Peak[calib.PeakICC2k]
 		if !(i > 0 && i < last) {
 			t.Fatalf("%s: ICC(2,k) peaks at point %d of %d", judge, i, last)
 		}
@@ -238,13 +183,13 @@ func TestPathCollapse(t *testing.T) {
 // fit's. The last point is still the cold fit; the notes say both things.
 func TestPathDifferentMinimum(t *testing.T) {
 	pairs := calibtest.GenPairs(74, calibtest.Judge{Token: -0.5, Position: 0.3, Noise: 1.5, Spread: 0.5}, [model.NumArrangements]bool{true, true}, 2)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	opt.Lambda = 2
 	path, err := FitPath(context.Background(), "j", pairs, opt, PathOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sel, err := AnalyzeSelection("j", pairs, opt)
+	sel, err := Analyze("j", pairs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,11 +214,11 @@ func TestPathDifferentMinimum(t *testing.T) {
 
 func TestPathDeterministic(t *testing.T) {
 	pairs := calibtest.GenPairs(600, calibtest.StrongA, calibtest.Has012, 31)
-	a, err := FitPath(context.Background(), "j", pairs, DefaultSelectionOptions(), PathOptions{Points: 12})
+	a, err := FitPath(context.Background(), "j", pairs, DefaultOptions(), PathOptions{Points: 12})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := FitPath(context.Background(), "j", pairs, DefaultSelectionOptions(), PathOptions{Points: 12})
+	b, _ := FitPath(context.Background(), "j", pairs, DefaultOptions(), PathOptions{Points: 12})
 	if !reflect.DeepEqual(a, b) {
 		t.Error("two paths of the same data differ")
 	}
@@ -281,15 +226,15 @@ func TestPathDeterministic(t *testing.T) {
 		t.Errorf("asked for 12 points, got %d", len(a.Points))
 	}
 	// An engine with warm starts on, after other λ, gives the same path.
-	e := NewSelectionEngine("j", pairs)
+	e := NewEngine("j", pairs)
 	for _, lam := range []float64{0.3, 0.5, 0.9} {
-		o := DefaultSelectionOptions()
+		o := DefaultOptions()
 		o.Lambda = lam
 		if _, err := e.Analyze(o); err != nil {
 			t.Fatal(err)
 		}
 	}
-	c, err := e.Path(context.Background(), DefaultSelectionOptions(), PathOptions{Points: 12})
+	c, err := e.Path(context.Background(), DefaultOptions(), PathOptions{Points: 12})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +242,7 @@ func TestPathDeterministic(t *testing.T) {
 		t.Error("the engine's path differs from FitPath's")
 	}
 	// Two points: the identity and the cold fit.
-	two, err := FitPath(context.Background(), "j", pairs, DefaultSelectionOptions(), PathOptions{Points: 2})
+	two, err := FitPath(context.Background(), "j", pairs, DefaultOptions(), PathOptions{Points: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,29 +254,29 @@ func TestPathDeterministic(t *testing.T) {
 func TestPathErrors(t *testing.T) {
 	pairs := calibtest.GenPairs(50, calibtest.StrongA, calibtest.Has012, 32)
 	ctx := context.Background()
-	if _, err := FitPath(ctx, "j", pairs, DefaultSelectionOptions(), PathOptions{Points: 1}); err == nil {
+	if _, err := FitPath(ctx, "j", pairs, DefaultOptions(), PathOptions{Points: 1}); err == nil {
 		t.Error("1 point accepted")
 	}
-	bad := DefaultSelectionOptions()
+	bad := DefaultOptions()
 	bad.Lambda = -1
 	if _, err := FitPath(ctx, "j", pairs, bad, PathOptions{}); err == nil {
 		t.Error("λ = −1 accepted")
 	}
-	if _, err := FitPath(ctx, "j", nil, DefaultSelectionOptions(), PathOptions{}); err == nil {
+	if _, err := FitPath(ctx, "j", nil, DefaultOptions(), PathOptions{}); err == nil {
 		t.Error("no pairs accepted")
 	}
 	hard := slices.Clone(pairs)
 	hard[3].Source = model.SourceChoice
-	if _, err := FitPath(ctx, "j", hard, DefaultSelectionOptions(), PathOptions{}); err == nil || !strings.Contains(err.Error(), "hard choices") {
+	if _, err := FitPath(ctx, "j", hard, DefaultOptions(), PathOptions{}); err == nil || !strings.Contains(err.Error(), "hard choices") {
 		t.Errorf("hard choices: %v", err)
 	}
 	one := calibtest.GenPairs(50, calibtest.StrongA, [model.NumArrangements]bool{true}, 33)
-	if _, err := FitPath(ctx, "j", one, DefaultSelectionOptions(), PathOptions{}); err == nil {
+	if _, err := FitPath(ctx, "j", one, DefaultOptions(), PathOptions{}); err == nil {
 		t.Error("x0-only judge accepted")
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := FitPath(cancelled, "j", pairs, DefaultSelectionOptions(), PathOptions{}); err == nil {
+	if _, err := FitPath(cancelled, "j", pairs, DefaultOptions(), PathOptions{}); err == nil {
 		t.Error("cancelled context accepted")
 	}
 }
@@ -339,10 +284,10 @@ func TestPathErrors(t *testing.T) {
 // benchPath runs the path of n items with x0..x2 from benchNOA's judge.
 func benchPath(b *testing.B, n int) {
 	pairs := calibtest.GenPairs(n, calibtest.Judge{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2}, calibtest.Has012, 1)
-	var p *Path
+	var p *calib.Path
 	for b.Loop() {
 		var err error
-		if p, err = FitPath(context.Background(), "bench", pairs, DefaultSelectionOptions(), PathOptions{}); err != nil {
+		if p, err = FitPath(context.Background(), "bench", pairs, DefaultOptions(), PathOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -365,24 +310,24 @@ func TestCurveApplier(t *testing.T) {
 	pairs := calibtest.GenPairs(300, calibtest.StrongA, [model.NumArrangements]bool{true, true, true, true}, 41)
 	est := calibtest.AllIdx(150)
 	pairs[3].S[model.X0], pairs[200].S[model.X1], pairs[201].S[model.X2] = 0, 1, 1e-9
-	p, err := NewNOA(pairs, est, ObjectiveBoth)
+	p, err := calib.NewNOA(pairs, est, calib.ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fit, err := p.Fit(FitOptions{Lambda: 0.5}, nil)
+	fit, err := p.Fit(calib.FitOptions{Lambda: 0.5}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pp := &pathPrefs{noa: p, pairs: pairs}
-	for _, c := range []*Curve{fit.Curve, {Z: fit.Curve.Z, G: slices.Clone(fit.Curve.Z)}} {
+	for _, c := range []*calib.Curve{fit.Curve, {Z: fit.Curve.Z, G: slices.Clone(fit.Curve.Z)}} {
 		got := pp.of(c)
-		if want := CalibratedPrefs(pairs, c); !reflect.DeepEqual(got, want) {
+		if want := calib.CalibratedPrefs(pairs, c); !reflect.DeepEqual(got, want) {
 			t.Error("the path's gather differs from CalibratedPrefs")
 		}
 	}
 	// Other knots: the fallback.
-	id := IdentityCurve()
-	if got := pp.of(id); !reflect.DeepEqual(got, RawPrefs(pairs)) {
+	id := calib.IdentityCurve()
+	if got := pp.of(id); !reflect.DeepEqual(got, calib.RawPrefs(pairs)) {
 		t.Error("fallback differs")
 	}
 }
@@ -392,7 +337,7 @@ func TestCurveApplier(t *testing.T) {
 // the tie-only end has RStd 0; no collapsed point may be named a peak.
 func TestPathPeakNeverCollapsed(t *testing.T) {
 	by := calibtest.SimJudges(t, 1500, model.X0, model.X1, model.X2, model.X3)
-	path, err := FitPath(context.Background(), "judge-first", by["judge-first"], DefaultSelectionOptions(), PathOptions{})
+	path, err := FitPath(context.Background(), "judge-first", by["judge-first"], DefaultOptions(), PathOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package calib
+package selection
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
@@ -15,15 +16,15 @@ import (
 // engine's (FitPath), and the engine's own answers equal one-shot ones.
 func TestForkPathWhileEngineAnswers(t *testing.T) {
 	pairs := calibtest.DemoPairs(t, "judge-tokenA")
-	e := NewSelectionEngine("judge-tokenA", pairs)
+	e := NewEngine("judge-tokenA", pairs)
 	e.SetWarmStart(false)
-	opt := DefaultSelectionOptions()
+	opt := DefaultOptions()
 	opt.EstFrac = 0.8 // held-out items: every split result is used
 	if _, err := e.Analyze(opt); err != nil {
 		t.Fatal(err)
 	}
 	fork := e.Fork()
-	var path *Path
+	var path *calib.Path
 	var perr error
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -38,7 +39,7 @@ func TestForkPathWhileEngineAnswers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := AnalyzeSelection("judge-tokenA", pairs, o)
+		want, err := Analyze("judge-tokenA", pairs, o)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package calib
+package calibtest
 
 import (
 	"bufio"
@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -16,11 +17,18 @@ import (
 )
 
 // publishedDir holds the inputs and outputs of the published CalibraEval
-// script (see its README.md for how they were made).
-const publishedDir = "testdata/published"
+// script (see its README.md for how they were made), found from this
+// file's path so that every calib package's tests read the same files.
+var publishedDir = func() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "testdata/published"
+	}
+	return filepath.Join(filepath.Dir(file), "..", "..", "testdata", "published")
+}()
 
-// publishedCase is one entry of testdata/published/cases.json.
-type publishedCase struct {
+// PublishedCase is one entry of testdata/published/cases.json.
+type PublishedCase struct {
 	Name      string       `json:"name"`
 	Data      string       `json:"data"`
 	Model     string       `json:"model"`
@@ -32,32 +40,30 @@ type publishedCase struct {
 	Printed   [][3]float64 `json:"printed"`
 }
 
-func (c publishedCase) options() PublishedOptions {
-	return PublishedOptions{Lambda: c.Lambda, BatchSize: c.BatchSize, LR: c.LR, Epochs: c.Epochs}
-}
-
-func readPublishedCases(tb testing.TB) []publishedCase {
+// ReadPublishedCases reads cases.json.
+func ReadPublishedCases(tb testing.TB) []PublishedCase {
 	tb.Helper()
-	var cs []publishedCase
-	if err := json.Unmarshal(readPublishedFile(tb, "cases.json"), &cs); err != nil {
+	var cs []PublishedCase
+	if err := json.Unmarshal(ReadPublishedFile(tb, "cases.json"), &cs); err != nil {
 		tb.Fatalf("cases.json: %v", err)
 	}
 	return cs
 }
 
-func publishedCaseNamed(tb testing.TB, name string) publishedCase {
+// PublishedCaseNamed returns the case of cases.json with that name.
+func PublishedCaseNamed(tb testing.TB, name string) PublishedCase {
 	tb.Helper()
-	for _, c := range readPublishedCases(tb) {
+	for _, c := range ReadPublishedCases(tb) {
 		if c.Name == name {
 			return c
 		}
 	}
 	tb.Fatalf("no published case %q", name)
-	return publishedCase{}
+	return PublishedCase{}
 }
 
-// readPublishedFile reads a file of publishedDir, gunzipping *.gz.
-func readPublishedFile(tb testing.TB, name string) []byte {
+// ReadPublishedFile reads a file of publishedDir, gunzipping *.gz.
+func ReadPublishedFile(tb testing.TB, name string) []byte {
 	tb.Helper()
 	b, err := os.ReadFile(filepath.Join(publishedDir, name))
 	if err != nil {
@@ -75,15 +81,15 @@ func readPublishedFile(tb testing.TB, name string) []byte {
 	return b
 }
 
-// readPublishedData turns the script's data.json lines (prompt_1 = x0,
+// ReadPublishedData turns the script's data.json lines (prompt_1 = x0,
 // prompt_2 = x1, prompt_3 = x2) into pair items, in file order.
-func readPublishedData(tb testing.TB, name string) []model.Pair {
+func ReadPublishedData(tb testing.TB, name string) []model.Pair {
 	tb.Helper()
 	type logit struct {
 		A *float64 `json:"A"`
 	}
 	var pairs []model.Pair
-	sc := bufio.NewScanner(bytes.NewReader(readPublishedFile(tb, name)))
+	sc := bufio.NewScanner(bytes.NewReader(ReadPublishedFile(tb, name)))
 	for line := 1; sc.Scan(); line++ {
 		var rec struct {
 			P1 logit `json:"prompt_1_logit"`
@@ -102,12 +108,4 @@ func readPublishedData(tb testing.TB, name string) []model.Pair {
 		tb.Fatal(err)
 	}
 	return pairs
-}
-
-func allIndexes(n int) []int {
-	est := make([]int, n)
-	for i := range est {
-		est[i] = i
-	}
-	return est
 }

@@ -1,9 +1,11 @@
-package calib
+package selection
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -15,7 +17,7 @@ import (
 //
 // whose judge-tokenA is testdata/published/k1000), the calibrated
 // preferences of the published code's fit (default options, every item)
-// with those of plumb's converged fit (AnalyzeSelection, every item, λ =
+// with those of plumb's converged fit (Analyze, every item, λ =
 // 0.5 as in the paper, and λ = 0.05 as in the published code): ICC(2,k),
 // RStd and the objective eq. 10 / K. The numbers are logged (go test -v);
 // the test checks that the converged fit at the published λ reaches an
@@ -32,8 +34,8 @@ func TestPublishedVsConverged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	judges, byJudge := SplitByJudge(lg.Pairs)
-	ref := readPublishedData(t, publishedCaseNamed(t, "k1000").Data)
+	judges, byJudge := calib.SplitByJudge(lg.Pairs)
+	ref := calibtest.ReadPublishedData(t, calibtest.PublishedCaseNamed(t, "k1000").Data)
 	t.Logf("%-13s %-22s %8s %6s %10s", "judge", "fit", "ICC(2,k)", "RStd", "eq.10/K")
 	for _, judge := range judges {
 		pairs := byJudge[judge]
@@ -47,31 +49,31 @@ func TestPublishedVsConverged(t *testing.T) {
 				}
 			}
 		}
-		raw := ComputeMetrics(RawPrefs(pairs))
+		raw := calib.ComputeMetrics(calib.RawPrefs(pairs))
 		t.Logf("%-13s %-22s %8.3f %6.1f", judge, "raw", raw.ICC2k.Value, raw.RStd.Value)
 
-		pub, err := FitPublished(pairs, allIndexes(len(pairs)), DefaultPublishedOptions())
+		pub, err := calib.FitPublished(pairs, calibtest.AllIdx(len(pairs)), calib.DefaultPublishedOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
-		pm := ComputeMetrics(CalibratedPrefs(pairs, pub.Curve))
+		pm := calib.ComputeMetrics(calib.CalibratedPrefs(pairs, pub.Curve))
 		t.Logf("%-13s %-22s %8.3f %6.1f %10.5f", judge, "published (λ=0.05)", pm.ICC2k.Value, pm.RStd.Value, pub.Final.Objective)
 		if pm.ICC2k.Reason != "" || pm.ICC2k.Value < -1 || pm.ICC2k.Value > 1 {
 			t.Errorf("%s: published ICC(2,k) %+v", judge, pm.ICC2k)
 		}
-		start := DefaultPublishedOptions()
+		start := calib.DefaultPublishedOptions()
 		start.Epochs = 0
-		rank, err := FitPublished(pairs, allIndexes(len(pairs)), start)
+		rank, err := calib.FitPublished(pairs, calibtest.AllIdx(len(pairs)), start)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rm := ComputeMetrics(CalibratedPrefs(pairs, rank.Curve))
+		rm := calib.ComputeMetrics(calib.CalibratedPrefs(pairs, rank.Curve))
 		t.Logf("%-13s %-22s %8.3f %6.1f %10.5f", judge, "its start (rank)", rm.ICC2k.Value, rm.RStd.Value, rank.Final.Objective)
 
 		for _, lam := range []float64{0.5, 0.05} {
-			opt := DefaultSelectionOptions()
+			opt := DefaultOptions()
 			opt.Lambda = lam
-			sel, err := AnalyzeSelection(judge, pairs, opt)
+			sel, err := Analyze(judge, pairs, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
