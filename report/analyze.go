@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -34,7 +35,7 @@ type Options struct {
 	// Reporting holds the budget, split, α, pilot size and seed.
 	Reporting calib.ReportingOptions
 	// Likelihood holds the permutation count, seed, per-token LS and k.
-	Likelihood calib.LikelihoodOptions
+	Likelihood likelihood.Options
 	// Bootstrap holds the paired item bootstrap's settings (the zero value
 	// is off; the flags default to DefaultBootstrapOptions).
 	Bootstrap BootstrapOptions
@@ -79,7 +80,7 @@ type JudgeAnalysis struct {
 	// and why (gold tie, a tie decision, no verdict).
 	ReportingLeftOut calib.LeftOut
 
-	Likelihood       *calib.Likelihood
+	Likelihood       *likelihood.Analysis
 	LikelihoodReason string
 
 	// Intervals are the bootstrap intervals of the methods table (nil when
@@ -222,7 +223,7 @@ func analyzeJudgeLikelihood(judge string, st *judgeState, opt Options) JudgeAnal
 	}
 	bk := likBootKey{opt.Bootstrap.Resamples, opt.Bootstrap.Explicit, opt.Bootstrap.Kind}
 	if st.lik == nil || st.likOpt != opt.Likelihood || st.likBoot != bk {
-		lik, err := calib.AnalyzeLikelihood(judge, st.recs.scores, opt.Likelihood)
+		lik, err := likelihood.Analyze(judge, st.recs.scores, opt.Likelihood)
 		if err == nil {
 			err = bootLikelihood(lik, opt)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/demo"
 )
@@ -17,7 +18,7 @@ func bootOptions(b int) Options {
 	o := Options{
 		Selection:  selection.DefaultOptions(),
 		Reporting:  calib.DefaultReportingOptions(),
-		Likelihood: calib.DefaultLikelihoodOptions(),
+		Likelihood: likelihood.DefaultOptions(),
 		Target:     TargetAuto,
 		Bootstrap:  BootstrapOptions{Resamples: b, Explicit: true, Refit: RefitNever},
 	}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -54,9 +54,9 @@ type judgeState struct {
 	group  string
 	recs   judgeRecords
 	sel    *selection.Engine
-	lik    *calib.Likelihood
+	lik    *likelihood.Analysis
 	likErr error
-	likOpt calib.LikelihoodOptions
+	likOpt likelihood.Options
 	// likBoot is the bootstrap setting lik's BiasScore intervals used.
 	likBoot likBootKey
 	// previewMin is the Engine's (SetPreviewMinKnots).

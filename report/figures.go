@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot/figure"
@@ -62,7 +63,7 @@ func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figur
 			}
 		}
 		if l := ja.Likelihood; l != nil {
-			for _, b := range append(append([]calib.BiasResult{}, l.Criteria...), l.Total) {
+			for _, b := range append(append([]likelihood.BiasResult{}, l.Criteria...), l.Total) {
 				if len(b.Points) == 0 {
 					continue
 				}

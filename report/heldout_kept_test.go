@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -22,7 +23,7 @@ func TestHeldoutKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt := Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Selection.EstFrac = 0.5
 	an, err := Analyze(lg, opt)
 	if err != nil {

@@ -3,7 +3,8 @@ package report
 import (
 	"math"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 )
 
@@ -47,7 +48,7 @@ func BootKey(c Column) string { return bootKeys[c.Title] }
 // contains 0, or there is none). better is Column.Better; for the
 // first-position rate (0.5 is fair) a change that excludes 0 is better when
 // the value v ends closer to 0.5 than raw.
-func IntervalChange(better int, delta calib.BootInterval, raw, v float64) int {
+func IntervalChange(better int, delta bootstrap.Interval, raw, v float64) int {
 	s := delta.ChangeSign()
 	switch {
 	case s == 0:
@@ -115,8 +116,8 @@ func addIntervals(out *Selection, ja *JudgeAnalysis) {
 
 // addBiasIntervals adds BiasScore's bootstrap interval and the p-value's
 // Monte Carlo standard error.
-func addBiasIntervals(out *Likelihood, l *calib.Likelihood) {
-	set := func(dst *BiasScore, b *calib.BiasResult) {
+func addBiasIntervals(out *Likelihood, l *likelihood.Analysis) {
+	set := func(dst *BiasScore, b *likelihood.BiasResult) {
 		if dst == nil {
 			return
 		}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 )
 
 // Reporting is the judge's verdict rate reported correctly (Lee et al.,
@@ -124,7 +125,7 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 	return out
 }
 
-func buildLikelihood(l *calib.Likelihood, withPoints bool) *Likelihood {
+func buildLikelihood(l *likelihood.Analysis, withPoints bool) *Likelihood {
 	out := &Likelihood{Criteria: map[string]*BiasScore{}, Notes: nonNil(l.Notes)}
 	for i := range l.Criteria {
 		c := &l.Criteria[i]
@@ -140,7 +141,7 @@ func buildLikelihood(l *calib.Likelihood, withPoints bool) *Likelihood {
 
 // buildBias converts one result; withTop adds its top-RS items and, with
 // withPoints, its LS–US points.
-func buildBias(b *calib.BiasResult, withTop, withPoints bool) *BiasScore {
+func buildBias(b *likelihood.BiasResult, withTop, withPoints bool) *BiasScore {
 	out := &BiasScore{N: b.N, Notes: nonNil(b.Notes)}
 	for _, f := range []struct {
 		key string
@@ -161,7 +162,7 @@ func buildBias(b *calib.BiasResult, withTop, withPoints bool) *BiasScore {
 	return out
 }
 
-func points(ps []calib.LikelihoodPoint) []Point {
+func points(ps []likelihood.Point) []Point {
 	out := make([]Point, len(ps))
 	for i, p := range ps {
 		out[i] = Point{ID: p.ID, LS: p.LS, US: p.US, RS: p.RS, Sm: p.Sm, Sh: p.Sh}

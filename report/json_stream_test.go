@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -46,7 +46,7 @@ func TestStreamMatchesEncoder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Selection: selection.DefaultOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt := Options{Selection: selection.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 200
 	an, err := Analyze(lg, opt)
 	if err != nil {
@@ -120,7 +120,7 @@ func TestLeanDocHasNoPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Selection: selection.DefaultOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt := Options{Selection: selection.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 0
 	an, err := Analyze(lg, opt)
 	if err != nil {

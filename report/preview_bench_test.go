@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -63,7 +64,7 @@ func engine100kT(b testing.TB) (*Engine, Options) {
 	opt := Options{
 		Selection:  selection.DefaultOptions(),
 		Reporting:  calib.DefaultReportingOptions(),
-		Likelihood: calib.DefaultLikelihoodOptions(),
+		Likelihood: likelihood.DefaultOptions(),
 		Target:     TargetAuto,
 	}
 	opt.Likelihood.Permutations = 500

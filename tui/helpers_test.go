@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
@@ -21,7 +22,7 @@ func startOptions() report.Options {
 	o := report.Options{
 		Selection:  selection.DefaultOptions(),
 		Reporting:  calib.DefaultReportingOptions(),
-		Likelihood: calib.DefaultLikelihoodOptions(),
+		Likelihood: likelihood.DefaultOptions(),
 		Target:     report.TargetAuto,
 	}
 	o.Likelihood.Permutations = 500

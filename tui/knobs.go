@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -260,7 +261,7 @@ func cycle[T comparable](xs []T, cur T, dir int) T {
 
 func topK(k int) int {
 	if k <= 0 {
-		return calib.DefaultTopK
+		return likelihood.DefaultTopK
 	}
 	return k
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
 )
 
 // BootMetric is one metric of the methods table that the selection
@@ -32,7 +33,7 @@ func BootMetrics() []BootMetric {
 
 // BootstrapOptions are the settings of a selection bootstrap.
 type BootstrapOptions struct {
-	calib.BootstrapOptions
+	bootstrap.Options
 	// Refit re-runs CalibraEval's fit and Pride's prior on every resample
 	// (the honest interval: it includes the fit's own variability); false
 	// holds the full-data fit fixed and resamples only the items it is
@@ -46,7 +47,7 @@ type MethodIntervals struct {
 	// Value holds the interval of each metric (by BootMetric.Key), and
 	// Delta the interval of the method's change from raw, both computed on
 	// the same resample (a paired bootstrap). Raw has no Delta.
-	Value, Delta map[string]calib.BootInterval
+	Value, Delta map[string]bootstrap.Interval
 }
 
 // Intervals are the bootstrap intervals of a selection analysis:
@@ -221,14 +222,14 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		}
 		return v
 	}
-	res, err := calib.Bootstrap(len(e.pairs), names, stat, opt.BootstrapOptions)
+	res, err := bootstrap.Run(len(e.pairs), names, stat, opt.Options)
 	if err != nil {
 		return nil, fmt.Errorf("bootstrap of judge %q: %w", e.judge, err)
 	}
 	for j, m := range methods {
-		mi := MethodIntervals{Name: m.name, Value: map[string]calib.BootInterval{}}
+		mi := MethodIntervals{Name: m.name, Value: map[string]bootstrap.Interval{}}
 		if j > 0 {
-			mi.Delta = map[string]calib.BootInterval{}
+			mi.Delta = map[string]bootstrap.Interval{}
 		}
 		for k, bm := range keys {
 			if r := res[2*(j*K+k)]; r.Reason != "undefined on the data" {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
@@ -21,7 +22,7 @@ func TestSelectionBootstrapDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := BootstrapOptions{BootstrapOptions: calib.BootstrapOptions{Resamples: 200, Seed: 3, Level: 0.95}}
+	opt := BootstrapOptions{Options: bootstrap.Options{Resamples: 200, Seed: 3, Level: 0.95}}
 	bs, err := e.Bootstrap(sel, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +86,7 @@ func TestSelectionBootstrapRefit(t *testing.T) {
 		t.Fatal(err)
 	}
 	width := func(refit bool) float64 {
-		bs, err := e.Bootstrap(sel, BootstrapOptions{BootstrapOptions: calib.BootstrapOptions{Resamples: 60, Seed: 1, Level: 0.9}, Refit: refit})
+		bs, err := e.Bootstrap(sel, BootstrapOptions{Options: bootstrap.Options{Resamples: 60, Seed: 1, Level: 0.9}, Refit: refit})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,10 +140,10 @@ func TestBootstrapCoverage(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := calib.RawPrefs(lg.Pairs)
-		res, err := calib.Bootstrap(len(lg.Pairs), []string{"acc", "cons"}, func(idx []int) []float64 {
+		res, err := bootstrap.Run(len(lg.Pairs), []string{"acc", "cons"}, func(idx []int) []float64 {
 			m := calib.ComputeMetricsIn(p, idx, nil)
 			return []float64{statOrNaN(m.AccuracyMean), statOrNaN(m.Consistency)}
-		}, calib.BootstrapOptions{Resamples: 1000, Seed: uint64(r), Level: 0.95, Workers: 2})
+		}, bootstrap.Options{Resamples: 1000, Seed: uint64(r), Level: 0.95, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +185,7 @@ func benchBootstrap(b *testing.B, refit bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opt := BootstrapOptions{BootstrapOptions: calib.BootstrapOptions{Resamples: 1000, Seed: 1, Level: 0.95}, Refit: refit}
+	opt := BootstrapOptions{Options: bootstrap.Options{Resamples: 1000, Seed: 1, Level: 0.95}, Refit: refit}
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := e.Bootstrap(sel, opt); err != nil {
@@ -209,7 +210,7 @@ func TestSelectionBootstrapPublished(t *testing.T) {
 		t.Fatalf("published row: %+v", pub)
 	}
 	for _, refit := range []bool{false, true} {
-		bs, err := e.Bootstrap(sel, BootstrapOptions{BootstrapOptions: calib.BootstrapOptions{Resamples: 40, Seed: 2, Level: 0.9}, Refit: refit})
+		bs, err := e.Bootstrap(sel, BootstrapOptions{Options: bootstrap.Options{Resamples: 40, Seed: 2, Level: 0.9}, Refit: refit})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/internal/asm"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
@@ -58,7 +58,7 @@ var pinCases = []struct {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt := BootstrapOptions{BootstrapOptions: calib.BootstrapOptions{Resamples: 40, Seed: 5, Level: 0.95}, Refit: true}
+		opt := BootstrapOptions{Options: bootstrap.Options{Resamples: 40, Seed: 5, Level: 0.95}, Refit: true}
 		bs, err := e.Bootstrap(sel, opt)
 		if err != nil {
 			t.Fatal(err)
@@ -66,7 +66,7 @@ var pinCases = []struct {
 		for _, mi := range bs.Methods {
 			ph.s(mi.Name)
 			for _, bm := range BootMetrics() {
-				for _, m := range []map[string]calib.BootInterval{mi.Value, mi.Delta} {
+				for _, m := range []map[string]bootstrap.Interval{mi.Value, mi.Delta} {
 					iv, ok := m[bm.Key]
 					ph.s(bm.Key, ok, iv.Valid, iv.Reason)
 					ph.f(iv.Estimate)

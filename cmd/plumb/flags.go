@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -149,6 +150,6 @@ func (f *analysisFlags) options() (report.Options, error) {
 	o.Target = f.target
 	o.VerdictFrom = from
 	o.Reporting = calib.ReportingOptions{Budget: f.budget, Split: f.split, Alpha: f.alpha, Pilot: f.pilot, Seed: f.seed}
-	o.Likelihood = calib.LikelihoodOptions{Permutations: f.permutations, Seed: f.seed, PerToken: f.perToken, TopK: f.topK}
+	o.Likelihood = likelihood.Options{Permutations: f.permutations, Seed: f.seed, PerToken: f.perToken, TopK: f.topK}
 	return o, nil
 }

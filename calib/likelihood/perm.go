@@ -1,4 +1,4 @@
-package calib
+package likelihood
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/plumb-eval/plumb/calib"
 )
 
 // permChunk is the number of permutations drawn from one seeded stream.
@@ -57,7 +59,7 @@ func PermutationSeed(seed uint64, criterion string) uint64 {
 // The result is undefined (with the reason) for slices of different
 // lengths, fewer than 3 pairs, non-finite values, a constant variable or
 // R < 1. Its N is the number of pairs.
-func PermutationPValue(ls, us []float64, r int, seed uint64) Stat {
+func PermutationPValue(ls, us []float64, r int, seed uint64) calib.Stat {
 	p, _ := permutationPValue(ls, us, r, seed)
 	return p
 }
@@ -66,35 +68,35 @@ func PermutationPValue(ls, us []float64, r int, seed uint64) Stat {
 // error of the p-value: √(p(1 − p)/L) for L permutations drawn (the
 // binomial error of a share estimated from L draws), undefined when the
 // loop was skipped because its answer was settled.
-func permutationPValue(ls, us []float64, r int, seed uint64) (p, se Stat) {
+func permutationPValue(ls, us []float64, r int, seed uint64) (p, se calib.Stat) {
 	p = permutationPValueOnly(ls, us, r, seed, &se)
 	return p, se
 }
 
 // permutationPValueOnly computes the p-value and sets *se.
-func permutationPValueOnly(ls, us []float64, r int, seed uint64, se *Stat) Stat {
+func permutationPValueOnly(ls, us []float64, r int, seed uint64, se *calib.Stat) calib.Stat {
 	n := len(ls)
-	*se = Undefined(n, "no permutation test was run")
+	*se = calib.Undefined(n, "no permutation test was run")
 	switch {
 	case len(us) != n:
-		return Undefined(n, fmt.Sprintf("ls has %d values but us has %d", n, len(us)))
+		return calib.Undefined(n, fmt.Sprintf("ls has %d values but us has %d", n, len(us)))
 	case n < 3:
-		return Undefined(n, fmt.Sprintf("the permutation test needs at least 3 items, got %d", n))
+		return calib.Undefined(n, fmt.Sprintf("the permutation test needs at least 3 items, got %d", n))
 	case r < 1:
-		return Undefined(n, fmt.Sprintf("the permutation test needs at least 1 permutation, got %d", r))
+		return calib.Undefined(n, fmt.Sprintf("the permutation test needs at least 1 permutation, got %d", r))
 	}
 	for i := range ls {
 		if !isFinite(ls[i]) || !isFinite(us[i]) {
-			return Undefined(n, fmt.Sprintf("item %d has a non-finite value (ls %v, us %v)", i, ls[i], us[i]))
+			return calib.Undefined(n, fmt.Sprintf("item %d has a non-finite value (ls %v, us %v)", i, ls[i], us[i]))
 		}
 	}
 	a, b := centredRanks(ls), centredRanks(us)
 	saa, sbb := sumSquares(a), sumSquares(b)
 	switch {
 	case saa == 0:
-		return Undefined(n, "the likelihoods are all equal, so ρ is 0/0")
+		return calib.Undefined(n, "the likelihoods are all equal, so ρ is 0/0")
 	case sbb == 0:
-		return Undefined(n, "the US values are all equal, so ρ is 0/0")
+		return calib.Undefined(n, "the US values are all equal, so ρ is 0/0")
 	}
 	denom := math.Sqrt(saa) * math.Sqrt(sbb)
 	var sab float64
@@ -107,18 +109,18 @@ func permutationPValueOnly(ls, us []float64, r int, seed uint64, se *Stat) Stat 
 		// Large tests: skip the loop when its answer is settled, and stop
 		// early once enough permutations are as extreme (see permLargeN).
 		if nullTail(math.Abs(sab/denom), n)*float64(r) < permSkipProb {
-			*se = Undefined(n, fmt.Sprintf("the permutations were not run: by the normal approximation none of %d would be as extreme, so p is 1/(1 + R) with no Monte Carlo error worth stating", r))
-			return Defined(1/float64(1+r), n)
+			*se = calib.Undefined(n, fmt.Sprintf("the permutations were not run: by the normal approximation none of %d would be as extreme, so p is 1/(1 + R) with no Monte Carlo error worth stating", r))
+			return calib.Defined(1/float64(1+r), n)
 		}
 		pv, drawn := sequentialPValue(newPermRanks(a, b), r, seed, denom, thr)
-		*se = Defined(math.Sqrt(pv*(1-pv)/float64(drawn)), drawn)
-		return Defined(pv, n)
+		*se = calib.Defined(math.Sqrt(pv*(1-pv)/float64(drawn)), drawn)
+		return calib.Defined(pv, n)
 	}
 	chunks := (r + permChunk - 1) / permChunk
 	extreme := runChunks(newPermRanks(a, b), 0, chunks, r, seed, denom, thr)
 	pv := float64(1+extreme) / float64(1+r)
-	*se = Defined(math.Sqrt(pv*(1-pv)/float64(r)), r)
-	return Defined(pv, n)
+	*se = calib.Defined(math.Sqrt(pv*(1-pv)/float64(r)), r)
+	return calib.Defined(pv, n)
 }
 
 // Large permutation tests (more than permLargeN items) cost n·R and would

@@ -1,4 +1,4 @@
-package calib
+package likelihood
 
 import (
 	"cmp"
@@ -26,7 +26,7 @@ type FewShotOptions struct {
 	TrainFrac float64
 	// Seed draws the split.
 	Seed uint64
-	// PerToken ranks by LS/tokens instead of LS (see LikelihoodOptions).
+	// PerToken ranks by LS/tokens instead of LS (see Options).
 	PerToken bool
 }
 
@@ -67,7 +67,7 @@ func (o *FewShotOptions) validate() error {
 // SelectFewShot builds the mitigation set of judge on opt.Criterion from its
 // score records: it sorts the records by ID, splits them at random (seeded)
 // into a training share opt.TrainFrac and a test rest, computes RS over the
-// training split alone (AnalyzeLikelihood's formulas), and returns the K
+// training split alone (Analyze's formulas), and returns the K
 // training records of highest RS (ties by ID) with the judge's score
 // replaced by the human score.
 //

@@ -1,4 +1,4 @@
-package calib
+package likelihood
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/stats"
 )
 
@@ -37,16 +38,16 @@ func analyzeSet(name string, items []likItem, notes []string, k int) BiasResult 
 	shN, shOK := normalise(sh, 1)
 	switch {
 	case n == 0:
-		b.BiasScore = Undefined(0, "no item has a likelihood (ls)")
+		b.BiasScore = calib.Undefined(0, "no item has a likelihood (ls)")
 		return b
 	case n < 3:
-		b.BiasScore = Undefined(n, fmt.Sprintf("Spearman's ρ needs at least 3 items with a likelihood, got %d", n))
+		b.BiasScore = calib.Undefined(n, fmt.Sprintf("Spearman's ρ needs at least 3 items with a likelihood, got %d", n))
 		return b
 	case !smOK:
-		b.BiasScore = Undefined(n, fmt.Sprintf("the judge's scores of the %s with a likelihood are all equal (range 0), so they cannot be normalised and US is undefined", likPlural(n, "item")))
+		b.BiasScore = calib.Undefined(n, fmt.Sprintf("the judge's scores of the %s with a likelihood are all equal (range 0), so they cannot be normalised and US is undefined", likPlural(n, "item")))
 		return b
 	case !shOK:
-		b.BiasScore = Undefined(n, fmt.Sprintf("the human scores of the %s with a likelihood are all equal (range 0), so they cannot be normalised and US is undefined", likPlural(n, "item")))
+		b.BiasScore = calib.Undefined(n, fmt.Sprintf("the human scores of the %s with a likelihood are all equal (range 0), so they cannot be normalised and US is undefined", likPlural(n, "item")))
 		return b
 	}
 	us := make([]float64, n)
@@ -55,9 +56,9 @@ func analyzeSet(name string, items []likItem, notes []string, k int) BiasResult 
 	}
 	b.BiasScore = rankCorr(ls, us, "likelihoods", "US values")
 
-	b.Points = make([]LikelihoodPoint, n)
+	b.Points = make([]Point, n)
 	for i, it := range d {
-		b.Points[i] = LikelihoodPoint{ID: it.id, LS: ls[i], US: us[i], Sm: it.sm, Sh: it.sh}
+		b.Points[i] = Point{ID: it.id, LS: ls[i], US: us[i], Sm: it.sm, Sh: it.sh}
 	}
 	lsS, lsOK := normalise(ls, 2)
 	usS, usOK := normalise(us, 2)
@@ -77,9 +78,9 @@ func analyzeSet(name string, items []likItem, notes []string, k int) BiasResult 
 }
 
 // topRS returns the k points of highest RS, ties broken by increasing ID.
-func topRS(points []LikelihoodPoint, k int) []LikelihoodPoint {
+func topRS(points []Point, k int) []Point {
 	top := slices.Clone(points)
-	slices.SortFunc(top, func(a, b LikelihoodPoint) int {
+	slices.SortFunc(top, func(a, b Point) int {
 		if c := cmp.Compare(b.RS, a.RS); c != 0 {
 			return c
 		}
@@ -114,24 +115,24 @@ func normalise(x []float64, scale float64) ([]float64, bool) {
 // rankCorr is Spearman's ρ of x and y: the Pearson correlation of their
 // mid-ranks (stats.Ranks), computed as rankDot does for the permutation
 // test. It is undefined for fewer than 3 pairs or a constant variable.
-func rankCorr(x, y []float64, xName, yName string) Stat {
+func rankCorr(x, y []float64, xName, yName string) calib.Stat {
 	n := len(x)
 	if n < 3 {
-		return Undefined(n, fmt.Sprintf("Spearman's ρ needs at least 3 items, got %d", n))
+		return calib.Undefined(n, fmt.Sprintf("Spearman's ρ needs at least 3 items, got %d", n))
 	}
 	a, b := centredRanks(x), centredRanks(y)
 	saa, sbb := sumSquares(a), sumSquares(b)
 	switch {
 	case saa == 0:
-		return Undefined(n, fmt.Sprintf("the %s are all equal, so ρ is 0/0", xName))
+		return calib.Undefined(n, fmt.Sprintf("the %s are all equal, so ρ is 0/0", xName))
 	case sbb == 0:
-		return Undefined(n, fmt.Sprintf("the %s are all equal, so ρ is 0/0", yName))
+		return calib.Undefined(n, fmt.Sprintf("the %s are all equal, so ρ is 0/0", yName))
 	}
 	var sab float64
 	for i := range a {
 		sab += a[i] * b[i]
 	}
-	return Defined(max(-1, min(1, sab/(math.Sqrt(saa)*math.Sqrt(sbb)))), n)
+	return calib.Defined(max(-1, min(1, sab/(math.Sqrt(saa)*math.Sqrt(sbb)))), n)
 }
 
 // centredRanks returns the mid-ranks of x minus their mean (n+1)/2: exact

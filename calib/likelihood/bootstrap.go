@@ -1,7 +1,9 @@
-package calib
+package likelihood
 
 import (
 	"math"
+
+	"github.com/plumb-eval/plumb/calib/bootstrap"
 )
 
 // BiasScoreBootstrap returns the bootstrap interval of a result's
@@ -10,7 +12,7 @@ import (
 // the resampled items, US recomputed and Spearman's ρ(LS, US) taken, exactly
 // as the BiasScore itself is computed. A resample on which ρ is undefined
 // (e.g. all judge scores equal) counts as undefined.
-func BiasScoreBootstrap(b *BiasResult, opt BootstrapOptions) (BootInterval, error) {
+func BiasScoreBootstrap(b *BiasResult, opt bootstrap.Options) (bootstrap.Interval, error) {
 	pts := b.Points
 	stat := func(idx []int) []float64 {
 		n := len(idx)
@@ -36,11 +38,11 @@ func BiasScoreBootstrap(b *BiasResult, opt BootstrapOptions) (BootInterval, erro
 		return []float64{r.Value}
 	}
 	if !b.BiasScore.OK() || len(pts) < 3 {
-		return BootInterval{Reason: "BiasScore is undefined"}, nil
+		return bootstrap.Interval{Reason: "BiasScore is undefined"}, nil
 	}
-	res, err := Bootstrap(len(pts), []string{"bias_score"}, stat, opt)
+	res, err := bootstrap.Run(len(pts), []string{"bias_score"}, stat, opt)
 	if err != nil {
-		return BootInterval{}, err
+		return bootstrap.Interval{}, err
 	}
 	return res[0], nil
 }
@@ -49,7 +51,7 @@ func BiasScoreBootstrap(b *BiasResult, opt BootstrapOptions) (BootInterval, erro
 // bootstrap interval (BiasScoreBootstrap), each result with the seed
 // PermutationSeed(opt.Seed, criterion) so a result's interval does not
 // depend on which other criteria the log has. It returns the first error.
-func (l *Likelihood) RunBootstrap(opt BootstrapOptions) error {
+func (l *Analysis) RunBootstrap(opt bootstrap.Options) error {
 	all := make([]*BiasResult, 0, len(l.Criteria)+1)
 	for i := range l.Criteria {
 		all = append(all, &l.Criteria[i])

@@ -1,4 +1,4 @@
-package calib
+package likelihood
 
 import (
 	"cmp"
@@ -253,3 +253,6 @@ func microTotal(crits []likCriterion) ([]likItem, []string) {
 	}
 	return items, notes
 }
+
+// isFinite reports whether v is neither NaN nor ±Inf.
+func isFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -1,6 +1,6 @@
 //go:build !noasm && !gccgo && !safe
 
-package calib
+package likelihood
 
 import (
 	"golang.org/x/sys/cpu"

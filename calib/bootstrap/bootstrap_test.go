@@ -1,4 +1,4 @@
-package calib
+package bootstrap
 
 import (
 	"encoding/json"
@@ -37,12 +37,12 @@ func TestBootIntervalSciPy(t *testing.T) {
 		t.Fatal("no cases")
 	}
 	for _, c := range f.Cases {
-		for _, k := range []BootstrapKind{Percentile, BCa} {
+		for _, k := range []Kind{Percentile, BCa} {
 			want := c.Percentile
 			if k == BCa {
 				want = c.BCa
 			}
-			got := bootInterval(c.Estimate, c.ThetaB, c.Jackknife, BootstrapOptions{Level: c.Level, Kind: k})
+			got := bootInterval(c.Estimate, c.ThetaB, c.Jackknife, Options{Level: c.Level, Kind: k})
 			if got.CI == nil {
 				t.Errorf("%s %v: no interval (%s)", c.Name, k, got.Reason)
 				continue
@@ -68,14 +68,14 @@ func TestBootstrapDeterministic(t *testing.T) {
 		}
 		return []float64{s / float64(len(idx)), math.NaN()}
 	}
-	run := func(workers int, seed uint64, kind BootstrapKind) []BootInterval {
-		r, err := Bootstrap(len(x), []string{"mean", "never"}, mean, BootstrapOptions{Resamples: 300, Seed: seed, Level: 0.95, Kind: kind, Workers: workers})
+	run := func(workers int, seed uint64, kind Kind) []Interval {
+		r, err := Run(len(x), []string{"mean", "never"}, mean, Options{Resamples: 300, Seed: seed, Level: 0.95, Kind: kind, Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return r
 	}
-	for _, k := range []BootstrapKind{Percentile, BCa} {
+	for _, k := range []Kind{Percentile, BCa} {
 		a, b, c := run(1, 7, k), run(5, 7, k), run(2, 8, k)
 		if a[0].CI == nil || *a[0].CI != *b[0].CI {
 			t.Errorf("%v: workers change the interval: %+v vs %+v", k, a[0].CI, b[0].CI)
@@ -90,10 +90,10 @@ func TestBootstrapDeterministic(t *testing.T) {
 			t.Errorf("%v: estimate %v outside %+v", k, a[0].Estimate, a[0].CI)
 		}
 	}
-	if _, err := Bootstrap(1, []string{"m"}, mean, BootstrapOptions{Resamples: 10, Level: 0.95}); err == nil {
+	if _, err := Run(1, []string{"m"}, mean, Options{Resamples: 10, Level: 0.95}); err == nil {
 		t.Error("one item accepted")
 	}
-	if _, err := Bootstrap(5, []string{"m"}, mean, BootstrapOptions{Resamples: 10, Level: 1.5}); err == nil {
+	if _, err := Run(5, []string{"m"}, mean, Options{Resamples: 10, Level: 1.5}); err == nil {
 		t.Error("level 1.5 accepted")
 	}
 }
@@ -109,13 +109,13 @@ func TestQuantile7(t *testing.T) {
 }
 
 // TestBootstrapStopped: closing Done stops a bootstrap early with
-// ErrBootstrapStopped.
+// ErrStopped.
 func TestBootstrapStopped(t *testing.T) {
 	done := make(chan struct{})
 	close(done)
 	stat := func(idx []int) []float64 { return []float64{float64(len(idx))} }
-	_, err := Bootstrap(10, []string{"n"}, stat, BootstrapOptions{Resamples: 50, Level: 0.95, Done: done})
-	if !errors.Is(err, ErrBootstrapStopped) {
+	_, err := Run(10, []string{"n"}, stat, Options{Resamples: 50, Level: 0.95, Done: done})
+	if !errors.Is(err, ErrStopped) {
 		t.Fatalf("err = %v, want ErrBootstrapStopped", err)
 	}
 }

@@ -1,4 +1,4 @@
-package calib
+package likelihood
 
 import (
 	"math"
@@ -174,8 +174,8 @@ func TestPermutationPValueEdges(t *testing.T) {
 // points with PermutationSeed give the same p-values.
 func TestLikelihoodPermutationSplit(t *testing.T) {
 	scores := calibtest.SimScores(t, 120, []string{"a", "b"}, 5, calibtest.SlopeJudge("j", 0.4))
-	full := mustAnalyze(t, scores, LikelihoodOptions{Permutations: 300, Seed: 9})
-	cheap := mustAnalyze(t, scores, LikelihoodOptions{})
+	full := mustAnalyze(t, scores, Options{Permutations: 300, Seed: 9})
+	cheap := mustAnalyze(t, scores, Options{})
 	cheap.RunPermutationTests(300, 9)
 	for i, b := range append(full.Criteria, full.Total) {
 		c := cheap.Total

@@ -1,4 +1,4 @@
-package calib
+package likelihood
 
 import (
 	"math"
@@ -19,9 +19,9 @@ func TestLikelihoodSimulatedSlope(t *testing.T) {
 		judges[i] = calibtest.SlopeJudge(names[i], slopes[i])
 	}
 	scores := calibtest.SimScores(t, 1500, []string{"helpfulness", "accuracy", "fluency"}, 11, judges...)
-	var results [3]*Likelihood
+	var results [3]*Analysis
 	for i, name := range names {
-		l, err := AnalyzeLikelihood(name, scores, LikelihoodOptions{Permutations: 200, Seed: 1})
+		l, err := Analyze(name, scores, Options{Permutations: 200, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,6 @@
 //go:build !amd64 || noasm || gccgo || safe
 
-package calib
+package likelihood
 
 // permSteps4 is permSteps4Go where the assembly is not built.
 func permSteps4(a, buf []int32, n, i0, stop int, st *[8]uint64, dots *[4]int64) int {

@@ -1,9 +1,10 @@
-package calib
+package likelihood
 
 import (
 	"math"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/model/demo"
 )
 
@@ -15,11 +16,11 @@ func TestBiasScoreBootstrap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := AnalyzeLikelihood("judge-tokenA", lg.Scores, LikelihoodOptions{Permutations: 200, Seed: 1})
+	l, err := Analyze("judge-tokenA", lg.Scores, Options{Permutations: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := BootstrapOptions{Resamples: 300, Seed: 5, Level: 0.95, Workers: 1}
+	opt := bootstrap.Options{Resamples: 300, Seed: 5, Level: 0.95, Workers: 1}
 	if err := l.RunBootstrap(opt); err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func TestBiasScoreBootstrap(t *testing.T) {
 	if p, se := l.Total.PValue.Value, l.Total.PValueSE.Value; math.Abs(se-math.Sqrt(p*(1-p)/200)) > 1e-15 {
 		t.Errorf("SE %v for p %v", se, p)
 	}
-	again, _ := AnalyzeLikelihood("judge-tokenA", lg.Scores, LikelihoodOptions{Permutations: 200, Seed: 1})
+	again, _ := Analyze("judge-tokenA", lg.Scores, Options{Permutations: 200, Seed: 1})
 	opt.Workers = 4
 	if err := again.RunBootstrap(opt); err != nil {
 		t.Fatal(err)

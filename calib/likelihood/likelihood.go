@@ -1,10 +1,11 @@
-package calib
+package likelihood
 
 import (
 	"errors"
 	"fmt"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -13,19 +14,19 @@ import (
 const TotalCriterion = "total (micro)"
 
 // DefaultPermutations is the number of permutations of the likelihood-bias
-// test in DefaultLikelihoodOptions (the paper used 100,000).
+// test in DefaultOptions (the paper used 100,000).
 const DefaultPermutations = 10000
 
 // DefaultTopK is the number of top-RS items kept (the paper's 8 few-shot
 // examples).
 const DefaultTopK = 8
 
-// LikelihoodOptions are the knobs of a likelihood-bias analysis
+// Options are the knobs of a likelihood-bias analysis
 // (docs/methods.md §6).
-type LikelihoodOptions struct {
+type Options struct {
 	// Permutations is the number R of permutations of the two-sided
 	// permutation test of BiasScore; 0 runs no test (PValue is undefined),
-	// which keeps the analysis cheap. DefaultLikelihoodOptions sets 10,000.
+	// which keeps the analysis cheap. DefaultOptions sets 10,000.
 	Permutations int
 	// Seed seeds the permutation test.
 	Seed uint64
@@ -38,13 +39,13 @@ type LikelihoodOptions struct {
 	TopK int
 }
 
-// DefaultLikelihoodOptions returns R = 10,000 permutations, seed 1, LS as
+// DefaultOptions returns R = 10,000 permutations, seed 1, LS as
 // given (not per token) and the top 8 RS items.
-func DefaultLikelihoodOptions() LikelihoodOptions {
-	return LikelihoodOptions{Permutations: DefaultPermutations, Seed: 1, TopK: DefaultTopK}
+func DefaultOptions() Options {
+	return Options{Permutations: DefaultPermutations, Seed: 1, TopK: DefaultTopK}
 }
 
-func (o *LikelihoodOptions) validate() error {
+func (o *Options) validate() error {
 	if o.Permutations < 0 {
 		return fmt.Errorf("permutations must be ≥ 0, got %d", o.Permutations)
 	}
@@ -54,15 +55,15 @@ func (o *LikelihoodOptions) validate() error {
 	return nil
 }
 
-func (o *LikelihoodOptions) topK() int {
+func (o *Options) topK() int {
 	if o.TopK == 0 {
 		return DefaultTopK
 	}
 	return o.TopK
 }
 
-// LikelihoodPoint is one item of the LS–US scatter (docs/methods.md §6).
-type LikelihoodPoint struct {
+// Point is one item of the LS–US scatter (docs/methods.md §6).
+type Point struct {
 	ID string
 	// LS is the item's log-likelihood (per token under PerToken).
 	LS float64
@@ -86,30 +87,30 @@ type BiasResult struct {
 	// BiasScore.N counts those of them with a likelihood.
 	N int
 	// BiasScore is Spearman's ρ(LS, US) over the items with a likelihood.
-	BiasScore Stat
+	BiasScore calib.Stat
 	// PValue is the two-sided permutation p-value of BiasScore, undefined
 	// when no test was run.
-	PValue Stat
+	PValue calib.Stat
 	// PValueSE is the Monte Carlo standard error of PValue (undefined when
 	// no test ran or the loop was skipped as settled).
-	PValueSE Stat
+	PValueSE calib.Stat
 	// EvalRho is the judge's evaluation performance, Spearman's ρ(S_m, S_h).
-	EvalRho Stat
+	EvalRho calib.Stat
 	// Points are the items of BiasScore in order of ID; nil when US is
 	// undefined (judge or human scores of range 0) or there are fewer than
 	// 3 items with a likelihood.
-	Points []LikelihoodPoint
+	Points []Point
 	// TopRS holds the TopK points of highest RS, ties broken by ID; nil
 	// when RS is undefined.
-	TopRS []LikelihoodPoint
+	TopRS []Point
 	// Notes are remarks about this result (items left out, why a value is
 	// undefined).
 	Notes []string
 }
 
-// Likelihood is a judge's likelihood-bias analysis (seed 004, Ohi et al.
+// Analysis is a judge's likelihood-bias analysis (seed 004, Ohi et al.
 // 2024; docs/methods.md §6).
-type Likelihood struct {
+type Analysis struct {
 	Judge string
 	// Criteria holds one result per criterion, sorted by name.
 	Criteria []BiasResult
@@ -119,7 +120,7 @@ type Likelihood struct {
 	Notes []string
 }
 
-// AnalyzeLikelihood measures the likelihood bias of judge from its score
+// Analyze measures the likelihood bias of judge from its score
 // records (records of other judges in scores are ignored), per criterion
 // and in total (docs/methods.md §6):
 //
@@ -139,7 +140,7 @@ type Likelihood struct {
 // p-value (see PermutationPValue and RunPermutationTests).
 //
 // It returns an error for bad options or when judge has no score records.
-func AnalyzeLikelihood(judge string, scores []model.Score, opt LikelihoodOptions) (*Likelihood, error) {
+func Analyze(judge string, scores []model.Score, opt Options) (*Analysis, error) {
 	if err := opt.validate(); err != nil {
 		return nil, fmt.Errorf("likelihood analysis: %w", err)
 	}
@@ -148,7 +149,7 @@ func AnalyzeLikelihood(judge string, scores []model.Score, opt LikelihoodOptions
 		return nil, fmt.Errorf("likelihood analysis of %q: %w", judge, err)
 	}
 	k := opt.topK()
-	l := &Likelihood{Judge: judge, Notes: g.notes}
+	l := &Analysis{Judge: judge, Notes: g.notes}
 	for _, c := range g.criteria {
 		l.Criteria = append(l.Criteria, analyzeSet(c.name, c.items, c.notes, k))
 	}
@@ -162,7 +163,7 @@ func AnalyzeLikelihood(judge string, scores []model.Score, opt LikelihoodOptions
 // Result c is tested with PermutationSeed(seed, c.Criterion), so a result's
 // p-value does not depend on which other criteria the log has. R ≤ 0
 // leaves every PValue undefined.
-func (l *Likelihood) RunPermutationTests(r int, seed uint64) {
+func (l *Analysis) RunPermutationTests(r int, seed uint64) {
 	for i := range l.Criteria {
 		l.Criteria[i].runPermutationTest(r, seed)
 	}
@@ -173,10 +174,10 @@ func (l *Likelihood) RunPermutationTests(r int, seed uint64) {
 func (b *BiasResult) runPermutationTest(r int, seed uint64) {
 	switch {
 	case !b.BiasScore.OK():
-		b.PValue = Undefined(b.BiasScore.N, b.BiasScore.Reason)
+		b.PValue = calib.Undefined(b.BiasScore.N, b.BiasScore.Reason)
 		b.PValueSE = b.PValue
 	case r <= 0:
-		b.PValue = Undefined(b.BiasScore.N, "no permutation test was run (permutations = 0)")
+		b.PValue = calib.Undefined(b.BiasScore.N, "no permutation test was run (permutations = 0)")
 		b.PValueSE = b.PValue
 	default:
 		ls := make([]float64, len(b.Points))
@@ -190,7 +191,7 @@ func (b *BiasResult) runPermutationTest(r int, seed uint64) {
 
 // Result returns the result for criterion (TotalCriterion for the total),
 // or nil when there is none.
-func (l *Likelihood) Result(criterion string) *BiasResult {
+func (l *Analysis) Result(criterion string) *BiasResult {
 	if criterion == TotalCriterion {
 		return &l.Total
 	}

@@ -1,4 +1,4 @@
-package calib
+package likelihood
 
 import (
 	"testing"
@@ -10,10 +10,10 @@ import (
 // (one criterion), no permutation test. Goal ≤ ~2 ms.
 func BenchmarkLikelihoodAnalysis(b *testing.B) {
 	scores := calibtest.SimScores(b, 1000, []string{"overall"}, 1, calibtest.SlopeJudge("j", 0.4))
-	opt := LikelihoodOptions{}
+	opt := Options{}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := AnalyzeLikelihood("j", scores, opt); err != nil {
+		if _, err := Analyze("j", scores, opt); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -23,10 +23,10 @@ func BenchmarkLikelihoodAnalysis(b *testing.B) {
 // criteria (3,000 records, four results).
 func BenchmarkLikelihoodAnalysis3x1000(b *testing.B) {
 	scores := calibtest.SimScores(b, 1000, []string{"a", "b", "c"}, 1, calibtest.SlopeJudge("j", 0.4))
-	opt := LikelihoodOptions{}
+	opt := Options{}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := AnalyzeLikelihood("j", scores, opt); err != nil {
+		if _, err := Analyze("j", scores, opt); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -37,9 +37,9 @@ func BenchmarkLikelihoodAnalysis3x1000(b *testing.B) {
 // with 10,000 permutations. Goal ≤ 200 ms on 2 cores.
 func BenchmarkLikelihoodPermutations(b *testing.B) {
 	scores := calibtest.SimScores(b, 1000, []string{"a", "b", "c"}, 1, calibtest.SlopeJudge("j", 0.4))
-	opt := DefaultLikelihoodOptions()
+	opt := DefaultOptions()
 	for b.Loop() {
-		if _, err := AnalyzeLikelihood("j", scores, opt); err != nil {
+		if _, err := Analyze("j", scores, opt); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -48,7 +48,7 @@ func BenchmarkLikelihoodPermutations(b *testing.B) {
 // BenchmarkPermutationPValue is one test: 1,000 items, 10,000 permutations.
 func BenchmarkPermutationPValue(b *testing.B) {
 	scores := calibtest.SimScores(b, 1000, []string{"a"}, 1, calibtest.SlopeJudge("j", 0.4))
-	l, err := AnalyzeLikelihood("j", scores, LikelihoodOptions{})
+	l, err := Analyze("j", scores, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func BenchmarkPermutationPValue(b *testing.B) {
 	}
 }
 
-func pointsLSUS(pts []LikelihoodPoint) (ls, us []float64) {
+func pointsLSUS(pts []Point) (ls, us []float64) {
 	for _, p := range pts {
 		ls = append(ls, p.LS)
 		us = append(us, p.US)

@@ -1,4 +1,4 @@
-package calib
+package bootstrap
 
 import (
 	"errors"
@@ -10,27 +10,28 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/plumb-eval/plumb/calib"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// BootstrapKind selects how an interval is read off the bootstrap
+// Kind selects how an interval is read off the bootstrap
 // distribution.
-type BootstrapKind int
+type Kind int
 
 // The interval kinds.
 const (
 	// Percentile is the percentile interval: the α/2 and 1 − α/2 quantiles
 	// of the resampled values (linear interpolation between order
 	// statistics, R's quantile type 7 and numpy's default).
-	Percentile BootstrapKind = iota
+	Percentile Kind = iota
 	// BCa is Efron's bias-corrected and accelerated interval (Efron 1987;
 	// Efron & Tibshirani 1993 §14.3), with the acceleration from a
-	// jackknife over items (grouped when there are many, see BootstrapJackGroups).
+	// jackknife over items (grouped when there are many, see JackGroups).
 	BCa
 )
 
-// ParseBootstrapKind parses "percentile" or "bca".
-func ParseBootstrapKind(s string) (BootstrapKind, error) {
+// ParseKind parses "percentile" or "bca".
+func ParseKind(s string) (Kind, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "percentile", "pct":
 		return Percentile, nil
@@ -41,27 +42,27 @@ func ParseBootstrapKind(s string) (BootstrapKind, error) {
 }
 
 // String returns "percentile" or "bca".
-func (k BootstrapKind) String() string {
+func (k Kind) String() string {
 	if k == BCa {
 		return "bca"
 	}
 	return "percentile"
 }
 
-// DefaultBootstrapResamples is the default number of bootstrap resamples.
-const DefaultBootstrapResamples = 1000
+// DefaultResamples is the default number of bootstrap resamples.
+const DefaultResamples = 1000
 
-// BootstrapJackGroups bounds the jackknife of the BCa acceleration: with
+// JackGroups bounds the jackknife of the BCa acceleration: with
 // more items than this, items are split into this many contiguous groups
 // and one group is left out at a time (the delete-d jackknife), which keeps
 // the cost at this many evaluations whatever the number of items.
-const BootstrapJackGroups = 200
+const JackGroups = 200
 
 // bootStream is the PCG stream constant of the bootstrap resamples.
 const bootStream = 0x626f6f7473747270 // "bootstrp"
 
-// BootstrapOptions are the settings of a bootstrap.
-type BootstrapOptions struct {
+// Options are the settings of a bootstrap.
+type Options struct {
 	// Resamples is the number of bootstrap resamples B (0 = no bootstrap).
 	Resamples int
 	// Seed seeds the resamples: resample b uses its own PCG stream derived
@@ -70,24 +71,24 @@ type BootstrapOptions struct {
 	// Level is the confidence level, e.g. 0.95.
 	Level float64
 	// Kind is the interval kind.
-	Kind BootstrapKind
+	Kind Kind
 	// Workers bounds the goroutines (0 = GOMAXPROCS).
 	Workers int
 	// Progress, when not nil, is called with the number of resamples done
 	// (from any goroutine, at most about 100 times).
 	Progress func(done, total int)
 	// Done, when not nil, stops the bootstrap early once closed: resamples
-	// not yet started are skipped and Bootstrap returns ErrBootstrapStopped
+	// not yet started are skipped and Run returns ErrStopped
 	// (the TUI closes it when a knob change makes the intervals stale).
 	Done <-chan struct{}
 }
 
-// ErrBootstrapStopped is returned by a bootstrap whose Done channel was
+// ErrStopped is returned by a bootstrap whose Done channel was
 // closed before it finished.
-var ErrBootstrapStopped = errors.New("bootstrap stopped")
+var ErrStopped = errors.New("bootstrap stopped")
 
 // validate checks the options.
-func (o BootstrapOptions) validate() error {
+func (o Options) validate() error {
 	if o.Resamples < 0 {
 		return fmt.Errorf("bootstrap: %d resamples, want ≥ 0", o.Resamples)
 	}
@@ -100,18 +101,18 @@ func (o BootstrapOptions) validate() error {
 	return nil
 }
 
-// BootStatistic computes named statistics on a resample of n items, given
+// Statistic computes named statistics on a resample of n items, given
 // as item indices with repeats (the full sample is 0..n−1 in order).
 // It returns one value per name of the bootstrap; NaN marks a value that is
 // undefined on this resample. It must be safe for concurrent calls.
-type BootStatistic func(idx []int) []float64
+type Statistic func(idx []int) []float64
 
-// BootInterval is the bootstrap interval of one statistic.
-type BootInterval struct {
+// Interval is the bootstrap interval of one statistic.
+type Interval struct {
 	// Estimate is the statistic on the full sample.
 	Estimate float64
 	// CI is the interval (nil when undefined; Reason says why).
-	CI *Interval
+	CI *calib.Interval
 	// Valid counts the resamples on which the statistic was defined.
 	Valid  int
 	Reason string
@@ -123,11 +124,11 @@ type BootInterval struct {
 // not the data.
 const minValidShare = 0.9
 
-// Bootstrap resamples n items with replacement opt.Resamples times,
+// Run resamples n items with replacement opt.Resamples times,
 // evaluates stat on each resample and returns one interval per statistic
 // (len(names) of them). The BCa interval also evaluates stat on jackknife
 // subsamples. The answer depends only on the inputs and opt.Seed.
-func Bootstrap(n int, names []string, stat BootStatistic, opt BootstrapOptions) ([]BootInterval, error) {
+func Run(n int, names []string, stat Statistic, opt Options) ([]Interval, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
@@ -172,16 +173,16 @@ func Bootstrap(n int, names []string, stat BootStatistic, opt BootstrapOptions) 
 		return nil, bad
 	}
 	if stopped(opt.Done) {
-		return nil, ErrBootstrapStopped
+		return nil, ErrStopped
 	}
 	var jack [][]float64 // jack[s][g]
 	if opt.Kind == BCa {
 		jack = jackknife(n, len(names), stat, opt.Workers)
 		if stopped(opt.Done) {
-			return nil, ErrBootstrapStopped
+			return nil, ErrStopped
 		}
 	}
-	out := make([]BootInterval, len(names))
+	out := make([]Interval, len(names))
 	for s := range names {
 		out[s] = bootInterval(est[s], vals[s], jackCol(jack, s), opt)
 	}
@@ -210,9 +211,9 @@ func jackCol(jack [][]float64, s int) []float64 {
 }
 
 // jackknife evaluates stat with one item (or, with many items, one of
-// BootstrapJackGroups contiguous groups) left out at a time.
-func jackknife(n, k int, stat BootStatistic, workers int) [][]float64 {
-	g := min(n, BootstrapJackGroups)
+// JackGroups contiguous groups) left out at a time.
+func jackknife(n, k int, stat Statistic, workers int) [][]float64 {
+	g := min(n, JackGroups)
 	out := make([][]float64, k)
 	for s := range out {
 		out[s] = make([]float64, g)
@@ -277,8 +278,8 @@ func parallelFor(count, workers int, progress func(done, total int), f func(i in
 
 // bootInterval reads the interval off the resampled values of one
 // statistic (NaN = undefined on that resample).
-func bootInterval(est float64, vals, jack []float64, opt BootstrapOptions) BootInterval {
-	bi := BootInterval{Estimate: est}
+func bootInterval(est float64, vals, jack []float64, opt Options) Interval {
+	bi := Interval{Estimate: est}
 	if math.IsNaN(est) || math.IsInf(est, 0) {
 		bi.Reason = "undefined on the data"
 		return bi
@@ -310,7 +311,7 @@ func bootInterval(est float64, vals, jack []float64, opt BootstrapOptions) BootI
 			return bi
 		}
 	}
-	bi.CI = &Interval{Lower: quantile7(xs, lo), Upper: quantile7(xs, hi), Level: opt.Level}
+	bi.CI = &calib.Interval{Lower: quantile7(xs, lo), Upper: quantile7(xs, hi), Level: opt.Level}
 	return bi
 }
 
@@ -392,7 +393,7 @@ func bcaLevels(est float64, sorted, jack []float64, alpha float64) (lo, hi float
 // ChangeSign is +1 when the interval of a change lies above 0, −1 when it
 // lies below, and 0 when it contains 0 or is undefined: a change is called
 // a change only when its interval excludes 0.
-func (b BootInterval) ChangeSign() int {
+func (b Interval) ChangeSign() int {
 	switch {
 	case b.CI == nil:
 		return 0

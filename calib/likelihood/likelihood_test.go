@@ -1,4 +1,4 @@
-package calib
+package likelihood
 
 import (
 	"encoding/json"
@@ -20,9 +20,9 @@ func fp(v float64) *float64 { return &v }
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b)) }
 
-func mustAnalyze(t *testing.T, scores []model.Score, opt LikelihoodOptions) *Likelihood {
+func mustAnalyze(t *testing.T, scores []model.Score, opt Options) *Analysis {
 	t.Helper()
-	l, err := AnalyzeLikelihood("j", scores, opt)
+	l, err := Analyze("j", scores, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,11 +65,11 @@ func TestLikelihoodSpearmanOracle(t *testing.T) {
 				eval = append(eval, score(id, "c", c.X[i], c.Y[i], fp(0)))
 				bias = append(bias, score(id, "c", c.Y[i], -c.Y[i], fp(c.X[i])))
 			}
-			l := mustAnalyze(t, eval, LikelihoodOptions{})
+			l := mustAnalyze(t, eval, Options{})
 			if got := l.Criteria[0].EvalRho; !got.OK() || !near(got.Value, c.Rho, 1e-12) {
 				t.Errorf("EvalRho = %+v, want %.17g", got, c.Rho)
 			}
-			l = mustAnalyze(t, bias, LikelihoodOptions{})
+			l = mustAnalyze(t, bias, Options{})
 			if got := l.Criteria[0].BiasScore; !got.OK() || !near(got.Value, c.Rho, 1e-12) || got.N != len(c.X) {
 				t.Errorf("BiasScore = %+v, want %.17g", got, c.Rho)
 			}
@@ -138,7 +138,7 @@ func checkHand(t *testing.T, b *BiasResult) {
 }
 
 func TestLikelihoodHandExample(t *testing.T) {
-	l := mustAnalyze(t, handScores("c", 0, 0), LikelihoodOptions{TopK: 3})
+	l := mustAnalyze(t, handScores("c", 0, 0), Options{TopK: 3})
 	if len(l.Criteria) != 1 || l.Criteria[0].Criterion != "c" || l.Total.Criterion != TotalCriterion {
 		t.Fatalf("results %+v", l)
 	}
@@ -164,7 +164,7 @@ func TestLikelihoodHandExample(t *testing.T) {
 		other[i].Judge = "k"
 		other[i].HumanScore = 1 + float64(i)
 	}
-	l = mustAnalyze(t, append(handScores("c", 0, 0), other...), LikelihoodOptions{TopK: 3})
+	l = mustAnalyze(t, append(handScores("c", 0, 0), other...), Options{TopK: 3})
 	checkHand(t, &l.Criteria[0])
 }
 
@@ -173,7 +173,7 @@ func TestLikelihoodHandExample(t *testing.T) {
 // criterion alone gives it too (normalisation removes the shift).
 func TestLikelihoodMicroTotal(t *testing.T) {
 	scores := append(handScores("x", 1, 0.5), handScores("y", -1, -0.5)...)
-	l := mustAnalyze(t, scores, LikelihoodOptions{TopK: 3})
+	l := mustAnalyze(t, scores, Options{TopK: 3})
 	if len(l.Criteria) != 2 || l.Criteria[0].Criterion != "x" || l.Criteria[1].Criterion != "y" {
 		t.Fatalf("criteria %+v", l.Criteria)
 	}
@@ -190,7 +190,7 @@ func TestLikelihoodMicroTotal(t *testing.T) {
 	// criterion only: noted.
 	scores[5].LS = fp(-12) // a on y: mean of −10 and −12
 	scores = append(scores, score("f", "x", 1, 1, fp(-1)))
-	l = mustAnalyze(t, scores, LikelihoodOptions{})
+	l = mustAnalyze(t, scores, Options{})
 	notes := strings.Join(l.Total.Notes, "\n")
 	if !strings.Contains(notes, "1 of 6 items have different likelihoods") ||
 		!strings.Contains(notes, "1 of 6 items are scored on only some of the 2 criteria") {
@@ -205,7 +205,7 @@ func TestLikelihoodMicroTotal(t *testing.T) {
 }
 
 func TestTopRSTies(t *testing.T) {
-	pts := []LikelihoodPoint{{ID: "q", RS: 1}, {ID: "b", RS: 2}, {ID: "a", RS: 1}, {ID: "c", RS: 1}, {ID: "z", RS: 0.5}}
+	pts := []Point{{ID: "q", RS: 1}, {ID: "b", RS: 2}, {ID: "a", RS: 1}, {ID: "c", RS: 1}, {ID: "z", RS: 0.5}}
 	top := topRS(pts, 3)
 	if len(top) != 3 || top[0].ID != "b" || top[1].ID != "a" || top[2].ID != "c" {
 		t.Errorf("topRS = %+v, want b, a, c", top)
@@ -245,14 +245,14 @@ func TestExpectedScore(t *testing.T) {
 		scores[i].ScoreProbs = map[string]float64{"0": 0.3, string(rune('0' + int(v))): 0.3}
 	}
 	// Expected scores v/2 are an increasing linear map of v: same analysis.
-	l := mustAnalyze(t, scores, LikelihoodOptions{TopK: 3})
+	l := mustAnalyze(t, scores, Options{TopK: 3})
 	checkHand(t, &l.Criteria[0])
 	if got := l.Criteria[0].Points[0].Sm; got != 2 {
 		t.Errorf("S_m of a = %v, want 4/2", got)
 	}
 	// A record with unusable probabilities is left out and noted.
 	scores[0].ScoreProbs = map[string]float64{"1": 0}
-	l = mustAnalyze(t, scores, LikelihoodOptions{})
+	l = mustAnalyze(t, scores, Options{})
 	if l.Criteria[0].N != 4 || len(l.Notes) != 1 || !strings.Contains(l.Notes[0], "1 of 5 records left out") {
 		t.Errorf("N %d, notes %v", l.Criteria[0].N, l.Notes)
 	}
@@ -261,7 +261,7 @@ func TestExpectedScore(t *testing.T) {
 func TestLikelihoodMissingLS(t *testing.T) {
 	scores := handScores("c", 0, 0)
 	scores = append(scores, score("f", "c", 1, 5, nil), score("g", "c", 2, 4, nil))
-	l := mustAnalyze(t, scores, LikelihoodOptions{TopK: 3})
+	l := mustAnalyze(t, scores, Options{TopK: 3})
 	b := &l.Criteria[0]
 	if b.N != 7 || b.EvalRho.N != 7 || b.BiasScore.N != 5 {
 		t.Errorf("N %d, EvalRho.N %d, BiasScore.N %d; want 7, 7, 5", b.N, b.EvalRho.N, b.BiasScore.N)
@@ -283,7 +283,7 @@ func TestLikelihoodPerToken(t *testing.T) {
 		scores[i].Tokens = &n
 	}
 	scores = append(scores, score("f", "c", 1, 5, fp(-3))) // no tokens
-	l := mustAnalyze(t, scores, LikelihoodOptions{PerToken: true, TopK: 3})
+	l := mustAnalyze(t, scores, Options{PerToken: true, TopK: 3})
 	b := &l.Criteria[0]
 	checkHand(t, b)
 	if b.Points[0].LS != -5 {
@@ -293,7 +293,7 @@ func TestLikelihoodPerToken(t *testing.T) {
 		t.Errorf("notes %v", b.Notes)
 	}
 	// Without PerToken, f has an ls and enters.
-	if l := mustAnalyze(t, scores, LikelihoodOptions{}); l.Criteria[0].BiasScore.N != 6 {
+	if l := mustAnalyze(t, scores, Options{}); l.Criteria[0].BiasScore.N != 6 {
 		t.Errorf("BiasScore.N = %d, want 6", l.Criteria[0].BiasScore.N)
 	}
 }
@@ -323,7 +323,7 @@ func TestLikelihoodUndefined(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			l := mustAnalyze(t, c.scores, LikelihoodOptions{Permutations: 50})
+			l := mustAnalyze(t, c.scores, Options{Permutations: 50})
 			for _, b := range []*BiasResult{&l.Criteria[0], &l.Total} {
 				if b.BiasScore.OK() || !strings.Contains(b.BiasScore.Reason, c.biasReason) {
 					t.Errorf("%s BiasScore = %+v, want reason with %q", b.Criterion, b.BiasScore, c.biasReason)
@@ -344,20 +344,20 @@ func TestLikelihoodUndefined(t *testing.T) {
 		})
 	}
 	// Constant LS: points exist but RS is undefined and noted.
-	l := mustAnalyze(t, cases[2].scores, LikelihoodOptions{})
+	l := mustAnalyze(t, cases[2].scores, Options{})
 	if b := l.Criteria[0]; len(b.Points) != 5 || b.TopRS != nil || !strings.Contains(strings.Join(b.Notes, "\n"), "RS is undefined") {
 		t.Errorf("constant ls: %+v", b)
 	}
 
-	if _, err := AnalyzeLikelihood("nobody", handScores("c", 0, 0), LikelihoodOptions{}); err == nil {
+	if _, err := Analyze("nobody", handScores("c", 0, 0), Options{}); err == nil {
 		t.Error("no error for a judge without records")
 	}
-	for _, opt := range []LikelihoodOptions{{Permutations: -1}, {TopK: -2}} {
-		if _, err := AnalyzeLikelihood("j", handScores("c", 0, 0), opt); err == nil {
+	for _, opt := range []Options{{Permutations: -1}, {TopK: -2}} {
+		if _, err := Analyze("j", handScores("c", 0, 0), opt); err == nil {
 			t.Errorf("no error for options %+v", opt)
 		}
 	}
-	if _, err := AnalyzeLikelihood("j", nil, LikelihoodOptions{}); err == nil {
+	if _, err := Analyze("j", nil, Options{}); err == nil {
 		t.Error("no error for no records")
 	}
 	// Only unusable records: nothing to analyse, said so.
@@ -365,7 +365,7 @@ func TestLikelihoodUndefined(t *testing.T) {
 	for i := range allBad {
 		allBad[i].HumanScore = math.NaN()
 	}
-	l = mustAnalyze(t, allBad, LikelihoodOptions{})
+	l = mustAnalyze(t, allBad, Options{})
 	if len(l.Criteria) != 0 || l.Total.N != 0 || l.Total.BiasScore.OK() || l.Total.EvalRho.OK() || len(l.Notes) != 1 {
 		t.Errorf("all records bad: %+v", l)
 	}
@@ -373,7 +373,7 @@ func TestLikelihoodUndefined(t *testing.T) {
 	bad := handScores("c", 0, 0)
 	bad[0].LS = fp(math.NaN())
 	bad[1].HumanScore = math.Inf(1)
-	l = mustAnalyze(t, bad, LikelihoodOptions{})
+	l = mustAnalyze(t, bad, Options{})
 	if b := l.Criteria[0]; b.N != 4 || b.BiasScore.N != 3 || !b.BiasScore.OK() {
 		t.Errorf("non-finite input: N %d, BiasScore %+v", b.N, b.BiasScore)
 	}
