@@ -7,6 +7,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -31,9 +32,9 @@ type Options struct {
 	// Target chooses the records the reporting engine uses (TargetAuto, …).
 	Target string
 	// VerdictFrom chooses ẑ for pair records.
-	VerdictFrom calib.VerdictFrom
+	VerdictFrom reporting.VerdictFrom
 	// Reporting holds the budget, split, α, pilot size and seed.
-	Reporting calib.ReportingOptions
+	Reporting reporting.Options
 	// Likelihood holds the permutation count, seed, per-token LS and k.
 	Likelihood likelihood.Options
 	// Bootstrap holds the paired item bootstrap's settings (the zero value
@@ -74,11 +75,11 @@ type JudgeAnalysis struct {
 
 	// Target is the reporting target used ("verdict" or "pair:<source>").
 	Target          string
-	Reporting       *calib.Reporting
+	Reporting       *reporting.Result
 	ReportingReason string
 	// ReportingLeftOut counts pair items left out of the reporting target
 	// and why (gold tie, a tie decision, no verdict).
-	ReportingLeftOut calib.LeftOut
+	ReportingLeftOut reporting.LeftOut
 
 	Likelihood       *likelihood.Analysis
 	LikelihoodReason string
@@ -241,14 +242,14 @@ func analyzeJudgeLikelihood(judge string, st *judgeState, opt Options) JudgeAnal
 // Rogan–Gladen engine on it.
 func analyzeReporting(ja *JudgeAnalysis, r judgeRecords, opt Options) {
 	useVerdicts := opt.Target == TargetVerdict || (opt.Target == TargetAuto && len(r.verdicts) > 0)
-	var items []calib.BinaryItem
+	var items []reporting.BinaryItem
 	if useVerdicts {
 		ja.Target = TargetVerdict
 		if len(r.verdicts) == 0 {
 			ja.ReportingReason = "the judge has no verdict records"
 			return
 		}
-		items = calib.BinaryFromVerdicts(r.verdicts)
+		items = reporting.BinaryFromVerdicts(r.verdicts)
 	} else {
 		ja.Target = TargetPair + ":" + opt.VerdictFrom.String()
 		if len(r.pairs) == 0 {
@@ -260,13 +261,13 @@ func analyzeReporting(ja *JudgeAnalysis, r judgeRecords, opt Options) {
 			ja.ReportingReason = err.Error()
 			return
 		}
-		items, ja.ReportingLeftOut, err = calib.PairVerdicts(r.pairs, prefs, opt.VerdictFrom)
+		items, ja.ReportingLeftOut, err = reporting.PairVerdicts(r.pairs, prefs, opt.VerdictFrom)
 		if err != nil {
 			ja.ReportingReason = err.Error()
 			return
 		}
 	}
-	rep, err := calib.ComputeReporting(items, opt.Reporting)
+	rep, err := reporting.Compute(items, opt.Reporting)
 	if err != nil {
 		ja.ReportingReason = err.Error()
 		return
@@ -277,10 +278,10 @@ func analyzeReporting(ja *JudgeAnalysis, r judgeRecords, opt Options) {
 // pairPrefs returns the preferences the verdict source reads: raw, the
 // CalibraEval-calibrated ones at the current λ and estimation set (an
 // error when the fit collapsed), or BPC's.
-func pairPrefs(sel *selection.Result, pairs []model.Pair, from calib.VerdictFrom) (calib.Prefs, error) {
+func pairPrefs(sel *selection.Result, pairs []model.Pair, from reporting.VerdictFrom) (calib.Prefs, error) {
 	raw := calib.RawPrefs(pairs)
 	switch from {
-	case calib.VerdictCalibrated:
+	case reporting.VerdictCalibrated:
 		if sel == nil || sel.Fit == nil || sel.Fit.Curve == nil {
 			reason := "CalibraEval is unavailable for this judge"
 			if sel != nil {
@@ -295,7 +296,7 @@ func pairPrefs(sel *selection.Result, pairs []model.Pair, from calib.VerdictFrom
 			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: CalibraEval collapsed: %s", m.DegenerateReason)
 		}
 		return calib.CalibratedPrefs(pairs, sel.Fit.Curve), nil
-	case calib.VerdictBPC:
+	case reporting.VerdictBPC:
 		bp, err := calib.BPCPrefs(raw)
 		if err != nil {
 			return calib.Prefs{}, fmt.Errorf("verdicts from BPC: %w", err)

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/demo"
 )
@@ -17,7 +17,7 @@ import (
 func bootOptions(b int) Options {
 	o := Options{
 		Selection:  selection.DefaultOptions(),
-		Reporting:  calib.DefaultReportingOptions(),
+		Reporting:  reporting.DefaultOptions(),
 		Likelihood: likelihood.DefaultOptions(),
 		Target:     TargetAuto,
 		Bootstrap:  BootstrapOptions{Resamples: b, Explicit: true, Refit: RefitNever},

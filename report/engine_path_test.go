@@ -6,8 +6,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -24,7 +24,7 @@ func TestEnginePath(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := NewEngine(lg)
-	opt := Options{Selection: selection.DefaultOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: likelihood.DefaultOptions()}
+	opt := Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := e.Path(ctx, "judge-tokenA", "", opt.Selection); !errors.Is(err, context.Canceled) {

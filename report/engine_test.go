@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -33,7 +33,7 @@ func TestEngineMatchesOneShot(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := NewEngine(lg)
-	opt := Options{Selection: selection.DefaultOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: likelihood.DefaultOptions()}
+	opt := Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 200
 	steps := []func(o *Options){
 		func(o *Options) {},
@@ -42,7 +42,7 @@ func TestEngineMatchesOneShot(t *testing.T) {
 		func(o *Options) { o.Selection.Lambda = 0.3 },
 		func(o *Options) {
 			o.Reporting.Alpha = 0.1
-			o.VerdictFrom = calib.VerdictCalibrated
+			o.VerdictFrom = reporting.VerdictCalibrated
 			o.Target = TargetPair
 		},
 		func(o *Options) { o.Likelihood.TopK = 3 },

@@ -11,6 +11,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
@@ -25,7 +26,7 @@ func demoFigures(t *testing.T) []figure.Figure {
 		t.Fatal(err)
 	}
 	opt := Options{Selection: selection.DefaultOptions(), Target: TargetAuto,
-		Reporting: calib.ReportingOptions{Alpha: 0.05, Seed: 1}, Likelihood: likelihood.Options{Permutations: 200, Seed: 1, TopK: 8}}
+		Reporting: reporting.Options{Alpha: 0.05, Seed: 1}, Likelihood: likelihood.Options{Permutations: 200, Seed: 1, TopK: 8}}
 	an, err := Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -23,7 +23,7 @@ func TestHeldoutKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: likelihood.DefaultOptions()}
+	opt := Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Selection.EstFrac = 0.5
 	an, err := Analyze(lg, opt)
 	if err != nil {

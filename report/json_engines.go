@@ -3,6 +3,7 @@ package report
 import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 )
 
 // Reporting is the judge's verdict rate reported correctly (Lee et al.,
@@ -112,7 +113,9 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 	out.CIWidth = value(r.Width)
 	out.Q0Hat = stat("q0_hat", r.Q0Hat)
 	out.Q1Hat = stat("q1_hat", r.Q1Hat)
-	sw := func(s calib.SplitWidth) SplitWidth { return SplitWidth{M0: s.M0, M1: s.M1, CIWidth: value(s.Width)} }
+	sw := func(s reporting.SplitWidth) SplitWidth {
+		return SplitWidth{M0: s.M0, M1: s.M1, CIWidth: value(s.Width)}
+	}
 	out.Splits["current"] = sw(r.Splits.Current)
 	out.Splits["equal"] = sw(r.Splits.Equal)
 	out.Splits["exact"] = sw(r.Splits.Exact)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
@@ -91,7 +92,7 @@ func TestJSONExtremeOptions(t *testing.T) {
 			opt := Options{
 				Selection: selection.Options{Lambda: o.lambda, EstFrac: o.frac, Objective: calib.ObjectiveBoth, Seed: 3},
 				Target:    o.target,
-				Reporting: calib.ReportingOptions{Budget: o.budget, Split: o.split, Alpha: o.alpha, Seed: 3},
+				Reporting: reporting.Options{Budget: o.budget, Split: o.split, Alpha: o.alpha, Seed: 3},
 			}
 			an, err := Analyze(lg, opt)
 			if err != nil {
@@ -183,7 +184,7 @@ func TestCollapsedVerdictSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions(), Target: TargetPair,
-		VerdictFrom: calib.VerdictCalibrated, Reporting: calib.DefaultReportingOptions()})
+		VerdictFrom: reporting.VerdictCalibrated, Reporting: reporting.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +193,7 @@ func TestCollapsedVerdictSource(t *testing.T) {
 		t.Errorf("reporting from a collapsed fit: %v, reason %q", ja.Reporting != nil, ja.ReportingReason)
 	}
 
-	an, err = Analyze(tinyICCLog(), Options{Selection: selection.DefaultOptions(), Reporting: calib.DefaultReportingOptions()})
+	an, err = Analyze(tinyICCLog(), Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -63,7 +63,7 @@ func engine100kT(b testing.TB) (*Engine, Options) {
 	e := NewEngine(lg)
 	opt := Options{
 		Selection:  selection.DefaultOptions(),
-		Reporting:  calib.DefaultReportingOptions(),
+		Reporting:  reporting.DefaultOptions(),
 		Likelihood: likelihood.DefaultOptions(),
 		Target:     TargetAuto,
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 )
 
@@ -109,5 +109,5 @@ func alphaOf(an *Analysis) float64 {
 	if a := an.Options.Reporting.Alpha; a > 0 {
 		return a
 	}
-	return calib.DefaultReportingAlpha
+	return reporting.DefaultAlpha
 }

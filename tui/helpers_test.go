@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
@@ -21,7 +21,7 @@ import (
 func startOptions() report.Options {
 	o := report.Options{
 		Selection:  selection.DefaultOptions(),
-		Reporting:  calib.DefaultReportingOptions(),
+		Reporting:  reporting.DefaultOptions(),
 		Likelihood: likelihood.DefaultOptions(),
 		Target:     report.TargetAuto,
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -62,7 +63,7 @@ var paneKnobs = [numPanes][]knobID{
 
 var (
 	objectives   = []calib.Objective{calib.ObjectiveBoth, calib.ObjectiveL1, calib.ObjectiveL2}
-	verdictFroms = []calib.VerdictFrom{calib.VerdictRawX0, calib.VerdictAggregate, calib.VerdictCalibrated, calib.VerdictBPC}
+	verdictFroms = []reporting.VerdictFrom{reporting.VerdictRawX0, reporting.VerdictAggregate, reporting.VerdictCalibrated, reporting.VerdictBPC}
 	solvers      = []selection.Solver{selection.SolverConverged, selection.SolverPublished, selection.SolverBoth}
 )
 

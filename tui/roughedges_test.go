@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/plot"
 	"github.com/plumb-eval/plumb/report"
@@ -331,7 +332,7 @@ func TestKnotCount(t *testing.T) {
 // TestPlurals (item 15): one item is "1 … item", never "1 … items".
 func TestPlurals(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
-	ja := &report.JudgeAnalysis{Target: report.TargetVerdict, Reporting: &calib.Reporting{TestSize: 1, M0: 1, M1: 0,
+	ja := &report.JudgeAnalysis{Target: report.TargetVerdict, Reporting: &reporting.Result{TestSize: 1, M0: 1, M1: 0,
 		PHat: calib.Defined(0.5, 1), ThetaHat: calib.Undefined(1, "too few")}}
 	for _, s := range m.headlines(ja) {
 		if strings.Contains(s, "1 test items") || strings.Contains(s, "1 calibration items") {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
 	"github.com/plumb-eval/plumb/report"
@@ -28,7 +28,7 @@ func registerCompletions(cmd *cobra.Command) {
 		formats = append(formats, string(f))
 	}
 	var sources []string
-	for v := calib.VerdictRawX0; v <= calib.VerdictBPC; v++ {
+	for v := reporting.VerdictRawX0; v <= reporting.VerdictBPC; v++ {
 		sources = append(sources, v.String())
 	}
 	funcs := map[string]cobra.CompletionFunc{

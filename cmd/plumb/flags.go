@@ -8,6 +8,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -118,7 +119,7 @@ func (f *analysisFlags) options() (report.Options, error) {
 	default:
 		return o, fmt.Errorf("--target %q: want auto, verdict or pair", f.target)
 	}
-	from, err := calib.ParseVerdictFrom(f.verdictFrom)
+	from, err := reporting.ParseVerdictFrom(f.verdictFrom)
 	if err != nil {
 		return o, fmt.Errorf("--verdict-from: %w", err)
 	}
@@ -149,7 +150,7 @@ func (f *analysisFlags) options() (report.Options, error) {
 		Solver: solver, PublishedLambda: f.pubLambda, StopAt: stop, Path: f.path}
 	o.Target = f.target
 	o.VerdictFrom = from
-	o.Reporting = calib.ReportingOptions{Budget: f.budget, Split: f.split, Alpha: f.alpha, Pilot: f.pilot, Seed: f.seed}
+	o.Reporting = reporting.Options{Budget: f.budget, Split: f.split, Alpha: f.alpha, Pilot: f.pilot, Seed: f.seed}
 	o.Likelihood = likelihood.Options{Permutations: f.permutations, Seed: f.seed, PerToken: f.perToken, TopK: f.topK}
 	return o, nil
 }

@@ -1,4 +1,4 @@
-package calib
+package reporting
 
 import (
 	"fmt"
@@ -20,7 +20,7 @@ const (
 // m1 = m/(1 + (1/p̂ − 1)√κ) at the judge's p̂ with κ = 1 (no pilot yet:
 // q̃0 = q̃1 = 1/2), and the interval width that budget would give if the
 // judge were right on PlanAssumedAccuracy of each class.
-func (r *Reporting) unlabelledPlan(z float64, opt ReportingOptions, c *reportCounts) {
+func (r *Result) unlabelledPlan(z float64, opt Options, c *reportCounts) {
 	m := opt.Budget
 	budgetFrom := "--budget"
 	if m == 0 {

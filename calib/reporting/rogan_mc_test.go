@@ -1,4 +1,4 @@
-package calib
+package reporting
 
 import (
 	"math/rand/v2"
@@ -142,7 +142,7 @@ func TestReportingCoverageEngine(t *testing.T) {
 			}
 			items[i] = it
 		}
-		res, err := ComputeReporting(items, ReportingOptions{Budget: mcM, Split: 0.5, Seed: uint64(rep)})
+		res, err := Compute(items, Options{Budget: mcM, Split: 0.5, Seed: uint64(rep)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package calib
+package reporting
 
 import (
 	"encoding/json"

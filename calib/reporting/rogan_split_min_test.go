@@ -1,8 +1,10 @@
-package calib
+package reporting
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/calib"
 )
 
 // TestBestSplitMinPerClass: on LLMBar FairEval ChatGPT's rates (issue 10,
@@ -41,7 +43,7 @@ func TestBestSplitMinPerClass(t *testing.T) {
 func TestReportingBestRespectsPilot(t *testing.T) {
 	items := repItems(3, 2000, 600, 400, 0.2, 0.7, 0.9, true)
 	for _, pilot := range []int{10, 60} {
-		res, err := ComputeReporting(items, ReportingOptions{Budget: 300, Split: 0.5, Seed: 5, Pilot: pilot})
+		res, err := Compute(items, Options{Budget: 300, Split: 0.5, Seed: 5, Pilot: pilot})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,16 +67,16 @@ func TestReportingBestRespectsPilot(t *testing.T) {
 // because it starves a class gets a note; one that keeps the minimum, or
 // is wider, does not.
 func TestNoteStarvedSplits(t *testing.T) {
-	r := &Reporting{BestMinPerClass: 10}
-	r.Splits.Best = SplitWidth{M0: 10, M1: 23, Width: Defined(1, 33)}
-	r.Splits.Exact = SplitWidth{M0: 5, M1: 28, Width: Defined(0.9688, 33)}
-	r.Splits.Approx = SplitWidth{M0: 7, M1: 26, Width: Defined(1, 33)}
+	r := &Result{BestMinPerClass: 10}
+	r.Splits.Best = SplitWidth{M0: 10, M1: 23, Width: calib.Defined(1, 33)}
+	r.Splits.Exact = SplitWidth{M0: 5, M1: 28, Width: calib.Defined(0.9688, 33)}
+	r.Splits.Approx = SplitWidth{M0: 7, M1: 26, Width: calib.Defined(1, 33)}
 	r.noteStarvedSplits()
 	if len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "(m0 = 5, m1 = 28)") || !strings.Contains(r.Notes[0], SplitLabelExact) {
 		t.Errorf("notes %q", r.Notes)
 	}
 	r.Notes = nil
-	r.Splits.Exact = SplitWidth{M0: 12, M1: 21, Width: Defined(0.9, 33)}
+	r.Splits.Exact = SplitWidth{M0: 12, M1: 21, Width: calib.Defined(0.9, 33)}
 	r.noteStarvedSplits()
 	if len(r.Notes) != 0 {
 		t.Errorf("notes %q for a split that keeps the minimum", r.Notes)

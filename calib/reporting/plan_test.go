@@ -1,4 +1,4 @@
-package calib
+package reporting
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ func TestUnlabelledPlan(t *testing.T) {
 		budget, m0, m1 int
 		from           string
 	}{{0, 80, 120, "the default budget"}, {50, 20, 30, "--budget"}} {
-		res, err := ComputeReporting(items, ReportingOptions{Budget: tc.budget})
+		res, err := Compute(items, Options{Budget: tc.budget})
 		if err != nil {
 			t.Fatal(err)
 		}

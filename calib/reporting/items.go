@@ -1,9 +1,10 @@
-package calib
+package reporting
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -114,7 +115,7 @@ func (l LeftOut) Note(total int) string {
 // Truth["delta"] when present (δ > 0 is 1, δ < 0 is 0; gold is sign(δ) in
 // the simulator), else from Truth["p1"] (> 1/2 is 1). Items beyond the
 // shorter of p's slices are ignored.
-func BinaryFromPrefs(p Prefs, pairs []model.Pair, mean bool) ([]BinaryItem, LeftOut) {
+func BinaryFromPrefs(p calib.Prefs, pairs []model.Pair, mean bool) ([]BinaryItem, LeftOut) {
 	n := min(len(p.R), len(p.Has), len(p.Gold))
 	out := make([]BinaryItem, 0, n)
 	var left LeftOut
@@ -130,7 +131,7 @@ func BinaryFromPrefs(p Prefs, pairs []model.Pair, mean bool) ([]BinaryItem, Left
 		case !ok:
 			left.NoVerdict++
 			continue
-		case Choice(r) == model.GoldTie:
+		case calib.Choice(r) == model.GoldTie:
 			left.JudgeTie++
 			continue
 		case p.Gold[i] == model.GoldTie:
@@ -144,7 +145,7 @@ func BinaryFromPrefs(p Prefs, pairs []model.Pair, mean bool) ([]BinaryItem, Left
 		case model.Gold2:
 			it.Gold = 0
 		}
-		it.Pred = Choice(r) == model.Gold1
+		it.Pred = calib.Choice(r) == model.Gold1
 		if i < len(pairs) {
 			it.Truth = pairTruth(pairs[i].Truth)
 		}
@@ -160,7 +161,7 @@ func BinaryFromPrefs(p Prefs, pairs []model.Pair, mean bool) ([]BinaryItem, Left
 // for bpc. raw-x0 and calibrated read the x0 column and need it in every
 // item; aggregate and bpc average the arrangements present. It fails when
 // prefs and pairs differ in length, from is unknown or x0 is missing.
-func PairVerdicts(pairs []model.Pair, prefs Prefs, from VerdictFrom) ([]BinaryItem, LeftOut, error) {
+func PairVerdicts(pairs []model.Pair, prefs calib.Prefs, from VerdictFrom) ([]BinaryItem, LeftOut, error) {
 	n := len(pairs)
 	if len(prefs.R) != n || len(prefs.Has) != n || len(prefs.Gold) != n {
 		return nil, LeftOut{}, fmt.Errorf("verdicts from %s: %d preferences for %d pairs", from, prefs.Len(), n)

@@ -1,22 +1,24 @@
-package calib
+package reporting
 
 import (
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/plumb-eval/plumb/calib"
 )
 
-// Defaults of ReportingOptions.
+// Defaults of Options.
 const (
-	DefaultReportingAlpha = 0.05
-	DefaultReportingPilot = 10 // Algorithm 1's pilot per class (the paper's setting)
-	// WidthCurvePoints bounds the number of splits in Reporting.WidthCurve.
+	DefaultAlpha = 0.05
+	DefaultPilot = 10 // Algorithm 1's pilot per class (the paper's setting)
+	// WidthCurvePoints bounds the number of splits in Result.WidthCurve.
 	WidthCurvePoints = 101
 )
 
-// ReportingOptions are the knobs of a correct-reporting analysis.
-type ReportingOptions struct {
+// Options are the knobs of a correct-reporting analysis.
+type Options struct {
 	// Budget is the number m of labelled items to calibrate with. 0 is
 	// automatic: every labelled item when some items have no label (they
 	// form the test set), and half of them (rounded down) when every item
@@ -35,19 +37,19 @@ type ReportingOptions struct {
 	Seed uint64
 }
 
-// DefaultReportingOptions returns the defaults: automatic budget and split,
+// DefaultOptions returns the defaults: automatic budget and split,
 // α = 0.05, a pilot of 10 per class, seed 1.
-func DefaultReportingOptions() ReportingOptions {
-	return ReportingOptions{Alpha: DefaultReportingAlpha, Pilot: DefaultReportingPilot, Seed: 1}
+func DefaultOptions() Options {
+	return Options{Alpha: DefaultAlpha, Pilot: DefaultPilot, Seed: 1}
 }
 
 // withDefaults fills the zero values and checks the options.
-func (o ReportingOptions) withDefaults() (ReportingOptions, error) {
+func (o Options) withDefaults() (Options, error) {
 	if o.Alpha == 0 {
-		o.Alpha = DefaultReportingAlpha
+		o.Alpha = DefaultAlpha
 	}
 	if o.Pilot == 0 {
-		o.Pilot = DefaultReportingPilot
+		o.Pilot = DefaultPilot
 	}
 	switch {
 	case o.Budget < 0:
@@ -66,13 +68,13 @@ func (o ReportingOptions) withDefaults() (ReportingOptions, error) {
 // confidence interval for θ it gives (Width.N = M0 + M1).
 type SplitWidth struct {
 	M0, M1 int
-	Width  Stat
+	Width  calib.Stat
 }
 
-// ReportingSplits compares splits of the budget. Every width but
+// Splits compares splits of the budget. Every width but
 // Current's is hypothetical: it plugs the drawn calibration set's p̂, q̂0,
 // q̂1 and the test size n into RGInterval with the split's m0 and m1.
-type ReportingSplits struct {
+type Splits struct {
 	Current SplitWidth // the calibration set actually drawn
 	Equal   SplitWidth // m0 = ⌊m/2⌋
 	// Exact is ExactSplit at θ̂, q̂0, q̂1: the split that minimises the
@@ -85,11 +87,11 @@ type ReportingSplits struct {
 	Adaptive SplitWidth // AdaptiveSplit (Algorithm 1) with the drawn pilot
 	// Best is BestSplitMin: the narrowest interval at the plug-in rates,
 	// by brute force over the splits with at least
-	// Reporting.BestMinPerClass items per class.
+	// Result.BestMinPerClass items per class.
 	Best SplitWidth
 }
 
-// Split labels: what each split of ReportingSplits optimises, in the words
+// Split labels: what each split of Splits optimises, in the words
 // the report and the UI use (none of them is "optimal" for the interval
 // except Best, and that only at the plug-in rates).
 const (
@@ -101,24 +103,24 @@ const (
 	SplitLabelBest     = "narrowest CI (search, ≥ %d per class)"
 )
 
-// Reporting is a correct-reporting analysis (docs/methods.md §5; Lee et al.):
+// Result is a correct-reporting analysis (docs/methods.md §5; Lee et al.):
 // the judge's verdict rate corrected for its specificity and sensitivity,
 // with a confidence interval that accounts for both the test and the
 // calibration set, and a comparison of ways to split the labelling budget.
-type Reporting struct {
+type Result struct {
 	// N is the number of items given.
 	N int
 	// PHat is the judge's verdict rate p̂ on the test set, with its Wald
 	// interval as CI (the naive report, which ignores the judge's errors).
-	PHat Stat
+	PHat calib.Stat
 	// ThetaHat is the Rogan–Gladen estimate θ̂ of P(z = 1), with the
 	// RGInterval as CI (nil when the interval is undefined).
-	ThetaHat Stat
+	ThetaHat calib.Stat
 	// Lower, Upper and Width are the ends and width of θ̂'s interval.
-	Lower, Upper, Width Stat
+	Lower, Upper, Width calib.Stat
 	// Q0Hat is the specificity on the M0 calibration items with z = 0, and
 	// Q1Hat the sensitivity on the M1 with z = 1.
-	Q0Hat, Q1Hat Stat
+	Q0Hat, Q1Hat calib.Stat
 	M0, M1       int
 	// Budget is the calibration budget m the splits divide.
 	Budget int
@@ -131,7 +133,7 @@ type Reporting struct {
 	TrueTheta *float64
 	Covered   *bool
 	// Splits compares splits of the budget.
-	Splits ReportingSplits
+	Splits Splits
 	// Plan is Algorithm 1's labelling plan for the budget.
 	Plan string
 	// WidthCurve is the interval's width against m0 = 1..m−1 (at most
@@ -147,7 +149,7 @@ type Reporting struct {
 	Notes   []string
 }
 
-// ComputeReporting runs a correct-reporting analysis of binary items.
+// Compute runs a correct-reporting analysis of binary items.
 //
 // Items without a gold label form the test set and labelled items the
 // calibration pool. When every item is labelled, the calibration set is
@@ -162,7 +164,7 @@ type Reporting struct {
 //
 // It fails only on bad options, no items, or an item with a Gold or Truth
 // outside −1, 0, 1.
-func ComputeReporting(items []BinaryItem, opt ReportingOptions) (*Reporting, error) {
+func Compute(items []BinaryItem, opt Options) (*Result, error) {
 	opt, err := opt.withDefaults()
 	if err != nil {
 		return nil, fmt.Errorf("correct reporting: %w", err)
@@ -195,7 +197,7 @@ func ComputeReporting(items []BinaryItem, opt ReportingOptions) (*Reporting, err
 			pool[it.Gold] = append(pool[it.Gold], i)
 		}
 	}
-	rep := &Reporting{N: len(items), PoolSize: nPool[0] + nPool[1], Holdout: nTest == 0}
+	rep := &Result{N: len(items), PoolSize: nPool[0] + nPool[1], Holdout: nTest == 0}
 	lvl := 1 - opt.Alpha
 
 	// The calibration set: a seeded shuffle of each class, then a prefix.
@@ -282,7 +284,7 @@ type reportCounts struct {
 }
 
 // chooseBudget returns the budget m, noting when it had to shrink.
-func (r *Reporting) chooseBudget(opt ReportingOptions) int {
+func (r *Result) chooseBudget(opt Options) int {
 	p := r.PoolSize
 	switch {
 	case p == 0:
@@ -303,7 +305,7 @@ func (r *Reporting) chooseBudget(opt ReportingOptions) int {
 
 // pickClass sets M0 or M1 (class k) to want, or to have with a note when
 // the pool has too few.
-func (r *Reporting) pickClass(k, want, have int) {
+func (r *Result) pickClass(k, want, have int) {
 	got := want
 	if want > have {
 		got = have
@@ -319,9 +321,9 @@ func (r *Reporting) pickClass(k, want, have int) {
 
 // estimate fills p̂, q̂0, q̂1, θ̂ and its interval from the counts, and
 // stores the rates in c.
-func (r *Reporting) estimate(z, lvl float64, c *reportCounts) {
+func (r *Result) estimate(z, lvl float64, c *reportCounts) {
 	if c.n == 0 {
-		r.PHat = Undefined(0, "no test items: every item is in the calibration set")
+		r.PHat = calib.Undefined(0, "no test items: every item is in the calibration set")
 	} else {
 		c.p, c.okP = float64(c.pos)/float64(c.n), true
 		// Wald's half-width; with p̂ = 0 or 1 it is 0 for any z (0·∞ at a
@@ -330,8 +332,8 @@ func (r *Reporting) estimate(z, lvl float64, c *reportCounts) {
 		if se := math.Sqrt(c.p * (1 - c.p) / float64(c.n)); se > 0 {
 			h = z * se
 		}
-		r.PHat = Defined(c.p, c.n)
-		r.PHat.CI = &Interval{Lower: rgClip(c.p - h), Upper: rgClip(c.p + h), Level: lvl}
+		r.PHat = calib.Defined(c.p, c.n)
+		r.PHat.CI = &calib.Interval{Lower: rgClip(c.p - h), Upper: rgClip(c.p + h), Level: lvl}
 	}
 	r.Q0Hat, c.q0 = rateStat(c.right0, c.m0, "no calibration items with z = 0")
 	r.Q1Hat, c.q1 = rateStat(c.right1, c.m1, "no calibration items with z = 1")
@@ -341,35 +343,35 @@ func (r *Reporting) estimate(z, lvl float64, c *reportCounts) {
 		if th, err := RGPoint(c.p, c.q0, c.q1); err != nil {
 			why = err.Error()
 		} else {
-			r.ThetaHat = Defined(th, used)
+			r.ThetaHat = calib.Defined(th, used)
 		}
 	}
 	if why != "" {
-		r.ThetaHat = Undefined(used, why)
-		r.Lower, r.Upper, r.Width = Undefined(used, why), Undefined(used, why), Undefined(used, why)
+		r.ThetaHat = calib.Undefined(used, why)
+		r.Lower, r.Upper, r.Width = calib.Undefined(used, why), calib.Undefined(used, why), calib.Undefined(used, why)
 		return
 	}
 	lo, hi, err := rgCI(z, c.p, c.q0, c.q1, c.n, c.m0, c.m1)
 	if err != nil {
 		why = "confidence interval: " + err.Error()
-		r.Lower, r.Upper, r.Width = Undefined(used, why), Undefined(used, why), Undefined(used, why)
+		r.Lower, r.Upper, r.Width = calib.Undefined(used, why), calib.Undefined(used, why), calib.Undefined(used, why)
 		return
 	}
-	r.ThetaHat.CI = &Interval{Lower: lo, Upper: hi, Level: lvl}
-	r.Lower, r.Upper, r.Width = Defined(lo, used), Defined(hi, used), Defined(hi-lo, used)
+	r.ThetaHat.CI = &calib.Interval{Lower: lo, Upper: hi, Level: lvl}
+	r.Lower, r.Upper, r.Width = calib.Defined(lo, used), calib.Defined(hi, used), calib.Defined(hi-lo, used)
 }
 
 // rateStat is k/m as a Stat, with the reason when m = 0.
-func rateStat(k, m int, reason string) (Stat, float64) {
+func rateStat(k, m int, reason string) (calib.Stat, float64) {
 	if m == 0 {
-		return Undefined(0, reason), 0
+		return calib.Undefined(0, reason), 0
 	}
 	v := float64(k) / float64(m)
-	return Defined(v, m), v
+	return calib.Defined(v, m), v
 }
 
 // firstReason returns the first reason among the stats, or "".
-func firstReason(stats ...Stat) string {
+func firstReason(stats ...calib.Stat) string {
 	for _, s := range stats {
 		if !s.OK() {
 			return s.Reason

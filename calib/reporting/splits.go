@@ -1,8 +1,10 @@
-package calib
+package reporting
 
 import (
 	"fmt"
 	"math"
+
+	"github.com/plumb-eval/plumb/calib"
 )
 
 // bestSplitMax bounds the budgets whose best split the engine searches
@@ -12,7 +14,7 @@ const bestSplitMax = 1_000_000
 // compareSplits fills r.Splits, r.Plan and r.WidthCurve for the budget
 // r.Budget. The hypothetical widths plug the drawn calibration set's p̂,
 // q̂0, q̂1 and the test size into RGInterval with each split's m0, m1.
-func (r *Reporting) compareSplits(z float64, opt ReportingOptions, c *reportCounts, items []BinaryItem, pool [2][]int) {
+func (r *Result) compareSplits(z float64, opt Options, c *reportCounts, items []BinaryItem, pool [2][]int) {
 	m := r.Budget
 	r.Splits.Current = SplitWidth{M0: r.M0, M1: r.M1, Width: r.Width}
 	r.Splits.Current.Width.N = r.M0 + r.M1 // like the other splits' widths
@@ -24,18 +26,18 @@ func (r *Reporting) compareSplits(z float64, opt ReportingOptions, c *reportCoun
 	width := func(m0, m1 int) SplitWidth {
 		sw := SplitWidth{M0: m0, M1: m1}
 		if why != "" {
-			sw.Width = Undefined(m0+m1, why)
+			sw.Width = calib.Undefined(m0+m1, why)
 			return sw
 		}
 		lo, hi, err := rgCI(z, c.p, c.q0, c.q1, c.n, m0, m1)
 		if err != nil {
-			sw.Width = Undefined(m0+m1, err.Error())
+			sw.Width = calib.Undefined(m0+m1, err.Error())
 		} else {
-			sw.Width = Defined(hi-lo, m0+m1)
+			sw.Width = calib.Defined(hi-lo, m0+m1)
 		}
 		return sw
 	}
-	undefined := func(reason string) SplitWidth { return SplitWidth{Width: Undefined(0, reason)} }
+	undefined := func(reason string) SplitWidth { return SplitWidth{Width: calib.Undefined(0, reason)} }
 
 	r.Splits.Equal = width(m/2, m-m/2)
 	r.BestMinPerClass = min(max(opt.Pilot, 1), max(m/2, 1))
@@ -75,7 +77,7 @@ func (r *Reporting) compareSplits(z float64, opt ReportingOptions, c *reportCoun
 // adaptive fills the Algorithm 1 split and plan. The pilot is the first
 // items of each class in the calibration set's random order, so it lies
 // inside the calibration set (min(Pilot, M0, M1) per class).
-func (r *Reporting) adaptive(opt ReportingOptions, c *reportCounts, items []BinaryItem, pool [2][]int,
+func (r *Result) adaptive(opt Options, c *reportCounts, items []BinaryItem, pool [2][]int,
 	width func(m0, m1 int) SplitWidth, undefined func(string) SplitWidth) {
 	m := r.Budget
 	if !c.okP {
@@ -123,7 +125,7 @@ func widthCurve(m int, width func(m0, m1 int) SplitWidth) []SplitWidth {
 }
 
 // addNote appends "what: note" when note is not empty.
-func (r *Reporting) addNote(what, note string) {
+func (r *Result) addNote(what, note string) {
 	if note != "" {
 		r.Notes = append(r.Notes, what+": "+note)
 	}
@@ -132,7 +134,7 @@ func (r *Reporting) addNote(what, note string) {
 // noteStarvedSplits notes each named split that is narrower than the
 // search's best only because it gives a class fewer items than the
 // search's minimum (its width rests on a rate estimated from a handful).
-func (r *Reporting) noteStarvedSplits() {
+func (r *Result) noteStarvedSplits() {
 	b := r.Splits.Best
 	if !b.Width.OK() {
 		return

@@ -1,4 +1,4 @@
-package calib
+package reporting
 
 import (
 	"math"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/calib"
 )
 
 // repItems builds items: nTest unlabelled (true z known when truth), and a
@@ -49,7 +51,7 @@ func TestReportingHandExample(t *testing.T) {
 		items = append(items, BinaryItem{Pred: i == 0, Gold: 0, Truth: -1})
 		items = append(items, BinaryItem{Pred: i < 3, Gold: 1, Truth: -1})
 	}
-	res, err := ComputeReporting(items, ReportingOptions{})
+	res, err := Compute(items, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +100,7 @@ func TestReportingHandExample(t *testing.T) {
 // against RGInterval with the drawn rates, and the split rules' choices.
 func TestReportingSplitsConsistent(t *testing.T) {
 	items := repItems(3, 2000, 600, 400, 0.2, 0.7, 0.9, true)
-	res, err := ComputeReporting(items, ReportingOptions{Budget: 300, Split: 0.5, Seed: 5})
+	res, err := Compute(items, Options{Budget: 300, Split: 0.5, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,19 +161,19 @@ func TestReportingSplitsConsistent(t *testing.T) {
 // another seed draws another calibration set.
 func TestReportingDeterministic(t *testing.T) {
 	items := repItems(4, 500, 300, 300, 0.4, 0.75, 0.85, true)
-	opt := ReportingOptions{Budget: 200, Split: 0.5, Seed: 11}
-	a, err := ComputeReporting(items, opt)
+	opt := Options{Budget: 200, Split: 0.5, Seed: 11}
+	a, err := Compute(items, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := ComputeReporting(items, opt)
+	b, _ := Compute(items, opt)
 	if !reflect.DeepEqual(a, b) {
 		t.Error("same seed, different results")
 	}
 	differ := false
 	for seed := uint64(12); seed < 20 && !differ; seed++ {
 		opt.Seed = seed
-		c, _ := ComputeReporting(items, opt)
+		c, _ := Compute(items, opt)
 		differ = c.Q0Hat.Value != a.Q0Hat.Value || c.Q1Hat.Value != a.Q1Hat.Value
 	}
 	if !differ {
@@ -184,7 +186,7 @@ func TestReportingDeterministic(t *testing.T) {
 // gold gives the true θ.
 func TestReportingHoldout(t *testing.T) {
 	items := repItems(5, 0, 700, 300, 0, 0.8, 0.9, false)
-	res, err := ComputeReporting(items, ReportingOptions{Seed: 3})
+	res, err := Compute(items, Options{Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +198,7 @@ func TestReportingHoldout(t *testing.T) {
 		t.Fatalf("true θ %v, covered %v; want 0.3", res.TrueTheta, res.Covered)
 	}
 	// A budget that would leave no test items is cut to pool − 1.
-	res, err = ComputeReporting(items, ReportingOptions{Budget: 1000, Split: 0.5, Seed: 3})
+	res, err = Compute(items, Options{Budget: 1000, Split: 0.5, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +211,7 @@ func TestReportingHoldout(t *testing.T) {
 // items, and that the rest of the budget is not moved to the other class.
 func TestReportingTooFew(t *testing.T) {
 	items := repItems(6, 300, 40, 200, 0.5, 0.8, 0.8, false)
-	res, err := ComputeReporting(items, ReportingOptions{Budget: 200, Split: 0.5})
+	res, err := Compute(items, Options{Budget: 200, Split: 0.5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +226,7 @@ func TestReportingTooFew(t *testing.T) {
 		t.Errorf("θ̂ %+v", res.ThetaHat)
 	}
 	// A budget beyond the pool is noted too.
-	res, _ = ComputeReporting(items, ReportingOptions{Budget: 1000})
+	res, _ = Compute(items, Options{Budget: 1000})
 	if !strings.Contains(strings.Join(res.Notes, "\n"), "exceeds the 240 labelled items") {
 		t.Errorf("notes %q", res.Notes)
 	}
@@ -249,11 +251,11 @@ func TestReportingUndefined(t *testing.T) {
 		{"no labels", noLabels, "no calibration items with z = 0"},
 		{"one class", oneClass, "no calibration items with z = 1"},
 	} {
-		res, err := ComputeReporting(tc.items, ReportingOptions{})
+		res, err := Compute(tc.items, Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		for _, s := range []Stat{res.ThetaHat, res.Lower, res.Upper, res.Width, res.Splits.Exact.Width, res.Splits.Approx.Width, res.Splits.Best.Width} {
+		for _, s := range []calib.Stat{res.ThetaHat, res.Lower, res.Upper, res.Width, res.Splits.Exact.Width, res.Splits.Approx.Width, res.Splits.Best.Width} {
 			if s.OK() || s.Reason != tc.want {
 				t.Errorf("%s: %+v, want reason %q", tc.name, s, tc.want)
 			}
@@ -266,11 +268,11 @@ func TestReportingUndefined(t *testing.T) {
 		}
 		repNoNaN(t, tc.name, reflect.ValueOf(res))
 	}
-	if res, _ := ComputeReporting(noLabels, ReportingOptions{}); !strings.Contains(strings.Join(res.Notes, "\n"), "no item has a human label") {
+	if res, _ := Compute(noLabels, Options{}); !strings.Contains(strings.Join(res.Notes, "\n"), "no item has a human label") {
 		t.Errorf("no labels: notes %q", res.Notes)
 	}
 	// One labelled item, every item labelled: budget 0, nothing to calibrate.
-	res, err := ComputeReporting([]BinaryItem{{Pred: true, Gold: 1, Truth: -1}}, ReportingOptions{})
+	res, err := Compute([]BinaryItem{{Pred: true, Gold: 1, Truth: -1}}, Options{})
 	if err != nil || res.ThetaHat.OK() || res.Splits.Equal.Width.OK() || res.Splits.Adaptive.Width.OK() {
 		t.Errorf("single item: %+v, %v", res, err)
 	}
@@ -303,18 +305,18 @@ func repNoNaN(t *testing.T, name string, v reflect.Value) {
 // TestReportingBadInput checks the errors for bad options and items.
 func TestReportingBadInput(t *testing.T) {
 	items := repItems(9, 10, 5, 5, 0.5, 0.8, 0.8, false)
-	for _, opt := range []ReportingOptions{
+	for _, opt := range []Options{
 		{Budget: -1}, {Split: -0.1}, {Split: 1}, {Split: math.NaN()}, {Alpha: 1}, {Alpha: -0.5}, {Pilot: -1},
 	} {
-		if _, err := ComputeReporting(items, opt); err == nil {
+		if _, err := Compute(items, opt); err == nil {
 			t.Errorf("options %+v accepted", opt)
 		}
 	}
-	if _, err := ComputeReporting(nil, ReportingOptions{}); err == nil {
+	if _, err := Compute(nil, Options{}); err == nil {
 		t.Error("no items accepted")
 	}
 	for _, it := range []BinaryItem{{Gold: 2, Truth: -1}, {Gold: -2, Truth: -1}, {Gold: 0, Truth: 5}} {
-		if _, err := ComputeReporting(append(items[:len(items):len(items)], it), ReportingOptions{}); err == nil {
+		if _, err := Compute(append(items[:len(items):len(items)], it), Options{}); err == nil {
 			t.Errorf("item %+v accepted", it)
 		}
 	}
@@ -325,7 +327,7 @@ func TestReportingBadInput(t *testing.T) {
 func TestReportingPartialTruth(t *testing.T) {
 	items := repItems(10, 100, 50, 50, 0.5, 0.8, 0.8, true)
 	items[0].Truth = -1
-	res, err := ComputeReporting(items, ReportingOptions{})
+	res, err := Compute(items, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,8 +339,8 @@ func TestReportingPartialTruth(t *testing.T) {
 // TestReportingAlpha checks that the level reaches the intervals.
 func TestReportingAlpha(t *testing.T) {
 	items := repItems(11, 400, 100, 100, 0.5, 0.8, 0.8, false)
-	a, _ := ComputeReporting(items, ReportingOptions{Alpha: 0.01})
-	b, _ := ComputeReporting(items, ReportingOptions{Alpha: 0.2})
+	a, _ := Compute(items, Options{Alpha: 0.01})
+	b, _ := Compute(items, Options{Alpha: 0.2})
 	if a.ThetaHat.CI.Level != 0.99 || b.PHat.CI.Level != 0.8 || a.Width.Value <= b.Width.Value {
 		t.Errorf("99%% width %v, 80%% width %v", a.Width.Value, b.Width.Value)
 	}
@@ -357,14 +359,14 @@ func TestReportingRandomInputs(t *testing.T) {
 				items[i].Gold = int8(r.IntN(2)) // every item labelled
 			}
 		}
-		opt := ReportingOptions{
+		opt := Options{
 			Budget: []int{0, 1, 2, 7, 100, 1 << 40}[r.IntN(6)],
 			Split:  []float64{0, 0.01, 0.5, 0.99}[r.IntN(4)],
 			Alpha:  []float64{0, 0.001, 0.5}[r.IntN(3)],
 			Pilot:  r.IntN(5),
 			Seed:   r.Uint64(),
 		}
-		res, err := ComputeReporting(items, opt)
+		res, err := Compute(items, opt)
 		if err != nil {
 			t.Fatalf("trial %d (%+v): %v", trial, opt, err)
 		}

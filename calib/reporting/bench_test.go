@@ -1,4 +1,4 @@
-package calib
+package reporting
 
 import (
 	"testing"
@@ -10,10 +10,10 @@ import (
 // scans 899 splits).
 func BenchmarkComputeReporting(b *testing.B) {
 	items := repItems(1, 2100, 630, 270, 0.3, 0.85, 0.85, true)
-	opt := DefaultReportingOptions()
+	opt := DefaultOptions()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ComputeReporting(items, opt); err != nil {
+		if _, err := Compute(items, opt); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,9 +1,10 @@
-package calib
+package reporting
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -69,7 +70,7 @@ func pairFixture() []model.Pair {
 
 func TestPairVerdicts(t *testing.T) {
 	pairs := pairFixture()
-	raw := RawPrefs(pairs)
+	raw := calib.RawPrefs(pairs)
 
 	items, left, err := PairVerdicts(pairs, raw, VerdictRawX0)
 	if err != nil {
@@ -94,7 +95,7 @@ func TestPairVerdicts(t *testing.T) {
 		t.Errorf("aggregate: %+v, left %+v; want %+v", items, left, want)
 	}
 
-	bpc, err := BPCPrefs(raw)
+	bpc, err := calib.BPCPrefs(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestPairVerdicts(t *testing.T) {
 	}
 
 	// Calibrated: x0 of the calibrated preferences (here g(s) = s²).
-	cal := MappedPrefs(pairs, func(s float64) float64 { return s * s })
+	cal := calib.MappedPrefs(pairs, func(s float64) float64 { return s * s })
 	items, _, err = PairVerdicts(pairs, cal, VerdictCalibrated)
 	if err != nil {
 		t.Fatal(err)
@@ -171,4 +172,19 @@ func equalItems(a, b []BinaryItem) bool {
 		}
 	}
 	return true
+}
+
+// TestTieToleranceVerdicts: the pair verdicts read the choices of the
+// metrics, BPC and discard (calib's TestTieTolerance): two items whose
+// preferences differ from 0.5 by round-off only are judge ties.
+func TestTieToleranceVerdicts(t *testing.T) {
+	p := calib.Prefs{
+		R:    [][model.NumArrangements]float64{{0.5 + 1e-12, 0.5 - 1e-13}, {0.5 - 1e-15, 0.5 + 2e-16}},
+		Has:  [][model.NumArrangements]bool{{true, true}, {true, true}},
+		Gold: []model.Gold{model.Gold1, model.Gold2},
+	}
+	items, left := BinaryFromPrefs(p, nil, false)
+	if len(items) != 0 || left.JudgeTie != 2 {
+		t.Errorf("pair verdicts: %d items, %d judge ties; want 0 and 2", len(items), left.JudgeTie)
+	}
 }
