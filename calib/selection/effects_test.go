@@ -3,7 +3,7 @@ package selection
 import (
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
@@ -23,7 +23,7 @@ func TestSelectionEffects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := calib.IdentifyBias(ps)
+	want := identify.Bias(ps)
 	if a.Effects.Position.Estimate.Value != want.Position.Estimate.Value || a.Effects.Advice != want.Advice ||
 		b.Effects.Token.Estimate.Value != want.Token.Estimate.Value || len(a.Effects.Notes) == 0 {
 		t.Fatalf("effects %+v, want %+v", a.Effects, want)

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -169,9 +170,9 @@ type Result struct {
 	// Notes holds remarks about the judge's data.
 	Notes []string
 	// Effects says what the arrangements identify about the judge's
-	// position and token bias, with estimates (IdentifyBias); it does not
+	// position and token bias, with estimates (identify.Bias); it does not
 	// depend on the options.
-	Effects calib.BiasEffects
+	Effects identify.Effects
 }
 
 // Method returns the result of the named method, or nil.
@@ -213,7 +214,7 @@ type Engine struct {
 	bpcAll   calib.Metrics
 	discAll  calib.Metrics
 	discKept calib.Stat
-	effects  calib.BiasEffects
+	effects  identify.Effects
 	ready    bool
 
 	splits []*splitEntry
@@ -503,7 +504,7 @@ func (e *Engine) prepare() {
 		e.bpcAll = calib.BPCMetricsSubset(e.bpc, nil)
 	}
 	e.discAll, e.discKept = calib.DiscardMetricsIn(e.raw, nil, e.ws())
-	e.effects = calib.IdentifyBias(e.pairs)
+	e.effects = identify.Bias(e.pairs)
 }
 
 // split returns the cached estimation set for (frac, seed).

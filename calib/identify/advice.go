@@ -1,4 +1,4 @@
-package calib
+package identify
 
 import (
 	"cmp"
@@ -119,7 +119,7 @@ func reasonNoCombined() string {
 }
 
 // notes are the remarks on how the effects were computed.
-func (t *identTally) notes(b *BiasEffects, items int) []string {
+func (t *identTally) notes(b *Effects, items int) []string {
 	var out []string
 	obs := b.Table[ShownFirst][IDA].N + b.Table[ShownFirst][IDB].N
 	if t.single > 0 {
@@ -217,7 +217,7 @@ func (e Effect) Size(scale string) EffectSize {
 // advice is one plain sentence on what the effects mean for the choice of
 // correction, or on what to collect next. Detected effects whose interval
 // lies within ±SmallEffect are called small rather than a bias to correct.
-func advice(b *BiasEffects, masks map[uint8]int) string {
+func advice(b *Effects, masks map[uint8]int) string {
 	P, T, C := b.Position, b.Token, b.Combined
 	est := func(e Effect) bool { return e.Identified && e.Estimate.OK() }
 	sp, st, sc := P.Size(b.Scale), T.Size(b.Scale), C.Size(b.Scale)

@@ -1,10 +1,11 @@
-package calib
+package identify
 
 import (
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
@@ -60,7 +61,7 @@ func TestIdentifyBiasDesigns(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.design, func(t *testing.T) {
-			b := IdentifyBias(calibtest.ExactPairs(50, beta, tau, c.arr...))
+			b := Bias(calibtest.ExactPairs(50, beta, tau, c.arr...))
 			if b.Design != c.design || b.Scale != ScaleLogit {
 				t.Fatalf("design %q scale %q, want %q logit", b.Design, b.Scale, c.design)
 			}
@@ -76,7 +77,7 @@ func TestIdentifyBiasDesigns(t *testing.T) {
 		})
 	}
 	// x1 and x3 alone show τ − β only: nothing is reported, and a note says so.
-	b := IdentifyBias(calibtest.ExactPairs(50, beta, tau, x1, x3))
+	b := Bias(calibtest.ExactPairs(50, beta, tau, x1, x3))
 	if !hasNote(b.Notes, "τ − β") {
 		t.Fatalf("x1+x3 notes %q do not mention τ − β", b.Notes)
 	}
@@ -114,7 +115,7 @@ func TestIdentifyBiasAdvice(t *testing.T) {
 		{"fair x0+x3", 0.6, 0, []model.Arrangement{x0, x3}, "no detectable ID bias"},
 	}
 	for _, c := range cases {
-		b := IdentifyBias(calibtest.ExactPairs(40, c.beta, c.tau, c.arr...))
+		b := Bias(calibtest.ExactPairs(40, c.beta, c.tau, c.arr...))
 		if !strings.Contains(b.Advice, c.want) {
 			t.Errorf("%s: advice %q, want it to contain %q", c.name, b.Advice, c.want)
 		}
@@ -133,7 +134,7 @@ func TestIdentifyBiasTInterval(t *testing.T) {
 		ps[i].Has[x0], ps[i].Has[x1] = true, true
 		ps[i].S[x0], ps[i].S[x1] = 1/(1+math.Exp(-l)), 1/(1+math.Exp(l))
 	}
-	b := IdentifyBias(ps)
+	b := Bias(ps)
 	s := b.Position.Estimate
 	half := 3.182446305284263 * 1.2909944487358056 / 2
 	if !s.OK() || s.N != 4 || math.Abs(s.Value-2.5) > 1e-12 ||
@@ -157,7 +158,7 @@ func TestIdentifyBiasHardChoices(t *testing.T) {
 		return ps
 	}
 	// Always picks the first shown: A in x0, x2; B in x1, x3.
-	b := IdentifyBias(mk(10, [4]float64{1, 0, 1, 0}))
+	b := Bias(mk(10, [4]float64{1, 0, 1, 0}))
 	if b.Scale != ScaleRate {
 		t.Fatalf("scale %q, want rate", b.Scale)
 	}
@@ -171,12 +172,12 @@ func TestIdentifyBiasHardChoices(t *testing.T) {
 		t.Fatalf("advice %q notes %q", b.Advice, b.Notes)
 	}
 	// Always says A.
-	b = IdentifyBias(mk(10, [4]float64{1, 1, 1, 1}))
+	b = Bias(mk(10, [4]float64{1, 1, 1, 1}))
 	checkEffect(t, "position", b.Position, true, 0)
 	checkEffect(t, "token", b.Token, true, 0.5)
 	// Content-driven, fair judge: picks response_1 (A in x0, x1; B in x2, x3),
 	// with a tie in x3.
-	b = IdentifyBias(mk(10, [4]float64{1, 1, 0, 0.5}))
+	b = Bias(mk(10, [4]float64{1, 1, 0, 0.5}))
 	checkEffect(t, "position", b.Position, true, -0.125)
 	checkEffect(t, "token", b.Token, true, 0.125)
 	if !hasNote(b.Notes, "10 of 40 hard choices are ties") {
@@ -187,7 +188,7 @@ func TestIdentifyBiasHardChoices(t *testing.T) {
 	for i := range ps {
 		ps[i].Has[x1], ps[i].Has[x3] = false, false
 	}
-	b = IdentifyBias(ps)
+	b = Bias(ps)
 	checkEffect(t, "combined", b.Combined, true, 0.5)
 	checkEffect(t, "position", b.Position, false, 0)
 	if b.Table[ShownFirst][IDB].N != 0 || b.Table[ShownSecond][IDA].N != 0 {
@@ -201,7 +202,7 @@ func TestIdentifyBiasEdges(t *testing.T) {
 	// P(A) = 1 and 0: clipped like Pride, with a note.
 	ps := calibtest.ExactPairs(5, 0.5, 0, x0, x1)
 	ps[0].S[x0], ps[0].S[x1] = 1, 0
-	b := IdentifyBias(ps)
+	b := Bias(ps)
 	if !hasNote(b.Notes, "2 of 10 values of P(A) within 1e-6") || !b.Position.Estimate.OK() {
 		t.Fatalf("clip: %+v %q", b.Position, b.Notes)
 	}
@@ -220,11 +221,11 @@ func TestIdentifyBiasEdges(t *testing.T) {
 		lp[i].Logprobs[x1] = [2]float64{-1e-17, -30}
 		lp[i].S[x0], lp[i].S[x1] = 1, 1
 	}
-	b = IdentifyBias(lp)
+	b = Bias(lp)
 	checkEffect(t, "logprob position", b.Position, true, 5)
 
 	// One item: identified, but undefined with a reason.
-	b = IdentifyBias(calibtest.ExactPairs(1, 1, 1, x0, x1, x2, x3))
+	b = Bias(calibtest.ExactPairs(1, 1, 1, x0, x1, x2, x3))
 	if !b.Position.Identified || b.Position.Estimate.OK() || !strings.Contains(b.Position.Estimate.Reason, "at least 2 items") {
 		t.Fatalf("one item: %+v", b.Position)
 	}
@@ -234,7 +235,7 @@ func TestIdentifyBiasEdges(t *testing.T) {
 
 	// Mixed: 30 items in x0+x1, 20 in all four: position from 50, token from 20.
 	mixed := append(calibtest.ExactPairs(30, 0.3, 0.2, x0, x1), calibtest.ExactPairs(20, 0.3, 0.2, x0, x1, x2, x3)...)
-	b = IdentifyBias(mixed)
+	b = Bias(mixed)
 	checkEffect(t, "mixed position", b.Position, true, 0.3)
 	checkEffect(t, "mixed token", b.Token, true, 0.2)
 	if b.Position.Estimate.N != 50 || b.Token.Estimate.N != 20 || b.Design != "mixed: x0+x1 30, x0..x3 20" {
@@ -247,13 +248,13 @@ func TestIdentifyBiasEdges(t *testing.T) {
 	// Mixed sources: the rate scale for all, with a note.
 	ms := calibtest.ExactPairs(4, 0, 0, x0, x1)
 	ms[0].Source, ms[0].S[x0], ms[0].S[x1] = model.SourceChoice, 1, 0
-	b = IdentifyBias(ms)
+	b = Bias(ms)
 	if b.Scale != ScaleRate || !hasNote(b.Notes, "1 of 4 records give hard choices") {
 		t.Fatalf("mixed sources: %q %q", b.Scale, b.Notes)
 	}
 
 	// Nothing at all.
-	b = IdentifyBias(nil)
+	b = Bias(nil)
 	if b.Position.Identified || b.Advice == "" || b.Design != "no arrangements" {
 		t.Fatalf("empty: %+v", b)
 	}
@@ -273,22 +274,22 @@ func TestIdentifyBiasEdges(t *testing.T) {
 // errors off, which the noise-free twin shows is the draw of ε, not a bias.
 // (3) Over 200 seeds the 95% intervals cover β, τ and β + τ at 93–97%.
 func TestIdentifyBiasSimulator(t *testing.T) {
-	effects := func(cfg sim.Config) map[string]BiasEffects {
+	effects := func(cfg sim.Config) map[string]Effects {
 		cfg.Scores, cfg.Verdicts = 0, 0
 		log, err := sim.Collect(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, by := SplitByJudge(log.Pairs)
-		out := map[string]BiasEffects{}
+		_, by := calib.SplitByJudge(log.Pairs)
+		out := map[string]Effects{}
 		for j, ps := range by {
-			out[j] = IdentifyBias(ps)
+			out[j] = Bias(ps)
 		}
 		return out
 	}
 	truths := func(j sim.Judge) [3]float64 { return [3]float64{j.PosBias, j.TokenBias, j.PosBias + j.TokenBias} }
-	ests := func(b BiasEffects) [3]Stat {
-		return [3]Stat{b.Position.Estimate, b.Token.Estimate, b.Combined.Estimate}
+	ests := func(b Effects) [3]calib.Stat {
+		return [3]calib.Stat{b.Position.Estimate, b.Token.Estimate, b.Combined.Estimate}
 	}
 
 	quiet := demo.Config()
@@ -369,22 +370,22 @@ func TestIdentifyBiasSimDesigns(t *testing.T) {
 	cfg.Scores, cfg.Verdicts = 0, 0
 	for _, d := range []struct {
 		arr  []model.Arrangement
-		pick func(b BiasEffects, j sim.Judge) (Effect, float64)
+		pick func(b Effects, j sim.Judge) (Effect, float64)
 	}{
-		{[]model.Arrangement{x0, x1}, func(b BiasEffects, j sim.Judge) (Effect, float64) { return b.Position, j.PosBias }},
-		{[]model.Arrangement{x0, x2}, func(b BiasEffects, j sim.Judge) (Effect, float64) {
+		{[]model.Arrangement{x0, x1}, func(b Effects, j sim.Judge) (Effect, float64) { return b.Position, j.PosBias }},
+		{[]model.Arrangement{x0, x2}, func(b Effects, j sim.Judge) (Effect, float64) {
 			return b.Combined, j.PosBias + j.TokenBias
 		}},
-		{[]model.Arrangement{x0, x3}, func(b BiasEffects, j sim.Judge) (Effect, float64) { return b.Token, j.TokenBias }},
+		{[]model.Arrangement{x0, x3}, func(b Effects, j sim.Judge) (Effect, float64) { return b.Token, j.TokenBias }},
 	} {
 		cfg.Arrangements = d.arr
 		log, err := sim.Collect(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, by := SplitByJudge(log.Pairs)
+		_, by := calib.SplitByJudge(log.Pairs)
 		for _, j := range cfg.Judges {
-			b := IdentifyBias(by[j.Name])
+			b := Bias(by[j.Name])
 			e, truth := d.pick(b, j)
 			s := e.Estimate
 			se := (s.CI.Upper - s.CI.Lower) / 2 / 1.96
@@ -403,8 +404,8 @@ func TestIdentifyBiasSimDesigns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, by := SplitByJudge(log.Pairs)
-	b := IdentifyBias(by["judge-first"])
+	_, by := calib.SplitByJudge(log.Pairs)
+	b := Bias(by["judge-first"])
 	if b.Scale != ScaleRate || !b.Position.Significant() || b.Position.Estimate.Value < 0.1 || b.Token.Significant() {
 		t.Fatalf("judge-first choices: %+v / %+v", b.Position.Estimate, b.Token.Estimate)
 	}

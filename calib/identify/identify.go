@@ -1,15 +1,16 @@
-package calib
+package identify
 
 import (
 	"fmt"
 	"math"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// The scales of BiasEffects.
+// The scales of Effects.
 const (
 	// ScaleLogit: effects are logit bonuses, as in the simulator's model
 	// logit P(A)_j = c_j·u + β·f_j + τ (model/sim).
@@ -19,18 +20,19 @@ const (
 	ScaleRate = "rate"
 )
 
-// IdentAlpha is the level of the effects' intervals: 1 − IdentAlpha = 95%.
-const IdentAlpha = 0.05
+// Alpha is the level of the effects' intervals: 1 − Alpha = 95%.
+const Alpha = 0.05
 
-// identClip bounds P(A) before the logit, as Pride does: [1e-6, 1 − 1e-6].
-const identClip = prideClip
+// identClip bounds P(A) before the logit, as Pride does (calib/baseline):
+// [1e-6, 1 − 1e-6].
+const identClip = 1e-6
 
 // identZero is the size below which an effect counts as zero (round-off),
 // so that an exact 0 computed as 1e-17 with a 1e-17-wide interval is never
 // called a bias.
 const identZero = 1e-9
 
-// Rows and columns of BiasEffects.Table.
+// Rows and columns of Effects.Table.
 const (
 	ShownFirst  = 0
 	ShownSecond = 1
@@ -38,9 +40,9 @@ const (
 	IDB         = 1
 )
 
-// BiasCell is one cell of the position × ID table: how often the judge
+// Cell is one cell of the position × ID table: how often the judge
 // picked the answer shown in that place with that ID.
-type BiasCell struct {
+type Cell struct {
 	// Share is the mean over the observations of P(the judge picks this
 	// answer): its probability of the cell's ID (p_a, logprobs), or 1, 0
 	// or ½ (tie) for hard choices. Meaningless when N = 0.
@@ -53,10 +55,10 @@ type BiasCell struct {
 // Effect is one bias effect estimated from within-item contrasts.
 type Effect struct {
 	// Estimate is the mean over items of the per-item contrast, with a
-	// (1 − IdentAlpha) Student-t interval (df = items − 1) from the
+	// (1 − Alpha) Student-t interval (df = items − 1) from the
 	// contrasts' spread. N = items used. Undefined, with a reason, when
 	// fewer than 2 items have the arrangements it needs.
-	Estimate Stat
+	Estimate calib.Stat
 	// Identified reports whether any item was judged in arrangements that
 	// separate this effect from item quality; Reason says why not.
 	Identified bool
@@ -74,11 +76,11 @@ func (e Effect) Significant() bool {
 	return s.CI.Lower > 0 || s.CI.Upper < 0
 }
 
-// BiasEffects says what a judge's arrangements can identify about its
+// Effects says what a judge's arrangements can identify about its
 // selection bias, and estimates it: the position effect (prefers whatever
 // is shown first), the token effect (prefers the ID A wherever it is), and
 // their sum (prefers A when A is shown first — all that x0 and x2 show).
-type BiasEffects struct {
+type Effects struct {
 	// Design names the arrangements the items were judged in: "x0..x3",
 	// "x0+x2", "x0 only", or "mixed: …" with item counts.
 	Design string
@@ -91,7 +93,7 @@ type BiasEffects struct {
 	// Table is [ShownFirst|ShownSecond][IDA|IDB]: pick shares over every
 	// observation (not within-item contrasts; see Notes when a cell shows
 	// only one response of some items).
-	Table [2][2]BiasCell
+	Table [2][2]Cell
 	// Advice is one plain sentence: what the effects mean for the choice
 	// of correction, or what to collect next.
 	Advice string
@@ -101,7 +103,7 @@ type BiasEffects struct {
 }
 
 // Clone returns a copy that shares no slices with b.
-func (b BiasEffects) Clone() BiasEffects {
+func (b Effects) Clone() Effects {
 	c := b
 	c.Notes = slices.Clone(b.Notes)
 	for _, e := range []*Effect{&c.Position, &c.Token, &c.Combined} {
@@ -124,7 +126,7 @@ type identTally struct {
 	unbalanced            bool
 }
 
-// IdentifyBias estimates a judge's position and token effects from the
+// Bias estimates a judge's position and token effects from the
 // arrangements present (README "Position or ID?"). Per item, with
 // h_j = logit(P(A) in x_j) (logit scale; logprobs records use lA − lB
 // exactly when both are finite, other records clip P(A) to [1e-6, 1 − 1e-6] first, as Pride does)
@@ -148,8 +150,8 @@ type identTally struct {
 // under the additive model, is tested too, and a note says when its 99.9%
 // interval excludes 0 (a strict level, so that a fitting judge rarely gets
 // the note by chance).
-func IdentifyBias(pairs []model.Pair) BiasEffects {
-	b := BiasEffects{Scale: ScaleLogit}
+func Bias(pairs []model.Pair) Effects {
+	b := Effects{Scale: ScaleLogit}
 	for i := range pairs {
 		if pairs[i].Source == model.SourceChoice {
 			b.Scale = ScaleRate
@@ -298,15 +300,15 @@ func mean(xs []float64) float64 {
 	return s / float64(len(xs))
 }
 
-// tInterval is the mean of xs with its (1 − IdentAlpha) Student-t
+// tInterval is the mean of xs with its (1 − Alpha) Student-t
 // interval, mean ± t(1 − α/2; n − 1)·sd/√n; undefined below 2 values.
-func tInterval(xs []float64, what string) Stat { return tIntervalAt(xs, what, IdentAlpha) }
+func tInterval(xs []float64, what string) calib.Stat { return tIntervalAt(xs, what, Alpha) }
 
 // tIntervalAt is tInterval at level 1 − alpha.
-func tIntervalAt(xs []float64, what string, alpha float64) Stat {
+func tIntervalAt(xs []float64, what string, alpha float64) calib.Stat {
 	n := len(xs)
 	if n < 2 {
-		return Undefined(n, fmt.Sprintf("needs at least 2 items with a %s contrast, have %d", what, n))
+		return calib.Undefined(n, fmt.Sprintf("needs at least 2 items with a %s contrast, have %d", what, n))
 	}
 	m := mean(xs)
 	ss := 0.0
@@ -315,9 +317,9 @@ func tIntervalAt(xs []float64, what string, alpha float64) Stat {
 	}
 	se := math.Sqrt(ss/float64(n-1)) / math.Sqrt(float64(n))
 	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(1 - alpha/2)
-	st := Defined(m, n)
+	st := calib.Defined(m, n)
 	if st.OK() && !math.IsNaN(se) && !math.IsInf(se, 0) {
-		st.CI = &Interval{Lower: m - q*se, Upper: m + q*se, Level: 1 - alpha}
+		st.CI = &calib.Interval{Lower: m - q*se, Upper: m + q*se, Level: 1 - alpha}
 	}
 	return st
 }
@@ -326,7 +328,7 @@ func tIntervalAt(xs []float64, what string, alpha float64) Stat {
 // design cannot identify it (used when no item has a contrast).
 func effectOf(xs []float64, what, reason string) Effect {
 	if len(xs) == 0 {
-		return Effect{Estimate: Undefined(0, reason), Reason: reason}
+		return Effect{Estimate: calib.Undefined(0, reason), Reason: reason}
 	}
 	return Effect{Estimate: tInterval(xs, what), Identified: true}
 }

@@ -1,8 +1,9 @@
-package calib
+package identify
 
 import (
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model/demo"
 )
 
@@ -12,10 +13,10 @@ func BenchmarkIdentifyBias(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	_, by := SplitByJudge(log.Pairs)
+	_, by := calib.SplitByJudge(log.Pairs)
 	ps := by["judge-tokenA"]
 	b.ReportAllocs()
 	for b.Loop() {
-		IdentifyBias(ps)
+		Bias(ps)
 	}
 }
