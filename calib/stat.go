@@ -49,6 +49,3 @@ func (s Stat) Format(decimals int) string {
 	}
 	return fmt.Sprintf("%.*f", decimals, s.Value)
 }
-
-// isFinite reports whether v is neither NaN nor ±Inf.
-func isFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

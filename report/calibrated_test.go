@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
@@ -59,7 +60,7 @@ type calField struct {
 func TestWriteCalibrated(t *testing.T) {
 	lg := calibratedInput(t)
 	orig := slices.Clone(lg.Pairs)
-	opt := Options{Selection: selection.Options{Lambda: 0.5, EstFrac: 0.6, Objective: calib.ObjectiveBoth, Seed: 7}}
+	opt := Options{Selection: selection.Options{Lambda: 0.5, EstFrac: 0.6, Objective: calibraeval.ObjectiveBoth, Seed: 7}}
 	an, err := Analyze(lg, opt) // sorts lg.Pairs by judge
 	if err != nil {
 		t.Fatal(err)

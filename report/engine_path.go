@@ -3,7 +3,7 @@ package report
 import (
 	"context"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/selection"
 )
 
@@ -17,7 +17,7 @@ import (
 // stored in the judge's selection engine, so that a later Analyze with the
 // same options, at any StopAt, reuses it; a path already cached there is
 // returned at once.
-func (e *Engine) Path(ctx context.Context, judge, group string, opt selection.Options) (*calib.Path, error) {
+func (e *Engine) Path(ctx context.Context, judge, group string, opt selection.Options) (*calibraeval.Path, error) {
 	st, err := e.stateFor(judge, group)
 	if err != nil {
 		return nil, err

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
@@ -84,13 +84,13 @@ func TestJSONExtremeOptions(t *testing.T) {
 			budget                     int
 			target                     string
 		}{
-			{calib.MaxLambda, 1, 0.05, 0, 0, TargetAuto},
+			{calibraeval.MaxLambda, 1, 0.05, 0, 0, TargetAuto},
 			{0, 4.9e-324, 1e-300, 0, 2, TargetAuto},
 			{0.05, 1e-300, 0.9999999999, 0.999999, 1 << 30, TargetPair},
-			{calib.MaxLambda, 0.5, 4.9e-324, 1e-300, 3, TargetPair},
+			{calibraeval.MaxLambda, 0.5, 4.9e-324, 1e-300, 3, TargetPair},
 		} {
 			opt := Options{
-				Selection: selection.Options{Lambda: o.lambda, EstFrac: o.frac, Objective: calib.ObjectiveBoth, Seed: 3},
+				Selection: selection.Options{Lambda: o.lambda, EstFrac: o.frac, Objective: calibraeval.ObjectiveBoth, Seed: 3},
 				Target:    o.target,
 				Reporting: reporting.Options{Budget: o.budget, Split: o.split, Alpha: o.alpha, Seed: 3},
 			}

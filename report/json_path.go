@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/selection"
 )
 
@@ -67,7 +68,7 @@ func metricMap(m *calib.Metrics) map[string]*float64 {
 }
 
 // buildPath converts a fit path for the report JSON.
-func buildPath(p *calib.Path, stop *selection.StopInfo) *PathJSON {
+func buildPath(p *calibraeval.Path, stop *selection.StopInfo) *PathJSON {
 	out := &PathJSON{Lambda: p.Lambda, Peak: p.Peak, SameBasin: p.SameBasin, Notes: nonNil(p.Notes), Points: make([]PathPointJSON, 0, len(p.Points))}
 	if hp := p.HeldoutPeak(); len(hp) > 0 {
 		out.HeldoutPeak = hp
@@ -92,14 +93,14 @@ func buildPath(p *calib.Path, stop *selection.StopInfo) *PathJSON {
 }
 
 // publishedFit returns the JSON fit block of the published code's row.
-func publishedFit(f *calib.PublishedFit) *Fit {
+func publishedFit(f *calibraeval.PublishedFit) *Fit {
 	o := f.Options
 	return &Fit{
 		Solver: selection.SolverPublished.String(), Objective: f.Final.Objective, Iterations: f.Batches,
 		Points: len(f.Curve.Z), Converged: false, Status: "published code: fixed epochs",
 		Published: &PublishedFitInfo{
 			Lambda: o.Lambda, Epochs: o.Epochs, BatchSize: o.BatchSize, LR: o.LR, Items: f.Items, Skipped: f.Skipped,
-			RankShift: f.RankShift, PrintedLoss: [3]float64{f.Final.Loss, f.Final.Reg, f.Final.Objective}, Commit: calib.PublishedCommit,
+			RankShift: f.RankShift, PrintedLoss: [3]float64{f.Final.Loss, f.Final.Reg, f.Final.Objective}, Commit: calibraeval.PublishedCommit,
 		},
 	}
 }

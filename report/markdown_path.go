@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/selection"
 )
 
@@ -40,7 +41,7 @@ func writePublishedFit(b *strings.Builder, sel *selection.Result) {
 
 // pathRows picks the ~8 path points the Markdown table shows: the
 // identity, the peaks, the stop point, the end and evenly spaced fill.
-func pathRows(p *calib.Path, stop *selection.StopInfo) []int {
+func pathRows(p *calibraeval.Path, stop *selection.StopInfo) []int {
 	n := len(p.Points)
 	set := map[int]bool{0: true, n - 1: true}
 	for _, i := range p.Peak {
@@ -82,7 +83,7 @@ func writePath(b *strings.Builder, sel *selection.Result) {
 		if i == n-1 {
 			marks = append(marks, "converged")
 		}
-		for _, k := range []string{calib.PeakKappa, calib.PeakICC2k, calib.PeakRStd, calib.PeakAccuracy} {
+		for _, k := range []string{calibraeval.PeakKappa, calibraeval.PeakICC2k, calibraeval.PeakRStd, calibraeval.PeakAccuracy} {
 			if j, ok := p.Peak[k]; ok && j == i {
 				marks = append(marks, "best "+k)
 			}
@@ -113,8 +114,8 @@ func writePath(b *strings.Builder, sel *selection.Result) {
 // PathSentence says where agreement (ICC(2,k)) peaks on the path and what
 // the objective's own optimum (the last point) gives ("" when ICC(2,k) is
 // undefined along the path).
-func PathSentence(p *calib.Path) string {
-	pk, ok := p.Peak[calib.PeakICC2k]
+func PathSentence(p *calibraeval.Path) string {
+	pk, ok := p.Peak[calibraeval.PeakICC2k]
 	end := len(p.Points) - 1
 	if !ok || end < 0 {
 		return ""

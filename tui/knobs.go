@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -40,7 +40,7 @@ type knobDef struct {
 }
 
 var knobDefs = [...]knobDef{
-	kLambda:      {label: "λ", flag: "--lambda", small: 0.05, big: 0.25, lo: 0, hi: calib.MaxLambda},
+	kLambda:      {label: "λ", flag: "--lambda", small: 0.05, big: 0.25, lo: 0, hi: calibraeval.MaxLambda},
 	kEstFrac:     {label: "est. fraction", flag: "--est-frac", small: 0.05, big: 0.25, lo: 0.05, hi: 1},
 	kObjective:   {label: "objective", flag: "--objective"},
 	kSeed:        {label: "seed", flag: "--seed", small: 1, big: 10, lo: 0, hi: math.MaxUint32},
@@ -62,7 +62,7 @@ var paneKnobs = [numPanes][]knobID{
 }
 
 var (
-	objectives   = []calib.Objective{calib.ObjectiveBoth, calib.ObjectiveL1, calib.ObjectiveL2}
+	objectives   = []calibraeval.Objective{calibraeval.ObjectiveBoth, calibraeval.ObjectiveL1, calibraeval.ObjectiveL2}
 	verdictFroms = []reporting.VerdictFrom{reporting.VerdictRawX0, reporting.VerdictAggregate, reporting.VerdictCalibrated, reporting.VerdictBPC}
 	solvers      = []selection.Solver{selection.SolverConverged, selection.SolverPublished, selection.SolverBoth}
 )

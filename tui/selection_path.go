@@ -8,7 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/plot"
 	"github.com/plumb-eval/plumb/report"
@@ -29,7 +29,7 @@ type pathKey struct {
 
 // pathEntry is a computed path, or why there is none.
 type pathEntry struct {
-	path *calib.Path
+	path *calibraeval.Path
 	err  error
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 )
 
 // BootMetric is one metric of the methods table that the selection
@@ -156,11 +157,11 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			so := sel.Options
 			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) {
-				noa, err := calib.NewNOA(e.pairs, estOf(idx), so.Objective)
+				noa, err := calibraeval.NewNOA(e.pairs, estOf(idx), so.Objective)
 				if err != nil {
 					return calib.Metrics{}, false
 				}
-				fit, err := noa.Fit(calib.FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter}, nil)
+				fit, err := noa.Fit(calibraeval.FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter}, nil)
 				if err != nil {
 					return calib.Metrics{}, false
 				}
@@ -179,7 +180,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) {
 				ordered := estOf(idx)
 				slices.Sort(ordered) // the script reads its items in file order
-				fit, err := calib.FitPublished(e.pairs, ordered, po)
+				fit, err := calibraeval.FitPublished(e.pairs, ordered, po)
 				if err != nil {
 					return calib.Metrics{}, false
 				}

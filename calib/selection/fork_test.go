@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
@@ -24,7 +24,7 @@ func TestForkPathWhileEngineAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	fork := e.Fork()
-	var path *calib.Path
+	var path *calibraeval.Path
 	var perr error
 	var wg sync.WaitGroup
 	wg.Add(1)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -75,7 +76,7 @@ func (p *pinHash) s(v ...any) { p.S(v...) }
 
 func (p *pinHash) sum() string { return p.Sum() }
 
-func (p *pinHash) fit(r calib.FitResult) {
+func (p *pinHash) fit(r calibraeval.FitResult) {
 	p.f(r.Lambda, r.Objective, r.GradNorm)
 	p.f(r.D...)
 	p.curve(r.Curve)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -22,7 +23,7 @@ type PathOptions struct {
 
 // FitPath computes the path for one judge's pairs (a fresh engine, cold
 // fits, as Analyze).
-func FitPath(ctx context.Context, judge string, pairs []model.Pair, opt Options, popt PathOptions) (*calib.Path, error) {
+func FitPath(ctx context.Context, judge string, pairs []model.Pair, opt Options, popt PathOptions) (*calibraeval.Path, error) {
 	e := NewEngine(judge, pairs)
 	e.SetWarmStart(false)
 	return e.Path(ctx, opt, popt)
@@ -37,7 +38,7 @@ func FitPath(ctx context.Context, judge string, pairs []model.Pair, opt Options,
 // must not run concurrently with another call on the same engine (a
 // background computation should use FitPath, which has its own engine).
 // ctx is checked between points.
-func (e *Engine) Path(ctx context.Context, opt Options, popt PathOptions) (*calib.Path, error) {
+func (e *Engine) Path(ctx context.Context, opt Options, popt PathOptions) (*calibraeval.Path, error) {
 	if err := opt.validate(); err != nil {
 		return nil, fmt.Errorf("fit path of judge %q: %w", e.judge, err)
 	}
@@ -87,11 +88,11 @@ func (e *Engine) Path(ctx context.Context, opt Options, popt PathOptions) (*cali
 	ws := e.ws()
 	pp := &pathPrefs{noa: noa, pairs: e.pairs, raw: &e.raw, ws: ws}
 	defer func() { calib.PutPrefs(ws, pp.buf) }()
-	spec := calib.PathSpec{
+	spec := calibraeval.PathSpec{
 		Lambda: opt.Lambda, MaxIter: opt.MaxIter, Points: n, End: &cold.fit,
-		Identity:   calib.PointMetrics{All: e.rawAll.Clone()},
-		EndMetrics: calib.PointMetrics{All: cold.all.Clone(), Degenerate: cold.degenerate},
-		Metrics:    func(c *calib.Curve) calib.PointMetrics { return pp.metrics(c, sp.heldout) },
+		Identity:   calibraeval.PointMetrics{All: e.rawAll.Clone()},
+		EndMetrics: calibraeval.PointMetrics{All: cold.all.Clone(), Degenerate: cold.degenerate},
+		Metrics:    func(c *calib.Curve) calibraeval.PointMetrics { return pp.metrics(c, sp.heldout) },
 		Work:       ws,
 	}
 	if sp.rawH != nil {
@@ -113,7 +114,7 @@ func (e *Engine) Path(ctx context.Context, opt Options, popt PathOptions) (*cali
 // reusing one buffer, by the NOA problem's gather (every point's curve has
 // the problem's knots).
 type pathPrefs struct {
-	noa   *calib.NOA
+	noa   *calibraeval.NOA
 	pairs []model.Pair
 	buf   calib.Prefs
 	// raw holds the uncalibrated preferences, for the collapse check
@@ -146,9 +147,9 @@ func (pp *pathPrefs) of(c *calib.Curve) calib.Prefs {
 // metrics returns the metrics of the calibrated preferences of c, over
 // every item and over the items heldout (none when empty), and whether c
 // collapsed (Collapsed).
-func (pp *pathPrefs) metrics(c *calib.Curve, heldout []int) calib.PointMetrics {
+func (pp *pathPrefs) metrics(c *calib.Curve, heldout []int) calibraeval.PointMetrics {
 	prefs := pp.of(c)
-	m := calib.PointMetrics{All: calib.ComputeMetricsIn(prefs, nil, pp.ws)}
+	m := calibraeval.PointMetrics{All: calib.ComputeMetricsIn(prefs, nil, pp.ws)}
 	m.Degenerate, _ = calib.Collapsed(pp.rawPrefs(), prefs, c)
 	if len(heldout) > 0 {
 		h := calib.ComputeMetricsIn(prefs, heldout, pp.ws)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -16,7 +17,7 @@ import (
 // checkPathShape asserts what holds on every path: the identity first, the
 // objective non-increasing and the distance non-decreasing along it (path.go:
 // L' ≤ L whenever d' ≥ d), peaks in range.
-func checkPathShape(t *testing.T, name string, p *calib.Path) {
+func checkPathShape(t *testing.T, name string, p *calibraeval.Path) {
 	t.Helper()
 	pts := p.Points
 	if len(pts) < 2 {
@@ -108,10 +109,10 @@ func TestPathEnds(t *testing.T) {
 				}
 				t.Logf("%s: %d points; peaks κ %d (%s), ICC(2,k) %d (%s), RStd %d (%s), accuracy %d (%s); end κ %.3f ICC %.3f RStd %.2f acc %.3f",
 					name, len(path.Points),
-					pk[calib.PeakKappa], at(calib.PeakKappa, func(m calib.Metrics) calib.Stat { return m.FleissKappa }),
-					pk[calib.PeakICC2k], at(calib.PeakICC2k, func(m calib.Metrics) calib.Stat { return m.ICC2k }),
-					pk[calib.PeakRStd], at(calib.PeakRStd, func(m calib.Metrics) calib.Stat { return m.RStd }),
-					pk[calib.PeakAccuracy], at(calib.PeakAccuracy, func(m calib.Metrics) calib.Stat { return m.AccuracyMean }),
+					pk[calibraeval.PeakKappa], at(calibraeval.PeakKappa, func(m calib.Metrics) calib.Stat { return m.FleissKappa }),
+					pk[calibraeval.PeakICC2k], at(calibraeval.PeakICC2k, func(m calib.Metrics) calib.Stat { return m.ICC2k }),
+					pk[calibraeval.PeakRStd], at(calibraeval.PeakRStd, func(m calib.Metrics) calib.Stat { return m.RStd }),
+					pk[calibraeval.PeakAccuracy], at(calibraeval.PeakAccuracy, func(m calib.Metrics) calib.Stat { return m.AccuracyMean }),
 					last.All.FleissKappa.Value, last.All.ICC2k.Value, last.All.RStd.Value, last.All.AccuracyMean.Value)
 			}
 		}
@@ -128,7 +129,7 @@ func TestPathPeakBeforeEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := len(path.Points) - 1
-	i := path.Peak[calib.PeakICC2k]
+	i := path.Peak[calibraeval.PeakICC2k]
 	peak, end := path.Points[i].All.ICC2k.Value, path.Points[last].All.ICC2k.Value
 	if !(i > 0 && i < last && peak > end+0.02) {
 		t.Errorf("ICC(2,k) peaks at point %d of %d with %.3f; end %.3f", i, last, peak, end)
@@ -159,7 +160,7 @@ func TestPathCollapse(t *testing.T) {
 				t.Errorf("%s: the %s peak is point %d, which is collapsed", judge, key, k)
 			}
 		}
-		i := path.Peak[calib.PeakICC2k]
+		i := path.Peak[calibraeval.PeakICC2k]
 		if !(i > 0 && i < last) {
 			t.Fatalf("%s: ICC(2,k) peaks at point %d of %d", judge, i, last)
 		}
@@ -284,7 +285,7 @@ func TestPathErrors(t *testing.T) {
 // benchPath runs the path of n items with x0..x2 from benchNOA's judge.
 func benchPath(b *testing.B, n int) {
 	pairs := calibtest.GenPairs(n, calibtest.Judge{Token: 0.8, Position: 0.5, Noise: 0.5, Spread: 2}, calibtest.Has012, 1)
-	var p *calib.Path
+	var p *calibraeval.Path
 	for b.Loop() {
 		var err error
 		if p, err = FitPath(context.Background(), "bench", pairs, DefaultOptions(), PathOptions{}); err != nil {
@@ -310,11 +311,11 @@ func TestCurveApplier(t *testing.T) {
 	pairs := calibtest.GenPairs(300, calibtest.StrongA, [model.NumArrangements]bool{true, true, true, true}, 41)
 	est := calibtest.AllIdx(150)
 	pairs[3].S[model.X0], pairs[200].S[model.X1], pairs[201].S[model.X2] = 0, 1, 1e-9
-	p, err := calib.NewNOA(pairs, est, calib.ObjectiveBoth)
+	p, err := calibraeval.NewNOA(pairs, est, calibraeval.ObjectiveBoth)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fit, err := p.Fit(calib.FitOptions{Lambda: 0.5}, nil)
+	fit, err := p.Fit(calibraeval.FitOptions{Lambda: 0.5}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"math"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 )
 
 // PreviewMinKnots is the smallest CalibraEval problem (knots) Preview
@@ -57,7 +57,7 @@ func (e *Engine) SetPreviewMinKnots(n int) { e.previewMin = n }
 
 // previewStart returns the fit a preview for opt starts from, or nil when
 // there is no preview (see Preview).
-func (e *Engine) previewStart(opt Options) *calib.FitResult {
+func (e *Engine) previewStart(opt Options) *calibraeval.FitResult {
 	if err := opt.validate(); err != nil || len(e.pairs) == 0 || !e.ready || e.info.hard > 0 {
 		return nil
 	}
@@ -69,7 +69,7 @@ func (e *Engine) previewStart(opt Options) *calib.FitResult {
 		return nil
 	}
 	fk := fitKey{lambda: opt.Lambda, maxIter: opt.MaxIter}
-	var best *calib.FitResult
+	var best *calibraeval.FitResult
 	dist := math.Inf(1)
 	consider := func(c *cachedFit) {
 		if c == nil || c.degenerate || c.key.maxIter != opt.MaxIter {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
@@ -52,7 +53,7 @@ func TestPublishedVsConverged(t *testing.T) {
 		raw := calib.ComputeMetrics(calib.RawPrefs(pairs))
 		t.Logf("%-13s %-22s %8.3f %6.1f", judge, "raw", raw.ICC2k.Value, raw.RStd.Value)
 
-		pub, err := calib.FitPublished(pairs, calibtest.AllIdx(len(pairs)), calib.DefaultPublishedOptions())
+		pub, err := calibraeval.FitPublished(pairs, calibtest.AllIdx(len(pairs)), calibraeval.DefaultPublishedOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,9 +62,9 @@ func TestPublishedVsConverged(t *testing.T) {
 		if pm.ICC2k.Reason != "" || pm.ICC2k.Value < -1 || pm.ICC2k.Value > 1 {
 			t.Errorf("%s: published ICC(2,k) %+v", judge, pm.ICC2k)
 		}
-		start := calib.DefaultPublishedOptions()
+		start := calibraeval.DefaultPublishedOptions()
 		start.Epochs = 0
-		rank, err := calib.FitPublished(pairs, calibtest.AllIdx(len(pairs)), start)
+		rank, err := calibraeval.FitPublished(pairs, calibtest.AllIdx(len(pairs)), start)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
@@ -47,7 +48,7 @@ type Options struct {
 	// setting).
 	EstFrac float64
 	// Objective selects CalibraEval's loss terms.
-	Objective calib.Objective
+	Objective calibraeval.Objective
 	// Seed draws the estimation set.
 	Seed uint64
 	// MaxIter caps the L-BFGS iterations; 0 takes DefaultMaxIter.
@@ -69,18 +70,18 @@ type Options struct {
 // DefaultOptions returns the paper's settings: λ = 0.5, every item
 // in the estimation set, the full objective, seed 1.
 func DefaultOptions() Options {
-	return Options{Lambda: 0.5, EstFrac: 1, Objective: calib.ObjectiveBoth, Seed: 1, PublishedLambda: calib.DefaultPublishedOptions().Lambda}
+	return Options{Lambda: 0.5, EstFrac: 1, Objective: calibraeval.ObjectiveBoth, Seed: 1, PublishedLambda: calibraeval.DefaultPublishedOptions().Lambda}
 }
 
 // validate checks the options.
 func (o Options) validate() error {
-	if !(o.Lambda >= 0 && o.Lambda <= calib.MaxLambda) {
-		return fmt.Errorf("λ = %v, want a number in [0, %d]", o.Lambda, calib.MaxLambda)
+	if !(o.Lambda >= 0 && o.Lambda <= calibraeval.MaxLambda) {
+		return fmt.Errorf("λ = %v, want a number in [0, %d]", o.Lambda, calibraeval.MaxLambda)
 	}
 	if !(o.EstFrac > 0 && o.EstFrac <= 1) {
 		return fmt.Errorf("estimation fraction %v is not in (0, 1]", o.EstFrac)
 	}
-	if o.Objective != calib.ObjectiveBoth && o.Objective != calib.ObjectiveL1 && o.Objective != calib.ObjectiveL2 {
+	if o.Objective != calibraeval.ObjectiveBoth && o.Objective != calibraeval.ObjectiveL1 && o.Objective != calibraeval.ObjectiveL2 {
 		return fmt.Errorf("unknown CalibraEval objective %d", int(o.Objective))
 	}
 	if o.MaxIter < 0 {
@@ -145,14 +146,14 @@ type Result struct {
 	// only the published solver ran). With a StopAt point, Fit.Curve is
 	// that point's map. Fit.Curve.Z is shared with the engine: do not
 	// change it.
-	Fit *calib.FitResult
+	Fit *calibraeval.FitResult
 	// Published is the published code's fit (nil unless it ran).
-	Published *calib.PublishedFit
+	Published *calibraeval.PublishedFit
 	// Path is the fit path (nil unless asked for by Path or StopAt, or
 	// when CalibraEval is unavailable); Stop is the point the converged row
 	// uses (nil at StopEnd). Published and Path are shared with the
 	// engine's cache: do not change them.
-	Path *calib.Path
+	Path *calibraeval.Path
 	Stop *StopInfo
 	// WarmStarted reports whether Fit started from a previous λ's fit,
 	// WarmFrom that fit's λ.
@@ -262,7 +263,7 @@ type splitEntry struct {
 type problemKey struct {
 	frac float64
 	seed uint64
-	obj  calib.Objective
+	obj  calibraeval.Objective
 }
 
 // fitKey identifies a fit of a NOA problem.
@@ -274,7 +275,7 @@ type fitKey struct {
 // noaEntry is a cached NOA problem (or why it is unavailable) and its fits.
 type noaEntry struct {
 	key  problemKey
-	noa  *calib.NOA
+	noa  *calibraeval.NOA
 	err  error
 	fits []cachedFit // oldest first; the last one is the most recent
 	// preview is the last Preview's warm-started fit (not in fits: Analyze
@@ -285,7 +286,7 @@ type noaEntry struct {
 // cachedFit is a fit and the metrics of its calibrated preferences.
 type cachedFit struct {
 	key      fitKey
-	fit      calib.FitResult
+	fit      calibraeval.FitResult
 	warm     bool
 	warmFrom float64 // the λ of the fit warm started from
 	all      calib.Metrics
@@ -329,7 +330,7 @@ func (e *Engine) AnalyzeContext(ctx context.Context, opt Options) (*Result, erro
 
 // analyze is Analyze; with preview not nil, CalibraEval's fit is a
 // preview warm-started from it (Preview).
-func (e *Engine) analyze(ctx context.Context, opt Options, preview *calib.FitResult) (*Result, error) {
+func (e *Engine) analyze(ctx context.Context, opt Options, preview *calibraeval.FitResult) (*Result, error) {
 	if err := opt.validate(); err != nil {
 		return nil, fmt.Errorf("selection analysis of judge %q: %w", e.judge, err)
 	}
@@ -549,7 +550,7 @@ func (e *Engine) noaFor(opt Options, est []int) *noaEntry {
 		return n
 	}
 	n := &noaEntry{key: noaKey(opt)}
-	n.noa, n.err = calib.NewNOAIn(e.pairs, est, opt.Objective, e.ws())
+	n.noa, n.err = calibraeval.NewNOAIn(e.pairs, est, opt.Objective, e.ws())
 	if len(e.noas) >= noaCacheSize {
 		e.noas = e.noas[1:]
 	}
@@ -562,7 +563,7 @@ func (e *Engine) noaFor(opt Options, est []int) *noaEntry {
 // ctx stopped the fit; every other failure is the result's Reason. With
 // preview not nil the fit is warm-started from it, kept as the problem's
 // preview and not cached.
-func (e *Engine) calibraEval(ctx context.Context, sel *Result, opt Options, est, heldout []int, preview *calib.FitResult) (MethodResult, error) {
+func (e *Engine) calibraEval(ctx context.Context, sel *Result, opt Options, est, heldout []int, preview *calibraeval.FitResult) (MethodResult, error) {
 	res := MethodResult{Name: MethodCalibraEval}
 	if e.info.hard > 0 {
 		res.Reason = fmt.Sprintf("CalibraEval needs probabilities; %d of %d records give hard choices", e.info.hard, len(e.pairs))
@@ -609,7 +610,7 @@ func (e *Engine) calibraEval(ctx context.Context, sel *Result, opt Options, est,
 		// Warm-start from the most recent non-degenerate fit: a nearly
 		// constant g is (asymptotically) stationary for every λ, so a fit
 		// started there never leaves it.
-		var warm *calib.FitResult
+		var warm *calibraeval.FitResult
 		for i := len(ent.fits) - 1; i >= 0 && !e.cold; i-- {
 			if !ent.fits[i].degenerate {
 				warm = &ent.fits[i].fit
@@ -681,9 +682,9 @@ func (e *Engine) calibraEval(ctx context.Context, sel *Result, opt Options, est,
 
 // fitOnce fits the NOA problem for opt (warm-started from warm when not
 // nil) and computes the calibrated preferences and their metrics.
-func (e *Engine) fitOnce(ctx context.Context, noa *calib.NOA, opt Options, warm *calib.FitResult, heldout []int) (cachedFit, error) {
+func (e *Engine) fitOnce(ctx context.Context, noa *calibraeval.NOA, opt Options, warm *calibraeval.FitResult, heldout []int) (cachedFit, error) {
 	ws := e.ws()
-	fit, err := noa.FitContext(ctx, calib.FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter, Work: ws}, warm)
+	fit, err := noa.FitContext(ctx, calibraeval.FitOptions{Lambda: opt.Lambda, MaxIter: opt.MaxIter, Work: ws}, warm)
 	if err != nil {
 		return cachedFit{}, err
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -236,7 +237,7 @@ func TestSelectionWarmStart(t *testing.T) {
 		t.Error("a caller's change leaked into the engine's cache")
 	}
 	// A new objective is a new problem: cold start.
-	opt.Objective = calib.ObjectiveL2
+	opt.Objective = calibraeval.ObjectiveL2
 	l2, err := e.Analyze(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -476,7 +477,7 @@ func BenchmarkAnalyzeWithoutFit3000(b *testing.B) {
 		}
 		calib.BPCMetrics(bp)
 		calib.DiscardMetrics(raw)
-		if _, err := calib.NewNOA(pairs, est, calib.ObjectiveBoth); err != nil {
+		if _, err := calibraeval.NewNOA(pairs, est, calibraeval.ObjectiveBoth); err != nil {
 			b.Fatal(err)
 		}
 		cp := calib.CalibratedPrefs(pairs, curve)

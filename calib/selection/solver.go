@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 )
 
 // MethodCalibraEvalPublished is the method name of CalibraEval's published
@@ -97,8 +98,8 @@ func (o Options) validateSolver() error {
 	if o.Solver < SolverConverged || o.Solver > SolverBoth {
 		return fmt.Errorf("unknown CalibraEval solver %d", int(o.Solver))
 	}
-	if o.Solver.Published() && !(o.PublishedLambda >= 0 && o.PublishedLambda <= calib.MaxLambda) {
-		return fmt.Errorf("published λ = %v, want a number in [0, %d]", o.PublishedLambda, calib.MaxLambda)
+	if o.Solver.Published() && !(o.PublishedLambda >= 0 && o.PublishedLambda <= calibraeval.MaxLambda) {
+		return fmt.Errorf("published λ = %v, want a number in [0, %d]", o.PublishedLambda, calibraeval.MaxLambda)
 	}
 	if o.StopAt < 0 {
 		return fmt.Errorf("stop at %d, want end or a point index ≥ 0", int(o.StopAt)-1)
@@ -124,7 +125,7 @@ type StopInfo struct {
 type cachedPub struct {
 	frac, lambda float64
 	seed         uint64
-	fit          *calib.PublishedFit
+	fit          *calibraeval.PublishedFit
 	err          error
 	res          MethodResult
 }
@@ -132,7 +133,7 @@ type cachedPub struct {
 // cachedPath is a cached fit path.
 type cachedPath struct {
 	key  Options
-	path *calib.Path
+	path *calibraeval.Path
 	err  error
 }
 
@@ -140,7 +141,7 @@ type cachedPath struct {
 // options it depends on (λ, EstFrac, Objective, Seed, MaxIter; not Solver,
 // PublishedLambda, StopAt or Path) and kept for the engine's last few.
 // The path is shared with the cache: do not change it.
-func (e *Engine) CachedPath(opt Options) (*calib.Path, error) {
+func (e *Engine) CachedPath(opt Options) (*calibraeval.Path, error) {
 	k := opt.pathKey()
 	for _, c := range e.paths {
 		if c.key == k {
@@ -178,11 +179,11 @@ func (e *Engine) published(sel *Result, opt Options, est, heldout []int) MethodR
 	case e.info.hard > 0:
 		c.res.Reason = fmt.Sprintf("CalibraEval needs probabilities; %d of %d records give hard choices", e.info.hard, len(e.pairs))
 	default:
-		po := calib.DefaultPublishedOptions()
+		po := calibraeval.DefaultPublishedOptions()
 		po.Lambda = opt.PublishedLambda
 		ordered := slices.Clone(est)
 		slices.Sort(ordered) // the script reads its items in file order
-		c.fit, c.err = calib.FitPublished(e.pairs, ordered, po)
+		c.fit, c.err = calibraeval.FitPublished(e.pairs, ordered, po)
 		if c.err != nil {
 			c.res.Reason = c.err.Error()
 			break
@@ -259,7 +260,7 @@ func (e *Engine) stopAt(sel *Result, opt Options, res *MethodResult) error {
 // with warm starts off, as this engine must have) into the cache used by
 // CachedPath and Analyze, unless one for the same options is there. It
 // lets a caller compute the path without holding the engine.
-func (e *Engine) StorePath(opt Options, p *calib.Path) {
+func (e *Engine) StorePath(opt Options, p *calibraeval.Path) {
 	k := opt.pathKey()
 	for _, c := range e.paths {
 		if c.key == k {
@@ -274,7 +275,7 @@ func (e *Engine) StorePath(opt Options, p *calib.Path) {
 
 // PathCached returns the cached path for opt, if there is one (it computes
 // nothing).
-func (e *Engine) PathCached(opt Options) (*calib.Path, bool) {
+func (e *Engine) PathCached(opt Options) (*calibraeval.Path, bool) {
 	k := opt.pathKey()
 	for _, c := range e.paths {
 		if c.key == k && c.err == nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -46,8 +47,8 @@ func TestSolverPublishedRow(t *testing.T) {
 		}
 		est = slices.Clone(est)
 		slices.Sort(est)
-		po := calib.DefaultPublishedOptions()
-		fit, err := calib.FitPublished(pairs, est, po)
+		po := calibraeval.DefaultPublishedOptions()
+		fit, err := calibraeval.FitPublished(pairs, est, po)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 )
@@ -20,7 +20,7 @@ func TestWorkspaceEngineBitIdentical(t *testing.T) {
 	e1.SetPreviewMinKnots(0)
 	e2.SetPreviewMinKnots(0)
 	opt := DefaultOptions()
-	for _, obj := range []calib.Objective{calib.ObjectiveBoth, calib.ObjectiveL1, calib.ObjectiveL2} {
+	for _, obj := range []calibraeval.Objective{calibraeval.ObjectiveBoth, calibraeval.ObjectiveL1, calibraeval.ObjectiveL2} {
 		for _, frac := range []float64{1, 0.5} {
 			for _, lam := range []float64{0.5, 0.55, 2, 0} {
 				opt.Objective, opt.EstFrac, opt.Lambda = obj, frac, lam

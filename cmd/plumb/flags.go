@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -79,14 +79,14 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 // options validates the flags and returns the analysis options.
 func (f *analysisFlags) options() (report.Options, error) {
 	var o report.Options
-	if !(f.lambda >= 0 && f.lambda <= calib.MaxLambda) {
+	if !(f.lambda >= 0 && f.lambda <= calibraeval.MaxLambda) {
 		return o, fmt.Errorf("--lambda %v: want a number in [0, %d] (λ weighs the content-swap spread against consistency; "+
-			"beyond about 2 it already dominates)", f.lambda, calib.MaxLambda)
+			"beyond about 2 it already dominates)", f.lambda, calibraeval.MaxLambda)
 	}
 	if !(f.estFrac > 0 && f.estFrac <= 1) {
 		return o, fmt.Errorf("--est-frac %v: want a number in (0, 1]", f.estFrac)
 	}
-	obj, err := calib.ParseObjective(f.objective)
+	obj, err := calibraeval.ParseObjective(f.objective)
 	if err != nil {
 		return o, fmt.Errorf("--objective: %w", err)
 	}
@@ -94,8 +94,8 @@ func (f *analysisFlags) options() (report.Options, error) {
 	if err != nil {
 		return o, fmt.Errorf("--solver: %w", err)
 	}
-	if !(f.pubLambda >= 0 && f.pubLambda <= calib.MaxLambda) {
-		return o, fmt.Errorf("--published-lambda %v: want a number in [0, %d]", f.pubLambda, calib.MaxLambda)
+	if !(f.pubLambda >= 0 && f.pubLambda <= calibraeval.MaxLambda) {
+		return o, fmt.Errorf("--published-lambda %v: want a number in [0, %d]", f.pubLambda, calibraeval.MaxLambda)
 	}
 	stop, err := selection.ParsePathStop(f.stopAt)
 	if err != nil {
