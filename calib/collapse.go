@@ -118,22 +118,6 @@ func nearShare(p Prefs, c, d float64) float64 {
 	return float64(near) / float64(n)
 }
 
-// Collapse makes every metric of m undefined with the reason
-// "collapsed: why", keeping the counts.
-func (m *Metrics) Collapse(why string) {
-	r := "collapsed: " + why
-	for _, s := range []*Stat{&m.Consistency, &m.FirstPositionRate, &m.FleissKappa, &m.ICC2k, &m.ICC3k, &m.ICC21, &m.ICC31,
-		&m.RStd, &m.AccuracyMean, &m.AccuracyAggregate, &m.TieRate} {
-		*s = Undefined(s.N, r)
-	}
-	for j := range model.NumArrangements {
-		for _, s := range []*Stat{&m.Accuracy[j], &m.Recall1[j], &m.Recall2[j]} {
-			*s = Undefined(s.N, r)
-		}
-	}
-	m.Notes = nil
-}
-
 // pctNoRoundUp formats a share as a percentage with one decimal, never
 // rounding a share below 1 up to "100.0%" or one above 0 down to "0.0%".
 func pctNoRoundUp(x float64) string {
@@ -168,4 +152,12 @@ func Spread(p Prefs) (mean, sd float64) {
 	}
 	mean = s / float64(n)
 	return mean, math.Sqrt(max(0, s2/float64(n)-mean*mean))
+}
+
+// oneIf is 1 if b, else 0.
+func oneIf(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -27,7 +27,7 @@ func RawPrefs(pairs []model.Pair) Prefs { return MappedPrefs(pairs, nil) }
 // calibration method that maps P(A) (CalibraEval's g*, Pride's debiasing)
 // produces its preferences this way.
 func MappedPrefs(pairs []model.Pair, f func(s float64) float64) Prefs {
-	return mappedPrefsIn(pairs, f, nil)
+	return MappedPrefsIn(pairs, f, nil)
 }
 
 // PrefsIn returns Prefs for n items whose arrays come from ws (not
@@ -45,10 +45,10 @@ func PutPrefs(ws *work.Space, p Prefs) {
 	ws.PutGolds(p.Gold)
 }
 
-// mappedPrefsIn is MappedPrefs with the arrays from ws (nil: allocated);
+// MappedPrefsIn is MappedPrefs with the arrays from ws (nil: allocated);
 // every element is written (R[i] in full, 0 where an arrangement is
 // missing, as in a new array). Give them back with putPrefs.
-func mappedPrefsIn(pairs []model.Pair, f func(s float64) float64, ws *work.Space) Prefs {
+func MappedPrefsIn(pairs []model.Pair, f func(s float64) float64, ws *work.Space) Prefs {
 	p := PrefsIn(len(pairs), ws)
 	for i := range pairs {
 		pr := &pairs[i]

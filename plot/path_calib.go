@@ -5,6 +5,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/metrics"
 )
 
 // PathSeriesOf returns the series PathChart draws for CalibraEval's fit
@@ -25,7 +26,7 @@ func PathSeriesOf(p *calibraeval.Path, heldout bool) []PathSeries {
 		}
 		peak = p.HeldoutPeak()
 	}
-	metric := func(i int) *calib.Metrics {
+	metric := func(i int) *metrics.Metrics {
 		if heldout {
 			return p.Points[i].Heldout
 		}
@@ -38,7 +39,7 @@ func PathSeriesOf(p *calibraeval.Path, heldout bool) []PathSeries {
 		obj[i] = pt.Objective
 	}
 	out = append(out, PathSeries{Label: "objective (rescaled)", Short: "L/K scaled", Glyph: '·', Ys: obj, Rescale: true})
-	add := func(label, shortLabel string, g, pk rune, key string, get func(*calib.Metrics) calib.Stat, scale float64) {
+	add := func(label, shortLabel string, g, pk rune, key string, get func(*metrics.Metrics) calib.Stat, scale float64) {
 		ys := make([]float64, n)
 		some := false
 		for i := range ys {
@@ -59,9 +60,9 @@ func PathSeriesOf(p *calibraeval.Path, heldout bool) []PathSeries {
 		}
 		out = append(out, s)
 	}
-	add("accuracy", "acc", 'a', 'A', calibraeval.PeakAccuracy, func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, 1)
-	add("RStd/100", "", 'r', 'R', calibraeval.PeakRStd, func(m *calib.Metrics) calib.Stat { return m.RStd }, 0.01)
-	add("κ", "", 'κ', 'K', calibraeval.PeakKappa, func(m *calib.Metrics) calib.Stat { return m.FleissKappa }, 1)
-	add("ICC(2,k)", "ICC", 0, 'I', calibraeval.PeakICC2k, func(m *calib.Metrics) calib.Stat { return m.ICC2k }, 1)
+	add("accuracy", "acc", 'a', 'A', calibraeval.PeakAccuracy, func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }, 1)
+	add("RStd/100", "", 'r', 'R', calibraeval.PeakRStd, func(m *metrics.Metrics) calib.Stat { return m.RStd }, 0.01)
+	add("κ", "", 'κ', 'K', calibraeval.PeakKappa, func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }, 1)
+	add("ICC(2,k)", "ICC", 0, 'I', calibraeval.PeakICC2k, func(m *metrics.Metrics) calib.Stat { return m.ICC2k }, 1)
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/baseline"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -297,7 +298,7 @@ func pairPrefs(sel *selection.Result, pairs []model.Pair, from reporting.Verdict
 		}
 		return calib.CalibratedPrefs(pairs, sel.Fit.Curve), nil
 	case reporting.VerdictBPC:
-		bp, err := calib.BPCPrefs(raw)
+		bp, err := baseline.BPCPrefs(raw)
 		if err != nil {
 			return calib.Prefs{}, fmt.Errorf("verdicts from BPC: %w", err)
 		}

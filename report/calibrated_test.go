@@ -10,6 +10,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
@@ -169,7 +170,7 @@ func TestWriteCalibrated(t *testing.T) {
 		if degen[judge] != "" {
 			t.Errorf("%s: records say degenerate %q", judge, degen[judge])
 		}
-		if got := calib.ComputeMetrics(*p); !reflect.DeepEqual(got, m.All) {
+		if got := metrics.Compute(*p); !reflect.DeepEqual(got, m.All) {
 			t.Errorf("%s: metrics of the written preferences\n%+v\nwant the Selection's\n%+v", judge, got, m.All)
 		}
 		var held []int
@@ -181,7 +182,7 @@ func TestWriteCalibrated(t *testing.T) {
 		if len(held) != sels[judge].HeldoutSize || m.Heldout == nil {
 			t.Fatalf("%s: %d held-out items, want %d", judge, len(held), sels[judge].HeldoutSize)
 		}
-		if got := calib.ComputeMetricsSubset(*p, held); !reflect.DeepEqual(got, *m.Heldout) {
+		if got := metrics.ComputeSubset(*p, held); !reflect.DeepEqual(got, *m.Heldout) {
 			t.Errorf("%s: held-out metrics of the written preferences differ from the Selection's", judge)
 		}
 	}

@@ -3,8 +3,8 @@ package report
 import (
 	"math"
 
-	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 )
 
@@ -59,7 +59,7 @@ type PathPointJSON struct {
 }
 
 // metricMap returns the metrics of m under the report's metric keys.
-func metricMap(m *calib.Metrics) map[string]*float64 {
+func metricMap(m *metrics.Metrics) map[string]*float64 {
 	out := make(map[string]*float64, len(metricKeys))
 	for _, k := range metricKeys {
 		out[k.key] = value(k.get(m))

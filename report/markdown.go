@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -33,7 +34,7 @@ func MethodTitle(name string) string {
 // and the TUI so both show the same metrics the same way.
 type Column struct {
 	Title    string
-	Get      func(m *calib.Metrics) calib.Stat
+	Get      func(m *metrics.Metrics) calib.Stat
 	Decimals int
 	// Better is +1 when higher is better, −1 when lower is better and 0
 	// when 0.5 is fair (the first-position rate).
@@ -41,14 +42,14 @@ type Column struct {
 }
 
 var selectionColumns = []Column{
-	{"consistency", func(m *calib.Metrics) calib.Stat { return m.Consistency }, 3, +1},
-	{"first-pos. rate", func(m *calib.Metrics) calib.Stat { return m.FirstPositionRate }, 3, 0},
-	{"Fleiss κ", func(m *calib.Metrics) calib.Stat { return m.FleissKappa }, 3, +1},
-	{"ICC(2,k)", func(m *calib.Metrics) calib.Stat { return m.ICC2k }, 3, +1},
-	{"ICC(3,k)", func(m *calib.Metrics) calib.Stat { return m.ICC3k }, 3, +1},
-	{"RStd", func(m *calib.Metrics) calib.Stat { return m.RStd }, 2, -1},
-	{"acc. (mean)", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, 3, +1},
-	{"acc. (aggregate)", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }, 3, +1},
+	{"consistency", func(m *metrics.Metrics) calib.Stat { return m.Consistency }, 3, +1},
+	{"first-pos. rate", func(m *metrics.Metrics) calib.Stat { return m.FirstPositionRate }, 3, 0},
+	{"Fleiss κ", func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }, 3, +1},
+	{"ICC(2,k)", func(m *metrics.Metrics) calib.Stat { return m.ICC2k }, 3, +1},
+	{"ICC(3,k)", func(m *metrics.Metrics) calib.Stat { return m.ICC3k }, 3, +1},
+	{"RStd", func(m *metrics.Metrics) calib.Stat { return m.RStd }, 2, -1},
+	{"acc. (mean)", func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }, 3, +1},
+	{"acc. (aggregate)", func(m *metrics.Metrics) calib.Stat { return m.AccuracyAggregate }, 3, +1},
 }
 
 // SelectionColumns returns the columns of the methods table, in order.
@@ -117,11 +118,11 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 
 	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", plural(sel.N, "item"))
-	writeMethodsTable(b, sel, ja.Intervals, func(mr *selection.MethodResult) *calib.Metrics { return &mr.All })
+	writeMethodsTable(b, sel, ja.Intervals, func(mr *selection.MethodResult) *metrics.Metrics { return &mr.All })
 	if sel.HeldoutSize > 0 {
 		fmt.Fprintf(b, "\n### Selection bias — %s held out (estimation set: %s, seed %d)\n\n",
 			plural(sel.HeldoutSize, "item"), plural(sel.EstSize, "item"), sel.Options.Seed)
-		writeMethodsTable(b, sel, nil, func(mr *selection.MethodResult) *calib.Metrics { return mr.Heldout })
+		writeMethodsTable(b, sel, nil, func(mr *selection.MethodResult) *metrics.Metrics { return mr.Heldout })
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
 		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
@@ -156,7 +157,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	writeBiasEffects(b, sel)
 }
 
-func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.Intervals, pick func(*selection.MethodResult) *calib.Metrics) {
+func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.Intervals, pick func(*selection.MethodResult) *metrics.Metrics) {
 	b.WriteString("| method |")
 	for _, c := range selectionColumns {
 		b.WriteString(" " + c.Title + " |")

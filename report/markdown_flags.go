@@ -3,7 +3,7 @@ package report
 import (
 	"fmt"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 )
 
@@ -15,7 +15,7 @@ const FlagMark = "†"
 // tables (all items, and held out when shown).
 func flagNotes(name string, mr *selection.MethodResult, heldout bool) []string {
 	var out []string
-	add := func(where string, m *calib.Metrics) {
+	add := func(where string, m *metrics.Metrics) {
 		if m == nil || mr.Degenerate {
 			return
 		}

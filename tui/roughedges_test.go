@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/plot"
@@ -276,9 +277,9 @@ func TestLikelihoodYLabel(t *testing.T) {
 // column ends in the same cell, for available, undefined and unavailable
 // rows (the "—" of an unavailable row sat one column right).
 func TestMethodsTableAlignment(t *testing.T) {
-	all := func(v float64) calib.Metrics {
+	all := func(v float64) metrics.Metrics {
 		d := calib.Defined(v, 10)
-		return calib.Metrics{Consistency: d, FirstPositionRate: d, FleissKappa: d, ICC2k: d, ICC3k: d, RStd: d,
+		return metrics.Metrics{Consistency: d, FirstPositionRate: d, FleissKappa: d, ICC2k: d, ICC3k: d, RStd: d,
 			AccuracyMean: d, AccuracyAggregate: d}
 	}
 	bpc := all(0.7)
@@ -289,7 +290,7 @@ func TestMethodsTableAlignment(t *testing.T) {
 		{Name: selection.MethodBPC, Available: true, All: bpc},
 	}}
 	m := newTestModel(t, demoLog(t), 250, 40)
-	lines := m.methodsTable(sel, 120, func(r *selection.MethodResult) *calib.Metrics { return &r.All })
+	lines := m.methodsTable(sel, 120, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })
 	end := func(l, cell string) int {
 		l = ansi.Strip(l)
 		i := strings.Index(l, cell)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot"
@@ -72,12 +73,12 @@ func (m *Model) renderSelection(w int) []string {
 		}
 	}
 	out = append(out, m.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), strings.TrimSpace(m.methodsLegend()), w)...)
-	out = append(out, m.methodsTable(sel, w, func(r *selection.MethodResult) *calib.Metrics { return &r.All })...)
+	out = append(out, m.methodsTable(sel, w, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })...)
 	if raw != nil && raw.Heldout != nil {
 		out = append(out, "")
 		out = append(out, m.heading(fmt.Sprintf("Held out — %s outside the estimation set of %d (seed %d)",
 			plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed), "the honest comparison", w)...)
-		out = append(out, m.methodsTable(sel, w, func(r *selection.MethodResult) *calib.Metrics { return r.Heldout })...)
+		out = append(out, m.methodsTable(sel, w, func(r *selection.MethodResult) *metrics.Metrics { return r.Heldout })...)
 	}
 	out = append(out, m.pathBlock(sel, w)...)
 	out = append(append(out, ""), m.biasEffectsBlock(sel, w)...)
@@ -122,9 +123,9 @@ func recallRows(raw, ce *selection.MethodResult, sel *selection.Result) []plot.B
 		if sel.Arrangements[a] == 0 {
 			continue
 		}
-		for g, get := range []func(*calib.Metrics) calib.Stat{
-			func(x *calib.Metrics) calib.Stat { return x.Recall1[a] },
-			func(x *calib.Metrics) calib.Stat { return x.Recall2[a] },
+		for g, get := range []func(*metrics.Metrics) calib.Stat{
+			func(x *metrics.Metrics) calib.Stat { return x.Recall1[a] },
+			func(x *metrics.Metrics) calib.Stat { return x.Recall2[a] },
 		} {
 			label := fmt.Sprintf("%s gold %d", model.Arrangement(a), g+1)
 			rows = append(rows, barRow(label+" raw", get(&raw.All), '█'))
@@ -148,7 +149,7 @@ func barRow(label string, s calib.Stat, g rune) plot.BarRow {
 
 // methodsTable is the methods × metrics table with each change from raw
 // marked by its sign (wide terminals) and a better/worse glyph.
-func (m *Model) methodsTable(sel *selection.Result, w int, pick func(*selection.MethodResult) *calib.Metrics) []string {
+func (m *Model) methodsTable(sel *selection.Result, w int, pick func(*selection.MethodResult) *metrics.Metrics) []string {
 	cols := report.SelectionColumns()
 	withDelta := w >= 140
 	head := []string{" method"}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -27,7 +28,7 @@ func flagNotes(mr *selection.MethodResult) []string {
 	var out []string
 	for _, part := range []struct {
 		where string
-		m     *calib.Metrics
+		m     *metrics.Metrics
 	}{{"", &mr.All}, {" (held out)", mr.Heldout}} {
 		if part.m == nil {
 			continue

@@ -8,6 +8,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/work"
+	"github.com/plumb-eval/plumb/calib/metrics"
 )
 
 // CalibraEval's fit path, on a NOA problem: the maps between "no
@@ -261,8 +262,8 @@ type PathPoint struct {
 	Curve *calib.Curve
 	// All and Heldout are the metrics of the calibrated preferences, as in
 	// the methods table (Heldout nil when no item is held out).
-	All     calib.Metrics
-	Heldout *calib.Metrics
+	All     metrics.Metrics
+	Heldout *metrics.Metrics
 	// Iterations and Converged describe the point's solve (0 and true for
 	// the identity; the cold fit's own for the last point).
 	Iterations int
@@ -307,8 +308,8 @@ type Path struct {
 // caller of NOA.Path (the selection engine): over every item and over the
 // held-out items (nil when none), and whether the map collapsed.
 type PointMetrics struct {
-	All        calib.Metrics
-	Heldout    *calib.Metrics
+	All        metrics.Metrics
+	Heldout    *metrics.Metrics
 	Degenerate bool
 }
 
@@ -414,7 +415,7 @@ func (p *NOA) Path(ctx context.Context, s PathSpec) (*Path, error) {
 	if notConverged > 0 {
 		path.Notes = append(path.Notes, fmt.Sprintf("%d path points stopped at the iteration limit", notConverged))
 	}
-	path.Peak = pathPeaks(path.Points, func(pt *PathPoint) *calib.Metrics { return &pt.All })
+	path.Peak = pathPeaks(path.Points, func(pt *PathPoint) *metrics.Metrics { return &pt.All })
 	return path, nil
 }
 
@@ -455,14 +456,14 @@ func sameObjective(a, b float64) bool {
 // HeldoutPeak returns Peak computed over the held-out metrics of the points
 // (empty when no item is held out).
 func (p *Path) HeldoutPeak() map[string]int {
-	return pathPeaks(p.Points, func(pt *PathPoint) *calib.Metrics { return pt.Heldout })
+	return pathPeaks(p.Points, func(pt *PathPoint) *metrics.Metrics { return pt.Heldout })
 }
 
 // pathPeaks returns the index of the best point per metric of the metrics
 // of(pt) (nil: none).
-func pathPeaks(pts []PathPoint, of func(*PathPoint) *calib.Metrics) map[string]int {
+func pathPeaks(pts []PathPoint, of func(*PathPoint) *metrics.Metrics) map[string]int {
 	peak := make(map[string]int)
-	pick := func(key string, get func(*calib.Metrics) calib.Stat, lower bool) {
+	pick := func(key string, get func(*metrics.Metrics) calib.Stat, lower bool) {
 		best, bv := -1, 0.0
 		for i := range pts {
 			m := of(&pts[i])
@@ -481,9 +482,9 @@ func pathPeaks(pts []PathPoint, of func(*PathPoint) *calib.Metrics) map[string]i
 			peak[key] = best
 		}
 	}
-	pick(PeakKappa, func(m *calib.Metrics) calib.Stat { return m.FleissKappa }, false)
-	pick(PeakICC2k, func(m *calib.Metrics) calib.Stat { return m.ICC2k }, false)
-	pick(PeakRStd, func(m *calib.Metrics) calib.Stat { return m.RStd }, true)
-	pick(PeakAccuracy, func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, false)
+	pick(PeakKappa, func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }, false)
+	pick(PeakICC2k, func(m *metrics.Metrics) calib.Stat { return m.ICC2k }, false)
+	pick(PeakRStd, func(m *metrics.Metrics) calib.Stat { return m.RStd }, true)
+	pick(PeakAccuracy, func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }, false)
 	return peak
 }

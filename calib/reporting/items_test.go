@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/baseline"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -95,7 +96,7 @@ func TestPairVerdicts(t *testing.T) {
 		t.Errorf("aggregate: %+v, left %+v; want %+v", items, left, want)
 	}
 
-	bpc, err := calib.BPCPrefs(raw)
+	bpc, err := baseline.BPCPrefs(raw)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,10 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/baseline"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/metrics"
 )
 
 // BootMetric is one metric of the methods table that the selection
@@ -15,20 +17,20 @@ import (
 type BootMetric struct {
 	// Key is the metric's report JSON key.
 	Key string
-	Get func(m *calib.Metrics) calib.Stat
+	Get func(m *metrics.Metrics) calib.Stat
 }
 
 // BootMetrics lists the bootstrapped metrics in table order.
 func BootMetrics() []BootMetric {
 	return []BootMetric{
-		{"consistency", func(m *calib.Metrics) calib.Stat { return m.Consistency }},
-		{"first_position_rate", func(m *calib.Metrics) calib.Stat { return m.FirstPositionRate }},
-		{"fleiss_kappa", func(m *calib.Metrics) calib.Stat { return m.FleissKappa }},
-		{"icc2k", func(m *calib.Metrics) calib.Stat { return m.ICC2k }},
-		{"icc3k", func(m *calib.Metrics) calib.Stat { return m.ICC3k }},
-		{"rstd", func(m *calib.Metrics) calib.Stat { return m.RStd }},
-		{"accuracy_mean", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }},
-		{"accuracy_aggregate", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }},
+		{"consistency", func(m *metrics.Metrics) calib.Stat { return m.Consistency }},
+		{"first_position_rate", func(m *metrics.Metrics) calib.Stat { return m.FirstPositionRate }},
+		{"fleiss_kappa", func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }},
+		{"icc2k", func(m *metrics.Metrics) calib.Stat { return m.ICC2k }},
+		{"icc3k", func(m *metrics.Metrics) calib.Stat { return m.ICC3k }},
+		{"rstd", func(m *metrics.Metrics) calib.Stat { return m.RStd }},
+		{"accuracy_mean", func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }},
+		{"accuracy_aggregate", func(m *metrics.Metrics) calib.Stat { return m.AccuracyAggregate }},
 	}
 }
 
@@ -76,7 +78,7 @@ func (s *Intervals) Method(name string) *MethodIntervals {
 // bootMethod evaluates one method's metrics on a resample.
 type bootMethod struct {
 	name    string
-	metrics func(idx []int) (calib.Metrics, bool)
+	metrics func(idx []int) (metrics.Metrics, bool)
 }
 
 // Bootstrap computes paired bootstrap intervals for every metric of every
@@ -122,23 +124,26 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		}
 		switch m.Name {
 		case MethodRaw:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { return calib.ComputeMetricsIn(e.raw, idx, nil), true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(e.raw, idx, nil), true }})
 		case MethodBPC:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { return calib.BPCMetricsSubset(e.bpc, idx), true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return baseline.BPCMetricsSubset(e.bpc, idx), true }})
 		case MethodDiscard:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { d, _ := calib.DiscardMetricsIn(e.raw, idx, nil); return d, true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
+				d, _ := baseline.DiscardMetricsIn(e.raw, idx, nil)
+				return d, true
+			}})
 		case MethodPride:
 			if !opt.Refit && sel.Prior != nil {
 				fixed := calib.MappedPrefs(e.pairs, sel.Prior.Debias)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { return calib.ComputeMetricsIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
 				continue
 			}
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) {
-				p, _, err := calib.PridePrefs(e.pairs, estOf(idx))
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
+				p, _, err := baseline.PridePrefs(e.pairs, estOf(idx))
 				if err != nil {
-					return calib.Metrics{}, false
+					return metrics.Metrics{}, false
 				}
-				return calib.ComputeMetricsIn(p, idx, nil), true
+				return metrics.ComputeIn(p, idx, nil), true
 			}})
 		case MethodCalibraEval:
 			if sel.Fit == nil || sel.Fit.Curve == nil {
@@ -152,20 +157,20 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			if !opt.Refit || sel.Stop != nil {
 				fixed := calib.CalibratedPrefs(e.pairs, sel.Fit.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { return calib.ComputeMetricsIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
 				continue
 			}
 			so := sel.Options
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) {
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
 				noa, err := calibraeval.NewNOA(e.pairs, estOf(idx), so.Objective)
 				if err != nil {
-					return calib.Metrics{}, false
+					return metrics.Metrics{}, false
 				}
 				fit, err := noa.Fit(calibraeval.FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter}, nil)
 				if err != nil {
-					return calib.Metrics{}, false
+					return metrics.Metrics{}, false
 				}
-				return calib.ComputeMetricsIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
+				return metrics.ComputeIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
 			}})
 		case MethodCalibraEvalPublished:
 			if sel.Published == nil || sel.Published.Curve == nil {
@@ -173,18 +178,18 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			if !opt.Refit {
 				fixed := calib.CalibratedPrefs(e.pairs, sel.Published.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) { return calib.ComputeMetricsIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
 				continue
 			}
 			po := sel.Published.Options
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (calib.Metrics, bool) {
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
 				ordered := estOf(idx)
 				slices.Sort(ordered) // the script reads its items in file order
 				fit, err := calibraeval.FitPublished(e.pairs, ordered, po)
 				if err != nil {
-					return calib.Metrics{}, false
+					return metrics.Metrics{}, false
 				}
-				return calib.ComputeMetricsIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
+				return metrics.ComputeIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
 			}})
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -130,7 +131,7 @@ func TestBootstrapCoverage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	truth := calib.ComputeMetrics(calib.RawPrefs(truthLog.Pairs))
+	truth := metrics.Compute(calib.RawPrefs(truthLog.Pairs))
 	trueAcc, trueCons := truth.AccuracyMean.Value, truth.Consistency.Value
 	const reps, items = 200, 300
 	covAcc, covCons := 0, 0
@@ -141,7 +142,7 @@ func TestBootstrapCoverage(t *testing.T) {
 		}
 		p := calib.RawPrefs(lg.Pairs)
 		res, err := bootstrap.Run(len(lg.Pairs), []string{"acc", "cons"}, func(idx []int) []float64 {
-			m := calib.ComputeMetricsIn(p, idx, nil)
+			m := metrics.ComputeIn(p, idx, nil)
 			return []float64{statOrNaN(m.AccuracyMean), statOrNaN(m.Consistency)}
 		}, bootstrap.Options{Resamples: 1000, Seed: uint64(r), Level: 0.95, Workers: 2})
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 )
@@ -29,7 +30,7 @@ func TestCollapsedPositionSwapOnly(t *testing.T) {
 		if !ce.Available || !ce.Degenerate || ce.DegenerateReason == "" {
 			t.Fatalf("λ %v: available %v, degenerate %v (%q)", lambda, ce.Available, ce.Degenerate, ce.DegenerateReason)
 		}
-		for _, m := range []*calib.Metrics{&ce.All, ce.Heldout} {
+		for _, m := range []*metrics.Metrics{&ce.All, ce.Heldout} {
 			for name, s := range map[string]calib.Stat{"consistency": m.Consistency, "κ": m.FleissKappa, "ICC(2,k)": m.ICC2k,
 				"acc": m.AccuracyMean, "agg": m.AccuracyAggregate, "rstd": m.RStd, "acc x0": m.Accuracy[model.X0]} {
 				if s.OK() || !strings.HasPrefix(s.Reason, "collapsed: ") {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/baseline"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
@@ -22,7 +23,7 @@ func TestDiscardHeldoutKept(t *testing.T) {
 	if d.Heldout == nil || d.HeldoutKept == nil || !d.HeldoutKept.OK() {
 		t.Fatalf("no held-out kept share: %+v", d.HeldoutKept)
 	}
-	kept, multi := calib.ConsistentItems(calib.RawPrefs(pairs), selHeldoutOf(t, len(pairs), opt))
+	kept, multi := baseline.ConsistentItems(calib.RawPrefs(pairs), selHeldoutOf(t, len(pairs), opt))
 	want := float64(len(kept)) / float64(multi)
 	if got := d.HeldoutKept.Value; got != want || d.HeldoutKept.N != multi {
 		t.Errorf("held-out kept %v of %d, want %d/%d = %v", got, d.HeldoutKept.N, len(kept), multi, want)

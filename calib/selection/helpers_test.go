@@ -3,46 +3,12 @@ package selection
 import (
 	"fmt"
 	"math"
-	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
-
-// checkWellFormed fails on a NaN/Inf value, or an undefined Stat without a
-// reason (every Stat is either a finite value or a reason).
-func checkWellFormed(t *testing.T, label string, m calib.Metrics) {
-	t.Helper()
-	for name, s := range selMetricStats(m) {
-		if math.IsNaN(s.Value) || math.IsInf(s.Value, 0) {
-			t.Errorf("%s: %s = %v, want finite", label, name, s.Value)
-		}
-		if !s.OK() && s.Value != 0 {
-			t.Errorf("%s: %s undefined (%s) but Value = %v", label, name, s.Reason, s.Value)
-		}
-		if s.CI != nil && (math.IsNaN(s.CI.Lower) || math.IsNaN(s.CI.Upper)) {
-			t.Errorf("%s: %s has a NaN interval", label, name)
-		}
-	}
-}
-
-// selMetricStats lists every Stat of m by name.
-func selMetricStats(m calib.Metrics) map[string]calib.Stat {
-	s := map[string]calib.Stat{
-		"Consistency": m.Consistency, "FirstPositionRate": m.FirstPositionRate,
-		"FleissKappa": m.FleissKappa, "ICC2k": m.ICC2k, "ICC3k": m.ICC3k, "ICC21": m.ICC21, "ICC31": m.ICC31,
-		"RStd": m.RStd, "AccuracyMean": m.AccuracyMean, "AccuracyAggregate": m.AccuracyAggregate, "TieRate": m.TieRate,
-	}
-	for j := range 4 {
-		a := model.Arrangement(j).String()
-		s["Accuracy["+a+"]"] = m.Accuracy[j]
-		s["Recall1["+a+"]"] = m.Recall1[j]
-		s["Recall2["+a+"]"] = m.Recall2[j]
-	}
-	return s
-}
 
 // prefsBitsDiff says where two preference sets differ, comparing every R
 // bit for bit (math.Float64bits, so −0 ≠ 0 and NaN payloads count), and

@@ -7,6 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/work"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -149,10 +150,10 @@ func (pp *pathPrefs) of(c *calib.Curve) calib.Prefs {
 // collapsed (Collapsed).
 func (pp *pathPrefs) metrics(c *calib.Curve, heldout []int) calibraeval.PointMetrics {
 	prefs := pp.of(c)
-	m := calibraeval.PointMetrics{All: calib.ComputeMetricsIn(prefs, nil, pp.ws)}
+	m := calibraeval.PointMetrics{All: metrics.ComputeIn(prefs, nil, pp.ws)}
 	m.Degenerate, _ = calib.Collapsed(pp.rawPrefs(), prefs, c)
 	if len(heldout) > 0 {
-		h := calib.ComputeMetricsIn(prefs, heldout, pp.ws)
+		h := metrics.ComputeIn(prefs, heldout, pp.ws)
 		m.Heldout = &h
 	}
 	return m

@@ -11,6 +11,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -104,15 +105,15 @@ func TestPathEnds(t *testing.T) {
 			}
 			if frac == 1 {
 				pk := path.Peak
-				at := func(k string, get func(calib.Metrics) calib.Stat) string {
+				at := func(k string, get func(metrics.Metrics) calib.Stat) string {
 					return strings.TrimSpace(get(path.Points[pk[k]].All).Format(3))
 				}
 				t.Logf("%s: %d points; peaks κ %d (%s), ICC(2,k) %d (%s), RStd %d (%s), accuracy %d (%s); end κ %.3f ICC %.3f RStd %.2f acc %.3f",
 					name, len(path.Points),
-					pk[calibraeval.PeakKappa], at(calibraeval.PeakKappa, func(m calib.Metrics) calib.Stat { return m.FleissKappa }),
-					pk[calibraeval.PeakICC2k], at(calibraeval.PeakICC2k, func(m calib.Metrics) calib.Stat { return m.ICC2k }),
-					pk[calibraeval.PeakRStd], at(calibraeval.PeakRStd, func(m calib.Metrics) calib.Stat { return m.RStd }),
-					pk[calibraeval.PeakAccuracy], at(calibraeval.PeakAccuracy, func(m calib.Metrics) calib.Stat { return m.AccuracyMean }),
+					pk[calibraeval.PeakKappa], at(calibraeval.PeakKappa, func(m metrics.Metrics) calib.Stat { return m.FleissKappa }),
+					pk[calibraeval.PeakICC2k], at(calibraeval.PeakICC2k, func(m metrics.Metrics) calib.Stat { return m.ICC2k }),
+					pk[calibraeval.PeakRStd], at(calibraeval.PeakRStd, func(m metrics.Metrics) calib.Stat { return m.RStd }),
+					pk[calibraeval.PeakAccuracy], at(calibraeval.PeakAccuracy, func(m metrics.Metrics) calib.Stat { return m.AccuracyMean }),
 					last.All.FleissKappa.Value, last.All.ICC2k.Value, last.All.RStd.Value, last.All.AccuracyMean.Value)
 			}
 		}

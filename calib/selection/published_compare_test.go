@@ -7,6 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -50,14 +51,14 @@ func TestPublishedVsConverged(t *testing.T) {
 				}
 			}
 		}
-		raw := calib.ComputeMetrics(calib.RawPrefs(pairs))
+		raw := metrics.Compute(calib.RawPrefs(pairs))
 		t.Logf("%-13s %-22s %8.3f %6.1f", judge, "raw", raw.ICC2k.Value, raw.RStd.Value)
 
 		pub, err := calibraeval.FitPublished(pairs, calibtest.AllIdx(len(pairs)), calibraeval.DefaultPublishedOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
-		pm := calib.ComputeMetrics(calib.CalibratedPrefs(pairs, pub.Curve))
+		pm := metrics.Compute(calib.CalibratedPrefs(pairs, pub.Curve))
 		t.Logf("%-13s %-22s %8.3f %6.1f %10.5f", judge, "published (λ=0.05)", pm.ICC2k.Value, pm.RStd.Value, pub.Final.Objective)
 		if pm.ICC2k.Reason != "" || pm.ICC2k.Value < -1 || pm.ICC2k.Value > 1 {
 			t.Errorf("%s: published ICC(2,k) %+v", judge, pm.ICC2k)
@@ -68,7 +69,7 @@ func TestPublishedVsConverged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rm := calib.ComputeMetrics(calib.CalibratedPrefs(pairs, rank.Curve))
+		rm := metrics.Compute(calib.CalibratedPrefs(pairs, rank.Curve))
 		t.Logf("%-13s %-22s %8.3f %6.1f %10.5f", judge, "its start (rank)", rm.ICC2k.Value, rm.RStd.Value, rank.Final.Objective)
 
 		for _, lam := range []float64{0.5, 0.05} {

@@ -6,9 +6,11 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/baseline"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/internal/work"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -100,12 +102,12 @@ type MethodResult struct {
 	Reason    string
 	// All holds the metrics over every item (for CalibraEval and Pride the
 	// paper's transductive setting: the estimation items are included).
-	All calib.Metrics
+	All metrics.Metrics
 	// Heldout holds the metrics over the items outside the estimation set
 	// (the honest setting), when EstFrac < 1 and some item is held out. For
 	// raw, BPC and discard, which learn nothing, it is the same method on
 	// the same items, so that every method can be compared on them.
-	Heldout *calib.Metrics
+	Heldout *metrics.Metrics
 	// Kept is the share of items kept by discard_inconsistent (nil for the
 	// other methods), over every item.
 	Kept *calib.Stat
@@ -167,7 +169,7 @@ type Result struct {
 	// else the published code's.
 	Curve []float64
 	// Prior is Pride's prior (nil when Pride is unavailable).
-	Prior *calib.PridePrior
+	Prior *baseline.PridePrior
 	// Notes holds remarks about the judge's data.
 	Notes []string
 	// Effects says what the arrangements identify about the judge's
@@ -209,11 +211,11 @@ type Engine struct {
 
 	info     dataInfo
 	raw      calib.Prefs
-	rawAll   calib.Metrics
+	rawAll   metrics.Metrics
 	bpc      calib.Prefs
 	bpcErr   error
-	bpcAll   calib.Metrics
-	discAll  calib.Metrics
+	bpcAll   metrics.Metrics
+	discAll  metrics.Metrics
 	discKept calib.Stat
 	effects  identify.Effects
 	ready    bool
@@ -253,10 +255,10 @@ type splitEntry struct {
 	est, heldout []int
 
 	done              bool
-	rawH, bpcH, discH *calib.Metrics
+	rawH, bpcH, discH *metrics.Metrics
 	discHKept         calib.Stat
 	pride             MethodResult
-	prior             *calib.PridePrior
+	prior             *baseline.PridePrior
 }
 
 // problemKey identifies a NOA problem.
@@ -289,8 +291,8 @@ type cachedFit struct {
 	fit      calibraeval.FitResult
 	warm     bool
 	warmFrom float64 // the λ of the fit warm started from
-	all      calib.Metrics
-	heldout  *calib.Metrics
+	all      metrics.Metrics
+	heldout  *metrics.Metrics
 	notes    []string
 	// degenerate is true when the fit collapsed (Collapsed), reason why.
 	degenerate bool
@@ -439,29 +441,29 @@ func (e *Engine) splitResults(sp *splitEntry) {
 	}
 	sp.done = true
 	if len(sp.heldout) > 0 {
-		m := calib.ComputeMetricsIn(e.raw, sp.heldout, e.ws())
+		m := metrics.ComputeIn(e.raw, sp.heldout, e.ws())
 		sp.rawH = &m
 		if e.bpcErr == nil {
-			b := calib.BPCMetricsSubset(e.bpc, sp.heldout)
+			b := baseline.BPCMetricsSubset(e.bpc, sp.heldout)
 			sp.bpcH = &b
 		}
 		if e.discKept.OK() {
-			d, k := calib.DiscardMetricsIn(e.raw, sp.heldout, e.ws())
+			d, k := baseline.DiscardMetricsIn(e.raw, sp.heldout, e.ws())
 			sp.discH, sp.discHKept = &d, k
 		}
 	}
 	sp.pride = MethodResult{Name: MethodPride}
 	// Pride's preferences are read only here (for its metrics).
-	pp, prior, err := calib.PridePrefsIn(e.pairs, sp.est, e.ws())
+	pp, prior, err := baseline.PridePrefsIn(e.pairs, sp.est, e.ws())
 	defer calib.PutPrefs(e.ws(), pp)
 	if err != nil {
 		sp.pride.Reason = err.Error()
 		return
 	}
 	sp.pride.Available = true
-	sp.pride.All = calib.ComputeMetricsIn(pp, nil, e.ws())
+	sp.pride.All = metrics.ComputeIn(pp, nil, e.ws())
 	if len(sp.heldout) > 0 {
-		m := calib.ComputeMetricsIn(pp, sp.heldout, e.ws())
+		m := metrics.ComputeIn(pp, sp.heldout, e.ws())
 		sp.pride.Heldout = &m
 	}
 	sp.prior = &prior
@@ -499,12 +501,12 @@ func (e *Engine) prepare() {
 			bySource[model.SourceProb], bySource[model.SourceLogprob], bySource[model.SourceChoice]))
 	}
 	e.raw = calib.RawPrefs(e.pairs)
-	e.rawAll = calib.ComputeMetricsIn(e.raw, nil, e.ws())
-	e.bpc, e.bpcErr = calib.BPCPrefs(e.raw)
+	e.rawAll = metrics.ComputeIn(e.raw, nil, e.ws())
+	e.bpc, e.bpcErr = baseline.BPCPrefs(e.raw)
 	if e.bpcErr == nil {
-		e.bpcAll = calib.BPCMetricsSubset(e.bpc, nil)
+		e.bpcAll = baseline.BPCMetricsSubset(e.bpc, nil)
 	}
-	e.discAll, e.discKept = calib.DiscardMetricsIn(e.raw, nil, e.ws())
+	e.discAll, e.discKept = baseline.DiscardMetricsIn(e.raw, nil, e.ws())
 	e.effects = identify.Bias(e.pairs)
 }
 
@@ -696,13 +698,13 @@ func (e *Engine) fitOnce(ctx context.Context, noa *calibraeval.NOA, opt Options,
 	// none of their arrays): their arrays go back to the workspace.
 	prefs := noa.CalibratedPrefs(e.pairs, fit.Curve, ws)
 	defer calib.PutPrefs(ws, prefs)
-	c.all = calib.ComputeMetricsIn(prefs, nil, ws)
+	c.all = metrics.ComputeIn(prefs, nil, ws)
 	if bad, why := calib.Collapsed(e.raw, prefs, fit.Curve); bad {
 		c.degenerate, c.reason = true, why
 		c.notes = append(c.notes, "degenerate fit (collapsed): "+why+"; its metrics say nothing about the judge and are not shown; "+calib.CollapseAdvice)
 	}
 	if len(heldout) > 0 {
-		m := calib.ComputeMetricsIn(prefs, heldout, ws)
+		m := metrics.ComputeIn(prefs, heldout, ws)
 		c.heldout = &m
 	}
 	return c, nil
@@ -730,7 +732,7 @@ func (r MethodResult) clone() MethodResult {
 
 // KeptFor returns the kept share that goes with m, one of r's metric sets:
 // HeldoutKept when m is r.Heldout, else Kept (nil when r has none).
-func (r *MethodResult) KeptFor(m *calib.Metrics) *calib.Stat {
+func (r *MethodResult) KeptFor(m *metrics.Metrics) *calib.Stat {
 	if m != nil && m == r.Heldout {
 		return r.HeldoutKept
 	}

@@ -1,7 +1,6 @@
 package selection
 
 import (
-	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -9,17 +8,12 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/baseline"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
-
-// summary formats the headline metrics for failure messages.
-func selSummary(m calib.Metrics) string {
-	return fmt.Sprintf("N %d cons %s κ %s ICC2k %s ICC3k %s RStd %s accMean %s accAgg %s 1st %s",
-		m.N, m.Consistency.Format(4), m.FleissKappa.Format(4), m.ICC2k.Format(4), m.ICC3k.Format(4),
-		m.RStd.Format(2), m.AccuracyMean.Format(4), m.AccuracyAggregate.Format(4), m.FirstPositionRate.Format(4))
-}
 
 // TestCalibraEvalReducesSelectionBias is the acceptance test of the
 // selection engine: on a judge with strong position and token bias,
@@ -41,7 +35,7 @@ func TestCalibraEvalReducesSelectionBias(t *testing.T) {
 		}
 		r, c := raw.All, ce.All
 		if !(c.ICC2k.Value > r.ICC2k.Value && c.FleissKappa.Value > r.FleissKappa.Value && c.RStd.Value < r.RStd.Value) {
-			t.Errorf("%s: CalibraEval did not reduce selection bias:\nraw %s\nce  %s", name, selSummary(r), selSummary(c))
+			t.Errorf("%s: CalibraEval did not reduce selection bias:\nraw %s\nce  %s", name, calibtest.Summary(r), calibtest.Summary(c))
 		}
 		if !sel.Fit.Converged {
 			t.Errorf("%s: fit did not converge: %s", name, sel.Fit.Status)
@@ -49,8 +43,8 @@ func TestCalibraEvalReducesSelectionBias(t *testing.T) {
 		if len(ce.Notes) > 0 {
 			t.Errorf("%s: notes %q", name, ce.Notes)
 		}
-		t.Logf("%s\nraw   %s\nce    %s\npride %s\nbpc   %s\ndisc  %s", name, selSummary(r), selSummary(c),
-			selSummary(sel.Method(MethodPride).All), selSummary(sel.Method(MethodBPC).All), selSummary(sel.Method(MethodDiscard).All))
+		t.Logf("%s\nraw   %s\nce    %s\npride %s\nbpc   %s\ndisc  %s", name, calibtest.Summary(r), calibtest.Summary(c),
+			calibtest.Summary(sel.Method(MethodPride).All), calibtest.Summary(sel.Method(MethodBPC).All), calibtest.Summary(sel.Method(MethodDiscard).All))
 	}
 }
 
@@ -77,7 +71,7 @@ func TestCalibraEvalDegenerateFitIsFlagged(t *testing.T) {
 		if flagged != (sd < calib.CollapseSD) || ce.Degenerate != flagged {
 			t.Errorf("%s: sd(g*) = %.4f, flagged %v, Degenerate %v", cfg.Judge, sd, flagged, ce.Degenerate)
 		}
-		t.Logf("%s: sd(g*) = %.4f, notes %q\nraw %s\nce  %s", cfg.Judge, sd, ce.Notes, selSummary(sel.Method(MethodRaw).All), selSummary(ce.All))
+		t.Logf("%s: sd(g*) = %.4f, notes %q\nraw %s\nce  %s", cfg.Judge, sd, ce.Notes, calibtest.Summary(sel.Method(MethodRaw).All), calibtest.Summary(ce.All))
 	}
 }
 
@@ -99,7 +93,7 @@ func TestSelectionMethods(t *testing.T) {
 			if m.Heldout != nil {
 				t.Errorf("%s: held-out metrics with EstFrac = 1", m.Name)
 			}
-			checkWellFormed(t, m.Name, m.All)
+			calibtest.CheckWellFormed(t, m.Name, m.All)
 		}
 		if !slices.Equal(names, MethodNames()) {
 			t.Errorf("methods %v, want %v", names, MethodNames())
@@ -117,13 +111,13 @@ func TestSelectionMethods(t *testing.T) {
 		if d.Kept == nil || d.Kept.Value != sel.Method(MethodRaw).All.Consistency.Value {
 			t.Errorf("discard kept %+v, raw consistency %v", d.Kept, sel.Method(MethodRaw).All.Consistency.Value)
 		}
-		if sel.Method(MethodBPC).All.FleissKappa.Reason != calib.ReasonBPCAggregation {
+		if sel.Method(MethodBPC).All.FleissKappa.Reason != baseline.ReasonBPCAggregation {
 			t.Errorf("BPC κ: %+v", sel.Method(MethodBPC).All.FleissKappa)
 		}
 		// Pride on a judge whose token bias is logit-additive improves on raw.
 		raw, pr := sel.Method(MethodRaw).All, sel.Method(MethodPride).All
 		if !(pr.FleissKappa.Value > raw.FleissKappa.Value && pr.RStd.Value < raw.RStd.Value) {
-			t.Errorf("Pride did not improve:\nraw   %s\npride %s", selSummary(raw), selSummary(pr))
+			t.Errorf("Pride did not improve:\nraw   %s\npride %s", calibtest.Summary(raw), calibtest.Summary(pr))
 		}
 		// BPC on a position-biased judge is at least as accurate as the raw mean.
 		if b := sel.Method(MethodBPC).All; b.AccuracyMean.Value < raw.AccuracyMean.Value {
@@ -296,10 +290,10 @@ func TestSelectionHeldout(t *testing.T) {
 			t.Errorf("%s: no held-out metrics", m.Name)
 			continue
 		}
-		checkWellFormed(t, m.Name+" heldout", *m.Heldout)
+		calibtest.CheckWellFormed(t, m.Name+" heldout", *m.Heldout)
 		want := sel.HeldoutSize
 		if m.Name == MethodDiscard {
-			kept, _ := calib.ConsistentItems(calib.RawPrefs(pairs), selHeldoutOf(t, len(pairs), opt))
+			kept, _ := baseline.ConsistentItems(calib.RawPrefs(pairs), selHeldoutOf(t, len(pairs), opt))
 			want = len(kept)
 		}
 		if m.Heldout.N != want {
@@ -312,7 +306,7 @@ func TestSelectionHeldout(t *testing.T) {
 	ce := sel.Method(MethodCalibraEval)
 	rawH := sel.Method(MethodRaw).Heldout
 	if !(ce.Heldout.ICC2k.Value > rawH.ICC2k.Value && ce.Heldout.RStd.Value < rawH.RStd.Value) {
-		t.Errorf("held out:\nraw %s\nce  %s", selSummary(*rawH), selSummary(*ce.Heldout))
+		t.Errorf("held out:\nraw %s\nce  %s", calibtest.Summary(*rawH), calibtest.Summary(*ce.Heldout))
 	}
 
 	opt.EstFrac = 0.9999 // ⌈0.9999·1500⌉ = 1500: nothing held out
@@ -465,23 +459,23 @@ func BenchmarkAnalyzeWithoutFit3000(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		raw := calib.RawPrefs(pairs)
-		calib.ComputeMetrics(raw)
-		pp, _, err := calib.PridePrefs(pairs, est)
+		metrics.Compute(raw)
+		pp, _, err := baseline.PridePrefs(pairs, est)
 		if err != nil {
 			b.Fatal(err)
 		}
-		calib.ComputeMetrics(pp)
-		bp, err := calib.BPCPrefs(raw)
+		metrics.Compute(pp)
+		bp, err := baseline.BPCPrefs(raw)
 		if err != nil {
 			b.Fatal(err)
 		}
-		calib.BPCMetrics(bp)
-		calib.DiscardMetrics(raw)
+		baseline.BPCMetrics(bp)
+		baseline.DiscardMetrics(raw)
 		if _, err := calibraeval.NewNOA(pairs, est, calibraeval.ObjectiveBoth); err != nil {
 			b.Fatal(err)
 		}
 		cp := calib.CalibratedPrefs(pairs, curve)
-		calib.ComputeMetrics(cp)
+		metrics.Compute(cp)
 		calib.Spread(cp)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/metrics"
 )
 
 // MethodCalibraEvalPublished is the method name of CalibraEval's published
@@ -190,9 +191,9 @@ func (e *Engine) published(sel *Result, opt Options, est, heldout []int) MethodR
 		}
 		prefs := calib.CalibratedPrefs(e.pairs, c.fit.Curve)
 		c.res.Available = true
-		c.res.All = calib.ComputeMetrics(prefs)
+		c.res.All = metrics.Compute(prefs)
 		if len(heldout) > 0 {
-			m := calib.ComputeMetricsIn(prefs, heldout, nil)
+			m := metrics.ComputeIn(prefs, heldout, nil)
 			c.res.Heldout = &m
 		}
 		c.res.Notes = append(c.res.Notes, c.fit.Notes...)

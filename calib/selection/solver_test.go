@@ -9,12 +9,13 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
 
 // TestSolverPublishedRow checks that the published code's row is exactly
 // FitPublished's map applied (fit on the estimation items in file order):
-// metrics equal ComputeMetrics(CalibratedPrefs(pairs, fit.Curve)), and with
+// metrics equal metrics.Compute(CalibratedPrefs(pairs, fit.Curve)), and with
 // SolverBoth the converged row comes first and is unchanged.
 func TestSolverPublishedRow(t *testing.T) {
 	pairs := calibtest.SimJudges(t, 600, model.Arrangements[:]...)["judge-tokenA"]
@@ -54,14 +55,14 @@ func TestSolverPublishedRow(t *testing.T) {
 		}
 		prefs := calib.CalibratedPrefs(pairs, fit.Curve)
 		pub := both.Method(MethodCalibraEvalPublished)
-		if got, want := selSummary(pub.All), selSummary(calib.ComputeMetrics(prefs)); got != want {
+		if got, want := calibtest.Summary(pub.All), calibtest.Summary(metrics.Compute(prefs)); got != want {
 			t.Errorf("frac %v: published row %s, want %s", frac, got, want)
 		}
 		if frac < 1 {
 			if pub.Heldout == nil {
 				t.Fatalf("frac %v: no held-out metrics", frac)
 			}
-			if got, want := selSummary(*pub.Heldout), selSummary(calib.ComputeMetricsIn(prefs, heldout, nil)); got != want {
+			if got, want := calibtest.Summary(*pub.Heldout), calibtest.Summary(metrics.ComputeIn(prefs, heldout, nil)); got != want {
 				t.Errorf("frac %v: published held-out %s, want %s", frac, got, want)
 			}
 		}
@@ -111,16 +112,16 @@ func TestStopAt(t *testing.T) {
 			t.Fatal(err)
 		}
 		ce := s.Method(MethodCalibraEval)
-		if got, want := selSummary(ce.All), selSummary(p.Points[i].All); got != want {
+		if got, want := calibtest.Summary(ce.All), calibtest.Summary(p.Points[i].All); got != want {
 			t.Errorf("stop %d: %s, want %s", i, got, want)
 		}
 		if i == 0 {
-			if got, want := selSummary(ce.All), selSummary(s.Method(MethodRaw).All); got != want {
+			if got, want := calibtest.Summary(ce.All), calibtest.Summary(s.Method(MethodRaw).All); got != want {
 				t.Errorf("stop 0: %s, want raw %s", got, want)
 			}
 		}
 		if i == n-1 {
-			if got, want := selSummary(ce.All), selSummary(base.Method(MethodCalibraEval).All); got != want {
+			if got, want := calibtest.Summary(ce.All), calibtest.Summary(base.Method(MethodCalibraEval).All); got != want {
 				t.Errorf("stop at the last point: %s, want the converged %s", got, want)
 			}
 		}

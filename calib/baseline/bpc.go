@@ -1,8 +1,10 @@
-package calib
+package baseline
 
 import (
 	"errors"
 
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -21,12 +23,12 @@ const ReasonBPCAggregation = "BPC is an aggregation: agreement after BPC is triv
 // sits in slot x0, the x2/x3 average in slot x2 and the x1/x3 average in
 // slot x1. Items with no such pair have no arrangement. It fails when no
 // item has one.
-func BPCPrefs(p Prefs) (Prefs, error) {
+func BPCPrefs(p calib.Prefs) (calib.Prefs, error) {
 	n := len(p.R)
 	if len(p.Has) != n || len(p.Gold) != n {
-		return Prefs{}, errors.New(reasonMalformed)
+		return calib.Prefs{}, errors.New(metrics.ReasonMalformed)
 	}
-	q := Prefs{
+	q := calib.Prefs{
 		R:    make([][model.NumArrangements]float64, n),
 		Has:  make([][model.NumArrangements]bool, n),
 		Gold: make([]model.Gold, n),
@@ -60,7 +62,7 @@ func BPCPrefs(p Prefs) (Prefs, error) {
 		}
 	}
 	if !found {
-		return Prefs{}, errors.New("BPC needs items judged with each response shown first (x0 with x1 or x2, or x3 with x2 or x1)")
+		return calib.Prefs{}, errors.New("BPC needs items judged with each response shown first (x0 with x1 or x2, or x3 with x2 or x1)")
 	}
 	return q, nil
 }
@@ -71,16 +73,14 @@ func BPCPrefs(p Prefs) (Prefs, error) {
 // groups and the tie rate of the BPC decisions. The x0 slot reports the
 // x0/x1 group and the x2 slot the x2/x3 group. The agreement metrics are
 // not applicable and carry ReasonBPCAggregation.
-func BPCMetrics(bp Prefs) Metrics { return BPCMetricsSubset(bp, nil) }
+func BPCMetrics(bp calib.Prefs) metrics.Metrics { return BPCMetricsSubset(bp, nil) }
 
 // BPCMetricsSubset is BPCMetrics over the items idx (nil = all).
-func BPCMetricsSubset(bp Prefs, idx []int) Metrics {
-	m := metricsOf(bp, idx, nil, false) // κ and the ICCs are replaced below
-	m.markNotApplicable(ReasonBPCAggregation)
-	m.AgreementSet = [model.NumArrangements]bool{}
+func BPCMetricsSubset(bp calib.Prefs, idx []int) metrics.Metrics {
+	m := metrics.ComputeWithoutAgreement(bp, idx, ReasonBPCAggregation)
 	for _, a := range []model.Arrangement{model.X1, model.X3} {
 		why := "BPC averages " + a.String() + " with " + (a - 1).String() + " (shown under " + (a - 1).String() + ")"
-		m.Accuracy[a], m.Recall1[a], m.Recall2[a] = Undefined(0, why), Undefined(0, why), Undefined(0, why)
+		m.Accuracy[a], m.Recall1[a], m.Recall2[a] = calib.Undefined(0, why), calib.Undefined(0, why), calib.Undefined(0, why)
 	}
 	return m
 }

@@ -1,10 +1,11 @@
-package calib
+package metrics
 
 import (
 	"fmt"
 	"math/bits"
 	"slices"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/calib/stats"
 	"github.com/plumb-eval/plumb/model"
@@ -16,9 +17,9 @@ const iccConf = 0.95
 // Reasons shared by several metrics.
 const (
 	reasonNoItems   = "no items"
-	reasonNeedMulti = "needs items judged in at least two arrangements"
+	ReasonNeedMulti = "needs items judged in at least two arrangements"
 	reasonNoGold    = "no item has gold 1 or 2"
-	reasonMalformed = "malformed preferences (slices of different lengths)"
+	ReasonMalformed = "malformed preferences (slices of different lengths)"
 )
 
 // Metrics are the selection-bias metrics of docs/methods.md §2 for one judge's
@@ -35,11 +36,11 @@ type Metrics struct {
 	// Consistency is the share of items judged in at least two arrangements
 	// whose choice is the same in all of them (all ties counts as the same).
 	// N = such items.
-	Consistency Stat
+	Consistency calib.Stat
 	// FirstPositionRate is the share of non-tie choices, over every item and
 	// arrangement, that picked the response shown first
 	// (model.Arrangement.FirstShown). N = non-tie choices.
-	FirstPositionRate Stat
+	FirstPositionRate calib.Stat
 
 	// AgreementSet is the set of arrangements κ and the ICCs use: the
 	// judge's most common set among items judged in at least two
@@ -51,53 +52,53 @@ type Metrics struct {
 	// FleissKappa is Fleiss' κ with items as subjects, AgreementSet as
 	// raters and the choices {1, 2, tie} that occur as categories.
 	// N = subjects.
-	FleissKappa Stat
+	FleissKappa calib.Stat
 	// ICC2k, ICC3k, ICC21 and ICC31 are ICC(2,k), ICC(3,k), ICC(2,1) and
 	// ICC(3,1) on the subjects × AgreementSet matrix of r_j, with 95%
 	// McGraw–Wong intervals when defined. N = subjects.
-	ICC2k, ICC3k, ICC21, ICC31 Stat
+	ICC2k, ICC3k, ICC21, ICC31 calib.Stat
 
 	// RStd is the mean over arrangements of the population standard
 	// deviation of {recall_1, recall_2} × 100, over the arrangements where
 	// both recalls are defined. N = items with gold 1 or 2.
-	RStd Stat
+	RStd calib.Stat
 	// AccuracyMean is the mean over arrangements of the per-arrangement
 	// accuracy. N = items with gold 1 or 2.
-	AccuracyMean Stat
+	AccuracyMean calib.Stat
 	// AccuracyAggregate is the accuracy of each item's aggregate decision,
 	// Choice(mean of its r_j); a tie decision counts as wrong.
 	// N = items with gold 1 or 2.
-	AccuracyAggregate Stat
+	AccuracyAggregate calib.Stat
 	// AccuracyTies is accuracy with the tie as a third class (PandaLM's
 	// definition): over the items with any gold (1, 2 or tie), a choice is
 	// right when it equals the gold, so a tie choice is right on a gold
 	// tie; the mean over arrangements. N = items with a gold.
-	AccuracyTies Stat
+	AccuracyTies calib.Stat
 	// TieRate is the share of choices, over every item and arrangement,
 	// that are ties. N = choices.
-	TieRate Stat
+	TieRate calib.Stat
 
 	// Accuracy, Recall1 and Recall2 are per arrangement: accuracy on items
 	// with gold 1 or 2, P(c_j = 1 | gold 1) and P(c_j = 2 | gold 2).
-	Accuracy, Recall1, Recall2 [model.NumArrangements]Stat
+	Accuracy, Recall1, Recall2 [model.NumArrangements]calib.Stat
 
 	// Notes holds remarks that do not fit a Stat, e.g. why an ICC interval
 	// is missing.
 	Notes []string
 }
 
-// ComputeMetrics computes every selection-bias metric over all items of p
+// Compute computes every selection-bias metric over all items of p
 // (docs/methods.md §2).
-func ComputeMetrics(p Prefs) Metrics { return ComputeMetricsIn(p, nil, nil) }
+func Compute(p calib.Prefs) Metrics { return ComputeIn(p, nil, nil) }
 
-// ComputeMetricsSubset computes the metrics over the items idx of p only,
+// ComputeSubset computes the metrics over the items idx of p only,
 // without copying p (nil or empty idx: no items). Indices out of range are
 // ignored.
-func ComputeMetricsSubset(p Prefs, idx []int) Metrics {
+func ComputeSubset(p calib.Prefs, idx []int) Metrics {
 	if idx == nil {
 		idx = []int{}
 	}
-	return ComputeMetricsIn(p, idx, nil)
+	return ComputeIn(p, idx, nil)
 }
 
 // metricTally holds the one-pass counts behind Metrics.
@@ -137,23 +138,23 @@ func oneIf(b bool) int {
 // is a tie). It has no branch, which matters for the random choices of
 // real data.
 func catOf(r float64) int {
-	lt, gt := oneIf(r <= 0.5-TieTolerance), oneIf(r >= 0.5+TieTolerance)
+	lt, gt := oneIf(r <= 0.5-calib.TieTolerance), oneIf(r >= 0.5+calib.TieTolerance)
 	return lt + 2*(1-lt-gt)
 }
 
-// ComputeMetricsIn is ComputeMetrics over idx (nil = all items), with the
+// ComputeIn is Compute over idx (nil = all items), with the
 // work arrays of κ and the ICCs from ws (nil: allocated).
-func ComputeMetricsIn(p Prefs, idx []int, ws *work.Space) Metrics { return metricsOf(p, idx, ws, true) }
+func ComputeIn(p calib.Prefs, idx []int, ws *work.Space) Metrics { return metricsOf(p, idx, ws, true) }
 
-// metricsOf is computeMetrics; with agreement false it does not compute
+// metricsOf is ComputeIn; with agreement false it does not compute
 // κ and the ICCs but sets them undefined with their N (the subjects), for
 // callers that replace them with markNotApplicable anyway (BPC, discard):
 // the same Metrics after that call, without the work.
-func metricsOf(p Prefs, idx []int, ws *work.Space, agreement bool) Metrics {
+func metricsOf(p calib.Prefs, idx []int, ws *work.Space, agreement bool) Metrics {
 	var m Metrics
 	n := len(p.R)
 	if len(p.Has) != n || len(p.Gold) != n {
-		m.setAll(reasonMalformed)
+		m.setAll(ReasonMalformed)
 		return m
 	}
 	count := n
@@ -181,7 +182,7 @@ func metricsOf(p Prefs, idx []int, ws *work.Space, agreement bool) Metrics {
 		m.fillAgreement(p, idx, &t, ws)
 	} else {
 		_, nSub := agreementSubjects(&t)
-		m.setAgreement(Undefined(nSub, reasonNotComputed))
+		m.setAgreement(calib.Undefined(nSub, reasonNotComputed))
 	}
 	return m
 }
@@ -274,16 +275,16 @@ func (t *metricTally) derive() metricCounts {
 func (m *Metrics) fillCounts(t *metricTally) {
 	d := t.derive()
 	if t.multi > 0 {
-		m.Consistency = Defined(float64(t.consistent)/float64(t.multi), t.multi)
+		m.Consistency = calib.Defined(float64(t.consistent)/float64(t.multi), t.multi)
 	} else {
-		m.Consistency = Undefined(0, reasonNeedMulti)
+		m.Consistency = calib.Undefined(0, ReasonNeedMulti)
 	}
 	if d.nonTie > 0 {
-		m.FirstPositionRate = Defined(float64(d.first)/float64(d.nonTie), d.nonTie)
+		m.FirstPositionRate = calib.Defined(float64(d.first)/float64(d.nonTie), d.nonTie)
 	} else {
-		m.FirstPositionRate = Undefined(0, "every choice is a tie")
+		m.FirstPositionRate = calib.Undefined(0, "every choice is a tie")
 	}
-	m.TieRate = Defined(float64(d.ties)/float64(d.choices), d.choices)
+	m.TieRate = calib.Defined(float64(d.ties)/float64(d.choices), d.choices)
 	m.fillAccuracyTies(t)
 
 	var accSum, stdSum float64
@@ -294,25 +295,25 @@ func (m *Metrics) fillCounts(t *metricTally) {
 		switch {
 		case d.arr[j] == 0:
 			why := "no item judged in " + name
-			m.Accuracy[j], m.Recall1[j], m.Recall2[j] = Undefined(0, why), Undefined(0, why), Undefined(0, why)
+			m.Accuracy[j], m.Recall1[j], m.Recall2[j] = calib.Undefined(0, why), calib.Undefined(0, why), calib.Undefined(0, why)
 			continue
 		case g1+g2 == 0:
-			m.Accuracy[j] = Undefined(0, "no item with gold 1 or 2 judged in "+name)
+			m.Accuracy[j] = calib.Undefined(0, "no item with gold 1 or 2 judged in "+name)
 		default:
 			a := float64(d.hit1[j]+d.hit2[j]) / float64(g1+g2)
-			m.Accuracy[j] = Defined(a, g1+g2)
+			m.Accuracy[j] = calib.Defined(a, g1+g2)
 			accSum += a
 			accN++
 		}
 		if g1 > 0 {
-			m.Recall1[j] = Defined(float64(d.hit1[j])/float64(g1), g1)
+			m.Recall1[j] = calib.Defined(float64(d.hit1[j])/float64(g1), g1)
 		} else {
-			m.Recall1[j] = Undefined(0, "no item with gold 1 judged in "+name)
+			m.Recall1[j] = calib.Undefined(0, "no item with gold 1 judged in "+name)
 		}
 		if g2 > 0 {
-			m.Recall2[j] = Defined(float64(d.hit2[j])/float64(g2), g2)
+			m.Recall2[j] = calib.Defined(float64(d.hit2[j])/float64(g2), g2)
 		} else {
-			m.Recall2[j] = Undefined(0, "no item with gold 2 judged in "+name)
+			m.Recall2[j] = calib.Undefined(0, "no item with gold 2 judged in "+name)
 		}
 		if g1 > 0 && g2 > 0 {
 			d := m.Recall1[j].Value - m.Recall2[j].Value
@@ -325,17 +326,17 @@ func (m *Metrics) fillCounts(t *metricTally) {
 	}
 	switch {
 	case t.goldItems == 0:
-		m.RStd = Undefined(0, reasonNoGold)
-		m.AccuracyMean = Undefined(0, reasonNoGold)
-		m.AccuracyAggregate = Undefined(0, reasonNoGold)
+		m.RStd = calib.Undefined(0, reasonNoGold)
+		m.AccuracyMean = calib.Undefined(0, reasonNoGold)
+		m.AccuracyAggregate = calib.Undefined(0, reasonNoGold)
 		return
 	case stdN == 0:
-		m.RStd = Undefined(t.goldItems, "needs items with gold 1 and items with gold 2 judged in the same arrangement")
+		m.RStd = calib.Undefined(t.goldItems, "needs items with gold 1 and items with gold 2 judged in the same arrangement")
 	default:
-		m.RStd = Defined(stdSum/float64(stdN), t.goldItems)
+		m.RStd = calib.Defined(stdSum/float64(stdN), t.goldItems)
 	}
-	m.AccuracyMean = Defined(accSum/float64(accN), t.goldItems)
-	m.AccuracyAggregate = Defined(float64(t.aggCorrect)/float64(t.goldItems), t.goldItems)
+	m.AccuracyMean = calib.Defined(accSum/float64(accN), t.goldItems)
+	m.AccuracyAggregate = calib.Defined(float64(t.aggCorrect)/float64(t.goldItems), t.goldItems)
 }
 
 // agreementMask picks the most common arrangement set among items judged in
@@ -356,10 +357,10 @@ func agreementMask(t *metricTally) int {
 
 // fillAgreement sets Fleiss' κ and the ICCs.
 // Its work arrays come from ws (nil: allocated) and go back to it.
-func (m *Metrics) fillAgreement(p Prefs, idx []int, t *metricTally, ws *work.Space) {
+func (m *Metrics) fillAgreement(p calib.Prefs, idx []int, t *metricTally, ws *work.Space) {
 	mask, nSub := agreementSubjects(t)
 	if mask == 0 {
-		m.setAgreement(Undefined(0, reasonNeedMulti))
+		m.setAgreement(calib.Undefined(0, ReasonNeedMulti))
 		return
 	}
 	var cols [model.NumArrangements]int
@@ -420,7 +421,7 @@ func (m *Metrics) fillAgreement(p Prefs, idx []int, t *metricTally, ws *work.Spa
 }
 
 // kappaStat calls stats.FleissKappa on the categories that occur.
-func kappaStat(counts []int, catTotal [3]int, nSub int) Stat {
+func kappaStat(counts []int, catTotal [3]int, nSub int) calib.Stat {
 	var keep [3]int
 	nCat := 0
 	for c, tot := range catTotal {
@@ -440,16 +441,16 @@ func kappaStat(counts []int, catTotal [3]int, nSub int) Stat {
 	}
 	kappa, err := stats.FleissKappa(counts, nCat)
 	if err != nil {
-		return Undefined(nSub, err.Error())
+		return calib.Undefined(nSub, err.Error())
 	}
-	return Defined(kappa, nSub)
+	return calib.Defined(kappa, nSub)
 }
 
 // fillICC sets the four ICCs from stats.ICC.
 func (m *Metrics) fillICC(x []float64, n, k int) {
 	res, err := stats.ICC(x, n, k, iccConf)
 	if err != nil {
-		s := Undefined(n, err.Error())
+		s := calib.Undefined(n, err.Error())
 		m.ICC2k, m.ICC3k, m.ICC21, m.ICC31 = s, s, s, s
 		return
 	}
@@ -461,16 +462,16 @@ func (m *Metrics) fillICC(x []float64, n, k int) {
 
 // iccStat turns an ICCValue into a Stat with its interval, noting a
 // missing interval.
-func (m *Metrics) iccStat(name string, v stats.ICCValue, n int) Stat {
+func (m *Metrics) iccStat(name string, v stats.ICCValue, n int) calib.Stat {
 	if v.Reason != "" {
-		return Undefined(n, v.Reason)
+		return calib.Undefined(n, v.Reason)
 	}
-	s := Defined(v.Value, n)
+	s := calib.Defined(v.Value, n)
 	if !s.OK() {
 		return s
 	}
 	if v.CIReason == "" {
-		s.CI = &Interval{Lower: v.Lower, Upper: v.Upper, Level: iccConf}
+		s.CI = &calib.Interval{Lower: v.Lower, Upper: v.Upper, Level: iccConf}
 	} else {
 		m.Notes = append(m.Notes, fmt.Sprintf("%s: no confidence interval (%s)", name, v.CIReason))
 	}
@@ -479,13 +480,13 @@ func (m *Metrics) iccStat(name string, v stats.ICCValue, n int) Stat {
 }
 
 // setAgreement sets κ and the ICCs to s.
-func (m *Metrics) setAgreement(s Stat) {
+func (m *Metrics) setAgreement(s calib.Stat) {
 	m.FleissKappa, m.ICC2k, m.ICC3k, m.ICC21, m.ICC31 = s, s, s, s, s
 }
 
 // setAll makes every metric undefined with the same reason.
 func (m *Metrics) setAll(reason string) {
-	s := Undefined(0, reason)
+	s := calib.Undefined(0, reason)
 	m.Consistency, m.FirstPositionRate = s, s
 	m.setAgreement(s)
 	m.RStd, m.AccuracyMean, m.AccuracyAggregate, m.TieRate, m.AccuracyTies = s, s, s, s, s
@@ -494,12 +495,25 @@ func (m *Metrics) setAll(reason string) {
 	}
 }
 
+// ComputeWithoutAgreement is the metrics that apply to preferences that
+// are not one judge's choices across arrangements (an aggregation such as
+// BPC's, or the consistent items a method keeps) over the items idx (nil =
+// all): accuracy, recalls, RStd and the tie rate. The agreement metrics
+// (consistency, first-position rate, κ, the ICCs) are not applicable and
+// carry reason; AgreementSet is empty.
+func ComputeWithoutAgreement(p calib.Prefs, idx []int, reason string) Metrics {
+	m := metricsOf(p, idx, nil, false) // κ and the ICCs are replaced below
+	m.markNotApplicable(reason)
+	m.AgreementSet = [model.NumArrangements]bool{}
+	return m
+}
+
 // markNotApplicable replaces the agreement metrics (consistency, first-position
 // rate, κ and the ICCs) with an undefined Stat carrying reason; the counts
 // are kept.
 func (m *Metrics) markNotApplicable(reason string) {
-	for _, s := range []*Stat{&m.Consistency, &m.FirstPositionRate, &m.FleissKappa, &m.ICC2k, &m.ICC3k, &m.ICC21, &m.ICC31} {
-		*s = Undefined(s.N, reason)
+	for _, s := range []*calib.Stat{&m.Consistency, &m.FirstPositionRate, &m.FleissKappa, &m.ICC2k, &m.ICC3k, &m.ICC21, &m.ICC31} {
+		*s = calib.Undefined(s.N, reason)
 	}
 	m.Notes = nil
 }
@@ -508,7 +522,7 @@ func (m *Metrics) markNotApplicable(reason string) {
 func (m Metrics) Clone() Metrics {
 	c := m
 	c.Notes = slices.Clone(m.Notes)
-	for _, s := range []*Stat{&c.FleissKappa, &c.ICC2k, &c.ICC3k, &c.ICC21, &c.ICC31} {
+	for _, s := range []*calib.Stat{&c.FleissKappa, &c.ICC2k, &c.ICC3k, &c.ICC21, &c.ICC31} {
 		if s.CI != nil {
 			ci := *s.CI
 			s.CI = &ci

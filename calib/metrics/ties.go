@@ -1,6 +1,7 @@
-package calib
+package metrics
 
 import (
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -28,8 +29,8 @@ func (m *Metrics) fillAccuracyTies(t *metricTally) {
 		arrs++
 	}
 	if arrs == 0 {
-		m.AccuracyTies = Undefined(0, reasonNoAnyGold)
+		m.AccuracyTies = calib.Undefined(0, reasonNoAnyGold)
 		return
 	}
-	m.AccuracyTies = Defined(sum/float64(arrs), t.goldItems+t.tieGoldItems)
+	m.AccuracyTies = calib.Defined(sum/float64(arrs), t.goldItems+t.tieGoldItems)
 }

@@ -1,10 +1,11 @@
-package calib
+package baseline
 
 import (
 	"errors"
 	"fmt"
 	"math"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -30,15 +31,15 @@ type PridePrior struct {
 // It fails, with an error that reads as a reason, when a record gives hard
 // choices (Pride needs probabilities), when no estimation item has x0 and
 // x2, or when est holds an index out of range.
-func PridePrefs(pairs []model.Pair, est []int) (Prefs, PridePrior, error) {
+func PridePrefs(pairs []model.Pair, est []int) (calib.Prefs, PridePrior, error) {
 	return PridePrefsIn(pairs, est, nil)
 }
 
 // PridePrefsIn is PridePrefs with the preferences' arrays from ws (nil:
-// allocated; see mappedPrefsIn).
-func PridePrefsIn(pairs []model.Pair, est []int, ws *work.Space) (Prefs, PridePrior, error) {
+// allocated; see calib.MappedPrefsIn).
+func PridePrefsIn(pairs []model.Pair, est []int, ws *work.Space) (calib.Prefs, PridePrior, error) {
 	if len(pairs) == 0 {
-		return Prefs{}, PridePrior{}, errors.New("no items")
+		return calib.Prefs{}, PridePrior{}, errors.New("no items")
 	}
 	hard := 0
 	for i := range pairs {
@@ -47,13 +48,13 @@ func PridePrefsIn(pairs []model.Pair, est []int, ws *work.Space) (Prefs, PridePr
 		}
 	}
 	if hard > 0 {
-		return Prefs{}, PridePrior{}, fmt.Errorf("Pride needs probabilities of A and B; %d of %d records give hard choices", hard, len(pairs))
+		return calib.Prefs{}, PridePrior{}, fmt.Errorf("Pride needs probabilities of A and B; %d of %d records give hard choices", hard, len(pairs))
 	}
 	var sumA, sumB float64
 	n := 0
 	for _, i := range est {
 		if i < 0 || i >= len(pairs) {
-			return Prefs{}, PridePrior{}, fmt.Errorf("pride: estimation index %d out of range [0, %d)", i, len(pairs))
+			return calib.Prefs{}, PridePrior{}, fmt.Errorf("pride: estimation index %d out of range [0, %d)", i, len(pairs))
 		}
 		pr := &pairs[i]
 		if !pr.Has[model.X0] || !pr.Has[model.X2] {
@@ -70,10 +71,10 @@ func PridePrefsIn(pairs []model.Pair, est []int, ws *work.Space) (Prefs, PridePr
 		n++
 	}
 	if n == 0 {
-		return Prefs{}, PridePrior{}, errors.New("Pride needs estimation items judged in x0 and x2 (contents swapped)")
+		return calib.Prefs{}, PridePrior{}, errors.New("Pride needs estimation items judged in x0 and x2 (contents swapped)")
 	}
 	prior := PridePrior{A: sumA / float64(n), B: sumB / float64(n), N: n}
-	p := mappedPrefsIn(pairs, prior.Debias, ws)
+	p := calib.MappedPrefsIn(pairs, prior.Debias, ws)
 	return p, prior, nil
 }
 

@@ -1,7 +1,9 @@
-package calib
+package metrics
 
 import (
 	"fmt"
+
+	"github.com/plumb-eval/plumb/calib"
 )
 
 // iccFlag says why a defined ICC cannot be right, or "". An ICC is a
@@ -10,7 +12,7 @@ import (
 // with its bounds reversed) when a variance-component estimate is negative,
 // which happens on tiny or nearly unrelated samples. Such a number says
 // nothing about agreement, so it is flagged rather than shown plainly.
-func iccFlag(s Stat, n int) string {
+func iccFlag(s calib.Stat, n int) string {
 	switch {
 	case s.Value < -1 || s.Value > 1:
 		return fmt.Sprintf("outside [−1, 1], which no correlation can be: the ANOVA's variance estimates are negative on these %d subjects, so it says nothing about agreement", n)

@@ -1,12 +1,13 @@
-package calib
+package baseline
 
 import (
-	"fmt"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -28,9 +29,9 @@ func selPair(gold model.Gold, s [4]float64) model.Pair {
 // Debiasing s = 0.5 gives (0.5/A)/(0.5/A + 0.5/B) = B = 5/12.
 func TestPrideHandComputed(t *testing.T) {
 	pairs := []model.Pair{
-		selPair(model.Gold1, [4]float64{0.8, selNaN, 0.5, selNaN}),
-		selPair(model.Gold2, [4]float64{0.5, 0.9, 0.5, selNaN}),
-		selPair(model.Gold2, [4]float64{0.5, selNaN, selNaN, 0}), // not in est: no x2
+		selPair(model.Gold1, [4]float64{0.8, calibtest.NaN, 0.5, calibtest.NaN}),
+		selPair(model.Gold2, [4]float64{0.5, 0.9, 0.5, calibtest.NaN}),
+		selPair(model.Gold2, [4]float64{0.5, calibtest.NaN, calibtest.NaN, 0}), // not in est: no x2
 	}
 	p, prior, err := PridePrefs(pairs, []int{0, 1, 2})
 	if err != nil {
@@ -86,20 +87,20 @@ func TestPrideRemovesTokenBias(t *testing.T) {
 			}
 		}
 	}
-	raw := ComputeMetrics(RawPrefs(pairs))
-	pm := ComputeMetrics(p)
+	raw := metrics.Compute(calib.RawPrefs(pairs))
+	pm := metrics.Compute(p)
 	if !(pm.Consistency.Value > raw.Consistency.Value && pm.FleissKappa.Value > raw.FleissKappa.Value &&
 		pm.RStd.Value < raw.RStd.Value && pm.AccuracyMean.Value > raw.AccuracyMean.Value) {
-		t.Errorf("Pride did not improve a token-biased judge:\nraw   %s\npride %s", selSummary(raw), selSummary(pm))
+		t.Errorf("Pride did not improve a token-biased judge:\nraw   %s\npride %s", calibtest.Summary(raw), calibtest.Summary(pm))
 	}
 }
 
 func TestPrideUnavailable(t *testing.T) {
-	pos := []model.Pair{selPair(model.Gold1, [4]float64{0.7, 0.4, selNaN, selNaN})}
+	pos := []model.Pair{selPair(model.Gold1, [4]float64{0.7, 0.4, calibtest.NaN, calibtest.NaN})}
 	if _, _, err := PridePrefs(pos, []int{0}); err == nil || !strings.Contains(err.Error(), "x0 and x2") {
 		t.Errorf("x0/x1 only: err = %v, want a reason naming x0 and x2", err)
 	}
-	hard := []model.Pair{selPair(model.Gold1, [4]float64{1, selNaN, 0, selNaN})}
+	hard := []model.Pair{selPair(model.Gold1, [4]float64{1, calibtest.NaN, 0, calibtest.NaN})}
 	hard[0].Source = model.SourceChoice
 	if _, _, err := PridePrefs(hard, []int{0}); err == nil || !strings.Contains(err.Error(), "hard choices") {
 		t.Errorf("hard choices: err = %v, want a reason", err)
@@ -111,16 +112,9 @@ func TestPrideUnavailable(t *testing.T) {
 		t.Error("no pairs: no error")
 	}
 	// Extreme probabilities are clipped before the logs: finite prior.
-	ext := []model.Pair{selPair(model.Gold1, [4]float64{1, selNaN, 1, selNaN}), selPair(model.Gold2, [4]float64{0, selNaN, 0.3, selNaN})}
+	ext := []model.Pair{selPair(model.Gold1, [4]float64{1, calibtest.NaN, 1, calibtest.NaN}), selPair(model.Gold2, [4]float64{0, calibtest.NaN, 0.3, calibtest.NaN})}
 	p, prior, err := PridePrefs(ext, []int{0, 1})
 	if err != nil || math.IsNaN(prior.A) || prior.A <= 0 || prior.A >= 1 || math.IsNaN(p.R[1][0]) {
 		t.Errorf("extreme probabilities: prior %+v, err %v", prior, err)
 	}
-}
-
-// selSummary formats the headline metrics for failure messages.
-func selSummary(m Metrics) string {
-	return fmt.Sprintf("N %d cons %s κ %s ICC2k %s ICC3k %s RStd %s accMean %s accAgg %s 1st %s",
-		m.N, m.Consistency.Format(4), m.FleissKappa.Format(4), m.ICC2k.Format(4), m.ICC3k.Format(4),
-		m.RStd.Format(2), m.AccuracyMean.Format(4), m.AccuracyAggregate.Format(4), m.FirstPositionRate.Format(4))
 }

@@ -1,4 +1,4 @@
-package calib
+package metrics
 
 import (
 	"encoding/json"
@@ -8,14 +8,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/stats"
 	"github.com/plumb-eval/plumb/model"
 )
 
 // selPrefs builds Prefs from rows of r values; NaN marks an absent
 // arrangement.
-func selPrefs(gold []model.Gold, rows ...[4]float64) Prefs {
-	p := Prefs{
+func selPrefs(gold []model.Gold, rows ...[4]float64) calib.Prefs {
+	p := calib.Prefs{
 		R:    make([][4]float64, len(rows)),
 		Has:  make([][4]bool, len(rows)),
 		Gold: gold,
@@ -33,8 +34,8 @@ func selPrefs(gold []model.Gold, rows ...[4]float64) Prefs {
 var selNaN = math.NaN()
 
 // selMetricStats lists every Stat of m by name.
-func selMetricStats(m Metrics) map[string]Stat {
-	s := map[string]Stat{
+func selMetricStats(m Metrics) map[string]calib.Stat {
+	s := map[string]calib.Stat{
 		"Consistency": m.Consistency, "FirstPositionRate": m.FirstPositionRate,
 		"FleissKappa": m.FleissKappa, "ICC2k": m.ICC2k, "ICC3k": m.ICC3k, "ICC21": m.ICC21, "ICC31": m.ICC31,
 		"RStd": m.RStd, "AccuracyMean": m.AccuracyMean, "AccuracyAggregate": m.AccuracyAggregate, "TieRate": m.TieRate,
@@ -65,7 +66,7 @@ func checkWellFormed(t *testing.T, label string, m Metrics) {
 	}
 }
 
-func wantStat(t *testing.T, name string, s Stat, v float64, n int) {
+func wantStat(t *testing.T, name string, s calib.Stat, v float64, n int) {
 	t.Helper()
 	if !s.OK() {
 		t.Errorf("%s undefined (%s), want %v", name, s.Reason, v)
@@ -76,7 +77,7 @@ func wantStat(t *testing.T, name string, s Stat, v float64, n int) {
 	}
 }
 
-func wantUndefined(t *testing.T, name string, s Stat, reasonPart string) {
+func wantUndefined(t *testing.T, name string, s calib.Stat, reasonPart string) {
 	t.Helper()
 	if s.OK() {
 		t.Errorf("%s = %v, want undefined (%s)", name, s.Value, reasonPart)
@@ -97,7 +98,7 @@ func TestMetricsHandComputed(t *testing.T) {
 		[4]float64{0.6, 0.2, selNaN, selNaN}, // 1, 2
 		[4]float64{0.5, 0.3, selNaN, selNaN}, // tie, 2
 	)
-	m := ComputeMetrics(p)
+	m := Compute(p)
 	checkWellFormed(t, "hand", m)
 	if m.N != 4 {
 		t.Errorf("N = %d, want 4", m.N)
@@ -135,7 +136,7 @@ func TestMetricsHandComputed(t *testing.T) {
 	wantStat(t, "ICC2k", m.ICC2k, 8.0/17, 4)
 	wantStat(t, "ICC21", m.ICC21, 4.0/13, 4)
 	wantStat(t, "ICC31", m.ICC31, 4.0/5, 4)
-	for name, s := range map[string]Stat{"ICC2k": m.ICC2k, "ICC3k": m.ICC3k} {
+	for name, s := range map[string]calib.Stat{"ICC2k": m.ICC2k, "ICC3k": m.ICC3k} {
 		if s.CI == nil || s.CI.Level != 0.95 || !(s.CI.Lower <= s.Value && s.Value <= s.CI.Upper) {
 			t.Errorf("%s interval %+v does not hold the value %v", name, s.CI, s.Value)
 		}
@@ -153,7 +154,7 @@ func TestMetricsPerfectJudge(t *testing.T) {
 			rows, gold = append(rows, [4]float64{0.2, 0.2, 0.2, 0.2}), append(gold, model.Gold2)
 		}
 	}
-	m := ComputeMetrics(selPrefs(gold, rows...))
+	m := Compute(selPrefs(gold, rows...))
 	checkWellFormed(t, "perfect", m)
 	wantStat(t, "Consistency", m.Consistency, 1, 6)
 	wantStat(t, "FleissKappa", m.FleissKappa, 1, 6)
@@ -208,7 +209,7 @@ func TestMetricsFirstPositionDesigns(t *testing.T) {
 			rows = append(rows, row)
 			gold = append(gold, model.Gold(1+i%2))
 		}
-		m := ComputeMetrics(selPrefs(gold, rows...))
+		m := Compute(selPrefs(gold, rows...))
 		checkWellFormed(t, c.judge+" "+c.design, m)
 		nChoices := 4 * len(designs[c.design])
 		wantStat(t, c.judge+" "+c.design+" FirstPositionRate", m.FirstPositionRate, c.want, nChoices)
@@ -224,7 +225,7 @@ func TestMetricsFirstPositionDesigns(t *testing.T) {
 		rows = append(rows, [4]float64{0.9, 0.9, 0.1, 0.1})
 		gold = append(gold, model.Gold(1+i%2))
 	}
-	m := ComputeMetrics(selPrefs(gold, rows...))
+	m := Compute(selPrefs(gold, rows...))
 	wantStat(t, "alwaysA Consistency", m.Consistency, 0, 4)
 	wantStat(t, "alwaysA FleissKappa", m.FleissKappa, -1.0/3, 4)
 	wantStat(t, "alwaysA RStd", m.RStd, 50, 4)
@@ -235,7 +236,7 @@ func TestMetricsFirstPositionDesigns(t *testing.T) {
 // TestMetricsUndefined checks the reasons of undefined metrics.
 func TestMetricsUndefined(t *testing.T) {
 	t.Run("empty", func(t *testing.T) {
-		m := ComputeMetrics(Prefs{})
+		m := Compute(calib.Prefs{})
 		checkWellFormed(t, "empty", m)
 		for name, s := range selMetricStats(m) {
 			wantUndefined(t, name, s, "no items")
@@ -244,19 +245,19 @@ func TestMetricsUndefined(t *testing.T) {
 	t.Run("malformed", func(t *testing.T) {
 		p := selPrefs([]model.Gold{model.Gold1}, [4]float64{0.7, 0.2, selNaN, selNaN})
 		p.Gold = nil
-		m := ComputeMetrics(p)
+		m := Compute(p)
 		checkWellFormed(t, "malformed", m)
 		wantUndefined(t, "Consistency", m.Consistency, "malformed")
 	})
 	t.Run("single arrangement, no gold", func(t *testing.T) {
 		p := selPrefs([]model.Gold{model.GoldNone, model.GoldTie},
 			[4]float64{0.7, selNaN, selNaN, selNaN}, [4]float64{0.3, selNaN, selNaN, selNaN})
-		m := ComputeMetrics(p)
+		m := Compute(p)
 		checkWellFormed(t, "single", m)
-		for _, s := range []Stat{m.Consistency, m.FleissKappa, m.ICC2k, m.ICC3k, m.ICC21, m.ICC31} {
-			wantUndefined(t, "agreement", s, reasonNeedMulti)
+		for _, s := range []calib.Stat{m.Consistency, m.FleissKappa, m.ICC2k, m.ICC3k, m.ICC21, m.ICC31} {
+			wantUndefined(t, "agreement", s, ReasonNeedMulti)
 		}
-		for _, s := range []Stat{m.RStd, m.AccuracyMean, m.AccuracyAggregate} {
+		for _, s := range []calib.Stat{m.RStd, m.AccuracyMean, m.AccuracyAggregate} {
 			wantUndefined(t, "reference", s, reasonNoGold)
 		}
 		wantUndefined(t, "Accuracy[x0]", m.Accuracy[0], "no item with gold 1 or 2 judged in x0")
@@ -265,7 +266,7 @@ func TestMetricsUndefined(t *testing.T) {
 	t.Run("one gold class, all ties", func(t *testing.T) {
 		p := selPrefs([]model.Gold{model.Gold1, model.Gold1},
 			[4]float64{0.5, 0.5, selNaN, selNaN}, [4]float64{0.5, 0.5, selNaN, selNaN})
-		m := ComputeMetrics(p)
+		m := Compute(p)
 		checkWellFormed(t, "ties", m)
 		wantUndefined(t, "FirstPositionRate", m.FirstPositionRate, "every choice is a tie")
 		wantUndefined(t, "RStd", m.RStd, "gold 1 and items with gold 2")
@@ -281,9 +282,9 @@ func TestMetricsUndefined(t *testing.T) {
 
 // selRandomPrefs draws n items with the given arrangement sets (by weight),
 // random r (some exact ties) and gold.
-func selRandomPrefs(seed uint64, n int, sets [][]model.Arrangement, weights []float64) Prefs {
+func selRandomPrefs(seed uint64, n int, sets [][]model.Arrangement, weights []float64) calib.Prefs {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	p := Prefs{R: make([][4]float64, n), Has: make([][4]bool, n), Gold: make([]model.Gold, n)}
+	p := calib.Prefs{R: make([][4]float64, n), Has: make([][4]bool, n), Gold: make([]model.Gold, n)}
 	for i := range n {
 		u := rng.Float64()
 		k := 0
@@ -325,7 +326,7 @@ func TestMetricsAgreementMatchesStats(t *testing.T) {
 	}
 	for ci, c := range cases {
 		p := selRandomPrefs(uint64(ci+1), 300, c.sets, c.weights)
-		m := ComputeMetrics(p)
+		m := Compute(p)
 		checkWellFormed(t, c.name, m)
 		var wantSet [4]bool
 		for _, a := range c.want {
@@ -351,8 +352,8 @@ func TestMetricsAgreementMatchesStats(t *testing.T) {
 			var row [3]int
 			for _, a := range c.want {
 				x = append(x, p.R[i][a])
-				row[Choice(p.R[i][a])-1]++
-				used[Choice(p.R[i][a])-1] = true
+				row[calib.Choice(p.R[i][a])-1]++
+				used[calib.Choice(p.R[i][a])-1] = true
 			}
 			counts = append(counts, row[:]...)
 		}
@@ -370,7 +371,7 @@ func TestMetricsAgreementMatchesStats(t *testing.T) {
 			t.Fatalf("%s: ICC: %v", c.name, err)
 		}
 		for name, pair := range map[string]struct {
-			got  Stat
+			got  calib.Stat
 			want stats.ICCValue
 		}{"ICC2k": {m.ICC2k, icc.ICC2_k}, "ICC3k": {m.ICC3k, icc.ICC3_k}, "ICC21": {m.ICC21, icc.ICC2_1}, "ICC31": {m.ICC31, icc.ICC3_1}} {
 			wantStat(t, c.name+" "+name, pair.got, pair.want.Value, n)
@@ -398,7 +399,7 @@ type selOracleFile struct {
 	} `json:"fleiss"`
 }
 
-// TestMetricsOracles runs ComputeMetrics end to end on matrices whose κ and
+// TestMetricsOracles runs Compute end to end on matrices whose κ and
 // ICCs R and statsmodels computed: ICC values from psych::ICC / irr::icc
 // (R 4.2.2) with irr's 95% McGraw–Wong bounds; κ from statsmodels
 // fleiss_kappa cross-checked with irr::kappam.fleiss.
@@ -416,15 +417,15 @@ func TestMetricsOracles(t *testing.T) {
 	}
 	rel := func(got, want float64) float64 { return math.Abs(got-want) / math.Max(1e-300, math.Abs(want)) }
 	for _, c := range f.ICC {
-		p := Prefs{R: make([][4]float64, len(c.X)), Has: make([][4]bool, len(c.X)), Gold: make([]model.Gold, len(c.X))}
+		p := calib.Prefs{R: make([][4]float64, len(c.X)), Has: make([][4]bool, len(c.X)), Gold: make([]model.Gold, len(c.X))}
 		for i, row := range c.X {
 			for j, v := range row {
 				p.R[i][j], p.Has[i][j] = v, true
 			}
 		}
-		m := ComputeMetrics(p)
+		m := Compute(p)
 		for name, pair := range map[string]struct {
-			got  Stat
+			got  calib.Stat
 			want float64
 		}{"ICC2k": {m.ICC2k, c.ICC2k}, "ICC3k": {m.ICC3k, c.ICC3k}, "ICC21": {m.ICC21, c.ICC21}, "ICC31": {m.ICC31, c.ICC31}} {
 			if !pair.got.OK() || rel(pair.got.Value, pair.want) > 1e-10 || pair.got.N != len(c.X) {
@@ -438,7 +439,7 @@ func TestMetricsOracles(t *testing.T) {
 		}
 	}
 	for _, c := range f.Fleiss {
-		p := Prefs{R: make([][4]float64, len(c.Ratings)), Has: make([][4]bool, len(c.Ratings)), Gold: make([]model.Gold, len(c.Ratings))}
+		p := calib.Prefs{R: make([][4]float64, len(c.Ratings)), Has: make([][4]bool, len(c.Ratings)), Gold: make([]model.Gold, len(c.Ratings))}
 		rOf := []float64{1, 0, 0.5} // category index → a preference with that choice
 		for i, row := range c.Ratings {
 			for j, v := range row {
@@ -449,7 +450,7 @@ func TestMetricsOracles(t *testing.T) {
 				p.R[i][j], p.Has[i][j] = rOf[k], true
 			}
 		}
-		m := ComputeMetrics(p)
+		m := Compute(p)
 		if !m.FleissKappa.OK() || math.Abs(m.FleissKappa.Value-c.Kappa) > 1e-12 || m.FleissKappa.N != len(c.Ratings) {
 			t.Errorf("%s κ = %+v, want %v", c.Name, m.FleissKappa, c.Kappa)
 		}
@@ -464,15 +465,15 @@ func TestMetricsSubset(t *testing.T) {
 	for i := 0; i < 200; i += 3 {
 		idx = append(idx, i)
 	}
-	got := ComputeMetricsSubset(p, idx)
-	want := ComputeMetrics(p.Subset(idx))
+	got := ComputeSubset(p, idx)
+	want := Compute(p.Subset(idx))
 	for name, s := range selMetricStats(want) {
 		g := selMetricStats(got)[name]
 		if g.Value != s.Value || g.N != s.N || g.Reason != s.Reason {
 			t.Errorf("%s: subset %+v, copy %+v", name, g, s)
 		}
 	}
-	if m := ComputeMetricsSubset(p, nil); m.N != 0 {
+	if m := ComputeSubset(p, nil); m.N != 0 {
 		t.Errorf("nil subset uses %d items, want 0", m.N)
 	}
 }
@@ -483,8 +484,8 @@ func TestMetricsAllocations(t *testing.T) {
 	full := []model.Arrangement{model.X0, model.X1, model.X2, model.X3}
 	small := selRandomPrefs(3, 100, [][]model.Arrangement{full}, []float64{1})
 	large := selRandomPrefs(3, 10000, [][]model.Arrangement{full}, []float64{1})
-	a := testing.AllocsPerRun(5, func() { ComputeMetrics(small) })
-	b := testing.AllocsPerRun(5, func() { ComputeMetrics(large) })
+	a := testing.AllocsPerRun(5, func() { Compute(small) })
+	b := testing.AllocsPerRun(5, func() { Compute(large) })
 	if b > a {
 		t.Errorf("allocations grow with items: %v for 100, %v for 10000", a, b)
 	}
@@ -495,66 +496,9 @@ func benchmarkMetrics(b *testing.B, n int) {
 	p := selRandomPrefs(1, n, [][]model.Arrangement{full}, []float64{1})
 	b.ReportAllocs()
 	for b.Loop() {
-		ComputeMetrics(p)
+		Compute(p)
 	}
 }
 
 func BenchmarkComputeMetrics3000(b *testing.B)   { benchmarkMetrics(b, 3000) }
 func BenchmarkComputeMetrics100000(b *testing.B) { benchmarkMetrics(b, 100000) }
-
-// TestMetricsLLMBarPublished reproduces the LLMBar authors' own summary
-// numbers (statistics.json, princeton-nlp/LLMBar @ 900616b, in
-// ../shared/data) from their hard verdicts in both position orders:
-// "equal" is our consistency, "correct_False"/"correct_True" the accuracy in
-// the default (x0) and swapped (x1) order, "correct_average" their mean and
-// "correct_both" the discard baseline's accurate kept items. It skips when
-// the shared data is absent.
-func TestMetricsLLMBarPublished(t *testing.T) {
-	const root = "../../shared/data/llmbar/Dataset/Processed/"
-	cases := []struct {
-		file                   string
-		n, equal, c0, c1, both int
-		first                  float64 // share of verdicts for the first shown (data README)
-	}{
-		{"FairEval/evaluators/ChatGPT/Vanilla_NoRules/result.json", 66, 12, 44, 32, 11, 120.0 / 132},
-		{"MT-Bench/evaluators/GPT-4/Vanilla_NoRules/result.json", 200, 174, 159, 165, 149, 204.0 / 400},
-	}
-	for _, c := range cases {
-		raw, err := os.ReadFile(root + c.file)
-		if err != nil {
-			t.Skipf("shared LLMBar data not available: %v", err)
-		}
-		var rows []struct {
-			Label   int `json:"label"`
-			Results []map[string]struct {
-				Winner *string `json:"winner"`
-			} `json:"results"`
-		}
-		if err := json.Unmarshal(raw, &rows); err != nil {
-			t.Fatal(err)
-		}
-		p := Prefs{R: make([][4]float64, len(rows)), Has: make([][4]bool, len(rows)), Gold: make([]model.Gold, len(rows))}
-		for i, row := range rows {
-			p.Gold[i] = model.Gold(row.Label)
-			for key, a := range map[string]model.Arrangement{"swap = False": model.X0, "swap = True": model.X2} { // the swapped run keeps IDs on positions: x2
-				w := row.Results[0][key].Winner
-				if w == nil {
-					continue
-				}
-				p.Has[i][a] = true
-				if *w == "1" {
-					p.R[i][a] = 1
-				}
-			}
-		}
-		m := ComputeMetrics(p)
-		wantStat(t, c.file+" consistency", m.Consistency, float64(c.equal)/float64(c.n), c.n)
-		wantStat(t, c.file+" accuracy x0", m.Accuracy[model.X0], float64(c.c0)/float64(c.n), c.n)
-		wantStat(t, c.file+" accuracy x2", m.Accuracy[model.X2], float64(c.c1)/float64(c.n), c.n)
-		wantStat(t, c.file+" accuracy mean", m.AccuracyMean, float64(c.c0+c.c1)/float64(2*c.n), c.n)
-		wantStat(t, c.file+" first position", m.FirstPositionRate, c.first, 2*c.n)
-		d, kept := DiscardMetrics(p)
-		wantStat(t, c.file+" kept", kept, float64(c.equal)/float64(c.n), c.n)
-		wantStat(t, c.file+" discard accuracy", d.AccuracyAggregate, float64(c.both)/float64(c.equal), c.equal)
-	}
-}

@@ -1,9 +1,10 @@
-package calib
+package metrics
 
 import (
 	"math"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -12,7 +13,7 @@ import (
 // plain Python (MSR = 0.0055458, MSC = 0.0666125, MSE = 0.1311458), gives
 // ICC(2,k) = 11.863046 and ICC(3,k) = −22.647633: impossible values for a
 // correlation (MSE > MSR and MSC < MSE: negative variance estimates).
-var iccTinyPrefs = Prefs{
+var iccTinyPrefs = calib.Prefs{
 	R:    [][model.NumArrangements]float64{{0.26, 0.54}, {0.38, 0.59}, {0.61, 0.11}, {0.06, 0.8}},
 	Has:  [][model.NumArrangements]bool{{true, true}, {true, true}, {true, true}, {true, true}},
 	Gold: []model.Gold{model.Gold1, model.Gold2, model.Gold1, model.Gold2},
@@ -21,9 +22,9 @@ var iccTinyPrefs = Prefs{
 // TestICCOutOfRangeIsFlagged: an ICC outside [−1, 1] keeps its value (it
 // is what the formula gives) but carries a Flag; an ordinary one does not.
 func TestICCOutOfRangeIsFlagged(t *testing.T) {
-	m := ComputeMetrics(iccTinyPrefs)
+	m := Compute(iccTinyPrefs)
 	for name, c := range map[string]struct {
-		s    Stat
+		s    calib.Stat
 		want float64
 	}{"ICC(2,k)": {m.ICC2k, 11.863046044864216}, "ICC(3,k)": {m.ICC3k, -22.64763335837717}} {
 		if !c.s.OK() || math.Abs(c.s.Value-c.want) > 1e-9 {
@@ -33,17 +34,17 @@ func TestICCOutOfRangeIsFlagged(t *testing.T) {
 			t.Errorf("%s = %v is not flagged", name, c.s.Value)
 		}
 	}
-	for name, s := range map[string]Stat{"ICC(2,1)": m.ICC21, "ICC(3,1)": m.ICC31} {
+	for name, s := range map[string]calib.Stat{"ICC(2,1)": m.ICC21, "ICC(3,1)": m.ICC31} {
 		if s.OK() && (s.Value < -1 || s.Value > 1 || (s.CI != nil && s.CI.Lower > s.CI.Upper)) != (s.Flag != "") {
 			t.Errorf("%s = %v CI %v flag %q", name, s.Value, s.CI, s.Flag)
 		}
 	}
-	ok := ComputeMetrics(Prefs{
+	ok := Compute(calib.Prefs{
 		R:    [][model.NumArrangements]float64{{0.1, 0.2}, {0.4, 0.45}, {0.7, 0.6}, {0.9, 0.95}},
 		Has:  iccTinyPrefs.Has,
 		Gold: iccTinyPrefs.Gold,
 	})
-	for _, s := range []Stat{ok.ICC2k, ok.ICC3k, ok.ICC21, ok.ICC31} {
+	for _, s := range []calib.Stat{ok.ICC2k, ok.ICC3k, ok.ICC21, ok.ICC31} {
 		if !s.OK() || s.Flag != "" {
 			t.Errorf("ordinary ICC %v flagged %q (%s)", s.Value, s.Flag, s.Reason)
 		}
@@ -55,7 +56,7 @@ func TestICCOutOfRangeIsFlagged(t *testing.T) {
 
 // iccFlagCI checks the interval rule directly.
 func iccFlagCI() bool {
-	s := Defined(0.3, 4)
-	s.CI = &Interval{Lower: 0.8, Upper: 0.2, Level: 0.95}
+	s := calib.Defined(0.3, 4)
+	s.CI = &calib.Interval{Lower: 0.8, Upper: 0.2, Level: 0.95}
 	return iccFlag(s, 4) != ""
 }

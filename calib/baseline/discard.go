@@ -1,7 +1,9 @@
-package calib
+package baseline
 
 import (
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/work"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -13,13 +15,13 @@ const ReasonDiscardTrivial = "the kept items are consistent by construction: agr
 // judged in at least two arrangements and make the same choice in all of
 // them (docs/methods.md §2 position consistency), in order, and how many items
 // are judged in at least two arrangements.
-func ConsistentItems(p Prefs, idx []int) (kept []int, multi int) {
+func ConsistentItems(p calib.Prefs, idx []int) (kept []int, multi int) {
 	return consistentItemsIn(p, idx, nil)
 }
 
 // consistentItemsIn is ConsistentItems with kept in an array from ws (nil:
 // allocated as it grows); give it back with ws.putInts.
-func consistentItemsIn(p Prefs, idx []int, ws *work.Space) (kept []int, multi int) {
+func consistentItemsIn(p calib.Prefs, idx []int, ws *work.Space) (kept []int, multi int) {
 	n := len(p.R)
 	if len(p.Has) != n {
 		return nil, 0
@@ -61,7 +63,7 @@ func itemConsistency(r *[model.NumArrangements]float64, has *[model.NumArrangeme
 		if !has[j] {
 			continue
 		}
-		c := Choice(r[j])
+		c := calib.Choice(r[j])
 		if nArr == 0 {
 			first = c
 		} else if c != first {
@@ -78,21 +80,21 @@ func itemConsistency(r *[model.NumArrangements]float64, has *[model.NumArrangeme
 // judged once cannot be checked and are dropped). Accuracy, recalls, RStd
 // and tie rate are those of the kept items; the agreement metrics are not
 // applicable and carry ReasonDiscardTrivial.
-func DiscardMetrics(p Prefs) (Metrics, Stat) { return DiscardMetricsIn(p, nil, nil) }
+func DiscardMetrics(p calib.Prefs) (metrics.Metrics, calib.Stat) {
+	return DiscardMetricsIn(p, nil, nil)
+}
 
 // DiscardMetricsIn is DiscardMetrics over the items idx (nil = all), with its
 // list of kept items from ws (nil: allocated).
-func DiscardMetricsIn(p Prefs, idx []int, ws *work.Space) (Metrics, Stat) {
+func DiscardMetricsIn(p calib.Prefs, idx []int, ws *work.Space) (metrics.Metrics, calib.Stat) {
 	kept, multi := consistentItemsIn(p, idx, ws)
 	defer ws.PutInts(kept)
-	var ks Stat
+	var ks calib.Stat
 	if multi == 0 {
-		ks = Undefined(0, reasonNeedMulti)
+		ks = calib.Undefined(0, metrics.ReasonNeedMulti)
 	} else {
-		ks = Defined(float64(len(kept))/float64(multi), multi)
+		ks = calib.Defined(float64(len(kept))/float64(multi), multi)
 	}
-	m := metricsOf(p, kept, nil, false) // κ and the ICCs are replaced below
-	m.markNotApplicable(ReasonDiscardTrivial)
-	m.AgreementSet = [model.NumArrangements]bool{}
+	m := metrics.ComputeWithoutAgreement(p, kept, ReasonDiscardTrivial)
 	return m, ks
 }
