@@ -138,7 +138,7 @@ func (o BootstrapOptions) calibOptions(p BootPlan, seed uint64) bootstrap.Option
 // (ja from Judge or Analyze under opt), reporting progress (done of total
 // resamples) when progress is not nil. It returns nil when the bootstrap
 // is off or the judge has no selection analysis. Cancelling ctx stops it
-// early with an error wrapping calib.ErrBootstrapStopped. The intervals
+// early with an error wrapping bootstrap.ErrStopped. The intervals
 // depend only on the records, opt and the seed, never on Workers.
 func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*selection.Intervals, error) {
 	sel := ja.Selection

@@ -13,7 +13,7 @@ import (
 
 // Engine analyses one log for many sets of options, reusing work between
 // them: the TUI turns a knob and asks again; `plumb report` asks once. For
-// every (judge, group) it keeps a calib.SelectionEngine with warm starts
+// every (judge, group) it keeps a selection.Engine with warm starts
 // off, so every answer equals a one-shot analysis with the same options —
 // `plumb report` with the same flags reproduces the screen — and the
 // likelihood analysis of the last options (its permutation test is the

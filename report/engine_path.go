@@ -10,7 +10,7 @@ import (
 // Path returns CalibraEval's fit path of a judge's pairs under a group
 // filter for the selection options. The TUI asks for it in the background
 // after the point estimates are on screen. It is computed on a fork of the
-// judge's selection engine (calib.SelectionEngine.Fork: the CalibraEval
+// judge's selection engine (selection.Engine.Fork: the CalibraEval
 // problem and cold fit already there are reused) without holding the
 // judge's state (so knob changes are not held up for the seconds a large
 // judge takes; ctx stops it within a fit) and then

@@ -39,8 +39,8 @@ var bootKeys = map[string]string{
 	"acc. (aggregate)": "accuracy_aggregate",
 }
 
-// BootKey is the metric key (calib.BootMetric.Key) of a methods-table
-// column: the key of its intervals in calib.MethodIntervals.
+// BootKey is the metric key (selection.BootMetric.Key) of a methods-table
+// column: the key of its intervals in selection.MethodIntervals.
 func BootKey(c Column) string { return bootKeys[c.Title] }
 
 // IntervalChange says what a method's change from raw is, given its

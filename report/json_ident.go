@@ -7,7 +7,7 @@ import (
 )
 
 // BiasEffects is selection.bias_effects: what the judge's arrangements
-// identify about its position and token bias (calib.IdentifyBias).
+// identify about its position and token bias (identify.Bias).
 type BiasEffects struct {
 	// Design names the arrangement set(s): "x0..x3", "x0+x2", "mixed: …".
 	Design string `json:"design"`

@@ -17,7 +17,7 @@ type FitStop struct {
 }
 
 // PublishedFitInfo is Fit.Published: the published code's run
-// (calib.PublishedFit).
+// (calibraeval.PublishedFit).
 type PublishedFitInfo struct {
 	Lambda    float64 `json:"lambda"`
 	Epochs    int     `json:"epochs"`
@@ -32,7 +32,7 @@ type PublishedFitInfo struct {
 	Commit      string     `json:"commit"`
 }
 
-// PathJSON is Selection.Path: CalibraEval's fit path (calib.Path).
+// PathJSON is Selection.Path: CalibraEval's fit path (calibraeval.Path).
 type PathJSON struct {
 	Lambda float64         `json:"lambda"`
 	Points []PathPointJSON `json:"points"`

@@ -22,7 +22,7 @@ var methodTitles = map[string]string{
 	selection.MethodDiscard:              "discard inconsistent",
 }
 
-// MethodTitle is the display name of a method of calib.MethodNames().
+// MethodTitle is the display name of a method of selection.MethodNames().
 func MethodTitle(name string) string {
 	if t, ok := methodTitles[name]; ok {
 		return t

@@ -77,7 +77,7 @@ func BiasCellText(c identify.Cell) string {
 }
 
 // writeBiasEffects writes what the judge's arrangements identify about
-// its position and token bias (calib.IdentifyBias).
+// its position and token bias (identify.Bias).
 func writeBiasEffects(b *strings.Builder, sel *selection.Result) {
 	be := &sel.Effects
 	fmt.Fprintf(b, "\n### Position or ID? — design %s\n\n", be.Design)

@@ -116,6 +116,6 @@ func TestBootstrapStopped(t *testing.T) {
 	stat := func(idx []int) []float64 { return []float64{float64(len(idx))} }
 	_, err := Run(10, []string{"n"}, stat, Options{Resamples: 50, Level: 0.95, Done: done})
 	if !errors.Is(err, ErrStopped) {
-		t.Fatalf("err = %v, want ErrBootstrapStopped", err)
+		t.Fatalf("err = %v, want ErrStopped", err)
 	}
 }

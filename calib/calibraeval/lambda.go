@@ -1,6 +1,6 @@
 package calibraeval
 
-// MaxLambda is the largest λ SelectionOptions accepts; λ lies in
+// MaxLambda is the largest λ selection.Options accepts; λ lies in
 // [0, MaxLambda]. λ weighs the content-swap spread (g(s_j) − g(s_l))², at
 // most 1 per term, against the consistency terms (r_j − r_l)², each also at
 // most 1 (docs/methods.md §3). From λ ≈ 2 on the spread term can outweigh every

@@ -17,7 +17,7 @@ import (
 
 // Tests on the real judge logs in ../shared/data (see its README for the
 // sources and commits). Every number is computed by plumb's own engine
-// (calib.ComputeMetrics on calib.RawPrefs of the imported pairs); they skip
+// (metrics.Compute on calib.RawPrefs of the imported pairs); they skip
 // when the data is absent.
 
 // pairsOf returns the pairs of judge in group ("" = any group).

@@ -17,7 +17,7 @@ import (
 // only until the next garbage collection (freeList).
 //
 // A workspace has one owner at a time and is never shared between
-// goroutines: a SelectionEngine owns one (a fork gets its own: new, or the
+// goroutines: a selection.Engine owns one (a fork gets its own: new, or the
 // one Rejoin handed back); calls outside an engine (NOA.Fit, the exported
 // metrics) pass none and allocate as before. Nothing taken from it may
 // be visible in a result, a cache or anything that outlives the call that
