@@ -19,4 +19,10 @@
 // whose floating-point operations are exactly those of the unfused gonum
 // calls they replaced, and the objective gets max_i x_i from the line
 // search's pass.
+//
+// With h ≡ 1 and no projection Minimise is plain L-BFGS: lbfgs_test.go
+// runs it on gonum's optimize/functions standard problems (Moré, Garbow &
+// Hillstrom) from their standard starts, the projection on a
+// shift-invariant Rosenbrock function, and the preconditioner on a badly
+// scaled one.
 package lbfgs
