@@ -31,13 +31,13 @@ func MappedPrefs(pairs []model.Pair, f func(s float64) float64) Prefs {
 }
 
 // PrefsIn returns Prefs for n items whose arrays come from ws (not
-// zeroed; a nil ws allocates them); give them back with putPrefs once no
+// zeroed; a nil ws allocates them); give them back with PutPrefs once no
 // metric reads them.
 func PrefsIn(n int, ws *work.Space) Prefs {
 	return Prefs{R: ws.Rows(n), Has: ws.Flags(n), Gold: ws.Golds(n)}
 }
 
-// PutPrefs gives the arrays of p, from prefsIn, back to ws (nil: nothing
+// PutPrefs gives the arrays of p, from PrefsIn, back to ws (nil: nothing
 // to do).
 func PutPrefs(ws *work.Space, p Prefs) {
 	ws.PutRows(p.R)
@@ -47,7 +47,7 @@ func PutPrefs(ws *work.Space, p Prefs) {
 
 // MappedPrefsIn is MappedPrefs with the arrays from ws (nil: allocated);
 // every element is written (R[i] in full, 0 where an arrangement is
-// missing, as in a new array). Give them back with putPrefs.
+// missing, as in a new array). Give them back with PutPrefs.
 func MappedPrefsIn(pairs []model.Pair, f func(s float64) float64, ws *work.Space) Prefs {
 	p := PrefsIn(len(pairs), ws)
 	for i := range pairs {

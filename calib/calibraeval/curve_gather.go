@@ -119,7 +119,7 @@ func (p *NOA) Gathered() bool { return p.gather != nil && p.gather.at != nil }
 // slice) and c has the problem's curve knots (any fit or path point of p),
 // otherwise by CalibratedPrefs itself. The pairs must not have changed since
 // NewNOA. Its arrays come from ws (nil: allocated); give them back with
-// putPrefs once nothing reads them.
+// calib.PutPrefs once nothing reads them.
 func (p *NOA) CalibratedPrefs(pairs []model.Pair, c *calib.Curve, ws *work.Space) calib.Prefs {
 	out := calib.PrefsIn(len(pairs), ws)
 	if p.PrefsInto(pairs, c, &out) {

@@ -160,7 +160,7 @@ func ctxStop(ctx context.Context) func() bool {
 }
 
 // fit is Fit; a cancelled fit (opt.stop) returns a result with status
-// statusCancelled.
+// lbfgs.StatusCancelled.
 func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	if !(opt.Lambda >= 0) || math.IsInf(opt.Lambda, 0) {
 		return FitResult{}, fmt.Errorf("calibraeval: λ = %v, want a finite number ≥ 0", opt.Lambda)

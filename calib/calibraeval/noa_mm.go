@@ -152,7 +152,7 @@ type mmResult struct {
 // (one per step, one per Newton candidate).
 func (p *NOA) minimiseG(g []float64, lambda float64, opt FitOptions, window int, eps float64) (res mmResult) {
 	m := p.m
-	// Scratch (noa_scratch.go): termsGrad writes dg, dgNext and dgCand in
+	// Scratch (calib/internal/work): termsGrad writes dg, dgNext and dgCand in
 	// full, and next and cand are copies before they are read.
 	ws := opt.Work
 	sc := ws.Scratch(5*(m+1) + 2*m)

@@ -11,7 +11,7 @@ import (
 )
 
 // The fit's answers are pinned bit for bit: speed work on the solver
-// (noa_lbfgs.go, noa_fit.go, noa_mm.go, NewNOA) must not change a single
+// (calib/internal/lbfgs, noa_fit.go, noa_mm.go, NewNOA) must not change a single
 // bit of any fit, because the fit is non-convex and a last-bit change can
 // move a fit to another basin or turn an exact 0 objective into 1e-33
 // (README "Speed"). The hashes below were captured on the solver before the

@@ -167,7 +167,7 @@ func sequentialPValue(pr *permRanks, r int, seed uint64, denom, thr float64) (p 
 }
 
 // permRanks are the centred ranks of a test, and twice them as integers
-// when the integer loop applies (ok; likelihood_perm_fast.go).
+// when the integer loop applies (ok; perm_fast.go).
 type permRanks struct {
 	a, b   []float64
 	ai, bi []int32
@@ -193,7 +193,7 @@ func runChunks(pr *permRanks, lo, hi, r int, seed uint64, denom, thr float64) in
 	counts := make([]int, hi-lo)
 	size := func(c int) int { return min(permChunk, r-c*permChunk) }
 	// group is how many chunks one loop shuffles at once: four with the
-	// AVX-512 loop (likelihood_perm4.go), else two (the integer loop) or one.
+	// AVX-512 loop (perm4.go), else two (the integer loop) or one.
 	group := 1
 	var run func(c, end int, w *permWork) int
 	if pr.ok {

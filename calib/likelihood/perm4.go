@@ -5,7 +5,7 @@ import (
 	"math/bits"
 )
 
-// Four chunks at a time. The integer loop (likelihood_perm_fast.go) is
+// Four chunks at a time. The integer loop (perm_fast.go) is
 // bound by the PCG's multiplies: six 64-bit products per step, at about 3 ns
 // per step on one core. On CPUs with AVX-512 (F, DQ, VL) permSteps4 runs
 // the generators of four chunks in the four lanes of one vector — the

@@ -11,7 +11,7 @@
 // AVX-512VL vectors; the swaps and sums are scalar. A step whose draw falls
 // in Lemire's rejection zone (x·(i+1) mod 2⁶⁴ < i+1 in any lane) is not
 // taken: the function returns its i with the state before it, for the
-// caller to finish that step exactly (likelihood_perm4.go). Otherwise it
+// caller to finish that step exactly (perm4.go). Otherwise it
 // returns stop. st and dots are read at entry and written at exit.
 //
 // Registers: SI a, R8–R11 the lanes' bases, CX i, R12–R15 dots,

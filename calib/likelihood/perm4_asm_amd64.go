@@ -7,7 +7,7 @@ import (
 )
 
 // permSteps4 is the AVX-512VL loop of permuteCountInt4
-// (likelihood_perm4_amd64.s) with permSteps4Go's contract. It reads a[:n]
+// (perm4_amd64.s) with permSteps4Go's contract. It reads a[:n]
 // and buf[:4n] without bounds checks: the caller guarantees the lengths,
 // 0 ≤ stop and i0 < n.
 //

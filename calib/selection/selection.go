@@ -56,7 +56,7 @@ type Options struct {
 	// MaxIter caps the L-BFGS iterations; 0 takes DefaultMaxIter.
 	MaxIter int
 	// Solver picks the CalibraEval row(s): the converged fit (the zero
-	// value), the published code, or both (selection_solver.go).
+	// value), the published code, or both (solver.go).
 	Solver Solver
 	// PublishedLambda is the published code's λ in [0, MaxLambda]
 	// (DefaultOptions: 0.05, the script's); used with
@@ -225,7 +225,7 @@ type Engine struct {
 	pubs   []cachedPub
 	paths  []cachedPath
 
-	// work is the engine's memory for short-lived arrays (workspace.go);
+	// work is the engine's memory for short-lived arrays (calib/internal/work);
 	// never shared: a fork gets spare (or none), which Rejoin fills.
 	work  *work.Space
 	spare *work.Space

@@ -51,10 +51,14 @@ func SimPairs(t *testing.T, judge string, arr []model.Arrangement) []model.Pair 
 	return byJudge(sink.pairs)[judge]
 }
 
+// pairSink collects the pair records of a simulation.
 type pairSink struct{ pairs []model.Pair }
 
+// WritePair keeps p.
 func (s *pairSink) WritePair(p *model.Pair) error { s.pairs = append(s.pairs, *p); return nil }
 
+// WriteScore drops score records.
 func (s *pairSink) WriteScore(*model.Score) error { return nil }
 
+// WriteVerdict drops verdict records.
 func (s *pairSink) WriteVerdict(v *model.Verdict) error { return nil }

@@ -19,16 +19,17 @@ type Options struct {
 	// ZeroSum projects every direction onto Σ x_i = const (for objectives
 	// invariant to adding a constant to x, whose gradient sums to zero).
 	ZeroSum bool
-	// trace, when not nil, is called after every iteration.
+	// Trace, when not nil, is called after every iteration.
 	Trace func(iter int, f, gradNorm float64, x []float64)
-	// check, when not nil, is called every window iterations after the
+	// Check, when not nil, is called every Window iterations after the
 	// stopping rules; when it returns true, Minimise stops with
-	// statusCandidate (Fit's constant-map candidate, noa_constant.go).
+	// StatusCandidate (calibraeval's constant-map candidate,
+	// noa_constant.go).
 	Check func(f float64, x []float64) bool
-	// stop, when not nil, is asked before every iteration; true ends
+	// Stop, when not nil, is asked before every iteration; true ends
 	// Minimise with StatusCancelled.
 	Stop func() bool
-	// work, when not nil, provides the work vectors (workspace).
+	// Work, when not nil, provides the work vectors.
 	Work *work.Space
 }
 
@@ -123,7 +124,7 @@ func Minimise(f Func, precond DiagPrecond, x0 []float64, opt Options) (res Resul
 			return res
 		}
 		// Direction p = −H∇f by the two-loop recursion, in fused passes
-		// (noa_lbfgs_kernels.go) that give the bits of the plain loops:
+		// (kernels.go) that give the bits of the plain loops:
 		// p = g; for each pair from the newest, α_j = ρ_j s_jᵀp and
 		// p −= α_j y_j; p ∘= γ·h; for each pair from the oldest, b =
 		// ρ_j y_jᵀp and p += (α_j − b) s_j; p = −p, centred.

@@ -185,7 +185,7 @@ func (w *Space) PutInt32s(b []int32) {
 
 // Scratch returns a Scratch with room for n floats: one that takes each
 // vector from the workspace, or a block from scratchPool when w is nil.
-// Give it back with putScratchTo.
+// Give it back with PutScratch.
 func (w *Space) Scratch(n int) *Scratch {
 	if w == nil {
 		return getScratch(n)
