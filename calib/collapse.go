@@ -59,8 +59,8 @@ const (
 // reason that has nothing to do with bias (every choice is the same, or a
 // tie), so they must never be shown as a gain.
 func Collapsed(raw, calibrated Prefs, c *Curve) (bool, string) {
-	_, rawSD := gSpread(raw)
-	mean, sd := gSpread(calibrated)
+	_, rawSD := Spread(raw)
+	mean, sd := Spread(calibrated)
 	rawTie, n := tieShare(raw)
 	calTie, _ := tieShare(calibrated)
 	if n == 0 {
@@ -118,22 +118,6 @@ func nearShare(p Prefs, c, d float64) float64 {
 	return float64(near) / float64(n)
 }
 
-// collapseMetrics makes every metric of m undefined with the reason
-// "collapsed: why", keeping the counts.
-func collapseMetrics(m *Metrics, why string) {
-	r := "collapsed: " + why
-	for _, s := range []*Stat{&m.Consistency, &m.FirstPositionRate, &m.FleissKappa, &m.ICC2k, &m.ICC3k, &m.ICC21, &m.ICC31,
-		&m.RStd, &m.AccuracyMean, &m.AccuracyAggregate, &m.TieRate} {
-		*s = Undefined(s.N, r)
-	}
-	for j := range model.NumArrangements {
-		for _, s := range []*Stat{&m.Accuracy[j], &m.Recall1[j], &m.Recall2[j]} {
-			*s = Undefined(s.N, r)
-		}
-	}
-	m.Notes = nil
-}
-
 // pctNoRoundUp formats a share as a percentage with one decimal, never
 // rounding a share below 1 up to "100.0%" or one above 0 down to "0.0%".
 func pctNoRoundUp(x float64) string {
@@ -144,4 +128,36 @@ func pctNoRoundUp(x float64) string {
 		return "under 0.1%"
 	}
 	return fmt.Sprintf("%.1f%%", 100*x)
+}
+
+// Spread returns the mean and population standard deviation of g*(s_j)
+// over every item and arrangement of calibrated preferences (g = r for x0,
+// x1 and 1 − r for x2, x3).
+func Spread(p Prefs) (mean, sd float64) {
+	var s, s2 float64
+	n := 0
+	for i := range p.R {
+		for _, a := range model.Arrangements {
+			if !p.Has[i][a] {
+				continue
+			}
+			g := a.Preference(p.R[i][a]) // Preference is its own inverse
+			s += g
+			s2 += g * g
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	mean = s / float64(n)
+	return mean, math.Sqrt(max(0, s2/float64(n)-mean*mean))
+}
+
+// oneIf is 1 if b, else 0.
+func oneIf(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

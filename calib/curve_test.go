@@ -1,9 +1,11 @@
-package calib
+package calib_test
 
 import (
 	"math"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/calib/stats"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -11,7 +13,7 @@ import (
 // TestCurveApply checks hand values: linear between knots, end values held
 // outside [z_first, z_last] (docs/methods.md §3 "Continuous g*").
 func TestCurveApply(t *testing.T) {
-	c := &Curve{Z: []float64{0.2, 0.5, 0.9}, G: []float64{0.1, 0.3, 0.3}}
+	c := &calib.Curve{Z: []float64{0.2, 0.5, 0.9}, G: []float64{0.1, 0.3, 0.3}}
 	for _, tc := range []struct{ s, want float64 }{
 		{0, 0.1}, {0.1, 0.1}, {0.2, 0.1}, // clipped below, first knot
 		{0.35, 0.2},                                  // halfway between (0.2, 0.1) and (0.5, 0.3)
@@ -32,20 +34,20 @@ func TestCurveApply(t *testing.T) {
 			t.Errorf("Apply(%v) = %v, isotonic Predict %v", s, a, b)
 		}
 	}
-	one := &Curve{Z: []float64{0.4}, G: []float64{0.7}}
+	one := &calib.Curve{Z: []float64{0.4}, G: []float64{0.7}}
 	if one.Apply(0) != 0.7 || one.Apply(1) != 0.7 {
 		t.Error("a single knot is a constant")
 	}
 	if !math.IsNaN(c.Apply(math.NaN())) {
 		t.Error("Apply(NaN) is not NaN")
 	}
-	if (&Curve{}).Apply(0.3) != 0.3 {
+	if (&calib.Curve{}).Apply(0.3) != 0.3 {
 		t.Error("an empty curve is not the identity")
 	}
 }
 
 func TestCurveSampleIdentity(t *testing.T) {
-	id := IdentityCurve()
+	id := calib.IdentityCurve()
 	s := id.Sample(101)
 	if len(s) != 101 {
 		t.Fatalf("len %d", len(s))
@@ -55,7 +57,7 @@ func TestCurveSampleIdentity(t *testing.T) {
 			t.Errorf("identity sample %d = %v", i, v)
 		}
 	}
-	c := &Curve{Z: []float64{0.25, 0.75}, G: []float64{0.2, 0.6}}
+	c := &calib.Curve{Z: []float64{0.25, 0.75}, G: []float64{0.2, 0.6}}
 	got := c.Sample(5) // at 0, 0.25, 0.5, 0.75, 1
 	want := []float64{0.2, 0.2, 0.4, 0.6, 0.6}
 	for i := range want {
@@ -72,10 +74,10 @@ func TestCurveSampleIdentity(t *testing.T) {
 }
 
 func TestCalibratedPrefs(t *testing.T) {
-	c := &Curve{Z: []float64{0, 1}, G: []float64{0.1, 0.9}} // g(s) = 0.1 + 0.8 s
-	pairs := []model.Pair{pairOf("a", 0.5, 0.25, 0.75, -1), pairOf("b", -1, -1, 1, 0)}
+	c := &calib.Curve{Z: []float64{0, 1}, G: []float64{0.1, 0.9}} // g(s) = 0.1 + 0.8 s
+	pairs := []model.Pair{calibtest.PairOf("a", 0.5, 0.25, 0.75, -1), calibtest.PairOf("b", -1, -1, 1, 0)}
 	pairs[0].Gold, pairs[1].Gold = model.Gold1, model.GoldTie
-	p := CalibratedPrefs(pairs, c)
+	p := calib.CalibratedPrefs(pairs, c)
 	want := [][4]float64{{0.5, 0.3, 1 - 0.7, 0}, {0, 0, 1 - 0.9, 1 - 0.1}}
 	for i := range want {
 		if p.Has[i] != pairs[i].Has || p.Gold[i] != pairs[i].Gold {
@@ -88,7 +90,7 @@ func TestCalibratedPrefs(t *testing.T) {
 		}
 	}
 	// The identity curve reproduces the raw preferences.
-	raw, id := RawPrefs(pairs), CalibratedPrefs(pairs, IdentityCurve())
+	raw, id := calib.RawPrefs(pairs), calib.CalibratedPrefs(pairs, calib.IdentityCurve())
 	for i := range raw.R {
 		if raw.R[i] != id.R[i] {
 			t.Errorf("item %d: identity %v, raw %v", i, id.R[i], raw.R[i])

@@ -1,6 +1,9 @@
 package calib
 
-import "github.com/plumb-eval/plumb/model"
+import (
+	"github.com/plumb-eval/plumb/calib/internal/work"
+	"github.com/plumb-eval/plumb/model"
+)
 
 // Prefs holds one judge's preferences for response_1, r_j, per item and
 // arrangement (docs/methods.md §1), with the items' gold labels. Raw preferences
@@ -24,14 +27,29 @@ func RawPrefs(pairs []model.Pair) Prefs { return MappedPrefs(pairs, nil) }
 // calibration method that maps P(A) (CalibraEval's g*, Pride's debiasing)
 // produces its preferences this way.
 func MappedPrefs(pairs []model.Pair, f func(s float64) float64) Prefs {
-	return mappedPrefsIn(pairs, f, nil)
+	return MappedPrefsIn(pairs, f, nil)
 }
 
-// mappedPrefsIn is MappedPrefs with the arrays from ws (nil: allocated);
+// PrefsIn returns Prefs for n items whose arrays come from ws (not
+// zeroed; a nil ws allocates them); give them back with PutPrefs once no
+// metric reads them.
+func PrefsIn(n int, ws *work.Space) Prefs {
+	return Prefs{R: ws.Rows(n), Has: ws.Flags(n), Gold: ws.Golds(n)}
+}
+
+// PutPrefs gives the arrays of p, from PrefsIn, back to ws (nil: nothing
+// to do).
+func PutPrefs(ws *work.Space, p Prefs) {
+	ws.PutRows(p.R)
+	ws.PutFlags(p.Has)
+	ws.PutGolds(p.Gold)
+}
+
+// MappedPrefsIn is MappedPrefs with the arrays from ws (nil: allocated);
 // every element is written (R[i] in full, 0 where an arrangement is
-// missing, as in a new array). Give them back with ws.putPrefs.
-func mappedPrefsIn(pairs []model.Pair, f func(s float64) float64, ws *workspace) Prefs {
-	p := ws.prefs(len(pairs))
+// missing, as in a new array). Give them back with PutPrefs.
+func MappedPrefsIn(pairs []model.Pair, f func(s float64) float64, ws *work.Space) Prefs {
+	p := PrefsIn(len(pairs), ws)
 	for i := range pairs {
 		pr := &pairs[i]
 		p.Has[i] = pr.Has

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -84,7 +85,7 @@ func TestAcceptanceRecoversBiases(t *testing.T) {
 					simPairs = append(simPairs, p)
 				}
 			}
-			got, want := calib.ComputeMetrics(calib.RawPrefs(lg.Pairs)), calib.ComputeMetrics(calib.RawPrefs(simPairs))
+			got, want := metrics.Compute(calib.RawPrefs(lg.Pairs)), metrics.Compute(calib.RawPrefs(simPairs))
 			if math.Abs(got.FirstPositionRate.Value-want.FirstPositionRate.Value) > 1e-12 ||
 				math.Abs(got.Consistency.Value-want.Consistency.Value) > 1e-12 || got.N != want.N {
 				t.Errorf("%s: calib on the collected log: first-position rate %v, consistency %v; on the simulated log %v, %v",

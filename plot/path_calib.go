@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/metrics"
 )
 
 // PathSeriesOf returns the series PathChart draws for CalibraEval's fit
@@ -13,7 +15,7 @@ import (
 // (r, best R = lowest), Fleiss' κ (κ, best K) and ICC(2,k) (box lines, best
 // I), drawn in that order so that ICC(2,k) is on top. Undefined values
 // leave gaps. A series with no defined value is left out.
-func PathSeriesOf(p *calib.Path, heldout bool) []PathSeries {
+func PathSeriesOf(p *calibraeval.Path, heldout bool) []PathSeries {
 	if p == nil || len(p.Points) == 0 {
 		return nil
 	}
@@ -24,7 +26,7 @@ func PathSeriesOf(p *calib.Path, heldout bool) []PathSeries {
 		}
 		peak = p.HeldoutPeak()
 	}
-	metric := func(i int) *calib.Metrics {
+	metric := func(i int) *metrics.Metrics {
 		if heldout {
 			return p.Points[i].Heldout
 		}
@@ -37,7 +39,7 @@ func PathSeriesOf(p *calib.Path, heldout bool) []PathSeries {
 		obj[i] = pt.Objective
 	}
 	out = append(out, PathSeries{Label: "objective (rescaled)", Short: "L/K scaled", Glyph: '·', Ys: obj, Rescale: true})
-	add := func(label, shortLabel string, g, pk rune, key string, get func(*calib.Metrics) calib.Stat, scale float64) {
+	add := func(label, shortLabel string, g, pk rune, key string, get func(*metrics.Metrics) calib.Stat, scale float64) {
 		ys := make([]float64, n)
 		some := false
 		for i := range ys {
@@ -58,9 +60,9 @@ func PathSeriesOf(p *calib.Path, heldout bool) []PathSeries {
 		}
 		out = append(out, s)
 	}
-	add("accuracy", "acc", 'a', 'A', calib.PeakAccuracy, func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, 1)
-	add("RStd/100", "", 'r', 'R', calib.PeakRStd, func(m *calib.Metrics) calib.Stat { return m.RStd }, 0.01)
-	add("κ", "", 'κ', 'K', calib.PeakKappa, func(m *calib.Metrics) calib.Stat { return m.FleissKappa }, 1)
-	add("ICC(2,k)", "ICC", 0, 'I', calib.PeakICC2k, func(m *calib.Metrics) calib.Stat { return m.ICC2k }, 1)
+	add("accuracy", "acc", 'a', 'A', calibraeval.PeakAccuracy, func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }, 1)
+	add("RStd/100", "", 'r', 'R', calibraeval.PeakRStd, func(m *metrics.Metrics) calib.Stat { return m.RStd }, 0.01)
+	add("κ", "", 'κ', 'K', calibraeval.PeakKappa, func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }, 1)
+	add("ICC(2,k)", "ICC", 0, 'I', calibraeval.PeakICC2k, func(m *metrics.Metrics) calib.Stat { return m.ICC2k }, 1)
 	return out
 }

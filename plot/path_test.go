@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -180,17 +182,17 @@ func TestPathChartSweep(t *testing.T) {
 // undefined everywhere (accuracy without gold) is left out, and there are
 // no held-out series without held-out items.
 func TestPathSeriesOf(t *testing.T) {
-	pt := func(obj, k, icc, rstd float64) calib.PathPoint {
-		p := calib.PathPoint{Objective: obj}
+	pt := func(obj, k, icc, rstd float64) calibraeval.PathPoint {
+		p := calibraeval.PathPoint{Objective: obj}
 		p.All.FleissKappa = calib.Defined(k, 10)
 		p.All.ICC2k = calib.Defined(icc, 10)
 		p.All.RStd = calib.Defined(rstd, 10)
 		p.All.AccuracyMean = calib.Undefined(10, "no item has gold 1 or 2")
 		return p
 	}
-	path := &calib.Path{Points: []calib.PathPoint{pt(0.2, 0.1, 0.7, 20), pt(0.1, 0.5, 0.9, 10), pt(-0.1, 0.4, 0.8, 12)}}
+	path := &calibraeval.Path{Points: []calibraeval.PathPoint{pt(0.2, 0.1, 0.7, 20), pt(0.1, 0.5, 0.9, 10), pt(-0.1, 0.4, 0.8, 12)}}
 	path.Points[1].All.FleissKappa = calib.Undefined(10, "all the same")
-	path.Peak = map[string]int{calib.PeakKappa: 2, calib.PeakICC2k: 1, calib.PeakRStd: 1}
+	path.Peak = map[string]int{calibraeval.PeakKappa: 2, calibraeval.PeakICC2k: 1, calibraeval.PeakRStd: 1}
 	ser := PathSeriesOf(path, false)
 	if len(ser) != 4 {
 		t.Fatalf("%d series, want 4 (objective, RStd, κ, ICC)", len(ser))
@@ -223,13 +225,13 @@ func TestPathChartGallery(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, by := calib.SplitByJudge(lg.Pairs)
-	p, err := calib.FitPath(context.Background(), "judge-tokenA", by["judge-tokenA"], calib.DefaultSelectionOptions(), calib.PathOptions{})
+	p, err := selection.FitPath(context.Background(), "judge-tokenA", by["judge-tokenA"], selection.DefaultOptions(), selection.PathOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ser := PathSeriesOf(p, false)
 	for _, sz := range [][2]int{{36, 8}, {80, 14}} {
-		s := PathChart(ser, PathChartOptions{Width: sz[0], Height: sz[1], XLabel: "path point", Stop: p.Peak[calib.PeakICC2k], ShowStop: true})
+		s := PathChart(ser, PathChartOptions{Width: sz[0], Height: sz[1], XLabel: "path point", Stop: p.Peak[calibraeval.PeakICC2k], ShowStop: true})
 		checkBlock(t, "gallery", s, sz[0], sz[1])
 		t.Logf("%d×%d:\n%s", sz[0], sz[1], s)
 	}

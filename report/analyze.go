@@ -6,6 +6,10 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/baseline"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -25,15 +29,15 @@ type Options struct {
 	// Score and verdict records have no group and are never filtered.
 	Group string
 	// Selection holds λ, the estimation fraction, the objective and the seed.
-	Selection calib.SelectionOptions
+	Selection selection.Options
 	// Target chooses the records the reporting engine uses (TargetAuto, …).
 	Target string
 	// VerdictFrom chooses ẑ for pair records.
-	VerdictFrom calib.VerdictFrom
+	VerdictFrom reporting.VerdictFrom
 	// Reporting holds the budget, split, α, pilot size and seed.
-	Reporting calib.ReportingOptions
+	Reporting reporting.Options
 	// Likelihood holds the permutation count, seed, per-token LS and k.
-	Likelihood calib.LikelihoodOptions
+	Likelihood likelihood.Options
 	// Bootstrap holds the paired item bootstrap's settings (the zero value
 	// is off; the flags default to DefaultBootstrapOptions).
 	Bootstrap BootstrapOptions
@@ -67,24 +71,24 @@ type JudgeAnalysis struct {
 	Scores   int
 	Verdicts int
 
-	Selection       *calib.Selection
+	Selection       *selection.Result
 	SelectionReason string
 
 	// Target is the reporting target used ("verdict" or "pair:<source>").
 	Target          string
-	Reporting       *calib.Reporting
+	Reporting       *reporting.Result
 	ReportingReason string
 	// ReportingLeftOut counts pair items left out of the reporting target
 	// and why (gold tie, a tie decision, no verdict).
-	ReportingLeftOut calib.LeftOut
+	ReportingLeftOut reporting.LeftOut
 
-	Likelihood       *calib.Likelihood
+	Likelihood       *likelihood.Analysis
 	LikelihoodReason string
 
 	// Intervals are the bootstrap intervals of the methods table (nil when
 	// the bootstrap is off, not yet computed — the TUI computes them in
 	// the background — or failed: IntervalsReason says why).
-	Intervals       *calib.SelectionIntervals
+	Intervals       *selection.Intervals
 	IntervalsReason string
 }
 
@@ -221,7 +225,7 @@ func analyzeJudgeLikelihood(judge string, st *judgeState, opt Options) JudgeAnal
 	}
 	bk := likBootKey{opt.Bootstrap.Resamples, opt.Bootstrap.Explicit, opt.Bootstrap.Kind}
 	if st.lik == nil || st.likOpt != opt.Likelihood || st.likBoot != bk {
-		lik, err := calib.AnalyzeLikelihood(judge, st.recs.scores, opt.Likelihood)
+		lik, err := likelihood.Analyze(judge, st.recs.scores, opt.Likelihood)
 		if err == nil {
 			err = bootLikelihood(lik, opt)
 		}
@@ -239,14 +243,14 @@ func analyzeJudgeLikelihood(judge string, st *judgeState, opt Options) JudgeAnal
 // Rogan–Gladen engine on it.
 func analyzeReporting(ja *JudgeAnalysis, r judgeRecords, opt Options) {
 	useVerdicts := opt.Target == TargetVerdict || (opt.Target == TargetAuto && len(r.verdicts) > 0)
-	var items []calib.BinaryItem
+	var items []reporting.BinaryItem
 	if useVerdicts {
 		ja.Target = TargetVerdict
 		if len(r.verdicts) == 0 {
 			ja.ReportingReason = "the judge has no verdict records"
 			return
 		}
-		items = calib.BinaryFromVerdicts(r.verdicts)
+		items = reporting.BinaryFromVerdicts(r.verdicts)
 	} else {
 		ja.Target = TargetPair + ":" + opt.VerdictFrom.String()
 		if len(r.pairs) == 0 {
@@ -258,13 +262,13 @@ func analyzeReporting(ja *JudgeAnalysis, r judgeRecords, opt Options) {
 			ja.ReportingReason = err.Error()
 			return
 		}
-		items, ja.ReportingLeftOut, err = calib.PairVerdicts(r.pairs, prefs, opt.VerdictFrom)
+		items, ja.ReportingLeftOut, err = reporting.PairVerdicts(r.pairs, prefs, opt.VerdictFrom)
 		if err != nil {
 			ja.ReportingReason = err.Error()
 			return
 		}
 	}
-	rep, err := calib.ComputeReporting(items, opt.Reporting)
+	rep, err := reporting.Compute(items, opt.Reporting)
 	if err != nil {
 		ja.ReportingReason = err.Error()
 		return
@@ -275,26 +279,26 @@ func analyzeReporting(ja *JudgeAnalysis, r judgeRecords, opt Options) {
 // pairPrefs returns the preferences the verdict source reads: raw, the
 // CalibraEval-calibrated ones at the current λ and estimation set (an
 // error when the fit collapsed), or BPC's.
-func pairPrefs(sel *calib.Selection, pairs []model.Pair, from calib.VerdictFrom) (calib.Prefs, error) {
+func pairPrefs(sel *selection.Result, pairs []model.Pair, from reporting.VerdictFrom) (calib.Prefs, error) {
 	raw := calib.RawPrefs(pairs)
 	switch from {
-	case calib.VerdictCalibrated:
+	case reporting.VerdictCalibrated:
 		if sel == nil || sel.Fit == nil || sel.Fit.Curve == nil {
 			reason := "CalibraEval is unavailable for this judge"
 			if sel != nil {
-				if m := sel.Method(calib.MethodCalibraEval); m != nil && m.Reason != "" {
+				if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
 					reason += ": " + m.Reason
 				}
 			}
 			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: %s", reason)
 		}
-		if m := sel.Method(calib.MethodCalibraEval); m != nil && m.Degenerate {
+		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
 			// A collapsed map's verdicts are all one answer (or round-off).
 			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: CalibraEval collapsed: %s", m.DegenerateReason)
 		}
 		return calib.CalibratedPrefs(pairs, sel.Fit.Curve), nil
-	case calib.VerdictBPC:
-		bp, err := calib.BPCPrefs(raw)
+	case reporting.VerdictBPC:
+		bp, err := baseline.BPCPrefs(raw)
 		if err != nil {
 			return calib.Prefs{}, fmt.Errorf("verdicts from BPC: %w", err)
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -23,7 +23,7 @@ func TestAnalyzeInterleavedJudges(t *testing.T) {
 	for i, j := 0, len(lg.Pairs)-1; i < j; i, j = i+1, j-1 {
 		lg.Pairs[i], lg.Pairs[j] = lg.Pairs[j], lg.Pairs[i]
 	}
-	an, err := Analyze(lg, Options{Selection: calib.DefaultSelectionOptions()})
+	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestAnalyzeInterleavedJudges(t *testing.T) {
 		}
 	}
 	// The analysis of one judge alone equals its part of the full analysis.
-	one, err := Analyze(lg, Options{Judges: []string{"judge-first"}, Selection: calib.DefaultSelectionOptions()})
+	one, err := Analyze(lg, Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestMarkdownJudgeWithoutPairs(t *testing.T) {
 		Verdicts: []model.Verdict{{ID: "v1", Judge: "only-verdicts", Verdict: true}},
 		Files:    []model.FileInfo{{Name: "v.jsonl", Verdicts: 1}},
 	}
-	an, err := Analyze(lg, Options{Selection: calib.DefaultSelectionOptions()})
+	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -46,7 +46,7 @@ func BenchmarkReport1M(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		an, err := Analyze(lg, Options{Selection: calib.DefaultSelectionOptions()})
+		an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -66,7 +66,7 @@ func BenchmarkReportDemo(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		an, err := Analyze(lg, Options{Selection: calib.DefaultSelectionOptions()})
+		an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // RefitMode says whether CalibraEval's fit (and Pride's prior) is re-run on
@@ -69,7 +71,7 @@ type BootstrapOptions struct {
 	// it is then never lowered on a large log.
 	Explicit bool
 	// Kind is the interval kind (percentile by default, or BCa).
-	Kind calib.BootstrapKind
+	Kind bootstrap.Kind
 	// Refit says whether CalibraEval is re-fitted per resample.
 	Refit RefitMode
 	// Workers bounds the goroutines (0 = GOMAXPROCS); the intervals do not
@@ -80,7 +82,7 @@ type BootstrapOptions struct {
 // DefaultBootstrapOptions are the flags' defaults: 1,000 percentile
 // resamples, refit when it fits the budget.
 func DefaultBootstrapOptions() BootstrapOptions {
-	return BootstrapOptions{Resamples: calib.DefaultBootstrapResamples, Kind: calib.Percentile, Refit: RefitAuto}
+	return BootstrapOptions{Resamples: bootstrap.DefaultResamples, Kind: bootstrap.Percentile, Refit: RefitAuto}
 }
 
 // BootPlan is what the bootstrap of one judge does.
@@ -128,17 +130,17 @@ func (o BootstrapOptions) Plan(items, estItems int) BootPlan {
 }
 
 // selectionBootOptions returns calib's options of a plan.
-func (o BootstrapOptions) calibOptions(p BootPlan, seed uint64) calib.BootstrapOptions {
-	return calib.BootstrapOptions{Resamples: p.Resamples, Seed: seed, Level: BootLevel, Kind: o.Kind, Workers: o.Workers}
+func (o BootstrapOptions) calibOptions(p BootPlan, seed uint64) bootstrap.Options {
+	return bootstrap.Options{Resamples: p.Resamples, Seed: seed, Level: BootLevel, Kind: o.Kind, Workers: o.Workers}
 }
 
 // Intervals computes the bootstrap intervals of a judge's methods table
 // (ja from Judge or Analyze under opt), reporting progress (done of total
 // resamples) when progress is not nil. It returns nil when the bootstrap
 // is off or the judge has no selection analysis. Cancelling ctx stops it
-// early with an error wrapping calib.ErrBootstrapStopped. The intervals
+// early with an error wrapping bootstrap.ErrStopped. The intervals
 // depend only on the records, opt and the seed, never on Workers.
-func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*calib.SelectionIntervals, error) {
+func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*selection.Intervals, error) {
 	sel := ja.Selection
 	bo := opt.Bootstrap
 	if sel == nil || bo.Resamples <= 0 {
@@ -162,13 +164,13 @@ func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, 
 	co := bo.calibOptions(plan, opt.Selection.Seed)
 	if plan.Resamples == 0 {
 		// Skipped on a large log: no intervals, and a note saying why.
-		return &calib.SelectionIntervals{Options: calib.SelectionBootstrapOptions{BootstrapOptions: co}, Notes: plan.Notes}, nil
+		return &selection.Intervals{Options: selection.BootstrapOptions{Options: co}, Notes: plan.Notes}, nil
 	}
 	co.Progress = progress
 	if ctx != nil {
 		co.Done = ctx.Done()
 	}
-	iv, err := eng.Bootstrap(sel, calib.SelectionBootstrapOptions{BootstrapOptions: co, Refit: plan.Refit})
+	iv, err := eng.Bootstrap(sel, selection.BootstrapOptions{Options: co, Refit: plan.Refit})
 	if err != nil {
 		return nil, fmt.Errorf("intervals of judge %q: %w", ja.Judge, err)
 	}
@@ -188,14 +190,14 @@ func (e *Engine) Report(opt Options) (*Analysis, error) {
 type likBootKey struct {
 	resamples int
 	explicit  bool
-	kind      calib.BootstrapKind
+	kind      bootstrap.Kind
 }
 
 // bootLikelihood sets the bootstrap interval of every BiasScore of lik
 // (seeded by the likelihood seed, per criterion) when the bootstrap is on;
 // on a large log the default B is lowered as for the methods table, with
 // a note.
-func bootLikelihood(lik *calib.Likelihood, opt Options) error {
+func bootLikelihood(lik *likelihood.Analysis, opt Options) error {
 	bo := opt.Bootstrap
 	if bo.Resamples <= 0 || lik == nil {
 		return nil

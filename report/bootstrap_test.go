@@ -7,16 +7,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/demo"
 )
 
 // bootOptions are the demo's options with a small, fast bootstrap.
 func bootOptions(b int) Options {
 	o := Options{
-		Selection:  calib.DefaultSelectionOptions(),
-		Reporting:  calib.DefaultReportingOptions(),
-		Likelihood: calib.DefaultLikelihoodOptions(),
+		Selection:  selection.DefaultOptions(),
+		Reporting:  reporting.DefaultOptions(),
+		Likelihood: likelihood.DefaultOptions(),
 		Target:     TargetAuto,
 		Bootstrap:  BootstrapOptions{Resamples: b, Explicit: true, Refit: RefitNever},
 	}
@@ -95,14 +97,14 @@ func TestJSONIntervalsEveryMetric(t *testing.T) {
 			ci, _ := m["ci95"].(map[string]any)
 			dci, _ := m["delta_ci95"].(map[string]any)
 			ch, _ := m["change"].(map[string]any)
-			for _, bm := range calib.BootMetrics() {
+			for _, bm := range selection.BootMetrics() {
 				if m[bm.Key] == nil {
 					continue // undefined for this method (a note says why)
 				}
 				if ci[bm.Key] == nil {
 					t.Errorf("%s/%s: no ci95.%s", judge, name, bm.Key)
 				}
-				if name == calib.MethodRaw {
+				if name == selection.MethodRaw {
 					continue
 				}
 				iv, ok := dci[bm.Key].([]any)
@@ -257,8 +259,8 @@ func TestIntervalsRefit(t *testing.T) {
 	if fixed.Options.Refit || !refit.Options.Refit {
 		t.Fatalf("refit flags: fixed %v, refit %v", fixed.Options.Refit, refit.Options.Refit)
 	}
-	w := func(iv *calib.SelectionIntervals) float64 {
-		ci := iv.Method(calib.MethodCalibraEval).Delta["accuracy_mean"].CI
+	w := func(iv *selection.Intervals) float64 {
+		ci := iv.Method(selection.MethodCalibraEval).Delta["accuracy_mean"].CI
 		return ci.Upper - ci.Lower
 	}
 	if w(refit) < w(fixed) {

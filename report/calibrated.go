@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -162,12 +163,12 @@ type calPlan struct {
 	reason string
 	// degenerate is why the fit collapsed ("" when it did not).
 	degenerate string
-	opt        calib.SelectionOptions
+	opt        selection.Options
 	inEst      []bool // per item of the judge, in order
 	head       []byte // the object's opening: method and options
 }
 
-func newCalPlan(ja *JudgeAnalysis, opt calib.SelectionOptions) *calPlan {
+func newCalPlan(ja *JudgeAnalysis, opt selection.Options) *calPlan {
 	pl := &calPlan{group: ja.Group, opt: opt}
 	sel := ja.Selection
 	switch {
@@ -175,17 +176,17 @@ func newCalPlan(ja *JudgeAnalysis, opt calib.SelectionOptions) *calPlan {
 		pl.reason = ja.SelectionReason
 	case sel.Fit == nil || sel.Fit.Curve == nil:
 		pl.reason = "CalibraEval is unavailable"
-		if m := sel.Method(calib.MethodCalibraEval); m != nil && m.Reason != "" {
+		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
 			pl.reason = m.Reason
 		}
 	default:
 		pl.curve = sel.Fit.Curve
 		pl.opt = sel.Options
-		if m := sel.Method(calib.MethodCalibraEval); m != nil && m.Degenerate {
+		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
 			pl.degenerate = m.DegenerateReason
 		}
 	}
-	b := []byte(`{"method":"` + calib.MethodCalibraEval + `","lambda":`)
+	b := []byte(`{"method":"` + selection.MethodCalibraEval + `","lambda":`)
 	b = strconv.AppendFloat(b, pl.opt.Lambda, 'g', -1, 64)
 	b = append(b, `,"est_frac":`...)
 	b = strconv.AppendFloat(b, pl.opt.EstFrac, 'g', -1, 64)

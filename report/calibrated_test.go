@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -58,7 +61,7 @@ type calField struct {
 func TestWriteCalibrated(t *testing.T) {
 	lg := calibratedInput(t)
 	orig := slices.Clone(lg.Pairs)
-	opt := Options{Selection: calib.SelectionOptions{Lambda: 0.5, EstFrac: 0.6, Objective: calib.ObjectiveBoth, Seed: 7}}
+	opt := Options{Selection: selection.Options{Lambda: 0.5, EstFrac: 0.6, Objective: calibraeval.ObjectiveBoth, Seed: 7}}
 	an, err := Analyze(lg, opt) // sorts lg.Pairs by judge
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +92,7 @@ func TestWriteCalibrated(t *testing.T) {
 	if len(back.Pairs) != len(orig) {
 		t.Fatalf("%d records read back, want %d", len(back.Pairs), len(orig))
 	}
-	sels := map[string]*calib.Selection{}
+	sels := map[string]*selection.Result{}
 	for i := range an.Judges {
 		sels[an.Judges[i].Judge] = an.Judges[i].Selection
 	}
@@ -152,7 +155,7 @@ func TestWriteCalibrated(t *testing.T) {
 		inEst[want.Judge] = append(inEst[want.Judge], *cf.InEst)
 	}
 	for judge, p := range prefs {
-		m := sels[judge].Method(calib.MethodCalibraEval)
+		m := sels[judge].Method(selection.MethodCalibraEval)
 		if m.Degenerate {
 			// Its metrics are "collapsed"; the written preferences are
 			// g*'s all the same, and say so.
@@ -167,7 +170,7 @@ func TestWriteCalibrated(t *testing.T) {
 		if degen[judge] != "" {
 			t.Errorf("%s: records say degenerate %q", judge, degen[judge])
 		}
-		if got := calib.ComputeMetrics(*p); !reflect.DeepEqual(got, m.All) {
+		if got := metrics.Compute(*p); !reflect.DeepEqual(got, m.All) {
 			t.Errorf("%s: metrics of the written preferences\n%+v\nwant the Selection's\n%+v", judge, got, m.All)
 		}
 		var held []int
@@ -179,7 +182,7 @@ func TestWriteCalibrated(t *testing.T) {
 		if len(held) != sels[judge].HeldoutSize || m.Heldout == nil {
 			t.Fatalf("%s: %d held-out items, want %d", judge, len(held), sels[judge].HeldoutSize)
 		}
-		if got := calib.ComputeMetricsSubset(*p, held); !reflect.DeepEqual(got, *m.Heldout) {
+		if got := metrics.ComputeSubset(*p, held); !reflect.DeepEqual(got, *m.Heldout) {
 			t.Errorf("%s: held-out metrics of the written preferences differ from the Selection's", judge)
 		}
 	}
@@ -199,7 +202,7 @@ func TestWriteCalibratedFilters(t *testing.T) {
 			want++
 		}
 	}
-	an, err := Analyze(lg, Options{Judges: []string{"judge-fair"}, Group: group, Selection: calib.DefaultSelectionOptions()})
+	an, err := Analyze(lg, Options{Judges: []string{"judge-fair"}, Group: group, Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

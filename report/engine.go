@@ -6,13 +6,14 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
 
 // Engine analyses one log for many sets of options, reusing work between
 // them: the TUI turns a knob and asks again; `plumb report` asks once. For
-// every (judge, group) it keeps a calib.SelectionEngine with warm starts
+// every (judge, group) it keeps a selection.Engine with warm starts
 // off, so every answer equals a one-shot analysis with the same options —
 // `plumb report` with the same flags reproduces the screen — and the
 // likelihood analysis of the last options (its permutation test is the
@@ -52,10 +53,10 @@ type judgeState struct {
 	likMu  sync.Mutex
 	group  string
 	recs   judgeRecords
-	sel    *calib.SelectionEngine
-	lik    *calib.Likelihood
+	sel    *selection.Engine
+	lik    *likelihood.Analysis
 	likErr error
-	likOpt calib.LikelihoodOptions
+	likOpt likelihood.Options
 	// likBoot is the bootstrap setting lik's BiasScore intervals used.
 	likBoot likBootKey
 	// previewMin is the Engine's (SetPreviewMinKnots).
@@ -69,7 +70,7 @@ func (st *judgeState) ensureSel(judge string) {
 	if st.sel != nil {
 		return
 	}
-	st.sel = calib.NewSelectionEngine(judge, st.recs.pairs)
+	st.sel = selection.NewEngine(judge, st.recs.pairs)
 	st.sel.SetWarmStart(false)
 	st.sel.SetPreviewMinKnots(st.previewMin)
 }
@@ -87,7 +88,7 @@ func NewEngine(lg *model.Log) *Engine {
 		groups:  map[string][]string{},
 		state:   map[stateKey]*judgeState{},
 
-		previewMin: calib.PreviewMinKnots,
+		previewMin: selection.PreviewMinKnots,
 	}
 	for j, p := range byJudge(lg.Pairs, func(p *model.Pair) string { return p.Judge }) {
 		r := e.recs[j]

@@ -3,20 +3,21 @@ package report
 import (
 	"context"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // Path returns CalibraEval's fit path of a judge's pairs under a group
 // filter for the selection options. The TUI asks for it in the background
 // after the point estimates are on screen. It is computed on a fork of the
-// judge's selection engine (calib.SelectionEngine.Fork: the CalibraEval
+// judge's selection engine (selection.Engine.Fork: the CalibraEval
 // problem and cold fit already there are reused) without holding the
 // judge's state (so knob changes are not held up for the seconds a large
 // judge takes; ctx stops it within a fit) and then
 // stored in the judge's selection engine, so that a later Analyze with the
 // same options, at any StopAt, reuses it; a path already cached there is
 // returned at once.
-func (e *Engine) Path(ctx context.Context, judge, group string, opt calib.SelectionOptions) (*calib.Path, error) {
+func (e *Engine) Path(ctx context.Context, judge, group string, opt selection.Options) (*calibraeval.Path, error) {
 	st, err := e.stateFor(judge, group)
 	if err != nil {
 		return nil, err
@@ -30,7 +31,7 @@ func (e *Engine) Path(ctx context.Context, judge, group string, opt calib.Select
 	fork := st.sel.Fork() // its problem and cold fit, without holding st
 	st.mu.Unlock()
 
-	p, err := fork.Path(ctx, opt, calib.PathOptions{})
+	p, err := fork.Path(ctx, opt, selection.PathOptions{})
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.sel != nil {

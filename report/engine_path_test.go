@@ -6,7 +6,9 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
@@ -22,7 +24,7 @@ func TestEnginePath(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := NewEngine(lg)
-	opt := Options{Selection: calib.DefaultSelectionOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt := Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := e.Path(ctx, "judge-tokenA", "", opt.Selection); !errors.Is(err, context.Canceled) {
@@ -32,7 +34,7 @@ func TestEnginePath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt.Selection.StopAt = calib.StopAtPoint(3)
+	opt.Selection.StopAt = selection.StopAtPoint(3)
 	ja, err := e.Judge("judge-tokenA", opt)
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,7 @@ package report
 import "context"
 
 // JudgeContext is Judge, stopped with an error wrapping ctx's when ctx is
-// done during CalibraEval's fit (calib.SelectionEngine.AnalyzeContext);
+// done during CalibraEval's fit (selection.Engine.AnalyzeContext);
 // nothing of a stopped fit is kept.
 func (e *Engine) JudgeContext(ctx context.Context, judge string, opt Options) (JudgeAnalysis, error) {
 	if err := checkTarget(&opt); err != nil {
@@ -17,7 +17,7 @@ func (e *Engine) JudgeContext(ctx context.Context, judge string, opt Options) (J
 }
 
 // SetPreviewMinKnots sets the smallest CalibraEval problem Preview answers
-// (default calib.PreviewMinKnots; 0 previews every problem, as tests of
+// (default selection.PreviewMinKnots; 0 previews every problem, as tests of
 // the preview on small data do).
 func (e *Engine) SetPreviewMinKnots(n int) {
 	e.mu.Lock()
@@ -35,7 +35,7 @@ func (e *Engine) SetPreviewMinKnots(n int) {
 
 // Preview is a quick, provisional answer to a λ change for one judge: its
 // analysis with CalibraEval's fit warm-started from the judge's nearest
-// fit (calib.SelectionEngine.Preview), everything else as Judge gives it.
+// fit (selection.Engine.Preview), everything else as Judge gives it.
 // ok is false when there is no preview (no fit to start from, the fit is
 // cached, or a preview would not be quicker; see calib's Preview): Judge
 // then answers. The preview's Selection has Preview set; Judge with the

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
@@ -31,7 +33,7 @@ func TestEngineMatchesOneShot(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := NewEngine(lg)
-	opt := Options{Selection: calib.DefaultSelectionOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt := Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 200
 	steps := []func(o *Options){
 		func(o *Options) {},
@@ -40,16 +42,16 @@ func TestEngineMatchesOneShot(t *testing.T) {
 		func(o *Options) { o.Selection.Lambda = 0.3 },
 		func(o *Options) {
 			o.Reporting.Alpha = 0.1
-			o.VerdictFrom = calib.VerdictCalibrated
+			o.VerdictFrom = reporting.VerdictCalibrated
 			o.Target = TargetPair
 		},
 		func(o *Options) { o.Likelihood.TopK = 3 },
 		func(o *Options) { o.Group = e.Groups("judge-tokenA")[0] },
 		func(o *Options) { o.Selection.Lambda = 0.7 },
-		func(o *Options) { o.Selection.Solver = calib.SolverBoth },
-		func(o *Options) { o.Selection.StopAt = calib.StopAtPoint(9) },
-		func(o *Options) { o.Selection.StopAt, o.Selection.Path = calib.StopEnd, true },
-		func(o *Options) { o.Selection.Solver, o.Selection.PublishedLambda = calib.SolverPublished, 0.2 },
+		func(o *Options) { o.Selection.Solver = selection.SolverBoth },
+		func(o *Options) { o.Selection.StopAt = selection.StopAtPoint(9) },
+		func(o *Options) { o.Selection.StopAt, o.Selection.Path = selection.StopEnd, true },
+		func(o *Options) { o.Selection.Solver, o.Selection.PublishedLambda = selection.SolverPublished, 0.2 },
 	}
 	for i, step := range steps {
 		step(&opt)
@@ -99,7 +101,7 @@ func TestEngineGroups(t *testing.T) {
 		if len(scores) != 30 || len(verdicts) != 30 {
 			t.Errorf("group %q: %d scores, %d verdicts; want 30, 30 (not filtered)", g, len(scores), len(verdicts))
 		}
-		ja, err := e.Judge("judge-fair", Options{Group: g, Selection: calib.DefaultSelectionOptions()})
+		ja, err := e.Judge("judge-fair", Options{Group: g, Selection: selection.DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,11 +113,11 @@ func TestEngineGroups(t *testing.T) {
 	if total != 200 {
 		t.Errorf("groups hold %d pairs, want 200", total)
 	}
-	_, err = e.Analyze(Options{Group: "no-such-group", Selection: calib.DefaultSelectionOptions()})
+	_, err = e.Analyze(Options{Group: "no-such-group", Selection: selection.DefaultOptions()})
 	if err == nil || !strings.Contains(err.Error(), `no pair records in group "no-such-group" (groups: "`) {
 		t.Errorf("unknown group: %v", err)
 	}
-	if _, err := e.Judge("nobody", Options{Selection: calib.DefaultSelectionOptions()}); err == nil || !strings.Contains(err.Error(), `no judge "nobody"`) {
+	if _, err := e.Judge("nobody", Options{Selection: selection.DefaultOptions()}); err == nil || !strings.Contains(err.Error(), `no judge "nobody"`) {
 		t.Errorf("unknown judge: %v", err)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -21,7 +21,7 @@ func TestMarkdownEscapesUserStrings(t *testing.T) {
 		h := i%2 == 0
 		lg.Verdicts = append(lg.Verdicts, model.Verdict{ID: fmt.Sprintf("v%d", i), Judge: judge, Verdict: v, Human: &h})
 	}
-	an, err := Analyze(lg, Options{Selection: calib.DefaultSelectionOptions()})
+	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

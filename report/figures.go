@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot/figure"
 )
@@ -68,7 +70,7 @@ func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figur
 			}
 		}
 		if l := ja.Likelihood; l != nil {
-			results := append(append([]calib.BiasResult{}, l.Criteria...), l.Total)
+			results := append(append([]likelihood.BiasResult{}, l.Criteria...), l.Total)
 			criteria := make([]string, len(results))
 			for k := range results {
 				criteria[k] = results[k].Criterion
@@ -95,8 +97,8 @@ func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figur
 // forestPanels returns one panel per metric of the methods table with each
 // available method's change from raw and, when iv is not nil, its
 // bootstrap interval.
-func forestPanels(sel *calib.Selection, iv *calib.SelectionIntervals) []figure.ForestPanel {
-	raw := sel.Method(calib.MethodRaw)
+func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.ForestPanel {
+	raw := sel.Method(selection.MethodRaw)
 	if raw == nil {
 		return nil
 	}
@@ -109,7 +111,7 @@ func forestPanels(sel *calib.Selection, iv *calib.SelectionIntervals) []figure.F
 		fp := figure.ForestPanel{Metric: col.Title, Better: betterText(col.Better)}
 		for i := range sel.Methods {
 			m := &sel.Methods[i]
-			if m.Name == calib.MethodRaw || !m.Available {
+			if m.Name == selection.MethodRaw || !m.Available {
 				continue
 			}
 			row := figure.ForestRow{Method: MethodTitle(m.Name)}
@@ -157,7 +159,7 @@ func judgeRow(ja *JudgeAnalysis) figure.JudgeRow {
 		row.Corrected = row.Naive
 	}
 	if sel := ja.Selection; sel != nil {
-		if raw := sel.Method(calib.MethodRaw); raw != nil {
+		if raw := sel.Method(selection.MethodRaw); raw != nil {
 			row.Consistency, row.Accuracy = raw.All.Consistency, raw.All.AccuracyMean
 		}
 	}
@@ -167,7 +169,7 @@ func judgeRow(ja *JudgeAnalysis) figure.JudgeRow {
 // gCurves returns the calibration maps of sel to draw: the converged fit
 // (or the fit-path point the row stops at) and the published code's fit,
 // each labelled with its settings, and "collapsed" where it collapsed.
-func gCurves(sel *calib.Selection) []figure.CurveSeries {
+func gCurves(sel *selection.Result) []figure.CurveSeries {
 	var out []figure.CurveSeries
 	collapsed := func(name string) string {
 		if m := sel.Method(name); m != nil && m.Degenerate {
@@ -180,11 +182,11 @@ func gCurves(sel *calib.Selection) []figure.CurveSeries {
 		if sel.Stop != nil {
 			label += fmt.Sprintf(", stopped at path point %d of %d", sel.Stop.Point, sel.Stop.Points-1)
 		}
-		out = append(out, figure.CurveSeries{Label: label + collapsed(calib.MethodCalibraEval) + ")", Curve: sel.Fit.Curve})
+		out = append(out, figure.CurveSeries{Label: label + collapsed(selection.MethodCalibraEval) + ")", Curve: sel.Fit.Curve})
 	}
 	if p := sel.Published; p != nil && p.Curve != nil {
 		label := fmt.Sprintf("CalibraEval, published code (λ = %g, %d epoch, batch %d, lr %g", p.Options.Lambda, p.Options.Epochs, p.Options.BatchSize, p.Options.LR)
-		out = append(out, figure.CurveSeries{Label: label + collapsed(calib.MethodCalibraEvalPublished) + ")", Curve: p.Curve})
+		out = append(out, figure.CurveSeries{Label: label + collapsed(selection.MethodCalibraEvalPublished) + ")", Curve: p.Curve})
 	}
 	return out
 }

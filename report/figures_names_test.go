@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 )
@@ -43,8 +45,8 @@ func collidingDemo(t *testing.T) *model.Log {
 // name of a judge that collides with none is unchanged.
 func TestFiguresCollidingNames(t *testing.T) {
 	lg := collidingDemo(t)
-	opt := Options{Selection: calib.DefaultSelectionOptions(), Target: TargetAuto,
-		Reporting: calib.ReportingOptions{Alpha: 0.05, Seed: 1}, Likelihood: calib.LikelihoodOptions{Permutations: 50, Seed: 1, TopK: 8}}
+	opt := Options{Selection: selection.DefaultOptions(), Target: TargetAuto,
+		Reporting: reporting.Options{Alpha: 0.05, Seed: 1}, Likelihood: likelihood.Options{Permutations: 50, Seed: 1, TopK: 8}}
 	an, err := Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)

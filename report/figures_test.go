@@ -10,6 +10,9 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/plot/figure"
@@ -22,8 +25,8 @@ func demoFigures(t *testing.T) []figure.Figure {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Selection: calib.DefaultSelectionOptions(), Target: TargetAuto,
-		Reporting: calib.ReportingOptions{Alpha: 0.05, Seed: 1}, Likelihood: calib.LikelihoodOptions{Permutations: 200, Seed: 1, TopK: 8}}
+	opt := Options{Selection: selection.DefaultOptions(), Target: TargetAuto,
+		Reporting: reporting.Options{Alpha: 0.05, Seed: 1}, Likelihood: likelihood.Options{Permutations: 200, Seed: 1, TopK: 8}}
 	an, err := Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)

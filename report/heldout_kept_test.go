@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
@@ -21,13 +23,13 @@ func TestHeldoutKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Judges: []string{"judge-first"}, Selection: calib.DefaultSelectionOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt := Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Selection.EstFrac = 0.5
 	an, err := Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := an.Judges[0].Selection.Method(calib.MethodDiscard)
+	d := an.Judges[0].Selection.Method(selection.MethodDiscard)
 	if d.HeldoutKept == nil || d.Kept == nil {
 		t.Fatalf("kept %v, held-out kept %v", d.Kept, d.HeldoutKept)
 	}

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 )
@@ -67,9 +69,9 @@ func TestMarkdownHostileNames(t *testing.T) {
 	for _, c := range hostileCases {
 		t.Run(c.name, func(t *testing.T) {
 			lg := hostileLog(t, c.in)
-			opt := Options{Selection: calib.DefaultSelectionOptions(), Target: TargetAuto,
-				Reporting:  calib.ReportingOptions{Alpha: 0.05, Seed: 1},
-				Likelihood: calib.LikelihoodOptions{Permutations: 50, Seed: 1, TopK: 3}}
+			opt := Options{Selection: selection.DefaultOptions(), Target: TargetAuto,
+				Reporting:  reporting.Options{Alpha: 0.05, Seed: 1},
+				Likelihood: likelihood.Options{Permutations: 50, Seed: 1, TopK: 3}}
 			an, err := Analyze(lg, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -153,8 +155,8 @@ func cellBars(line string) int {
 func TestJSONHostileNames(t *testing.T) {
 	in := "j\u009b31m\u202e\x7f\x1b]52;c;aGk=\x07"
 	lg := hostileLog(t, in)
-	an, err := Analyze(lg, Options{Selection: calib.DefaultSelectionOptions(), Target: TargetAuto,
-		Likelihood: calib.LikelihoodOptions{Permutations: 50, Seed: 1, TopK: 3}})
+	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions(), Target: TargetAuto,
+		Likelihood: likelihood.Options{Permutations: 50, Seed: 1, TopK: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}

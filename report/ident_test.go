@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -21,7 +21,7 @@ func identAnalysis(t *testing.T, arr ...model.Arrangement) *Analysis {
 	if err != nil {
 		t.Fatal(err)
 	}
-	an, err := Analyze(lg, Options{Judges: []string{"judge-first"}, Selection: calib.DefaultSelectionOptions()})
+	an, err := Analyze(lg, Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestReportBiasEffectsOneItem(t *testing.T) {
 	p := model.Pair{ID: "p1", Judge: "j", Source: model.SourceChoice}
 	p.Has[model.X0], p.Has[model.X1], p.S[model.X0] = true, true, 1
 	lg := &model.Log{Pairs: []model.Pair{p}, Files: []model.FileInfo{{Name: "one", Pairs: 1}}}
-	an, err := Analyze(lg, Options{Selection: calib.DefaultSelectionOptions()})
+	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -226,7 +228,7 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 			Objective: so.Objective.String(),
 			Seed:      so.Seed,
 
-			Solver: so.Solver.String(), PublishedLambda: so.PublishedLambda, StopAt: so.StopAt.String(), Path: so.Path || so.StopAt != calib.StopEnd,
+			Solver: so.Solver.String(), PublishedLambda: so.PublishedLambda, StopAt: so.StopAt.String(), Path: so.Path || so.StopAt != selection.StopEnd,
 
 			Target:       an.Options.Target,
 			VerdictFrom:  an.Options.VerdictFrom.String(),
@@ -272,7 +274,7 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 	return d
 }
 
-func buildSelection(s *calib.Selection) *Selection {
+func buildSelection(s *selection.Result) *Selection {
 	out := &Selection{
 		Items:        s.N,
 		Arrangements: map[string]int{},
@@ -322,17 +324,17 @@ func buildSelection(s *calib.Selection) *Selection {
 			v := mr.HeldoutKept.Value
 			m.HeldoutKept = &v
 		}
-		if mr.Name == calib.MethodCalibraEval && s.Fit != nil {
+		if mr.Name == selection.MethodCalibraEval && s.Fit != nil {
 			m.Fit = &Fit{
 				Iterations: s.Fit.Iterations, Objective: s.Fit.Objective, GradNorm: s.Fit.GradNorm,
 				Points: s.Fit.Points, Converged: s.Fit.Converged, Status: s.Fit.Status, WarmStarted: s.WarmStarted,
-				Solver: calib.SolverConverged.String(),
+				Solver: selection.SolverConverged.String(),
 			}
 			if st := s.Stop; st != nil {
 				m.Fit.StopAt = &FitStop{Point: st.Point, Points: st.Points, Distance: st.Distance, Objective: st.Objective}
 			}
 		}
-		if mr.Name == calib.MethodCalibraEvalPublished && s.Published != nil {
+		if mr.Name == selection.MethodCalibraEvalPublished && s.Published != nil {
 			m.Fit = publishedFit(s.Published)
 		}
 		out.Methods[mr.Name] = m
@@ -347,24 +349,24 @@ func buildSelection(s *calib.Selection) *Selection {
 // field, in output order; it is the one list of the report's metrics.
 var metricKeys = []struct {
 	key string
-	get func(m *calib.Metrics) calib.Stat
+	get func(m *metrics.Metrics) calib.Stat
 	dst func(m *Metrics) **float64
 }{
-	{"consistency", func(m *calib.Metrics) calib.Stat { return m.Consistency }, func(m *Metrics) **float64 { return &m.Consistency }},
-	{"first_position_rate", func(m *calib.Metrics) calib.Stat { return m.FirstPositionRate }, func(m *Metrics) **float64 { return &m.FirstPositionRate }},
-	{"fleiss_kappa", func(m *calib.Metrics) calib.Stat { return m.FleissKappa }, func(m *Metrics) **float64 { return &m.FleissKappa }},
-	{"icc2k", func(m *calib.Metrics) calib.Stat { return m.ICC2k }, func(m *Metrics) **float64 { return &m.ICC2k }},
-	{"icc3k", func(m *calib.Metrics) calib.Stat { return m.ICC3k }, func(m *Metrics) **float64 { return &m.ICC3k }},
-	{"icc21", func(m *calib.Metrics) calib.Stat { return m.ICC21 }, func(m *Metrics) **float64 { return &m.ICC21 }},
-	{"icc31", func(m *calib.Metrics) calib.Stat { return m.ICC31 }, func(m *Metrics) **float64 { return &m.ICC31 }},
-	{"rstd", func(m *calib.Metrics) calib.Stat { return m.RStd }, func(m *Metrics) **float64 { return &m.RStd }},
-	{"accuracy_mean", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, func(m *Metrics) **float64 { return &m.AccuracyMean }},
-	{"accuracy_aggregate", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }, func(m *Metrics) **float64 { return &m.AccuracyAggregate }},
-	{"accuracy_ties", func(m *calib.Metrics) calib.Stat { return m.AccuracyTies }, func(m *Metrics) **float64 { return &m.AccuracyTies }},
-	{"tie_rate", func(m *calib.Metrics) calib.Stat { return m.TieRate }, func(m *Metrics) **float64 { return &m.TieRate }},
+	{"consistency", func(m *metrics.Metrics) calib.Stat { return m.Consistency }, func(m *Metrics) **float64 { return &m.Consistency }},
+	{"first_position_rate", func(m *metrics.Metrics) calib.Stat { return m.FirstPositionRate }, func(m *Metrics) **float64 { return &m.FirstPositionRate }},
+	{"fleiss_kappa", func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }, func(m *Metrics) **float64 { return &m.FleissKappa }},
+	{"icc2k", func(m *metrics.Metrics) calib.Stat { return m.ICC2k }, func(m *Metrics) **float64 { return &m.ICC2k }},
+	{"icc3k", func(m *metrics.Metrics) calib.Stat { return m.ICC3k }, func(m *Metrics) **float64 { return &m.ICC3k }},
+	{"icc21", func(m *metrics.Metrics) calib.Stat { return m.ICC21 }, func(m *Metrics) **float64 { return &m.ICC21 }},
+	{"icc31", func(m *metrics.Metrics) calib.Stat { return m.ICC31 }, func(m *Metrics) **float64 { return &m.ICC31 }},
+	{"rstd", func(m *metrics.Metrics) calib.Stat { return m.RStd }, func(m *Metrics) **float64 { return &m.RStd }},
+	{"accuracy_mean", func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }, func(m *Metrics) **float64 { return &m.AccuracyMean }},
+	{"accuracy_aggregate", func(m *metrics.Metrics) calib.Stat { return m.AccuracyAggregate }, func(m *Metrics) **float64 { return &m.AccuracyAggregate }},
+	{"accuracy_ties", func(m *metrics.Metrics) calib.Stat { return m.AccuracyTies }, func(m *Metrics) **float64 { return &m.AccuracyTies }},
+	{"tie_rate", func(m *metrics.Metrics) calib.Stat { return m.TieRate }, func(m *Metrics) **float64 { return &m.TieRate }},
 }
 
-func buildMetrics(m *calib.Metrics) Metrics {
+func buildMetrics(m *metrics.Metrics) Metrics {
 	out := Metrics{
 		N:              m.N,
 		Counts:         map[string]int{},

@@ -3,7 +3,9 @@ package report
 import (
 	"math"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // DocBootstrap describes a bootstrap in the report JSON.
@@ -37,8 +39,8 @@ var bootKeys = map[string]string{
 	"acc. (aggregate)": "accuracy_aggregate",
 }
 
-// BootKey is the metric key (calib.BootMetric.Key) of a methods-table
-// column: the key of its intervals in calib.MethodIntervals.
+// BootKey is the metric key (selection.BootMetric.Key) of a methods-table
+// column: the key of its intervals in selection.MethodIntervals.
 func BootKey(c Column) string { return bootKeys[c.Title] }
 
 // IntervalChange says what a method's change from raw is, given its
@@ -46,7 +48,7 @@ func BootKey(c Column) string { return bootKeys[c.Title] }
 // contains 0, or there is none). better is Column.Better; for the
 // first-position rate (0.5 is fair) a change that excludes 0 is better when
 // the value v ends closer to 0.5 than raw.
-func IntervalChange(better int, delta calib.BootInterval, raw, v float64) int {
+func IntervalChange(better int, delta bootstrap.Interval, raw, v float64) int {
 	s := delta.ChangeSign()
 	switch {
 	case s == 0:
@@ -82,7 +84,7 @@ func addIntervals(out *Selection, ja *JudgeAnalysis) {
 	out.Bootstrap = &DocBootstrap{Resamples: o.Resamples, Kind: o.Kind.String(), Level: o.Level, Refit: refit,
 		Unit: "item", Seed: o.Seed, Notes: nonNil(iv.Notes)}
 	sel := ja.Selection
-	raw := sel.Method(calib.MethodRaw)
+	raw := sel.Method(selection.MethodRaw)
 	for _, mi := range iv.Methods {
 		m := out.Methods[mi.Name]
 		mr := sel.Method(mi.Name)
@@ -114,8 +116,8 @@ func addIntervals(out *Selection, ja *JudgeAnalysis) {
 
 // addBiasIntervals adds BiasScore's bootstrap interval and the p-value's
 // Monte Carlo standard error.
-func addBiasIntervals(out *Likelihood, l *calib.Likelihood) {
-	set := func(dst *BiasScore, b *calib.BiasResult) {
+func addBiasIntervals(out *Likelihood, l *likelihood.Analysis) {
+	set := func(dst *BiasScore, b *likelihood.BiasResult) {
 		if dst == nil {
 			return
 		}
@@ -132,7 +134,7 @@ func addBiasIntervals(out *Likelihood, l *calib.Likelihood) {
 
 // forestCI is the bootstrap interval of a method's change from raw on a
 // column's metric, for the forest plot (nil when there is none).
-func forestCI(iv *calib.SelectionIntervals, method string, c Column) *[2]float64 {
+func forestCI(iv *selection.Intervals, method string, c Column) *[2]float64 {
 	if iv == nil {
 		return nil
 	}

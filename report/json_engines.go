@@ -2,6 +2,8 @@ package report
 
 import (
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 )
 
 // Reporting is the judge's verdict rate reported correctly (Lee et al.,
@@ -111,7 +113,9 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 	out.CIWidth = value(r.Width)
 	out.Q0Hat = stat("q0_hat", r.Q0Hat)
 	out.Q1Hat = stat("q1_hat", r.Q1Hat)
-	sw := func(s calib.SplitWidth) SplitWidth { return SplitWidth{M0: s.M0, M1: s.M1, CIWidth: value(s.Width)} }
+	sw := func(s reporting.SplitWidth) SplitWidth {
+		return SplitWidth{M0: s.M0, M1: s.M1, CIWidth: value(s.Width)}
+	}
 	out.Splits["current"] = sw(r.Splits.Current)
 	out.Splits["equal"] = sw(r.Splits.Equal)
 	out.Splits["exact"] = sw(r.Splits.Exact)
@@ -124,7 +128,7 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 	return out
 }
 
-func buildLikelihood(l *calib.Likelihood, withPoints bool) *Likelihood {
+func buildLikelihood(l *likelihood.Analysis, withPoints bool) *Likelihood {
 	out := &Likelihood{Criteria: map[string]*BiasScore{}, Notes: nonNil(l.Notes)}
 	for i := range l.Criteria {
 		c := &l.Criteria[i]
@@ -140,7 +144,7 @@ func buildLikelihood(l *calib.Likelihood, withPoints bool) *Likelihood {
 
 // buildBias converts one result; withTop adds its top-RS items and, with
 // withPoints, its LS–US points.
-func buildBias(b *calib.BiasResult, withTop, withPoints bool) *BiasScore {
+func buildBias(b *likelihood.BiasResult, withTop, withPoints bool) *BiasScore {
 	out := &BiasScore{N: b.N, Notes: nonNil(b.Notes)}
 	for _, f := range []struct {
 		key string
@@ -161,7 +165,7 @@ func buildBias(b *calib.BiasResult, withTop, withPoints bool) *BiasScore {
 	return out
 }
 
-func points(ps []calib.LikelihoodPoint) []Point {
+func points(ps []likelihood.Point) []Point {
 	out := make([]Point, len(ps))
 	for i, p := range ps {
 		out[i] = Point{ID: p.ID, LS: p.LS, US: p.US, RS: p.RS, Sm: p.Sm, Sh: p.Sh}

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -82,15 +84,15 @@ func TestJSONExtremeOptions(t *testing.T) {
 			budget                     int
 			target                     string
 		}{
-			{calib.MaxLambda, 1, 0.05, 0, 0, TargetAuto},
+			{calibraeval.MaxLambda, 1, 0.05, 0, 0, TargetAuto},
 			{0, 4.9e-324, 1e-300, 0, 2, TargetAuto},
 			{0.05, 1e-300, 0.9999999999, 0.999999, 1 << 30, TargetPair},
-			{calib.MaxLambda, 0.5, 4.9e-324, 1e-300, 3, TargetPair},
+			{calibraeval.MaxLambda, 0.5, 4.9e-324, 1e-300, 3, TargetPair},
 		} {
 			opt := Options{
-				Selection: calib.SelectionOptions{Lambda: o.lambda, EstFrac: o.frac, Objective: calib.ObjectiveBoth, Seed: 3},
+				Selection: selection.Options{Lambda: o.lambda, EstFrac: o.frac, Objective: calibraeval.ObjectiveBoth, Seed: 3},
 				Target:    o.target,
-				Reporting: calib.ReportingOptions{Budget: o.budget, Split: o.split, Alpha: o.alpha, Seed: 3},
+				Reporting: reporting.Options{Budget: o.budget, Split: o.split, Alpha: o.alpha, Seed: 3},
 			}
 			an, err := Analyze(lg, opt)
 			if err != nil {
@@ -136,7 +138,7 @@ func TestJSONDegenerateAndFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := func(lg *model.Log, judge string) map[string]any {
-		an, err := Analyze(lg, Options{Judges: []string{judge}, Selection: calib.DefaultSelectionOptions()})
+		an, err := Analyze(lg, Options{Judges: []string{judge}, Selection: selection.DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,8 +183,8 @@ func TestCollapsedVerdictSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	an, err := Analyze(lg, Options{Selection: calib.DefaultSelectionOptions(), Target: TargetPair,
-		VerdictFrom: calib.VerdictCalibrated, Reporting: calib.DefaultReportingOptions()})
+	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions(), Target: TargetPair,
+		VerdictFrom: reporting.VerdictCalibrated, Reporting: reporting.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +193,7 @@ func TestCollapsedVerdictSource(t *testing.T) {
 		t.Errorf("reporting from a collapsed fit: %v, reason %q", ja.Reporting != nil, ja.ReportingReason)
 	}
 
-	an, err = Analyze(tinyICCLog(), Options{Selection: calib.DefaultSelectionOptions(), Reporting: calib.DefaultReportingOptions()})
+	an, err = Analyze(tinyICCLog(), Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

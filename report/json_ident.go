@@ -3,11 +3,11 @@ package report
 import (
 	"math"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/identify"
 )
 
 // BiasEffects is selection.bias_effects: what the judge's arrangements
-// identify about its position and token bias (calib.IdentifyBias).
+// identify about its position and token bias (identify.Bias).
 type BiasEffects struct {
 	// Design names the arrangement set(s): "x0..x3", "x0+x2", "mixed: …".
 	Design string `json:"design"`
@@ -55,7 +55,7 @@ type BiasCell struct {
 	N     int      `json:"n"`
 }
 
-func buildBiasEffects(b *calib.BiasEffects) *BiasEffects {
+func buildBiasEffects(b *identify.Effects) *BiasEffects {
 	cell := func(r, c int) BiasCell {
 		x := b.Table[r][c]
 		out := BiasCell{N: x.N}
@@ -67,20 +67,20 @@ func buildBiasEffects(b *calib.BiasEffects) *BiasEffects {
 	return &BiasEffects{
 		Design:        b.Design,
 		Scale:         b.Scale,
-		Level:         1 - calib.IdentAlpha,
+		Level:         1 - identify.Alpha,
 		Position:      buildBiasEffect(b.Position),
 		Token:         buildBiasEffect(b.Token),
 		PositionToken: buildBiasEffect(b.Combined),
 		Table: BiasTable{
-			First:  BiasRow{A: cell(calib.ShownFirst, calib.IDA), B: cell(calib.ShownFirst, calib.IDB)},
-			Second: BiasRow{A: cell(calib.ShownSecond, calib.IDA), B: cell(calib.ShownSecond, calib.IDB)},
+			First:  BiasRow{A: cell(identify.ShownFirst, identify.IDA), B: cell(identify.ShownFirst, identify.IDB)},
+			Second: BiasRow{A: cell(identify.ShownSecond, identify.IDA), B: cell(identify.ShownSecond, identify.IDB)},
 		},
 		Advice: b.Advice,
 		Notes:  nonNil(b.Notes),
 	}
 }
 
-func buildBiasEffect(e calib.Effect) BiasEffect {
+func buildBiasEffect(e identify.Effect) BiasEffect {
 	s := e.Estimate
 	out := BiasEffect{Identified: e.Identified, N: s.N}
 	switch {

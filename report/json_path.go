@@ -3,7 +3,9 @@ package report
 import (
 	"math"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // FitStop is Fit.StopAt: the fit-path point the CalibraEval row uses.
@@ -15,7 +17,7 @@ type FitStop struct {
 }
 
 // PublishedFitInfo is Fit.Published: the published code's run
-// (calib.PublishedFit).
+// (calibraeval.PublishedFit).
 type PublishedFitInfo struct {
 	Lambda    float64 `json:"lambda"`
 	Epochs    int     `json:"epochs"`
@@ -30,7 +32,7 @@ type PublishedFitInfo struct {
 	Commit      string     `json:"commit"`
 }
 
-// PathJSON is Selection.Path: CalibraEval's fit path (calib.Path).
+// PathJSON is Selection.Path: CalibraEval's fit path (calibraeval.Path).
 type PathJSON struct {
 	Lambda float64         `json:"lambda"`
 	Points []PathPointJSON `json:"points"`
@@ -57,7 +59,7 @@ type PathPointJSON struct {
 }
 
 // metricMap returns the metrics of m under the report's metric keys.
-func metricMap(m *calib.Metrics) map[string]*float64 {
+func metricMap(m *metrics.Metrics) map[string]*float64 {
 	out := make(map[string]*float64, len(metricKeys))
 	for _, k := range metricKeys {
 		out[k.key] = value(k.get(m))
@@ -66,7 +68,7 @@ func metricMap(m *calib.Metrics) map[string]*float64 {
 }
 
 // buildPath converts a fit path for the report JSON.
-func buildPath(p *calib.Path, stop *calib.StopInfo) *PathJSON {
+func buildPath(p *calibraeval.Path, stop *selection.StopInfo) *PathJSON {
 	out := &PathJSON{Lambda: p.Lambda, Peak: p.Peak, SameBasin: p.SameBasin, Notes: nonNil(p.Notes), Points: make([]PathPointJSON, 0, len(p.Points))}
 	if hp := p.HeldoutPeak(); len(hp) > 0 {
 		out.HeldoutPeak = hp
@@ -91,14 +93,14 @@ func buildPath(p *calib.Path, stop *calib.StopInfo) *PathJSON {
 }
 
 // publishedFit returns the JSON fit block of the published code's row.
-func publishedFit(f *calib.PublishedFit) *Fit {
+func publishedFit(f *calibraeval.PublishedFit) *Fit {
 	o := f.Options
 	return &Fit{
-		Solver: calib.SolverPublished.String(), Objective: f.Final.Objective, Iterations: f.Batches,
+		Solver: selection.SolverPublished.String(), Objective: f.Final.Objective, Iterations: f.Batches,
 		Points: len(f.Curve.Z), Converged: false, Status: "published code: fixed epochs",
 		Published: &PublishedFitInfo{
 			Lambda: o.Lambda, Epochs: o.Epochs, BatchSize: o.BatchSize, LR: o.LR, Items: f.Items, Skipped: f.Skipped,
-			RankShift: f.RankShift, PrintedLoss: [3]float64{f.Final.Loss, f.Final.Reg, f.Final.Objective}, Commit: calib.PublishedCommit,
+			RankShift: f.RankShift, PrintedLoss: [3]float64{f.Final.Loss, f.Final.Reg, f.Final.Objective}, Commit: calibraeval.PublishedCommit,
 		},
 	}
 }

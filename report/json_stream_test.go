@@ -7,7 +7,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
@@ -45,7 +46,7 @@ func TestStreamMatchesEncoder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Selection: calib.DefaultSelectionOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt := Options{Selection: selection.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 200
 	an, err := Analyze(lg, opt)
 	if err != nil {
@@ -119,7 +120,7 @@ func TestLeanDocHasNoPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Selection: calib.DefaultSelectionOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt := Options{Selection: selection.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 0
 	an, err := Analyze(lg, opt)
 	if err != nil {

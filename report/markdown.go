@@ -7,20 +7,22 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
 
 // methodTitles are the Markdown names of the methods.
 var methodTitles = map[string]string{
-	calib.MethodRaw:                  "raw",
-	calib.MethodCalibraEval:          "CalibraEval",
-	calib.MethodCalibraEvalPublished: "CalibraEval (published code)",
-	calib.MethodPride:                "Pride",
-	calib.MethodBPC:                  "BPC",
-	calib.MethodDiscard:              "discard inconsistent",
+	selection.MethodRaw:                  "raw",
+	selection.MethodCalibraEval:          "CalibraEval",
+	selection.MethodCalibraEvalPublished: "CalibraEval (published code)",
+	selection.MethodPride:                "Pride",
+	selection.MethodBPC:                  "BPC",
+	selection.MethodDiscard:              "discard inconsistent",
 }
 
-// MethodTitle is the display name of a method of calib.MethodNames().
+// MethodTitle is the display name of a method of selection.MethodNames().
 func MethodTitle(name string) string {
 	if t, ok := methodTitles[name]; ok {
 		return t
@@ -32,7 +34,7 @@ func MethodTitle(name string) string {
 // and the TUI so both show the same metrics the same way.
 type Column struct {
 	Title    string
-	Get      func(m *calib.Metrics) calib.Stat
+	Get      func(m *metrics.Metrics) calib.Stat
 	Decimals int
 	// Better is +1 when higher is better, −1 when lower is better and 0
 	// when 0.5 is fair (the first-position rate).
@@ -40,14 +42,14 @@ type Column struct {
 }
 
 var selectionColumns = []Column{
-	{"consistency", func(m *calib.Metrics) calib.Stat { return m.Consistency }, 3, +1},
-	{"first-pos. rate", func(m *calib.Metrics) calib.Stat { return m.FirstPositionRate }, 3, 0},
-	{"Fleiss κ", func(m *calib.Metrics) calib.Stat { return m.FleissKappa }, 3, +1},
-	{"ICC(2,k)", func(m *calib.Metrics) calib.Stat { return m.ICC2k }, 3, +1},
-	{"ICC(3,k)", func(m *calib.Metrics) calib.Stat { return m.ICC3k }, 3, +1},
-	{"RStd", func(m *calib.Metrics) calib.Stat { return m.RStd }, 2, -1},
-	{"acc. (mean)", func(m *calib.Metrics) calib.Stat { return m.AccuracyMean }, 3, +1},
-	{"acc. (aggregate)", func(m *calib.Metrics) calib.Stat { return m.AccuracyAggregate }, 3, +1},
+	{"consistency", func(m *metrics.Metrics) calib.Stat { return m.Consistency }, 3, +1},
+	{"first-pos. rate", func(m *metrics.Metrics) calib.Stat { return m.FirstPositionRate }, 3, 0},
+	{"Fleiss κ", func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }, 3, +1},
+	{"ICC(2,k)", func(m *metrics.Metrics) calib.Stat { return m.ICC2k }, 3, +1},
+	{"ICC(3,k)", func(m *metrics.Metrics) calib.Stat { return m.ICC3k }, 3, +1},
+	{"RStd", func(m *metrics.Metrics) calib.Stat { return m.RStd }, 2, -1},
+	{"acc. (mean)", func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }, 3, +1},
+	{"acc. (aggregate)", func(m *metrics.Metrics) calib.Stat { return m.AccuracyAggregate }, 3, +1},
 }
 
 // SelectionColumns returns the columns of the methods table, in order.
@@ -116,11 +118,11 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 
 	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", plural(sel.N, "item"))
-	writeMethodsTable(b, sel, ja.Intervals, func(mr *calib.MethodResult) *calib.Metrics { return &mr.All })
+	writeMethodsTable(b, sel, ja.Intervals, func(mr *selection.MethodResult) *metrics.Metrics { return &mr.All })
 	if sel.HeldoutSize > 0 {
 		fmt.Fprintf(b, "\n### Selection bias — %s held out (estimation set: %s, seed %d)\n\n",
 			plural(sel.HeldoutSize, "item"), plural(sel.EstSize, "item"), sel.Options.Seed)
-		writeMethodsTable(b, sel, nil, func(mr *calib.MethodResult) *calib.Metrics { return mr.Heldout })
+		writeMethodsTable(b, sel, nil, func(mr *selection.MethodResult) *metrics.Metrics { return mr.Heldout })
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
 		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
@@ -139,7 +141,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 		fmt.Fprintf(b, "\nCalibraEval fit: %s after %d iterations (%s%s); objective %.6g, gradient norm %.3g, %d knots.\n",
 			state, f.Iterations, f.Status, warm, f.Objective, f.GradNorm, f.Points)
 	}
-	if c := sel.Curve; len(c) == calib.CurvePoints {
+	if c := sel.Curve; len(c) == selection.CurvePoints {
 		b.WriteString("Learned curve g*: ")
 		for i, x := range []int{0, 10, 25, 50, 75, 90, 100} {
 			if i > 0 {
@@ -155,7 +157,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	writeBiasEffects(b, sel)
 }
 
-func writeMethodsTable(b *strings.Builder, sel *calib.Selection, iv *calib.SelectionIntervals, pick func(*calib.MethodResult) *calib.Metrics) {
+func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.Intervals, pick func(*selection.MethodResult) *metrics.Metrics) {
 	b.WriteString("| method |")
 	for _, c := range selectionColumns {
 		b.WriteString(" " + c.Title + " |")
@@ -165,7 +167,7 @@ func writeMethodsTable(b *strings.Builder, sel *calib.Selection, iv *calib.Selec
 		b.WriteString("---:|")
 	}
 	b.WriteString("---:|\n")
-	raw := pick(sel.Method(calib.MethodRaw))
+	raw := pick(sel.Method(selection.MethodRaw))
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
 		title := methodTitles[mr.Name]
@@ -194,7 +196,7 @@ func writeMethodsTable(b *strings.Builder, sel *calib.Selection, iv *calib.Selec
 				cell = fmt.Sprintf("%.*f", c.Decimals, st.Value)
 				if st.Flag != "" {
 					cell += FlagMark
-				} else if mr.Name != calib.MethodRaw && raw != nil {
+				} else if mr.Name != selection.MethodRaw && raw != nil {
 					if r := c.Get(raw); r.OK() && r.Flag == "" {
 						cell += " (" + signed(st.Value-r.Value, c.Decimals) + changeMark(iv, mr.Name, c, r.Value, st.Value) + ")"
 					}
@@ -208,7 +210,7 @@ func writeMethodsTable(b *strings.Builder, sel *calib.Selection, iv *calib.Selec
 
 // writeMethodNotes lists why cells are empty, one line per method and
 // reason, plus each method's own notes.
-func writeMethodNotes(b *strings.Builder, sel *calib.Selection) {
+func writeMethodNotes(b *strings.Builder, sel *selection.Result) {
 	var lines []string
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]

@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // changeMark is the mark of a change from raw in the methods table: " ▲"
 // (better) or " ▼" (worse) when its bootstrap interval excludes 0, " ="
 // when it contains 0 (within noise), and nothing when there are no
 // intervals.
-func changeMark(iv *calib.SelectionIntervals, method string, c Column, raw, v float64) string {
+func changeMark(iv *selection.Intervals, method string, c Column, raw, v float64) string {
 	if iv == nil {
 		return ""
 	}
@@ -35,7 +37,7 @@ func changeMark(iv *calib.SelectionIntervals, method string, c Column, raw, v fl
 // IntervalsText describes a judge's bootstrap intervals in a phrase, e.g.
 // "95% paired item bootstrap percentile intervals, 1000 resamples (seed 1),
 // CalibraEval re-fitted per resample"; "" when iv is nil.
-func IntervalsText(iv *calib.SelectionIntervals) string {
+func IntervalsText(iv *selection.Intervals) string {
 	if iv == nil || iv.Options.Resamples == 0 {
 		return ""
 	}
@@ -45,7 +47,7 @@ func IntervalsText(iv *calib.SelectionIntervals) string {
 		fit = "CalibraEval re-fitted and Pride's prior re-estimated per resample"
 	}
 	kind := "percentile"
-	if o.Kind == calib.BCa {
+	if o.Kind == bootstrap.BCa {
 		kind = "BCa"
 	}
 	return fmt.Sprintf("%g%% paired item bootstrap %s intervals, %d resamples (seed %d), %s",
@@ -73,7 +75,7 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 		"Intervals: %s; resampling unit: the item (all its arrangements move together, every method on the same resample).\n",
 		IntervalsText(iv))
 	sel := ja.Selection
-	table := func(title string, delta bool, get func(mi *calib.MethodIntervals) map[string]calib.BootInterval) {
+	table := func(title string, delta bool, get func(mi *selection.MethodIntervals) map[string]bootstrap.Interval) {
 		fmt.Fprintf(b, "\n%s\n\n| method |", title)
 		for _, c := range selectionColumns {
 			b.WriteString(" " + c.Title + " |")
@@ -99,8 +101,8 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 			b.WriteString("\n")
 		}
 	}
-	table("Intervals of the values (all items):", false, func(mi *calib.MethodIntervals) map[string]calib.BootInterval { return mi.Value })
-	table("Intervals of the change from raw (all items):", true, func(mi *calib.MethodIntervals) map[string]calib.BootInterval { return mi.Delta })
+	table("Intervals of the values (all items):", false, func(mi *selection.MethodIntervals) map[string]bootstrap.Interval { return mi.Value })
+	table("Intervals of the change from raw (all items):", true, func(mi *selection.MethodIntervals) map[string]bootstrap.Interval { return mi.Delta })
 	if len(iv.Notes) > 0 {
 		b.WriteString("\n")
 	}
@@ -118,7 +120,7 @@ func signedIf(x float64, dec int, sign bool) string {
 }
 
 // biasCIText is BiasScore's bootstrap interval, " [lo, hi]", or "".
-func biasCIText(r *calib.BiasResult) string {
+func biasCIText(r *likelihood.BiasResult) string {
 	if !r.BiasScore.OK() || r.BiasScore.CI == nil {
 		return ""
 	}
@@ -127,7 +129,7 @@ func biasCIText(r *calib.BiasResult) string {
 
 // pSEText is the permutation p-value's Monte Carlo standard error, " ±
 // se", or "".
-func pSEText(r *calib.BiasResult) string {
+func pSEText(r *likelihood.BiasResult) string {
 	if !r.PValue.OK() || !r.PValueSE.OK() {
 		return ""
 	}
@@ -136,9 +138,9 @@ func pSEText(r *calib.BiasResult) string {
 
 // writeBiasBootText says what BiasScore's brackets and the p-value's ±
 // are, when any result has them.
-func writeBiasBootText(b *strings.Builder, l *calib.Likelihood) {
+func writeBiasBootText(b *strings.Builder, l *likelihood.Analysis) {
 	ci, se := false, false
-	for _, r := range append(append([]calib.BiasResult{}, l.Criteria...), l.Total) {
+	for _, r := range append(append([]likelihood.BiasResult{}, l.Criteria...), l.Total) {
 		ci = ci || biasCIText(&r) != ""
 		se = se || pSEText(&r) != ""
 	}

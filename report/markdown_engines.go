@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 )
 
 // writeReporting writes the verdict rate reported correctly (docs/methods.md §5).
@@ -45,11 +47,11 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	b.WriteString("\n| calibration split | m0 | m1 | CI width |\n|---|---:|---:|---:|\n")
 	for _, row := range []struct {
 		name string
-		s    calib.SplitWidth
+		s    reporting.SplitWidth
 	}{
-		{calib.SplitLabelCurrent, r.Splits.Current}, {calib.SplitLabelEqual, r.Splits.Equal},
-		{calib.SplitLabelExact, r.Splits.Exact}, {calib.SplitLabelApprox, r.Splits.Approx},
-		{calib.SplitLabelAdaptive, r.Splits.Adaptive}, {fmt.Sprintf(calib.SplitLabelBest, r.BestMinPerClass), r.Splits.Best},
+		{reporting.SplitLabelCurrent, r.Splits.Current}, {reporting.SplitLabelEqual, r.Splits.Equal},
+		{reporting.SplitLabelExact, r.Splits.Exact}, {reporting.SplitLabelApprox, r.Splits.Approx},
+		{reporting.SplitLabelAdaptive, r.Splits.Adaptive}, {fmt.Sprintf(reporting.SplitLabelBest, r.BestMinPerClass), r.Splits.Best},
 	} {
 		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, row.s.M0, row.s.M1, fmtStat(row.s.Width, 4))
 	}
@@ -94,7 +96,7 @@ func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")
 	var notes []string
-	row := func(name string, r *calib.BiasResult) {
+	row := func(name string, r *likelihood.BiasResult) {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), fmtStat(r.BiasScore, 3)+biasCIText(r), fmtP(r.PValue)+pSEText(r), fmtStat(r.EvalRho, 3), r.N)
 		for _, st := range []struct {
 			name string

@@ -3,7 +3,8 @@ package report
 import (
 	"fmt"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // FlagMark follows a value that cannot be right (calib.Stat.Flag) in the
@@ -12,9 +13,9 @@ const FlagMark = "†"
 
 // flagNotes are the notes for a method's flagged values in the methods
 // tables (all items, and held out when shown).
-func flagNotes(name string, mr *calib.MethodResult, heldout bool) []string {
+func flagNotes(name string, mr *selection.MethodResult, heldout bool) []string {
 	var out []string
-	add := func(where string, m *calib.Metrics) {
+	add := func(where string, m *metrics.Metrics) {
 		if m == nil || mr.Degenerate {
 			return
 		}

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/identify"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // EffectRow is one of a judge's bias effects with its display names,
@@ -13,12 +14,12 @@ type EffectRow struct {
 	Name    string // "position", "token", "position + token"
 	Symbol  string // "β", "τ", "β + τ"
 	Meaning string // what a positive value means
-	Effect  calib.Effect
+	Effect  identify.Effect
 }
 
 // BiasEffectRows returns the position, token and combined effects, in
 // that order.
-func BiasEffectRows(b *calib.BiasEffects) []EffectRow {
+func BiasEffectRows(b *identify.Effects) []EffectRow {
 	return []EffectRow{
 		{"position", "β", "prefers the answer shown first", b.Position},
 		{"token", "τ", "prefers the ID A wherever it is", b.Token},
@@ -28,7 +29,7 @@ func BiasEffectRows(b *calib.BiasEffects) []EffectRow {
 
 // ScaleText says what the effects' unit is.
 func ScaleText(scale string) string {
-	if scale == calib.ScaleRate {
+	if scale == identify.ScaleRate {
 		return "pick rate − ½"
 	}
 	return "logit of P(A)"
@@ -45,7 +46,7 @@ func minus(v float64, decimals int) string {
 }
 
 // EffectValue is the estimate, or "—".
-func EffectValue(e calib.Effect) string {
+func EffectValue(e identify.Effect) string {
 	if !e.Identified || !e.Estimate.OK() {
 		return "—"
 	}
@@ -53,7 +54,7 @@ func EffectValue(e calib.Effect) string {
 }
 
 // EffectCI is the interval "[lo, hi]", or the reason there is none.
-func EffectCI(e calib.Effect) string {
+func EffectCI(e identify.Effect) string {
 	s := e.Estimate
 	switch {
 	case !e.Identified:
@@ -68,7 +69,7 @@ func EffectCI(e calib.Effect) string {
 
 // BiasCellText is a cell of the position × ID table: the pick share, or
 // "—" when the design never shows an answer there.
-func BiasCellText(c calib.BiasCell) string {
+func BiasCellText(c identify.Cell) string {
 	if c.N == 0 {
 		return "—"
 	}
@@ -76,8 +77,8 @@ func BiasCellText(c calib.BiasCell) string {
 }
 
 // writeBiasEffects writes what the judge's arrangements identify about
-// its position and token bias (calib.IdentifyBias).
-func writeBiasEffects(b *strings.Builder, sel *calib.Selection) {
+// its position and token bias (identify.Bias).
+func writeBiasEffects(b *strings.Builder, sel *selection.Result) {
 	be := &sel.Effects
 	fmt.Fprintf(b, "\n### Position or ID? — design %s\n\n", be.Design)
 	b.WriteString("How often the judge picks the answer shown in each place with each ID (mean P, or share of hard choices; observations in brackets):\n\n")
@@ -95,7 +96,7 @@ func writeBiasEffects(b *strings.Builder, sel *calib.Selection) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "\nEffects from within-item contrasts (%s; %.0f%% Student-t intervals over items):\n\n",
-		ScaleText(be.Scale), 100*(1-calib.IdentAlpha))
+		ScaleText(be.Scale), 100*(1-identify.Alpha))
 	b.WriteString("| effect | estimate | 95% CI | items |\n|---|---:|---|---:|\n")
 	for _, row := range BiasEffectRows(be) {
 		fmt.Fprintf(b, "| %s %s (%s) | %s | %s | %d |\n",

@@ -7,12 +7,14 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // writeSolverOptions adds the solver knobs to the Options line when they
 // differ from the defaults (so that default reports keep their bytes).
-func writeSolverOptions(b *strings.Builder, so calib.SelectionOptions) {
-	if so.Solver != calib.SolverConverged {
+func writeSolverOptions(b *strings.Builder, so selection.Options) {
+	if so.Solver != selection.SolverConverged {
 		fmt.Fprintf(b, "Solver: %s (published code's λ = %g).\n", so.Solver, so.PublishedLambda)
 	}
 	if i, ok := so.StopAt.Point(); ok {
@@ -22,7 +24,7 @@ func writeSolverOptions(b *strings.Builder, so calib.SelectionOptions) {
 
 // writePublishedFit says which path point the CalibraEval row uses (with
 // --stop-at) and describes the published code's run, if any.
-func writePublishedFit(b *strings.Builder, sel *calib.Selection) {
+func writePublishedFit(b *strings.Builder, sel *selection.Result) {
 	if st := sel.Stop; st != nil {
 		fmt.Fprintf(b, "The CalibraEval row and curve are point %d of %d of the fit path (--stop-at), distance %.4f from the identity, objective %.6g, not the converged fit above.\n",
 			st.Point, st.Points, st.Distance, st.Objective)
@@ -39,7 +41,7 @@ func writePublishedFit(b *strings.Builder, sel *calib.Selection) {
 
 // pathRows picks the ~8 path points the Markdown table shows: the
 // identity, the peaks, the stop point, the end and evenly spaced fill.
-func pathRows(p *calib.Path, stop *calib.StopInfo) []int {
+func pathRows(p *calibraeval.Path, stop *selection.StopInfo) []int {
 	n := len(p.Points)
 	set := map[int]bool{0: true, n - 1: true}
 	for _, i := range p.Peak {
@@ -60,7 +62,7 @@ func pathRows(p *calib.Path, stop *calib.StopInfo) []int {
 }
 
 // writePath writes the fit path as a compact table and one sentence.
-func writePath(b *strings.Builder, sel *calib.Selection) {
+func writePath(b *strings.Builder, sel *selection.Result) {
 	p := sel.Path
 	if p == nil || len(p.Points) == 0 {
 		return
@@ -81,7 +83,7 @@ func writePath(b *strings.Builder, sel *calib.Selection) {
 		if i == n-1 {
 			marks = append(marks, "converged")
 		}
-		for _, k := range []string{calib.PeakKappa, calib.PeakICC2k, calib.PeakRStd, calib.PeakAccuracy} {
+		for _, k := range []string{calibraeval.PeakKappa, calibraeval.PeakICC2k, calibraeval.PeakRStd, calibraeval.PeakAccuracy} {
 			if j, ok := p.Peak[k]; ok && j == i {
 				marks = append(marks, "best "+k)
 			}
@@ -112,8 +114,8 @@ func writePath(b *strings.Builder, sel *calib.Selection) {
 // PathSentence says where agreement (ICC(2,k)) peaks on the path and what
 // the objective's own optimum (the last point) gives ("" when ICC(2,k) is
 // undefined along the path).
-func PathSentence(p *calib.Path) string {
-	pk, ok := p.Peak[calib.PeakICC2k]
+func PathSentence(p *calibraeval.Path) string {
+	pk, ok := p.Peak[calibraeval.PeakICC2k]
 	end := len(p.Points) - 1
 	if !ok || end < 0 {
 		return ""

@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // writeAccuracyTies writes the accuracy with ties as a class when some
 // item has a gold tie: the figure papers such as PandaLM publish, which
 // the table's accuracies (gold ties left out, as CalibraEval does) are not.
-func writeAccuracyTies(b *strings.Builder, sel *calib.Selection) {
-	raw := sel.Method(calib.MethodRaw)
+func writeAccuracyTies(b *strings.Builder, sel *selection.Result) {
+	raw := sel.Method(selection.MethodRaw)
 	if raw == nil || !raw.Available || !raw.All.AccuracyTies.OK() || raw.All.AccuracyTies.N == raw.All.AccuracyMean.N {
 		return // no gold tie: the same items as acc. (mean)
 	}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
@@ -60,9 +62,9 @@ func engine100kT(b testing.TB) (*Engine, Options) {
 	}
 	e := NewEngine(lg)
 	opt := Options{
-		Selection:  calib.DefaultSelectionOptions(),
-		Reporting:  calib.DefaultReportingOptions(),
-		Likelihood: calib.DefaultLikelihoodOptions(),
+		Selection:  selection.DefaultOptions(),
+		Reporting:  reporting.DefaultOptions(),
+		Likelihood: likelihood.DefaultOptions(),
 		Target:     TargetAuto,
 	}
 	opt.Likelihood.Permutations = 500

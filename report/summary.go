@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // SummaryRow is one judge's headline numbers: a row of the cross-judge
@@ -37,7 +38,7 @@ func Summary(an *Analysis) []SummaryRow {
 		r := SummaryRow{Judge: ja.Judge}
 		if sel := ja.Selection; sel != nil {
 			r.Items = sel.N
-			if raw := sel.Method(calib.MethodRaw); raw != nil && raw.Available {
+			if raw := sel.Method(selection.MethodRaw); raw != nil && raw.Available {
 				r.Consistency = value(raw.All.Consistency)
 				r.FirstPositionRate = value(raw.All.FirstPositionRate)
 				r.Accuracy = value(raw.All.AccuracyMean)
@@ -108,5 +109,5 @@ func alphaOf(an *Analysis) float64 {
 	if a := an.Options.Reporting.Alpha; a > 0 {
 		return a
 	}
-	return calib.DefaultReportingAlpha
+	return reporting.DefaultAlpha
 }

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
@@ -21,7 +23,7 @@ func TestSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Selection: calib.DefaultSelectionOptions(), Reporting: calib.DefaultReportingOptions(), Likelihood: calib.DefaultLikelihoodOptions()}
+	opt := Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 0
 	an, err := Analyze(lg, opt)
 	if err != nil {

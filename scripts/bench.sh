@@ -20,7 +20,8 @@
 #   tui100k  the same on a simulated log of 100,000 pair items (one judge),
 #            and: a second key sent while that recompute runs, answered
 #            (the λ on screen changes) — median / p90 / max.
-#   fit      go test -bench 'Fit3000$' ./calib (ns/op, BENCH_RUNS counts).
+#   fit      go test -bench 'Fit3000$' in the package that defines it
+#            (./calib/calibraeval; ./calib before issue 18) (ns/op, BENCH_RUNS counts).
 #   help     plumb --help: hyperfine if installed, else a loop of 50 runs.
 #
 # Screen latencies are measured by polling tmux capture-pane as fast as it
@@ -204,8 +205,11 @@ if want tui100k; then
 fi
 
 if want fit; then
-  echo "== go test -bench 'Fit3000\$' ./calib" >&2
-  (cd "$root" && go test -run '^$' -bench 'Fit3000$' -count "$runs" ./calib) |
+  # The package that defines BenchmarkFit3000 (calib/calibraeval since
+  # issue 18's split, calib before), so that one script measures both.
+  fitpkg=./$(cd "$root" && dirname "$(grep -rl --include='*_test.go' '^func BenchmarkFit3000(' calib | head -n1)")
+  echo "== go test -bench 'Fit3000\$' $fitpkg" >&2
+  (cd "$root" && go test -run '^$' -bench 'Fit3000$' -count "$runs" "$fitpkg") |
     awk '/^BenchmarkFit3000/ {print $3 / 1e6}' >fit.txt
   rows+=("| CalibraEval fit alone, 3,000 items (go test -bench 'Fit3000\$', $runs counts) | $(medrange ms 1 <fit.txt) |")
 fi

@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -35,7 +35,7 @@ type (
 	// bootDoneMsg carries the finished intervals (or why there are none).
 	bootDoneMsg struct {
 		gen uint64
-		iv  *calib.SelectionIntervals
+		iv  *selection.Intervals
 		err error
 	}
 )
@@ -124,7 +124,7 @@ func (m *Model) bootDone(msg bootDoneMsg) {
 }
 
 // intervals returns the current result's bootstrap intervals, or nil.
-func (m *Model) intervals() *calib.SelectionIntervals {
+func (m *Model) intervals() *selection.Intervals {
 	if m.cur == nil {
 		return nil
 	}

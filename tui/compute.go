@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -160,8 +160,8 @@ func compareCmd(ctx context.Context, g *gate, q request, cur *result) tea.Cmd {
 		defer g.release()
 		o := q.opt
 		o.Judges = nil
-		o.Selection.Path, o.Selection.StopAt = false, calib.StopEnd // the overview shows no path
-		reuse := cur != nil && cur.err == nil && cur.opt.Selection.StopAt == calib.StopEnd
+		o.Selection.Path, o.Selection.StopAt = false, selection.StopEnd // the overview shows no path
+		reuse := cur != nil && cur.err == nil && cur.opt.Selection.StopAt == selection.StopEnd
 		out := make([]report.JudgeAnalysis, len(judges))
 		for i, j := range judges {
 			if j == q.judge && reuse {

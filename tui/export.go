@@ -8,7 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot/figure"
@@ -88,7 +88,7 @@ func exportFiles(prefix, stem string) exportNames {
 // shown (Ohi et al.; the same as `plumb fewshot`).
 func (m *Model) fewShotCmd() tea.Cmd {
 	res := m.criterionResult()
-	if res == nil || res.Criterion == calib.TotalCriterion {
+	if res == nil || res.Criterion == likelihood.TotalCriterion {
 		m.setFlash("choose a single criterion (←/→ on the criterion knob) to write its few-shot set")
 		return nil
 	}
@@ -100,7 +100,7 @@ func (m *Model) fewShotCmd() tea.Cmd {
 		_, all, _ := eng.Records(judge, "")
 		name := fewShotFile(prefix, crit, all)
 		_, scores, _ := eng.Records(judge, opt.Group)
-		fs, err := calib.SelectFewShot(judge, scores, calib.FewShotOptions{
+		fs, err := likelihood.SelectFewShot(judge, scores, likelihood.FewShotOptions{
 			Criterion: crit, K: opt.Likelihood.TopK, TrainFrac: 0.8, Seed: opt.Likelihood.Seed, PerToken: opt.Likelihood.PerToken,
 		})
 		if err != nil {
@@ -166,7 +166,7 @@ func reportArgs(opt report.Options, files []string) string {
 	if ro.Pilot != 0 && ro.Pilot != 10 {
 		a = append(a, "--pilot", fmt.Sprint(ro.Pilot))
 	}
-	if lo.Permutations != calib.DefaultPermutations {
+	if lo.Permutations != likelihood.DefaultPermutations {
 		a = append(a, "--permutations", fmt.Sprint(lo.Permutations))
 	}
 	if lo.PerToken {

@@ -4,7 +4,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
@@ -32,7 +32,7 @@ func collapsedReason(an *report.Analysis) string {
 	var why []string
 	for i := range an.Judges {
 		if sel := an.Judges[i].Selection; sel != nil {
-			if ce := sel.Method(calib.MethodCalibraEval); ce != nil && ce.Degenerate {
+			if ce := sel.Method(selection.MethodCalibraEval); ce != nil && ce.Degenerate {
 				why = append(why, ce.DegenerateReason)
 			}
 		}

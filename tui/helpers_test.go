@@ -8,7 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/report"
@@ -18,9 +20,9 @@ import (
 // defaults), with fewer permutations so tests stay quick.
 func startOptions() report.Options {
 	o := report.Options{
-		Selection:  calib.DefaultSelectionOptions(),
-		Reporting:  calib.DefaultReportingOptions(),
-		Likelihood: calib.DefaultLikelihoodOptions(),
+		Selection:  selection.DefaultOptions(),
+		Reporting:  reporting.DefaultOptions(),
+		Likelihood: likelihood.DefaultOptions(),
 		Target:     report.TargetAuto,
 	}
 	o.Likelihood.Permutations = 500

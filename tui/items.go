@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -37,7 +38,7 @@ type itemsPane struct {
 	// rows are the item indices shown, in order (pairs: into data.pairs;
 	// scores: into the criterion's points).
 	rows   []int
-	points []calib.LikelihoodPoint
+	points []likelihood.Point
 	cursor int
 	top    int
 	height int

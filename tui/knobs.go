@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -37,7 +40,7 @@ type knobDef struct {
 }
 
 var knobDefs = [...]knobDef{
-	kLambda:      {label: "λ", flag: "--lambda", small: 0.05, big: 0.25, lo: 0, hi: calib.MaxLambda},
+	kLambda:      {label: "λ", flag: "--lambda", small: 0.05, big: 0.25, lo: 0, hi: calibraeval.MaxLambda},
 	kEstFrac:     {label: "est. fraction", flag: "--est-frac", small: 0.05, big: 0.25, lo: 0.05, hi: 1},
 	kObjective:   {label: "objective", flag: "--objective"},
 	kSeed:        {label: "seed", flag: "--seed", small: 1, big: 10, lo: 0, hi: math.MaxUint32},
@@ -59,9 +62,9 @@ var paneKnobs = [numPanes][]knobID{
 }
 
 var (
-	objectives   = []calib.Objective{calib.ObjectiveBoth, calib.ObjectiveL1, calib.ObjectiveL2}
-	verdictFroms = []calib.VerdictFrom{calib.VerdictRawX0, calib.VerdictAggregate, calib.VerdictCalibrated, calib.VerdictBPC}
-	solvers      = []calib.Solver{calib.SolverConverged, calib.SolverPublished, calib.SolverBoth}
+	objectives   = []calibraeval.Objective{calibraeval.ObjectiveBoth, calibraeval.ObjectiveL1, calibraeval.ObjectiveL2}
+	verdictFroms = []reporting.VerdictFrom{reporting.VerdictRawX0, reporting.VerdictAggregate, reporting.VerdictCalibrated, reporting.VerdictBPC}
+	solvers      = []selection.Solver{selection.SolverConverged, selection.SolverPublished, selection.SolverBoth}
 )
 
 // knobState is every knob's value: the analysis options and the display
@@ -195,7 +198,7 @@ func (k *knobState) step(id knobID, dir int, big bool, r resolved) (recompute bo
 	case kSolver:
 		o.Selection.Solver = cycle(solvers, o.Selection.Solver, dir)
 		if !o.Selection.Solver.Converged() {
-			o.Selection.StopAt = calib.StopEnd // the path is the converged fit's
+			o.Selection.StopAt = selection.StopEnd // the path is the converged fit's
 		}
 	case kStopAt:
 		next, ok := stepStop(o.Selection.StopAt, int(delta), r.pathPoints)
@@ -259,7 +262,7 @@ func cycle[T comparable](xs []T, cur T, dir int) T {
 
 func topK(k int) int {
 	if k <= 0 {
-		return calib.DefaultTopK
+		return likelihood.DefaultTopK
 	}
 	return k
 }

@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/plot"
 )
 
 // criterionResult is the likelihood result the criterion knob points at.
-func (m *Model) criterionResult() *calib.BiasResult {
+func (m *Model) criterionResult() *likelihood.BiasResult {
 	if m.cur == nil || m.cur.ja.Likelihood == nil {
 		return nil
 	}
@@ -60,7 +61,7 @@ func (m *Model) renderLikelihood(w int) []string {
 	out = append(out, "")
 	out = append(out, m.heading("Per criterion", "BiasScore = Spearman ρ(LS, US): > 0 over-rates likely text; eval ρ = ρ(judge, human)", w)...)
 	rows := [][]string{}
-	for _, r := range append(append([]calib.BiasResult{}, lik.Criteria...), lik.Total) {
+	for _, r := range append(append([]likelihood.BiasResult{}, lik.Criteria...), lik.Total) {
 		name := "   " + clean(r.Criterion)
 		if r.Criterion == res.Criterion {
 			name = " ▸ " + clean(r.Criterion)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -118,7 +118,7 @@ func groupNote(g string) string {
 
 // arrangementSummary says which arrangements the items have and how many
 // carry a gold label.
-func arrangementSummary(sel *calib.Selection, it *itemData) string {
+func arrangementSummary(sel *selection.Result, it *itemData) string {
 	n := len(it.pairs)
 	s := plural(n, "pair item")
 	if sel != nil {
@@ -137,7 +137,7 @@ func arrangementSummary(sel *calib.Selection, it *itemData) string {
 func (m *Model) headlines(ja *report.JudgeAnalysis) []string {
 	var out []string
 	if sel := ja.Selection; sel != nil {
-		raw := sel.Method(calib.MethodRaw)
+		raw := sel.Method(selection.MethodRaw)
 		if raw != nil {
 			a := raw.All
 			if a.Consistency.OK() {
@@ -153,7 +153,7 @@ func (m *Model) headlines(ja *report.JudgeAnalysis) []string {
 			}
 		}
 		out = append(out, biasHeadline(&sel.Effects))
-		if ce := sel.Method(calib.MethodCalibraEval); ce != nil && raw != nil {
+		if ce := sel.Method(selection.MethodCalibraEval); ce != nil && raw != nil {
 			out = append(out, calibraSentence(raw, ce))
 		}
 	} else if ja.SelectionReason != "" {
@@ -200,7 +200,7 @@ func (m *Model) headlines(ja *report.JudgeAnalysis) []string {
 
 // calibraSentence says what CalibraEval did to κ and ICC(2,k), or why it
 // could not help.
-func calibraSentence(raw, ce *calib.MethodResult) string {
+func calibraSentence(raw, ce *selection.MethodResult) string {
 	if !ce.Available {
 		return "CalibraEval is unavailable: " + ce.Reason
 	}
@@ -241,7 +241,7 @@ func (m *Model) comparison() []string {
 		}
 		r := []string{name, fmt.Sprint(ja.Pairs)}
 		if ja.Selection != nil {
-			a := ja.Selection.Method(calib.MethodRaw).All
+			a := ja.Selection.Method(selection.MethodRaw).All
 			r = append(r, fmtStat(a.Consistency, 2), fmtStat(a.FirstPositionRate, 2), fmtStat(a.FleissKappa, 2),
 				fmtFlagged(a.ICC2k, 2), fmtStat(a.AccuracyMean, 2))
 		} else {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/plot"
 )
 
@@ -70,7 +71,7 @@ func (m *Model) renderReporting(w int) []string {
 		sp := rep.Splits
 		marks := []plot.Marker{}
 		for _, s := range []struct {
-			sw    calib.SplitWidth
+			sw    reporting.SplitWidth
 			g     rune
 			label string
 		}{{sp.Current, 'C', "current"}, {sp.Equal, 'E', "equal"}, {sp.Exact, 'V', "least calib. variance"}, {sp.Approx, 'P', "Prop. 2"}, {sp.Adaptive, 'D', "adaptive (Alg. 1)"}} {
@@ -98,7 +99,7 @@ func (m *Model) renderReporting(w int) []string {
 		var rows [][]string
 		for _, s := range []struct {
 			name string
-			sw   calib.SplitWidth
+			sw   reporting.SplitWidth
 		}{{"C current", sp.Current}, {"E equal", sp.Equal}, {"V least calib. variance at θ̂", sp.Exact}, {"P Prop. 2 (approx. of V)", sp.Approx},
 			{"D adaptive (Alg. 1)", sp.Adaptive}, {fmt.Sprintf("  narrowest CI (≥ %d/class)", rep.BestMinPerClass), sp.Best}} {
 			if s.sw.M0+s.sw.M1 == 0 {

@@ -12,6 +12,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/plot"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -274,20 +277,20 @@ func TestLikelihoodYLabel(t *testing.T) {
 // column ends in the same cell, for available, undefined and unavailable
 // rows (the "—" of an unavailable row sat one column right).
 func TestMethodsTableAlignment(t *testing.T) {
-	all := func(v float64) calib.Metrics {
+	all := func(v float64) metrics.Metrics {
 		d := calib.Defined(v, 10)
-		return calib.Metrics{Consistency: d, FirstPositionRate: d, FleissKappa: d, ICC2k: d, ICC3k: d, RStd: d,
+		return metrics.Metrics{Consistency: d, FirstPositionRate: d, FleissKappa: d, ICC2k: d, ICC3k: d, RStd: d,
 			AccuracyMean: d, AccuracyAggregate: d}
 	}
 	bpc := all(0.7)
 	bpc.Consistency = calib.Undefined(10, "no pairs")
-	sel := &calib.Selection{N: 10, Methods: []calib.MethodResult{
-		{Name: calib.MethodRaw, Available: true, All: all(0.9)},
-		{Name: calib.MethodCalibraEval, Available: false, Reason: "test"},
-		{Name: calib.MethodBPC, Available: true, All: bpc},
+	sel := &selection.Result{N: 10, Methods: []selection.MethodResult{
+		{Name: selection.MethodRaw, Available: true, All: all(0.9)},
+		{Name: selection.MethodCalibraEval, Available: false, Reason: "test"},
+		{Name: selection.MethodBPC, Available: true, All: bpc},
 	}}
 	m := newTestModel(t, demoLog(t), 250, 40)
-	lines := m.methodsTable(sel, 120, func(r *calib.MethodResult) *calib.Metrics { return &r.All })
+	lines := m.methodsTable(sel, 120, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })
 	end := func(l, cell string) int {
 		l = ansi.Strip(l)
 		i := strings.Index(l, cell)
@@ -330,7 +333,7 @@ func TestKnotCount(t *testing.T) {
 // TestPlurals (item 15): one item is "1 … item", never "1 … items".
 func TestPlurals(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
-	ja := &report.JudgeAnalysis{Target: report.TargetVerdict, Reporting: &calib.Reporting{TestSize: 1, M0: 1, M1: 0,
+	ja := &report.JudgeAnalysis{Target: report.TargetVerdict, Reporting: &reporting.Result{TestSize: 1, M0: 1, M1: 0,
 		PHat: calib.Defined(0.5, 1), ThetaHat: calib.Undefined(1, "too few")}}
 	for _, s := range m.headlines(ja) {
 		if strings.Contains(s, "1 test items") || strings.Contains(s, "1 calibration items") {

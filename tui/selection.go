@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot"
 	"github.com/plumb-eval/plumb/report"
@@ -22,8 +24,8 @@ func (m *Model) renderSelection(w int) []string {
 		return wrap("No selection-bias analysis: "+ja.SelectionReason, w, " ")
 	}
 	st := m.st
-	raw := sel.Method(calib.MethodRaw)
-	ce := sel.Method(calib.MethodCalibraEval)
+	raw := sel.Method(selection.MethodRaw)
+	ce := sel.Method(selection.MethodCalibraEval)
 
 	// The chart and the recall bars: side by side when wide.
 	wide := w >= 120
@@ -71,12 +73,12 @@ func (m *Model) renderSelection(w int) []string {
 		}
 	}
 	out = append(out, m.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), strings.TrimSpace(m.methodsLegend()), w)...)
-	out = append(out, m.methodsTable(sel, w, func(r *calib.MethodResult) *calib.Metrics { return &r.All })...)
+	out = append(out, m.methodsTable(sel, w, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })...)
 	if raw != nil && raw.Heldout != nil {
 		out = append(out, "")
 		out = append(out, m.heading(fmt.Sprintf("Held out — %s outside the estimation set of %d (seed %d)",
 			plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed), "the honest comparison", w)...)
-		out = append(out, m.methodsTable(sel, w, func(r *calib.MethodResult) *calib.Metrics { return r.Heldout })...)
+		out = append(out, m.methodsTable(sel, w, func(r *selection.MethodResult) *metrics.Metrics { return r.Heldout })...)
 	}
 	out = append(out, m.pathBlock(sel, w)...)
 	out = append(append(out, ""), m.biasEffectsBlock(sel, w)...)
@@ -115,15 +117,15 @@ func (m *Model) renderSelection(w int) []string {
 
 // recallRows are the recall bars: per arrangement present, recall of gold
 // 1 and gold 2, raw (█) and calibrated (▒).
-func recallRows(raw, ce *calib.MethodResult, sel *calib.Selection) []plot.BarRow {
+func recallRows(raw, ce *selection.MethodResult, sel *selection.Result) []plot.BarRow {
 	var rows []plot.BarRow
 	for a := range model.NumArrangements {
 		if sel.Arrangements[a] == 0 {
 			continue
 		}
-		for g, get := range []func(*calib.Metrics) calib.Stat{
-			func(x *calib.Metrics) calib.Stat { return x.Recall1[a] },
-			func(x *calib.Metrics) calib.Stat { return x.Recall2[a] },
+		for g, get := range []func(*metrics.Metrics) calib.Stat{
+			func(x *metrics.Metrics) calib.Stat { return x.Recall1[a] },
+			func(x *metrics.Metrics) calib.Stat { return x.Recall2[a] },
 		} {
 			label := fmt.Sprintf("%s gold %d", model.Arrangement(a), g+1)
 			rows = append(rows, barRow(label+" raw", get(&raw.All), '█'))
@@ -147,7 +149,7 @@ func barRow(label string, s calib.Stat, g rune) plot.BarRow {
 
 // methodsTable is the methods × metrics table with each change from raw
 // marked by its sign (wide terminals) and a better/worse glyph.
-func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.MethodResult) *calib.Metrics) []string {
+func (m *Model) methodsTable(sel *selection.Result, w int, pick func(*selection.MethodResult) *metrics.Metrics) []string {
 	cols := report.SelectionColumns()
 	withDelta := w >= 140
 	head := []string{" method"}
@@ -155,13 +157,13 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 		head = append(head, c.Title)
 	}
 	head = append(head, "n")
-	raw := pick(sel.Method(calib.MethodRaw))
+	raw := pick(sel.Method(selection.MethodRaw))
 	var rows [][]string
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
 		title := " " + report.MethodTitle(mr.Name)
 		mt := pick(mr)
-		if mr.Name == calib.MethodDiscard {
+		if mr.Name == selection.MethodDiscard {
 			title = " discard incons."
 			if k := mr.KeptFor(mt); k != nil && k.OK() {
 				title += fmt.Sprintf(" (%.0f%%)", 100*k.Value)
@@ -184,7 +186,7 @@ func (m *Model) methodsTable(sel *calib.Selection, w int, pick func(*calib.Metho
 			cell := fmtStat(s, c.Decimals)
 			if s.OK() && s.Flag != "" {
 				cell += report.FlagMark // a value that cannot be right: no change glyph
-			} else if s.OK() && mr.Name != calib.MethodRaw && raw != nil {
+			} else if s.OK() && mr.Name != selection.MethodRaw && raw != nil {
 				if r := c.Get(raw); r.OK() && r.Flag == "" {
 					g := ""
 					if mt == &mr.All { // the intervals are over all items

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -19,14 +21,14 @@ func (m *Model) collapsedRow(title string, cols, n int) []string {
 
 // flagNotes explains the flagged values (report.FlagMark) of a method's
 // table over every item and over the held-out items.
-func flagNotes(mr *calib.MethodResult) []string {
+func flagNotes(mr *selection.MethodResult) []string {
 	if !mr.Available || mr.Degenerate {
 		return nil
 	}
 	var out []string
 	for _, part := range []struct {
 		where string
-		m     *calib.Metrics
+		m     *metrics.Metrics
 	}{{"", &mr.All}, {" (held out)", mr.Heldout}} {
 		if part.m == nil {
 			continue

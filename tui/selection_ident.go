@@ -4,18 +4,19 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/identify"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
 // biasEffectsBlock is the Selection pane's "position or ID?" block: the
 // position × ID table of pick shares next to the three effects with their
 // intervals (one above the other when narrow), and the advice sentence.
-func (m *Model) biasEffectsBlock(sel *calib.Selection, w int) []string {
+func (m *Model) biasEffectsBlock(sel *selection.Result, w int) []string {
 	st := m.st
 	be := &sel.Effects
 	out := []string{st.Heading.Render(" Position or ID?") +
-		st.Faint.Render(fmt.Sprintf("  design %s · %s · %.0f%% t intervals", be.Design, report.ScaleText(be.Scale), 100*(1-calib.IdentAlpha)))}
+		st.Faint.Render(fmt.Sprintf("  design %s · %s · %.0f%% t intervals", be.Design, report.ScaleText(be.Scale), 100*(1-identify.Alpha)))}
 
 	// The table: shares, with the count once when every shown cell has the same.
 	counts := map[int]bool{}
@@ -34,8 +35,8 @@ func (m *Model) biasEffectsBlock(sel *calib.Selection, w int) []string {
 		return report.BiasCellText(x)
 	}
 	left := table([]string{" picks answer", "ID A", "ID B"}, [][]string{
-		{" shown first", cell(calib.ShownFirst, calib.IDA), cell(calib.ShownFirst, calib.IDB)},
-		{" shown second", cell(calib.ShownSecond, calib.IDA), cell(calib.ShownSecond, calib.IDB)},
+		{" shown first", cell(identify.ShownFirst, identify.IDA), cell(identify.ShownFirst, identify.IDB)},
+		{" shown second", cell(identify.ShownSecond, identify.IDA), cell(identify.ShownSecond, identify.IDB)},
 	})
 	if len(counts) == 1 {
 		for n := range counts {
@@ -75,8 +76,8 @@ var tuiEffectNames = [...]string{"β  position", "τ  ID A", "β+τ both"}
 
 // biasHeadline is the Overview's sentence on position and ID bias: a
 // verdict from the intervals, then the numbers.
-func biasHeadline(be *calib.BiasEffects) string {
-	num := func(e calib.Effect) string {
+func biasHeadline(be *identify.Effects) string {
+	num := func(e identify.Effect) string {
 		s := report.EffectValue(e)
 		if ci := report.EffectCI(e); strings.HasPrefix(ci, "[") {
 			s += " " + ci
@@ -84,23 +85,23 @@ func biasHeadline(be *calib.BiasEffects) string {
 		return s
 	}
 	unit := "logit"
-	if be.Scale == calib.ScaleRate {
+	if be.Scale == identify.ScaleRate {
 		unit = "pick rate − ½"
 	}
 	pe, te, ce := be.Position, be.Token, be.Combined
-	ok := func(e calib.Effect) bool { return e.Identified && e.Estimate.OK() }
+	ok := func(e identify.Effect) bool { return e.Identified && e.Estimate.OK() }
 	tail := fmt.Sprintf(" (%s; %s)", unit, be.Design)
 	switch {
 	case ok(pe) && ok(te):
 		verdict := "no detectable position or ID bias"
 		switch sp, stk := pe.Size(be.Scale), te.Size(be.Scale); {
-		case sp == calib.SizeLarge && stk == calib.SizeLarge:
+		case sp == identify.SizeLarge && stk == identify.SizeLarge:
 			verdict = "favours both the first-shown answer and the ID A"
-		case sp == calib.SizeLarge:
+		case sp == identify.SizeLarge:
 			verdict = "its bias is positional"
-		case stk == calib.SizeLarge:
+		case stk == identify.SizeLarge:
 			verdict = "its bias is towards the ID A"
-		case sp == calib.SizeSmall || stk == calib.SizeSmall:
+		case sp == identify.SizeSmall || stk == identify.SizeSmall:
 			verdict = "small position and ID effects"
 		}
 		return fmt.Sprintf("%s: position effect %s, ID-A effect %s%s", verdict, num(pe), num(te), tail)

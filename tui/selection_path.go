@@ -8,7 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/plot"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -23,12 +24,12 @@ import (
 // pathKey names a fit path: the options a path depends on.
 type pathKey struct {
 	judge, group string
-	opt          calib.SelectionOptions
+	opt          selection.Options
 }
 
 // pathEntry is a computed path, or why there is none.
 type pathEntry struct {
-	path *calib.Path
+	path *calibraeval.Path
 	err  error
 }
 
@@ -39,8 +40,8 @@ type pathMsg struct {
 }
 
 // pathKeyOf returns the key of the path for a judge, group and options.
-func pathKeyOf(judge, group string, so calib.SelectionOptions) pathKey {
-	return pathKey{judge: judge, group: group, opt: calib.SelectionOptions{
+func pathKeyOf(judge, group string, so selection.Options) pathKey {
+	return pathKey{judge: judge, group: group, opt: selection.Options{
 		Lambda: so.Lambda, EstFrac: so.EstFrac, Objective: so.Objective, Seed: so.Seed, MaxIter: so.MaxIter,
 	}}
 }
@@ -51,7 +52,7 @@ func wantsPath(r *result) bool {
 	if r == nil || r.err != nil || r.ja.Selection == nil || !r.opt.Selection.Solver.Converged() {
 		return false
 	}
-	ce := r.ja.Selection.Method(calib.MethodCalibraEval)
+	ce := r.ja.Selection.Method(selection.MethodCalibraEval)
 	return ce != nil && ce.Available
 }
 
@@ -156,7 +157,7 @@ func (m *Model) currentPath() (*pathEntry, bool) {
 
 // pathBlock is the fit-path chart with the stop point marked, and one
 // sentence on where agreement peaks (nil when the screen shows no path).
-func (m *Model) pathBlock(sel *calib.Selection, w int) []string {
+func (m *Model) pathBlock(sel *selection.Result, w int) []string {
 	e, busy := m.currentPath()
 	if e == nil && !busy {
 		return nil
@@ -185,7 +186,7 @@ func (m *Model) pathBlock(sel *calib.Selection, w int) []string {
 }
 
 // stopValue formats the stop-at knob: "end" or "i/n".
-func stopValue(s calib.PathStop, points int) string {
+func stopValue(s selection.PathStop, points int) string {
 	i, ok := s.Point()
 	if !ok {
 		return "end"
@@ -199,7 +200,7 @@ func stopValue(s calib.PathStop, points int) string {
 // stepStop moves the stop by delta points: left from the end goes to the
 // point before the last (the last is the end itself), right past the last
 // point returns to the end. It reports false when no path is known yet.
-func stepStop(s calib.PathStop, delta, points int) (calib.PathStop, bool) {
+func stepStop(s selection.PathStop, delta, points int) (selection.PathStop, bool) {
 	if points < 2 {
 		return s, false
 	}
@@ -210,26 +211,26 @@ func stepStop(s calib.PathStop, delta, points int) (calib.PathStop, bool) {
 	i += delta
 	switch {
 	case i >= points-1:
-		return calib.StopEnd, true
+		return selection.StopEnd, true
 	case i < 0:
 		i = 0
 	}
-	return calib.StopAtPoint(i), true
+	return selection.StopAtPoint(i), true
 }
 
 // solverArgs are the flags of the solver, stop and path knobs for
 // reportArgs (only those that differ from the defaults, and --path when
 // the screen shows the path).
-func solverArgs(so calib.SelectionOptions) []string {
+func solverArgs(so selection.Options) []string {
 	var a []string
-	def := calib.DefaultSelectionOptions()
+	def := selection.DefaultOptions()
 	if so.Solver != def.Solver {
 		a = append(a, "--solver", so.Solver.String())
 	}
 	if so.Solver.Published() && so.PublishedLambda != def.PublishedLambda {
 		a = append(a, "--published-lambda", trimFloat(so.PublishedLambda))
 	}
-	if so.StopAt != calib.StopEnd {
+	if so.StopAt != selection.StopEnd {
 		a = append(a, "--stop-at", so.StopAt.String())
 	} else if so.Path && so.Solver.Converged() {
 		a = append(a, "--path")

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // scrollTo scrolls the Selection pane so that the line containing s is at
@@ -68,7 +68,7 @@ func TestStopAtKnob(t *testing.T) {
 	if p == nil {
 		t.Fatal("no path attached after the background computation")
 	}
-	end := m.cur.ja.Selection.Method(calib.MethodCalibraEval).All.ICC2k.Value
+	end := m.cur.ja.Selection.Method(selection.MethodCalibraEval).All.ICC2k.Value
 	press(t, m, "j", "j", "j", "j", "j", "H")
 	i, ok := m.knobs.opt.Selection.StopAt.Point()
 	if !ok || i != len(p.Points)-6 {
@@ -78,7 +78,7 @@ func TestStopAtKnob(t *testing.T) {
 	if sel.Path != p {
 		t.Error("stepping stop at computed the path again")
 	}
-	if got, want := sel.Method(calib.MethodCalibraEval).All.ICC2k.Value, p.Points[i].All.ICC2k.Value; got != want {
+	if got, want := sel.Method(selection.MethodCalibraEval).All.ICC2k.Value, p.Points[i].All.ICC2k.Value; got != want {
 		t.Errorf("CalibraEval ICC(2,k) %v at stop %d, want the point's %v", got, i, want)
 	}
 	if !strings.Contains(reportArgs(m.knobs.opt, nil), fmt.Sprintf("--stop-at %d", i)) {
@@ -88,11 +88,11 @@ func TestStopAtKnob(t *testing.T) {
 		t.Errorf("knob bar does not show the stop:\n%s", screen(m))
 	}
 	press(t, m, "r")
-	if m.knobs.opt.Selection.StopAt != calib.StopEnd || m.cur.ja.Selection.Method(calib.MethodCalibraEval).All.ICC2k.Value != end {
+	if m.knobs.opt.Selection.StopAt != selection.StopEnd || m.cur.ja.Selection.Method(selection.MethodCalibraEval).All.ICC2k.Value != end {
 		t.Error("reset did not return to the converged end")
 	}
 	press(t, m, "k", "l", "l") // solver: converged → published → both
-	if m.knobs.opt.Selection.Solver != calib.SolverBoth || m.cur.ja.Selection.Method(calib.MethodCalibraEvalPublished) == nil {
+	if m.knobs.opt.Selection.Solver != selection.SolverBoth || m.cur.ja.Selection.Method(selection.MethodCalibraEvalPublished) == nil {
 		t.Errorf("solver knob: %v, methods %d", m.knobs.opt.Selection.Solver, len(m.cur.ja.Selection.Methods))
 	}
 	if !strings.Contains(screen(m), "CalibraEval (published code)") {

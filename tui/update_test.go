@@ -11,7 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -369,7 +369,7 @@ func TestCriterionKnob(t *testing.T) {
 	if m.knobs.opt.Likelihood.TopK != 9 || len(m.cur.ja.Likelihood.Total.TopRS) != 9 {
 		t.Errorf("k = %d, top-RS %d", m.knobs.opt.Likelihood.TopK, len(m.cur.ja.Likelihood.Total.TopRS))
 	}
-	_ = calib.TotalCriterion
+	_ = likelihood.TotalCriterion
 }
 
 // TestWatch: a poll that brings a grown log installs it and recomputes;

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -20,7 +21,7 @@ func checkDegenerate(w io.Writer, an *report.Analysis, allow bool) error {
 		if ja.Selection == nil {
 			continue
 		}
-		if m := ja.Selection.Method(calib.MethodCalibraEval); m != nil && m.Degenerate {
+		if m := ja.Selection.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
 			lines = append(lines, fmt.Sprintf("judge %q: CalibraEval collapsed: %s", ja.Judge, m.DegenerateReason))
 		}
 	}

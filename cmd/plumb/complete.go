@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
@@ -29,7 +29,7 @@ func registerCompletions(cmd *cobra.Command) {
 		formats = append(formats, string(f))
 	}
 	var sources []string
-	for v := calib.VerdictRawX0; v <= calib.VerdictBPC; v++ {
+	for v := reporting.VerdictRawX0; v <= reporting.VerdictBPC; v++ {
 		sources = append(sources, v.String())
 	}
 	funcs := map[string]cobra.CompletionFunc{

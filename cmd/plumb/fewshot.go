@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -66,7 +66,7 @@ func newFewshotCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&o.criterion, "criterion", "", "criterion to pick examples for (required when the judge has several)")
 	f.StringVar(&o.judge, "judge", "", "judge whose score items are used (required when there are several)")
-	f.IntVar(&o.k, "k", calib.DefaultTopK, "number of examples (paper: 8)")
+	f.IntVar(&o.k, "k", likelihood.DefaultTopK, "number of examples (paper: 8)")
 	f.Float64Var(&o.trainFrac, "train-frac", 0.8, "training share of the items, in (0, 1] (paper: 4:1)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the train/test split")
 	f.BoolVar(&o.perToken, "per-token", false, "rank by ls/tokens (mean token log-likelihood) instead of ls")
@@ -99,7 +99,7 @@ func runFewshot(cmd *cobra.Command, files []string, o *fewshotOptions) error {
 	if err != nil {
 		return inputError{err}
 	}
-	fs, err := calib.SelectFewShot(judge, lg.Scores, calib.FewShotOptions{
+	fs, err := likelihood.SelectFewShot(judge, lg.Scores, likelihood.FewShotOptions{
 		Criterion: crit, K: o.k, TrainFrac: o.trainFrac, Seed: o.seed, PerToken: o.perToken,
 	})
 	if err != nil {

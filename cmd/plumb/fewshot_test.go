@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -48,7 +48,7 @@ func TestFewshotStdout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := calib.SelectFewShot("biased", lg.Scores, calib.FewShotOptions{Criterion: "accuracy", K: 5, TrainFrac: 0.8, Seed: 3})
+	fs, err := likelihood.SelectFewShot("biased", lg.Scores, likelihood.FewShotOptions{Criterion: "accuracy", K: 5, TrainFrac: 0.8, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,8 +89,8 @@ func TestFewshotOutputFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(stdout, "\n"); n != calib.DefaultTopK {
-		t.Errorf("%d records, want the default %d", n, calib.DefaultTopK)
+	if n := strings.Count(stdout, "\n"); n != likelihood.DefaultTopK {
+		t.Errorf("%d records, want the default %d", n, likelihood.DefaultTopK)
 	}
 	dst := filepath.Join(t.TempDir(), "ex.jsonl")
 	out, code, err := execute(t, append(args, "-o", dst)...)

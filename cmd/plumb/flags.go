@@ -6,7 +6,10 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -44,7 +47,7 @@ type analysisFlags struct {
 }
 
 func (f *analysisFlags) register(fs *pflag.FlagSet) {
-	def := calib.DefaultSelectionOptions()
+	def := selection.DefaultOptions()
 	fs.StringSliceVar(&f.judges, "judge", nil, "analyse only these judges (default: all)")
 	fs.StringVar(&f.group, "group", "", "analyse only pair records of this group (default: all)")
 	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "CalibraEval's λ in [0, 10] (keeps g off 0.5)")
@@ -76,29 +79,29 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 // options validates the flags and returns the analysis options.
 func (f *analysisFlags) options() (report.Options, error) {
 	var o report.Options
-	if !(f.lambda >= 0 && f.lambda <= calib.MaxLambda) {
+	if !(f.lambda >= 0 && f.lambda <= calibraeval.MaxLambda) {
 		return o, fmt.Errorf("--lambda %v: want a number in [0, %d] (λ weighs the content-swap spread against consistency; "+
-			"beyond about 2 it already dominates)", f.lambda, calib.MaxLambda)
+			"beyond about 2 it already dominates)", f.lambda, calibraeval.MaxLambda)
 	}
 	if !(f.estFrac > 0 && f.estFrac <= 1) {
 		return o, fmt.Errorf("--est-frac %v: want a number in (0, 1]", f.estFrac)
 	}
-	obj, err := calib.ParseObjective(f.objective)
+	obj, err := calibraeval.ParseObjective(f.objective)
 	if err != nil {
 		return o, fmt.Errorf("--objective: %w", err)
 	}
-	solver, err := calib.ParseSolver(f.solver)
+	solver, err := selection.ParseSolver(f.solver)
 	if err != nil {
 		return o, fmt.Errorf("--solver: %w", err)
 	}
-	if !(f.pubLambda >= 0 && f.pubLambda <= calib.MaxLambda) {
-		return o, fmt.Errorf("--published-lambda %v: want a number in [0, %d]", f.pubLambda, calib.MaxLambda)
+	if !(f.pubLambda >= 0 && f.pubLambda <= calibraeval.MaxLambda) {
+		return o, fmt.Errorf("--published-lambda %v: want a number in [0, %d]", f.pubLambda, calibraeval.MaxLambda)
 	}
-	stop, err := calib.ParsePathStop(f.stopAt)
+	stop, err := selection.ParsePathStop(f.stopAt)
 	if err != nil {
 		return o, fmt.Errorf("--stop-at: %w", err)
 	}
-	if stop != calib.StopEnd && !solver.Converged() {
+	if stop != selection.StopEnd && !solver.Converged() {
 		return o, fmt.Errorf("--stop-at %s: the fit path is the converged solver's; use --solver converged or both", f.stopAt)
 	}
 	switch f.format {
@@ -116,7 +119,7 @@ func (f *analysisFlags) options() (report.Options, error) {
 	default:
 		return o, fmt.Errorf("--target %q: want auto, verdict or pair", f.target)
 	}
-	from, err := calib.ParseVerdictFrom(f.verdictFrom)
+	from, err := reporting.ParseVerdictFrom(f.verdictFrom)
 	if err != nil {
 		return o, fmt.Errorf("--verdict-from: %w", err)
 	}
@@ -143,11 +146,11 @@ func (f *analysisFlags) options() (report.Options, error) {
 	}
 	o.Judges = f.judges
 	o.Group = f.group
-	o.Selection = calib.SelectionOptions{Lambda: f.lambda, EstFrac: f.estFrac, Objective: obj, Seed: f.seed,
+	o.Selection = selection.Options{Lambda: f.lambda, EstFrac: f.estFrac, Objective: obj, Seed: f.seed,
 		Solver: solver, PublishedLambda: f.pubLambda, StopAt: stop, Path: f.path}
 	o.Target = f.target
 	o.VerdictFrom = from
-	o.Reporting = calib.ReportingOptions{Budget: f.budget, Split: f.split, Alpha: f.alpha, Pilot: f.pilot, Seed: f.seed}
-	o.Likelihood = calib.LikelihoodOptions{Permutations: f.permutations, Seed: f.seed, PerToken: f.perToken, TopK: f.topK}
+	o.Reporting = reporting.Options{Budget: f.budget, Split: f.split, Alpha: f.alpha, Pilot: f.pilot, Seed: f.seed}
+	o.Likelihood = likelihood.Options{Permutations: f.permutations, Seed: f.seed, PerToken: f.perToken, TopK: f.topK}
 	return o, nil
 }

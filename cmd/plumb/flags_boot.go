@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -39,7 +39,7 @@ func (b *bootFlags) options() (report.BootstrapOptions, error) {
 	if b.resamples == 1 {
 		return o, fmt.Errorf("--bootstrap 1: one resample gives no interval; want 0 (off) or at least 2 (1000 is the default)")
 	}
-	kind, err := calib.ParseBootstrapKind(b.kind)
+	kind, err := bootstrap.ParseKind(b.kind)
 	if err != nil {
 		return o, fmt.Errorf("--bootstrap-kind: %w", err)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // execute runs plumb with args and returns stdout and the exit status.
@@ -73,7 +73,7 @@ func TestReportJSONSchema(t *testing.T) {
 	for name, j := range judges {
 		sel := j.(map[string]any)["selection"].(map[string]any)
 		methods := sel["methods"].(map[string]any)
-		for _, m := range calib.MethodNames() {
+		for _, m := range selection.MethodNames() {
 			mm, ok := methods[m].(map[string]any)
 			if !ok {
 				t.Fatalf("%s: no method %s", name, m)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -24,7 +25,7 @@ func TestPandaLMAccuracyTies(t *testing.T) {
 		"pandalm-7b": {667, 999, 667}, "gpt-3.5-turbo": {697, 974, 710},
 	} {
 		ps := pairsOf(lg, judge, "")
-		a := calib.ComputeMetrics(calib.RawPrefs(ps)).AccuracyTies
+		a := metrics.Compute(calib.RawPrefs(ps)).AccuracyTies
 		if !a.OK() || a.N != want.n || a.Value != float64(want.right)/float64(want.n) {
 			t.Errorf("%s: accuracy_ties %+v, want %d/%d", judge, a, want.right, want.n)
 		}

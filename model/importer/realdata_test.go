@@ -11,12 +11,13 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
 
 // Tests on the real judge logs in ../shared/data (see its README for the
 // sources and commits). Every number is computed by plumb's own engine
-// (calib.ComputeMetrics on calib.RawPrefs of the imported pairs); they skip
+// (metrics.Compute on calib.RawPrefs of the imported pairs); they skip
 // when the data is absent.
 
 // pairsOf returns the pairs of judge in group ("" = any group).
@@ -47,10 +48,10 @@ func wantRatio(t *testing.T, what string, s calib.Stat, k, n int) {
 func TestLLMBarReproduces(t *testing.T) {
 	root := sharedData(t, "llmbar/Dataset/Processed")
 	lg := load(t, root)
-	chat := calib.ComputeMetrics(calib.RawPrefs(pairsOf(lg, "ChatGPT/Vanilla_NoRules", "Processed/FairEval")))
+	chat := metrics.Compute(calib.RawPrefs(pairsOf(lg, "ChatGPT/Vanilla_NoRules", "Processed/FairEval")))
 	wantRatio(t, "ChatGPT FairEval consistency", chat.Consistency, 12, 66)
 	wantRatio(t, "ChatGPT FairEval first-position rate", chat.FirstPositionRate, 120, 132)
-	gpt4 := calib.ComputeMetrics(calib.RawPrefs(pairsOf(lg, "GPT-4/Vanilla_NoRules", "Processed/MT-Bench")))
+	gpt4 := metrics.Compute(calib.RawPrefs(pairsOf(lg, "GPT-4/Vanilla_NoRules", "Processed/MT-Bench")))
 	wantRatio(t, "GPT-4 MT-Bench consistency", gpt4.Consistency, 174, 200)
 	for _, c := range []struct {
 		what string
@@ -107,7 +108,7 @@ func TestLLMBarStatistics(t *testing.T) {
 			continue // unreadable verdicts
 		}
 		lp := parseLLMBarPath(file)
-		m := calib.ComputeMetrics(calib.RawPrefs(pairsOf(lg, lp.judge, lp.group)))
+		m := metrics.Compute(calib.RawPrefs(pairsOf(lg, lp.judge, lp.group)))
 		k, n := llmbarCount(t, st["equal"].(string))
 		wantRatio(t, file+" consistency", m.Consistency, k, n)
 		k, n = llmbarCount(t, st["correct_False"].(string))
@@ -133,7 +134,7 @@ func TestFastChatReal(t *testing.T) {
 	if len(lg.Files) != 1 || len(lg.Pairs) != 74 {
 		t.Fatalf("%d files, %d pairs; want 1 and 74", len(lg.Files), len(lg.Pairs))
 	}
-	m := calib.ComputeMetrics(calib.RawPrefs(pairsOf(lg, "gpt-4", "")))
+	m := metrics.Compute(calib.RawPrefs(pairsOf(lg, "gpt-4", "")))
 	wantRatio(t, "consistency", m.Consistency, 46, 73)
 	wantRatio(t, "first-position rate", m.FirstPositionRate, 79, 122)
 	wantNotes(t, lg, 1, `judge gpt-4: 3 of 150 verdicts could not be read ("error" ×3); 1 kept as missing arrangements; 1 item left out`)

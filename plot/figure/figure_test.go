@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -78,8 +80,8 @@ func TestFiguresNoPanicOnEmpty(t *testing.T) {
 		Recall("d", "j", []model.Arrangement{model.X0}, []RecallMethod{{Label: "raw"}}),
 		Forest("e", "j", nil, ""),
 		Forest("f", "j", []ForestPanel{{Metric: "κ", Rows: []ForestRow{{Method: "m", Missing: "collapsed"}, {Method: "n", Delta: 0.1, CI: &[2]float64{-0.1, 0.3}}}}}, "95%"),
-		LikelihoodScatter("g", "j", &calib.BiasResult{Criterion: "c"}, false),
-		CIWidth("h", "j", &calib.Reporting{}, nil, 0.05),
+		LikelihoodScatter("g", "j", &likelihood.BiasResult{Criterion: "c"}, false),
+		CIWidth("h", "j", &reporting.Result{}, nil, 0.05),
 		Compare("i", nil, 0.05),
 		Compare("k", []JudgeRow{{Judge: "x"}}, 0.05),
 	}

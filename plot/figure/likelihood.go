@@ -7,7 +7,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 )
 
 // LikelihoodScatter draws the LS–US scatter of one criterion's (or the
@@ -15,7 +15,7 @@ import (
 // its unfairness US = S_m' − S_h' (y), the items of highest RS marked, and
 // the least-squares trend line. A rising cloud means the judge over-rates
 // the text its language model finds likely (Ohi et al. 2024).
-func LikelihoodScatter(name, judge string, b *calib.BiasResult, perToken bool) Figure {
+func LikelihoodScatter(name, judge string, b *likelihood.BiasResult, perToken bool) Figure {
 	xl := "LS = log P(output | input) (nats)"
 	if perToken {
 		xl = "LS per token (nats/token)"

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -23,11 +24,11 @@ type RecallMethod struct {
 // (raw and the calibration maps; BPC and discard-inconsistent aggregate over
 // arrangements), labelled with title, skipping unavailable methods and
 // those for which skip returns true (e.g. a collapsed fit).
-func RecallMethods(sel *calib.Selection, title func(string) string, skip func(*calib.MethodResult) bool) []RecallMethod {
+func RecallMethods(sel *selection.Result, title func(string) string, skip func(*selection.MethodResult) bool) []RecallMethod {
 	var out []RecallMethod
 	for i := range sel.Methods {
 		m := &sel.Methods[i]
-		if !m.Available || m.Name == calib.MethodBPC || m.Name == calib.MethodDiscard || (skip != nil && skip(m)) {
+		if !m.Available || m.Name == selection.MethodBPC || m.Name == selection.MethodDiscard || (skip != nil && skip(m)) {
 			continue
 		}
 		any := false

@@ -7,18 +7,18 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/reporting"
 )
 
 // SplitMark is one named split of the calibration budget.
 type SplitMark struct {
 	Label string
-	Split calib.SplitWidth
+	Split reporting.SplitWidth
 }
 
 // SplitMarks returns the splits of r in the order plumb's report lists them,
 // labelled with labels (current, equal, exact, approx, adaptive, best).
-func SplitMarks(r *calib.Reporting, labels [6]string) []SplitMark {
+func SplitMarks(r *reporting.Result, labels [6]string) []SplitMark {
 	s := r.Splits
 	return []SplitMark{
 		{labels[0], s.Current}, {labels[1], s.Equal}, {labels[2], s.Exact},
@@ -30,7 +30,7 @@ func SplitMarks(r *calib.Reporting, labels [6]string) []SplitMark {
 // against m0, the calibration items with z = 0 (the rest of the budget, m1,
 // have z = 1), with each named split marked. The y axis is zoomed to the
 // curve so that differences between the splits are visible.
-func CIWidth(name, judge string, r *calib.Reporting, marks []SplitMark, alpha float64) Figure {
+func CIWidth(name, judge string, r *reporting.Result, marks []SplitMark, alpha float64) Figure {
 	p := newPlot(fmt.Sprintf("CI width against the budget split — %s", judge),
 		fmt.Sprintf("m0 = calibration items with z = 0 (m1 = %d − m0)", r.Budget), fmt.Sprintf("width of the %.0f%% CI of the corrected rate θ", 100*(1-alpha)))
 	p.Legend.Top, p.Legend.Left = true, false

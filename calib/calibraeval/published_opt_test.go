@@ -1,0 +1,7 @@
+package calibraeval
+
+import "github.com/plumb-eval/plumb/calib/internal/calibtest"
+
+func publishedOptions(c calibtest.PublishedCase) PublishedOptions {
+	return PublishedOptions{Lambda: c.Lambda, BatchSize: c.BatchSize, LR: c.LR, Epochs: c.Epochs}
+}

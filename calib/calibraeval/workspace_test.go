@@ -1,0 +1,60 @@
+package calibraeval
+
+import (
+	"testing"
+
+	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/internal/work"
+)
+
+// TestWorkspaceFitsBitIdentical: fits that take their vectors from a
+// workspace (reused from fit to fit, and filled with garbage on every
+// hand-out) give every bit of the fits that allocate them, cold and warm,
+// below and above the coarse phase's threshold.
+func TestWorkspaceFitsBitIdentical(t *testing.T) {
+	problems := []struct {
+		name string
+		n    int
+		p    func(n int) (*NOA, error)
+	}{
+		{"3,000 items x0..x3", 3000, func(n int) (*NOA, error) {
+			return NewNOA(calibtest.GenPairs(n, calibtest.SweepJudges()[0], calibtest.Has0123, 3), calibtest.AllIdx(n), ObjectiveBoth)
+		}},
+		{"6,000 items x0..x3, 6 digits (coarse phase)", 6000, func(n int) (*NOA, error) {
+			return NewNOA(calibtest.LargePairs(n), calibtest.AllIdx(n), ObjectiveBoth)
+		}},
+		{"1,700 items x0..x2, l2", 1700, func(n int) (*NOA, error) {
+			return NewNOA(calibtest.GenPairs(n, calibtest.SweepJudges()[1], calibtest.Has012, 4), calibtest.AllIdx(n), ObjectiveL2)
+		}},
+	}
+	for _, poison := range []int{1, 2} {
+		ws := &work.Space{Poison: poison}
+		for _, pr := range problems {
+			p, err := pr.p(pr.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pr.n == 6000 && p.m <= coarseMinKnots {
+				t.Fatalf("%s: %d knots, want more than %d", pr.name, p.m+1, coarseMinKnots)
+			}
+			var warm, warmWS *FitResult
+			for _, lam := range []float64{0.5, 0, 2, 0.55} {
+				want, err := p.Fit(FitOptions{Lambda: lam}, warm)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := p.Fit(FitOptions{Lambda: lam, Work: ws}, warmWS)
+				if err != nil {
+					t.Fatal(err)
+				}
+				hw, hg := newPinHash(), newPinHash()
+				hw.fit(want)
+				hg.fit(got)
+				if hw.sum() != hg.sum() {
+					t.Errorf("poison %d, %s, λ %v: the fit with a workspace differs (objective %v, want %v)", poison, pr.name, lam, got.Objective, want.Objective)
+				}
+				warm, warmWS = &want, &got
+			}
+		}
+	}
+}

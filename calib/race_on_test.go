@@ -1,6 +1,0 @@
-//go:build race
-
-package calib
-
-// raceEnabled is true when the race detector is on.
-const raceEnabled = true

@@ -1,0 +1,30 @@
+package reporting
+
+import (
+	"testing"
+)
+
+// BenchmarkComputeReporting measures a correct-reporting analysis of 3,000
+// verdicts (the demo's size per judge ×3): 2,100 unlabelled test items and
+// a pool of 900 labelled ones, all used (automatic budget, so BestSplit
+// scans 899 splits).
+func BenchmarkComputeReporting(b *testing.B) {
+	items := repItems(1, 2100, 630, 270, 0.3, 0.85, 0.85, true)
+	opt := DefaultOptions()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Compute(items, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRGInterval measures one interval.
+func BenchmarkRGInterval(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := RGInterval(0.4, 0.7, 0.9, 1000, 250, 250, 0.05); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,262 @@
+package selection
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/baseline"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/metrics"
+)
+
+// BootMetric is one metric of the methods table that the selection
+// bootstrap gives intervals for.
+type BootMetric struct {
+	// Key is the metric's report JSON key.
+	Key string
+	Get func(m *metrics.Metrics) calib.Stat
+}
+
+// BootMetrics lists the bootstrapped metrics in table order.
+func BootMetrics() []BootMetric {
+	return []BootMetric{
+		{"consistency", func(m *metrics.Metrics) calib.Stat { return m.Consistency }},
+		{"first_position_rate", func(m *metrics.Metrics) calib.Stat { return m.FirstPositionRate }},
+		{"fleiss_kappa", func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }},
+		{"icc2k", func(m *metrics.Metrics) calib.Stat { return m.ICC2k }},
+		{"icc3k", func(m *metrics.Metrics) calib.Stat { return m.ICC3k }},
+		{"rstd", func(m *metrics.Metrics) calib.Stat { return m.RStd }},
+		{"accuracy_mean", func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }},
+		{"accuracy_aggregate", func(m *metrics.Metrics) calib.Stat { return m.AccuracyAggregate }},
+	}
+}
+
+// BootstrapOptions are the settings of a selection bootstrap.
+type BootstrapOptions struct {
+	bootstrap.Options
+	// Refit re-runs CalibraEval's fit and Pride's prior on every resample
+	// (the honest interval: it includes the fit's own variability); false
+	// holds the full-data fit fixed and resamples only the items it is
+	// applied to (fast, but too narrow for a learned method).
+	Refit bool
+}
+
+// MethodIntervals are one method's bootstrap intervals.
+type MethodIntervals struct {
+	Name string
+	// Value holds the interval of each metric (by BootMetric.Key), and
+	// Delta the interval of the method's change from raw, both computed on
+	// the same resample (a paired bootstrap). Raw has no Delta.
+	Value, Delta map[string]bootstrap.Interval
+}
+
+// Intervals are the bootstrap intervals of a selection analysis:
+// items are resampled with replacement, every method is evaluated on the
+// same resample, and percentile (or BCa) intervals are read off.
+type Intervals struct {
+	Options BootstrapOptions
+	// Methods holds one entry per method that was bootstrapped, in the
+	// order of Result.Methods.
+	Methods []MethodIntervals
+	// Notes say what was left out and why.
+	Notes []string
+}
+
+// Method returns the named method's intervals, or nil.
+func (s *Intervals) Method(name string) *MethodIntervals {
+	for i := range s.Methods {
+		if s.Methods[i].Name == name {
+			return &s.Methods[i]
+		}
+	}
+	return nil
+}
+
+// bootMethod evaluates one method's metrics on a resample.
+type bootMethod struct {
+	name    string
+	metrics func(idx []int) (metrics.Metrics, bool)
+}
+
+// Bootstrap computes paired bootstrap intervals for every metric of every
+// available method of sel (which this engine computed) and for each
+// method's change from raw. The resampling unit is the item: all of an
+// item's arrangements move together. Intervals are over all items (the
+// methods table's "all items" setting). With opt.Refit, CalibraEval is
+// re-fitted cold on each resample's estimation items (those of the
+// resample in sel's estimation set, with their repeats) and Pride's prior
+// re-estimated; otherwise both are held at their full-data values.
+func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error) {
+	if sel == nil {
+		return nil, fmt.Errorf("bootstrap of judge %q: no selection analysis", e.judge)
+	}
+	e.prepare()
+	out := &Intervals{Options: opt}
+	est, _, err := calib.EstimationSet(len(e.pairs), sel.Options.EstFrac, sel.Options.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("bootstrap of judge %q: %w", e.judge, err)
+	}
+	isEst := make([]bool, len(e.pairs))
+	for _, i := range est {
+		isEst[i] = true
+	}
+	estOf := func(idx []int) []int {
+		var s []int
+		for _, i := range idx {
+			if isEst[i] {
+				s = append(s, i)
+			}
+		}
+		return s
+	}
+	var methods []bootMethod
+	for i := range sel.Methods {
+		m := &sel.Methods[i]
+		if !m.Available {
+			continue
+		}
+		if why := noIntervals(m); why != "" {
+			out.Notes = append(out.Notes, fmt.Sprintf("%s: no intervals — %s", m.Name, why))
+			continue
+		}
+		switch m.Name {
+		case MethodRaw:
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(e.raw, idx, nil), true }})
+		case MethodBPC:
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return baseline.BPCMetricsSubset(e.bpc, idx), true }})
+		case MethodDiscard:
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
+				d, _ := baseline.DiscardMetricsIn(e.raw, idx, nil)
+				return d, true
+			}})
+		case MethodPride:
+			if !opt.Refit && sel.Prior != nil {
+				fixed := calib.MappedPrefs(e.pairs, sel.Prior.Debias)
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				continue
+			}
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
+				p, _, err := baseline.PridePrefs(e.pairs, estOf(idx))
+				if err != nil {
+					return metrics.Metrics{}, false
+				}
+				return metrics.ComputeIn(p, idx, nil), true
+			}})
+		case MethodCalibraEval:
+			if sel.Fit == nil || sel.Fit.Curve == nil {
+				continue
+			}
+			if opt.Refit && sel.Stop != nil {
+				// A re-fit would run to convergence, not to the path point
+				// the row stops at; re-running the path per resample costs
+				// ~30 fits each.
+				out.Notes = append(out.Notes, fmt.Sprintf("%s: the fit is held fixed at path point %d (a re-fit per resample would not stop there)", m.Name, sel.Stop.Point))
+			}
+			if !opt.Refit || sel.Stop != nil {
+				fixed := calib.CalibratedPrefs(e.pairs, sel.Fit.Curve)
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				continue
+			}
+			so := sel.Options
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
+				noa, err := calibraeval.NewNOA(e.pairs, estOf(idx), so.Objective)
+				if err != nil {
+					return metrics.Metrics{}, false
+				}
+				fit, err := noa.Fit(calibraeval.FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter}, nil)
+				if err != nil {
+					return metrics.Metrics{}, false
+				}
+				return metrics.ComputeIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
+			}})
+		case MethodCalibraEvalPublished:
+			if sel.Published == nil || sel.Published.Curve == nil {
+				continue
+			}
+			if !opt.Refit {
+				fixed := calib.CalibratedPrefs(e.pairs, sel.Published.Curve)
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				continue
+			}
+			po := sel.Published.Options
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
+				ordered := estOf(idx)
+				slices.Sort(ordered) // the script reads its items in file order
+				fit, err := calibraeval.FitPublished(e.pairs, ordered, po)
+				if err != nil {
+					return metrics.Metrics{}, false
+				}
+				return metrics.ComputeIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
+			}})
+		}
+	}
+	if len(methods) == 0 || methods[0].name != MethodRaw {
+		return nil, fmt.Errorf("bootstrap of judge %q: raw judgments unavailable", e.judge)
+	}
+	keys := BootMetrics()
+	// Statistic layout: for method j and metric k, value at (j·K + k)·2 and
+	// change from raw at (j·K + k)·2 + 1.
+	K := len(keys)
+	names := make([]string, 2*K*len(methods))
+	for j, m := range methods {
+		for k, bm := range keys {
+			names[2*(j*K+k)] = m.name + "/" + bm.Key
+			names[2*(j*K+k)+1] = m.name + "/" + bm.Key + "/delta"
+		}
+	}
+	stat := func(idx []int) []float64 {
+		v := make([]float64, len(names))
+		var raw [16]float64
+		for j, m := range methods {
+			mt, ok := m.metrics(idx)
+			for k, bm := range keys {
+				x := math.NaN()
+				if ok {
+					if s := bm.Get(&mt); s.OK() {
+						x = s.Value
+					}
+				}
+				if j == 0 {
+					raw[k] = x
+				}
+				v[2*(j*K+k)] = x
+				v[2*(j*K+k)+1] = x - raw[k] // NaN when either is undefined
+			}
+		}
+		return v
+	}
+	res, err := bootstrap.Run(len(e.pairs), names, stat, opt.Options)
+	if err != nil {
+		return nil, fmt.Errorf("bootstrap of judge %q: %w", e.judge, err)
+	}
+	for j, m := range methods {
+		mi := MethodIntervals{Name: m.name, Value: map[string]bootstrap.Interval{}}
+		if j > 0 {
+			mi.Delta = map[string]bootstrap.Interval{}
+		}
+		for k, bm := range keys {
+			if r := res[2*(j*K+k)]; r.Reason != "undefined on the data" {
+				mi.Value[bm.Key] = r
+			}
+			if j > 0 {
+				if r := res[2*(j*K+k)+1]; r.Reason != "undefined on the data" {
+					mi.Delta[bm.Key] = r
+				}
+			}
+		}
+		out.Methods = append(out.Methods, mi)
+	}
+	return out, nil
+}
+
+// noIntervals says why a method gets no intervals ("" when it does): a
+// collapsed fit's metrics are not shown, so they get no intervals either.
+func noIntervals(m *MethodResult) string {
+	if m.Degenerate {
+		return m.DegenerateReason
+	}
+	return ""
+}
