@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -29,21 +30,26 @@ var (
 )
 
 // Links returns the link targets of the Markdown text md, leaving out code
-// blocks and code spans.
+// blocks and code spans. A link's text may run over several lines.
 func Links(md string) []Link {
 	var out []Link
+	lines := strings.Split(md, "\n")
+	prose := make([]string, len(lines)) // code blocks blanked, so offsets keep their line
 	forEachProse(md, func(n int, line string) {
 		line = stripCode(line)
-		for _, m := range inlineLink.FindAllStringSubmatch(line, -1) {
-			out = append(out, Link{Line: n, Target: strings.Trim(m[1], "<>")})
-		}
+		prose[n-1] = line
 		if m := refDef.FindStringSubmatch(line); m != nil {
 			out = append(out, Link{Line: n, Target: strings.Trim(m[1], "<>")})
 		}
-		for _, m := range htmlRef.FindAllStringSubmatch(line, -1) {
-			out = append(out, Link{Line: n, Target: m[1]})
-		}
 	})
+	text := strings.Join(prose, "\n")
+	lineAt := func(off int) int { return strings.Count(text[:off], "\n") + 1 }
+	for _, re := range []*regexp.Regexp{inlineLink, htmlRef} {
+		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+			out = append(out, Link{Line: lineAt(m[2]), Target: strings.Trim(text[m[2]:m[3]], "<>")})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Link) int { return a.Line - b.Line })
 	return out
 }
 

@@ -115,6 +115,8 @@ func TestCheckLinksFindsBroken(t *testing.T) {
 		"```",                        // 11
 		"[ref]: docs/none.md",        // 12
 		`<img src="docs/img/y.png">`, // 13
+		"![an image whose alt text",  // 14
+		"runs on](docs/img/z.png)",   // 15
 	}, "\n"))
 	var got []string
 	for _, err := range CheckLinks(dir, []string{"README.md"}) {
@@ -127,6 +129,7 @@ func TestCheckLinksFindsBroken(t *testing.T) {
 		"README.md:7: #nope: README.md has no heading or anchor #nope",
 		"README.md:12: docs/none.md: no such file in the repository",
 		"README.md:13: docs/img/y.png: no such file in the repository",
+		"README.md:15: docs/img/z.png: no such file in the repository",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
