@@ -1,8 +1,8 @@
 // Package plot draws plumb's charts — calibration curves, histograms, bars,
-// braille scatter plots, interval bars — as terminal strings (and, later,
-// image files). It takes plain numbers or calib results and returns
-// rendered output; it computes no statistics and knows nothing of the TUI's
-// state.
+// braille scatter plots, interval bars — as terminal strings; package
+// plot/figure draws the image files. It takes plain numbers or calib results
+// and returns rendered output; it computes no statistics and knows nothing of
+// the TUI's state.
 //
 // Output is plain text without ANSI colour, so meaning never rests on colour:
 // series differ by glyph (── against ··, █ against ▒) and captions say which

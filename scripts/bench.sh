@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# bench: measures issue 13's speed table from outside, as a user feels it,
-# and prints it as a Markdown table (README "Speed").
+# bench: measures the headline rows of docs/performance.md from outside, as a
+# user feels it, and prints them as a Markdown table.
 #
 #   scripts/bench.sh              (from anywhere; needs go, tmux, /usr/bin/time)
 #   BENCH_RUNS=5 BENCH_PRESSES=20 scripts/bench.sh
 #   BENCH_ONLY=report,tui3k,tui100k,fit,help scripts/bench.sh   (a subset)
 #
 # Too slow for CI (several minutes: a 315 MB log, a 100,000-item UI); run it
-# by hand on an otherwise idle machine and say in README what else ran.
+# by hand on an otherwise idle machine and say in docs/performance.md what else ran.
 #
 # Rows:
-#   report   plumb report --format json on README's 998,400-record log:
+#   report   plumb report --format json on the 1M log of docs/performance.md:
 #            wall, CPU (user+sys) and peak RSS from /usr/bin/time -v,
 #            BENCH_RUNS runs, median (min–max).
 #   tui3k    knob key (l, λ +0.05) → the status line shows the new λ with

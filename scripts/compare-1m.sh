@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compare-1m: checks that `plumb report --format json --points` on the
-# 998,400-record log (README "Speed") writes exactly the bytes of a report
-# made before issue 13's report changes, and prints wall, CPU and peak RSS
+# 998,400-record log (docs/performance.md) writes exactly the bytes of a report
+# made by an earlier build, and prints wall, CPU and peak RSS
 # of the default (lean) and the --points report.
 #
 #   scripts/compare-1m.sh LOG BASE.json [OLD-PLUMB]

@@ -23,7 +23,7 @@ g* is fitted exactly as "plumb report" fits it with the same --lambda,
 --est-frac, --objective, --seed, --judge and --group. A judge CalibraEval
 cannot calibrate (hard choices, too few items) has its records written with
 the reason instead. Records come in file order; score and verdict records
-are left out. Schema: README "Calibrated log".
+are left out. Schema: docs/log-format.md, "Calibrated log".
 
 -o is required (-o - writes to stdout); the file is written atomically,
 gzipped when its name ends in .gz, and never over an input file. With no
@@ -31,8 +31,8 @@ FILE the embedded demo log is used. A one-line summary goes to stderr. Bad
 input or flags exit with status 2.
 
 A judge whose CalibraEval fit collapsed (g* nearly constant on its P(A), or
-its calibrated choices decided by round-off; README "What minimising
-CalibraEval to convergence shows") has no calibration worth writing:
+its calibrated choices decided by round-off; docs/analysis.md, "What
+minimising CalibraEval to convergence shows") has no calibration worth writing:
 calibrate refuses it with status 2 and the reason, unless --allow-degenerate
 is given, which writes it with "degenerate": reason in every record.`
 

@@ -9,7 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
-// swapOnlyLog simulates the README's position-swap-only log (x0, x1,
+// swapOnlyLog simulates docs/analysis.md's position-swap-only log (x0, x1,
 // log-probabilities), on which CalibraEval's exact optimum is a constant g.
 func swapOnlyLog(t *testing.T) string {
 	t.Helper()

@@ -43,7 +43,7 @@ verdict is used and counted. The summary says how many answers carry
 probabilities.
 
 Templates (--template): %s, or a Go text/template file
-(README "Triage a new judge" lists its fields). Every record's extra field
+(docs/collect.md lists its fields). Every record's extra field
 "collect" names the template and its SHA-256, the IDs and the endpoint, and
 the record keeps the texts, so each prompt can be rendered again
 (--dry-run prints them).
@@ -80,7 +80,7 @@ Before the first request the server is asked whether it lists --model and,
 where it has a tokenizer endpoint (llama.cpp, vLLM), whether each ID is one
 token; after the run collect warns about answers without readable
 log-probabilities, IDs never among the alternatives, and prompts the server
-cut to fit its context (README "Triage a new judge").`
+cut to fit its context (docs/collect.md).`
 
 type collectOptions struct {
 	baseURL, model, judge, output, keyEnv string

@@ -28,7 +28,7 @@ var versionLine = regexp.MustCompile(`(?m)^  "plumb": ".*",$`)
 // is testdata/report-prechange.json.gz, updated once since for judge-first's
 // collapsed fit, which now ends exactly at g* ≡ ½: testdata/report-prechange.md
 // lists what changed); and without --points exactly
-// those bytes with the LS–US points left out (README, "Report JSON").
+// those bytes with the LS–US points left out (docs/report-json.md).
 func TestReportMatchesPreChange(t *testing.T) {
 	gz, err := os.ReadFile("testdata/report-prechange.json.gz")
 	if err != nil {

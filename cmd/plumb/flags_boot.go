@@ -9,7 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/report"
 )
 
-// bootFlags are the flags of the paired item bootstrap (README,
+// bootFlags are the flags of the paired item bootstrap (docs/analysis.md,
 // "Intervals"); the seed is --seed.
 type bootFlags struct {
 	fs        *pflag.FlagSet

@@ -7,7 +7,7 @@ import (
 )
 
 // softMemoryLimit is plumb's soft memory limit while the live heap is
-// small: the 998,400-record report (README "Speed") peaks at about 360 MiB
+// small: the 998,400-record report (docs/performance.md) peaks at about 360 MiB
 // live with the compact record stores, and under this limit its peak RSS
 // is about 470 MiB for the CPU it takes under 900 MiB.
 const softMemoryLimit = 450 << 20

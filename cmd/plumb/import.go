@@ -13,7 +13,7 @@ import (
 )
 
 const importLong = `Convert the judge logs other tools wrote into plumb's log format v1 (JSON
-Lines; README "Log format"), so they can be kept, edited and shared:
+Lines; docs/log-format.md), so they can be kept, edited and shared:
 
   fastchat     FastChat / MT-Bench pairwise judgments (gpt-4_pair.jsonl)
   llmbar       LLMBar evaluators/<judge>/<strategy>/result.json (or the folder)
@@ -27,7 +27,7 @@ Lines; README "Log format"), so they can be kept, edited and shared:
 Each file's format is detected by its content (gzip or not); --from names it
 instead. A folder is walked for the judge logs it holds. "plumb FILE" and
 "plumb report FILE" read the same formats directly; import writes them out.
-README "Importing logs" says how each format's fields map to records.
+docs/importing.md says how each format's fields map to records.
 
 --map takes KEY=COLUMN pairs (repeat the flag): for verdicts, one row per
 answer and one true/false column per judge, judge-columns=A,B,C with

@@ -17,7 +17,7 @@ import (
 // prompt or response texts, so they are checked but kept only with
 // keepText (the UI shows them).
 //
-// Files of other tools' formats (README "Importing logs") are detected by
+// Files of other tools' formats (docs/importing.md) are detected by
 // their content and converted on the fly; from names the format instead,
 // and maps are the --map KEY=COLUMN pairs of the columns format. "-" is
 // standard input; pipes and FIFOs are read once, as streams. Every file

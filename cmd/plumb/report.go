@@ -18,8 +18,8 @@ func newReportCmd() *cobra.Command {
 		Use:   "report [FILE...]",
 		Short: "print the analysis as Markdown or JSON",
 		Long: `Print plumb's analysis of the judgment logs without the terminal UI:
-Markdown tables by default, --format json for scripts (schema in README,
-"Report JSON"). With no FILE, the embedded demo log is analysed.
+Markdown tables by default, --format json for scripts (docs/report-json.md;
+JSON Schema docs/schema/report.schema.json). With no FILE, the embedded demo log is analysed.
 
 Bad input stops the load with exit status 2 and an error naming the file,
 line and field; --skip-bad loads the rest and reports what it skipped.`,

@@ -48,12 +48,12 @@ func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "plumb [FILE...]",
 		Short: "plumb shows how an LLM judge is biased and corrects it",
-		Long: `plumb loads LLM-judge logs (log format v1, JSON Lines; README "Log format"),
+		Long: `plumb loads LLM-judge logs (log format v1, JSON Lines; docs/log-format.md),
 measures the judge's selection bias (position and token bias) and corrects it
 with CalibraEval, Pride, BPC and discard-inconsistent, side by side.
 
 With no FILE it analyses the embedded demo log. On a terminal it opens the
-interactive UI (README "Terminal UI"; ? lists every key); when stdout is not
+interactive UI (docs/tui.md; ? lists every key); when stdout is not
 a terminal, or with --no-tui, it prints the same report as "plumb report".
 Every knob of the UI is also a flag, so "plumb report" with the same flags
 reproduces what the screen shows (the export key names the command).`,
