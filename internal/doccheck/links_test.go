@@ -56,33 +56,8 @@ func TestLinks(t *testing.T) {
 		t.Fatalf("only %d links in %d files: the link scanner is broken", links, len(files))
 	}
 	for _, err := range CheckLinks(root, files) {
-		if p := pendingTarget(err); p != "" {
-			t.Logf("%v (pending: %s comes from another branch; drop it from pendingFiles once it is merged)", err, p)
-			continue
-		}
 		t.Error(err)
 	}
-}
-
-// pendingFiles are documents that README.md and docs/ link to but that
-// another branch writes; a link to one of them may be missing until that
-// branch is merged. Keep this list empty otherwise.
-var pendingFiles = []string{"docs/architecture.md"}
-
-// pendingTarget returns the pending file a missing-file error is about, or "".
-func pendingTarget(err error) string {
-	msg := err.Error()
-	if !strings.HasSuffix(msg, "no such file in the repository") {
-		return ""
-	}
-	for _, p := range pendingFiles {
-		base := filepath.Base(p)
-		if strings.Contains(msg, ": "+p+": ") || strings.Contains(msg, ": "+base+": ") ||
-			strings.Contains(msg, ": "+base+"#") {
-			return p
-		}
-	}
-	return ""
 }
 
 // TestCheckLinksFindsBroken checks the checker on a small tree: each kind
