@@ -19,7 +19,7 @@ import (
 // application is then a gather from G with Apply's arithmetic, operation for
 // operation: the same bits as CalibratedPrefs, without a search per value.
 // At 100,000 items × x0..x3 (≈ 400,000 knots) that is the difference between
-// ≈ 35 ms and ≈ 3 ms per λ step (README, Speed).
+// ≈ 35 ms and ≈ 3 ms per λ step (docs/performance.md).
 
 // gatherNaN marks a value for which Apply returns s itself (NaN).
 const gatherNaN = math.MinInt32

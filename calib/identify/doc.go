@@ -1,6 +1,6 @@
 // Package identify says what a judge's arrangements can tell about its
 // selection bias and estimates it (docs/methods.md §1, "what they
-// identify", and the README's "Position or ID?"): the position effect β
+// identify", and docs/analysis.md's "Position or ID?"): the position effect β
 // (prefers whatever is shown first), the token effect τ (prefers the ID A
 // wherever it is) and their sum. Per item, in the simulator's model
 // h_j = c_j·u + β·f_j + τ (h_j = logit P(A) in x_j, or P(A) − ½ for hard

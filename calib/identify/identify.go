@@ -127,7 +127,7 @@ type identTally struct {
 }
 
 // Bias estimates a judge's position and token effects from the
-// arrangements present (README "Position or ID?"). Per item, with
+// arrangements present (docs/analysis.md, "Position or ID?"). Per item, with
 // h_j = logit(P(A) in x_j) (logit scale; logprobs records use lA − lB
 // exactly when both are finite, other records clip P(A) to [1e-6, 1 − 1e-6] first, as Pride does)
 // or h_j = P(A) − ½ (rate scale, when any record gives hard choices), the

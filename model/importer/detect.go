@@ -59,7 +59,7 @@ func (s sniffed) usable(path string) error {
 	case roleEmpty:
 		return fileError(path, "holds no records")
 	case roleTabular:
-		return fileError(path, "is not JSON; for a CSV or TSV file give a column mapping: --from columns --map id=COL --map judge-columns=A,B ... (README \"Importing logs\")")
+		return fileError(path, "is not JSON; for a CSV or TSV file give a column mapping: --from columns --map id=COL --map judge-columns=A,B ... (docs/importing.md)")
 	case roleUnknown:
 		keys := strings.Join(s.keys, ", ")
 		if len(s.keys) == 0 {
