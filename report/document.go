@@ -1,13 +1,11 @@
 package report
 
 import (
+	"fmt"
 	"io"
-	"slices"
+	"strings"
 
-	"github.com/plumb-eval/plumb/calib"
-	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/model"
 )
 
 // SchemaVersion is the version of the report JSON. It changes only when a
@@ -43,7 +41,7 @@ type DocOptions struct {
 	EstFrac   float64 `json:"est_frac"`
 	Objective string  `json:"objective"`
 	Seed      uint64  `json:"seed"`
-	// Solver knobs (selection_solver.go): solver, the published code's λ,
+	// Solver knobs (calib/selection/solver.go): solver, the published code's λ,
 	// the fit-path stop ("end" or a point index) and whether the path was
 	// asked for.
 	Solver          string  `json:"solver"`
@@ -94,122 +92,19 @@ type Judge struct {
 	Notes      []string    `json:"notes"`
 }
 
-// Selection is the selection-bias analysis of a judge.
-type Selection struct {
-	Items         int                `json:"items"`
-	Arrangements  map[string]int     `json:"arrangements"`
-	Source        string             `json:"source"`
-	EstimationSet EstimationSet      `json:"estimation_set"`
-	Methods       map[string]*Method `json:"methods"`
-	// Curve is g* at 101 evenly spaced points 0, 0.01, …, 1 (null when
-	// CalibraEval is unavailable).
-	Curve []float64   `json:"curve"`
-	Prior *PridePrior `json:"pride_prior"`
-	Notes []string    `json:"notes"`
-	// BiasEffects separates position from token bias (README, "Report JSON").
-	BiasEffects *BiasEffects `json:"bias_effects"`
-	// Bootstrap says how the intervals of the methods' ci95, delta_ci95
-	// and change were made (null when none were).
-	Bootstrap *DocBootstrap `json:"bootstrap"`
-	// Path is CalibraEval's fit path (omitted unless asked for: --path or
-	// --stop-at; json_path.go).
-	Path *PathJSON `json:"path,omitempty"`
+// DocSettings choose what the report JSON holds beyond the numbers.
+type DocSettings struct {
+	// Points adds every LS–US point (likelihood.points and each
+	// criterion's points: one object per score item, most of the bytes
+	// of a large log's report; `plumb report --points`). The top-RS items
+	// are always there.
+	Points bool
 }
 
-// EstimationSet describes CalibraEval's and Pride's estimation set.
-type EstimationSet struct {
-	Frac    float64 `json:"frac"`
-	Seed    uint64  `json:"seed"`
-	Size    int     `json:"size"`
-	Heldout int     `json:"heldout"`
-}
-
-// PridePrior is Pride's global prior over the ID tokens.
-type PridePrior struct {
-	A float64 `json:"a"`
-	B float64 `json:"b"`
-	N int     `json:"n"`
-}
-
-// Method is one method's results. Metric values are null when undefined or
-// not applicable; Notes then says why ("fleiss_kappa: reason"), along with
-// the method's own remarks. A degenerate (collapsed) method is available
-// but says nothing about the judge (calib.Collapsed): Degenerate is true,
-// Reason says why, and every metric is null.
-type Method struct {
-	Available  bool    `json:"available"`
-	Degenerate bool    `json:"degenerate"`
-	Reason     *string `json:"reason"`
-	Metrics
-	Heldout *Metrics `json:"heldout,omitempty"`
-	Fit     *Fit     `json:"fit,omitempty"`
-	Kept    *float64 `json:"kept,omitempty"`
-	// HeldoutKept is Kept over the held-out items (discard_inconsistent
-	// with est_frac < 1).
-	HeldoutKept *float64 `json:"heldout_kept,omitempty"`
-	Notes       []string `json:"notes"`
-}
-
-// Metrics are the selection-bias metrics of docs/methods.md §2.
-type Metrics struct {
-	Consistency       *float64 `json:"consistency"`
-	FirstPositionRate *float64 `json:"first_position_rate"`
-	FleissKappa       *float64 `json:"fleiss_kappa"`
-	ICC2k             *float64 `json:"icc2k"`
-	ICC3k             *float64 `json:"icc3k"`
-	ICC21             *float64 `json:"icc21"`
-	ICC31             *float64 `json:"icc31"`
-	RStd              *float64 `json:"rstd"`
-	AccuracyMean      *float64 `json:"accuracy_mean"`
-	AccuracyAggregate *float64 `json:"accuracy_aggregate"`
-	AccuracyTies      *float64 `json:"accuracy_ties"`
-	TieRate           *float64 `json:"tie_rate"`
-	// N is the number of items the metrics used.
-	N int `json:"n"`
-	// Counts gives each metric's own count (items, subjects or choices).
-	Counts map[string]int `json:"counts"`
-	// ICCCI95 gives the 95% McGraw–Wong intervals of the ICCs, where
-	// defined.
-	ICCCI95 map[string][2]float64 `json:"icc_ci95"`
-	// Bootstrap intervals (all items only; held-out metrics have none;
-	// json_boot.go): CI95 of each metric, DeltaCI95 of its change from raw
-	// and Change, what the change is called ("better", "worse", "within
-	// noise"; raw has neither).
-	CI95      map[string][2]float64 `json:"ci95"`
-	DeltaCI95 map[string][2]float64 `json:"delta_ci95"`
-	Change    map[string]string     `json:"change"`
-	// Flags maps a metric key to why its value cannot be right (e.g. an
-	// ICC outside [−1, 1]); the value is still given.
-	Flags map[string]string `json:"flags"`
-	// AgreementSet lists the arrangements κ and the ICCs use.
-	AgreementSet []string `json:"agreement_set"`
-	// PerArrangement gives accuracy and the recalls per arrangement.
-	PerArrangement map[string]ArrangementMetrics `json:"per_arrangement"`
-	Notes          []string                      `json:"notes"`
-}
-
-// ArrangementMetrics are one arrangement's accuracy and recalls.
-type ArrangementMetrics struct {
-	Accuracy *float64 `json:"accuracy"`
-	Recall1  *float64 `json:"recall_1"`
-	Recall2  *float64 `json:"recall_2"`
-	N        int      `json:"n"`
-}
-
-// Fit describes CalibraEval's optimisation. Solver is "converged" or
-// "published"; StopAt is set when the row uses a fit-path point; Published
-// describes the published code's run.
-type Fit struct {
-	Solver      string            `json:"solver"`
-	Iterations  int               `json:"iterations"`
-	Objective   float64           `json:"objective"`
-	GradNorm    float64           `json:"grad_norm"`
-	Points      int               `json:"points"`
-	Converged   bool              `json:"converged"`
-	Status      string            `json:"status"`
-	WarmStarted bool              `json:"warm_started"`
-	StopAt      *FitStop          `json:"stop_at,omitempty"`
-	Published   *PublishedFitInfo `json:"published,omitempty"`
+// BuildDoc converts an Analysis into the report JSON structure with the
+// default settings: no LS–US points (BuildDocWith adds them).
+func BuildDoc(an *Analysis, version string) *Doc {
+	return BuildDocWith(an, version, DocSettings{})
 }
 
 // BuildDocWith converts an Analysis into the report JSON structure, with
@@ -274,163 +169,8 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 	return d
 }
 
-func buildSelection(s *selection.Result) *Selection {
-	out := &Selection{
-		Items:        s.N,
-		Arrangements: map[string]int{},
-		Source:       s.Source.String(),
-		EstimationSet: EstimationSet{
-			Frac: s.Options.EstFrac, Seed: s.Options.Seed, Size: s.EstSize, Heldout: s.HeldoutSize,
-		},
-		Methods: map[string]*Method{},
-		Curve:   slices.Clone(s.Curve),
-		Notes:   nonNil(s.Notes),
-
-		BiasEffects: buildBiasEffects(&s.Effects),
-	}
-	for _, a := range model.Arrangements {
-		if s.Arrangements[a] > 0 {
-			out.Arrangements[a.String()] = s.Arrangements[a]
-		}
-	}
-	if s.Prior != nil {
-		out.Prior = &PridePrior{A: s.Prior.A, B: s.Prior.B, N: s.Prior.N}
-	}
-	for i := range s.Methods {
-		mr := &s.Methods[i]
-		m := &Method{Available: mr.Available, Notes: nonNil(mr.Notes)}
-		if !mr.Available {
-			r := mr.Reason
-			m.Reason = &r
-			m.Metrics = unavailableMetrics()
-		} else {
-			m.Metrics = buildMetrics(&mr.All)
-			if mr.Heldout != nil {
-				h := buildMetrics(mr.Heldout)
-				m.Heldout = &h
-			}
-			if mr.Degenerate {
-				markDegenerate(m, mr.DegenerateReason)
-			}
-		}
-		// The embedded Metrics' notes are shadowed by Method.Notes in JSON:
-		// carry them over.
-		m.Notes = append(m.Notes, m.Metrics.Notes...)
-		if mr.Kept != nil && mr.Kept.OK() {
-			v := mr.Kept.Value
-			m.Kept = &v
-		}
-		if mr.HeldoutKept != nil && mr.HeldoutKept.OK() && m.Heldout != nil {
-			v := mr.HeldoutKept.Value
-			m.HeldoutKept = &v
-		}
-		if mr.Name == selection.MethodCalibraEval && s.Fit != nil {
-			m.Fit = &Fit{
-				Iterations: s.Fit.Iterations, Objective: s.Fit.Objective, GradNorm: s.Fit.GradNorm,
-				Points: s.Fit.Points, Converged: s.Fit.Converged, Status: s.Fit.Status, WarmStarted: s.WarmStarted,
-				Solver: selection.SolverConverged.String(),
-			}
-			if st := s.Stop; st != nil {
-				m.Fit.StopAt = &FitStop{Point: st.Point, Points: st.Points, Distance: st.Distance, Objective: st.Objective}
-			}
-		}
-		if mr.Name == selection.MethodCalibraEvalPublished && s.Published != nil {
-			m.Fit = publishedFit(s.Published)
-		}
-		out.Methods[mr.Name] = m
-	}
-	if s.Path != nil {
-		out.Path = buildPath(s.Path, s.Stop)
-	}
-	return out
-}
-
-// metricKeys maps each metric's JSON key to the calib value and the JSON
-// field, in output order; it is the one list of the report's metrics.
-var metricKeys = []struct {
-	key string
-	get func(m *metrics.Metrics) calib.Stat
-	dst func(m *Metrics) **float64
-}{
-	{"consistency", func(m *metrics.Metrics) calib.Stat { return m.Consistency }, func(m *Metrics) **float64 { return &m.Consistency }},
-	{"first_position_rate", func(m *metrics.Metrics) calib.Stat { return m.FirstPositionRate }, func(m *Metrics) **float64 { return &m.FirstPositionRate }},
-	{"fleiss_kappa", func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }, func(m *Metrics) **float64 { return &m.FleissKappa }},
-	{"icc2k", func(m *metrics.Metrics) calib.Stat { return m.ICC2k }, func(m *Metrics) **float64 { return &m.ICC2k }},
-	{"icc3k", func(m *metrics.Metrics) calib.Stat { return m.ICC3k }, func(m *Metrics) **float64 { return &m.ICC3k }},
-	{"icc21", func(m *metrics.Metrics) calib.Stat { return m.ICC21 }, func(m *Metrics) **float64 { return &m.ICC21 }},
-	{"icc31", func(m *metrics.Metrics) calib.Stat { return m.ICC31 }, func(m *Metrics) **float64 { return &m.ICC31 }},
-	{"rstd", func(m *metrics.Metrics) calib.Stat { return m.RStd }, func(m *Metrics) **float64 { return &m.RStd }},
-	{"accuracy_mean", func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }, func(m *Metrics) **float64 { return &m.AccuracyMean }},
-	{"accuracy_aggregate", func(m *metrics.Metrics) calib.Stat { return m.AccuracyAggregate }, func(m *Metrics) **float64 { return &m.AccuracyAggregate }},
-	{"accuracy_ties", func(m *metrics.Metrics) calib.Stat { return m.AccuracyTies }, func(m *Metrics) **float64 { return &m.AccuracyTies }},
-	{"tie_rate", func(m *metrics.Metrics) calib.Stat { return m.TieRate }, func(m *Metrics) **float64 { return &m.TieRate }},
-}
-
-func buildMetrics(m *metrics.Metrics) Metrics {
-	out := Metrics{
-		N:              m.N,
-		Counts:         map[string]int{},
-		ICCCI95:        map[string][2]float64{},
-		CI95:           map[string][2]float64{},
-		DeltaCI95:      map[string][2]float64{},
-		Change:         map[string]string{},
-		Flags:          map[string]string{},
-		AgreementSet:   []string{},
-		PerArrangement: map[string]ArrangementMetrics{},
-		Notes:          nonNil(m.Notes),
-	}
-	for _, f := range metricKeys {
-		st := f.get(m)
-		*f.dst(&out) = value(st)
-		out.Counts[f.key] = st.N
-		if !st.OK() {
-			out.Notes = append(out.Notes, f.key+": "+st.Reason)
-		} else if st.CI != nil {
-			out.ICCCI95[f.key] = [2]float64{st.CI.Lower, st.CI.Upper}
-		}
-		if st.OK() && st.Flag != "" {
-			out.Flags[f.key] = st.Flag
-		}
-	}
-	for _, a := range model.Arrangements {
-		if m.AgreementSet[a] {
-			out.AgreementSet = append(out.AgreementSet, a.String())
-		}
-		acc := m.Accuracy[a]
-		if acc.N == 0 && !acc.OK() && m.Recall1[a].N == 0 && m.Recall2[a].N == 0 {
-			continue
-		}
-		out.PerArrangement[a.String()] = ArrangementMetrics{
-			Accuracy: value(acc), Recall1: value(m.Recall1[a]), Recall2: value(m.Recall2[a]), N: acc.N,
-		}
-	}
-	return out
-}
-
-func unavailableMetrics() Metrics {
-	return Metrics{
-		Counts: map[string]int{}, ICCCI95: map[string][2]float64{}, CI95: map[string][2]float64{},
-		DeltaCI95: map[string][2]float64{}, Change: map[string]string{}, Flags: map[string]string{}, AgreementSet: []string{},
-		PerArrangement: map[string]ArrangementMetrics{}, Notes: []string{},
-	}
-}
-
-func value(s calib.Stat) *float64 {
-	if !s.OK() {
-		return nil
-	}
-	v := s.Value
-	return &v
-}
-
-// nonNil returns a copy of xs that encodes as [] rather than null when
-// empty; callers may append to it without touching xs.
-func nonNil(xs []string) []string {
-	return append([]string{}, xs...)
-}
-
 // WriteJSON writes the report JSON, indented, with a final newline, as a
-// stream (json_stream.go: the bytes of encoding/json's indented output). It
+// stream (stream.go: the bytes of encoding/json's indented output). It
 // never fails on a number: a NaN or ±Inf that reached d (none should) is
 // written as null (metrics) or 0 (plain numbers) and named in the
 // document's notes (finiteDoc); d is changed accordingly. DEL, C1 controls
@@ -446,4 +186,60 @@ func WriteJSON(w io.Writer, d *Doc) error {
 		return err
 	}
 	return sw.flush()
+}
+
+// WriteMarkdown writes the analysis as Markdown.
+func WriteMarkdown(w io.Writer, an *Analysis) error {
+	var b strings.Builder
+	so := an.Options.Selection
+	b.WriteString("# plumb report\n\n")
+	var p, s, v int
+	var names []string
+	for _, f := range an.Files {
+		p, s, v = p+f.Pairs, s+f.Scores, v+f.Verdicts
+		names = append(names, md(f.Name))
+	}
+	fmt.Fprintf(&b, "Input: %s — %d pair, %d score and %d verdict records; %s.\n",
+		strings.Join(names, ", "), p, s, v, plural(len(an.Judges), "judge"))
+	if an.Skipped > 0 {
+		fmt.Fprintf(&b, "Skipped %s (--skip-bad); first reasons:\n", plural(an.Skipped, "bad line"))
+		for _, r := range an.Reasons {
+			fmt.Fprintf(&b, "- %s\n", mdMsg(r))
+		}
+	}
+	for _, n := range an.Notes {
+		fmt.Fprintf(&b, "Input note: %s\n", mdMsg(strings.TrimSuffix(n, ".")))
+	}
+	fmt.Fprintf(&b, "Options: λ = %g · estimation fraction %g · objective %s · seed %d\n",
+		so.Lambda, so.EstFrac, so.Objective, so.Seed)
+	writeReproduce(&b, an)
+	writeSolverOptions(&b, so)
+	if an.Options.Group != "" {
+		fmt.Fprintf(&b, "Group: only pair records of group %s (score and verdict records have no group).\n", md(an.Options.Group))
+	}
+	writeSummary(&b, an)
+	for i := range an.Judges {
+		writeJudge(&b, &an.Judges[i])
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeJudge(b *strings.Builder, ja *JudgeAnalysis) {
+	fmt.Fprintf(b, "\n## Judge %s\n\n", md(ja.Judge))
+	fmt.Fprintf(b, "%d pair, %d score and %d verdict records.\n", ja.Pairs, ja.Scores, ja.Verdicts)
+	writeSelection(b, ja)
+	writeReporting(b, ja)
+	writeLikelihood(b, ja)
+}
+
+// writeSolverOptions adds the solver knobs to the Options line when they
+// differ from the defaults (so that default reports keep their bytes).
+func writeSolverOptions(b *strings.Builder, so selection.Options) {
+	if so.Solver != selection.SolverConverged {
+		fmt.Fprintf(b, "Solver: %s (published code's λ = %g).\n", so.Solver, so.PublishedLambda)
+	}
+	if i, ok := so.StopAt.Point(); ok {
+		fmt.Fprintf(b, "Stop at: CalibraEval uses point %d of its fit path.\n", i)
+	}
 }

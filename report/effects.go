@@ -1,9 +1,12 @@
 package report
 
 import (
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/plumb-eval/plumb/calib/identify"
+	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // BiasEffects is selection.bias_effects: what the judge's arrangements
@@ -108,4 +111,102 @@ func finite(v float64) *float64 {
 		return nil
 	}
 	return &v
+}
+
+// EffectRow is one of a judge's bias effects with its display names,
+// shared by the Markdown report and the TUI.
+type EffectRow struct {
+	Name    string // "position", "token", "position + token"
+	Symbol  string // "β", "τ", "β + τ"
+	Meaning string // what a positive value means
+	Effect  identify.Effect
+}
+
+// BiasEffectRows returns the position, token and combined effects, in
+// that order.
+func BiasEffectRows(b *identify.Effects) []EffectRow {
+	return []EffectRow{
+		{"position", "β", "prefers the answer shown first", b.Position},
+		{"token", "τ", "prefers the ID A wherever it is", b.Token},
+		{"position + token", "β + τ", "prefers A when A is shown first", b.Combined},
+	}
+}
+
+// ScaleText says what the effects' unit is.
+func ScaleText(scale string) string {
+	if scale == identify.ScaleRate {
+		return "pick rate − ½"
+	}
+	return "logit of P(A)"
+}
+
+// SignedNum formats v with a sign and a true minus: "+1.508", "−0.001".
+func SignedNum(v float64, decimals int) string {
+	return strings.Replace(fmt.Sprintf("%+.*f", decimals, v), "-", "−", 1)
+}
+
+// minus formats v with a true minus sign and no plus.
+func minus(v float64, decimals int) string {
+	return strings.Replace(fmt.Sprintf("%.*f", decimals, v), "-", "−", 1)
+}
+
+// EffectValue is the estimate, or "—".
+func EffectValue(e identify.Effect) string {
+	if !e.Identified || !e.Estimate.OK() {
+		return "—"
+	}
+	return SignedNum(e.Estimate.Value, 3)
+}
+
+// EffectCI is the interval "[lo, hi]", or the reason there is none.
+func EffectCI(e identify.Effect) string {
+	s := e.Estimate
+	switch {
+	case !e.Identified:
+		return "not identified: " + e.Reason
+	case !s.OK():
+		return "undefined: " + s.Reason
+	case s.CI == nil:
+		return ""
+	}
+	return fmt.Sprintf("[%s, %s]", minus(s.CI.Lower, 3), minus(s.CI.Upper, 3))
+}
+
+// BiasCellText is a cell of the position × ID table: the pick share, or
+// "—" when the design never shows an answer there.
+func BiasCellText(c identify.Cell) string {
+	if c.N == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.3f", c.Share)
+}
+
+// writeBiasEffects writes what the judge's arrangements identify about
+// its position and token bias (identify.Bias).
+func writeBiasEffects(b *strings.Builder, sel *selection.Result) {
+	be := &sel.Effects
+	fmt.Fprintf(b, "\n### Position or ID? — design %s\n\n", be.Design)
+	b.WriteString("How often the judge picks the answer shown in each place with each ID (mean P, or share of hard choices; observations in brackets):\n\n")
+	b.WriteString("| picks the answer … | ID A | ID B |\n|---|---:|---:|\n")
+	for r, name := range []string{"shown first", "shown second"} {
+		fmt.Fprintf(b, "| %s |", name)
+		for c := range 2 {
+			cell := be.Table[r][c]
+			txt := BiasCellText(cell)
+			if cell.N > 0 {
+				txt += fmt.Sprintf(" (%d)", cell.N)
+			}
+			fmt.Fprintf(b, " %s |", txt)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(b, "\nEffects from within-item contrasts (%s; %.0f%% Student-t intervals over items):\n\n",
+		ScaleText(be.Scale), 100*(1-identify.Alpha))
+	b.WriteString("| effect | estimate | 95% CI | items |\n|---|---:|---|---:|\n")
+	for _, row := range BiasEffectRows(be) {
+		fmt.Fprintf(b, "| %s %s (%s) | %s | %s | %d |\n",
+			row.Name, row.Symbol, row.Meaning, EffectValue(row.Effect), mdMsg(EffectCI(row.Effect)), row.Effect.Estimate.N)
+	}
+	fmt.Fprintf(b, "\nAdvice: %s.\n", mdMsg(strings.TrimSuffix(be.Advice, ".")))
+	writeNotes(b, be.Notes)
 }

@@ -1,55 +1,12 @@
 package report
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
-	"github.com/plumb-eval/plumb/calib/reporting"
 )
-
-// Reporting is the judge's verdict rate reported correctly (Lee et al.,
-// docs/methods.md §5). Values are null when undefined; notes say why.
-type Reporting struct {
-	// Target is "verdict" or "pair:<verdict source>".
-	Target   string      `json:"target"`
-	PHat     *float64    `json:"p_hat"`
-	PHatCI   *[2]float64 `json:"p_hat_ci"`
-	ThetaHat *float64    `json:"theta_hat"`
-	CILower  *float64    `json:"ci_lower"`
-	CIUpper  *float64    `json:"ci_upper"`
-	CIWidth  *float64    `json:"ci_width"`
-	Alpha    float64     `json:"alpha"`
-	Q0Hat    *float64    `json:"q0_hat"`
-	Q1Hat    *float64    `json:"q1_hat"`
-	// Items is how many items entered, N the test set's size, Pool the
-	// number of labelled items; M0 and M1 the calibration set's classes.
-	Items int `json:"items"`
-	N     int `json:"n"`
-	M0    int `json:"m0"`
-	M1    int `json:"m1"`
-	Pool  int `json:"pool"`
-	// Holdout is true when every item was labelled: the test set is the
-	// labelled items left after drawing the calibration set.
-	Holdout bool `json:"holdout"`
-	// TrueTheta is the test set's true θ when known (null otherwise), and
-	// Covered whether the CI covers it.
-	TrueTheta *float64              `json:"true_theta"`
-	Covered   *bool                 `json:"covered"`
-	Splits    map[string]SplitWidth `json:"splits"`
-	// BestMinPerClass is the fewest items per class the "best" split may
-	// give a class (Algorithm 1's pilot size, at most half the budget).
-	BestMinPerClass int          `json:"best_min_per_class"`
-	Plan            string       `json:"plan"`
-	WidthCurve      []SplitWidth `json:"width_curve"`
-	LeftOut         int          `json:"left_out"`
-	Notes           []string     `json:"notes"`
-}
-
-// SplitWidth is the CI width at one split of the calibration budget.
-type SplitWidth struct {
-	M0      int      `json:"m0"`
-	M1      int      `json:"m1"`
-	CIWidth *float64 `json:"ci_width"`
-}
 
 // Likelihood is the judge's likelihood bias (Ohi et al., docs/methods.md §6).
 type Likelihood struct {
@@ -87,45 +44,6 @@ type Point struct {
 	RS float64 `json:"rs"`
 	Sm float64 `json:"s_m"`
 	Sh float64 `json:"s_h"`
-}
-
-func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
-	r := ja.Reporting
-	out := &Reporting{
-		Target: ja.Target, Alpha: alpha, Items: r.N, N: r.TestSize, M0: r.M0, M1: r.M1, Pool: r.PoolSize, Holdout: r.Holdout,
-		TrueTheta: r.TrueTheta, Covered: r.Covered, Plan: r.Plan, LeftOut: ja.ReportingLeftOut.Total(),
-		BestMinPerClass: r.BestMinPerClass,
-		Splits:          map[string]SplitWidth{}, WidthCurve: []SplitWidth{}, Notes: nonNil(r.Notes),
-	}
-	stat := func(key string, s calib.Stat) *float64 {
-		if !s.OK() {
-			out.Notes = append(out.Notes, key+": "+s.Reason)
-		}
-		return value(s)
-	}
-	out.PHat = stat("p_hat", r.PHat)
-	if r.PHat.OK() && r.PHat.CI != nil {
-		out.PHatCI = &[2]float64{r.PHat.CI.Lower, r.PHat.CI.Upper}
-	}
-	out.ThetaHat = stat("theta_hat", r.ThetaHat)
-	out.CILower = stat("ci_lower", r.Lower)
-	out.CIUpper = value(r.Upper)
-	out.CIWidth = value(r.Width)
-	out.Q0Hat = stat("q0_hat", r.Q0Hat)
-	out.Q1Hat = stat("q1_hat", r.Q1Hat)
-	sw := func(s reporting.SplitWidth) SplitWidth {
-		return SplitWidth{M0: s.M0, M1: s.M1, CIWidth: value(s.Width)}
-	}
-	out.Splits["current"] = sw(r.Splits.Current)
-	out.Splits["equal"] = sw(r.Splits.Equal)
-	out.Splits["exact"] = sw(r.Splits.Exact)
-	out.Splits["approx"] = sw(r.Splits.Approx)
-	out.Splits["adaptive"] = sw(r.Splits.Adaptive)
-	out.Splits["best"] = sw(r.Splits.Best)
-	for _, s := range r.WidthCurve {
-		out.WidthCurve = append(out.WidthCurve, sw(s))
-	}
-	return out
 }
 
 func buildLikelihood(l *likelihood.Analysis, withPoints bool) *Likelihood {
@@ -171,4 +89,95 @@ func points(ps []likelihood.Point) []Point {
 		out[i] = Point{ID: p.ID, LS: p.LS, US: p.US, RS: p.RS, Sm: p.Sm, Sh: p.Sh}
 	}
 	return out
+}
+
+// addBiasIntervals adds BiasScore's bootstrap interval and the p-value's
+// Monte Carlo standard error.
+func addBiasIntervals(out *Likelihood, l *likelihood.Analysis) {
+	set := func(dst *BiasScore, b *likelihood.BiasResult) {
+		if dst == nil {
+			return
+		}
+		if b.BiasScore.OK() && b.BiasScore.CI != nil {
+			dst.CI95 = &[2]float64{b.BiasScore.CI.Lower, b.BiasScore.CI.Upper}
+		}
+		dst.PValueSE = value(b.PValueSE)
+	}
+	for i := range l.Criteria {
+		set(out.Criteria[l.Criteria[i].Criterion], &l.Criteria[i])
+	}
+	set(out.Total, &l.Total)
+}
+
+// writeLikelihood writes the likelihood-bias table (docs/methods.md §6).
+func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
+	l := ja.Likelihood
+	if l == nil {
+		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", mdMsg(ja.LikelihoodReason))
+		return
+	}
+	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")
+	var notes []string
+	row := func(name string, r *likelihood.BiasResult) {
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), fmtStat(r.BiasScore, 3)+biasCIText(r), fmtP(r.PValue)+pSEText(r), fmtStat(r.EvalRho, 3), r.N)
+		for _, st := range []struct {
+			name string
+			s    calib.Stat
+		}{{"BiasScore", r.BiasScore}, {"p-value", r.PValue}, {"evaluation ρ", r.EvalRho}} {
+			if !st.s.OK() {
+				notes = append(notes, fmt.Sprintf("%s: %s undefined — %s", name, st.name, st.s.Reason))
+			}
+		}
+		for _, n := range r.Notes {
+			notes = append(notes, name+": "+n)
+		}
+	}
+	for i := range l.Criteria {
+		row(l.Criteria[i].Criterion, &l.Criteria[i])
+	}
+	row("total (micro)", &l.Total)
+	b.WriteString("\nBiasScore > 0: the judge over-rates outputs its language model finds likely.\n")
+	writeBiasBootText(b, l)
+	if top := l.Total.TopRS; len(top) > 0 {
+		ids := make([]string, len(top))
+		for i, p := range top {
+			ids[i] = fmt.Sprintf("%s (%.2f)", md(p.ID), p.RS)
+		}
+		fmt.Fprintf(b, "Highest RS (total): %s.\n", strings.Join(ids, ", "))
+	}
+	notes = append(notes, l.Notes...)
+	writeNotes(b, notes)
+}
+
+// biasCIText is BiasScore's bootstrap interval, " [lo, hi]", or "".
+func biasCIText(r *likelihood.BiasResult) string {
+	if !r.BiasScore.OK() || r.BiasScore.CI == nil {
+		return ""
+	}
+	return fmt.Sprintf(" [%s, %s]", signedIf(r.BiasScore.CI.Lower, 3, false), signedIf(r.BiasScore.CI.Upper, 3, false))
+}
+
+// pSEText is the permutation p-value's Monte Carlo standard error, " ±
+// se", or "".
+func pSEText(r *likelihood.BiasResult) string {
+	if !r.PValue.OK() || !r.PValueSE.OK() {
+		return ""
+	}
+	return fmt.Sprintf(" ± %.2g", r.PValueSE.Value)
+}
+
+// writeBiasBootText says what BiasScore's brackets and the p-value's ±
+// are, when any result has them.
+func writeBiasBootText(b *strings.Builder, l *likelihood.Analysis) {
+	ci, se := false, false
+	for _, r := range append(append([]likelihood.BiasResult{}, l.Criteria...), l.Total) {
+		ci = ci || biasCIText(&r) != ""
+		se = se || pSEText(&r) != ""
+	}
+	if ci {
+		b.WriteString("BiasScore in brackets: its 95% bootstrap interval over items (S_m and S_h re-normalised on each resample).\n")
+	}
+	if se {
+		b.WriteString("p-value ± its Monte Carlo standard error (from the number of permutations).\n")
+	}
 }

@@ -1,36 +1,16 @@
 package report
 
 import (
+	"fmt"
 	"math"
+	"slices"
+	"strings"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 )
-
-// FitStop is Fit.StopAt: the fit-path point the CalibraEval row uses.
-type FitStop struct {
-	Point     int     `json:"point"`
-	Points    int     `json:"points"`
-	Distance  float64 `json:"distance"`
-	Objective float64 `json:"objective"`
-}
-
-// PublishedFitInfo is Fit.Published: the published code's run
-// (calibraeval.PublishedFit).
-type PublishedFitInfo struct {
-	Lambda    float64 `json:"lambda"`
-	Epochs    int     `json:"epochs"`
-	BatchSize int     `json:"batch_size"`
-	LR        float64 `json:"lr"`
-	Items     int     `json:"items"`
-	Skipped   int     `json:"skipped"`
-	RankShift float64 `json:"rank_shift"`
-	// PrintedLoss is the script's printed line at the fitted g: loss, reg
-	// and loss − λ·reg (the last is eq. 10 / K, also Fit.Objective).
-	PrintedLoss [3]float64 `json:"printed_loss"`
-	Commit      string     `json:"commit"`
-}
 
 // PathJSON is Selection.Path: CalibraEval's fit path (calibraeval.Path).
 type PathJSON struct {
@@ -92,15 +72,95 @@ func buildPath(p *calibraeval.Path, stop *selection.StopInfo) *PathJSON {
 	return out
 }
 
-// publishedFit returns the JSON fit block of the published code's row.
-func publishedFit(f *calibraeval.PublishedFit) *Fit {
-	o := f.Options
-	return &Fit{
-		Solver: selection.SolverPublished.String(), Objective: f.Final.Objective, Iterations: f.Batches,
-		Points: len(f.Curve.Z), Converged: false, Status: "published code: fixed epochs",
-		Published: &PublishedFitInfo{
-			Lambda: o.Lambda, Epochs: o.Epochs, BatchSize: o.BatchSize, LR: o.LR, Items: f.Items, Skipped: f.Skipped,
-			RankShift: f.RankShift, PrintedLoss: [3]float64{f.Final.Loss, f.Final.Reg, f.Final.Objective}, Commit: calibraeval.PublishedCommit,
-		},
+// pathRows picks the ~8 path points the Markdown table shows: the
+// identity, the peaks, the stop point, the end and evenly spaced fill.
+func pathRows(p *calibraeval.Path, stop *selection.StopInfo) []int {
+	n := len(p.Points)
+	set := map[int]bool{0: true, n - 1: true}
+	for _, i := range p.Peak {
+		set[i] = true
 	}
+	if stop != nil {
+		set[stop.Point] = true
+	}
+	for k := 1; len(set) < 8 && k < 8; k++ {
+		set[k*(n-1)/8] = true
+	}
+	rows := make([]int, 0, len(set))
+	for i := range set {
+		rows = append(rows, i)
+	}
+	slices.Sort(rows)
+	return rows
+}
+
+// writePath writes the fit path as a compact table and one sentence.
+func writePath(b *strings.Builder, sel *selection.Result) {
+	p := sel.Path
+	if p == nil || len(p.Points) == 0 {
+		return
+	}
+	n := len(p.Points)
+	fmt.Fprintf(b, "\n### CalibraEval fit path (λ = %g, %d points from the identity to the converged fit)\n\n", p.Lambda, n)
+	b.WriteString("| point | μ | objective | distance | Fleiss κ | ICC(2,k) | RStd | acc. (mean) | |\n|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	for _, i := range pathRows(p, sel.Stop) {
+		pt := &p.Points[i]
+		mu := "∞"
+		if !math.IsInf(pt.Mu, 0) {
+			mu = fmt.Sprintf("%.3g", pt.Mu)
+		}
+		var marks []string
+		if i == 0 {
+			marks = append(marks, "identity (raw)")
+		}
+		if i == n-1 {
+			marks = append(marks, "converged")
+		}
+		for _, k := range []string{calibraeval.PeakKappa, calibraeval.PeakICC2k, calibraeval.PeakRStd, calibraeval.PeakAccuracy} {
+			if j, ok := p.Peak[k]; ok && j == i {
+				marks = append(marks, "best "+k)
+			}
+		}
+		if sel.Stop != nil && sel.Stop.Point == i {
+			marks = append(marks, "stop")
+		}
+		if pt.Degenerate {
+			marks = append(marks, "collapsed")
+		}
+		cell := func(s calib.Stat, d int) string {
+			if !s.OK() {
+				return "—"
+			}
+			return fmt.Sprintf("%.*f", d, s.Value)
+		}
+		fmt.Fprintf(b, "| %d | %s | %.6g | %.4f | %s | %s | %s | %s | %s |\n", i, mu, pt.Objective, pt.Distance,
+			cell(pt.All.FleissKappa, 3), cell(pt.All.ICC2k, 3), cell(pt.All.RStd, 2), cell(pt.All.AccuracyMean, 3), strings.Join(marks, ", "))
+	}
+	if s := PathSentence(p); s != "" {
+		b.WriteString("\n" + s + "\n")
+	}
+	for _, note := range p.Notes {
+		fmt.Fprintf(b, "Path note: %s.\n", mdMsg(strings.TrimSuffix(note, ".")))
+	}
+}
+
+// PathSentence says where agreement (ICC(2,k)) peaks on the path and what
+// the objective's own optimum (the last point) gives ("" when ICC(2,k) is
+// undefined along the path).
+func PathSentence(p *calibraeval.Path) string {
+	pk, ok := p.Peak[calibraeval.PeakICC2k]
+	end := len(p.Points) - 1
+	if !ok || end < 0 {
+		return ""
+	}
+	e := p.Points[end].All.ICC2k
+	endS := "an undefined ICC(2,k)"
+	if e.OK() {
+		endS = fmt.Sprintf("%.3f", e.Value)
+	}
+	if p.Points[end].Degenerate {
+		endS += " (collapsed)"
+	}
+	return fmt.Sprintf("Agreement peaks at point %d (ICC(2,k) %.3f); the objective's optimum, point %d, gives %s.",
+		pk, p.Points[pk].All.ICC2k.Value, end, endS)
 }
