@@ -38,6 +38,10 @@ type Space struct {
 	// −1, true; 2: 1e300, 1<<40, false), to show that no result depends
 	// on what an array held before.
 	Poison int
+	// Taken counts the arrays handed out (every Floats, Ints, …, and
+	// every vector a Scratch draws): how often an analysis enters the
+	// workspace, which tests count.
+	Taken int
 }
 
 // freeListMax bounds the arrays a free list keeps; beyond it the smallest
@@ -111,13 +115,14 @@ func (l *freeList[T]) put(b []T) {
 	l.free = append(l.free, f)
 }
 
-// take returns an array of n T from l (contents undefined), filled with
-// bad[poison] when poisoning (poison 1 or 2).
-func take[T any](l *freeList[T], n, poison int, bad [3]T) []T {
+// take returns an array of n T from w's list l (contents undefined),
+// filled with bad[w.Poison] when poisoning (Poison 1 or 2), and counts it.
+func take[T any](w *Space, l *freeList[T], n int, bad [3]T) []T {
+	w.Taken++
 	v := l.get(n)
-	if poison != 0 {
+	if w.Poison != 0 {
 		for i := range v {
-			v[i] = bad[poison]
+			v[i] = bad[w.Poison]
 		}
 	}
 	return v
@@ -140,7 +145,7 @@ func (w *Space) Floats(n int) []float64 {
 	if w == nil {
 		return make([]float64, n)
 	}
-	return take(&w.f64, n, w.Poison, badFloat)
+	return take(w, &w.f64, n, badFloat)
 }
 
 // PutFloats gives back arrays from Floats.
@@ -158,7 +163,7 @@ func (w *Space) Ints(n int) []int {
 	if w == nil {
 		return make([]int, n)
 	}
-	return take(&w.ints, n, w.Poison, badInt)
+	return take(w, &w.ints, n, badInt)
 }
 
 // PutInts gives back an array from Ints.
@@ -173,7 +178,7 @@ func (w *Space) Int32s(n int) []int32 {
 	if w == nil {
 		return make([]int32, n)
 	}
-	return take(&w.i32, n, w.Poison, badInt32)
+	return take(w, &w.i32, n, badInt32)
 }
 
 // PutInt32s gives back an array from Int32s.
@@ -211,7 +216,7 @@ func (w *Space) Rows(n int) [][model.NumArrangements]float64 {
 	if w == nil {
 		return make([][model.NumArrangements]float64, n)
 	}
-	return take(&w.r, n, w.Poison, badR)
+	return take(w, &w.r, n, badR)
 }
 
 // PutRows gives back an array from Rows.
@@ -227,7 +232,7 @@ func (w *Space) Flags(n int) [][model.NumArrangements]bool {
 	if w == nil {
 		return make([][model.NumArrangements]bool, n)
 	}
-	return take(&w.has, n, w.Poison, badHas)
+	return take(w, &w.has, n, badHas)
 }
 
 // PutFlags gives back an array from Flags.
@@ -242,7 +247,7 @@ func (w *Space) Golds(n int) []model.Gold {
 	if w == nil {
 		return make([]model.Gold, n)
 	}
-	return take(&w.gold, n, w.Poison, badGold)
+	return take(w, &w.gold, n, badGold)
 }
 
 // PutGolds gives back an array from Golds.
@@ -257,7 +262,7 @@ func (w *Space) Pairs32(n int) [][2]int32 {
 	if w == nil {
 		return make([][2]int32, n)
 	}
-	return take(&w.p32, n, w.Poison, badPair)
+	return take(w, &w.p32, n, badPair)
 }
 
 // PutPairs32 gives back an array from Pairs32.
@@ -272,7 +277,7 @@ func (w *Space) Uint64s(n int) []uint64 {
 	if w == nil {
 		return make([]uint64, n)
 	}
-	return take(&w.u64, n, w.Poison, badU64)
+	return take(w, &w.u64, n, badU64)
 }
 
 // PutUint64s gives back an array from Uint64s.
