@@ -188,26 +188,32 @@ func (w *Space) PutInt32s(b []int32) {
 	}
 }
 
-// Scratch returns a Scratch with room for n floats: one that takes each
-// vector from the workspace, or a block from scratchPool when w is nil.
-// Give it back with PutScratch.
-func (w *Space) Scratch(n int) *Scratch {
+// Scratch returns a fit's Scratch: its vectors are taken from w, or from
+// a pool when w is nil. Give it back with PutScratch.
+func (w *Space) Scratch() *Scratch {
 	if w == nil {
-		return getScratch(n)
+		return getScratch()
 	}
 	return &Scratch{ws: w}
 }
 
-// PutScratch gives back a Scratch from Scratch.
+// PutScratch gives back a Scratch from Scratch and, with a Space, every
+// vector it took from it; nothing taken from s may be used any more.
 func (w *Space) PutScratch(s *Scratch) {
 	if w == nil {
 		putScratch(s)
 		return
 	}
-	for _, v := range s.taken {
+	for _, v := range s.f64.all {
 		w.f64.put(v)
 	}
-	s.taken = nil
+	for _, v := range s.ints.all {
+		w.ints.put(v)
+	}
+	for _, v := range s.i32.all {
+		w.i32.put(v)
+	}
+	*s = Scratch{}
 }
 
 // Rows returns n rows of per-arrangement values (not zeroed): the R of
