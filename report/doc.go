@@ -6,4 +6,66 @@
 //
 // It runs the calib engines for every judge (Analyze) and formats their
 // results; it computes no statistic itself.
+//
+// # Where things are
+//
+// The analysis (what the documents are made from):
+//   - analyze.go, analyze_tasks.go: Options, Analysis, JudgeAnalysis and
+//     Analyze; each judge's selection, reporting and likelihood tasks.
+//   - engine.go, engine_path.go, engine_preview.go: Engine, which keeps one
+//     selection engine per judge for the TUI's knob changes (a fit path,
+//     the λ preview).
+//   - bootstrap.go: the paired item bootstrap of the methods table
+//     (BootstrapOptions, Engine.Bootstrap).
+//
+// The report is one file per document section, in the order the documents
+// show them. Each section file holds the section in both formats: its JSON
+// types and their builder (build…) first, then its Markdown writer
+// (write…), so adding a number to a section changes one file.
+//   - document.go: the whole document: its top (input files, skipped lines,
+//     notes, options), the per-judge object, and the entry points BuildDoc,
+//     BuildDocWith, WriteJSON and WriteMarkdown, which call the sections in
+//     order.
+//   - reproduce.go: the command that recomputes the numbers.
+//   - summary.go: "Judges at a glance" (JSON summary).
+//   - selection.go: a judge's selection-bias section: items, arrangements,
+//     the estimation set, Pride's prior, and the order of its parts below.
+//   - methods.go: the methods table (JSON methods.*): the metrics and their
+//     keys, the columns and method titles the TUI shares, collapsed methods,
+//     flagged values (FlagMark) and the notes under the table.
+//   - intervals.go: the bootstrap intervals of the methods table (JSON ci95,
+//     delta_ci95, change and bootstrap; the ▲/▼/= marks).
+//   - ties.go: accuracy with ties as a class.
+//   - fit.go: CalibraEval's fit (JSON methods.calibraeval.fit): converged or
+//     published, the learned curve, the --stop-at point.
+//   - path.go: CalibraEval's fit path (JSON selection.path).
+//   - effects.go: position or ID? (JSON selection.bias_effects), with the
+//     effect texts the TUI shares.
+//   - reporting.go: the verdict rate, reported correctly (JSON reporting).
+//   - likelihood.go: likelihood bias (JSON likelihood), with BiasScore's
+//     bootstrap interval.
+//   - format.go: the conversions every section uses: a statistic to a JSON
+//     number or null (value), lists that encode as [] (nonNil), numbers and
+//     notes as Markdown text.
+//
+// Writing each format, apart from the sections:
+//   - escape.go: the Markdown escape, in one place. Every user-derived
+//     string in the Markdown report goes through md or mdMsg, which escape
+//     Markdown and then apply textsafe.Line (the one exception is the
+//     Reproduce line's code span, where Markdown is not interpreted and
+//     reproduce.go applies textsafe.Line alone).
+//   - stream.go: the JSON encoder (the bytes of encoding/json's indented
+//     output, written as a stream); finite.go: no NaN or ±Inf reaches it;
+//     termsafe.go: DEL, C1 controls and bidirectional overrides written as
+//     \uXXXX (textsafe decides which).
+//
+// Other outputs: calibrated.go writes the calibrated log (`plumb
+// calibrate`); figures.go gathers the figures' data (`plumb figures`).
+//
+// Why not sub-packages (report/json, report/markdown): the two documents,
+// the figures and the TUI share one vocabulary (the methods table's columns
+// and titles, the interval marks, the effect and path sentences, Summary),
+// and both documents are built from the same Analysis; sub-packages would
+// split each section's JSON from its Markdown and move that vocabulary into
+// a third package that both import, for no arrow they remove.
 package report

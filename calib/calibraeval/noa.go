@@ -334,17 +334,18 @@ func (p *NOA) IdentityD() []float64 {
 // G returns g(z_0..z_M) for finite parameters d of length M:
 // g(z_k) = Σ_{i≤k} e^{d_i} / Σ_{i≤M} e^{d_i}, computed with the largest d
 // factored out. It panics if len(d) ≠ M.
-func (p *NOA) G(d []float64) []float64 { return p.gInto(d, nil) }
-
-// gInto is G with its vectors from ws (nil: allocated); the result is ws's
-// (give it back with putFloats).
-func (p *NOA) gInto(d []float64, ws *work.Space) []float64 {
-	p.checkLen(d, nil)
-	g := ws.Floats(p.m + 1)
-	w := ws.Floats(p.m)
-	softmaxCum(d, w, g)
-	ws.PutFloats(w)
+func (p *NOA) G(d []float64) []float64 {
+	g := make([]float64, p.m+1)
+	p.gTo(g, d, nil)
 	return g
+}
+
+// gTo is G into g (length M+1), with its work vector from sc (nil:
+// allocated).
+func (p *NOA) gTo(g, d []float64, sc *work.Scratch) {
+	p.checkLen(d, nil)
+	defer sc.Release(sc.Mark())
+	softmaxCum(d, sc.Take(p.m), g)
 }
 
 // softmaxCum sets w_k = e^{d_k}/S (len M) and g[k] = Σ_{i≤k} w_i (len M+1,

@@ -71,12 +71,13 @@ func (p *NOA) coarsen(bins int, ws *work.Space) (*NOA, []int32) {
 	return c, of
 }
 
-// prolong returns a start g on p's knots (length M+1) from the fit gc of
-// the coarse problem c (with p's knot j in c's knot of[j]): the lower, in
+// prolong sets lin (length M+1) to a start g on p's knots from the fit gc
+// of the coarse problem c (with p's knot j in c's knot of[j]): the lower, in
 // L/K at λ, of gc interpolated linearly in z between the coarse knots and gc
-// held constant on each bin (which has the coarse problem's value).
-func (p *NOA) prolong(c *NOA, of []int32, gc []float64, lambda float64, ws *work.Space) []float64 {
-	lin := ws.Floats(p.m + 1) // every element is set below
+// held constant on each bin (which has the coarse problem's value). Its
+// work vector comes from sc (nil: allocated).
+func (p *NOA) prolong(c *NOA, of []int32, gc []float64, lambda float64, lin []float64, sc *work.Scratch) {
+	defer sc.Release(sc.Mark())
 	for j := range lin {
 		b := int(of[j])
 		zj := p.z[j]
@@ -94,17 +95,14 @@ func (p *NOA) prolong(c *NOA, of []int32, gc []float64, lambda float64, ws *work
 		lin[j] = min(max(gc[lo]+t*(gc[hi]-gc[lo]), 0), 1)
 	}
 	lin[0], lin[p.m] = 0, 1
-	flat := ws.Floats(p.m + 1)
+	flat := sc.Take(p.m + 1)
 	for j := range flat {
 		flat[j] = gc[of[j]]
 	}
 	flat[0], flat[p.m] = 0, 1
 	if p.termsGrad(flat, lambda, nil) < p.termsGrad(lin, lambda, nil) {
-		ws.PutFloats(lin)
-		return flat
+		copy(lin, flat)
 	}
-	ws.PutFloats(flat)
-	return lin
 }
 
 // putCoarse gives the term arrays of c, a problem from coarsen with the

@@ -48,9 +48,10 @@ type constMap struct {
 // constantMap returns the one-piece candidate for λ and whether it passes
 // the stopping rule with gradient tolerance gradTol. It costs two or three
 // objective+gradient evaluations in g.
-// Its work vectors come from ws (nil: allocated); the candidate's g is
-// always new (it may become the fit's).
-func (p *NOA) constantMap(lambda, gradTol, eps float64, ws *work.Space) constMap {
+// Its work vectors come from sc (nil: allocated) and go back to it; the
+// candidate's g is always new (it may become the fit's).
+func (p *NOA) constantMap(lambda, gradTol, eps float64, sc *work.Scratch) constMap {
+	defer sc.Release(sc.Mark())
 	m := p.m
 	g := make([]float64, m+1)
 	for j := 1; j < m; j++ {
@@ -59,19 +60,16 @@ func (p *NOA) constantMap(lambda, gradTol, eps float64, ws *work.Space) constMap
 	g[m] = 1
 	cm := constMap{g: g}
 	invK := 1 / float64(p.k)
-	dg := ws.Floats(m + 1) // termsGrad clears it
-	defer ws.PutFloats(dg)
+	dg := sc.Take(m + 1) // termsGrad clears it
 	cm.f = p.termsGrad(g, lambda, dg) * invK
 	cm.evals++
-	D := p.majorizer(ws)
-	defer ws.PutFloats(D)
+	D := p.majorizer(sc)
 	// The best level, by one Newton step (exact, the objective being
 	// quadratic in the level); no candidate when the objective is concave
 	// along the level (e.g. eq. 20's anchors alone: then ½ is a maximum
 	// along it). Without terms at the ends the step keeps ½ exactly (its
 	// gradient is 0).
-	nw := newNewtonWork(m, ws)
-	defer ws.PutInt32s(nw.blk)
+	nw := newNewtonWork(m, sc)
 	if !p.newtonStep(nw, g, dg, D, lambda) {
 		return cm
 	}
@@ -80,14 +78,10 @@ func (p *NOA) constantMap(lambda, gradTol, eps float64, ws *work.Space) constMap
 		cm.evals++
 	}
 	cm.gradNorm = p.dGradNorm(g, dg, eps) * invK
-	next := ws.Floats(m + 1)
+	next := sc.Take(m + 1)
 	copy(next, g)
-	st := &pavaStack{start: ws.Ints(m), w: ws.Floats(m), s: ws.Floats(m)} // a stack: written before read
+	st := &pavaStack{start: sc.TakeInts(m), w: sc.Take(m), s: sc.Take(m)} // a stack: written before read
 	mmStep(next, dg, D, st)
-	defer func() {
-		ws.PutFloats(next, st.w, st.s)
-		ws.PutInts(st.start)
-	}()
 	cm.ok = cm.gradNorm <= gradTol && maxAbsDiff(next, g) <= kktTol && !math.IsNaN(cm.f)
 	return cm
 }
@@ -108,7 +102,7 @@ func (p *NOA) exactHalf() bool {
 // needs f ≥ 0; otherwise (c) needs the iterate's own spread (its distance
 // from its mean level, the nearest level) to be at most CollapseSD. hit
 // receives the candidate when the check passes.
-func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap, ws *work.Space) func(f float64, x []float64) bool {
+func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap, sc *work.Scratch) func(f float64, x []float64) bool {
 	var cand *constMap
 	simple := p.exactHalf()
 	return func(f float64, x []float64) bool {
@@ -120,7 +114,7 @@ func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap,
 			if !(sd <= calib.CollapseSD) {
 				return false
 			}
-			c := p.constantMap(lambda, gradTol, eps, ws)
+			c := p.constantMap(lambda, gradTol, eps, sc)
 			cand = &c
 		}
 		if !cand.ok || !(f >= cand.f) {
@@ -136,11 +130,11 @@ func (p *NOA) constantCheck(q *NOA, lambda, gradTol, eps float64, hit *constMap,
 
 // constantCheckIf is constantCheck with p's solver settings, or nil when
 // they turn the candidate off.
-func (p *NOA) constantCheckIf(q *NOA, lambda, gradTol float64, hit *constMap, ws *work.Space) func(float64, []float64) bool {
+func (p *NOA) constantCheckIf(q *NOA, lambda, gradTol float64, hit *constMap, sc *work.Scratch) func(float64, []float64) bool {
 	if p.solver.noCandidate {
 		return nil
 	}
-	return p.constantCheck(q, lambda, gradTol, p.solver.eps, hit, ws)
+	return p.constantCheck(q, lambda, gradTol, p.solver.eps, hit, sc)
 }
 
 // levelSpread returns the mean and standard deviation of g(z_1..z_{M−1}) at

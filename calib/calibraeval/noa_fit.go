@@ -35,6 +35,10 @@ type FitOptions struct {
 	// work, when not nil, provides the fit's short-lived vectors
 	// (workspace); its owner must not use it concurrently.
 	Work *work.Space
+	// scratch is the work vectors of the fit (or fit path) a phase belongs
+	// to: fit takes them once, from Work, and every phase takes its
+	// vectors from it and releases them for the next (nil: allocated).
+	scratch *work.Scratch
 }
 
 // The defaults of FitOptions.
@@ -195,13 +199,20 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	lam := opt.Lambda
 	cfg := p.solver
 	ws := opt.Work
+	// The fit takes its work vectors once: every phase below takes them
+	// from sc and releases them for the next, so a phase's vectors serve
+	// the next phase instead of going back to the workspace.
+	sc := ws.Scratch()
+	defer ws.PutScratch(sc)
+	opt.scratch = sc
 	if cfg.lbfgsOnly {
 		r := p.fitLBFGS(d, lam, opt.MaxIter, opt, nil)
-		return p.result(lam, d, r, ws)
+		return p.result(lam, d, r, sc)
 	}
 	cancelled := FitResult{Status: lbfgs.StatusCancelled}
 	var pre lbfgs.Result
-	var g []float64
+	var g []float64 // phase 2's start and iterate: sc's (taken at gMark) or hit.g
+	gMark := sc.Mark()
 	var hit constMap // the constant-map candidate, when phase 1 accepted it
 	// λ = 0 is convex: any start leads to the same minimum value.
 	if warm == nil && cfg.switchTol > 0 && lam > 0 {
@@ -212,9 +223,14 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 			// knots (noa_coarse.go), then always refine on the exact one.
 			c, of := p.coarsen(coarseBins, ws)
 			dc := c.IdentityD()
-			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, &hit, ws))
+			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, &hit, sc))
 			if pre.Status != lbfgs.StatusCandidate && pre.Status != lbfgs.StatusCancelled {
-				g = p.prolong(c, of, c.G(dc), lam, ws)
+				g = sc.Take(p.m + 1)
+				mk := sc.Mark()
+				gc := sc.Take(c.m + 1)
+				c.gTo(gc, dc, sc)
+				p.prolong(c, of, gc, lam, g, sc)
+				sc.Release(mk)
 			}
 			ws.PutInt32s(of)
 			putCoarse(c, ws)
@@ -222,12 +238,12 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 				return cancelled, nil
 			}
 		} else {
-			pre = p.fitLBFGS(d, lam, opt.MaxIter, o, p.constantCheckIf(p, lam, opt.GradTol, &hit, ws))
+			pre = p.fitLBFGS(d, lam, opt.MaxIter, o, p.constantCheckIf(p, lam, opt.GradTol, &hit, sc))
 			if pre.Status == lbfgs.StatusCancelled {
 				return cancelled, nil
 			}
 			if pre.Status != lbfgs.StatusCandidate && (pre.Status != lbfgs.StatusObjective || o.RelTol == opt.RelTol) {
-				return p.result(lam, d, pre, ws)
+				return p.result(lam, d, pre, sc)
 			}
 		}
 	}
@@ -240,27 +256,24 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	} else {
 		// Phase 2: majorise-minimise in g, which lands on flat pieces exactly.
 		if g == nil {
-			g = p.gInto(d, ws)
+			g = sc.Take(p.m + 1)
+			p.gTo(g, d, sc)
 		}
 		o := opt
 		o.MaxIter -= pre.Iterations
 		mm = p.minimiseG(g, lam, o, cfg.window, cfg.eps)
 		if mm.status == lbfgs.StatusCancelled {
-			ws.PutFloats(g)
 			return cancelled, nil
 		}
 	}
 	gToD(g, d, cfg.eps)
-	if pre.Status != lbfgs.StatusCandidate { // hit.g is not the workspace's
-		ws.PutFloats(g)
-	}
+	sc.Release(gMark) // g, when it is sc's (hit.g is not)
 	// The result is judged at d itself.
-	grad := ws.Floats(p.m)
-	sc := ws.Scratch(3*p.m + 2)
+	mk := sc.Mark()
+	grad := sc.Take(p.m)
 	fd := p.eval(scratchNOAWork(sc, p.m), d, lam, grad)
-	ws.PutScratch(sc)
 	gradNorm := norm2(grad)
-	ws.PutFloats(grad)
+	sc.Release(mk)
 	r := lbfgs.Result{
 		F: fd, GradNorm: gradNorm, Iterations: pre.Iterations + mm.iterations, Evaluations: pre.Evaluations + mm.evaluations + 1,
 		Converged: mm.converged, Status: mm.status,
@@ -276,15 +289,16 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		pol.Evaluations += r.Evaluations
 		r = pol
 	}
-	return p.result(lam, d, r, ws)
+	return p.result(lam, d, r, sc)
 }
 
 // fitLBFGS minimises the objective from d (overwritten) by preconditioned
 // L-BFGS in d with at most maxIter iterations (see Fit); check, when not
-// nil, is lbfgs.Minimise's Check.
+// nil, is lbfgs.Minimise's Check. Its vectors, and L-BFGS's, come from
+// opt.scratch and go back to it.
 func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, check func(float64, []float64) bool) lbfgs.Result {
-	sc := opt.Work.Scratch(3*p.m + 2)
-	defer opt.Work.PutScratch(sc)
+	sc := opt.scratch
+	defer sc.Release(sc.Mark())
 	ws := scratchNOAWork(sc, p.m)
 	cfg := p.solver
 	floor := cfg.floor / float64(p.m)
@@ -292,14 +306,14 @@ func (p *NOA) fitLBFGS(d []float64, lam float64, maxIter int, opt FitOptions, ch
 	return lbfgs.Minimise(f, lbfgs.DiagPrecond{W: ws.w, Floor: floor}, d, lbfgs.Options{
 		MaxIter: maxIter, GradTol: opt.GradTol, RelTol: opt.RelTol,
 		Memory: cfg.memory, Window: cfg.window, StepMax: cfg.stepMax, Trace: cfg.trace, ZeroSum: true, Check: check, Stop: opt.stop,
-		Work: opt.Work,
+		Work: opt.Work, Scratch: sc,
 	})
 }
 
-// result centres d and builds the FitResult (ws: curve's).
-func (p *NOA) result(lam float64, d []float64, r lbfgs.Result, ws *work.Space) (FitResult, error) {
+// result centres d and builds the FitResult (sc: curve's).
+func (p *NOA) result(lam float64, d []float64, r lbfgs.Result, sc *work.Scratch) (FitResult, error) {
 	lbfgs.Centre(d)
-	curve, err := p.curve(d, ws)
+	curve, err := p.curve(d, sc)
 	if err != nil {
 		return FitResult{}, err
 	}
@@ -317,32 +331,30 @@ func (p *NOA) result(lam float64, d []float64, r lbfgs.Result, ws *work.Space) (
 // g(z_k) made non-decreasing by PAVA weighted by the number of pooled values
 // at each knot (docs/methods.md §3 "Continuous g*"). g from the softmax is already
 // non-decreasing, so PAVA only removes rounding.
-// Its work vectors come from ws (a nil ws allocates them); the Curve's G
+// Its work vectors come from sc (a nil sc allocates them); the Curve's G
 // is always new.
-func (p *NOA) curve(d []float64, ws *work.Space) (*calib.Curve, error) {
-	g := p.gInto(d, ws)
-	c, err := p.curveOf(g, ws)
-	ws.PutFloats(g)
-	return c, err
+func (p *NOA) curve(d []float64, sc *work.Scratch) (*calib.Curve, error) {
+	defer sc.Release(sc.Mark())
+	g := sc.Take(p.m + 1)
+	p.gTo(g, d, sc)
+	return p.curveOf(g, sc)
 }
 
-// curveOf builds g* from g(z_0..z_M) as curve does (ws: its work vectors;
+// curveOf builds g* from g(z_0..z_M) as curve does (sc: its work vectors;
 // nil allocates them).
-func (p *NOA) curveOf(g []float64, ws *work.Space) (*calib.Curve, error) {
+func (p *NOA) curveOf(g []float64, sc *work.Scratch) (*calib.Curve, error) {
+	defer sc.Release(sc.Mark())
 	lo, hi := p.curveRange()
 	z := p.z[lo : hi+1 : hi+1] // shared by every fit of the problem; never changed
-	w := ws.Floats(len(z))
-	defer ws.PutFloats(w)
+	w := sc.Take(len(z))
 	for i := range w {
 		w[i] = float64(p.count[lo+i])
 	}
 	// The knots are sorted and distinct: the same values without
 	// FitIsotonic's sort and copies, unless two knots are closer than its
 	// tie resolution.
-	wbuf, target := ws.Floats(len(z)), ws.Ints(len(z))
+	wbuf, target := sc.Take(len(z)), sc.TakeInts(len(z))
 	gs, ok := stats.IsotonicAtSortedBuf(z, g[lo:hi+1], w, nil, wbuf, target)
-	ws.PutFloats(wbuf)
-	ws.PutInts(target)
 	if ok {
 		return &calib.Curve{Z: z, G: gs}, nil
 	}

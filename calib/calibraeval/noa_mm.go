@@ -52,8 +52,9 @@ func (p *NOA) termsGrad(g []float64, lambda float64, dg []float64) float64 {
 // each convex part (g_a ± g_b)², Hessian 2(e_a ± e_b)(e_a ± e_b)ᵀ, is
 // bounded by 4(e_a e_aᵀ + e_b e_bᵀ), and the concave parts −λ(·)² only
 // lower the Hessian. Every interior knot enters some term, so D_j ≥ 4 there.
-func (p *NOA) majorizer(ws *work.Space) []float64 {
-	D := ws.Floats(p.m + 1)
+// D comes from sc (nil: allocated).
+func (p *NOA) majorizer(sc *work.Scratch) []float64 {
+	D := sc.Take(p.m + 1)
 	clear(D)
 	for _, t := range p.pos {
 		D[t[0]] += 4
@@ -152,18 +153,14 @@ type mmResult struct {
 // (one per step, one per Newton candidate).
 func (p *NOA) minimiseG(g []float64, lambda float64, opt FitOptions, window int, eps float64) (res mmResult) {
 	m := p.m
-	// Scratch (calib/internal/work): termsGrad writes dg, dgNext and dgCand in
-	// full, and next and cand are copies before they are read.
-	ws := opt.Work
-	sc := ws.Scratch(5*(m+1) + 2*m)
-	defer ws.PutScratch(sc) // after the copy below (deferred calls run last first)
+	// The fit's vectors (opt.scratch): termsGrad writes dg, dgNext and
+	// dgCand in full, and next and cand are copies before they are read.
+	sc := opt.scratch
+	defer sc.Release(sc.Mark()) // after the copy below (deferred calls run last first)
 	dg := sc.Take(m + 1)
-	D := p.majorizer(ws)
-	defer ws.PutFloats(D)
-	st := &pavaStack{start: ws.Ints(m), w: sc.Take(m), s: sc.Take(m)}
-	defer ws.PutInts(st.start)
-	nw := newNewtonWork(m, ws)
-	defer ws.PutInt32s(nw.blk)
+	D := p.majorizer(sc)
+	st := &pavaStack{start: sc.TakeInts(m), w: sc.Take(m), s: sc.Take(m)}
+	nw := newNewtonWork(m, sc)
 	invK := 1 / float64(p.k)
 	hist := make([]float64, 0, 64)
 	// x is the current point with value f and gradient dg; next is the

@@ -20,10 +20,11 @@ type newtonWork struct {
 	st    pavaStack
 }
 
-// newNewtonWork returns newtonStep's work for M = m, its blk from ws (nil:
-// allocated; newtonStep sets blk before reading it). Give blk back with
-// ws.putInt32s.
-func newNewtonWork(m int, ws *work.Space) *newtonWork { return &newtonWork{blk: ws.Int32s(m + 1)} }
+// newNewtonWork returns newtonStep's work for M = m, its blk from sc (nil:
+// allocated; newtonStep sets blk before reading it).
+func newNewtonWork(m int, sc *work.Scratch) *newtonWork {
+	return &newtonWork{blk: sc.TakeInt32s(m + 1)}
+}
 
 // newtonStep moves g to the minimiser of the objective over the levels of
 // its free pieces (maximal runs of equal g(z_k) strictly between 0 and 1),

@@ -27,30 +27,31 @@ type proxTerm struct {
 
 // withProx returns a copy of p whose objective carries the proximity
 // penalty with weight μ ≥ 0 (μ = 0 gives back p's objective). p is not
-// changed; the copy shares p's terms. The penalty's weights come from ws
-// (nil: allocated); give them back with ws.putFloats(q.prox.c) when the
-// copy q is no longer used.
-func (p *NOA) withProx(mu float64, ws *work.Space) *NOA {
+// changed; the copy shares p's terms. The penalty's weights come from sc
+// (nil: allocated) and are in use until the caller releases sc to a mark
+// taken before (when the copy q is no longer used).
+func (p *NOA) withProx(mu float64, sc *work.Scratch) *NOA {
 	q := *p
-	w := p.knotShares(ws)
-	c := ws.Floats(p.m + 1)
+	c := sc.Take(p.m + 1)
+	mk := sc.Mark()
+	w := p.knotShares(sc)
 	c[0], c[p.m] = 0, 0
 	for j := 1; j < p.m; j++ {
 		c[j] = float64(p.k) * mu * w[j]
 	}
-	ws.PutFloats(w)
+	sc.Release(mk)
 	q.prox = &proxTerm{mu: mu, z: p.z, c: c}
 	return &q
 }
 
-// knotShares returns w_k = count_k / Σ count for k = 0..M, in an array
-// from ws (nil: allocated; every element is set).
-func (p *NOA) knotShares(ws *work.Space) []float64 {
+// knotShares returns w_k = count_k / Σ count for k = 0..M, in a vector
+// taken from sc (nil: allocated; every element is set).
+func (p *NOA) knotShares(sc *work.Scratch) []float64 {
 	total := 0
 	for _, c := range p.count {
 		total += c
 	}
-	w := ws.Floats(len(p.count))
+	w := sc.Take(len(p.count))
 	for j, c := range p.count {
 		w[j] = float64(c) / float64(max(total, 1))
 	}
@@ -77,10 +78,10 @@ func (t *proxTerm) add(g, dg []float64) float64 {
 // distance returns the root-mean-square distance of g from the identity
 // over the pooled values, √(Σ_k w_k (g_k − z_k)²), for g on p's knots
 // (length M+1).
-// Its work array comes from ws (nil: allocated).
-func (p *NOA) distance(g []float64, ws *work.Space) float64 {
-	w := p.knotShares(ws)
-	defer ws.PutFloats(w)
+// Its work vector comes from sc (nil: allocated).
+func (p *NOA) distance(g []float64, sc *work.Scratch) float64 {
+	defer sc.Release(sc.Mark())
+	w := p.knotShares(sc)
 	s := 0.0
 	for j, wj := range w {
 		v := g[j] - p.z[j]

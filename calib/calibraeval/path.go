@@ -71,20 +71,18 @@ type pathFit struct {
 }
 
 // pathSolve minimises F_μ from g (overwritten with the solution).
-// Its work vectors come from opt.work (nil: allocated).
+// Its work vectors come from opt.scratch (nil: allocated) and go back to it.
 func (p *NOA) pathSolve(g []float64, mu, lam float64, opt FitOptions) pathFit {
-	ws := opt.Work
+	sc := opt.scratch
+	defer sc.Release(sc.Mark())
 	q := p
 	if mu > 0 {
-		q = p.withProx(mu, ws)
+		q = p.withProx(mu, sc)
 	}
 	r := q.minimiseG(g, lam, opt, p.solver.window, p.solver.eps)
-	if mu > 0 { // q is withProx's copy
-		ws.PutFloats(q.prox.c)
-	}
 	return pathFit{
 		mu: mu, g: g,
-		objective: p.termsGrad(g, lam, nil) / float64(p.k), distance: p.distance(g, ws),
+		objective: p.termsGrad(g, lam, nil) / float64(p.k), distance: p.distance(g, sc),
 		iterations: r.iterations, converged: r.converged, status: r.status,
 	}
 }
@@ -92,12 +90,12 @@ func (p *NOA) pathSolve(g []float64, mu, lam float64, opt FitOptions) pathFit {
 // muStart returns μ whose minimiser lies at about distance target from the
 // identity, by the large-μ expansion g − z ≈ −∇_g(L/K)/(2μw):
 // dist ≈ ½√(Σ_k ∇_k²/w_k)/μ at the identity.
-func (p *NOA) muStart(lam, target float64, ws *work.Space) float64 {
-	dg := ws.Floats(p.m + 1) // termsGrad clears it
-	defer ws.PutFloats(dg)
+// Its work vectors come from sc (nil: allocated) and go back to it.
+func (p *NOA) muStart(lam, target float64, sc *work.Scratch) float64 {
+	defer sc.Release(sc.Mark())
+	dg := sc.Take(p.m + 1) // termsGrad clears it
 	p.termsGrad(p.z, lam, dg)
-	w := p.knotShares(ws)
-	defer ws.PutFloats(w)
+	w := p.knotShares(sc)
 	s := 0.0
 	for j := 1; j < p.m; j++ {
 		if w[j] > 0 {
@@ -148,7 +146,7 @@ func (p *NOA) interiorPath(ctx context.Context, lam, end float64, n int, opt Fit
 		// Predict μ for the target, then bracket in log μ.
 		var mu float64
 		if math.IsInf(cur.mu, 1) {
-			mu = p.muStart(lam, target, ws)
+			mu = p.muStart(lam, target, opt.scratch)
 			mu0 = mu
 		} else {
 			ratio := math.Pow(target/math.Max(cur.distance, 1e-300), 1/slope)
@@ -341,11 +339,16 @@ type PathSpec struct {
 // before every iteration of a solve).
 func (p *NOA) Path(ctx context.Context, s PathSpec) (*Path, error) {
 	ws := s.Work
+	// The path takes its solves' work vectors once (sc), as a fit does;
+	// the maps of its points and candidates come from ws (they are given
+	// back in no fixed order).
+	sc := ws.Scratch()
+	defer ws.PutScratch(sc)
 	endG := ws.Floats(p.m + 1)
 	for j, z := range p.z {
 		endG[j] = s.End.Curve.Apply(z)
 	}
-	endDist := p.distance(endG, ws)
+	endDist := p.distance(endG, sc)
 	ws.PutFloats(endG)
 
 	fopt := FitOptions{Lambda: s.Lambda, MaxIter: s.MaxIter, GradTol: DefaultGradTol, RelTol: DefaultRelTol}
@@ -354,6 +357,7 @@ func (p *NOA) Path(ctx context.Context, s PathSpec) (*Path, error) {
 	}
 	fopt.stop = ctxStop(ctx) // a stopped solve ends at once; interiorPath then returns ctx's error
 	fopt.Work = ws
+	fopt.scratch = sc
 	inner, warm, solves, err := p.interiorPath(ctx, s.Lambda, endDist, s.Points, fopt)
 	if err != nil {
 		return nil, err
@@ -370,7 +374,7 @@ func (p *NOA) Path(ctx context.Context, s PathSpec) (*Path, error) {
 	path.Points = append(path.Points, id)
 	notConverged := 0
 	for _, f := range inner {
-		pt, err := p.pathPoint(f, s.Metrics, ws)
+		pt, err := p.pathPoint(f, s.Metrics, sc)
 		if err != nil {
 			return nil, err
 		}
@@ -388,7 +392,7 @@ func (p *NOA) Path(ctx context.Context, s PathSpec) (*Path, error) {
 	}
 	path.Points = append(path.Points, end)
 
-	path.WarmEnd, err = p.pathPoint(warm, s.Metrics, ws)
+	path.WarmEnd, err = p.pathPoint(warm, s.Metrics, sc)
 	if err != nil {
 		return nil, err
 	}
@@ -421,8 +425,8 @@ func (p *NOA) Path(ctx context.Context, s PathSpec) (*Path, error) {
 
 // pathPoint builds the curve of a solved path point and its metrics
 // (metricsAt).
-func (p *NOA) pathPoint(f pathFit, metricsAt func(*calib.Curve) PointMetrics, ws *work.Space) (PathPoint, error) {
-	curve, err := p.curveOf(f.g, ws)
+func (p *NOA) pathPoint(f pathFit, metricsAt func(*calib.Curve) PointMetrics, sc *work.Scratch) (PathPoint, error) {
+	curve, err := p.curveOf(f.g, sc)
 	if err != nil {
 		return PathPoint{}, err
 	}

@@ -58,3 +58,41 @@ func TestWorkspaceFitsBitIdentical(t *testing.T) {
 		}
 	}
 }
+
+// TestFitTakesVectorsOnce: a fit takes its work vectors from the workspace
+// once and reuses them in every phase (issue 18: "a fit takes its work
+// vectors once per fit, not once per phase"), so it enters the workspace at
+// most as often as it holds vectors at its busiest phase. Before, every
+// phase took its own: a warm fit (phase 2, the final check at d, the
+// curve) entered it 21 times on this problem and a cold fit 46 times.
+func TestFitTakesVectorsOnce(t *testing.T) {
+	p, err := NewNOA(calibtest.GenPairs(3000, calibtest.SweepJudges()[0], calibtest.Has0123, 3), calibtest.AllIdx(3000), ObjectiveBoth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A cold fit is busiest in phase 1: the evaluation's 3 vectors,
+	// L-BFGS's 7 + 2·memory + 3 and the constant-map candidate's 5 floats,
+	// 1 int and 1 int32 vector.
+	coldMost := 3 + 7 + 2*p.solver.memory + 3 + 5 + 1 + 1
+	// A warm fit is busiest in phase 2: the map g and minimiseG's 8 floats,
+	// 1 int and 1 int32 vector.
+	warmMost := 1 + 8 + 1 + 1
+	ws := &work.Space{}
+	cold, err := p.Fit(FitOptions{Lambda: 0.5, Work: ws}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws.Taken > coldMost {
+		t.Errorf("a cold fit entered the workspace %d times, want at most %d", ws.Taken, coldMost)
+	}
+	t.Logf("cold fit (%d iterations): %d entries", cold.Iterations, ws.Taken)
+	ws = &work.Space{}
+	warm, err := p.Fit(FitOptions{Lambda: 0.55, Work: ws}, &cold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws.Taken > warmMost {
+		t.Errorf("a warm fit entered the workspace %d times, want at most %d", ws.Taken, warmMost)
+	}
+	t.Logf("warm fit (%d iterations): %d entries", warm.Iterations, ws.Taken)
+}

@@ -107,3 +107,40 @@ func TestForkRejoinWorkspace(t *testing.T) {
 		t.Fatal("the spare workspace went to more than the next fork, or the engine's own moved")
 	}
 }
+
+// TestPreviewWorkspaceEntries counts how often one λ preview on the demo's
+// judge-tokenA enters the engine's workspace (issue 18): the warm fit takes
+// its vectors once (at most 11, calibraeval's TestFitTakesVectorsOnce), the
+// calibrated preferences 3 arrays (rows, flags, golds) and each set of
+// metrics 2 (κ's counts and the ICCs' matrix), over all items and, with
+// half the items held out, over those too. Before a fit took its vectors
+// once per fit, the preview entered it 26 and 28 times.
+func TestPreviewWorkspaceEntries(t *testing.T) {
+	pairs := calibtest.DemoPairs(t, "judge-tokenA")
+	for _, frac := range []float64{1, 0.5} {
+		e := NewEngine("judge-tokenA", pairs)
+		e.SetWarmStart(false)
+		e.SetPreviewMinKnots(0) // the demo is below the default threshold
+		e.work = &work.Space{}
+		opt := DefaultOptions()
+		opt.EstFrac = frac
+		if _, err := e.Analyze(opt); err != nil {
+			t.Fatal(err)
+		}
+		opt.Lambda = 0.55
+		before := e.work.Taken
+		pv, err := e.Preview(t.Context(), opt)
+		if err != nil || pv == nil {
+			t.Fatalf("frac %v: preview = %v, %v", frac, pv != nil, err)
+		}
+		n := e.work.Taken - before
+		sets := 1
+		if pv.HeldoutSize > 0 {
+			sets = 2
+		}
+		if most := 11 + 3 + 2*sets; n > most {
+			t.Errorf("frac %v: the preview entered the workspace %d times, want at most %d", frac, n, most)
+		}
+		t.Logf("estimation fraction %v: one λ preview entered the workspace %d times (fit: %d iterations)", frac, n, pv.Fit.Iterations)
+	}
+}

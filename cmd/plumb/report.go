@@ -72,7 +72,7 @@ func writeReport(cmd *cobra.Command, files []string, f *analysisFlags) (*model.L
 	}
 	if f.format == "json" {
 		// Streamed: the document with every LS–US point of a large log is
-		// tens of MB (json_stream.go).
+		// tens of MB (report/stream.go).
 		doc := report.BuildDocWith(an, buildVersion(), report.DocSettings{Points: f.points})
 		_, err = writeOutput(cmd, f.output, func(w io.Writer) error { return report.WriteJSON(w, doc) })
 		return lg, an, err

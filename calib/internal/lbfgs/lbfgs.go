@@ -31,6 +31,10 @@ type Options struct {
 	Stop func() bool
 	// Work, when not nil, provides the work vectors.
 	Work *work.Space
+	// Scratch, when not nil, provides them instead: the vectors of the fit
+	// this minimisation is a phase of (calibraeval's Fit), taken from it
+	// and released to it for the fit's next phase.
+	Scratch *work.Scratch
 }
 
 // Result is what Minimise reports.
@@ -83,8 +87,13 @@ func (pc DiagPrecond) fill(h []float64) {
 func Minimise(f Func, precond DiagPrecond, x0 []float64, opt Options) (res Result) {
 	n := len(x0)
 	mem := opt.Memory
-	sc := opt.Work.Scratch((7+2*mem)*n + 3*mem)
-	defer opt.Work.PutScratch(sc)
+	sc := opt.Scratch
+	if sc == nil {
+		sc = opt.Work.Scratch()
+		defer opt.Work.PutScratch(sc)
+	} else {
+		defer sc.Release(sc.Mark())
+	}
 	x := sc.Take(n)
 	copy(x, x0)
 	defer func() { copy(x0, x) }() // x and xt swap roles every iteration

@@ -38,6 +38,10 @@ type Space struct {
 	// −1, true; 2: 1e300, 1<<40, false), to show that no result depends
 	// on what an array held before.
 	Poison int
+	// Taken counts the arrays handed out (every Floats, Ints, …, and
+	// every vector a Scratch draws): how often an analysis enters the
+	// workspace, which tests count.
+	Taken int
 }
 
 // freeListMax bounds the arrays a free list keeps; beyond it the smallest
@@ -111,13 +115,14 @@ func (l *freeList[T]) put(b []T) {
 	l.free = append(l.free, f)
 }
 
-// take returns an array of n T from l (contents undefined), filled with
-// bad[poison] when poisoning (poison 1 or 2).
-func take[T any](l *freeList[T], n, poison int, bad [3]T) []T {
+// take returns an array of n T from w's list l (contents undefined),
+// filled with bad[w.Poison] when poisoning (Poison 1 or 2), and counts it.
+func take[T any](w *Space, l *freeList[T], n int, bad [3]T) []T {
+	w.Taken++
 	v := l.get(n)
-	if poison != 0 {
+	if w.Poison != 0 {
 		for i := range v {
-			v[i] = bad[poison]
+			v[i] = bad[w.Poison]
 		}
 	}
 	return v
@@ -140,7 +145,7 @@ func (w *Space) Floats(n int) []float64 {
 	if w == nil {
 		return make([]float64, n)
 	}
-	return take(&w.f64, n, w.Poison, badFloat)
+	return take(w, &w.f64, n, badFloat)
 }
 
 // PutFloats gives back arrays from Floats.
@@ -158,7 +163,7 @@ func (w *Space) Ints(n int) []int {
 	if w == nil {
 		return make([]int, n)
 	}
-	return take(&w.ints, n, w.Poison, badInt)
+	return take(w, &w.ints, n, badInt)
 }
 
 // PutInts gives back an array from Ints.
@@ -173,7 +178,7 @@ func (w *Space) Int32s(n int) []int32 {
 	if w == nil {
 		return make([]int32, n)
 	}
-	return take(&w.i32, n, w.Poison, badInt32)
+	return take(w, &w.i32, n, badInt32)
 }
 
 // PutInt32s gives back an array from Int32s.
@@ -183,26 +188,32 @@ func (w *Space) PutInt32s(b []int32) {
 	}
 }
 
-// Scratch returns a Scratch with room for n floats: one that takes each
-// vector from the workspace, or a block from scratchPool when w is nil.
-// Give it back with PutScratch.
-func (w *Space) Scratch(n int) *Scratch {
+// Scratch returns a fit's Scratch: its vectors are taken from w, or from
+// a pool when w is nil. Give it back with PutScratch.
+func (w *Space) Scratch() *Scratch {
 	if w == nil {
-		return getScratch(n)
+		return getScratch()
 	}
 	return &Scratch{ws: w}
 }
 
-// PutScratch gives back a Scratch from Scratch.
+// PutScratch gives back a Scratch from Scratch and, with a Space, every
+// vector it took from it; nothing taken from s may be used any more.
 func (w *Space) PutScratch(s *Scratch) {
 	if w == nil {
 		putScratch(s)
 		return
 	}
-	for _, v := range s.taken {
+	for _, v := range s.f64.all {
 		w.f64.put(v)
 	}
-	s.taken = nil
+	for _, v := range s.ints.all {
+		w.ints.put(v)
+	}
+	for _, v := range s.i32.all {
+		w.i32.put(v)
+	}
+	*s = Scratch{}
 }
 
 // Rows returns n rows of per-arrangement values (not zeroed): the R of
@@ -211,7 +222,7 @@ func (w *Space) Rows(n int) [][model.NumArrangements]float64 {
 	if w == nil {
 		return make([][model.NumArrangements]float64, n)
 	}
-	return take(&w.r, n, w.Poison, badR)
+	return take(w, &w.r, n, badR)
 }
 
 // PutRows gives back an array from Rows.
@@ -227,7 +238,7 @@ func (w *Space) Flags(n int) [][model.NumArrangements]bool {
 	if w == nil {
 		return make([][model.NumArrangements]bool, n)
 	}
-	return take(&w.has, n, w.Poison, badHas)
+	return take(w, &w.has, n, badHas)
 }
 
 // PutFlags gives back an array from Flags.
@@ -242,7 +253,7 @@ func (w *Space) Golds(n int) []model.Gold {
 	if w == nil {
 		return make([]model.Gold, n)
 	}
-	return take(&w.gold, n, w.Poison, badGold)
+	return take(w, &w.gold, n, badGold)
 }
 
 // PutGolds gives back an array from Golds.
@@ -257,7 +268,7 @@ func (w *Space) Pairs32(n int) [][2]int32 {
 	if w == nil {
 		return make([][2]int32, n)
 	}
-	return take(&w.p32, n, w.Poison, badPair)
+	return take(w, &w.p32, n, badPair)
 }
 
 // PutPairs32 gives back an array from Pairs32.
@@ -272,7 +283,7 @@ func (w *Space) Uint64s(n int) []uint64 {
 	if w == nil {
 		return make([]uint64, n)
 	}
-	return take(&w.u64, n, w.Poison, badU64)
+	return take(w, &w.u64, n, badU64)
 }
 
 // PutUint64s gives back an array from Uint64s.

@@ -8,35 +8,68 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 )
 
-// writeSolverOptions adds the solver knobs to the Options line when they
-// differ from the defaults (so that default reports keep their bytes).
-func writeSolverOptions(b *strings.Builder, so selection.Options) {
-	if so.Solver != selection.SolverConverged {
-		fmt.Fprintf(b, "Solver: %s (published code's λ = %g).\n", so.Solver, so.PublishedLambda)
-	}
-	if i, ok := so.StopAt.Point(); ok {
-		fmt.Fprintf(b, "Stop at: CalibraEval uses point %d of its fit path.\n", i)
-	}
+// PathJSON is Selection.Path: CalibraEval's fit path (calibraeval.Path).
+type PathJSON struct {
+	Lambda float64         `json:"lambda"`
+	Points []PathPointJSON `json:"points"`
+	// Peak maps kappa, icc2k, rstd and accuracy to the best point's index
+	// over all items; HeldoutPeak the same over the held-out items.
+	Peak        map[string]int `json:"peak"`
+	HeldoutPeak map[string]int `json:"heldout_peak,omitempty"`
+	SameBasin   bool           `json:"same_basin"`
+	// StopAt is the point the CalibraEval row uses (null: the end).
+	StopAt *int     `json:"stop_at"`
+	Notes  []string `json:"notes"`
 }
 
-// writePublishedFit says which path point the CalibraEval row uses (with
-// --stop-at) and describes the published code's run, if any.
-func writePublishedFit(b *strings.Builder, sel *selection.Result) {
-	if st := sel.Stop; st != nil {
-		fmt.Fprintf(b, "The CalibraEval row and curve are point %d of %d of the fit path (--stop-at), distance %.4f from the identity, objective %.6g, not the converged fit above.\n",
-			st.Point, st.Points, st.Distance, st.Objective)
+// PathPointJSON is one point of the path. Mu is null for the identity
+// (μ = +∞). Metrics use the keys of the methods' metrics (null when
+// undefined).
+type PathPointJSON struct {
+	Mu         *float64            `json:"mu"`
+	Objective  float64             `json:"objective"`
+	Distance   float64             `json:"distance"`
+	Metrics    map[string]*float64 `json:"metrics"`
+	Heldout    map[string]*float64 `json:"heldout,omitempty"`
+	Degenerate bool                `json:"degenerate"`
+}
+
+// metricMap returns the metrics of m under the report's metric keys.
+func metricMap(m *metrics.Metrics) map[string]*float64 {
+	out := make(map[string]*float64, len(metricKeys))
+	for _, k := range metricKeys {
+		out[k.key] = value(k.get(m))
 	}
-	f := sel.Published
-	if f == nil {
-		return
+	return out
+}
+
+// buildPath converts a fit path for the report JSON.
+func buildPath(p *calibraeval.Path, stop *selection.StopInfo) *PathJSON {
+	out := &PathJSON{Lambda: p.Lambda, Peak: p.Peak, SameBasin: p.SameBasin, Notes: nonNil(p.Notes), Points: make([]PathPointJSON, 0, len(p.Points))}
+	if hp := p.HeldoutPeak(); len(hp) > 0 {
+		out.HeldoutPeak = hp
 	}
-	o := f.Options
-	fmt.Fprintf(b, "\nCalibraEval published code: λ = %g, %d epoch(s) of batches of %d at learning rate %g on %d items (%d skipped); "+
-		"printed loss %.6g, reg %.6g, eq. 10 objective %.6g; g moved at most %.4f from the rank transform.\n",
-		o.Lambda, o.Epochs, o.BatchSize, o.LR, f.Items, f.Skipped, f.Final.Loss, f.Final.Reg, f.Final.Objective, f.RankShift)
+	if stop != nil {
+		i := stop.Point
+		out.StopAt = &i
+	}
+	for i := range p.Points {
+		pt := &p.Points[i]
+		j := PathPointJSON{Objective: pt.Objective, Distance: pt.Distance, Metrics: metricMap(&pt.All), Degenerate: pt.Degenerate}
+		if !math.IsInf(pt.Mu, 0) && !math.IsNaN(pt.Mu) {
+			mu := pt.Mu
+			j.Mu = &mu
+		}
+		if pt.Heldout != nil {
+			j.Heldout = metricMap(pt.Heldout)
+		}
+		out.Points = append(out.Points, j)
+	}
+	return out
 }
 
 // pathRows picks the ~8 path points the Markdown table shows: the

@@ -5,9 +5,92 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
-	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 )
+
+// Reporting is the judge's verdict rate reported correctly (Lee et al.,
+// docs/methods.md §5). Values are null when undefined; notes say why.
+type Reporting struct {
+	// Target is "verdict" or "pair:<verdict source>".
+	Target   string      `json:"target"`
+	PHat     *float64    `json:"p_hat"`
+	PHatCI   *[2]float64 `json:"p_hat_ci"`
+	ThetaHat *float64    `json:"theta_hat"`
+	CILower  *float64    `json:"ci_lower"`
+	CIUpper  *float64    `json:"ci_upper"`
+	CIWidth  *float64    `json:"ci_width"`
+	Alpha    float64     `json:"alpha"`
+	Q0Hat    *float64    `json:"q0_hat"`
+	Q1Hat    *float64    `json:"q1_hat"`
+	// Items is how many items entered, N the test set's size, Pool the
+	// number of labelled items; M0 and M1 the calibration set's classes.
+	Items int `json:"items"`
+	N     int `json:"n"`
+	M0    int `json:"m0"`
+	M1    int `json:"m1"`
+	Pool  int `json:"pool"`
+	// Holdout is true when every item was labelled: the test set is the
+	// labelled items left after drawing the calibration set.
+	Holdout bool `json:"holdout"`
+	// TrueTheta is the test set's true θ when known (null otherwise), and
+	// Covered whether the CI covers it.
+	TrueTheta *float64              `json:"true_theta"`
+	Covered   *bool                 `json:"covered"`
+	Splits    map[string]SplitWidth `json:"splits"`
+	// BestMinPerClass is the fewest items per class the "best" split may
+	// give a class (Algorithm 1's pilot size, at most half the budget).
+	BestMinPerClass int          `json:"best_min_per_class"`
+	Plan            string       `json:"plan"`
+	WidthCurve      []SplitWidth `json:"width_curve"`
+	LeftOut         int          `json:"left_out"`
+	Notes           []string     `json:"notes"`
+}
+
+// SplitWidth is the CI width at one split of the calibration budget.
+type SplitWidth struct {
+	M0      int      `json:"m0"`
+	M1      int      `json:"m1"`
+	CIWidth *float64 `json:"ci_width"`
+}
+
+func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
+	r := ja.Reporting
+	out := &Reporting{
+		Target: ja.Target, Alpha: alpha, Items: r.N, N: r.TestSize, M0: r.M0, M1: r.M1, Pool: r.PoolSize, Holdout: r.Holdout,
+		TrueTheta: r.TrueTheta, Covered: r.Covered, Plan: r.Plan, LeftOut: ja.ReportingLeftOut.Total(),
+		BestMinPerClass: r.BestMinPerClass,
+		Splits:          map[string]SplitWidth{}, WidthCurve: []SplitWidth{}, Notes: nonNil(r.Notes),
+	}
+	stat := func(key string, s calib.Stat) *float64 {
+		if !s.OK() {
+			out.Notes = append(out.Notes, key+": "+s.Reason)
+		}
+		return value(s)
+	}
+	out.PHat = stat("p_hat", r.PHat)
+	if r.PHat.OK() && r.PHat.CI != nil {
+		out.PHatCI = &[2]float64{r.PHat.CI.Lower, r.PHat.CI.Upper}
+	}
+	out.ThetaHat = stat("theta_hat", r.ThetaHat)
+	out.CILower = stat("ci_lower", r.Lower)
+	out.CIUpper = value(r.Upper)
+	out.CIWidth = value(r.Width)
+	out.Q0Hat = stat("q0_hat", r.Q0Hat)
+	out.Q1Hat = stat("q1_hat", r.Q1Hat)
+	sw := func(s reporting.SplitWidth) SplitWidth {
+		return SplitWidth{M0: s.M0, M1: s.M1, CIWidth: value(s.Width)}
+	}
+	out.Splits["current"] = sw(r.Splits.Current)
+	out.Splits["equal"] = sw(r.Splits.Equal)
+	out.Splits["exact"] = sw(r.Splits.Exact)
+	out.Splits["approx"] = sw(r.Splits.Approx)
+	out.Splits["adaptive"] = sw(r.Splits.Adaptive)
+	out.Splits["best"] = sw(r.Splits.Best)
+	for _, s := range r.WidthCurve {
+		out.WidthCurve = append(out.WidthCurve, sw(s))
+	}
+	return out
+}
 
 // writeReporting writes the verdict rate reported correctly (docs/methods.md §5).
 func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
@@ -85,78 +168,4 @@ func writeReportingNotes(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	notes = append(notes, r.Notes...)
 	writeNotes(b, notes)
-}
-
-// writeLikelihood writes the likelihood-bias table (docs/methods.md §6).
-func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
-	l := ja.Likelihood
-	if l == nil {
-		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", mdMsg(ja.LikelihoodReason))
-		return
-	}
-	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")
-	var notes []string
-	row := func(name string, r *likelihood.BiasResult) {
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), fmtStat(r.BiasScore, 3)+biasCIText(r), fmtP(r.PValue)+pSEText(r), fmtStat(r.EvalRho, 3), r.N)
-		for _, st := range []struct {
-			name string
-			s    calib.Stat
-		}{{"BiasScore", r.BiasScore}, {"p-value", r.PValue}, {"evaluation ρ", r.EvalRho}} {
-			if !st.s.OK() {
-				notes = append(notes, fmt.Sprintf("%s: %s undefined — %s", name, st.name, st.s.Reason))
-			}
-		}
-		for _, n := range r.Notes {
-			notes = append(notes, name+": "+n)
-		}
-	}
-	for i := range l.Criteria {
-		row(l.Criteria[i].Criterion, &l.Criteria[i])
-	}
-	row("total (micro)", &l.Total)
-	b.WriteString("\nBiasScore > 0: the judge over-rates outputs its language model finds likely.\n")
-	writeBiasBootText(b, l)
-	if top := l.Total.TopRS; len(top) > 0 {
-		ids := make([]string, len(top))
-		for i, p := range top {
-			ids[i] = fmt.Sprintf("%s (%.2f)", md(p.ID), p.RS)
-		}
-		fmt.Fprintf(b, "Highest RS (total): %s.\n", strings.Join(ids, ", "))
-	}
-	notes = append(notes, l.Notes...)
-	writeNotes(b, notes)
-}
-
-func writeNotes(b *strings.Builder, notes []string) {
-	if len(notes) == 0 {
-		return
-	}
-	b.WriteString("\nNotes:\n")
-	for _, n := range notes {
-		fmt.Fprintf(b, "- %s\n", mdMsg(strings.TrimSuffix(n, ".")))
-	}
-}
-
-func fmtStat(s calib.Stat, decimals int) string {
-	if !s.OK() {
-		return "—"
-	}
-	return fmt.Sprintf("%.*f", decimals, s.Value)
-}
-
-func fmtP(s calib.Stat) string {
-	if !s.OK() {
-		return "—"
-	}
-	if s.Value < 1e-3 {
-		return fmt.Sprintf("%.1e", s.Value)
-	}
-	return fmt.Sprintf("%.4f", s.Value)
-}
-
-func ciText(s calib.Stat) string {
-	if !s.OK() || s.CI == nil {
-		return ""
-	}
-	return fmt.Sprintf(" [%.3f, %.3f]", s.CI.Lower, s.CI.Upper)
 }

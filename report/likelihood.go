@@ -1,0 +1,183 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
+)
+
+// Likelihood is the judge's likelihood bias (Ohi et al., docs/methods.md §6).
+type Likelihood struct {
+	Criteria map[string]*BiasScore `json:"criteria"`
+	Total    *BiasScore            `json:"total"`
+	// Points and TopRS are those of the total (micro) analysis; each
+	// criterion has its own. Points is nil (the key left out) unless
+	// DocSettings.Points asked for them.
+	Points []Point  `json:"points,omitzero"`
+	TopRS  []Point  `json:"top_rs"`
+	Notes  []string `json:"notes"`
+}
+
+// BiasScore is the likelihood-bias analysis of one criterion (or the total).
+type BiasScore struct {
+	BiasScore *float64 `json:"bias_score"`
+	// CI95 is BiasScore's bootstrap interval (null when none).
+	CI95   *[2]float64 `json:"ci95"`
+	PValue *float64    `json:"p_value"`
+	// PValueSE is the Monte Carlo standard error of the permutation
+	// p-value (null when there is no p-value).
+	PValueSE *float64 `json:"p_value_se"`
+	EvalRho  *float64 `json:"eval_rho"`
+	N        int      `json:"n"`
+	Points   []Point  `json:"points,omitempty"`
+	TopRS    []Point  `json:"top_rs,omitempty"`
+	Notes    []string `json:"notes"`
+}
+
+// Point is one item of the LS–US scatter.
+type Point struct {
+	ID string  `json:"id"`
+	LS float64 `json:"ls"`
+	US float64 `json:"us"`
+	RS float64 `json:"rs"`
+	Sm float64 `json:"s_m"`
+	Sh float64 `json:"s_h"`
+}
+
+func buildLikelihood(l *likelihood.Analysis, withPoints bool) *Likelihood {
+	out := &Likelihood{Criteria: map[string]*BiasScore{}, Notes: nonNil(l.Notes)}
+	for i := range l.Criteria {
+		c := &l.Criteria[i]
+		out.Criteria[c.Criterion] = buildBias(c, true, withPoints)
+	}
+	out.Total = buildBias(&l.Total, false, false)
+	if withPoints {
+		out.Points = points(l.Total.Points)
+	}
+	out.TopRS = points(l.Total.TopRS)
+	return out
+}
+
+// buildBias converts one result; withTop adds its top-RS items and, with
+// withPoints, its LS–US points.
+func buildBias(b *likelihood.BiasResult, withTop, withPoints bool) *BiasScore {
+	out := &BiasScore{N: b.N, Notes: nonNil(b.Notes)}
+	for _, f := range []struct {
+		key string
+		s   calib.Stat
+		dst **float64
+	}{{"bias_score", b.BiasScore, &out.BiasScore}, {"p_value", b.PValue, &out.PValue}, {"eval_rho", b.EvalRho, &out.EvalRho}} {
+		*f.dst = value(f.s)
+		if !f.s.OK() {
+			out.Notes = append(out.Notes, f.key+": "+f.s.Reason)
+		}
+	}
+	if withTop {
+		if withPoints {
+			out.Points = points(b.Points)
+		}
+		out.TopRS = points(b.TopRS)
+	}
+	return out
+}
+
+func points(ps []likelihood.Point) []Point {
+	out := make([]Point, len(ps))
+	for i, p := range ps {
+		out[i] = Point{ID: p.ID, LS: p.LS, US: p.US, RS: p.RS, Sm: p.Sm, Sh: p.Sh}
+	}
+	return out
+}
+
+// addBiasIntervals adds BiasScore's bootstrap interval and the p-value's
+// Monte Carlo standard error.
+func addBiasIntervals(out *Likelihood, l *likelihood.Analysis) {
+	set := func(dst *BiasScore, b *likelihood.BiasResult) {
+		if dst == nil {
+			return
+		}
+		if b.BiasScore.OK() && b.BiasScore.CI != nil {
+			dst.CI95 = &[2]float64{b.BiasScore.CI.Lower, b.BiasScore.CI.Upper}
+		}
+		dst.PValueSE = value(b.PValueSE)
+	}
+	for i := range l.Criteria {
+		set(out.Criteria[l.Criteria[i].Criterion], &l.Criteria[i])
+	}
+	set(out.Total, &l.Total)
+}
+
+// writeLikelihood writes the likelihood-bias table (docs/methods.md §6).
+func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
+	l := ja.Likelihood
+	if l == nil {
+		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", mdMsg(ja.LikelihoodReason))
+		return
+	}
+	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")
+	var notes []string
+	row := func(name string, r *likelihood.BiasResult) {
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), fmtStat(r.BiasScore, 3)+biasCIText(r), fmtP(r.PValue)+pSEText(r), fmtStat(r.EvalRho, 3), r.N)
+		for _, st := range []struct {
+			name string
+			s    calib.Stat
+		}{{"BiasScore", r.BiasScore}, {"p-value", r.PValue}, {"evaluation ρ", r.EvalRho}} {
+			if !st.s.OK() {
+				notes = append(notes, fmt.Sprintf("%s: %s undefined — %s", name, st.name, st.s.Reason))
+			}
+		}
+		for _, n := range r.Notes {
+			notes = append(notes, name+": "+n)
+		}
+	}
+	for i := range l.Criteria {
+		row(l.Criteria[i].Criterion, &l.Criteria[i])
+	}
+	row("total (micro)", &l.Total)
+	b.WriteString("\nBiasScore > 0: the judge over-rates outputs its language model finds likely.\n")
+	writeBiasBootText(b, l)
+	if top := l.Total.TopRS; len(top) > 0 {
+		ids := make([]string, len(top))
+		for i, p := range top {
+			ids[i] = fmt.Sprintf("%s (%.2f)", md(p.ID), p.RS)
+		}
+		fmt.Fprintf(b, "Highest RS (total): %s.\n", strings.Join(ids, ", "))
+	}
+	notes = append(notes, l.Notes...)
+	writeNotes(b, notes)
+}
+
+// biasCIText is BiasScore's bootstrap interval, " [lo, hi]", or "".
+func biasCIText(r *likelihood.BiasResult) string {
+	if !r.BiasScore.OK() || r.BiasScore.CI == nil {
+		return ""
+	}
+	return fmt.Sprintf(" [%s, %s]", signedIf(r.BiasScore.CI.Lower, 3, false), signedIf(r.BiasScore.CI.Upper, 3, false))
+}
+
+// pSEText is the permutation p-value's Monte Carlo standard error, " ±
+// se", or "".
+func pSEText(r *likelihood.BiasResult) string {
+	if !r.PValue.OK() || !r.PValueSE.OK() {
+		return ""
+	}
+	return fmt.Sprintf(" ± %.2g", r.PValueSE.Value)
+}
+
+// writeBiasBootText says what BiasScore's brackets and the p-value's ±
+// are, when any result has them.
+func writeBiasBootText(b *strings.Builder, l *likelihood.Analysis) {
+	ci, se := false, false
+	for _, r := range append(append([]likelihood.BiasResult{}, l.Criteria...), l.Total) {
+		ci = ci || biasCIText(&r) != ""
+		se = se || pSEText(&r) != ""
+	}
+	if ci {
+		b.WriteString("BiasScore in brackets: its 95% bootstrap interval over items (S_m and S_h re-normalised on each resample).\n")
+	}
+	if se {
+		b.WriteString("p-value ± its Monte Carlo standard error (from the number of permutations).\n")
+	}
+}

@@ -1,0 +1,319 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// Method is one method's results. Metric values are null when undefined or
+// not applicable; Notes then says why ("fleiss_kappa: reason"), along with
+// the method's own remarks. A degenerate (collapsed) method is available
+// but says nothing about the judge (calib.Collapsed): Degenerate is true,
+// Reason says why, and every metric is null.
+type Method struct {
+	Available  bool    `json:"available"`
+	Degenerate bool    `json:"degenerate"`
+	Reason     *string `json:"reason"`
+	Metrics
+	Heldout *Metrics `json:"heldout,omitempty"`
+	Fit     *Fit     `json:"fit,omitempty"`
+	Kept    *float64 `json:"kept,omitempty"`
+	// HeldoutKept is Kept over the held-out items (discard_inconsistent
+	// with est_frac < 1).
+	HeldoutKept *float64 `json:"heldout_kept,omitempty"`
+	Notes       []string `json:"notes"`
+}
+
+// Metrics are the selection-bias metrics of docs/methods.md §2.
+type Metrics struct {
+	Consistency       *float64 `json:"consistency"`
+	FirstPositionRate *float64 `json:"first_position_rate"`
+	FleissKappa       *float64 `json:"fleiss_kappa"`
+	ICC2k             *float64 `json:"icc2k"`
+	ICC3k             *float64 `json:"icc3k"`
+	ICC21             *float64 `json:"icc21"`
+	ICC31             *float64 `json:"icc31"`
+	RStd              *float64 `json:"rstd"`
+	AccuracyMean      *float64 `json:"accuracy_mean"`
+	AccuracyAggregate *float64 `json:"accuracy_aggregate"`
+	AccuracyTies      *float64 `json:"accuracy_ties"`
+	TieRate           *float64 `json:"tie_rate"`
+	// N is the number of items the metrics used.
+	N int `json:"n"`
+	// Counts gives each metric's own count (items, subjects or choices).
+	Counts map[string]int `json:"counts"`
+	// ICCCI95 gives the 95% McGraw–Wong intervals of the ICCs, where
+	// defined.
+	ICCCI95 map[string][2]float64 `json:"icc_ci95"`
+	// Bootstrap intervals (all items only; held-out metrics have none;
+	// intervals.go): CI95 of each metric, DeltaCI95 of its change from raw
+	// and Change, what the change is called ("better", "worse", "within
+	// noise"; raw has neither).
+	CI95      map[string][2]float64 `json:"ci95"`
+	DeltaCI95 map[string][2]float64 `json:"delta_ci95"`
+	Change    map[string]string     `json:"change"`
+	// Flags maps a metric key to why its value cannot be right (e.g. an
+	// ICC outside [−1, 1]); the value is still given.
+	Flags map[string]string `json:"flags"`
+	// AgreementSet lists the arrangements κ and the ICCs use.
+	AgreementSet []string `json:"agreement_set"`
+	// PerArrangement gives accuracy and the recalls per arrangement.
+	PerArrangement map[string]ArrangementMetrics `json:"per_arrangement"`
+	Notes          []string                      `json:"notes"`
+}
+
+// ArrangementMetrics are one arrangement's accuracy and recalls.
+type ArrangementMetrics struct {
+	Accuracy *float64 `json:"accuracy"`
+	Recall1  *float64 `json:"recall_1"`
+	Recall2  *float64 `json:"recall_2"`
+	N        int      `json:"n"`
+}
+
+// metricKeys maps each metric's JSON key to the calib value and the JSON
+// field, in output order; it is the one list of the report's metrics.
+var metricKeys = []struct {
+	key string
+	get func(m *metrics.Metrics) calib.Stat
+	dst func(m *Metrics) **float64
+}{
+	{"consistency", func(m *metrics.Metrics) calib.Stat { return m.Consistency }, func(m *Metrics) **float64 { return &m.Consistency }},
+	{"first_position_rate", func(m *metrics.Metrics) calib.Stat { return m.FirstPositionRate }, func(m *Metrics) **float64 { return &m.FirstPositionRate }},
+	{"fleiss_kappa", func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }, func(m *Metrics) **float64 { return &m.FleissKappa }},
+	{"icc2k", func(m *metrics.Metrics) calib.Stat { return m.ICC2k }, func(m *Metrics) **float64 { return &m.ICC2k }},
+	{"icc3k", func(m *metrics.Metrics) calib.Stat { return m.ICC3k }, func(m *Metrics) **float64 { return &m.ICC3k }},
+	{"icc21", func(m *metrics.Metrics) calib.Stat { return m.ICC21 }, func(m *Metrics) **float64 { return &m.ICC21 }},
+	{"icc31", func(m *metrics.Metrics) calib.Stat { return m.ICC31 }, func(m *Metrics) **float64 { return &m.ICC31 }},
+	{"rstd", func(m *metrics.Metrics) calib.Stat { return m.RStd }, func(m *Metrics) **float64 { return &m.RStd }},
+	{"accuracy_mean", func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }, func(m *Metrics) **float64 { return &m.AccuracyMean }},
+	{"accuracy_aggregate", func(m *metrics.Metrics) calib.Stat { return m.AccuracyAggregate }, func(m *Metrics) **float64 { return &m.AccuracyAggregate }},
+	{"accuracy_ties", func(m *metrics.Metrics) calib.Stat { return m.AccuracyTies }, func(m *Metrics) **float64 { return &m.AccuracyTies }},
+	{"tie_rate", func(m *metrics.Metrics) calib.Stat { return m.TieRate }, func(m *Metrics) **float64 { return &m.TieRate }},
+}
+
+func buildMetrics(m *metrics.Metrics) Metrics {
+	out := Metrics{
+		N:              m.N,
+		Counts:         map[string]int{},
+		ICCCI95:        map[string][2]float64{},
+		CI95:           map[string][2]float64{},
+		DeltaCI95:      map[string][2]float64{},
+		Change:         map[string]string{},
+		Flags:          map[string]string{},
+		AgreementSet:   []string{},
+		PerArrangement: map[string]ArrangementMetrics{},
+		Notes:          nonNil(m.Notes),
+	}
+	for _, f := range metricKeys {
+		st := f.get(m)
+		*f.dst(&out) = value(st)
+		out.Counts[f.key] = st.N
+		if !st.OK() {
+			out.Notes = append(out.Notes, f.key+": "+st.Reason)
+		} else if st.CI != nil {
+			out.ICCCI95[f.key] = [2]float64{st.CI.Lower, st.CI.Upper}
+		}
+		if st.OK() && st.Flag != "" {
+			out.Flags[f.key] = st.Flag
+		}
+	}
+	for _, a := range model.Arrangements {
+		if m.AgreementSet[a] {
+			out.AgreementSet = append(out.AgreementSet, a.String())
+		}
+		acc := m.Accuracy[a]
+		if acc.N == 0 && !acc.OK() && m.Recall1[a].N == 0 && m.Recall2[a].N == 0 {
+			continue
+		}
+		out.PerArrangement[a.String()] = ArrangementMetrics{
+			Accuracy: value(acc), Recall1: value(m.Recall1[a]), Recall2: value(m.Recall2[a]), N: acc.N,
+		}
+	}
+	return out
+}
+
+func unavailableMetrics() Metrics {
+	return Metrics{
+		Counts: map[string]int{}, ICCCI95: map[string][2]float64{}, CI95: map[string][2]float64{},
+		DeltaCI95: map[string][2]float64{}, Change: map[string]string{}, Flags: map[string]string{}, AgreementSet: []string{},
+		PerArrangement: map[string]ArrangementMetrics{}, Notes: []string{},
+	}
+}
+
+// markDegenerate marks a collapsed method in the report JSON: degenerate,
+// the reason, and one note for its (all null) metrics instead of one per
+// metric.
+func markDegenerate(m *Method, reason string) {
+	m.Degenerate = true
+	r := reason
+	m.Reason = &r
+	note := []string{"collapsed: " + reason + " — every metric is null"}
+	m.Metrics.Notes = note
+	if m.Heldout != nil {
+		m.Heldout.Notes = note
+	}
+}
+
+// methodTitles are the Markdown names of the methods.
+var methodTitles = map[string]string{
+	selection.MethodRaw:                  "raw",
+	selection.MethodCalibraEval:          "CalibraEval",
+	selection.MethodCalibraEvalPublished: "CalibraEval (published code)",
+	selection.MethodPride:                "Pride",
+	selection.MethodBPC:                  "BPC",
+	selection.MethodDiscard:              "discard inconsistent",
+}
+
+// MethodTitle is the display name of a method of selection.MethodNames().
+func MethodTitle(name string) string {
+	if t, ok := methodTitles[name]; ok {
+		return t
+	}
+	return name
+}
+
+// Column is one column of the methods table, shared by the Markdown report
+// and the TUI so both show the same metrics the same way.
+type Column struct {
+	Title    string
+	Get      func(m *metrics.Metrics) calib.Stat
+	Decimals int
+	// Better is +1 when higher is better, −1 when lower is better and 0
+	// when 0.5 is fair (the first-position rate).
+	Better int
+}
+
+var selectionColumns = []Column{
+	{"consistency", func(m *metrics.Metrics) calib.Stat { return m.Consistency }, 3, +1},
+	{"first-pos. rate", func(m *metrics.Metrics) calib.Stat { return m.FirstPositionRate }, 3, 0},
+	{"Fleiss κ", func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }, 3, +1},
+	{"ICC(2,k)", func(m *metrics.Metrics) calib.Stat { return m.ICC2k }, 3, +1},
+	{"ICC(3,k)", func(m *metrics.Metrics) calib.Stat { return m.ICC3k }, 3, +1},
+	{"RStd", func(m *metrics.Metrics) calib.Stat { return m.RStd }, 2, -1},
+	{"acc. (mean)", func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }, 3, +1},
+	{"acc. (aggregate)", func(m *metrics.Metrics) calib.Stat { return m.AccuracyAggregate }, 3, +1},
+}
+
+// SelectionColumns returns the columns of the methods table, in order.
+func SelectionColumns() []Column { return slices.Clone(selectionColumns) }
+
+func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.Intervals, pick func(*selection.MethodResult) *metrics.Metrics) {
+	b.WriteString("| method |")
+	for _, c := range selectionColumns {
+		b.WriteString(" " + c.Title + " |")
+	}
+	b.WriteString(" n |\n|---|")
+	for range selectionColumns {
+		b.WriteString("---:|")
+	}
+	b.WriteString("---:|\n")
+	raw := pick(sel.Method(selection.MethodRaw))
+	for i := range sel.Methods {
+		mr := &sel.Methods[i]
+		title := methodTitles[mr.Name]
+		m := pick(mr)
+		if k := mr.KeptFor(m); k != nil && k.OK() {
+			title += fmt.Sprintf(" (kept %.1f%%)", 100*k.Value)
+		}
+		if mr.Degenerate {
+			title += " (collapsed)"
+		}
+		fmt.Fprintf(b, "| %s |", title)
+		if !mr.Available || m == nil {
+			for range selectionColumns {
+				b.WriteString(" — |")
+			}
+			b.WriteString(" — |\n")
+			continue
+		}
+		for _, c := range selectionColumns {
+			st := c.Get(m)
+			cell := "—"
+			switch {
+			case mr.Degenerate:
+				cell = "collapsed"
+			case st.OK():
+				cell = fmt.Sprintf("%.*f", c.Decimals, st.Value)
+				if st.Flag != "" {
+					cell += FlagMark
+				} else if mr.Name != selection.MethodRaw && raw != nil {
+					if r := c.Get(raw); r.OK() && r.Flag == "" {
+						cell += " (" + signed(st.Value-r.Value, c.Decimals) + changeMark(iv, mr.Name, c, r.Value, st.Value) + ")"
+					}
+				}
+			}
+			b.WriteString(" " + cell + " |")
+		}
+		fmt.Fprintf(b, " %d |\n", m.N)
+	}
+}
+
+// writeMethodNotes lists why cells are empty, one line per method and
+// reason, plus each method's own notes.
+func writeMethodNotes(b *strings.Builder, sel *selection.Result) {
+	var lines []string
+	for i := range sel.Methods {
+		mr := &sel.Methods[i]
+		name := methodTitles[mr.Name]
+		if !mr.Available {
+			lines = append(lines, fmt.Sprintf("%s: not available — %s", name, mr.Reason))
+			continue
+		}
+		var order []string
+		byReason := map[string][]string{}
+		for _, c := range selectionColumns {
+			if mr.Degenerate {
+				break // one note (in mr.Notes) says why every cell is "collapsed"
+			}
+			if st := c.Get(&mr.All); !st.OK() {
+				if _, ok := byReason[st.Reason]; !ok {
+					order = append(order, st.Reason)
+				}
+				byReason[st.Reason] = append(byReason[st.Reason], c.Title)
+			}
+		}
+		for _, r := range order {
+			lines = append(lines, fmt.Sprintf("%s: %s undefined — %s", name, strings.Join(byReason[r], ", "), r))
+		}
+		for _, n := range mr.Notes {
+			lines = append(lines, name+": "+n)
+		}
+		for _, n := range mr.All.Notes {
+			lines = append(lines, name+": "+n)
+		}
+		lines = append(lines, flagNotes(name, mr, sel.HeldoutSize > 0)...)
+	}
+	writeNotes(b, lines)
+}
+
+// FlagMark follows a value that cannot be right (calib.Stat.Flag) in the
+// Markdown report and the TUI; a note says why.
+const FlagMark = "†"
+
+// flagNotes are the notes for a method's flagged values in the methods
+// tables (all items, and held out when shown).
+func flagNotes(name string, mr *selection.MethodResult, heldout bool) []string {
+	var out []string
+	add := func(where string, m *metrics.Metrics) {
+		if m == nil || mr.Degenerate {
+			return
+		}
+		for _, c := range selectionColumns {
+			if st := c.Get(m); st.OK() && st.Flag != "" {
+				out = append(out, fmt.Sprintf("%s %s: %s = %.*f%s — %s; no change from raw is shown",
+					FlagMark, name, c.Title, c.Decimals, st.Value, where, st.Flag))
+			}
+		}
+	}
+	add("", &mr.All)
+	if heldout {
+		add(" (held out)", mr.Heldout)
+	}
+	return out
+}

@@ -1,0 +1,159 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// Selection is the selection-bias analysis of a judge.
+type Selection struct {
+	Items         int                `json:"items"`
+	Arrangements  map[string]int     `json:"arrangements"`
+	Source        string             `json:"source"`
+	EstimationSet EstimationSet      `json:"estimation_set"`
+	Methods       map[string]*Method `json:"methods"`
+	// Curve is g* at 101 evenly spaced points 0, 0.01, …, 1 (null when
+	// CalibraEval is unavailable).
+	Curve []float64   `json:"curve"`
+	Prior *PridePrior `json:"pride_prior"`
+	Notes []string    `json:"notes"`
+	// BiasEffects separates position from token bias (README, "Report JSON").
+	BiasEffects *BiasEffects `json:"bias_effects"`
+	// Bootstrap says how the intervals of the methods' ci95, delta_ci95
+	// and change were made (null when none were).
+	Bootstrap *DocBootstrap `json:"bootstrap"`
+	// Path is CalibraEval's fit path (omitted unless asked for: --path or
+	// --stop-at; path.go).
+	Path *PathJSON `json:"path,omitempty"`
+}
+
+// EstimationSet describes CalibraEval's and Pride's estimation set.
+type EstimationSet struct {
+	Frac    float64 `json:"frac"`
+	Seed    uint64  `json:"seed"`
+	Size    int     `json:"size"`
+	Heldout int     `json:"heldout"`
+}
+
+// PridePrior is Pride's global prior over the ID tokens.
+type PridePrior struct {
+	A float64 `json:"a"`
+	B float64 `json:"b"`
+	N int     `json:"n"`
+}
+
+func buildSelection(s *selection.Result) *Selection {
+	out := &Selection{
+		Items:        s.N,
+		Arrangements: map[string]int{},
+		Source:       s.Source.String(),
+		EstimationSet: EstimationSet{
+			Frac: s.Options.EstFrac, Seed: s.Options.Seed, Size: s.EstSize, Heldout: s.HeldoutSize,
+		},
+		Methods: map[string]*Method{},
+		Curve:   slices.Clone(s.Curve),
+		Notes:   nonNil(s.Notes),
+
+		BiasEffects: buildBiasEffects(&s.Effects),
+	}
+	for _, a := range model.Arrangements {
+		if s.Arrangements[a] > 0 {
+			out.Arrangements[a.String()] = s.Arrangements[a]
+		}
+	}
+	if s.Prior != nil {
+		out.Prior = &PridePrior{A: s.Prior.A, B: s.Prior.B, N: s.Prior.N}
+	}
+	for i := range s.Methods {
+		mr := &s.Methods[i]
+		m := &Method{Available: mr.Available, Notes: nonNil(mr.Notes)}
+		if !mr.Available {
+			r := mr.Reason
+			m.Reason = &r
+			m.Metrics = unavailableMetrics()
+		} else {
+			m.Metrics = buildMetrics(&mr.All)
+			if mr.Heldout != nil {
+				h := buildMetrics(mr.Heldout)
+				m.Heldout = &h
+			}
+			if mr.Degenerate {
+				markDegenerate(m, mr.DegenerateReason)
+			}
+		}
+		// The embedded Metrics' notes are shadowed by Method.Notes in JSON:
+		// carry them over.
+		m.Notes = append(m.Notes, m.Metrics.Notes...)
+		if mr.Kept != nil && mr.Kept.OK() {
+			v := mr.Kept.Value
+			m.Kept = &v
+		}
+		if mr.HeldoutKept != nil && mr.HeldoutKept.OK() && m.Heldout != nil {
+			v := mr.HeldoutKept.Value
+			m.HeldoutKept = &v
+		}
+		if mr.Name == selection.MethodCalibraEval && s.Fit != nil {
+			m.Fit = convergedFit(s)
+		}
+		if mr.Name == selection.MethodCalibraEvalPublished && s.Published != nil {
+			m.Fit = publishedFit(s.Published)
+		}
+		out.Methods[mr.Name] = m
+	}
+	if s.Path != nil {
+		out.Path = buildPath(s.Path, s.Stop)
+	}
+	return out
+}
+
+func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
+	sel := ja.Selection
+	if sel == nil {
+		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", mdMsg(ja.SelectionReason))
+		return
+	}
+	var arr []string
+	for _, a := range model.Arrangements {
+		if sel.Arrangements[a] > 0 {
+			arr = append(arr, fmt.Sprintf("%s %d", a, sel.Arrangements[a]))
+		}
+	}
+	fmt.Fprintf(b, "Pair items: %d (%s), answers given as %s.\n", sel.N, strings.Join(arr, ", "), sourceName(sel.Source))
+	for _, n := range sel.Notes {
+		fmt.Fprintf(b, "Note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
+	}
+
+	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", plural(sel.N, "item"))
+	writeMethodsTable(b, sel, ja.Intervals, func(mr *selection.MethodResult) *metrics.Metrics { return &mr.All })
+	if sel.HeldoutSize > 0 {
+		fmt.Fprintf(b, "\n### Selection bias — %s held out (estimation set: %s, seed %d)\n\n",
+			plural(sel.HeldoutSize, "item"), plural(sel.EstSize, "item"), sel.Options.Seed)
+		writeMethodsTable(b, sel, nil, func(mr *selection.MethodResult) *metrics.Metrics { return mr.Heldout })
+	}
+	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
+		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
+	writeIntervals(b, ja)
+	writeAccuracyTies(b, sel)
+
+	writeFit(b, sel)
+	writeMethodNotes(b, sel)
+	writePath(b, sel)
+	writeBiasEffects(b, sel)
+}
+
+func sourceName(s model.Source) string {
+	switch s {
+	case model.SourceProb:
+		return "probabilities (p_a)"
+	case model.SourceLogprob:
+		return "log-probabilities"
+	case model.SourceChoice:
+		return "hard choices"
+	}
+	return s.String()
+}
