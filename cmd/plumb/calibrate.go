@@ -101,6 +101,9 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDeg
 	if len(lg.Pairs) == 0 {
 		return inputError{errors.New("the input has no pair records to calibrate")}
 	}
+	if err := checkNames(lg, opt.Judges, opt.Group); err != nil {
+		return err
+	}
 	if err := checkPairJudges(lg.Pairs, opt.Judges); err != nil {
 		return inputError{err}
 	}
