@@ -3,6 +3,7 @@ package calib
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/plumb-eval/plumb/model"
 )
@@ -42,18 +43,60 @@ const (
 	// ties (a hard-verdict-like judge that ties often is not flagged for
 	// keeping its ties).
 	CollapseTieShare = 0.5
+	// CollapseLevelShare is the share of g*(s) values within
+	// CollapseLevelWidth of one level from which g* counts as constant but for outliers —
+	// when the share off that level also shrank to at most CollapseShrink
+	// times the raw share off any level (see Collapsed). At 0.9 at most
+	// one value in ten carries anything from the judge. On 100 simulated
+	// x0+x1 fits (TestCollapseSweep in calib/selection) it flags 86 of the
+	// 87 whose calibrated accuracy kept at most ¼ of the raw accuracy's
+	// margin over chance (the one missed has 89% of its values at one
+	// level) and none of the 13 that kept more; healthy 3- and
+	// 4-arrangement fits put at most 63% of their values at one level
+	// (β ≤ 2.5, τ ≤ 2.5).
+	CollapseLevelShare = 0.9
+	// CollapseLevelWidth is how close to a level a value of g*(s) must be
+	// to count as on it (see CollapseLevelShare): ±0.05, the spread
+	// CollapseSD allows.
+	CollapseLevelWidth = 0.05
 )
 
 // Collapsed reports whether a calibration result says nothing about the
-// judge, and why: either g* is (nearly) constant on the judge's observed
-// P(A) — the standard deviation of g*(s) over every item and arrangement
-// of calibrated is below CollapseSD and below CollapseShrink times that of
-// the raw P(A) — or its choices are decided by round-off: at least
-// CollapseTieShare of the calibrated preferences lie within TieTolerance
-// of 0.5 and at least twice the raw share do. raw and calibrated are the
-// same items' preferences before and after the map. c is the map; the
-// test reads only the preferences (c may be nil), so methods with and
-// without a curve share one call. Any method that maps P(A) may use it.
+// judge, and why. It is collapsed when any of three tests holds, each
+// read over every item and arrangement of calibrated (g*(s) = r for x0,
+// x1 and 1 − r for x2, x3):
+//
+//   - round-off decides its choices: at least CollapseTieShare of the
+//     calibrated preferences lie within TieTolerance of 0.5, and at least
+//     twice the raw share do;
+//   - g* is nearly constant: the standard deviation of g*(s) is below
+//     CollapseSD and below CollapseShrink times that of the raw P(A);
+//   - g* is constant but for outliers: at least CollapseLevelShare of the
+//     g*(s) lie within CollapseLevelWidth of one level, and the share off that
+//     level is at most CollapseShrink times the raw P(A)'s share off its
+//     own most crowded level (so a judge whose P(A) already sits at one
+//     value is not flagged for a map that keeps it).
+//
+// The third test exists because the second is not robust: a map that
+// sends 99% of the data to 1 and the lowest 1% to 0 has a standard
+// deviation of √(0.99·0.01) ≈ 0.1 and passes it, while every choice but
+// 1% is the same response (consistency and κ 1.000, accuracy at chance).
+// That is what a converged CalibraEval fit on x0 and x1 alone approaches:
+// eq. 20's optimum −λ/4 is reached by g ≡ 0 or 1, and local minima keep a
+// few low P(A) at 0. Collapse is tested on the map's values on the data,
+// not on the fit's objective at the constant-map optimum, for three
+// reasons: the metrics read only those values, so the share off the level
+// bounds how much of any metric can come from the judge; the objective's
+// optimum does not tell a constant from an informative map (on x0+x1
+// every step whose threshold no item's two P(A) straddle attains −λ/4
+// too, as a judge that is never inconsistent would show), and a fit
+// stopped short of it is just as collapsed; and the test holds for every
+// method that maps P(A), not only CalibraEval's objective.
+//
+// raw and calibrated are the same items' preferences before and after
+// the map. c is the map; the test reads only the preferences (c may be
+// nil), so methods with and without a curve share one call. Any method
+// that maps P(A) may use it.
 //
 // A collapsed result's agreement metrics are perfect or undefined for a
 // reason that has nothing to do with bias (every choice is the same, or a
@@ -74,7 +117,46 @@ func Collapsed(raw, calibrated Prefs, c *Curve) (bool, string) {
 		return true, fmt.Sprintf("g* is nearly constant on this judge's P(A): %s of its values are within 0.05 of %.3f "+
 			"(sd %.4f; raw P(A) sd %.3f)", pctNoRoundUp(nearShare(calibrated, mean, 0.05)), mean, sd, rawSD)
 	}
+	share, level := levelShare(calibrated, CollapseLevelWidth)
+	rawShare, _ := levelShare(raw, CollapseLevelWidth)
+	if share >= CollapseLevelShare && 1-share < CollapseShrink*(1-rawShare) {
+		return true, fmt.Sprintf("g* is constant on this judge's P(A) but for outliers: %s of its values are within %g of %.3f "+
+			"(raw P(A): at most %s within %g of one level)", pctNoRoundUp(share), CollapseLevelWidth, level, pctNoRoundUp(rawShare), CollapseLevelWidth)
+	}
 	return false, ""
+}
+
+// levelShare returns the largest share of the g*(s) values of p (g = r
+// for x0, x1 and 1 − r for x2, x3) that lie within d of one level, and
+// that level (the middle of the values it covers). NaN values count in
+// the total but near no level. It sorts a copy of the values: O(n log n).
+func levelShare(p Prefs, d float64) (share, level float64) {
+	v := make([]float64, 0, 2*len(p.R))
+	n := 0
+	for i := range p.R {
+		for _, a := range model.Arrangements {
+			if p.Has[i][a] {
+				n++
+				if g := a.Preference(p.R[i][a]); !math.IsNaN(g) {
+					v = append(v, g)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	slices.Sort(v)
+	best, lo := 0, 0
+	for hi := range v {
+		for v[hi]-v[lo] > 2*d {
+			lo++
+		}
+		if hi-lo+1 > best {
+			best, level = hi-lo+1, v[lo]+(v[hi]-v[lo])/2
+		}
+	}
+	return float64(best) / float64(n), level
 }
 
 // CollapseAdvice says what a user can do about a collapsed CalibraEval fit.

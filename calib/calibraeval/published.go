@@ -78,9 +78,13 @@ type PublishedFit struct {
 	// re-centred to mean 0 (all 0 at the start).
 	Params []float64
 	// Printed holds the script's printed loss before each epoch (Printed[0]
-	// is at the start, the rank transform).
+	// is at the start, the rank transform). These are the only losses the
+	// script prints: with its one epoch, its output shows Printed[0], the
+	// loss of the rank transform, never that of the g it saves.
 	Printed []PublishedLoss
-	// Final is the same loss at the fitted g; Final.Objective is eq. 10 / K,
+	// Final is the same loss at the fitted g, which the script never
+	// prints (label it as the loss at the fitted g, not as the script's
+	// printed line: that is Printed). Final.Objective is eq. 10 / K,
 	// comparable with FitResult.Objective of the converged solver (λ being
 	// equal, and the same items). It is computed here, not by NOA.Objective,
 	// because NOA fixes g(0) = 0 and g(1) = 1 while the script's g does not;

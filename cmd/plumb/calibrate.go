@@ -30,15 +30,26 @@ gzipped when its name ends in .gz, and never over an input file. With no
 FILE the embedded demo log is used. A one-line summary goes to stderr. Bad
 input or flags exit with status 2.
 
+--solver picks the map: converged (the default) is plumb's fit of the
+paper's objective, in "calibrated"; published is the published code's map
+(CSHaitao/CalibraEval src/CalibraEval.py: one epoch, λ = --published-lambda,
+on the same estimation set), in "calibrated_published", with the same keys
+("method":"calibraeval_published", "lambda", "est_frac", "seed", "p_a",
+"pref", "in_estimation_set") and p_a = the script's saved g at s (its
+model.json, interpolated and clipped as its IsotonicRegression does);
+"calibrated" then says it was not fitted. both writes both fields. Each
+solver's map is always under its own field, whichever --solver wrote it.
+
 A judge whose CalibraEval fit collapsed (g* nearly constant on its P(A), or
 its calibrated choices decided by round-off; docs/analysis.md, "What
 minimising CalibraEval to convergence shows") has no calibration worth writing:
 calibrate refuses it with status 2 and the reason, unless --allow-degenerate
-is given, which writes it with "degenerate": reason in every record.`
+is given, which writes it with "degenerate": reason in every record. The
+published code's fit is held to the same test.`
 
 // calibrateFlags are the analysis flags that change the calibrated log;
 // calibrate accepts the others (report knobs) but hides them from its help.
-var calibrateFlags = []string{"judge", "group", "lambda", "est-frac", "objective", "seed", "stop-at", "skip-bad", "output", "allow-degenerate"}
+var calibrateFlags = []string{"judge", "group", "lambda", "est-frac", "objective", "seed", "solver", "published-lambda", "stop-at", "skip-bad", "output", "allow-degenerate"}
 
 func newCalibrateCmd() *cobra.Command {
 	var f analysisFlags
@@ -49,7 +60,8 @@ func newCalibrateCmd() *cobra.Command {
 		Long:  calibrateLong,
 		Example: `  plumb calibrate judged.jsonl -o calibrated.jsonl
   plumb calibrate a.jsonl b.jsonl --judge gpt-4o --lambda 0.7 --est-frac 0.5 -o cal.jsonl.gz
-  plumb calibrate runs.jsonl -o - | head`,
+  plumb calibrate runs.jsonl -o - | head
+  plumb calibrate judged.jsonl --solver both -o both.jsonl`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCalibrate(cmd, args, &f, allowDegenerate)
@@ -89,6 +101,9 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDeg
 	if len(lg.Pairs) == 0 {
 		return inputError{errors.New("the input has no pair records to calibrate")}
 	}
+	if err := checkNames(lg, opt.Judges, opt.Group); err != nil {
+		return err
+	}
 	if err := checkPairJudges(lg.Pairs, opt.Judges); err != nil {
 		return inputError{err}
 	}
@@ -105,17 +120,30 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDeg
 	if err := checkDegenerate(cmd.ErrOrStderr(), an, allowDegenerate); err != nil {
 		return err
 	}
+	solver := opt.Selection.Solver
+	var pub *publishedSummary
+	if solver.Published() {
+		ps, err := addPublishedField(pairs, an)
+		if err != nil {
+			return err
+		}
+		pub = &ps
+	}
+	conv := an
+	if !solver.Converged() {
+		conv = withoutConverged(an)
+	}
 	var sum report.CalibratedSummary
 	fill := func(w io.Writer) error {
 		var err error
-		sum, err = report.WriteCalibrated(w, pairs, an)
+		sum, err = report.WriteCalibrated(w, pairs, conv)
 		return err
 	}
 	dest, err := writeOutput(cmd, f.output, fill)
 	if err != nil {
 		return err
 	}
-	printCalibrateSummary(cmd.ErrOrStderr(), dest, sum, opt, lg)
+	printCalibrateSummary(cmd.ErrOrStderr(), dest, sum, pub, opt, lg)
 	return nil
 }
 
@@ -141,14 +169,31 @@ func checkPairJudges(pairs []model.Pair, want []string) error {
 	return nil
 }
 
-// printCalibrateSummary writes the one-line summary and notes to stderr.
-func printCalibrateSummary(w io.Writer, dest string, sum report.CalibratedSummary, opt report.Options, lg *model.Log) {
+// printCalibrateSummary writes the one-line summary and notes to stderr;
+// pub is the published field's count (nil without it).
+func printCalibrateSummary(w io.Writer, dest string, sum report.CalibratedSummary, pub *publishedSummary, opt report.Options, lg *model.Log) {
 	so := opt.Selection
-	fmt.Fprintf(w, "wrote %s to %s: %d with calibrated preferences (λ %g, est-frac %g, objective %s, seed %d), %d without\n",
-		plural(sum.Written, "pair record"), safe(dest), sum.Calibrated, so.Lambda, so.EstFrac, so.Objective, so.Seed, sum.Unavailable)
+	if so.Solver.Converged() {
+		fmt.Fprintf(w, "wrote %s to %s: %d with calibrated preferences (λ %g, est-frac %g, objective %s, seed %d), %d without",
+			plural(sum.Written, "pair record"), safe(dest), sum.Calibrated, so.Lambda, so.EstFrac, so.Objective, so.Seed, sum.Unavailable)
+		if pub != nil {
+			fmt.Fprintf(w, "; %d with the published code's in %q (λ %g), %d without", pub.Calibrated, PublishedField, so.PublishedLambda, pub.Unavailable)
+		}
+		fmt.Fprintln(w)
+	} else {
+		fmt.Fprintf(w, "wrote %s to %s: %d with the published code's calibrated preferences in %q (λ %g, est-frac %g, seed %d), %d without\n",
+			plural(sum.Written, "pair record"), safe(dest), pub.Calibrated, PublishedField, so.PublishedLambda, so.EstFrac, so.Seed, pub.Unavailable)
+	}
 	for _, j := range sum.Judges {
-		if j.Records > 0 && j.Reason != "" {
+		if j.Records > 0 && j.Reason != "" && j.Reason != notFittedReason {
 			fmt.Fprintf(w, "note: judge %q (%s) not calibrated: %s\n", j.Judge, plural(j.Records, "record"), safe(j.Reason))
+		}
+	}
+	if pub != nil {
+		for _, j := range pub.Judges {
+			if j.Records > 0 && j.Reason != "" {
+				fmt.Fprintf(w, "note: judge %q (%s) not calibrated by the published code: %s\n", j.Judge, plural(j.Records, "record"), safe(j.Reason))
+			}
 		}
 	}
 	if lg.Skipped > 0 {

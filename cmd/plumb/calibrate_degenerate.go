@@ -24,6 +24,9 @@ func checkDegenerate(w io.Writer, an *report.Analysis, allow bool) error {
 		if m := ja.Selection.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
 			lines = append(lines, fmt.Sprintf("judge %q: CalibraEval collapsed: %s", ja.Judge, m.DegenerateReason))
 		}
+		if m := ja.Selection.Method(selection.MethodCalibraEvalPublished); m != nil && m.Degenerate {
+			lines = append(lines, fmt.Sprintf("judge %q: the published code's CalibraEval collapsed: %s", ja.Judge, m.DegenerateReason))
+		}
 	}
 	if len(lines) == 0 {
 		return nil

@@ -121,7 +121,7 @@ func newCollectCmd() *cobra.Command {
 	f.StringVar(&o.baseURL, "base-url", "http://127.0.0.1:8000/v1", "the API's base URL (requests go to BASE/chat/completions)")
 	f.StringVar(&o.model, "model", "", "the model to ask (required)")
 	f.StringVar(&o.judge, "judge-name", "", "judge name in the log (default: --model)")
-	f.StringVarP(&o.output, "output", "o", "", "log to append to (required; created when missing)")
+	onceStringVarP(f, &o.output, "output", "o", "", "log to append to (required; created when missing)")
 	f.StringVar(&o.keyEnv, "api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (none: no key sent)")
 	f.StringVar(&o.arrangements, "arrangements", "x0,x1,x2,x3", "arrangements to ask, comma-separated (x0 required)")
 	f.StringVar(&o.ids, "ids", "A,B", "the two option IDs; the first is the log's A")

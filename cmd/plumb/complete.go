@@ -7,19 +7,27 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/collect"
 	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
+	"github.com/plumb-eval/plumb/plot/figure"
 	"github.com/plumb-eval/plumb/report"
 )
 
 // registerCompletions adds shell completion of flag values to cmd, for
-// those of its flags that have a known set of values: --judge, --group and
-// --criterion from the files already on the command line (the embedded
-// demo when there are none), --from formats, --format, --objective,
-// --target, --verdict-from and --solver. Flags cmd does not have are
-// passed over.
+// every one of its flags that takes a value from a known set: --judge,
+// --group and --criterion from the files already on the command line (the
+// embedded demo when there are none); --from formats, --format,
+// --objective, --target, --verdict-from, --solver, --bootstrap-kind,
+// --stop-at (end or a path point), --figure-format and --arrangements
+// (comma-separated lists: the next item), collect's --task and --template
+// (the built-in templates of the task; a FILE still completes), and
+// simulate's --mode. Flags cmd does not have are passed over; simulate's
+// --judge (a judge spec) and --template (a FILE) keep the shell's own.
 func registerCompletions(cmd *cobra.Command) {
 	fixed := func(vals ...string) cobra.CompletionFunc {
 		return cobra.FixedCompletions(vals, cobra.ShellCompDirectiveNoFileComp)
@@ -32,22 +40,77 @@ func registerCompletions(cmd *cobra.Command) {
 	for v := reporting.VerdictRawX0; v <= reporting.VerdictBPC; v++ {
 		sources = append(sources, v.String())
 	}
+	stops := []string{selection.StopEnd.String()}
+	for i := range selection.DefaultPathPoints {
+		stops = append(stops, selection.StopAtPoint(i).String())
+	}
+	var arrangements []string
+	for _, a := range model.Arrangements {
+		arrangements = append(arrangements, a.String())
+	}
 	funcs := map[string]cobra.CompletionFunc{
-		"judge":        fromLog(func(lg *model.Log) []string { return judgesOf(lg) }),
-		"group":        fromLog(groupsOf),
-		"criterion":    fromLog(criteriaOf),
-		"from":         fixed(formats...),
-		"format":       fixed("md", "json"),
-		"objective":    fixed("both", "l1", "l2"),
-		"target":       fixed(report.TargetAuto, report.TargetVerdict, report.TargetPair),
-		"verdict-from": fixed(sources...),
-		"solver":       fixed("converged", "published"),
+		"judge":          fromLog(func(lg *model.Log) []string { return judgesOf(lg) }),
+		"group":          fromLog(groupsOf),
+		"criterion":      fromLog(criteriaOf),
+		"from":           fixed(formats...),
+		"format":         fixed("md", "json"),
+		"objective":      fixed("both", "l1", "l2"),
+		"target":         fixed(report.TargetAuto, report.TargetVerdict, report.TargetPair),
+		"verdict-from":   fixed(sources...),
+		"solver":         fixed(selection.SolverConverged.String(), selection.SolverPublished.String(), selection.SolverBoth.String()),
+		"bootstrap-kind": fixed(bootstrap.Percentile.String(), bootstrap.BCa.String()),
+		"stop-at":        fixed(stops...),
+		"figure-format":  listOf(string(figure.PNG), string(figure.SVG), string(figure.PDF)),
+		"arrangements":   listOf(arrangements...),
+		"task":           fixed("pair", "score"),
+		"template":       templates,
+		"mode":           fixed("prob", "logprob", "choice"), // sim.ParseMode
+	}
+	if cmd.Name() == "simulate" {
+		delete(funcs, "judge")    // NAME:key=value,…, not a judge of a log
+		delete(funcs, "template") // a FILE
 	}
 	for name, fn := range funcs {
 		if cmd.Flags().Lookup(name) != nil {
 			_ = cmd.RegisterFlagCompletionFunc(name, fn) // fails only for a missing or twice-registered flag
 		}
 	}
+}
+
+// listOf completes a comma-separated list of vals: the next item after
+// what is typed, each value at most once (`x0,x` offers x0,x1 … without
+// x0 again).
+func listOf(vals ...string) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		prefix, last := "", toComplete
+		if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
+			prefix, last = toComplete[:i+1], toComplete[i+1:]
+		}
+		done := strings.Split(prefix, ",")
+		var out []cobra.Completion
+		for _, v := range vals {
+			if strings.HasPrefix(v, last) && !slices.Contains(done, v) {
+				out = append(out, prefix+v)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	}
+}
+
+// templates completes collect's --template: the built-in templates of the
+// --task given (pair when none), and files as the shell completes them.
+func templates(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	names := collect.BuiltinTemplates()
+	if task, _ := cmd.Flags().GetString("task"); task == "score" {
+		names = []string{collect.DefaultScoreTemplate}
+	}
+	var out []cobra.Completion
+	for _, n := range names {
+		if strings.HasPrefix(n, toComplete) {
+			out = append(out, n)
+		}
+	}
+	return out, cobra.ShellCompDirectiveDefault
 }
 
 // fromLog completes a flag with names read from the files given so far

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -83,5 +84,44 @@ func TestUnknownCommandSuggestion(t *testing.T) {
 	out, _, err := executeStderr(t, "--no-tui", "reprot")
 	if err != nil || !strings.Contains(out, "# plumb report") {
 		t.Errorf("existing file named reprot: %v\n%s", err, out)
+	}
+}
+
+// TestCompleteEnumeratedFlags: every flag whose values come from a fixed
+// set completes them (issue 19): --solver with both, --bootstrap-kind,
+// --stop-at, --figure-format and --arrangements as comma-separated lists
+// (the next item, none twice), collect's --task and --template (the
+// task's built-in templates) and simulate's --mode; simulate's --judge (a
+// judge spec) is not offered the demo's judges.
+func TestCompleteEnumeratedFlags(t *testing.T) {
+	stops := []string{"end"}
+	for i := range 30 {
+		stops = append(stops, strconv.Itoa(i))
+	}
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"report", "--solver", ""}, []string{"converged", "published", "both"}},
+		{[]string{"calibrate", "--solver", ""}, []string{"converged", "published", "both"}},
+		{[]string{"--solver", ""}, []string{"converged", "published", "both"}},
+		{[]string{"report", "--bootstrap-kind", ""}, []string{"percentile", "bca"}},
+		{[]string{"report", "--stop-at", ""}, stops},
+		{[]string{"report", "--figure-format", ""}, []string{"png", "svg", "pdf"}},
+		{[]string{"figures", "--figure-format", "png,"}, []string{"png,svg", "png,pdf"}},
+		{[]string{"figures", "--figure-format", "svg,p"}, []string{"svg,png", "svg,pdf"}},
+		{[]string{"collect", "--arrangements", ""}, []string{"x0", "x1", "x2", "x3"}},
+		{[]string{"collect", "--arrangements", "x0,x2,"}, []string{"x0,x2,x1", "x0,x2,x3"}},
+		{[]string{"simulate", "--arrangements", "x0,x"}, []string{"x0,x1", "x0,x2", "x0,x3"}},
+		{[]string{"collect", "--task", ""}, []string{"pair", "score"}},
+		{[]string{"collect", "--template", ""}, []string{"calibraeval", "mt-bench"}},
+		{[]string{"collect", "--template", "mt"}, []string{"mt-bench"}},
+		{[]string{"collect", "--task", "score", "--template", ""}, []string{"ohi"}},
+		{[]string{"simulate", "--mode", ""}, []string{"prob", "logprob", "choice"}},
+		{[]string{"simulate", "--judge", ""}, nil},
+	} {
+		if got := complete(t, c.args...); !slices.Equal(got, c.want) {
+			t.Errorf("%v: %q, want %q", c.args, got, c.want)
+		}
 	}
 }

@@ -71,7 +71,7 @@ func newFewshotCmd() *cobra.Command {
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the train/test split")
 	f.BoolVar(&o.perToken, "per-token", false, "rank by ls/tokens (mean token log-likelihood) instead of ls")
 	f.BoolVar(&o.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
-	f.StringVarP(&o.output, "output", "o", "", "write the examples to `FILE` (atomically; default stdout)")
+	onceStringVarP(f, &o.output, "output", "o", "", "write the examples to `FILE` (atomically; default stdout)")
 	return cmd
 }
 
@@ -138,7 +138,7 @@ func pickScoreJudge(scores []model.Score, want string) (string, error) {
 	case len(judges) == 0:
 		return "", errors.New("the input has no score items")
 	case want != "" && !slices.Contains(judges, want):
-		return "", fmt.Errorf("--judge %q has no score items (judges with score items: %s)", want, strings.Join(judges, ", "))
+		return "", fmt.Errorf("--judge %q has no score items%s (judges with score items: %s)", want, didYouMean(want, judges), strings.Join(judges, ", "))
 	case want != "":
 		return want, nil
 	case len(judges) > 1:
@@ -160,7 +160,7 @@ func pickCriterion(scores []model.Score, judge, want string) (string, error) {
 	case len(crits) == 0:
 		return "", fmt.Errorf("judge %q has no score items with a criterion", judge)
 	case want != "" && !slices.Contains(crits, want):
-		return "", fmt.Errorf("--criterion %q: judge %q has no score items on it (criteria: %s)", want, judge, strings.Join(crits, ", "))
+		return "", fmt.Errorf("--criterion %q: judge %q has no score items on it%s (criteria: %s)", want, judge, didYouMean(want, crits), strings.Join(crits, ", "))
 	case want != "":
 		return want, nil
 	case len(crits) > 1:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -28,7 +29,7 @@ type figureFlags struct {
 func (ff *figureFlags) register(fs *pflag.FlagSet, dirFlag string) {
 	d := figure.DefaultOptions()
 	if dirFlag != "" {
-		fs.StringVar(&ff.dir, dirFlag, "", "also write the figures into `DIR` (see plumb figures --help)")
+		onceStringVarP(fs, &ff.dir, dirFlag, "", "", "also write the figures into `DIR` (see plumb figures --help)")
 	}
 	fs.StringVar(&ff.formats, "figure-format", "png,svg", "figure formats: any of png, svg, pdf, comma-separated")
 	fs.Float64Var(&ff.width, "figure-width", d.Width, "figure width in inches (multi-panel figures are wider)")
@@ -94,6 +95,9 @@ func runFigures(cmd *cobra.Command, files []string, f *analysisFlags, ff *figure
 	if err != nil {
 		return err
 	}
+	if err := checkNames(lg, opt.Judges, opt.Group); err != nil {
+		return err
+	}
 	an, err := report.Analyze(lg, opt)
 	if err != nil {
 		return inputError{err}
@@ -117,29 +121,39 @@ func writeFigures(cmd *cobra.Command, lg *model.Log, an *report.Analysis, dir st
 }
 
 // reproduceLine is the command line that reproduces a run: the command
-// path, every flag the user set, then the files.
+// path, every flag the user set in the order of their names (as the
+// figures command sees them, so that running the line prints the same
+// line), then the files.
 func reproduceLine(cmd *cobra.Command, args []string) string {
 	parts := []string{cmd.CommandPath()}
 	if cmd.Name() == "report" {
 		// Captions reproduce the figures, not the report.
 		parts = []string{cmd.Root().Name() + " figures"}
 	}
+	type flagPart struct{ name, text string }
+	var flags []flagPart
 	cmd.Flags().Visit(func(fl *pflag.Flag) {
 		if sv, ok := fl.Value.(pflag.SliceValue); ok {
 			for _, v := range sv.GetSlice() {
-				parts = append(parts, "--"+fl.Name+"="+shellQuote(v))
+				flags = append(flags, flagPart{fl.Name, "--" + fl.Name + "=" + shellQuote(v)})
 			}
 			return
 		}
 		name := fl.Name
-		if name == "figures" {
+		switch {
+		case name == "format":
+			return
+		case cmd.Name() == "report" && name == "output":
+			return // the report's own file, not the figures' folder
+		case name == "figures":
 			name = "output"
 		}
-		if name == "format" {
-			return
-		}
-		parts = append(parts, "--"+name+"="+shellQuote(fl.Value.String()))
+		flags = append(flags, flagPart{name, "--" + name + "=" + shellQuote(fl.Value.String())})
 	})
+	slices.SortStableFunc(flags, func(a, b flagPart) int { return strings.Compare(a.name, b.name) })
+	for _, f := range flags {
+		parts = append(parts, f.text)
+	}
 	for _, a := range args {
 		parts = append(parts, shellQuote(a))
 	}

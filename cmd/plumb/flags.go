@@ -72,7 +72,7 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
 	fs.StringVar(&f.format, "format", "md", "report format: md or json")
 	fs.BoolVar(&f.points, "points", false, "JSON: add every LS–US point (one object per score item; large)")
-	fs.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` (atomically)")
+	onceStringVarP(fs, &f.output, "output", "o", "", "write the report to `FILE` (atomically)")
 	f.boot.register(fs)
 }
 

@@ -77,7 +77,7 @@ func newImportCmd() *cobra.Command {
 	f.StringVar(&o.from, "from", "", "format of every input: "+formatNames()+" (default: detect by content)")
 	f.StringArrayVar(&o.mapping, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
 	f.BoolVar(&o.skipBad, "skip-bad", false, "skip bad records (counted) instead of stopping")
-	f.StringVarP(&o.output, "output", "o", "", "write the log to `FILE` (atomically; .gz is gzipped; default stdout)")
+	onceStringVarP(f, &o.output, "output", "o", "", "write the log to `FILE` (atomically; .gz is gzipped; default stdout)")
 	return cmd
 }
 

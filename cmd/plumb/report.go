@@ -66,6 +66,9 @@ func writeReport(cmd *cobra.Command, files []string, f *analysisFlags) (*model.L
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := checkNames(lg, opt.Judges, opt.Group); err != nil {
+		return nil, nil, err
+	}
 	an, err := report.Analyze(lg, opt)
 	if err != nil {
 		return nil, nil, inputError{err}

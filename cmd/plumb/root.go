@@ -71,7 +71,7 @@ reproduces what the screen shows (the export key names the command).`,
 	root.SuggestionsMinimumDistance = 2
 	f.register(root.Flags())
 	u.register(root.Flags())
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError{err} })
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newReportCmd(), newSimulateCmd(), newFiguresCmd())
 	root.AddCommand(newFewshotCmd(), newCalibrateCmd(), newImportCmd())
 	root.AddCommand(newCollectCmd())

@@ -98,7 +98,7 @@ func newSimulateCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.output, "output", "o", "-", "output file (- for stdout; gzip when the name ends in .gz)")
+	onceStringVarP(f, &o.output, "output", "o", "-", "output file (- for stdout; gzip when the name ends in .gz)")
 	f.BoolVar(&o.demo, "demo", false, "start from the embedded demo's configuration (other flags still apply)")
 	f.IntVar(&o.pairs, "pairs", def.Pairs, "pair items (each judged by every judge)")
 	f.IntVar(&o.scores, "scores", def.Scores, "score items (each scored by every judge on every criterion)")

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/tui"
 )
@@ -83,6 +84,12 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 	} else {
 		lg, err := loadLog(cmd, files, f.skipBad, true, f.from, f.maps)
 		if err != nil {
+			return err
+		}
+		if err := checkNames(lg, opt.Judges, opt.Group); err != nil {
+			return err
+		}
+		if err := checkCriterion(lg, u.criterion, likelihood.TotalCriterion); err != nil {
 			return err
 		}
 		to.Log = lg
