@@ -42,10 +42,16 @@ type PublishedFitInfo struct {
 	Items     int     `json:"items"`
 	Skipped   int     `json:"skipped"`
 	RankShift float64 `json:"rank_shift"`
-	// PrintedLoss is the script's printed line at the fitted g: loss, reg
-	// and loss − λ·reg (the last is eq. 10 / K, also Fit.Objective).
-	PrintedLoss [3]float64 `json:"printed_loss"`
-	Commit      string     `json:"commit"`
+	// PrintedLoss is what the script prints, once before each epoch:
+	// [loss, reg, loss − λ·reg] per epoch, the first at the rank transform
+	// it starts from (so with its one epoch, the loss of the rank
+	// transform, not of the g it saves); [] with no epoch.
+	PrintedLoss [][3]float64 `json:"printed_loss"`
+	// FinalLoss is the same [loss, reg, loss − λ·reg] at the fitted g,
+	// which the script never prints; its last entry is eq. 10 / K, also
+	// Fit.Objective.
+	FinalLoss [3]float64 `json:"final_loss"`
+	Commit    string     `json:"commit"`
 }
 
 // convergedFit returns the JSON fit block of the CalibraEval row: the
@@ -70,9 +76,20 @@ func publishedFit(f *calibraeval.PublishedFit) *Fit {
 		Points: len(f.Curve.Z), Converged: false, Status: "published code: fixed epochs",
 		Published: &PublishedFitInfo{
 			Lambda: o.Lambda, Epochs: o.Epochs, BatchSize: o.BatchSize, LR: o.LR, Items: f.Items, Skipped: f.Skipped,
-			RankShift: f.RankShift, PrintedLoss: [3]float64{f.Final.Loss, f.Final.Reg, f.Final.Objective}, Commit: calibraeval.PublishedCommit,
+			RankShift: f.RankShift, PrintedLoss: printedLoss(f.Printed), FinalLoss: [3]float64{f.Final.Loss, f.Final.Reg, f.Final.Objective},
+			Commit: calibraeval.PublishedCommit,
 		},
 	}
+}
+
+// printedLoss returns the published script's printed losses as JSON rows
+// (never null: [] when it ran no epoch).
+func printedLoss(ps []calibraeval.PublishedLoss) [][3]float64 {
+	out := make([][3]float64, len(ps))
+	for i, p := range ps {
+		out[i] = [3]float64{p.Loss, p.Reg, p.Objective}
+	}
+	return out
 }
 
 // writeFit writes the selection section's fit paragraph: how the
@@ -117,6 +134,11 @@ func writePublishedFit(b *strings.Builder, sel *selection.Result) {
 	}
 	o := f.Options
 	fmt.Fprintf(b, "\nCalibraEval published code: λ = %g, %d epoch(s) of batches of %d at learning rate %g on %d items (%d skipped); "+
-		"printed loss %.6g, reg %.6g, eq. 10 objective %.6g; g moved at most %.4f from the rank transform.\n",
+		"at the fitted g: loss %.6g, reg %.6g, eq. 10 objective %.6g; g moved at most %.4f from the rank transform.",
 		o.Lambda, o.Epochs, o.BatchSize, o.LR, f.Items, f.Skipped, f.Final.Loss, f.Final.Reg, f.Final.Objective, f.RankShift)
+	if len(f.Printed) > 0 {
+		p := f.Printed[0]
+		fmt.Fprintf(b, " The script prints the loss before each epoch, so what it shows is that of the rank transform it starts from: loss %.6g, reg %.6g, objective %.6g.", p.Loss, p.Reg, p.Objective)
+	}
+	b.WriteString("\n")
 }

@@ -43,8 +43,26 @@ func TestReportSolverBoth(t *testing.T) {
 	if m["calibraeval"].Fit["solver"] != "converged" || m["calibraeval_published"].Fit["solver"] != "published" {
 		t.Errorf("fit solvers: %v / %v", m["calibraeval"].Fit, m["calibraeval_published"].Fit)
 	}
-	if _, ok := m["calibraeval_published"].Fit["published"].(map[string]any)["rank_shift"]; !ok {
+	pub := m["calibraeval_published"].Fit["published"].(map[string]any)
+	if _, ok := pub["rank_shift"]; !ok {
 		t.Errorf("published fit block lacks rank_shift: %v", m["calibraeval_published"].Fit)
+	}
+	// printed_loss is what the script prints (before its one epoch, at the
+	// rank transform); final_loss is at the fitted g, whose objective is the
+	// row's. Before, printed_loss held the fitted g's loss (issue 19 item 6).
+	printed, _ := pub["printed_loss"].([]any)
+	final, _ := pub["final_loss"].([]any)
+	if len(printed) != 1 || len(final) != 3 {
+		t.Fatalf("printed_loss %v, final_loss %v: want one printed row (one epoch) and three final numbers", pub["printed_loss"], pub["final_loss"])
+	}
+	if final[2] != m["calibraeval_published"].Fit["objective"] {
+		t.Errorf("final_loss objective %v, fit objective %v", final[2], m["calibraeval_published"].Fit["objective"])
+	}
+	if row, _ := printed[0].([]any); len(row) != 3 || row[0] == final[0] {
+		t.Errorf("printed_loss %v should be the rank transform's loss, not the fitted g's %v", printed, final)
+	}
+	if !strings.Contains(md, "The script prints the loss before each epoch, so what it shows is that of the rank transform") {
+		t.Errorf("Markdown does not say which loss the script prints")
 	}
 }
 
