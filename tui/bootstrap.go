@@ -10,16 +10,14 @@ import (
 	"github.com/plumb-eval/plumb/report"
 )
 
-// bootState is the background bootstrap of the current result's methods
-// table: it starts once the point estimates are on screen, reports its
-// progress, and is stopped when a knob change makes it stale.
+// bootState is the progress of the background bootstrap of the current
+// result's methods table, as the Selection pane shows it: it starts once
+// the point estimates are on screen, reports its progress, and is stopped
+// when a knob change makes it stale (Model.bootGen, Model.bootCancel).
 type bootState struct {
-	// gen is the generation of the result the bootstrap belongs to.
-	gen     uint64
 	running bool
 	done    int
 	total   int
-	cancel  context.CancelFunc
 	err     error
 }
 
@@ -45,15 +43,15 @@ type (
 // is off or r has no methods table.
 func (m *Model) startBoot(r *result) tea.Cmd {
 	m.stopBoot()
-	m.boot = bootState{gen: r.gen}
+	m.c.boot, m.bootGen = bootState{}, r.gen
 	if r.err != nil || r.ja.Selection == nil || r.opt.Bootstrap.Resamples <= 0 {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	m.boot.running, m.boot.cancel = true, cancel
+	m.c.boot.running, m.bootCancel = true, cancel
 	progress := make(chan bootProgressMsg, 1)
 	final := make(chan bootDoneMsg, 1)
-	eng, ja, opt, gen, g := m.eng, r.ja, r.opt, r.gen, m.bg
+	eng, ja, opt, gen, g := m.c.eng, r.ja, r.opt, r.gen, m.bg
 	t := g.enter(ctx, prioBoot)
 	// Behind the gate, on every core but one (the intervals do not depend
 	// on the workers).
@@ -87,19 +85,19 @@ func (m *Model) startBoot(r *result) tea.Cmd {
 
 // stopBoot stops a running bootstrap (its result will be stale).
 func (m *Model) stopBoot() {
-	if m.boot.cancel != nil {
-		m.boot.cancel()
+	if m.bootCancel != nil {
+		m.bootCancel()
 	}
-	m.boot.running, m.boot.cancel = false, nil
+	m.c.boot.running, m.bootCancel = false, nil
 }
 
 // bootProgress shows a bootstrap's progress and waits for its next
 // message; a stale bootstrap is not listened to any more.
 func (m *Model) bootProgress(msg bootProgressMsg) tea.Cmd {
-	if msg.gen != m.boot.gen || !m.boot.running {
+	if msg.gen != m.bootGen || !m.c.boot.running {
 		return nil
 	}
-	m.boot.done, m.boot.total = msg.done, msg.total
+	m.c.boot.done, m.c.boot.total = msg.done, msg.total
 	m.dirty[paneSelection] = true
 	m.renderActive()
 	return msg.next
@@ -108,27 +106,19 @@ func (m *Model) bootProgress(msg bootProgressMsg) tea.Cmd {
 // bootDone puts finished intervals next to the numbers they belong to,
 // unless a knob change has made them stale.
 func (m *Model) bootDone(msg bootDoneMsg) {
-	if msg.gen != m.boot.gen || m.cur == nil || m.cur.gen != msg.gen {
+	if msg.gen != m.bootGen || m.c.cur == nil || m.c.cur.gen != msg.gen {
 		return
 	}
-	if m.boot.cancel != nil {
-		m.boot.cancel()
+	if m.bootCancel != nil {
+		m.bootCancel()
 	}
-	m.boot.running, m.boot.cancel, m.boot.err = false, nil, msg.err
-	m.cur.ja.Intervals = msg.iv
+	m.c.boot.running, m.bootCancel, m.c.boot.err = false, nil, msg.err
+	m.c.cur.ja.Intervals = msg.iv
 	if msg.err != nil {
-		m.cur.ja.IntervalsReason = msg.err.Error()
+		m.c.cur.ja.IntervalsReason = msg.err.Error()
 	}
 	m.dirty[paneSelection] = true
 	m.renderActive()
-}
-
-// intervals returns the current result's bootstrap intervals, or nil.
-func (m *Model) intervals() *selection.Intervals {
-	if m.cur == nil {
-		return nil
-	}
-	return m.cur.ja.Intervals
 }
 
 // intervalGlyph marks a method's change from raw in the all-items methods
@@ -136,9 +126,9 @@ func (m *Model) intervals() *selection.Intervals {
 // excludes 0, "=" when it contains 0 (within noise), and nothing when
 // there are no intervals (yet, or --bootstrap 0).
 func (m *Model) intervalGlyph(method string, c report.Column, raw, v float64) string {
-	iv := m.intervals()
+	iv := m.c.intervals()
 	if iv == nil {
-		if m.boot.running {
+		if m.c.boot.running {
 			return " " // the mark's place, so the table does not shift when it comes
 		}
 		return ""
@@ -153,9 +143,9 @@ func (m *Model) intervalGlyph(method string, c report.Column, raw, v float64) st
 	}
 	switch report.IntervalChange(c.Better, d, raw, v) {
 	case +1:
-		return m.st.Better.Render("▲")
+		return m.c.st.Better.Render("▲")
 	case -1:
-		return m.st.Worse.Render("▼")
+		return m.c.st.Worse.Render("▼")
 	}
 	return "="
 }
@@ -163,20 +153,20 @@ func (m *Model) intervalGlyph(method string, c report.Column, raw, v float64) st
 // methodsLegend is the caption of the all-items methods table: what the
 // marks mean, or how far the bootstrap has got.
 func (m *Model) methodsLegend() string {
-	switch iv := m.intervals(); {
+	switch iv := m.c.intervals(); {
 	case iv != nil && iv.Options.Resamples == 0 && len(iv.Notes) > 0:
 		return "  no ▲/▼ marks: " + iv.Notes[0]
 	case iv != nil:
 		return "  ▲ better ▼ worse = within noise (change's 95% CI)"
-	case m.boot.running:
+	case m.c.boot.running:
 		pct := 0
-		if m.boot.total > 0 {
-			pct = 100 * m.boot.done / m.boot.total
+		if m.c.boot.total > 0 {
+			pct = 100 * m.c.boot.done / m.c.boot.total
 		}
 		return fmt.Sprintf("  bootstrap %d%%… (▲/▼ marks follow)", pct)
-	case m.boot.err != nil:
-		return "  no intervals: " + m.boot.err.Error()
-	case m.cur != nil && m.cur.opt.Bootstrap.Resamples <= 0:
+	case m.c.boot.err != nil:
+		return "  no intervals: " + m.c.boot.err.Error()
+	case m.c.cur != nil && m.c.cur.opt.Bootstrap.Resamples <= 0:
 		return "  no ▲/▼ marks: intervals are off (--bootstrap 0)"
 	}
 	return ""

@@ -49,13 +49,13 @@ func TestCollapsedCalibraEvalShownAsCollapsed(t *testing.T) {
 			t.Errorf("width %d: no CalibraEval row in\n%s", w, strings.Join(lines, "\n"))
 		}
 	}
-	head := strings.Join(m.headlines(&m.cur.ja), "\n")
+	head := strings.Join(m.headlines(&m.c.cur.ja), "\n")
 	if !strings.Contains(head, "CalibraEval collapsed: g* is nearly constant") {
 		t.Errorf("overview sentences:\n%s", head)
 	}
 	// λ = 0.05 (press h nine times from 0.5): still collapsed, no glyph.
 	press(t, m, "2", "h", "h", "h", "h", "h", "h", "h", "h", "h")
-	if got := m.knobs.opt.Selection.Lambda; got != 0.05 {
+	if got := m.c.knobs.opt.Selection.Lambda; got != 0.05 {
 		t.Fatalf("λ = %v after the presses, want 0.05", got)
 	}
 	for _, l := range m.renderSelection(160) {

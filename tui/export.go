@@ -21,15 +21,15 @@ import (
 // named per judge (exportFiles), so exporting judge A and then judge B
 // keeps both sets; exporting A again replaces A's.
 func (m *Model) exportCmd() tea.Cmd {
-	if len(m.judges) == 0 {
+	if len(m.c.judges) == 0 {
 		return nil
 	}
-	eng, judge, opt := m.eng, m.judgeName(), m.knobs.opt
+	eng, judge, opt := m.c.eng, m.c.judgeName(), m.c.knobs.opt
 	opt.Judges = []string{judge}
-	version, inputs, guard := m.opts.Version, m.opts.Files, m.opts.Guard
-	ef := exportFiles(m.opts.ExportPrefix, figure.Stems(m.judges)[judge])
+	version, inputs, guard := m.c.opts.Version, m.c.opts.Files, m.c.opts.Guard
+	ef := exportFiles(m.c.opts.ExportPrefix, figure.Stems(m.c.judges)[judge])
 	args := reportArgs(opt, inputs)
-	m.setFlash("exporting …")
+	m.c.setFlash("exporting …")
 	analyse := m.exportAnalysis(opt)
 	return func() tea.Msg {
 		an, err := analyse()
@@ -87,15 +87,15 @@ func exportFiles(prefix, stem string) exportNames {
 // fewShotCmd writes the likelihood-bias mitigation set of the criterion
 // shown (Ohi et al.; the same as `plumb fewshot`).
 func (m *Model) fewShotCmd() tea.Cmd {
-	res := m.criterionResult()
+	res := m.c.criterionResult()
 	if res == nil || res.Criterion == likelihood.TotalCriterion {
-		m.setFlash("choose a single criterion (←/→ on the criterion knob) to write its few-shot set")
+		m.c.setFlash("choose a single criterion (←/→ on the criterion knob) to write its few-shot set")
 		return nil
 	}
-	eng, judge, opt := m.eng, m.judgeName(), m.knobs.opt
+	eng, judge, opt := m.c.eng, m.c.judgeName(), m.c.knobs.opt
 	crit := res.Criterion
-	inputs, guard := m.opts.Files, m.opts.Guard
-	prefix := m.opts.ExportPrefix + "." + figure.Stems(m.judges)[judge]
+	inputs, guard := m.c.opts.Files, m.c.opts.Guard
+	prefix := m.c.opts.ExportPrefix + "." + figure.Stems(m.c.judges)[judge]
 	return func() tea.Msg {
 		_, all, _ := eng.Records(judge, "")
 		name := fewShotFile(prefix, crit, all)

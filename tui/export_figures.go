@@ -15,9 +15,9 @@ import (
 // current knobs, otherwise computed afresh (report.Engine.Report). The
 // bytes equal `plumb report` with the same flags either way.
 func (m *Model) exportAnalysis(opt report.Options) func() (*report.Analysis, error) {
-	eng := m.eng
-	iv := m.intervals()
-	if iv == nil || m.cur.gen != m.gen || m.cur.judge != m.judgeName() {
+	eng := m.c.eng
+	iv := m.c.intervals()
+	if iv == nil || m.c.cur.gen != m.gen || m.c.cur.judge != m.c.judgeName() {
 		return func() (*report.Analysis, error) { return eng.Report(opt) }
 	}
 	return func() (*report.Analysis, error) {

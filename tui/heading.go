@@ -7,16 +7,16 @@ import "charm.land/lipgloss/v2"
 // is cut at the terminal's edge.
 func (m *Model) heading(title, note string, w int) []string {
 	title, note = clean(title), clean(note)
-	t := m.st.Heading.Render(" " + title)
+	t := m.c.st.Heading.Render(" " + title)
 	if note == "" {
 		return []string{t}
 	}
 	if lipgloss.Width(t)+2+lipgloss.Width(note) <= w {
-		return []string{t + m.st.Faint.Render("  "+note)}
+		return []string{t + m.c.st.Faint.Render("  "+note)}
 	}
 	out := []string{t}
 	for _, l := range wrap(note, w, "   ") {
-		out = append(out, m.st.Faint.Render(l))
+		out = append(out, m.c.st.Faint.Render(l))
 	}
 	return out
 }

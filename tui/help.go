@@ -6,7 +6,7 @@ import "charm.land/bubbles/v2/key"
 // they are never cut, then the keys that matter most there, then the
 // other global ones.
 func (m *Model) shortHelp() []key.Binding {
-	k := m.keys
+	k := m.c.keys
 	if m.showHelp || m.showRepro {
 		return []key.Binding{k.Help, k.Quit, k.Back, k.ScrollDown, k.ScrollUp}
 	}
@@ -30,7 +30,7 @@ func (m *Model) shortHelp() []key.Binding {
 		}
 	}
 	b = append(b, k.NextPane, k.NextJudge)
-	if len(m.groups) > 1 {
+	if len(m.c.groups) > 1 {
 		b = append(b, k.NextGroup)
 	}
 	return append(b, k.Export, k.Repro)
@@ -50,7 +50,7 @@ type helpSection struct {
 
 // helpSections lists every key, grouped by where it works.
 func (m *Model) helpSections() []helpSection {
-	k := m.keys
+	k := m.c.keys
 	b := func(keys, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
 	}

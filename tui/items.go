@@ -92,7 +92,7 @@ func (p *itemsPane) layout(m *Model, w, h int) {
 	q := strings.ToLower(strings.TrimSpace(p.filter.Value()))
 	if p.scores {
 		p.points = nil
-		if r := m.criterionResult(); r != nil {
+		if r := m.c.criterionResult(); r != nil {
 			p.points = r.Points
 		}
 		for i := range p.points {
@@ -139,8 +139,8 @@ func pairMatches(pr *model.Pair, q string) bool {
 // itemsKey handles a key on the Items tab.
 func (m *Model) itemsKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := &m.items
-	k := m.keys
-	w, h := m.contentWidth(), m.bodyHeight()
+	k := m.c.keys
+	w, h := m.c.contentWidth(), m.bodyHeight()
 	if p.filter.Focused() {
 		switch msg.String() {
 		case "enter":
@@ -227,20 +227,20 @@ func btoi(b bool) int {
 // cells; only the visible rows are formatted, so 100,000 items cost what
 // 30 do.
 func (p *itemsPane) view(m *Model, w, h int) string {
-	st := m.st
+	st := m.c.st
 	if p.detail {
 		p.detailView.SetWidth(w)
 		p.detailView.SetHeight(h)
 		return p.detailView.View()
 	}
-	if m.cur == nil {
-		return strings.Join(m.waiting(), "\n")
+	if m.c.cur == nil {
+		return strings.Join(m.c.waiting(), "\n")
 	}
 	var lines []string
 	kind, sorts := "pair items", pairSorts
 	total := 0
 	if p.scores {
-		kind, sorts = "score items ("+m.knobs.value(kCriterion, m.resolvedKnobs())+")", scoreSorts
+		kind, sorts = "score items ("+m.c.knobs.value(kCriterion, m.c.resolvedKnobs())+")", scoreSorts
 		total = len(p.points)
 	} else if p.data != nil {
 		total = len(p.data.pairs)
@@ -353,14 +353,14 @@ func (p *itemsPane) openDetail(m *Model, w, h int) {
 	}
 	p.detailView.SetWidth(w)
 	p.detailView.SetHeight(h)
-	st := m.st
+	st := m.c.st
 	var out []string
 	tw := max(20, w-4)
 	if p.scores {
 		pt := p.points[p.rows[p.cursor]]
 		out = append(out, st.Heading.Render(" Score item "+clean(pt.ID))+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
 		out = append(out, fmt.Sprintf("   LS %.2f · US %+.3f · RS %.3f · judge %g · human %g", pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh))
-		_, scores, _ := m.eng.Records(m.judgeName(), m.knobs.opt.Group)
+		_, scores, _ := m.c.eng.Records(m.c.judgeName(), m.c.knobs.opt.Group)
 		for i := range scores {
 			s := &scores[i]
 			if s.ID != pt.ID {

@@ -9,36 +9,19 @@ import (
 	"github.com/plumb-eval/plumb/plot"
 )
 
-// criterionResult is the likelihood result the criterion knob points at.
-func (m *Model) criterionResult() *likelihood.BiasResult {
-	if m.cur == nil || m.cur.ja.Likelihood == nil {
-		return nil
-	}
-	lik := m.cur.ja.Likelihood
-	if c := m.knobs.criterion; c != "" {
-		if r := lik.Result(c); r != nil {
-			return r
-		}
-	}
-	if len(lik.Criteria) > 0 {
-		return &lik.Criteria[0]
-	}
-	return &lik.Total
-}
-
 // renderLikelihood: the LS–US scatter with the top-RS items marked and a
 // trend line, and BiasScore, p-value and evaluation ρ per criterion.
 func (m *Model) renderLikelihood(w int) []string {
-	if wt := m.waiting(); wt != nil {
+	if wt := m.c.waiting(); wt != nil {
 		return wt
 	}
-	ja := &m.cur.ja
+	ja := &m.c.cur.ja
 	lik := ja.Likelihood
 	if lik == nil {
 		return wrap("No likelihood-bias analysis: "+ja.LikelihoodReason, w, " ")
 	}
-	st := m.st
-	res := m.criterionResult()
+	st := m.c.st
+	res := m.c.criterionResult()
 	var out []string
 	head := fmt.Sprintf(" LS–US scatter — %s", clean(res.Criterion))
 	out = append(out, st.Heading.Render(head)+st.Faint.Render("  y: US (over-rating) · x: LS"))

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"time"
 
@@ -60,16 +59,12 @@ type Options struct {
 	Dark bool
 }
 
-// Model is the root Bubble Tea model. It owns the panes, the knobs and the
+// Model is the root Bubble Tea model. It owns the panes and the
 // recompute pipeline; panes render from the last result only.
 type Model struct {
-	opts  Options
-	keys  keyMap
-	st    styles
-	help  help.Model
-	width int
-	// height is the terminal height; 0 until the first WindowSizeMsg.
-	height int
+	// c is the context the panes read (common.go).
+	c    *common
+	help help.Model
 
 	pane     paneID
 	showHelp bool
@@ -78,14 +73,7 @@ type Model struct {
 	showRepro           bool
 	helpScrl, reproScrl int
 
-	eng    *report.Engine
-	judges []string
-	judge  int
-	groups []string // "" (all) first
-	group  int
-
-	knobs, start knobState
-	focus        [numPanes]int
+	focus [numPanes]int
 
 	// The recompute pipeline: gen counts knob changes; inFlight is true
 	// while a recompute runs; queued asks for one more when it ends (the
@@ -97,9 +85,6 @@ type Model struct {
 	// computeCancel stops the exact analysis in flight (a new knob change
 	// makes it stale); previews are not stopped.
 	computeCancel context.CancelFunc
-	cur           *result
-	compare       []report.JudgeAnalysis
-	cmpErr        error
 	// itemBase is the items' knob-independent part of the current judge
 	// and group, once computed.
 	itemBase *itemBase
@@ -108,12 +93,12 @@ type Model struct {
 	bg       *gate
 	bgCancel context.CancelFunc
 	slots    int // bgSlots when the app was made
-	// boot is the background bootstrap of cur's methods table.
-	boot bootState
+	// bootGen is the generation of the result the background bootstrap
+	// belongs to; bootCancel stops it.
+	bootGen    uint64
+	bootCancel context.CancelFunc
 
-	// paths caches fit paths; pathBusy marks those being computed
-	// (selection_path.go).
-	paths      map[pathKey]*pathEntry
+	// pathBusy marks the fit paths being computed (selection_path.go).
 	pathBusy   map[pathKey]bool
 	pathCancel context.CancelFunc // stops the path being computed
 	pathFor    pathKey            // the path being computed
@@ -135,8 +120,6 @@ type Model struct {
 	// onFrame, when set (tests), sees every frame View draws.
 	onFrame func(string)
 
-	flash    string
-	flashErr bool
 	watchErr error
 }
 
@@ -154,18 +137,18 @@ func New(opts Options) *Model {
 	if opts.Guard == nil {
 		opts.Guard = atomicfile.NewGuard()
 	}
-	m := &Model{opts: opts, keys: newKeyMap(), help: help.New(), paths: map[pathKey]*pathEntry{}, pathBusy: map[pathKey]bool{},
-		slots: bgSlots()}
+	c := &common{opts: &opts, keys: newKeyMap(), paths: map[pathKey]*pathEntry{}}
+	m := &Model{c: c, help: help.New(), pathBusy: map[pathKey]bool{}, slots: bgSlots()}
 	m.bg = newGate(m.slots)
 	m.setTheme(opts.Dark)
-	m.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}
-	m.knobs.opt.Selection.Path = true // the Selection pane shows the fit path
-	m.start = m.knobs
+	c.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}
+	c.knobs.opt.Selection.Path = true // the Selection pane shows the fit path
+	c.start = c.knobs
 	first := ""
 	if len(opts.Start.Judges) > 0 {
 		first = opts.Start.Judges[0]
 	}
-	m.knobs.opt.Judges, m.start.opt.Judges = nil, nil
+	c.knobs.opt.Judges, c.start.opt.Judges = nil, nil
 	m.setLog(opts.Log, first)
 	m.items = newItemsPane()
 	return m
@@ -174,34 +157,29 @@ func New(opts Options) *Model {
 // setLog installs a (new) log: a new engine, the judge list and the
 // groups, keeping the current judge and group when they still exist.
 func (m *Model) setLog(lg *model.Log, judge string) {
-	if judge == "" && len(m.judges) > 0 {
-		judge = m.judges[m.judge]
+	c := m.c
+	if judge == "" && len(c.judges) > 0 {
+		judge = c.judges[c.judge]
 	}
-	m.eng = report.NewEngine(lg)
-	m.judges = m.eng.Judges()
-	m.judge = max(0, slices.Index(m.judges, judge))
+	c.eng = report.NewEngine(lg)
+	c.judges = c.eng.Judges()
+	c.judge = max(0, slices.Index(c.judges, judge))
 	m.refreshGroups()
 }
 
 // refreshGroups rebuilds the group list of the current judge, keeping the
 // group filter when the judge has the group.
 func (m *Model) refreshGroups() {
-	g := m.knobs.opt.Group
-	m.groups = append([]string{""}, m.eng.Groups(m.judgeName())...)
-	m.group = max(0, slices.Index(m.groups, g))
-	m.knobs.opt.Group = m.groups[m.group]
-}
-
-func (m *Model) judgeName() string {
-	if len(m.judges) == 0 {
-		return ""
-	}
-	return m.judges[m.judge]
+	c := m.c
+	g := c.knobs.opt.Group
+	c.groups = append([]string{""}, c.eng.Groups(c.judgeName())...)
+	c.group = max(0, slices.Index(c.groups, g))
+	c.knobs.opt.Group = c.groups[c.group]
 }
 
 func (m *Model) setTheme(dark bool) {
-	m.st = newStyles(dark, !m.opts.NoColor)
-	m.help.Styles = m.st.Help
+	m.c.st = newStyles(dark, !m.c.opts.NoColor)
+	m.help.Styles = m.c.st.Help
 	m.markDirty()
 }
 
@@ -209,7 +187,7 @@ func (m *Model) setTheme(dark bool) {
 // poll at once, so that a file still to appear is said on the first frame.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.recompute()}
-	if m.opts.Poll != nil {
+	if m.c.opts.Poll != nil {
 		cmds = append(cmds, m.pollCmd())
 	}
 	return tea.Batch(cmds...)
@@ -224,7 +202,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) recompute() tea.Cmd {
 	m.gen++
 	m.stopBackground()
-	if len(m.judges) == 0 {
+	if len(m.c.judges) == 0 {
 		return nil
 	}
 	if m.inFlight {
@@ -270,7 +248,7 @@ func (m *Model) stopBackground() {
 
 // request snapshots what a recompute of the current state needs.
 func (m *Model) request() request {
-	q := request{gen: m.gen, eng: m.eng, judge: m.judgeName(), opt: m.knobs.opt, itemsNow: m.pane == paneItems}
+	q := request{gen: m.gen, eng: m.c.eng, judge: m.c.judgeName(), opt: m.c.knobs.opt, itemsNow: m.pane == paneItems}
 	if b := m.itemBase; b != nil && b.eng == q.eng && b.judge == q.judge && b.group == q.opt.Group {
 		q.base = b
 	}
@@ -279,55 +257,17 @@ func (m *Model) request() request {
 
 // computing reports whether the numbers on screen are older than the knobs.
 func (m *Model) computing() bool {
-	return len(m.judges) > 0 && (m.cur == nil || m.cur.gen != m.gen || m.cur.preview)
+	return len(m.c.judges) > 0 && (m.c.cur == nil || m.c.cur.gen != m.gen || m.c.cur.preview)
 }
 
 func (m *Model) pollTick() tea.Cmd {
-	return tea.Tick(m.opts.PollEvery, func(time.Time) tea.Msg { return pollTickMsg{} })
+	return tea.Tick(m.c.opts.PollEvery, func(time.Time) tea.Msg { return pollTickMsg{} })
 }
 
 func (m *Model) pollCmd() tea.Cmd {
-	poll := m.opts.Poll
+	poll := m.c.opts.Poll
 	return func() tea.Msg {
 		lg, changed, err := poll()
 		return pollMsg{lg: lg, changed: changed, err: err}
 	}
-}
-
-// resolvedKnobs reads what the automatic knobs resolved to in the last
-// result.
-func (m *Model) resolvedKnobs() resolved {
-	var r resolved
-	if m.cur == nil {
-		return r
-	}
-	if rep := m.cur.ja.Reporting; rep != nil {
-		r.budget = rep.Budget
-		r.poolSize = rep.PoolSize
-		if rep.Budget > 0 {
-			r.split, r.haveSplit = float64(rep.M0)/float64(rep.Budget), true
-		}
-	}
-	if e, _ := m.currentPath(); e != nil && e.path != nil {
-		r.pathPoints = len(e.path.Points)
-	}
-	if lik := m.cur.ja.Likelihood; lik != nil {
-		for _, c := range lik.Criteria {
-			r.criteria = append(r.criteria, c.Criterion)
-		}
-		r.criteria = append(r.criteria, lik.Total.Criterion)
-	}
-	return r
-}
-
-// setFlash shows a one-line message in the status line until the next key
-// (made safe: it may quote file or judge names).
-func (m *Model) setFlash(format string, args ...any) {
-	m.flash, m.flashErr = clean(fmt.Sprintf(format, args...)), false
-}
-
-// setFlashErr shows err in the status line until the next key: the TUI's
-// one place an error is displayed, made safe like setFlash.
-func (m *Model) setFlashErr(err error) {
-	m.flash, m.flashErr = clean(err.Error()), true
 }

@@ -18,11 +18,11 @@ func (m *Model) helpLines(w int) []string {
 		for _, b := range s.keys {
 			kw = max(kw, lipgloss.Width(b.Help().Key))
 		}
-		blk := []string{" " + m.st.Heading.Render(s.title)}
+		blk := []string{" " + m.c.st.Heading.Render(s.title)}
 		for _, b := range s.keys {
 			h := b.Help()
-			blk = append(blk, "   "+m.st.Help.FullKey.Render(h.Key)+strings.Repeat(" ", kw-lipgloss.Width(h.Key)+2)+
-				m.st.Help.FullDesc.Render(h.Desc))
+			blk = append(blk, "   "+m.c.st.Help.FullKey.Render(h.Key)+strings.Repeat(" ", kw-lipgloss.Width(h.Key)+2)+
+				m.c.st.Help.FullDesc.Render(h.Desc))
 		}
 		for _, l := range blk {
 			cw = max(cw, lipgloss.Width(l))
@@ -70,22 +70,22 @@ func pad(lines []string, w int) []string {
 // command) under the tabs: a title, its lines scrolled by viewport, the
 // status line and the help bar.
 func (m *Model) overlay(title, hint string, lines []string, off, w int) string {
-	out := []string{m.tabBar(w), m.st.Heading.Render(" "+title) + m.st.Faint.Render("  "+hint), ""}
-	h := m.contentHeight() - len(out) - 2
+	out := []string{m.tabBar(w), m.c.st.Heading.Render(" "+title) + m.c.st.Faint.Render("  "+hint), ""}
+	h := m.c.contentHeight() - len(out) - 2
 	body := m.viewport(lines, off, h)
 	for len(body) < h {
 		body = append(body, "")
 	}
 	out = append(append(out, body...), m.statusLine(w), m.helpBar(w))
-	return fitLines(out, w, m.contentHeight())
+	return fitLines(out, w, m.c.contentHeight())
 }
 
 // overlayHeight is the number of rows overlay gives its lines.
-func (m *Model) overlayHeight() int { return m.contentHeight() - 5 }
+func (m *Model) overlayHeight() int { return m.c.contentHeight() - 5 }
 
 // overlayKey scrolls a popup of n lines or closes it (esc).
 func (m *Model) overlayKey(msg tea.KeyPressMsg, open *bool, off *int, n int) {
-	k := m.keys
+	k := m.c.keys
 	h := m.overlayHeight()
 	switch {
 	case key.Matches(msg, k.Back):

@@ -13,7 +13,7 @@ import (
 // runs in Update (on a new result, a resize or a knob change), never in
 // View.
 func (m *Model) renderActive() {
-	if m.width == 0 || m.tooSmall() {
+	if m.c.width == 0 || m.c.tooSmall() {
 		return
 	}
 	p := m.pane
@@ -22,7 +22,7 @@ func (m *Model) renderActive() {
 	}
 	m.dirty[p] = false
 	m.hmore[p] = false
-	w := m.contentWidth()
+	w := m.c.contentWidth()
 	var lines []string
 	switch p {
 	case paneOverview:
@@ -41,26 +41,12 @@ func (m *Model) renderActive() {
 	m.clampScroll()
 }
 
-// waiting is the body of a pane before the first result, or when the
-// analysis failed.
-func (m *Model) waiting() []string {
-	switch {
-	case len(m.judges) == 0:
-		return []string{"", " The input holds no records. Give plumb a judgment log (README, \"Log format\")."}
-	case m.cur == nil:
-		return []string{"", " ⟳ analysing " + clean(m.judgeName()) + " …"}
-	case m.cur.err != nil:
-		return wrap("The analysis failed: "+m.cur.err.Error(), m.contentWidth(), " ✗ ")
-	}
-	return nil
-}
-
 // renderOverview: the files, the judge's headline numbers in plain
 // sentences, and a comparison table of every judge.
 func (m *Model) renderOverview(w int) []string {
-	st := m.st
+	st := m.c.st
 	var out []string
-	files, skipped, reasons := m.eng.Files()
+	files, skipped, reasons := m.c.eng.Files()
 	out = append(out, st.Heading.Render(" Input"))
 	// Many files (an LLMBar tree) are summed up, the first few named.
 	var tp, ts, tv int
@@ -85,16 +71,16 @@ func (m *Model) renderOverview(w int) []string {
 			out = append(out, wrap(r, w, "     · ")...)
 		}
 	}
-	for _, n := range m.eng.Notes() {
+	for _, n := range m.c.eng.Notes() {
 		out = append(out, wrap(n, w, "   ! ")...)
 	}
-	out = append(out, fmt.Sprintf("   %s: %s", plural(len(m.judges), "judge"), strings.Join(cleanAll(m.judges), ", ")))
-	if wt := m.waiting(); wt != nil {
+	out = append(out, fmt.Sprintf("   %s: %s", plural(len(m.c.judges), "judge"), strings.Join(cleanAll(m.c.judges), ", ")))
+	if wt := m.c.waiting(); wt != nil {
 		return append(out, wt...)
 	}
-	ja := &m.cur.ja
+	ja := &m.c.cur.ja
 	out = append(out, "", st.Heading.Render(" Judge "+clean(ja.Judge))+st.Faint.Render(groupNote(ja.Group)))
-	if it := m.cur.items; it != nil && ja.Pairs > 0 {
+	if it := m.c.cur.items; it != nil && ja.Pairs > 0 {
 		out = append(out, "   "+arrangementSummary(ja.Selection, it))
 	}
 	out = append(out, fmt.Sprintf("   %s, %s", plural(ja.Scores, "score record"), plural(ja.Verdicts, "verdict record")))
@@ -102,7 +88,7 @@ func (m *Model) renderOverview(w int) []string {
 	for _, s := range m.headlines(ja) {
 		out = append(out, wrap(s, w, "   • ")...)
 	}
-	if len(m.judges) > 1 {
+	if len(m.c.judges) > 1 {
 		out = append(out, "", st.Heading.Render(" All judges")+st.Faint.Render(" (same knobs; ]/[ switches judge)"))
 		out = append(out, m.comparison()...)
 	}
@@ -225,18 +211,18 @@ func calibraSentence(raw, ce *selection.MethodResult) string {
 
 // comparison is the triage table: one row per judge.
 func (m *Model) comparison() []string {
-	if m.cmpErr != nil {
-		return wrap(m.cmpErr.Error(), m.contentWidth(), "   ✗ ")
+	if m.c.cmpErr != nil {
+		return wrap(m.c.cmpErr.Error(), m.c.contentWidth(), "   ✗ ")
 	}
-	if m.compare == nil {
+	if m.c.compare == nil {
 		return []string{"   ⟳ analysing every judge …"}
 	}
 	head := []string{"   judge", "pairs", "consist.", "first-pos", "κ", "ICC(2,k)", "acc.", "naive p̂", "corrected θ̂ [CI]", "BiasScore"}
 	var rows [][]string
-	for i := range m.compare {
-		ja := &m.compare[i]
+	for i := range m.c.compare {
+		ja := &m.c.compare[i]
 		name := "   " + clean(ja.Judge)
-		if ja.Judge == m.judgeName() {
+		if ja.Judge == m.c.judgeName() {
 			name = " ▸ " + clean(ja.Judge)
 		}
 		r := []string{name, fmt.Sprint(ja.Pairs)}
@@ -263,7 +249,7 @@ func (m *Model) comparison() []string {
 		}
 		rows = append(rows, r)
 	}
-	return m.fitTable(head, rows, comparisonPrio, m.contentWidth())
+	return m.fitTable(head, rows, comparisonPrio, m.c.contentWidth())
 }
 
 // targetName says in words what the reporting engine estimated.

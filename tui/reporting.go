@@ -14,10 +14,10 @@ import (
 // the CI width against the budget split with the named splits marked, and
 // the labelling plan.
 func (m *Model) renderReporting(w int) []string {
-	if wt := m.waiting(); wt != nil {
+	if wt := m.c.waiting(); wt != nil {
 		return wt
 	}
-	ja := &m.cur.ja
+	ja := &m.c.cur.ja
 	rep := ja.Reporting
 	if rep == nil {
 		out := wrap("No verdict-rate report: "+ja.ReportingReason, w, " ")
@@ -26,9 +26,9 @@ func (m *Model) renderReporting(w int) []string {
 		}
 		return out
 	}
-	st := m.st
-	level := 100 * (1 - m.knobs.opt.Reporting.Alpha)
-	if m.knobs.opt.Reporting.Alpha == 0 {
+	st := m.c.st
+	level := 100 * (1 - m.c.knobs.opt.Reporting.Alpha)
+	if m.c.knobs.opt.Reporting.Alpha == 0 {
 		level = 95
 	}
 	out := []string{st.Heading.Render(fmt.Sprintf(" Verdict rate — %s, %s", targetName(ja.Target), plural(rep.TestSize, "test item"))) +

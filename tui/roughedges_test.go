@@ -44,7 +44,7 @@ func renderPane(m *Model, p paneID, w int) []string {
 func TestPanesFitWidth(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 30)
 	for _, judge := range []string{"judge-fair", "judge-first"} { // judge-first: a collapsed CalibraEval
-		for m.judgeName() != judge {
+		for m.c.judgeName() != judge {
 			press(t, m, "]")
 		}
 		for w := 80; w <= 250; w += 9 {
@@ -99,16 +99,16 @@ func TestMethodsTableColumns(t *testing.T) {
 	if !strings.Contains(ansi.Strip(m.body[paneSelection]), "3 more columns: →") {
 		t.Error("with no knob selected the note does not name →")
 	}
-	lam := m.knobs.opt.Selection.Lambda
+	lam := m.c.knobs.opt.Selection.Lambda
 	press(t, m, "right")
-	if m.knobs.opt.Selection.Lambda != lam {
+	if m.c.knobs.opt.Selection.Lambda != lam {
 		t.Error("→ with no knob selected changed λ")
 	}
 	if head = lineWith(ansi.Strip(m.body[paneSelection]), " method "); !strings.Contains(head, "ICC(3,k)") {
 		t.Errorf("→ with no knob selected did not scroll: %q", head)
 	}
 	press(t, m, "down", "right")
-	if m.knobs.opt.Selection.Lambda == lam {
+	if m.c.knobs.opt.Selection.Lambda == lam {
 		t.Error("↓ then → did not select λ and step it")
 	}
 	// The judges comparison on the Overview (no knobs: → scrolls).
@@ -167,7 +167,7 @@ func TestHelpAlwaysVisible(t *testing.T) {
 		press(t, m, "pgdown")
 		seen += screen(m)
 	}
-	kv := reflect.ValueOf(m.keys)
+	kv := reflect.ValueOf(m.c.keys)
 	for i := range kv.NumField() {
 		b := kv.Field(i).Interface().(key.Binding)
 		if h := b.Help(); !strings.Contains(seen, h.Desc) {
@@ -185,8 +185,8 @@ func TestHelpAlwaysVisible(t *testing.T) {
 func TestReproducePopup(t *testing.T) {
 	for _, w := range []int{80, 250} {
 		m := newTestModel(t, demoLog(t), w, 30)
-		m.opts.Files = []string{"/some/rather/long/directory/name/judgments of the week.jsonl"}
-		want := m.reproduceCommand()
+		m.c.opts.Files = []string{"/some/rather/long/directory/name/judgments of the week.jsonl"}
+		want := m.c.reproduceCommand()
 		cmd := m.key(keyMsg("c"))
 		if !m.showRepro || cmd == nil {
 			t.Fatalf("%d: c did not open the popup (or copy)", w)
@@ -310,13 +310,13 @@ func TestMethodsTableAlignment(t *testing.T) {
 func TestKnotCount(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 200, 60)
 	press(t, m, "2")
-	f := m.cur.ja.Selection.Fit
+	f := m.c.cur.ja.Selection.Fit
 	want := fmt.Sprintf("%d knots", f.Points)
 	if !strings.Contains(ansi.Strip(m.body[paneSelection]), want) {
 		t.Errorf("the Selection pane does not say %q", want)
 	}
-	opt := m.knobs.opt
-	opt.Judges = []string{m.judgeName()}
+	opt := m.c.knobs.opt
+	opt.Judges = []string{m.c.judgeName()}
 	an, err := report.Analyze(demoLog(t), opt)
 	if err != nil {
 		t.Fatal(err)
@@ -348,8 +348,8 @@ func TestStatusLineKeepsGroup(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "g")
 	lines := strings.Split(screen(m), "\n")
-	if st := lines[len(lines)-2]; !strings.Contains(st, "group "+m.knobs.opt.Group) || m.knobs.opt.Group == "" {
-		t.Errorf("80 columns with group %q: %q", m.knobs.opt.Group, st)
+	if st := lines[len(lines)-2]; !strings.Contains(st, "group "+m.c.knobs.opt.Group) || m.c.knobs.opt.Group == "" {
+		t.Errorf("80 columns with group %q: %q", m.c.knobs.opt.Group, st)
 	}
 }
 
@@ -380,7 +380,7 @@ func TestSplitLegend(t *testing.T) {
 // the frame keeps its height.
 func TestLongFlash(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
-	m.setFlash("wrote a.md and a.json; no calibrated log: CalibraEval collapsed (g* is flat) — plumb calibrate --allow-degenerate writes it marked · c shows the command")
+	m.c.setFlash("wrote a.md and a.json; no calibrated log: CalibraEval collapsed (g* is flat) — plumb calibrate --allow-degenerate writes it marked · c shows the command")
 	lines := strings.Split(screen(m), "\n")
 	if len(lines) != 24 {
 		t.Fatalf("%d rows", len(lines))
@@ -400,7 +400,7 @@ func TestHeldoutTableColumns(t *testing.T) {
 	body := ansi.Strip(m.body[paneSelection])
 	i := strings.Index(body, "Held out")
 	if i < 0 {
-		t.Fatalf("no held-out table at est. fraction %g", m.knobs.opt.Selection.EstFrac)
+		t.Fatalf("no held-out table at est. fraction %g", m.c.knobs.opt.Selection.EstFrac)
 	}
 	if head := lineWith(body[i:], " method "); !strings.Contains(head, "RStd") || !strings.Contains(head, " n") {
 		t.Errorf("held-out header at 80 columns: %q", head)

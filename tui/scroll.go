@@ -34,5 +34,5 @@ func (m *Model) viewport(lines []string, off, h int) []string {
 	default:
 		more = fmt.Sprintf("↑ more above: pgup (%d–%d of %d lines)", off+1, end, len(lines))
 	}
-	return append(out, m.st.Faint.Render(more))
+	return append(out, m.c.st.Faint.Render(more))
 }

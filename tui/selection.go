@@ -15,15 +15,15 @@ import (
 // renderSelection: CalibraEval's g* against the diagonal over the observed
 // P(A), recall per arrangement raw vs calibrated, and the methods table.
 func (m *Model) renderSelection(w int) []string {
-	if wt := m.waiting(); wt != nil {
+	if wt := m.c.waiting(); wt != nil {
 		return wt
 	}
-	ja := &m.cur.ja
+	ja := &m.c.cur.ja
 	sel := ja.Selection
 	if sel == nil {
 		return wrap("No selection-bias analysis: "+ja.SelectionReason, w, " ")
 	}
-	st := m.st
+	st := m.c.st
 	raw := sel.Method(selection.MethodRaw)
 	ce := sel.Method(selection.MethodCalibraEval)
 
@@ -38,8 +38,8 @@ func (m *Model) renderSelection(w int) []string {
 	title := st.Heading.Render(" Learned map g*") + st.Faint.Render(" (CalibraEval; observed P(A) histogram below)")
 	if sel.Curve != nil {
 		var obs []float64
-		if m.cur.items != nil {
-			obs = m.cur.items.observed
+		if m.c.cur.items != nil {
+			obs = m.c.cur.items.observed
 		}
 		c := plot.CurveChart(sel.Curve, plot.CurveOptions{Width: chartW, Height: chartH, Observed: obs, HistRows: 2})
 		chart = append([]string{title}, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)

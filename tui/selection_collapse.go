@@ -12,11 +12,11 @@ import (
 // collapsedRow is a collapsed method's row of the methods table: greyed,
 // "collapsed" in every metric cell, no change from raw and no ▲/▼.
 func (m *Model) collapsedRow(title string, cols, n int) []string {
-	row := []string{m.st.Collapsed.Render(title + " (collapsed)")}
+	row := []string{m.c.st.Collapsed.Render(title + " (collapsed)")}
 	for range cols {
-		row = append(row, m.st.Collapsed.Render("collapsed"))
+		row = append(row, m.c.st.Collapsed.Render("collapsed"))
 	}
-	return append(row, m.st.Collapsed.Render(fmt.Sprint(n)))
+	return append(row, m.c.st.Collapsed.Render(fmt.Sprint(n)))
 }
 
 // flagNotes explains the flagged values (report.FlagMark) of a method's

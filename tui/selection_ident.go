@@ -13,7 +13,7 @@ import (
 // position × ID table of pick shares next to the three effects with their
 // intervals (one above the other when narrow), and the advice sentence.
 func (m *Model) biasEffectsBlock(sel *selection.Result, w int) []string {
-	st := m.st
+	st := m.c.st
 	be := &sel.Effects
 	out := []string{st.Heading.Render(" Position or ID?") +
 		st.Faint.Render(fmt.Sprintf("  design %s · %s · %.0f%% t intervals", be.Design, report.ScaleText(be.Scale), 100*(1-identify.Alpha)))}

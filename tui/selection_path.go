@@ -59,16 +59,16 @@ func wantsPath(r *result) bool {
 // afterResult attaches a cached path to the new result, or starts its
 // computation.
 func (m *Model) afterResult() tea.Cmd {
-	r := m.cur
+	r := m.c.cur
 	if m.noPath || !wantsPath(r) || m.computing() {
 		return nil // a recompute runs: the path waits for its numbers
 	}
 	key := pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)
 	if r.ja.Selection.Path != nil {
-		m.paths[key] = &pathEntry{path: r.ja.Selection.Path}
+		m.c.paths[key] = &pathEntry{path: r.ja.Selection.Path}
 		return nil
 	}
-	if e := m.paths[key]; e != nil {
+	if e := m.c.paths[key]; e != nil {
 		m.attachPath(key, e)
 		return nil
 	}
@@ -83,7 +83,7 @@ func (m *Model) afterResult() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	m.pathCancel, m.pathFor = cancel, key
 	m.pathBusy[key] = true
-	eng, t := m.eng, m.bg.enter(ctx, prioPath)
+	eng, t := m.c.eng, m.bg.enter(ctx, prioPath)
 	return func() tea.Msg {
 		if !t.wait() {
 			return pathMsg{key: key, pathEntry: pathEntry{err: context.Canceled}}
@@ -97,11 +97,11 @@ func (m *Model) afterResult() tea.Cmd {
 // wantPathKey is the key of the path the knobs ask for (the zero key when
 // they show none).
 func (m *Model) wantPathKey() pathKey {
-	so := m.knobs.opt.Selection
+	so := m.c.knobs.opt.Selection
 	if !so.Solver.Converged() {
 		return pathKey{}
 	}
-	return pathKeyOf(m.judgeName(), m.knobs.opt.Group, so)
+	return pathKeyOf(m.c.judgeName(), m.c.knobs.opt.Group, so)
 }
 
 // applyPath stores a finished path and shows it when it belongs to the
@@ -117,7 +117,7 @@ func (m *Model) applyPath(msg pathMsg) tea.Cmd {
 	if errors.Is(e.err, context.Canceled) {
 		return m.afterResult()
 	}
-	m.paths[msg.key] = &e
+	m.c.paths[msg.key] = &e
 	m.attachPath(msg.key, &e)
 	return nil
 }
@@ -125,7 +125,7 @@ func (m *Model) applyPath(msg pathMsg) tea.Cmd {
 // attachPath puts the path into the current result (a copy of its
 // Selection), as `plumb report --path` has it, when the keys match.
 func (m *Model) attachPath(key pathKey, e *pathEntry) {
-	r := m.cur
+	r := m.c.cur
 	if !wantsPath(r) || pathKeyOf(r.judge, r.opt.Group, r.opt.Selection) != key {
 		return
 	}
@@ -138,31 +138,14 @@ func (m *Model) attachPath(key pathKey, e *pathEntry) {
 	m.renderActive()
 }
 
-// currentPath returns the path of the result on screen, and whether it is
-// still being computed.
-func (m *Model) currentPath() (*pathEntry, bool) {
-	r := m.cur
-	if !wantsPath(r) {
-		return nil, false
-	}
-	if p := r.ja.Selection.Path; p != nil {
-		return &pathEntry{path: p}, false
-	}
-	key := pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)
-	if e := m.paths[key]; e != nil {
-		return e, false
-	}
-	return nil, true
-}
-
 // pathBlock is the fit-path chart with the stop point marked, and one
 // sentence on where agreement peaks (nil when the screen shows no path).
 func (m *Model) pathBlock(sel *selection.Result, w int) []string {
-	e, busy := m.currentPath()
+	e, busy := m.c.currentPath()
 	if e == nil && !busy {
 		return nil
 	}
-	st := m.st
+	st := m.c.st
 	out := append([]string{""}, m.heading("Fit path", "identity → converged · ←/→ on \"stop at\" picks the point the CalibraEval row uses", w)...)
 	switch {
 	case busy:

@@ -38,25 +38,25 @@ const (
 
 // statusParts are the items of the status line in display order.
 func (m *Model) statusParts() []statusPart {
-	r := m.resolvedKnobs()
-	o := m.knobs.opt
+	r := m.c.resolvedKnobs()
+	o := m.c.knobs.opt
 	group, gr := "all groups", rankAllGroups
 	if o.Group != "" {
 		group, gr = "group "+clean(o.Group), rankGroup
 	}
-	p := []statusPart{{clean(m.judgeName()), 0, rankJudge}, {group, 0, gr}}
-	if m.cur != nil && m.cur.judge == m.judgeName() {
-		p = append(p, statusPart{fmt.Sprintf("%d pairs", m.cur.ja.Pairs), 0, rankPairs})
+	p := []statusPart{{clean(m.c.judgeName()), 0, rankJudge}, {group, 0, gr}}
+	if m.c.cur != nil && m.c.cur.judge == m.c.judgeName() {
+		p = append(p, statusPart{fmt.Sprintf("%d pairs", m.c.cur.ja.Pairs), 0, rankPairs})
 	}
 	return append(p,
-		statusPart{"λ " + m.knobs.value(kLambda, r), 1, rankLambda},
-		statusPart{"est " + m.knobs.value(kEstFrac, r), 1, rankEstFrac},
-		statusPart{m.knobs.value(kObjective, r), 1, rankObjective},
-		statusPart{"seed " + m.knobs.value(kSeed, r), 1, rankSeed},
-		statusPart{"m " + m.knobs.value(kBudget, r), 2, rankBudget},
-		statusPart{"split " + m.knobs.value(kSplit, r), 2, rankSplit},
-		statusPart{"α " + m.knobs.value(kAlpha, r), 2, rankAlpha},
-		statusPart{m.knobs.value(kVerdictFrom, r), 2, rankVerdictFrom},
+		statusPart{"λ " + m.c.knobs.value(kLambda, r), 1, rankLambda},
+		statusPart{"est " + m.c.knobs.value(kEstFrac, r), 1, rankEstFrac},
+		statusPart{m.c.knobs.value(kObjective, r), 1, rankObjective},
+		statusPart{"seed " + m.c.knobs.value(kSeed, r), 1, rankSeed},
+		statusPart{"m " + m.c.knobs.value(kBudget, r), 2, rankBudget},
+		statusPart{"split " + m.c.knobs.value(kSplit, r), 2, rankSplit},
+		statusPart{"α " + m.c.knobs.value(kAlpha, r), 2, rankAlpha},
+		statusPart{m.c.knobs.value(kVerdictFrom, r), 2, rankVerdictFrom},
 	)
 }
 

@@ -115,7 +115,7 @@ func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []st
 	default:
 		hint = fmt.Sprintf("  %s: %s", plural(after, "more column"), right)
 	}
-	return append(out, m.st.Faint.Render(hint))
+	return append(out, m.c.st.Faint.Render(hint))
 }
 
 // noKnobFocused reports whether ←/→ scroll tables sideways on the active
@@ -128,10 +128,10 @@ func (m *Model) noKnobFocused() bool {
 func (m *Model) sideways(d int) {
 	switch {
 	case d > 0 && !m.hmore[m.pane]:
-		m.setFlash("no more columns to the right")
+		m.c.setFlash("no more columns to the right")
 		return
 	case d < 0 && m.hscroll[m.pane] == 0:
-		m.setFlash("the tables show their first columns")
+		m.c.setFlash("the tables show their first columns")
 		return
 	}
 	m.hscroll[m.pane] = max(0, m.hscroll[m.pane]+d)

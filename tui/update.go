@@ -13,8 +13,8 @@ import (
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
-		m.help.SetWidth(m.contentWidth())
+		m.c.width, m.c.height = msg.Width, msg.Height
+		m.help.SetWidth(m.c.contentWidth())
 		m.markDirty()
 		m.renderActive()
 		return m, nil
@@ -27,8 +27,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case previewMsg:
 		return m, m.applyPreview(msg.r)
 	case itemsCalMsg:
-		if m.cur != nil && msg.gen == m.cur.gen && m.cur.items != nil && m.cur.items.calPending {
-			m.cur.items = msg.items
+		if m.c.cur != nil && msg.gen == m.c.cur.gen && m.c.cur.items != nil && m.c.cur.items.calPending {
+			m.c.cur.items = msg.items
 			m.items.setData(msg.items)
 			m.dirty[paneItems] = true
 			m.renderActive()
@@ -43,7 +43,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.applyPath(msg)
 	case compareMsg:
 		if msg.gen == m.gen {
-			m.compare, m.cmpErr = msg.judges, msg.err
+			m.c.compare, m.c.cmpErr = msg.judges, msg.err
 			m.dirty[paneOverview] = true
 			m.renderActive()
 		}
@@ -69,9 +69,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(cmd, m.pollTick())
 	case exportMsg:
 		if msg.err != nil {
-			m.setFlashErr(msg.err)
+			m.c.setFlashErr(msg.err)
 		} else {
-			m.setFlash("%s", msg.text)
+			m.c.setFlash("%s", msg.text)
 		}
 		return m, nil
 	case tea.MouseClickMsg:
@@ -109,7 +109,7 @@ func (m *Model) applyResult(r *result) tea.Cmd {
 		if r.items != nil && r.items.calPending {
 			cmds = append(cmds, itemsCalCmd(ctx, m.bg, r))
 		}
-		if len(m.judges) > 1 {
+		if len(m.c.judges) > 1 {
 			cmds = append(cmds, compareCmd(ctx, m.bg, m.request(), r))
 		}
 		cmds = append(cmds, m.afterResult())
@@ -143,7 +143,7 @@ func (m *Model) applyPreview(r *result) tea.Cmd {
 
 // show puts the numbers and items of r on screen.
 func (m *Model) show(r *result) {
-	m.cur = r
+	m.c.cur = r
 	if r.items != nil {
 		m.itemBase = r.items.itemBase
 	}
@@ -154,8 +154,8 @@ func (m *Model) show(r *result) {
 
 // key handles a key press: global keys first, then the active pane's.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
-	m.flash = ""
-	k := m.keys
+	m.c.flash = ""
+	k := m.c.keys
 	if m.items.capturing() && m.pane == paneItems {
 		// The filter input takes every key but esc/enter.
 		return m.itemsKey(msg)
@@ -169,7 +169,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.showHelp {
-		m.overlayKey(msg, &m.showHelp, &m.helpScrl, len(m.helpLines(m.contentWidth())))
+		m.overlayKey(msg, &m.showHelp, &m.helpScrl, len(m.helpLines(m.c.contentWidth())))
 		return nil
 	}
 	if m.showRepro {
@@ -177,10 +177,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.showRepro = false
 			return nil
 		}
-		m.overlayKey(msg, &m.showRepro, &m.reproScrl, len(m.reproLines(m.contentWidth())))
+		m.overlayKey(msg, &m.showRepro, &m.reproScrl, len(m.reproLines(m.c.contentWidth())))
 		return nil
 	}
-	if m.tooSmall() {
+	if m.c.tooSmall() {
 		return nil
 	}
 	switch {
@@ -194,29 +194,29 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.setPane(paneID(msg.String()[0] - '1'))
 		return nil
 	case key.Matches(msg, k.NextJudge, k.PrevJudge):
-		if len(m.judges) < 2 {
-			m.setFlash("the log has one judge")
+		if len(m.c.judges) < 2 {
+			m.c.setFlash("the log has one judge")
 			return nil
 		}
 		d := 1
 		if key.Matches(msg, k.PrevJudge) {
-			d = len(m.judges) - 1
+			d = len(m.c.judges) - 1
 		}
-		m.judge = (m.judge + d) % len(m.judges)
+		m.c.judge = (m.c.judge + d) % len(m.c.judges)
 		m.refreshGroups()
 		m.items.reset()
 		return m.recompute()
 	case key.Matches(msg, k.NextGroup, k.PrevGroup):
-		if len(m.groups) < 2 {
-			m.setFlash("the judge's pair records have no groups")
+		if len(m.c.groups) < 2 {
+			m.c.setFlash("the judge's pair records have no groups")
 			return nil
 		}
 		d := 1
 		if key.Matches(msg, k.PrevGroup) {
-			d = len(m.groups) - 1
+			d = len(m.c.groups) - 1
 		}
-		m.group = (m.group + d) % len(m.groups)
-		m.knobs.opt.Group = m.groups[m.group]
+		m.c.group = (m.c.group + d) % len(m.c.groups)
+		m.c.knobs.opt.Group = m.c.groups[m.c.group]
 		m.items.reset()
 		return m.recompute()
 	case key.Matches(msg, k.Export):
@@ -233,9 +233,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.fewShotCmd()
 	case key.Matches(msg, k.ResetAll):
 		for id := range knobDefs {
-			m.knobs.reset(knobID(id), m.start)
+			m.c.knobs.reset(knobID(id), m.c.start)
 		}
-		m.setFlash("every knob reset to its starting value")
+		m.c.setFlash("every knob reset to its starting value")
 		return m.knobChanged(true)
 	}
 	if m.pane == paneItems {
@@ -289,7 +289,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.KnobDown):
 		*f = (*f + 1) % len(knobs)
 	case key.Matches(msg, k.Reset):
-		m.knobs.reset(knobs[*f], m.start)
+		m.c.knobs.reset(knobs[*f], m.c.start)
 		return m.knobChanged(knobs[*f] != kCriterion)
 	case key.Matches(msg, k.Dec, k.Inc, k.BigDec, k.BigInc):
 		dir := 1
@@ -297,7 +297,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			dir = -1
 		}
 		big := key.Matches(msg, k.BigDec, k.BigInc)
-		return m.knobChanged(m.knobs.step(knobs[*f], dir, big, m.resolvedKnobs()))
+		return m.knobChanged(m.c.knobs.step(knobs[*f], dir, big, m.c.resolvedKnobs()))
 	}
 	return nil
 }
@@ -340,7 +340,7 @@ func (m *Model) click(mm tea.Mouse) tea.Cmd {
 }
 
 func (m *Model) scroll(d int) {
-	w, h := m.contentWidth(), m.overlayHeight()
+	w, h := m.c.contentWidth(), m.overlayHeight()
 	switch {
 	case m.showHelp:
 		m.helpScrl = max(0, min(m.helpScrl+d, maxScroll(len(m.helpLines(w)), h)))

@@ -38,7 +38,7 @@ func (m *Model) View() tea.View {
 	}
 	v := tea.NewView(f)
 	v.AltScreen = true
-	if m.opts.Mouse {
+	if m.c.opts.Mouse {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
 	v.WindowTitle = "plumb"
@@ -48,16 +48,16 @@ func (m *Model) View() tea.View {
 // frame is the screen as a string: at most height lines, none wider than
 // width.
 func (m *Model) frame() string {
-	if m.height == 0 {
+	if m.c.height == 0 {
 		return ""
 	}
-	if m.tooSmall() {
+	if m.c.tooSmall() {
 		msg := fmt.Sprintf("plumb needs a terminal of at least %d×%d; this one is %d×%d. Enlarge the window, or press q to quit.",
-			MinWidth, MinHeight, m.width, m.height)
-		lines := strings.Split(ansi.Wordwrap(msg, max(1, m.width), ""), "\n")
-		return fitLines(lines, m.width, m.height)
+			MinWidth, MinHeight, m.c.width, m.c.height)
+		lines := strings.Split(ansi.Wordwrap(msg, max(1, m.c.width), ""), "\n")
+		return fitLines(lines, m.c.width, m.c.height)
 	}
-	w := m.contentWidth()
+	w := m.c.contentWidth()
 	if m.showHelp {
 		return m.overlay("All keys", "(? or esc closes · pgdn/pgup scroll)", m.helpLines(w), m.helpScrl, w)
 	}
@@ -86,7 +86,7 @@ func (m *Model) frame() string {
 	out = append(out, body...)
 	out = append(out, status...)
 	out = append(out, m.helpBar(w))
-	return fitLines(out, w, m.contentHeight())
+	return fitLines(out, w, m.c.contentHeight())
 }
 
 // maxFlashLines is the most rows a message of the status line takes.
@@ -96,14 +96,14 @@ const maxFlashLines = 4
 // so that a command's flags stay whole), nil without a message; the last
 // of maxFlashLines rows ends in "…" when even they are too few.
 func (m *Model) flashLines(w int) []string {
-	if m.flash == "" {
+	if m.c.flash == "" {
 		return nil
 	}
-	st := m.st.Status
-	if m.flashErr {
-		st = m.st.Error
+	st := m.c.st.Status
+	if m.c.flashErr {
+		st = m.c.st.Error
 	}
-	lines := wrapWords(m.flash, max(10, w-1))
+	lines := wrapWords(m.c.flash, max(10, w-1))
 	if len(lines) > maxFlashLines {
 		lines = lines[:maxFlashLines]
 		lines[maxFlashLines-1] = ansi.Truncate(lines[maxFlashLines-1]+" …", w-1, "…")
@@ -114,15 +114,9 @@ func (m *Model) flashLines(w int) []string {
 	return lines
 }
 
-// tooSmall reports whether the terminal is below the minimum size.
-func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
-
-func (m *Model) contentWidth() int  { return min(m.width, MaxWidth) }
-func (m *Model) contentHeight() int { return min(m.height, MaxHeight) }
-
 // bodyHeight is the number of lines the active pane gets.
 func (m *Model) bodyHeight() int {
-	h := m.contentHeight() - 3 // tabs, status, help
+	h := m.c.contentHeight() - 3 // tabs, status, help
 	if len(paneKnobs[m.pane]) > 0 {
 		h--
 	}
@@ -133,7 +127,7 @@ func (m *Model) bodyHeight() int {
 func (m *Model) tabBar(w int) string {
 	short := w < 110
 	var b strings.Builder
-	logo := m.st.Title.Render("plumb") + " "
+	logo := m.c.st.Title.Render("plumb") + " "
 	b.WriteString(logo)
 	x := lipgloss.Width(logo)
 	m.tabX = m.tabX[:0]
@@ -145,9 +139,9 @@ func (m *Model) tabBar(w int) string {
 		label := fmt.Sprintf("%d %s", i+1, t)
 		var s string
 		if i == m.pane {
-			s = m.st.ActiveTab.Render(label)
+			s = m.c.st.ActiveTab.Render(label)
 		} else {
-			s = m.st.Tab.Render(label)
+			s = m.c.st.Tab.Render(label)
 		}
 		m.tabX = append(m.tabX, x)
 		b.WriteString(s)
@@ -165,12 +159,12 @@ func (m *Model) tabBar(w int) string {
 
 // judgeLabel names the judge and group shown, with their keys.
 func (m *Model) judgeLabel() string {
-	if len(m.judges) == 0 {
-		return m.st.Faint.Render("no judges")
+	if len(m.c.judges) == 0 {
+		return m.c.st.Faint.Render("no judges")
 	}
-	s := m.st.Bold.Render(clean(m.judgeName()))
-	if len(m.judges) > 1 {
-		s += m.st.Faint.Render(fmt.Sprintf(" %d/%d", m.judge+1, len(m.judges)))
+	s := m.c.st.Bold.Render(clean(m.c.judgeName()))
+	if len(m.c.judges) > 1 {
+		s += m.c.st.Faint.Render(fmt.Sprintf(" %d/%d", m.c.judge+1, len(m.c.judges)))
 	}
 	return s
 }
@@ -182,20 +176,20 @@ func (m *Model) knobBar(w int) string {
 	if len(ids) == 0 {
 		return ""
 	}
-	r := m.resolvedKnobs()
+	r := m.c.resolvedKnobs()
 	var parts []string
 	for i, id := range ids {
 		d := knobDefs[id]
-		val := m.knobs.value(id, r)
+		val := m.c.knobs.value(id, r)
 		if i == m.focus[m.pane] {
-			parts = append(parts, m.st.ActiveKnob.Render(d.label+" ‹"+val+"›"))
+			parts = append(parts, m.c.st.ActiveKnob.Render(d.label+" ‹"+val+"›"))
 		} else {
-			parts = append(parts, m.st.Knob.Render(d.label+" "+val))
+			parts = append(parts, m.c.st.Knob.Render(d.label+" "+val))
 		}
 	}
 	// Too wide: leave out knobs from the left until the focused one fits,
 	// so the knob being stepped is always on screen.
-	sep := m.st.Faint.Render(" · ")
+	sep := m.c.st.Faint.Render(" · ")
 	first, lead := 0, " "
 	for first < m.focus[m.pane] && lipgloss.Width(lead+strings.Join(parts[first:], sep)) > w {
 		first++
@@ -208,35 +202,35 @@ func (m *Model) knobBar(w int) string {
 // last recompute time, with a mark while a recompute runs; parts that do
 // not fit are left out whole, least important first (fitStatus).
 func (m *Model) statusLine(w int) string {
-	if m.flash != "" {
-		st := m.st.Status
-		if m.flashErr {
-			st = m.st.Error
+	if m.c.flash != "" {
+		st := m.c.st.Status
+		if m.c.flashErr {
+			st = m.c.st.Error
 		}
-		return ansi.Truncate(st.Render(" "+m.flash), w, "…")
+		return ansi.Truncate(st.Render(" "+m.c.flash), w, "…")
 	}
 	var right string
 	switch {
-	case m.cur != nil && m.cur.preview && m.cur.gen == m.gen:
+	case m.c.cur != nil && m.c.cur.preview && m.c.cur.gen == m.gen:
 		// A preview is on screen; its exact analysis runs.
-		right = m.st.Status.Render("≈ "+ms(m.cur.dur)+" ") + m.st.Computing.Render("⟳ exact fit")
+		right = m.c.st.Status.Render("≈ "+ms(m.c.cur.dur)+" ") + m.c.st.Computing.Render("⟳ exact fit")
 	case m.computing():
-		right = m.st.Computing.Render("⟳ computing")
-		if m.cur != nil {
-			right += m.st.Status.Render(fmt.Sprintf(" (last %s)", ms(m.cur.dur)))
+		right = m.c.st.Computing.Render("⟳ computing")
+		if m.c.cur != nil {
+			right += m.c.st.Status.Render(fmt.Sprintf(" (last %s)", ms(m.c.cur.dur)))
 		}
-	case m.cur != nil:
-		right = m.st.Status.Render("✓ " + ms(m.cur.dur))
+	case m.c.cur != nil:
+		right = m.c.st.Status.Render("✓ " + ms(m.c.cur.dur))
 	}
 	if m.watchErr != nil {
 		right = m.watchStatus() + " " + right
-	} else if m.opts.Poll != nil {
-		right = m.st.Status.Render("watching ") + right
+	} else if m.c.opts.Poll != nil {
+		right = m.c.st.Status.Render("watching ") + right
 	}
 	rw := lipgloss.Width(right)
 	left := fitStatus(m.statusParts(), max(0, w-rw-1))
 	gap := max(1, w-lipgloss.Width(left)-rw)
-	return m.st.Status.Render(left) + strings.Repeat(" ", gap) + right
+	return m.c.st.Status.Render(left) + strings.Repeat(" ", gap) + right
 }
 
 // ms formats a duration in milliseconds, in a fixed width so that the
