@@ -136,3 +136,13 @@ func resize(t testing.TB, m *Model, w, h int) {
 	t.Helper()
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
 }
+
+// viewport draws lines from offset off in h rows through the one
+// scrolling mechanism (scroller), as a pane's body is drawn.
+func (m *Model) viewport(lines []string, off, h int) []string {
+	s := newScroller(m.c, false)
+	s.SetSize(m.c.contentWidth(), h)
+	s.SetContent(lines)
+	s.SetYOffset(off)
+	return strings.Split(s.View(h), "\n")
+}

@@ -9,7 +9,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -44,15 +43,15 @@ type itemsPane struct {
 	height int
 
 	detail     bool
-	detailView viewport.Model
+	detailView *scroller
 }
 
-func newItemsPane() itemsPane {
+func newItemsPane(c *common) itemsPane {
 	ti := textinput.New()
 	ti.Prompt = "/"
 	ti.Placeholder = "id, group or text"
 	ti.CharLimit = 200
-	return itemsPane{filter: ti, detailView: viewport.New()}
+	return itemsPane{filter: ti, detailView: newScroller(c, true)}
 }
 
 func (p *itemsPane) capturing() bool  { return p.filter.Focused() }
@@ -66,9 +65,14 @@ func (p *itemsPane) reset() { p.cursor, p.top, p.detail = 0, 0, false }
 
 func (p *itemsPane) scroll(d int) {
 	if p.detail {
-		p.detailView.ScrollDown(d)
+		// As the item view always scrolled: the wheel up moves twice as
+		// far as down unless the view is at its end (bubbles' ScrollDown
+		// with a negative count, then ScrollUp).
+		if d > 0 || !p.detailView.AtBottom() {
+			p.detailView.ScrollBy(d)
+		}
 		if d < 0 {
-			p.detailView.ScrollUp(-d)
+			p.detailView.ScrollBy(d)
 		}
 		return
 	}
@@ -163,9 +167,9 @@ func (m *Model) itemsKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Back), key.Matches(msg, k.Open):
 			p.detail = false
 		case key.Matches(msg, k.RowUp):
-			p.detailView.ScrollUp(1)
+			p.detailView.ScrollBy(-1)
 		case key.Matches(msg, k.RowDown):
-			p.detailView.ScrollDown(1)
+			p.detailView.ScrollBy(1)
 		case key.Matches(msg, k.ScrollUp):
 			p.detailView.PageUp()
 		case key.Matches(msg, k.ScrollDown):
@@ -229,9 +233,8 @@ func btoi(b bool) int {
 func (p *itemsPane) view(m *Model, w, h int) string {
 	st := m.c.st
 	if p.detail {
-		p.detailView.SetWidth(w)
-		p.detailView.SetHeight(h)
-		return p.detailView.View()
+		p.detailView.SetSize(w, h)
+		return p.detailView.View(h)
 	}
 	if m.c.cur == nil {
 		return strings.Join(m.c.waiting(), "\n")
@@ -351,8 +354,7 @@ func (p *itemsPane) openDetail(m *Model, w, h int) {
 		p.detail = false
 		return
 	}
-	p.detailView.SetWidth(w)
-	p.detailView.SetHeight(h)
+	p.detailView.SetSize(w, h)
 	st := m.c.st
 	var out []string
 	tw := max(20, w-4)
@@ -406,7 +408,7 @@ func (p *itemsPane) openDetail(m *Model, w, h int) {
 		out = append(out, "", st.Bold.Render("   Response 2"))
 		out = append(out, wrap(textOr(pr.Response2), tw, "   ")...)
 	}
-	p.detailView.SetContent(fitLines(out, w, len(out)))
+	p.detailView.SetContent(strings.Split(fitLines(out, w, len(out)), "\n"))
 }
 
 func textOr(s string) string {

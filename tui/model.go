@@ -68,10 +68,10 @@ type Model struct {
 
 	pane     paneID
 	showHelp bool
-	// showRepro shows the reproduce popup (c); helpScrl and reproScrl
+	// showRepro shows the reproduce popup (c); helpView and reproView
 	// scroll the popups.
 	showRepro           bool
-	helpScrl, reproScrl int
+	helpView, reproView *scroller
 
 	focus [numPanes]int
 
@@ -111,7 +111,8 @@ type Model struct {
 	body  [numPanes]string
 	dirty [numPanes]bool
 	tabX  []int // tab i spans tabX[i] ≤ x < tabX[i+1] on row 0
-	scrl  [numPanes]int
+	// scrollers scroll each pane's body (the Items pane scrolls itself).
+	scrollers [numPanes]*scroller
 	// hscroll is each pane's sideways offset of its wide tables (fitTable);
 	// hmore says whether a table of the pane has columns right of it.
 	hscroll [numPanes]int
@@ -150,7 +151,11 @@ func New(opts Options) *Model {
 	}
 	c.knobs.opt.Judges, c.start.opt.Judges = nil, nil
 	m.setLog(opts.Log, first)
-	m.items = newItemsPane()
+	m.items = newItemsPane(c)
+	for p := range m.scrollers {
+		m.scrollers[p] = newScroller(c, false)
+	}
+	m.helpView, m.reproView = newScroller(c, false), newScroller(c, false)
 	return m
 }
 

@@ -69,10 +69,10 @@ func pad(lines []string, w int) []string {
 // overlay draws a full-screen popup (the full help, the reproduce
 // command) under the tabs: a title, its lines scrolled by viewport, the
 // status line and the help bar.
-func (m *Model) overlay(title, hint string, lines []string, off, w int) string {
+func (m *Model) overlay(title, hint string, lines []string, s *scroller, w int) string {
 	out := []string{m.tabBar(w), m.c.st.Heading.Render(" "+title) + m.c.st.Faint.Render("  "+hint), ""}
 	h := m.c.contentHeight() - len(out) - 2
-	body := m.viewport(lines, off, h)
+	body := s.window(lines, s.YOffset(), h)
 	for len(body) < h {
 		body = append(body, "")
 	}
@@ -83,25 +83,37 @@ func (m *Model) overlay(title, hint string, lines []string, off, w int) string {
 // overlayHeight is the number of rows overlay gives its lines.
 func (m *Model) overlayHeight() int { return m.c.contentHeight() - 5 }
 
-// overlayKey scrolls a popup of n lines or closes it (esc).
-func (m *Model) overlayKey(msg tea.KeyPressMsg, open *bool, off *int, n int) {
+// overlayKey scrolls a popup showing lines or closes it (esc). The
+// offset moves from where it was and is then clamped to the lines as they
+// are now.
+func (m *Model) overlayKey(msg tea.KeyPressMsg, open *bool, s *scroller, lines []string) {
 	k := m.c.keys
-	h := m.overlayHeight()
+	off := s.YOffset()
+	s.SetSize(m.c.contentWidth(), m.overlayHeight())
+	s.SetContent(lines)
 	switch {
 	case key.Matches(msg, k.Back):
 		*open = false
 	case key.Matches(msg, k.ScrollDown):
-		*off += max(1, h-2)
+		off += max(1, s.h-2)
 	case key.Matches(msg, k.ScrollUp):
-		*off -= max(1, h-2)
+		off -= max(1, s.h-2)
 	case key.Matches(msg, k.RowDown):
-		*off++
+		off++
 	case key.Matches(msg, k.RowUp):
-		*off--
+		off--
 	case key.Matches(msg, k.Top):
-		*off = 0
+		off = 0
 	case key.Matches(msg, k.Bottom):
-		*off = n
+		off = len(lines)
 	}
-	*off = max(0, min(*off, maxScroll(n, h)))
+	s.SetYOffset(off)
+}
+
+// overlayScroll scrolls a popup showing lines by d lines (the wheel).
+func (m *Model) overlayScroll(s *scroller, lines []string, d int) {
+	off := s.YOffset()
+	s.SetSize(m.c.contentWidth(), m.overlayHeight())
+	s.SetContent(lines)
+	s.SetYOffset(off + d)
 }

@@ -38,7 +38,8 @@ func (m *Model) renderActive() {
 		return
 	}
 	m.body[p] = fitLines(lines, w, len(lines))
-	m.clampScroll()
+	m.scrollers[p].SetSize(w, m.bodyHeight())
+	m.scrollers[p].SetContent(strings.Split(m.body[p], "\n"))
 }
 
 // renderOverview: the files, the judge's headline numbers in plain

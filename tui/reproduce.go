@@ -17,7 +17,8 @@ func (m *Model) reproCmd() tea.Cmd {
 		m.c.setFlash("no judge, nothing to reproduce")
 		return nil
 	}
-	m.showRepro, m.reproScrl = true, 0
+	m.showRepro = true
+	m.reproView.SetYOffset(0)
 	return tea.SetClipboard(m.c.reproduceCommand())
 }
 

@@ -359,8 +359,8 @@ func TestHelpWheel(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2", "?")
 	m.Update(tea.MouseWheelMsg(tea.Mouse{Button: tea.MouseWheelDown}))
-	if m.helpScrl == 0 || m.scrl[paneSelection] != 0 {
-		t.Errorf("wheel in the help: help offset %d, pane offset %d", m.helpScrl, m.scrl[paneSelection])
+	if m.helpView.YOffset() == 0 || m.scrollers[paneSelection].YOffset() != 0 {
+		t.Errorf("wheel in the help: help offset %d, pane offset %d", m.helpView.YOffset(), m.scrollers[paneSelection].YOffset())
 	}
 }
 

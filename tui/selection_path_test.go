@@ -16,7 +16,7 @@ func scrollTo(t *testing.T, m *Model, s string) {
 	t.Helper()
 	for i, l := range strings.Split(m.body[paneSelection], "\n") {
 		if strings.Contains(l, s) {
-			m.scrl[paneSelection] = i
+			m.scrollers[paneSelection].SetYOffset(i)
 			m.markDirty()
 			m.renderActive()
 			return

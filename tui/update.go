@@ -165,11 +165,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Help):
 		m.showHelp, m.showRepro = !m.showHelp, false
-		m.helpScrl = 0
+		m.helpView.SetYOffset(0)
 		return nil
 	}
 	if m.showHelp {
-		m.overlayKey(msg, &m.showHelp, &m.helpScrl, len(m.helpLines(m.c.contentWidth())))
+		m.overlayKey(msg, &m.showHelp, m.helpView, m.helpLines(m.c.contentWidth()))
 		return nil
 	}
 	if m.showRepro {
@@ -177,7 +177,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.showRepro = false
 			return nil
 		}
-		m.overlayKey(msg, &m.showRepro, &m.reproScrl, len(m.reproLines(m.c.contentWidth())))
+		m.overlayKey(msg, &m.showRepro, m.reproView, m.reproLines(m.c.contentWidth()))
 		return nil
 	}
 	if m.c.tooSmall() {
@@ -340,21 +340,22 @@ func (m *Model) click(mm tea.Mouse) tea.Cmd {
 }
 
 func (m *Model) scroll(d int) {
-	w, h := m.c.contentWidth(), m.overlayHeight()
+	w := m.c.contentWidth()
 	switch {
 	case m.showHelp:
-		m.helpScrl = max(0, min(m.helpScrl+d, maxScroll(len(m.helpLines(w)), h)))
+		m.overlayScroll(m.helpView, m.helpLines(w), d)
 		return
 	case m.showRepro:
-		m.reproScrl = max(0, min(m.reproScrl+d, maxScroll(len(m.reproLines(w)), h)))
+		m.overlayScroll(m.reproView, m.reproLines(w), d)
 		return
 	}
 	if m.pane == paneItems {
 		m.items.scroll(d)
 		return
 	}
-	m.scrl[m.pane] += d
-	m.clampScroll()
+	s := m.scrollers[m.pane]
+	s.SetSize(m.c.contentWidth(), m.bodyHeight())
+	s.ScrollBy(d)
 }
 
 func (m *Model) markDirty() {

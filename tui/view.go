@@ -59,10 +59,10 @@ func (m *Model) frame() string {
 	}
 	w := m.c.contentWidth()
 	if m.showHelp {
-		return m.overlay("All keys", "(? or esc closes · pgdn/pgup scroll)", m.helpLines(w), m.helpScrl, w)
+		return m.overlay("All keys", "(? or esc closes · pgdn/pgup scroll)", m.helpLines(w), m.helpView, w)
 	}
 	if m.showRepro {
-		return m.overlay("Reproduce these numbers", "(c or esc closes)", m.reproLines(w), m.reproScrl, w)
+		return m.overlay("Reproduce these numbers", "(c or esc closes)", m.reproLines(w), m.reproView, w)
 	}
 	out := []string{m.tabBar(w)}
 	if kb := m.knobBar(w); kb != "" {
@@ -78,7 +78,7 @@ func (m *Model) frame() string {
 	if m.pane == paneItems {
 		body = strings.Split(m.items.view(m, w, bh), "\n")
 	} else {
-		body = m.viewport(strings.Split(m.body[m.pane], "\n"), m.scrl[m.pane], bh)
+		body = strings.Split(m.scrollers[m.pane].View(bh), "\n")
 	}
 	for len(body) < bh {
 		body = append(body, "")
@@ -266,10 +266,4 @@ func fitLines(lines []string, w, h int) string {
 		out[i] = l
 	}
 	return strings.Join(out, "\n")
-}
-
-// clampScroll keeps the scroll offset within the content.
-func (m *Model) clampScroll() {
-	n := strings.Count(m.body[m.pane], "\n") + 1
-	m.scrl[m.pane] = max(0, min(m.scrl[m.pane], maxScroll(n, m.bodyHeight())))
 }
