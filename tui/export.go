@@ -156,10 +156,8 @@ func reportArgs(opt report.Options, files []string) string {
 	if opt.Group != "" {
 		a = append(a, "--group", shellQuote(opt.Group))
 	}
-	so, ro, lo := opt.Selection, opt.Reporting, opt.Likelihood
-	a = append(a, "--lambda", trimFloat(so.Lambda), "--est-frac", trimFloat(so.EstFrac), "--objective", so.Objective.String(),
-		"--seed", fmt.Sprint(so.Seed), "--budget", fmt.Sprint(ro.Budget), "--split", trimFloat(ro.Split),
-		"--alpha", trimFloat(ro.Alpha), "--verdict-from", opt.VerdictFrom.String(), "--k", fmt.Sprint(topK(lo.TopK)))
+	a = append(a, knobArgs(&opt, false)...)
+	ro, lo := opt.Reporting, opt.Likelihood
 	if opt.Target != "" && opt.Target != report.TargetAuto {
 		a = append(a, "--target", opt.Target)
 	}
@@ -173,7 +171,7 @@ func reportArgs(opt report.Options, files []string) string {
 		a = append(a, "--per-token")
 	}
 	a = append(a, bootArgs(opt.Bootstrap)...)
-	a = append(a, solverArgs(so)...)
+	a = append(a, knobArgs(&opt, true)...)
 	return strings.Join(a, " ")
 }
 

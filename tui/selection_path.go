@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -166,57 +165,4 @@ func (m *Model) pathBlock(sel *selection.Result, w int) []string {
 		out = append(out, wrap(s, w, "  ")...)
 	}
 	return out
-}
-
-// stopValue formats the stop-at knob: "end" or "i/n".
-func stopValue(s selection.PathStop, points int) string {
-	i, ok := s.Point()
-	if !ok {
-		return "end"
-	}
-	if points > 0 {
-		return fmt.Sprintf("%d/%d", i, points-1)
-	}
-	return fmt.Sprint(i)
-}
-
-// stepStop moves the stop by delta points: left from the end goes to the
-// point before the last (the last is the end itself), right past the last
-// point returns to the end. It reports false when no path is known yet.
-func stepStop(s selection.PathStop, delta, points int) (selection.PathStop, bool) {
-	if points < 2 {
-		return s, false
-	}
-	i, ok := s.Point()
-	if !ok {
-		i = points - 1
-	}
-	i += delta
-	switch {
-	case i >= points-1:
-		return selection.StopEnd, true
-	case i < 0:
-		i = 0
-	}
-	return selection.StopAtPoint(i), true
-}
-
-// solverArgs are the flags of the solver, stop and path knobs for
-// reportArgs (only those that differ from the defaults, and --path when
-// the screen shows the path).
-func solverArgs(so selection.Options) []string {
-	var a []string
-	def := selection.DefaultOptions()
-	if so.Solver != def.Solver {
-		a = append(a, "--solver", so.Solver.String())
-	}
-	if so.Solver.Published() && so.PublishedLambda != def.PublishedLambda {
-		a = append(a, "--published-lambda", trimFloat(so.PublishedLambda))
-	}
-	if so.StopAt != selection.StopEnd {
-		a = append(a, "--stop-at", so.StopAt.String())
-	} else if so.Path && so.Solver.Converged() {
-		a = append(a, "--path")
-	}
-	return a
 }

@@ -48,16 +48,12 @@ func (m *Model) statusParts() []statusPart {
 	if m.c.cur != nil && m.c.cur.judge == m.c.judgeName() {
 		p = append(p, statusPart{fmt.Sprintf("%d pairs", m.c.cur.ja.Pairs), 0, rankPairs})
 	}
-	return append(p,
-		statusPart{"λ " + m.c.knobs.value(kLambda, r), 1, rankLambda},
-		statusPart{"est " + m.c.knobs.value(kEstFrac, r), 1, rankEstFrac},
-		statusPart{m.c.knobs.value(kObjective, r), 1, rankObjective},
-		statusPart{"seed " + m.c.knobs.value(kSeed, r), 1, rankSeed},
-		statusPart{"m " + m.c.knobs.value(kBudget, r), 2, rankBudget},
-		statusPart{"split " + m.c.knobs.value(kSplit, r), 2, rankSplit},
-		statusPart{"α " + m.c.knobs.value(kAlpha, r), 2, rankAlpha},
-		statusPart{m.c.knobs.value(kVerdictFrom, r), 2, rankVerdictFrom},
-	)
+	for id := range knobDefs { // the knobs of the status line, in the table's order
+		if s := knobDefs[id].status; s != nil {
+			p = append(p, statusPart{s.prefix + m.c.knobs.value(knobID(id), r), s.group, s.rank})
+		}
+	}
+	return p
 }
 
 // fitStatus joins the parts that fit in w cells, dropping the least

@@ -290,7 +290,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		*f = (*f + 1) % len(knobs)
 	case key.Matches(msg, k.Reset):
 		m.c.knobs.reset(knobs[*f], m.c.start)
-		return m.knobChanged(knobs[*f] != kCriterion)
+		return m.knobChanged(!knobDefs[knobs[*f]].display)
 	case key.Matches(msg, k.Dec, k.Inc, k.BigDec, k.BigInc):
 		dir := 1
 		if key.Matches(msg, k.Dec, k.BigDec) {
