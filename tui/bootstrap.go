@@ -98,8 +98,7 @@ func (m *Model) bootProgress(msg bootProgressMsg) tea.Cmd {
 		return nil
 	}
 	m.c.boot.done, m.c.boot.total = msg.done, msg.total
-	m.dirty[paneSelection] = true
-	m.renderActive()
+	m.panes[paneSelection].Invalidate()
 	return msg.next
 }
 
@@ -117,8 +116,7 @@ func (m *Model) bootDone(msg bootDoneMsg) {
 	if msg.err != nil {
 		m.c.cur.ja.IntervalsReason = msg.err.Error()
 	}
-	m.dirty[paneSelection] = true
-	m.renderActive()
+	m.panes[paneSelection].Invalidate()
 }
 
 // intervalGlyph marks a method's change from raw in the all-items methods

@@ -146,3 +146,28 @@ func (m *Model) viewport(lines []string, off, h int) []string {
 	s.SetYOffset(off)
 	return strings.Split(s.View(h), "\n")
 }
+
+// textOf is pane p's text pane (the body of the Overview, Selection,
+// Likelihood or Reporting pane).
+func textOf(t testing.TB, m *Model, p paneID) *textPane {
+	t.Helper()
+	tp := paneText(m.panes[p])
+	if tp == nil {
+		t.Fatalf("pane %d has no text body", p)
+	}
+	return tp
+}
+
+// paneText is the text pane of a pane, or nil.
+func paneText(p pane) *textPane {
+	switch tp := p.(type) {
+	case *textPane:
+		return tp
+	}
+	return nil
+}
+
+// body is pane p's body as Render drew it (its lines joined), unscrolled.
+func (m *Model) body(p paneID) string {
+	return strings.Join(paneText(m.panes[p]).scroll.Lines(), "\n")
+}

@@ -25,7 +25,7 @@ func (m *Model) renderLikelihood(w int) []string {
 	var out []string
 	head := fmt.Sprintf(" LS–US scatter — %s", clean(res.Criterion))
 	out = append(out, st.Heading.Render(head)+st.Faint.Render("  y: US (over-rating) · x: LS"))
-	chartH := max(8, min(22, m.bodyHeight()-10))
+	chartH := max(8, min(22, m.bodyHeight(m.panes[m.pane])-10))
 	if len(res.Points) > 0 {
 		pts := make([]plot.Point, len(res.Points))
 		for i, p := range res.Points {

@@ -73,8 +73,6 @@ type Model struct {
 	showRepro           bool
 	helpView, reproView *scroller
 
-	focus [numPanes]int
-
 	// The recompute pipeline: gen counts knob changes; inFlight is true
 	// while a recompute runs; queued asks for one more when it ends (the
 	// keys of a burst coalesce into that one follow-up).
@@ -107,16 +105,11 @@ type Model struct {
 	// time under -race). The app always computes the path.
 	noPath bool
 
-	items itemsPane
-	body  [numPanes]string
-	dirty [numPanes]bool
+	// panes are the tabs, in order; items is panes[paneItems], whose
+	// cursor a new judge or group resets.
+	panes [numPanes]pane
+	items *itemsPane
 	tabX  []int // tab i spans tabX[i] ≤ x < tabX[i+1] on row 0
-	// scrollers scroll each pane's body (the Items pane scrolls itself).
-	scrollers [numPanes]*scroller
-	// hscroll is each pane's sideways offset of its wide tables (fitTable);
-	// hmore says whether a table of the pane has columns right of it.
-	hscroll [numPanes]int
-	hmore   [numPanes]bool
 
 	// onFrame, when set (tests), sees every frame View draws.
 	onFrame func(string)
@@ -141,6 +134,18 @@ func New(opts Options) *Model {
 	c := &common{opts: &opts, keys: newKeyMap(), paths: map[pathKey]*pathEntry{}}
 	m := &Model{c: c, help: help.New(), pathBusy: map[pathKey]bool{}, slots: bgSlots()}
 	m.bg = newGate(m.slots)
+	m.items = newItemsPane(c)
+	text := func(knobs []knobID, draw func(int) []string) pane {
+		p := newTextPane(c, knobs, draw)
+		return &p
+	}
+	m.panes = [numPanes]pane{
+		paneOverview:   text(nil, m.renderOverview),
+		paneSelection:  text(paneKnobs[paneSelection], m.renderSelection),
+		paneLikelihood: text(paneKnobs[paneLikelihood], m.renderLikelihood),
+		paneReporting:  text(paneKnobs[paneReporting], m.renderReporting),
+		paneItems:      m.items,
+	}
 	m.setTheme(opts.Dark)
 	c.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}
 	c.knobs.opt.Selection.Path = true // the Selection pane shows the fit path
@@ -151,10 +156,6 @@ func New(opts Options) *Model {
 	}
 	c.knobs.opt.Judges, c.start.opt.Judges = nil, nil
 	m.setLog(opts.Log, first)
-	m.items = newItemsPane(c)
-	for p := range m.scrollers {
-		m.scrollers[p] = newScroller(c, false)
-	}
 	m.helpView, m.reproView = newScroller(c, false), newScroller(c, false)
 	return m
 }
@@ -275,4 +276,10 @@ func (m *Model) pollCmd() tea.Cmd {
 		lg, changed, err := poll()
 		return pollMsg{lg: lg, changed: changed, err: err}
 	}
+}
+
+// fitTable lays out a table of the pane on screen in w cells, moved
+// sideways by the pane's columns.
+func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []string {
+	return m.panes[m.pane].(*textPane).cols.fit(&m.c.st, head, rows, prio, w)
 }

@@ -9,39 +9,6 @@ import (
 	"github.com/plumb-eval/plumb/report"
 )
 
-// renderActive re-renders the active pane when its content is stale. It
-// runs in Update (on a new result, a resize or a knob change), never in
-// View.
-func (m *Model) renderActive() {
-	if m.c.width == 0 || m.c.tooSmall() {
-		return
-	}
-	p := m.pane
-	if !m.dirty[p] {
-		return
-	}
-	m.dirty[p] = false
-	m.hmore[p] = false
-	w := m.c.contentWidth()
-	var lines []string
-	switch p {
-	case paneOverview:
-		lines = m.renderOverview(w)
-	case paneSelection:
-		lines = m.renderSelection(w)
-	case paneLikelihood:
-		lines = m.renderLikelihood(w)
-	case paneReporting:
-		lines = m.renderReporting(w)
-	case paneItems:
-		m.items.layout(m, w, m.bodyHeight())
-		return
-	}
-	m.body[p] = fitLines(lines, w, len(lines))
-	m.scrollers[p].SetSize(w, m.bodyHeight())
-	m.scrollers[p].SetContent(strings.Split(m.body[p], "\n"))
-}
-
 // renderOverview: the files, the judge's headline numbers in plain
 // sentences, and a comparison table of every judge.
 func (m *Model) renderOverview(w int) []string {

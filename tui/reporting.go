@@ -91,7 +91,7 @@ func (m *Model) renderReporting(w int) []string {
 			}
 			out = append(out, "")
 			out = append(out, m.heading("CI width against the split", note, w)...)
-			h := max(8, min(16, m.bodyHeight()-12))
+			h := max(8, min(16, m.bodyHeight(m.panes[m.pane])-12))
 			c := plot.LineChart(xs, ys, plot.LineOptions{Width: w - 2, Height: h, XMin: lo, XMax: hi,
 				XLabel: "m0", YLabel: "width", Markers: marks})
 			out = append(out, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)

@@ -67,7 +67,7 @@ func TestPanesFitWidth(t *testing.T) {
 func TestMethodsTableColumns(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2")
-	body := ansi.Strip(m.body[paneSelection])
+	body := ansi.Strip(m.body(paneSelection))
 	head := lineWith(body, " method ")
 	for _, c := range []string{"consist.", "first-pos", "RStd", "acc.", " n"} {
 		if !strings.Contains(head, c) {
@@ -78,7 +78,7 @@ func TestMethodsTableColumns(t *testing.T) {
 		t.Errorf("80 columns: no note of the hidden columns:\n%s", body)
 	}
 	press(t, m, ">")
-	body = ansi.Strip(m.body[paneSelection])
+	body = ansi.Strip(m.body(paneSelection))
 	if head = lineWith(body, " method "); !strings.Contains(head, "ICC(3,k)") {
 		t.Errorf("after >: no ICC(3,k): %q", head)
 	}
@@ -88,7 +88,7 @@ func TestMethodsTableColumns(t *testing.T) {
 	for range 10 {
 		press(t, m, ">")
 	}
-	if head = lineWith(ansi.Strip(m.body[paneSelection]), " method "); !strings.Contains(head, "acc. agg.") {
+	if head = lineWith(ansi.Strip(m.body(paneSelection)), " method "); !strings.Contains(head, "acc. agg.") {
 		t.Errorf("after many >: no aggregate accuracy: %q", head)
 	}
 	// esc puts the knob focus away: → scrolls the tables, and says so.
@@ -96,7 +96,7 @@ func TestMethodsTableColumns(t *testing.T) {
 		press(t, m, "<")
 	}
 	press(t, m, "esc")
-	if !strings.Contains(ansi.Strip(m.body[paneSelection]), "3 more columns: →") {
+	if !strings.Contains(ansi.Strip(m.body(paneSelection)), "3 more columns: →") {
 		t.Error("with no knob selected the note does not name →")
 	}
 	lam := m.c.knobs.opt.Selection.Lambda
@@ -104,7 +104,7 @@ func TestMethodsTableColumns(t *testing.T) {
 	if m.c.knobs.opt.Selection.Lambda != lam {
 		t.Error("→ with no knob selected changed λ")
 	}
-	if head = lineWith(ansi.Strip(m.body[paneSelection]), " method "); !strings.Contains(head, "ICC(3,k)") {
+	if head = lineWith(ansi.Strip(m.body(paneSelection)), " method "); !strings.Contains(head, "ICC(3,k)") {
 		t.Errorf("→ with no knob selected did not scroll: %q", head)
 	}
 	press(t, m, "down", "right")
@@ -113,15 +113,15 @@ func TestMethodsTableColumns(t *testing.T) {
 	}
 	// The judges comparison on the Overview (no knobs: → scrolls).
 	press(t, m, "1")
-	body = ansi.Strip(m.body[paneOverview])
+	body = ansi.Strip(m.body(paneOverview))
 	if !strings.Contains(body, "more columns: →") || strings.Contains(lineWith(body, "   judge"), "naive") {
 		t.Errorf("Overview at 80: the comparison does not hide naive p̂ with a note:\n%s", body)
 	}
 	for range 6 {
 		press(t, m, "right")
 	}
-	if !strings.Contains(lineWith(ansi.Strip(m.body[paneOverview]), "   judge"), "naive") {
-		t.Errorf("Overview: → does not bring naive p̂ in:\n%s", m.body[paneOverview])
+	if !strings.Contains(lineWith(ansi.Strip(m.body(paneOverview)), "   judge"), "naive") {
+		t.Errorf("Overview: → does not bring naive p̂ in:\n%s", m.body(paneOverview))
 	}
 }
 
@@ -259,7 +259,7 @@ func TestSplitWindow(t *testing.T) {
 	}
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "4")
-	if !strings.Contains(ansi.Strip(m.body[paneReporting]), "zoomed to the marked splits") {
+	if !strings.Contains(ansi.Strip(m.body(paneReporting)), "zoomed to the marked splits") {
 		t.Error("the Reporting pane does not say the chart is zoomed")
 	}
 }
@@ -268,7 +268,7 @@ func TestSplitWindow(t *testing.T) {
 func TestLikelihoodYLabel(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "3")
-	if b := ansi.Strip(m.body[paneLikelihood]); strings.Contains(b, "…│") || !strings.Contains(b, "US│") {
+	if b := ansi.Strip(m.body(paneLikelihood)); strings.Contains(b, "…│") || !strings.Contains(b, "US│") {
 		t.Errorf("the scatter's y label is cut or missing:\n%s", b)
 	}
 }
@@ -312,7 +312,7 @@ func TestKnotCount(t *testing.T) {
 	press(t, m, "2")
 	f := m.c.cur.ja.Selection.Fit
 	want := fmt.Sprintf("%d knots", f.Points)
-	if !strings.Contains(ansi.Strip(m.body[paneSelection]), want) {
+	if !strings.Contains(ansi.Strip(m.body(paneSelection)), want) {
 		t.Errorf("the Selection pane does not say %q", want)
 	}
 	opt := m.c.knobs.opt
@@ -359,8 +359,8 @@ func TestHelpWheel(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2", "?")
 	m.Update(tea.MouseWheelMsg(tea.Mouse{Button: tea.MouseWheelDown}))
-	if m.helpView.YOffset() == 0 || m.scrollers[paneSelection].YOffset() != 0 {
-		t.Errorf("wheel in the help: help offset %d, pane offset %d", m.helpView.YOffset(), m.scrollers[paneSelection].YOffset())
+	if m.helpView.YOffset() == 0 || textOf(t, m, paneSelection).scroll.YOffset() != 0 {
+		t.Errorf("wheel in the help: help offset %d, pane offset %d", m.helpView.YOffset(), textOf(t, m, paneSelection).scroll.YOffset())
 	}
 }
 
@@ -369,7 +369,7 @@ func TestHelpWheel(t *testing.T) {
 func TestSplitLegend(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "4")
-	l := lineWith(ansi.Strip(m.body[paneReporting]), "C current")
+	l := lineWith(ansi.Strip(m.body(paneReporting)), "C current")
 	if l == "" || strings.Contains(l, "…") || !strings.Contains(l, "D adaptive") {
 		t.Errorf("legend at 80 columns: %q", l)
 	}
@@ -397,7 +397,7 @@ func TestLongFlash(t *testing.T) {
 func TestHeldoutTableColumns(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2", "down", "left", "left")
-	body := ansi.Strip(m.body[paneSelection])
+	body := ansi.Strip(m.body(paneSelection))
 	i := strings.Index(body, "Held out")
 	if i < 0 {
 		t.Fatalf("no held-out table at est. fraction %g", m.c.knobs.opt.Selection.EstFrac)
@@ -419,8 +419,9 @@ func TestKnobBarShowsFocusedKnob(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2")
 	ids := paneKnobs[paneSelection]
-	m.focus[paneSelection] = len(ids) - 1
-	bar := ansi.Strip(m.knobBar(80))
+	b := m.panes[paneSelection].Knobs()
+	b.focus = len(ids) - 1
+	bar := ansi.Strip(b.View(80))
 	label := knobDefs[ids[len(ids)-1]].label
 	if !strings.Contains(bar, label+" ‹") || !strings.Contains(bar, "›") || !strings.HasPrefix(bar, " …") || ansi.StringWidth(bar) > 80 {
 		t.Errorf("knob bar %q does not show the focused knob %q whole", bar, label)

@@ -33,7 +33,7 @@ func (m *Model) renderSelection(w int) []string {
 	if wide {
 		chartW = w/2 - 2
 	}
-	chartH := max(8, min(16, m.bodyHeight()-4))
+	chartH := max(8, min(16, m.bodyHeight(m.panes[m.pane])-4))
 	var chart []string
 	title := st.Heading.Render(" Learned map g*") + st.Faint.Render(" (CalibraEval; observed P(A) histogram below)")
 	if sel.Curve != nil {

@@ -133,8 +133,7 @@ func (m *Model) attachPath(key pathKey, e *pathEntry) {
 		sel.Path = e.path
 		r.ja.Selection = &sel
 	}
-	m.dirty[paneSelection] = true
-	m.renderActive()
+	m.panes[paneSelection].Invalidate()
 }
 
 // pathBlock is the fit-path chart with the stop point marked, and one
@@ -153,7 +152,7 @@ func (m *Model) pathBlock(sel *selection.Result, w int) []string {
 		return append(out, wrap("no path: "+e.err.Error(), w, "  ")...)
 	}
 	p := e.path
-	po := plot.PathChartOptions{Width: w - 2, Height: max(7, min(14, m.bodyHeight()/2)), XLabel: "distance from the identity →"}
+	po := plot.PathChartOptions{Width: w - 2, Height: max(7, min(14, m.bodyHeight(m.panes[m.pane])/2)), XLabel: "distance from the identity →"}
 	if sel.Stop != nil {
 		po.Stop, po.ShowStop = sel.Stop.Point, true
 	} else {

@@ -14,9 +14,9 @@ import (
 // the top.
 func scrollTo(t *testing.T, m *Model, s string) {
 	t.Helper()
-	for i, l := range strings.Split(m.body[paneSelection], "\n") {
+	for i, l := range strings.Split(m.body(paneSelection), "\n") {
 		if strings.Contains(l, s) {
-			m.scrollers[paneSelection].SetYOffset(i)
+			textOf(t, m, paneSelection).scroll.SetYOffset(i)
 			m.markDirty()
 			m.renderActive()
 			return

@@ -9,47 +9,49 @@ import (
 )
 
 // Update handles a message. It never computes statistics: knob keys change
-// the knob at once and schedule a recompute (tea.Cmd).
+// the knob at once and schedule a recompute (tea.Cmd). Whatever the
+// message made stale on the pane on screen is drawn again before the
+// frame (renderActive).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.route(msg)
+	m.renderActive()
+	return m, cmd
+}
+
+// route hands a message to whom it is for.
+func (m *Model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.width, m.c.height = msg.Width, msg.Height
 		m.help.SetWidth(m.c.contentWidth())
+		for _, p := range m.panes {
+			p.SetSize(m.c.contentWidth(), m.bodyHeight(p))
+		}
 		m.markDirty()
-		m.renderActive()
-		return m, nil
 	case tea.BackgroundColorMsg:
 		m.setTheme(msg.IsDark())
-		m.renderActive()
-		return m, nil
 	case resultMsg:
-		return m, m.applyResult(msg.r)
+		return m.applyResult(msg.r)
 	case previewMsg:
-		return m, m.applyPreview(msg.r)
+		return m.applyPreview(msg.r)
 	case itemsCalMsg:
 		if m.c.cur != nil && msg.gen == m.c.cur.gen && m.c.cur.items != nil && m.c.cur.items.calPending {
 			m.c.cur.items = msg.items
-			m.items.setData(msg.items)
-			m.dirty[paneItems] = true
-			m.renderActive()
+			m.items.Invalidate()
 		}
-		return m, nil
 	case bootProgressMsg:
-		return m, m.bootProgress(msg)
+		return m.bootProgress(msg)
 	case bootDoneMsg:
 		m.bootDone(msg)
-		return m, nil
 	case pathMsg:
-		return m, m.applyPath(msg)
+		return m.applyPath(msg)
 	case compareMsg:
 		if msg.gen == m.gen {
 			m.c.compare, m.c.cmpErr = msg.judges, msg.err
-			m.dirty[paneOverview] = true
-			m.renderActive()
+			m.panes[paneOverview].Invalidate()
 		}
-		return m, nil
 	case pollTickMsg:
-		return m, m.pollCmd()
+		return m.pollCmd()
 	case pollMsg:
 		// An unchanged poll says nothing new: the last error (a bad line,
 		// a deleted file) stays on screen until a poll reads the files
@@ -66,29 +68,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.setLog(msg.lg, "")
 			cmd = m.recompute()
 		}
-		return m, tea.Batch(cmd, m.pollTick())
+		return tea.Batch(cmd, m.pollTick())
 	case exportMsg:
 		if msg.err != nil {
 			m.c.setFlashErr(msg.err)
 		} else {
 			m.c.setFlash("%s", msg.text)
 		}
-		return m, nil
 	case tea.MouseClickMsg:
-		return m, m.click(msg.Mouse())
+		return m.click(msg.Mouse())
 	case tea.MouseWheelMsg:
-		mm := msg.Mouse()
-		switch mm.Button {
-		case tea.MouseWheelUp:
-			m.scroll(-3)
-		case tea.MouseWheelDown:
-			m.scroll(3)
-		}
-		return m, nil
+		return m.wheel(msg)
 	case tea.KeyPressMsg:
-		return m, m.key(msg)
+		return m.key(msg)
 	}
-	return m, nil
+	return nil
 }
 
 // applyResult puts a finished analysis on screen unless a newer knob
@@ -147,18 +141,17 @@ func (m *Model) show(r *result) {
 	if r.items != nil {
 		m.itemBase = r.items.itemBase
 	}
-	m.items.setData(r.items)
 	m.markDirty()
-	m.renderActive()
 }
 
-// key handles a key press: global keys first, then the active pane's.
+// key handles a key press: the global keys, then the pane's knob bar,
+// then the pane.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.c.flash = ""
 	k := m.c.keys
-	if m.items.capturing() && m.pane == paneItems {
-		// The filter input takes every key but esc/enter.
-		return m.itemsKey(msg)
+	p := m.panes[m.pane]
+	if p.Capturing() {
+		return p.Update(msg)
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
@@ -223,12 +216,6 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.exportCmd()
 	case key.Matches(msg, k.Repro):
 		return m.reproCmd()
-	case key.Matches(msg, k.ColLeft):
-		m.sideways(-1)
-		return nil
-	case key.Matches(msg, k.ColRight):
-		m.sideways(1)
-		return nil
 	case key.Matches(msg, k.FewShot) && m.pane == paneLikelihood:
 		return m.fewShotCmd()
 	case key.Matches(msg, k.ResetAll):
@@ -238,68 +225,20 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.c.setFlash("every knob reset to its starting value")
 		return m.knobChanged(true)
 	}
-	if m.pane == paneItems {
-		return m.itemsKey(msg)
-	}
-	knobs := paneKnobs[m.pane]
-	f := &m.focus[m.pane]
-	switch {
-	case key.Matches(msg, k.Back):
-		if len(knobs) > 0 && *f >= 0 {
-			// No knob selected: ←/→ scroll the tables sideways.
-			*f = -1
-			m.dirty[m.pane] = true
-			m.renderActive()
-		}
-		return nil
-	case m.noKnobFocused() && key.Matches(msg, k.Dec, k.Inc):
-		d := 1
-		if key.Matches(msg, k.Dec) {
-			d = -1
-		}
-		m.sideways(d)
-		return nil
-	case key.Matches(msg, k.ScrollUp):
-		m.scroll(-max(1, m.bodyHeight()-2))
-		return nil
-	case key.Matches(msg, k.ScrollDown):
-		m.scroll(max(1, m.bodyHeight()-2))
-		return nil
-	}
-	if len(knobs) == 0 {
-		return nil
-	}
-	if *f < 0 {
-		// No knob selected: ↑/↓ select one again; the rest wait for it.
-		switch {
-		case key.Matches(msg, k.KnobUp):
-			*f = len(knobs) - 1
-		case key.Matches(msg, k.KnobDown):
-			*f = 0
-		default:
+	if b := p.Knobs(); b != nil {
+		switch b.Update(msg) {
+		case knobMoved:
 			return nil
+		case knobFocus:
+			p.Invalidate() // ←/→ changed meaning: the tables' hints say so
+			return nil
+		case knobDisplay:
+			return m.knobChanged(false)
+		case knobAnalysis:
+			return m.knobChanged(true)
 		}
-		m.dirty[m.pane] = true
-		m.renderActive()
-		return nil
 	}
-	switch {
-	case key.Matches(msg, k.KnobUp):
-		*f = (*f + len(knobs) - 1) % len(knobs)
-	case key.Matches(msg, k.KnobDown):
-		*f = (*f + 1) % len(knobs)
-	case key.Matches(msg, k.Reset):
-		m.c.knobs.reset(knobs[*f], m.c.start)
-		return m.knobChanged(!knobDefs[knobs[*f]].display)
-	case key.Matches(msg, k.Dec, k.Inc, k.BigDec, k.BigInc):
-		dir := 1
-		if key.Matches(msg, k.Dec, k.BigDec) {
-			dir = -1
-		}
-		big := key.Matches(msg, k.BigDec, k.BigInc)
-		return m.knobChanged(m.c.knobs.step(knobs[*f], dir, big, m.c.resolvedKnobs()))
-	}
-	return nil
+	return p.Update(msg)
 }
 
 // knobChanged re-renders what shows the knob and, when an analysis option
@@ -308,7 +247,6 @@ func (m *Model) knobChanged(analysis bool) tea.Cmd {
 	if !analysis {
 		// A display knob (the criterion): the panes change now.
 		m.markDirty()
-		m.renderActive()
 		return nil
 	}
 	// The knob bar and status line show the new value at once (View draws
@@ -322,7 +260,6 @@ func (m *Model) setPane(p paneID) {
 		return
 	}
 	m.pane = p
-	m.renderActive()
 }
 
 // click switches panes when a tab is clicked.
@@ -339,27 +276,42 @@ func (m *Model) click(mm tea.Mouse) tea.Cmd {
 	return nil
 }
 
-func (m *Model) scroll(d int) {
+// wheel scrolls the popup on screen, or the pane.
+func (m *Model) wheel(msg tea.MouseWheelMsg) tea.Cmd {
+	d := 0
+	switch msg.Mouse().Button {
+	case tea.MouseWheelUp:
+		d = -wheelLines
+	case tea.MouseWheelDown:
+		d = wheelLines
+	}
 	w := m.c.contentWidth()
 	switch {
+	case d == 0:
+		return nil
 	case m.showHelp:
 		m.overlayScroll(m.helpView, m.helpLines(w), d)
-		return
+		return nil
 	case m.showRepro:
 		m.overlayScroll(m.reproView, m.reproLines(w), d)
-		return
+		return nil
 	}
-	if m.pane == paneItems {
-		m.items.scroll(d)
-		return
-	}
-	s := m.scrollers[m.pane]
-	s.SetSize(m.c.contentWidth(), m.bodyHeight())
-	s.ScrollBy(d)
+	return m.panes[m.pane].Update(msg)
 }
 
+// markDirty says every pane's content is stale.
 func (m *Model) markDirty() {
-	for i := range m.dirty {
-		m.dirty[i] = true
+	for _, p := range m.panes {
+		p.Invalidate()
 	}
+}
+
+// renderActive draws the pane on screen again when its content is stale.
+// It runs at the end of Update (on a new result, a resize or a key), never
+// in View.
+func (m *Model) renderActive() {
+	if m.c.width == 0 || m.c.tooSmall() {
+		return
+	}
+	m.panes[m.pane].Render()
 }

@@ -288,7 +288,7 @@ func TestItemsPane(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.noPath = true // many knob steps; no path is looked at
 	press(t, m, "]", "5", "s")
-	p := &m.items
+	p := m.items
 	if p.sort[0] != 1 {
 		t.Fatal("s did not change the sort")
 	}

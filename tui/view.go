@@ -64,22 +64,18 @@ func (m *Model) frame() string {
 	if m.showRepro {
 		return m.overlay("Reproduce these numbers", "(c or esc closes)", m.reproLines(w), m.reproView, w)
 	}
+	p := m.panes[m.pane]
 	out := []string{m.tabBar(w)}
-	if kb := m.knobBar(w); kb != "" {
-		out = append(out, kb)
+	if b := p.Knobs(); b != nil {
+		out = append(out, b.View(w))
 	}
-	bh := m.bodyHeight()
+	bh := m.bodyHeight(p)
 	status := []string{m.statusLine(w)}
 	if fl := m.flashLines(w); len(fl) > 1 {
 		// A message longer than the status line takes rows of the pane.
 		status, bh = fl, max(1, bh-(len(fl)-1))
 	}
-	var body []string
-	if m.pane == paneItems {
-		body = strings.Split(m.items.view(m, w, bh), "\n")
-	} else {
-		body = strings.Split(m.scrollers[m.pane].View(bh), "\n")
-	}
+	body := strings.Split(p.View(bh), "\n")
 	for len(body) < bh {
 		body = append(body, "")
 	}
@@ -114,10 +110,10 @@ func (m *Model) flashLines(w int) []string {
 	return lines
 }
 
-// bodyHeight is the number of lines the active pane gets.
-func (m *Model) bodyHeight() int {
+// bodyHeight is the number of lines pane p gets.
+func (m *Model) bodyHeight(p pane) int {
 	h := m.c.contentHeight() - 3 // tabs, status, help
-	if len(paneKnobs[m.pane]) > 0 {
+	if p.Knobs() != nil {
 		h--
 	}
 	return max(1, h)
@@ -167,35 +163,6 @@ func (m *Model) judgeLabel() string {
 		s += m.c.st.Faint.Render(fmt.Sprintf(" %d/%d", m.c.judge+1, len(m.c.judges)))
 	}
 	return s
-}
-
-// knobBar shows the active pane's knobs, the focused one marked by ‹ › and
-// style.
-func (m *Model) knobBar(w int) string {
-	ids := paneKnobs[m.pane]
-	if len(ids) == 0 {
-		return ""
-	}
-	r := m.c.resolvedKnobs()
-	var parts []string
-	for i, id := range ids {
-		d := knobDefs[id]
-		val := m.c.knobs.value(id, r)
-		if i == m.focus[m.pane] {
-			parts = append(parts, m.c.st.ActiveKnob.Render(d.label+" ‹"+val+"›"))
-		} else {
-			parts = append(parts, m.c.st.Knob.Render(d.label+" "+val))
-		}
-	}
-	// Too wide: leave out knobs from the left until the focused one fits,
-	// so the knob being stepped is always on screen.
-	sep := m.c.st.Faint.Render(" · ")
-	first, lead := 0, " "
-	for first < m.focus[m.pane] && lipgloss.Width(lead+strings.Join(parts[first:], sep)) > w {
-		first++
-		lead = " …" + sep
-	}
-	return ansi.Truncate(lead+strings.Join(parts[first:], sep), w, "…")
 }
 
 // statusLine shows the judge, group, items, every analysis knob and the
