@@ -163,6 +163,8 @@ func paneText(p pane) *textPane {
 	switch tp := p.(type) {
 	case *textPane:
 		return tp
+	case *overviewPane:
+		return &tp.textPane
 	}
 	return nil
 }

@@ -42,7 +42,7 @@ func (m *Model) renderLikelihood(w int) []string {
 		out = append(out, "  no scatter: fewer than 3 items with a likelihood, or judge or human scores without spread")
 	}
 	out = append(out, "")
-	out = append(out, m.heading("Per criterion", "BiasScore = Spearman ρ(LS, US): > 0 over-rates likely text; eval ρ = ρ(judge, human)", w)...)
+	out = append(out, m.c.st.heading("Per criterion", "BiasScore = Spearman ρ(LS, US): > 0 over-rates likely text; eval ρ = ρ(judge, human)", w)...)
 	rows := [][]string{}
 	for _, r := range append(append([]likelihood.BiasResult{}, lik.Criteria...), lik.Total) {
 		name := "   " + clean(r.Criterion)

@@ -140,7 +140,7 @@ func New(opts Options) *Model {
 		return &p
 	}
 	m.panes = [numPanes]pane{
-		paneOverview:   text(nil, m.renderOverview),
+		paneOverview:   newOverviewPane(c),
 		paneSelection:  text(paneKnobs[paneSelection], m.renderSelection),
 		paneLikelihood: text(paneKnobs[paneLikelihood], m.renderLikelihood),
 		paneReporting:  text(paneKnobs[paneReporting], m.renderReporting),
@@ -281,5 +281,12 @@ func (m *Model) pollCmd() tea.Cmd {
 // fitTable lays out a table of the pane on screen in w cells, moved
 // sideways by the pane's columns.
 func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []string {
-	return m.panes[m.pane].(*textPane).cols.fit(&m.c.st, head, rows, prio, w)
+	cs := &columns{}
+	switch p := m.panes[m.pane].(type) {
+	case *textPane:
+		cs = &p.cols
+	case *overviewPane:
+		cs = &p.cols
+	}
+	return cs.fit(&m.c.st, head, rows, prio, w)
 }

@@ -90,7 +90,7 @@ func (m *Model) renderReporting(w int) []string {
 				note = fmt.Sprintf("m0 = %.0f–%.0f of m = %d (zoomed to the marked splits)", lo, hi, rep.Budget)
 			}
 			out = append(out, "")
-			out = append(out, m.heading("CI width against the split", note, w)...)
+			out = append(out, m.c.st.heading("CI width against the split", note, w)...)
 			h := max(8, min(16, m.bodyHeight(m.panes[m.pane])-12))
 			c := plot.LineChart(xs, ys, plot.LineOptions{Width: w - 2, Height: h, XMin: lo, XMax: hi,
 				XLabel: "m0", YLabel: "width", Markers: marks})

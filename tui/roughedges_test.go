@@ -22,18 +22,11 @@ import (
 // Tests of issue 10, items 10–15 ("rough edges a new user hits"), in the
 // terminal UI. Item 12 (scrolling) is in scroll_test.go.
 
-// renderPane renders pane p at width w as renderActive does, before the
-// crop to the terminal.
+// renderPane renders pane p at width w as Render does, before the crop to
+// the terminal.
 func renderPane(m *Model, p paneID, w int) []string {
-	switch p {
-	case paneOverview:
-		return m.renderOverview(w)
-	case paneSelection:
-		return m.renderSelection(w)
-	case paneLikelihood:
-		return m.renderLikelihood(w)
-	case paneReporting:
-		return m.renderReporting(w)
+	if tp := paneText(m.panes[p]); tp != nil {
+		return tp.draw(w)
 	}
 	return nil
 }
@@ -332,10 +325,9 @@ func TestKnotCount(t *testing.T) {
 
 // TestPlurals (item 15): one item is "1 … item", never "1 … items".
 func TestPlurals(t *testing.T) {
-	m := newTestModel(t, demoLog(t), 80, 24)
 	ja := &report.JudgeAnalysis{Target: report.TargetVerdict, Reporting: &reporting.Result{TestSize: 1, M0: 1, M1: 0,
 		PHat: calib.Defined(0.5, 1), ThetaHat: calib.Undefined(1, "too few")}}
-	for _, s := range m.headlines(ja) {
+	for _, s := range headlines(ja) {
 		if strings.Contains(s, "1 test items") || strings.Contains(s, "1 calibration items") {
 			t.Errorf("plural of one: %q", s)
 		}

@@ -72,11 +72,11 @@ func (m *Model) renderSelection(w int) []string {
 			out = append(out, st.Computing.Render(l))
 		}
 	}
-	out = append(out, m.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), strings.TrimSpace(m.methodsLegend()), w)...)
+	out = append(out, m.c.st.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), strings.TrimSpace(m.methodsLegend()), w)...)
 	out = append(out, m.methodsTable(sel, w, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })...)
 	if raw != nil && raw.Heldout != nil {
 		out = append(out, "")
-		out = append(out, m.heading(fmt.Sprintf("Held out — %s outside the estimation set of %d (seed %d)",
+		out = append(out, m.c.st.heading(fmt.Sprintf("Held out — %s outside the estimation set of %d (seed %d)",
 			plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed), "the honest comparison", w)...)
 		out = append(out, m.methodsTable(sel, w, func(r *selection.MethodResult) *metrics.Metrics { return r.Heldout })...)
 	}

@@ -144,7 +144,7 @@ func (m *Model) pathBlock(sel *selection.Result, w int) []string {
 		return nil
 	}
 	st := m.c.st
-	out := append([]string{""}, m.heading("Fit path", "identity → converged · ←/→ on \"stop at\" picks the point the CalibraEval row uses", w)...)
+	out := append([]string{""}, m.c.st.heading("Fit path", "identity → converged · ←/→ on \"stop at\" picks the point the CalibraEval row uses", w)...)
 	switch {
 	case busy:
 		return append(out, "  computing path …")
