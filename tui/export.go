@@ -86,16 +86,16 @@ func exportFiles(prefix, stem string) exportNames {
 
 // fewShotCmd writes the likelihood-bias mitigation set of the criterion
 // shown (Ohi et al.; the same as `plumb fewshot`).
-func (m *Model) fewShotCmd() tea.Cmd {
-	res := m.c.criterionResult()
+func fewShotCmd(c *common) tea.Cmd {
+	res := c.criterionResult()
 	if res == nil || res.Criterion == likelihood.TotalCriterion {
-		m.c.setFlash("choose a single criterion (←/→ on the criterion knob) to write its few-shot set")
+		c.setFlash("choose a single criterion (←/→ on the criterion knob) to write its few-shot set")
 		return nil
 	}
-	eng, judge, opt := m.c.eng, m.c.judgeName(), m.c.knobs.opt
+	eng, judge, opt := c.eng, c.judgeName(), c.knobs.opt
 	crit := res.Criterion
-	inputs, guard := m.c.opts.Files, m.c.opts.Guard
-	prefix := m.c.opts.ExportPrefix + "." + figure.Stems(m.c.judges)[judge]
+	inputs, guard := c.opts.Files, c.opts.Guard
+	prefix := c.opts.ExportPrefix + "." + figure.Stems(c.judges)[judge]
 	return func() tea.Msg {
 		_, all, _ := eng.Records(judge, "")
 		name := fewShotFile(prefix, crit, all)

@@ -11,9 +11,6 @@ func (m *Model) shortHelp() []key.Binding {
 	}
 	p := m.panes[m.pane]
 	b := append([]key.Binding{k.Help, k.Quit}, p.ShortHelp()...)
-	if m.pane == paneLikelihood && p.Knobs().Focused() {
-		b = append(b, k.FewShot)
-	}
 	b = append(b, k.NextPane, k.NextJudge)
 	if len(m.c.groups) > 1 {
 		b = append(b, k.NextGroup)
@@ -32,7 +29,6 @@ func (m *Model) helpSections() []helpSection {
 		{"Everywhere", []key.Binding{k.Help, k.Quit, k.NextPane, k.PrevPane, k.Pane, k.NextJudge, k.PrevJudge, k.NextGroup,
 			k.PrevGroup, k.Export, k.Repro, k.ScrollDown, k.ScrollUp, k.ColRight, k.ColLeft}},
 		knobHelp(k),
-		{"Likelihood", []key.Binding{k.FewShot}},
 	}
 	for _, p := range m.panes {
 		out = append(out, p.FullHelp()...)

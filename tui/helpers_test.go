@@ -165,6 +165,8 @@ func paneText(p pane) *textPane {
 		return tp
 	case *overviewPane:
 		return &tp.textPane
+	case *likelihoodPane:
+		return &tp.textPane
 	}
 	return nil
 }

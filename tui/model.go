@@ -142,7 +142,7 @@ func New(opts Options) *Model {
 	m.panes = [numPanes]pane{
 		paneOverview:   newOverviewPane(c),
 		paneSelection:  text(paneKnobs[paneSelection], m.renderSelection),
-		paneLikelihood: text(paneKnobs[paneLikelihood], m.renderLikelihood),
+		paneLikelihood: newLikelihoodPane(c),
 		paneReporting:  text(paneKnobs[paneReporting], m.renderReporting),
 		paneItems:      m.items,
 	}
@@ -286,6 +286,8 @@ func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []st
 	case *textPane:
 		cs = &p.cols
 	case *overviewPane:
+		cs = &p.cols
+	case *likelihoodPane:
 		cs = &p.cols
 	}
 	return cs.fit(&m.c.st, head, rows, prio, w)

@@ -216,8 +216,6 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.exportCmd()
 	case key.Matches(msg, k.Repro):
 		return m.reproCmd()
-	case key.Matches(msg, k.FewShot) && m.pane == paneLikelihood:
-		return m.fewShotCmd()
 	case key.Matches(msg, k.ResetAll):
 		for id := range knobDefs {
 			m.c.knobs.reset(knobID(id), m.c.start)
