@@ -167,6 +167,8 @@ func paneText(p pane) *textPane {
 		return &tp.textPane
 	case *likelihoodPane:
 		return &tp.textPane
+	case *reportingPane:
+		return &tp.textPane
 	}
 	return nil
 }

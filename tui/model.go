@@ -143,7 +143,7 @@ func New(opts Options) *Model {
 		paneOverview:   newOverviewPane(c),
 		paneSelection:  text(paneKnobs[paneSelection], m.renderSelection),
 		paneLikelihood: newLikelihoodPane(c),
-		paneReporting:  text(paneKnobs[paneReporting], m.renderReporting),
+		paneReporting:  newReportingPane(c),
 		paneItems:      m.items,
 	}
 	m.setTheme(opts.Dark)
@@ -288,6 +288,8 @@ func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []st
 	case *overviewPane:
 		cs = &p.cols
 	case *likelihoodPane:
+		cs = &p.cols
+	case *reportingPane:
 		cs = &p.cols
 	}
 	return cs.fit(&m.c.st, head, rows, prio, w)
