@@ -2,12 +2,10 @@ package tui
 
 import (
 	"context"
-	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // bootState is the progress of the background bootstrap of the current
@@ -117,55 +115,4 @@ func (m *Model) bootDone(msg bootDoneMsg) {
 		m.c.cur.ja.IntervalsReason = msg.err.Error()
 	}
 	m.panes[paneSelection].Invalidate()
-}
-
-// intervalGlyph marks a method's change from raw in the all-items methods
-// table: ▲ (better) or ▼ (worse) when the change's bootstrap interval
-// excludes 0, "=" when it contains 0 (within noise), and nothing when
-// there are no intervals (yet, or --bootstrap 0).
-func (m *Model) intervalGlyph(method string, c report.Column, raw, v float64) string {
-	iv := m.c.intervals()
-	if iv == nil {
-		if m.c.boot.running {
-			return " " // the mark's place, so the table does not shift when it comes
-		}
-		return ""
-	}
-	mi := iv.Method(method)
-	if mi == nil {
-		return ""
-	}
-	d, ok := mi.Delta[report.BootKey(c)]
-	if !ok {
-		return ""
-	}
-	switch report.IntervalChange(c.Better, d, raw, v) {
-	case +1:
-		return m.c.st.Better.Render("▲")
-	case -1:
-		return m.c.st.Worse.Render("▼")
-	}
-	return "="
-}
-
-// methodsLegend is the caption of the all-items methods table: what the
-// marks mean, or how far the bootstrap has got.
-func (m *Model) methodsLegend() string {
-	switch iv := m.c.intervals(); {
-	case iv != nil && iv.Options.Resamples == 0 && len(iv.Notes) > 0:
-		return "  no ▲/▼ marks: " + iv.Notes[0]
-	case iv != nil:
-		return "  ▲ better ▼ worse = within noise (change's 95% CI)"
-	case m.c.boot.running:
-		pct := 0
-		if m.c.boot.total > 0 {
-			pct = 100 * m.c.boot.done / m.c.boot.total
-		}
-		return fmt.Sprintf("  bootstrap %d%%… (▲/▼ marks follow)", pct)
-	case m.c.boot.err != nil:
-		return "  no intervals: " + m.c.boot.err.Error()
-	case m.c.cur != nil && m.c.cur.opt.Bootstrap.Resamples <= 0:
-		return "  no ▲/▼ marks: intervals are off (--bootstrap 0)"
-	}
-	return ""
 }

@@ -169,6 +169,8 @@ func paneText(p pane) *textPane {
 		return &tp.textPane
 	case *reportingPane:
 		return &tp.textPane
+	case *selectionPane:
+		return &tp.textPane
 	}
 	return nil
 }

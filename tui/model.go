@@ -135,13 +135,9 @@ func New(opts Options) *Model {
 	m := &Model{c: c, help: help.New(), pathBusy: map[pathKey]bool{}, slots: bgSlots()}
 	m.bg = newGate(m.slots)
 	m.items = newItemsPane(c)
-	text := func(knobs []knobID, draw func(int) []string) pane {
-		p := newTextPane(c, knobs, draw)
-		return &p
-	}
 	m.panes = [numPanes]pane{
 		paneOverview:   newOverviewPane(c),
-		paneSelection:  text(paneKnobs[paneSelection], m.renderSelection),
+		paneSelection:  newSelectionPane(c),
 		paneLikelihood: newLikelihoodPane(c),
 		paneReporting:  newReportingPane(c),
 		paneItems:      m.items,
@@ -276,21 +272,4 @@ func (m *Model) pollCmd() tea.Cmd {
 		lg, changed, err := poll()
 		return pollMsg{lg: lg, changed: changed, err: err}
 	}
-}
-
-// fitTable lays out a table of the pane on screen in w cells, moved
-// sideways by the pane's columns.
-func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []string {
-	cs := &columns{}
-	switch p := m.panes[m.pane].(type) {
-	case *textPane:
-		cs = &p.cols
-	case *overviewPane:
-		cs = &p.cols
-	case *likelihoodPane:
-		cs = &p.cols
-	case *reportingPane:
-		cs = &p.cols
-	}
-	return cs.fit(&m.c.st, head, rows, prio, w)
 }

@@ -283,7 +283,9 @@ func TestMethodsTableAlignment(t *testing.T) {
 		{Name: selection.MethodBPC, Available: true, All: bpc},
 	}}
 	m := newTestModel(t, demoLog(t), 250, 40)
-	lines := m.methodsTable(sel, 120, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })
+	tbl := newMethodsTable(m.c, &columns{}, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })
+	tbl.SetSize(120, 0)
+	lines := tbl.Lines(sel)
 	end := func(l, cell string) int {
 		l = ansi.Strip(l)
 		i := strings.Index(l, cell)

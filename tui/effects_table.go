@@ -8,11 +8,22 @@ import (
 	"github.com/plumb-eval/plumb/report"
 )
 
-// biasEffectsBlock is the Selection pane's "position or ID?" block: the
+// effectsTable is the Selection pane's "position or ID?" block: the
 // position × ID table of pick shares next to the three effects with their
 // intervals (one above the other when narrow), and the advice sentence.
-func (m *Model) biasEffectsBlock(sel *selection.Result, w int) []string {
-	st := m.c.st
+type effectsTable struct {
+	c *common
+	w int
+}
+
+func newEffectsTable(c *common) *effectsTable { return &effectsTable{c: c} }
+
+// SetSize gives the block its width (its height is its lines').
+func (t *effectsTable) SetSize(w, _ int) { t.w = w }
+
+// Lines draws the block for sel.
+func (t *effectsTable) Lines(sel *selection.Result) []string {
+	st, w := &t.c.st, t.w
 	be := &sel.Effects
 	out := []string{st.Heading.Render(" Position or ID?") +
 		st.Faint.Render(fmt.Sprintf("  design %s · %s · %.0f%% t intervals", be.Design, report.ScaleText(be.Scale), 100*(1-identify.Alpha)))}

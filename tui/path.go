@@ -3,14 +3,11 @@ package tui
 import (
 	"context"
 	"errors"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/plot"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // CalibraEval's fit path on the Selection pane. The path is computed off
@@ -134,34 +131,4 @@ func (m *Model) attachPath(key pathKey, e *pathEntry) {
 		r.ja.Selection = &sel
 	}
 	m.panes[paneSelection].Invalidate()
-}
-
-// pathBlock is the fit-path chart with the stop point marked, and one
-// sentence on where agreement peaks (nil when the screen shows no path).
-func (m *Model) pathBlock(sel *selection.Result, w int) []string {
-	e, busy := m.c.currentPath()
-	if e == nil && !busy {
-		return nil
-	}
-	st := m.c.st
-	out := append([]string{""}, m.c.st.heading("Fit path", "identity → converged · ←/→ on \"stop at\" picks the point the CalibraEval row uses", w)...)
-	switch {
-	case busy:
-		return append(out, "  computing path …")
-	case e.err != nil:
-		return append(out, wrap("no path: "+e.err.Error(), w, "  ")...)
-	}
-	p := e.path
-	po := plot.PathChartOptions{Width: w - 2, Height: max(7, min(14, m.bodyHeight(m.panes[m.pane])/2)), XLabel: "distance from the identity →"}
-	if sel.Stop != nil {
-		po.Stop, po.ShowStop = sel.Stop.Point, true
-	} else {
-		po.Stop, po.ShowStop = len(p.Points)-1, true
-	}
-	c := plot.PathChart(plot.PathSeriesOf(p, false), po)
-	out = append(out, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)
-	if s := report.PathSentence(p); s != "" {
-		out = append(out, wrap(s, w, "  ")...)
-	}
-	return out
 }
