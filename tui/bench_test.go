@@ -28,7 +28,7 @@ func BenchmarkKnobToFrame(b *testing.B) {
 		res := cmd().(resultMsg)
 		m.Update(res)
 		_ = m.View()
-		if m.computing() {
+		if m.pipe.computing() {
 			b.Fatal("still computing")
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // bootState is the progress of the background bootstrap of the current
 // result's methods table, as the Selection pane shows it: it starts once
 // the point estimates are on screen, reports its progress, and is stopped
-// when a knob change makes it stale (Model.bootGen, Model.bootCancel).
+// when a knob change makes it stale (pipeline.bootGen, pipeline.bootCancel).
 type bootState struct {
 	running bool
 	done    int
@@ -39,21 +39,21 @@ type (
 // startBoot starts the bootstrap of r (just put on screen) off the UI
 // goroutine, stopping any earlier one. It returns nil when the bootstrap
 // is off or r has no methods table.
-func (m *Model) startBoot(r *result) tea.Cmd {
-	m.stopBoot()
-	m.c.boot, m.bootGen = bootState{}, r.gen
+func (pl *pipeline) startBoot(r *result) tea.Cmd {
+	pl.stopBoot()
+	pl.c.boot, pl.bootGen = bootState{}, r.gen
 	if r.err != nil || r.ja.Selection == nil || r.opt.Bootstrap.Resamples <= 0 {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	m.c.boot.running, m.bootCancel = true, cancel
+	pl.c.boot.running, pl.bootCancel = true, cancel
 	progress := make(chan bootProgressMsg, 1)
 	final := make(chan bootDoneMsg, 1)
-	eng, ja, opt, gen, g := m.c.eng, r.ja, r.opt, r.gen, m.bg
+	eng, ja, opt, gen, g := pl.c.eng, r.ja, r.opt, r.gen, pl.bg
 	t := g.enter(ctx, prioBoot)
 	// Behind the gate, on every core but one (the intervals do not depend
 	// on the workers).
-	opt.Bootstrap.Workers = m.slots
+	opt.Bootstrap.Workers = pl.slots
 	go func() {
 		if !t.wait() {
 			final <- bootDoneMsg{gen: gen, err: ctx.Err()}
@@ -82,37 +82,37 @@ func (m *Model) startBoot(r *result) tea.Cmd {
 }
 
 // stopBoot stops a running bootstrap (its result will be stale).
-func (m *Model) stopBoot() {
-	if m.bootCancel != nil {
-		m.bootCancel()
+func (pl *pipeline) stopBoot() {
+	if pl.bootCancel != nil {
+		pl.bootCancel()
 	}
-	m.c.boot.running, m.bootCancel = false, nil
+	pl.c.boot.running, pl.bootCancel = false, nil
 }
 
 // bootProgress shows a bootstrap's progress and waits for its next
 // message; a stale bootstrap is not listened to any more.
-func (m *Model) bootProgress(msg bootProgressMsg) tea.Cmd {
-	if msg.gen != m.bootGen || !m.c.boot.running {
+func (pl *pipeline) bootProgress(msg bootProgressMsg) tea.Cmd {
+	if msg.gen != pl.bootGen || !pl.c.boot.running {
 		return nil
 	}
-	m.c.boot.done, m.c.boot.total = msg.done, msg.total
-	m.panes[paneSelection].Invalidate()
+	pl.c.boot.done, pl.c.boot.total = msg.done, msg.total
+	pl.invalidate(paneSelection)
 	return msg.next
 }
 
 // bootDone puts finished intervals next to the numbers they belong to,
 // unless a knob change has made them stale.
-func (m *Model) bootDone(msg bootDoneMsg) {
-	if msg.gen != m.bootGen || m.c.cur == nil || m.c.cur.gen != msg.gen {
+func (pl *pipeline) bootDone(msg bootDoneMsg) {
+	if msg.gen != pl.bootGen || pl.c.cur == nil || pl.c.cur.gen != msg.gen {
 		return
 	}
-	if m.bootCancel != nil {
-		m.bootCancel()
+	if pl.bootCancel != nil {
+		pl.bootCancel()
 	}
-	m.c.boot.running, m.bootCancel, m.c.boot.err = false, nil, msg.err
-	m.c.cur.ja.Intervals = msg.iv
+	pl.c.boot.running, pl.bootCancel, pl.c.boot.err = false, nil, msg.err
+	pl.c.cur.ja.Intervals = msg.iv
 	if msg.err != nil {
-		m.c.cur.ja.IntervalsReason = msg.err.Error()
+		pl.c.cur.ja.IntervalsReason = msg.err.Error()
 	}
-	m.panes[paneSelection].Invalidate()
+	pl.invalidate(paneSelection)
 }

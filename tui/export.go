@@ -20,17 +20,17 @@ import (
 // figures and the calibrated log, off the UI goroutine. The files are
 // named per judge (exportFiles), so exporting judge A and then judge B
 // keeps both sets; exporting A again replaces A's.
-func (m *Model) exportCmd() tea.Cmd {
-	if len(m.c.judges) == 0 {
+func exportCmd(c *common, gen uint64) tea.Cmd {
+	if len(c.judges) == 0 {
 		return nil
 	}
-	eng, judge, opt := m.c.eng, m.c.judgeName(), m.c.knobs.opt
+	eng, judge, opt := c.eng, c.judgeName(), c.knobs.opt
 	opt.Judges = []string{judge}
-	version, inputs, guard := m.c.opts.Version, m.c.opts.Files, m.c.opts.Guard
-	ef := exportFiles(m.c.opts.ExportPrefix, figure.Stems(m.c.judges)[judge])
+	version, inputs, guard := c.opts.Version, c.opts.Files, c.opts.Guard
+	ef := exportFiles(c.opts.ExportPrefix, figure.Stems(c.judges)[judge])
 	args := reportArgs(opt, inputs)
-	m.c.setFlash("exporting …")
-	analyse := m.exportAnalysis(opt)
+	c.setFlash("exporting …")
+	analyse := exportAnalysis(c, gen, opt)
 	return func() tea.Msg {
 		an, err := analyse()
 		if err != nil {

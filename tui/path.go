@@ -54,32 +54,32 @@ func wantsPath(r *result) bool {
 
 // afterResult attaches a cached path to the new result, or starts its
 // computation.
-func (m *Model) afterResult() tea.Cmd {
-	r := m.c.cur
-	if m.noPath || !wantsPath(r) || m.computing() {
+func (pl *pipeline) afterResult() tea.Cmd {
+	r := pl.c.cur
+	if pl.noPath || !wantsPath(r) || pl.computing() {
 		return nil // a recompute runs: the path waits for its numbers
 	}
 	key := pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)
 	if r.ja.Selection.Path != nil {
-		m.c.paths[key] = &pathEntry{path: r.ja.Selection.Path}
+		pl.c.paths[key] = &pathEntry{path: r.ja.Selection.Path}
 		return nil
 	}
-	if e := m.c.paths[key]; e != nil {
-		m.attachPath(key, e)
+	if e := pl.c.paths[key]; e != nil {
+		pl.attachPath(key, e)
 		return nil
 	}
-	if m.pathBusy[key] {
+	if pl.pathBusy[key] {
 		return nil
 	}
 	// Only the newest path is wanted: stop one still running for other
 	// options (it ends at its next point).
-	if m.pathCancel != nil {
-		m.pathCancel()
+	if pl.pathCancel != nil {
+		pl.pathCancel()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	m.pathCancel, m.pathFor = cancel, key
-	m.pathBusy[key] = true
-	eng, t := m.c.eng, m.bg.enter(ctx, prioPath)
+	pl.pathCancel, pl.pathFor = cancel, key
+	pl.pathBusy[key] = true
+	eng, t := pl.c.eng, pl.bg.enter(ctx, prioPath)
 	return func() tea.Msg {
 		if !t.wait() {
 			return pathMsg{key: key, pathEntry: pathEntry{err: context.Canceled}}
@@ -92,36 +92,36 @@ func (m *Model) afterResult() tea.Cmd {
 
 // wantPathKey is the key of the path the knobs ask for (the zero key when
 // they show none).
-func (m *Model) wantPathKey() pathKey {
-	so := m.c.knobs.opt.Selection
+func (pl *pipeline) wantPathKey() pathKey {
+	so := pl.c.knobs.opt.Selection
 	if !so.Solver.Converged() {
 		return pathKey{}
 	}
-	return pathKeyOf(m.c.judgeName(), m.c.knobs.opt.Group, so)
+	return pathKeyOf(pl.c.judgeName(), pl.c.knobs.opt.Group, so)
 }
 
 // applyPath stores a finished path and shows it when it belongs to the
 // result on screen; a cancelled one is asked for again if its result is
 // back on screen.
-func (m *Model) applyPath(msg pathMsg) tea.Cmd {
-	delete(m.pathBusy, msg.key)
-	if msg.key == m.pathFor && m.pathCancel != nil {
-		m.pathCancel()
-		m.pathCancel, m.pathFor = nil, pathKey{}
+func (pl *pipeline) applyPath(msg pathMsg) tea.Cmd {
+	delete(pl.pathBusy, msg.key)
+	if msg.key == pl.pathFor && pl.pathCancel != nil {
+		pl.pathCancel()
+		pl.pathCancel, pl.pathFor = nil, pathKey{}
 	}
 	e := msg.pathEntry
 	if errors.Is(e.err, context.Canceled) {
-		return m.afterResult()
+		return pl.afterResult()
 	}
-	m.c.paths[msg.key] = &e
-	m.attachPath(msg.key, &e)
+	pl.c.paths[msg.key] = &e
+	pl.attachPath(msg.key, &e)
 	return nil
 }
 
 // attachPath puts the path into the current result (a copy of its
 // Selection), as `plumb report --path` has it, when the keys match.
-func (m *Model) attachPath(key pathKey, e *pathEntry) {
-	r := m.c.cur
+func (pl *pipeline) attachPath(key pathKey, e *pathEntry) {
+	r := pl.c.cur
 	if !wantsPath(r) || pathKeyOf(r.judge, r.opt.Group, r.opt.Selection) != key {
 		return
 	}
@@ -130,5 +130,5 @@ func (m *Model) attachPath(key pathKey, e *pathEntry) {
 		sel.Path = e.path
 		r.ja.Selection = &sel
 	}
-	m.panes[paneSelection].Invalidate()
+	pl.invalidate(paneSelection)
 }

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"context"
-	"errors"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -14,6 +12,12 @@ import (
 // frame (renderActive).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
+	stale := m.pipe.drain()
+	for p := range numPanes {
+		if stale&(1<<p) != 0 {
+			m.panes[p].Invalidate()
+		}
+	}
 	m.renderActive()
 	return m, cmd
 }
@@ -31,25 +35,19 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.BackgroundColorMsg:
 		m.setTheme(msg.IsDark())
 	case resultMsg:
-		return m.applyResult(msg.r)
+		return m.pipe.applyResult(msg.r)
 	case previewMsg:
-		return m.applyPreview(msg.r)
+		return m.pipe.applyPreview(msg.r)
 	case itemsCalMsg:
-		if m.c.cur != nil && msg.gen == m.c.cur.gen && m.c.cur.items != nil && m.c.cur.items.calPending {
-			m.c.cur.items = msg.items
-			m.items.Invalidate()
-		}
+		m.pipe.itemsCal(msg)
 	case bootProgressMsg:
-		return m.bootProgress(msg)
+		return m.pipe.bootProgress(msg)
 	case bootDoneMsg:
-		m.bootDone(msg)
+		m.pipe.bootDone(msg)
 	case pathMsg:
-		return m.applyPath(msg)
+		return m.pipe.applyPath(msg)
 	case compareMsg:
-		if msg.gen == m.gen {
-			m.c.compare, m.c.cmpErr = msg.judges, msg.err
-			m.panes[paneOverview].Invalidate()
-		}
+		m.pipe.compared(msg)
 	case pollTickMsg:
 		return m.pollCmd()
 	case pollMsg:
@@ -65,8 +63,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 		var cmd tea.Cmd
 		if msg.changed && msg.lg != nil {
-			m.setLog(msg.lg, "")
-			cmd = m.recompute()
+			m.pipe.setLog(msg.lg, "")
+			cmd = m.pipe.recompute()
 		}
 		return tea.Batch(cmd, m.pollTick())
 	case exportMsg:
@@ -85,64 +83,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// applyResult puts a finished analysis on screen unless a newer knob
-// change has made it stale, and starts a queued recompute.
-func (m *Model) applyResult(r *result) tea.Cmd {
-	m.inFlight = false
-	if m.computeCancel != nil {
-		m.computeCancel()
-		m.computeCancel = nil
-	}
-	var cmds []tea.Cmd
-	if r.gen == m.gen && !errors.Is(r.err, context.Canceled) {
-		m.show(r)
-		// The numbers are on screen: the background work for them starts,
-		// behind the gate, most urgent first.
-		ctx, cancel := context.WithCancel(context.Background())
-		m.bgCancel = cancel
-		if r.items != nil && r.items.calPending {
-			cmds = append(cmds, itemsCalCmd(ctx, m.bg, r))
-		}
-		if len(m.c.judges) > 1 {
-			cmds = append(cmds, compareCmd(ctx, m.bg, m.request(), r))
-		}
-		cmds = append(cmds, m.afterResult())
-		cmds = append(cmds, m.startBoot(r))
-	} else {
-		m.dropped++
-	}
-	if m.queued {
-		// A change arrived while this one ran: compute the latest now.
-		m.queued = false
-		cmds = append(cmds, m.startCompute(true))
-	}
-	return tea.Batch(cmds...)
-}
 
-// applyPreview puts a preview on screen unless it is stale, then starts
-// the exact analysis of the same knobs, or, when keys arrived meanwhile,
-// the next preview for the latest knobs: during a burst the screen follows
-// the keys with previews, and the exact fit runs once the keys stop. The
-// background work (bootstrap, path, comparison, items' columns) waits for
-// the exact numbers.
-func (m *Model) applyPreview(r *result) tea.Cmd {
-	if r.gen == m.gen {
-		m.show(r)
-	} else {
-		m.dropped++
-	}
-	m.queued = false
-	return m.startCompute(r.gen != m.gen)
-}
 
-// show puts the numbers and items of r on screen.
-func (m *Model) show(r *result) {
-	m.c.cur = r
-	if r.items != nil {
-		m.itemBase = r.items.itemBase
-	}
-	m.markDirty()
-}
 
 // key handles a key press: the global keys, then the pane's knob bar,
 // then the pane.
@@ -196,9 +138,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			d = len(m.c.judges) - 1
 		}
 		m.c.judge = (m.c.judge + d) % len(m.c.judges)
-		m.refreshGroups()
+		m.pipe.refreshGroups()
 		m.items.reset()
-		return m.recompute()
+		return m.pipe.recompute()
 	case key.Matches(msg, k.NextGroup, k.PrevGroup):
 		if len(m.c.groups) < 2 {
 			m.c.setFlash("the judge's pair records have no groups")
@@ -211,9 +153,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.c.group = (m.c.group + d) % len(m.c.groups)
 		m.c.knobs.opt.Group = m.c.groups[m.c.group]
 		m.items.reset()
-		return m.recompute()
+		return m.pipe.recompute()
 	case key.Matches(msg, k.Export):
-		return m.exportCmd()
+		return exportCmd(m.c, m.pipe.gen)
 	case key.Matches(msg, k.Repro):
 		return m.reproCmd()
 	case key.Matches(msg, k.ResetAll):
@@ -250,7 +192,7 @@ func (m *Model) knobChanged(analysis bool) tea.Cmd {
 	// The knob bar and status line show the new value at once (View draws
 	// them from the knobs); the panes keep the last numbers until the
 	// recompute lands.
-	return m.recompute()
+	return m.pipe.recompute()
 }
 
 func (m *Model) setPane(p paneID) {
@@ -258,6 +200,7 @@ func (m *Model) setPane(p paneID) {
 		return
 	}
 	m.pane = p
+	m.pipe.itemsShown = p == paneItems
 }
 
 // click switches panes when a tab is clicked.

@@ -21,9 +21,9 @@ import (
 // recompute then brings numbers for the new λ.
 func TestKnobShowsValueAtOnce(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.noPath = true // many knob steps; no path is looked at
+	m.pipe.noPath = true // many knob steps; no path is looked at
 	press(t, m, "2")
-	gen := m.gen
+	gen := m.pipe.gen
 	_, cmd := m.Update(keyMsg("l"))
 	if m.c.knobs.opt.Selection.Lambda != 0.55 {
 		t.Fatalf("λ = %v after one step, want 0.55", m.c.knobs.opt.Selection.Lambda)
@@ -31,12 +31,12 @@ func TestKnobShowsValueAtOnce(t *testing.T) {
 	if s := screen(m); !strings.Contains(s, "λ ‹0.55›") || !strings.Contains(s, "⟳ computing") {
 		t.Errorf("the frame after the key does not show λ 0.55 and the computing mark:\n%s", s)
 	}
-	if m.gen != gen+1 || m.c.cur.opt.Selection.Lambda != 0.5 {
-		t.Errorf("gen %d (want %d); numbers on screen for λ %v (want the old 0.5 until the recompute)", m.gen, gen+1, m.c.cur.opt.Selection.Lambda)
+	if m.pipe.gen != gen+1 || m.c.cur.opt.Selection.Lambda != 0.5 {
+		t.Errorf("gen %d (want %d); numbers on screen for λ %v (want the old 0.5 until the recompute)", m.pipe.gen, gen+1, m.c.cur.opt.Selection.Lambda)
 	}
 	run(t, m, cmd)
-	if m.computing() || m.c.cur.opt.Selection.Lambda != 0.55 || m.c.cur.ja.Selection.Options.Lambda != 0.55 {
-		t.Errorf("after the recompute: computing %v, result λ %v", m.computing(), m.c.cur.opt.Selection.Lambda)
+	if m.pipe.computing() || m.c.cur.opt.Selection.Lambda != 0.55 || m.c.cur.ja.Selection.Options.Lambda != 0.55 {
+		t.Errorf("after the recompute: computing %v, result λ %v", m.pipe.computing(), m.c.cur.opt.Selection.Lambda)
 	}
 	// Big steps, the other direction, the range limit and reset.
 	press(t, m, "L")
@@ -81,7 +81,7 @@ func TestBurstCoalesces(t *testing.T) {
 	press(t, m, "2")
 	before := m.c.cur
 	_, cmd := m.Update(keyMsg("l")) // λ 0.55
-	if cmd == nil || !m.inFlight {
+	if cmd == nil || !m.pipe.inFlight {
 		t.Fatal("an isolated key did not start its recompute at once")
 	}
 	first := cmd()
@@ -89,15 +89,15 @@ func TestBurstCoalesces(t *testing.T) {
 		t.Fatalf("the first key's command gave %T, want the preview of λ 0.55", first)
 	}
 	for range 2 { // λ 0.6, 0.65 while it runs
-		if _, c := m.Update(keyMsg("l")); c != nil || !m.queued {
+		if _, c := m.Update(keyMsg("l")); c != nil || !m.pipe.queued {
 			t.Fatal("a key during a recompute started another instead of queueing")
 		}
 	}
 	_, next := m.Update(first)
-	if m.dropped != 1 || m.c.cur != before {
-		t.Fatalf("stale preview: dropped %d, screen changed %v", m.dropped, m.c.cur != before)
+	if m.pipe.dropped != 1 || m.c.cur != before {
+		t.Fatalf("stale preview: dropped %d, screen changed %v", m.pipe.dropped, m.c.cur != before)
 	}
-	if !m.computing() || next == nil || m.queued {
+	if !m.pipe.computing() || next == nil || m.pipe.queued {
 		t.Fatal("the queued change was not started after the stale preview")
 	}
 	msg := next()
@@ -106,7 +106,7 @@ func TestBurstCoalesces(t *testing.T) {
 		t.Fatalf("follow-up gave %T, want the preview of the last value 0.65", msg)
 	}
 	_, exact := m.Update(msg)
-	if m.c.cur != pv.r || !m.computing() || !strings.Contains(screen(m), "≈ preview") || !strings.Contains(screen(m), "⟳ exact fit") {
+	if m.c.cur != pv.r || !m.pipe.computing() || !strings.Contains(screen(m), "≈ preview") || !strings.Contains(screen(m), "⟳ exact fit") {
 		t.Fatalf("the preview is not on screen marked as one, with its exact fit running:\n%s", screen(m))
 	}
 	msg = exact()
@@ -115,7 +115,7 @@ func TestBurstCoalesces(t *testing.T) {
 		t.Fatalf("after the preview came %T, want the exact result of 0.65", msg)
 	}
 	run(t, m, func() tea.Msg { return msg })
-	if m.computing() || m.c.cur != r.r || strings.Contains(screen(m), "≈ preview") {
+	if m.pipe.computing() || m.c.cur != r.r || strings.Contains(screen(m), "≈ preview") {
 		t.Error("the exact result of the last change did not replace the preview")
 	}
 }
@@ -127,9 +127,9 @@ func TestPreviewThenExactEqualsReport(t *testing.T) {
 	lg := demoLog(t)
 	m := newTestModel(t, lg, 120, 40)
 	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
-	m.noPath = true
+	m.pipe.noPath = true
 	press(t, m, "2", "l", "l", "l")
-	if m.computing() || m.c.cur.preview {
+	if m.pipe.computing() || m.c.cur.preview {
 		t.Fatal("the recomputes did not settle on exact numbers")
 	}
 	want, err := report.NewEngine(demoLog(t)).Judge(m.c.judgeName(), m.c.knobs.opt)
@@ -148,14 +148,14 @@ func TestPreviewThenExactEqualsReport(t *testing.T) {
 func TestKeyStopsExactFit(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
-	m.noPath = true
+	m.pipe.noPath = true
 	press(t, m, "2")
 	_, cmd := m.Update(keyMsg("l")) // λ 0.55
 	_, exact := m.Update(cmd())     // its preview on screen; the exact fit is next
-	if exact == nil || !m.inFlight {
+	if exact == nil || !m.pipe.inFlight {
 		t.Fatal("no exact fit followed the preview")
 	}
-	if _, c := m.Update(keyMsg("l")); c != nil || !m.queued { // λ 0.6 while the exact fit of 0.55 would run
+	if _, c := m.Update(keyMsg("l")); c != nil || !m.pipe.queued { // λ 0.6 while the exact fit of 0.55 would run
 		t.Fatal("a key during the exact fit did not queue")
 	}
 	msg := exact() // runs with its context already cancelled
@@ -164,8 +164,8 @@ func TestKeyStopsExactFit(t *testing.T) {
 		t.Fatalf("the stopped exact fit gave %T (err %v), want a cancelled result", msg, r.r.err)
 	}
 	_, next := m.Update(msg)
-	if m.dropped != 1 || next == nil {
-		t.Fatalf("the stopped fit was not dropped and followed (dropped %d)", m.dropped)
+	if m.pipe.dropped != 1 || next == nil {
+		t.Fatalf("the stopped fit was not dropped and followed (dropped %d)", m.pipe.dropped)
 	}
 	if pv, ok := next().(previewMsg); !ok || pv.r.opt.Selection.Lambda != 0.6 {
 		t.Fatal("the new value was not answered by its preview")
@@ -185,19 +185,19 @@ func TestStaleResultDropped(t *testing.T) {
 	if _, ok := stale.(resultMsg); !ok {
 		t.Fatalf("an estimation-fraction step gave %T, want its exact result", stale)
 	}
-	if _, c := m.Update(keyMsg("h")); c != nil || !m.queued { // 0.9 while it runs
+	if _, c := m.Update(keyMsg("h")); c != nil || !m.pipe.queued { // 0.9 while it runs
 		t.Fatal("a change during a recompute did not queue")
 	}
 	_, next := m.Update(stale)
-	if m.dropped != 1 || m.c.cur != before {
-		t.Fatalf("stale result: dropped %d, screen changed %v", m.dropped, m.c.cur != before)
+	if m.pipe.dropped != 1 || m.c.cur != before {
+		t.Fatalf("stale result: dropped %d, screen changed %v", m.pipe.dropped, m.c.cur != before)
 	}
-	if !m.computing() || next == nil {
+	if !m.pipe.computing() || next == nil {
 		t.Fatal("the queued change was not computed after the stale result")
 	}
 	run(t, m, next)
-	if m.c.cur.opt.Selection.EstFrac != 0.9 || m.computing() {
-		t.Errorf("after the queued recompute: est. fraction %v, computing %v", m.c.cur.opt.Selection.EstFrac, m.computing())
+	if m.c.cur.opt.Selection.EstFrac != 0.9 || m.pipe.computing() {
+		t.Errorf("after the queued recompute: est. fraction %v, computing %v", m.c.cur.opt.Selection.EstFrac, m.pipe.computing())
 	}
 }
 
@@ -223,7 +223,7 @@ func TestResize(t *testing.T) {
 // groups; every pane then shows the new judge's numbers.
 func TestJudgeAndGroupSwitch(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.noPath = true // many knob steps; no path is looked at
+	m.pipe.noPath = true // many knob steps; no path is looked at
 	if m.c.judgeName() != "judge-fair" || m.c.cur.judge != "judge-fair" {
 		t.Fatalf("first judge %q", m.c.judgeName())
 	}
@@ -286,7 +286,7 @@ func TestScreenMatchesReport(t *testing.T) {
 // TestItemsPane: sorting, filtering and opening an item.
 func TestItemsPane(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.noPath = true // many knob steps; no path is looked at
+	m.pipe.noPath = true // many knob steps; no path is looked at
 	press(t, m, "]", "5", "s")
 	p := m.items
 	if p.sort[0] != 1 {
@@ -356,10 +356,10 @@ func TestHelpAndQuit(t *testing.T) {
 func TestCriterionKnob(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "3")
-	gen := m.gen
+	gen := m.pipe.gen
 	first := m.c.criterionResult().Criterion
 	press(t, m, "l")
-	if m.gen != gen {
+	if m.pipe.gen != gen {
 		t.Error("the criterion knob started a recompute")
 	}
 	if c := m.c.criterionResult().Criterion; c == first || !strings.Contains(screen(m), "LS–US scatter — "+c) {

@@ -178,10 +178,10 @@ func (m *Model) statusLine(w int) string {
 	}
 	var right string
 	switch {
-	case m.c.cur != nil && m.c.cur.preview && m.c.cur.gen == m.gen:
+	case m.c.cur != nil && m.c.cur.preview && m.c.cur.gen == m.pipe.gen:
 		// A preview is on screen; its exact analysis runs.
 		right = m.c.st.Status.Render("≈ "+ms(m.c.cur.dur)+" ") + m.c.st.Computing.Render("⟳ exact fit")
-	case m.computing():
+	case m.pipe.computing():
 		right = m.c.st.Computing.Render("⟳ computing")
 		if m.c.cur != nil {
 			right += m.c.st.Status.Render(fmt.Sprintf(" (last %s)", ms(m.c.cur.dur)))
