@@ -66,10 +66,10 @@ type Model struct {
 
 	pane     paneID
 	showHelp bool
-	// showRepro shows the reproduce popup (c); helpView and reproView
-	// scroll the popups.
-	showRepro           bool
-	helpView, reproView *scroller
+	// showRepro shows the reproduce popup (c); keysPopup and reproPopup
+	// are the popups.
+	showRepro             bool
+	keysPopup, reproPopup *popup
 
 	// pipe computes the numbers the panes show (pipeline.go).
 	pipe *pipeline
@@ -78,7 +78,7 @@ type Model struct {
 	// cursor a new judge or group resets.
 	panes [numPanes]pane
 	items *itemsPane
-	tabX  []int // tab i spans tabX[i] ≤ x < tabX[i+1] on row 0
+	tabs  *tabs
 
 	// onFrame, when set (tests), sees every frame View draws.
 	onFrame func(string)
@@ -101,7 +101,7 @@ func New(opts Options) *Model {
 		opts.Guard = atomicfile.NewGuard()
 	}
 	c := &common{opts: &opts, keys: newKeyMap(), paths: map[pathKey]*pathEntry{}}
-	m := &Model{c: c, help: help.New(), pipe: newPipeline(c)}
+	m := &Model{c: c, help: help.New(), pipe: newPipeline(c), tabs: &tabs{c: c}}
 	m.items = newItemsPane(c)
 	m.panes = [numPanes]pane{
 		paneOverview:   newOverviewPane(c),
@@ -120,11 +120,11 @@ func New(opts Options) *Model {
 	}
 	c.knobs.opt.Judges, c.start.opt.Judges = nil, nil
 	m.pipe.setLog(opts.Log, first)
-	m.helpView, m.reproView = newScroller(c, false), newScroller(c, false)
+	m.keysPopup = newPopup(c, "All keys", "(? or esc closes · pgdn/pgup scroll)",
+		func(w int) []string { return helpLines(&c.st, m.helpSections(), w) })
+	m.reproPopup = newPopup(c, "Reproduce these numbers", "(c or esc closes)", func(w int) []string { return reproLines(c, w) })
 	return m
 }
-
-
 
 func (m *Model) setTheme(dark bool) {
 	m.c.st = newStyles(dark, !m.c.opts.NoColor)
@@ -141,11 +141,6 @@ func (m *Model) Init() tea.Cmd {
 	}
 	return tea.Batch(cmds...)
 }
-
-
-
-
-
 
 func (m *Model) pollTick() tea.Cmd {
 	return tea.Tick(m.c.opts.PollEvery, func(time.Time) tea.Msg { return pollTickMsg{} })

@@ -18,16 +18,16 @@ func (m *Model) reproCmd() tea.Cmd {
 		return nil
 	}
 	m.showRepro = true
-	m.reproView.SetYOffset(0)
+	m.reproPopup.Reset()
 	return tea.SetClipboard(m.c.reproduceCommand())
 }
 
 // reproLines is the popup's text: the whole command, wrapped to w (long
 // words broken), and where else it is.
-func (m *Model) reproLines(w int) []string {
+func reproLines(c *common, w int) []string {
 	out := []string{}
-	for _, l := range wrapWords(clean(m.c.reproduceCommand()), max(10, w-4)) {
-		out = append(out, "  "+m.c.st.Bold.Render(l))
+	for _, l := range wrapWords(clean(c.reproduceCommand()), max(10, w-4)) {
+		out = append(out, "  "+c.st.Bold.Render(l))
 	}
 	out = append(out, "")
 	for _, s := range []string{
@@ -35,7 +35,7 @@ func (m *Model) reproLines(w int) []string {
 		"e writes it into the exported report too: a \"Reproduce:\" line in the Markdown, \"reproduce\" in the JSON.",
 	} {
 		for _, l := range wrap(s, w, "  ") {
-			out = append(out, m.c.st.Faint.Render(l))
+			out = append(out, c.st.Faint.Render(l))
 		}
 	}
 	return out

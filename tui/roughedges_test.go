@@ -353,8 +353,8 @@ func TestHelpWheel(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2", "?")
 	m.Update(tea.MouseWheelMsg(tea.Mouse{Button: tea.MouseWheelDown}))
-	if m.helpView.YOffset() == 0 || textOf(t, m, paneSelection).scroll.YOffset() != 0 {
-		t.Errorf("wheel in the help: help offset %d, pane offset %d", m.helpView.YOffset(), textOf(t, m, paneSelection).scroll.YOffset())
+	if m.keysPopup.scroll.YOffset() == 0 || textOf(t, m, paneSelection).scroll.YOffset() != 0 {
+		t.Errorf("wheel in the help: help offset %d, pane offset %d", m.keysPopup.scroll.YOffset(), textOf(t, m, paneSelection).scroll.YOffset())
 	}
 }
 

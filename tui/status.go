@@ -37,20 +37,20 @@ const (
 )
 
 // statusParts are the items of the status line in display order.
-func (m *Model) statusParts() []statusPart {
-	r := m.c.resolvedKnobs()
-	o := m.c.knobs.opt
+func statusParts(c *common) []statusPart {
+	r := c.resolvedKnobs()
+	o := c.knobs.opt
 	group, gr := "all groups", rankAllGroups
 	if o.Group != "" {
 		group, gr = "group "+clean(o.Group), rankGroup
 	}
-	p := []statusPart{{clean(m.c.judgeName()), 0, rankJudge}, {group, 0, gr}}
-	if m.c.cur != nil && m.c.cur.judge == m.c.judgeName() {
-		p = append(p, statusPart{fmt.Sprintf("%d pairs", m.c.cur.ja.Pairs), 0, rankPairs})
+	p := []statusPart{{clean(c.judgeName()), 0, rankJudge}, {group, 0, gr}}
+	if c.cur != nil && c.cur.judge == c.judgeName() {
+		p = append(p, statusPart{fmt.Sprintf("%d pairs", c.cur.ja.Pairs), 0, rankPairs})
 	}
 	for id := range knobDefs { // the knobs of the status line, in the table's order
 		if s := knobDefs[id].status; s != nil {
-			p = append(p, statusPart{s.prefix + m.c.knobs.value(knobID(id), r), s.group, s.rank})
+			p = append(p, statusPart{s.prefix + c.knobs.value(knobID(id), r), s.group, s.rank})
 		}
 	}
 	return p

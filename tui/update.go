@@ -1,7 +1,6 @@
 package tui
 
 import (
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -31,6 +30,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		for _, p := range m.panes {
 			p.SetSize(m.c.contentWidth(), m.bodyHeight(p))
 		}
+		for _, o := range []*popup{m.keysPopup, m.reproPopup} {
+			o.SetSize(m.c.contentWidth(), m.c.contentHeight()-3) // tabs, status line, help bar
+		}
 		m.markDirty()
 	case tea.BackgroundColorMsg:
 		m.setTheme(msg.IsDark())
@@ -58,7 +60,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			m.watchErr = msg.err
 		}
 		if msg.changed && msg.lg != nil && len(msg.lg.Pairs)+len(msg.lg.Scores)+len(msg.lg.Verdicts) == 0 {
-			m.watchErr = m.noRecords(msg.err)
+			m.watchErr = noRecords(m.c, msg.err)
 			msg.lg = nil
 		}
 		var cmd tea.Cmd
@@ -83,9 +85,6 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-
-
-
 // key handles a key press: the global keys, then the pane's knob bar,
 // then the pane.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
@@ -100,11 +99,13 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Help):
 		m.showHelp, m.showRepro = !m.showHelp, false
-		m.helpView.SetYOffset(0)
+		m.keysPopup.Reset()
 		return nil
 	}
 	if m.showHelp {
-		m.overlayKey(msg, &m.showHelp, m.helpView, m.helpLines(m.c.contentWidth()))
+		if m.keysPopup.Update(msg) {
+			m.showHelp = false
+		}
 		return nil
 	}
 	if m.showRepro {
@@ -112,7 +113,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.showRepro = false
 			return nil
 		}
-		m.overlayKey(msg, &m.showRepro, m.reproView, m.reproLines(m.c.contentWidth()))
+		if m.reproPopup.Update(msg) {
+			m.showRepro = false
+		}
 		return nil
 	}
 	if m.c.tooSmall() {
@@ -208,33 +211,20 @@ func (m *Model) click(mm tea.Mouse) tea.Cmd {
 	if mm.Y != 0 || mm.Button != tea.MouseLeft {
 		return nil
 	}
-	for i := 0; i+1 < len(m.tabX); i++ {
-		if mm.X >= m.tabX[i] && mm.X < m.tabX[i+1] {
-			m.setPane(paneID(i))
-			return nil
-		}
+	if p, ok := m.tabs.At(mm.X); ok {
+		m.setPane(p)
 	}
 	return nil
 }
 
 // wheel scrolls the popup on screen, or the pane.
 func (m *Model) wheel(msg tea.MouseWheelMsg) tea.Cmd {
-	d := 0
-	switch msg.Mouse().Button {
-	case tea.MouseWheelUp:
-		d = -wheelLines
-	case tea.MouseWheelDown:
-		d = wheelLines
-	}
-	w := m.c.contentWidth()
 	switch {
-	case d == 0:
-		return nil
 	case m.showHelp:
-		m.overlayScroll(m.helpView, m.helpLines(w), d)
+		m.keysPopup.Update(msg)
 		return nil
 	case m.showRepro:
-		m.overlayScroll(m.reproView, m.reproLines(w), d)
+		m.reproPopup.Update(msg)
 		return nil
 	}
 	return m.panes[m.pane].Update(msg)

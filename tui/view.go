@@ -9,26 +9,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// paneID names a pane; the tabs show them in this order.
-type paneID int
-
-const (
-	paneOverview paneID = iota
-	paneSelection
-	paneLikelihood
-	paneReporting
-	paneItems
-	numPanes
-)
-
-var paneTitles = [numPanes][2]string{
-	{"Overview", "Overview"},
-	{"Selection bias", "Selection"},
-	{"Likelihood bias", "Likelihood"},
-	{"Reporting", "Reporting"},
-	{"Items", "Items"},
-}
-
 // View draws the frame from what Update prepared: it joins cached strings
 // and crops them, and renders no chart.
 func (m *Model) View() tea.View {
@@ -59,19 +39,19 @@ func (m *Model) frame() string {
 	}
 	w := m.c.contentWidth()
 	if m.showHelp {
-		return m.overlay("All keys", "(? or esc closes · pgdn/pgup scroll)", m.helpLines(w), m.helpView, w)
+		return m.popupFrame(m.keysPopup, w)
 	}
 	if m.showRepro {
-		return m.overlay("Reproduce these numbers", "(c or esc closes)", m.reproLines(w), m.reproView, w)
+		return m.popupFrame(m.reproPopup, w)
 	}
 	p := m.panes[m.pane]
-	out := []string{m.tabBar(w)}
+	out := []string{m.tabs.View(m.pane, w)}
 	if b := p.Knobs(); b != nil {
 		out = append(out, b.View(w))
 	}
 	bh := m.bodyHeight(p)
 	status := []string{m.statusLine(w)}
-	if fl := m.flashLines(w); len(fl) > 1 {
+	if fl := flashLines(m.c, w); len(fl) > 1 {
 		// A message longer than the status line takes rows of the pane.
 		status, bh = fl, max(1, bh-(len(fl)-1))
 	}
@@ -85,21 +65,29 @@ func (m *Model) frame() string {
 	return fitLines(out, w, m.c.contentHeight())
 }
 
+// popupFrame is the frame of a popup: the tabs, the popup, the status
+// line and the help bar.
+func (m *Model) popupFrame(o *popup, w int) string {
+	out := append([]string{m.tabs.View(m.pane, w)}, o.View()...)
+	out = append(out, m.statusLine(w), m.helpBar(w))
+	return fitLines(out, w, m.c.contentHeight())
+}
+
 // maxFlashLines is the most rows a message of the status line takes.
 const maxFlashLines = 4
 
 // flashLines is the message of the status line wrapped to w (at spaces,
 // so that a command's flags stay whole), nil without a message; the last
 // of maxFlashLines rows ends in "…" when even they are too few.
-func (m *Model) flashLines(w int) []string {
-	if m.c.flash == "" {
+func flashLines(c *common, w int) []string {
+	if c.flash == "" {
 		return nil
 	}
-	st := m.c.st.Status
-	if m.c.flashErr {
-		st = m.c.st.Error
+	st := c.st.Status
+	if c.flashErr {
+		st = c.st.Error
 	}
-	lines := wrapWords(m.c.flash, max(10, w-1))
+	lines := wrapWords(c.flash, max(10, w-1))
 	if len(lines) > maxFlashLines {
 		lines = lines[:maxFlashLines]
 		lines[maxFlashLines-1] = ansi.Truncate(lines[maxFlashLines-1]+" …", w-1, "…")
@@ -117,52 +105,6 @@ func (m *Model) bodyHeight(p pane) int {
 		h--
 	}
 	return max(1, h)
-}
-
-// tabBar draws the tabs and records where each one is for mouse clicks.
-func (m *Model) tabBar(w int) string {
-	short := w < 110
-	var b strings.Builder
-	logo := m.c.st.Title.Render("plumb") + " "
-	b.WriteString(logo)
-	x := lipgloss.Width(logo)
-	m.tabX = m.tabX[:0]
-	for i := range numPanes {
-		t := paneTitles[i][0]
-		if short {
-			t = paneTitles[i][1]
-		}
-		label := fmt.Sprintf("%d %s", i+1, t)
-		var s string
-		if i == m.pane {
-			s = m.c.st.ActiveTab.Render(label)
-		} else {
-			s = m.c.st.Tab.Render(label)
-		}
-		m.tabX = append(m.tabX, x)
-		b.WriteString(s)
-		x += lipgloss.Width(s)
-	}
-	m.tabX = append(m.tabX, x)
-	right := m.judgeLabel()
-	gap := w - x - lipgloss.Width(right)
-	if gap >= 2 {
-		b.WriteString(strings.Repeat(" ", gap))
-		b.WriteString(right)
-	}
-	return b.String()
-}
-
-// judgeLabel names the judge and group shown, with their keys.
-func (m *Model) judgeLabel() string {
-	if len(m.c.judges) == 0 {
-		return m.c.st.Faint.Render("no judges")
-	}
-	s := m.c.st.Bold.Render(clean(m.c.judgeName()))
-	if len(m.c.judges) > 1 {
-		s += m.c.st.Faint.Render(fmt.Sprintf(" %d/%d", m.c.judge+1, len(m.c.judges)))
-	}
-	return s
 }
 
 // statusLine shows the judge, group, items, every analysis knob and the
@@ -190,12 +132,12 @@ func (m *Model) statusLine(w int) string {
 		right = m.c.st.Status.Render("✓ " + ms(m.c.cur.dur))
 	}
 	if m.watchErr != nil {
-		right = m.watchStatus() + " " + right
+		right = watchStatus(&m.c.st, m.watchErr) + " " + right
 	} else if m.c.opts.Poll != nil {
 		right = m.c.st.Status.Render("watching ") + right
 	}
 	rw := lipgloss.Width(right)
-	left := fitStatus(m.statusParts(), max(0, w-rw-1))
+	left := fitStatus(statusParts(m.c), max(0, w-rw-1))
 	gap := max(1, w-lipgloss.Width(left)-rw)
 	return m.c.st.Status.Render(left) + strings.Repeat(" ", gap) + right
 }
