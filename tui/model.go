@@ -57,8 +57,12 @@ type Options struct {
 	Dark bool
 }
 
-// Model is the root Bubble Tea model. It owns the panes and the
-// recompute pipeline; panes render from the last result only.
+// Model is the root Bubble Tea model. It only routes: the messages of
+// background work to the pipeline, the global keys (panes, judges,
+// groups, export, reproduce, help, quit), the rest to the active pane's
+// knob bar and then the pane; and it composes the frame around the pane:
+// the tabs, the knob bar, the status line and the help bar. The panes
+// draw from the context (common), which the pipeline fills.
 type Model struct {
 	// c is the context the panes read (common.go).
 	c    *common
@@ -83,6 +87,8 @@ type Model struct {
 	// onFrame, when set (tests), sees every frame View draws.
 	onFrame func(string)
 
+	// watchErr is the last poll's error or waiting state (--watch),
+	// shown in the status line until a poll reads the files again.
 	watchErr error
 }
 
@@ -126,6 +132,8 @@ func New(opts Options) *Model {
 	return m
 }
 
+// setTheme builds the styles for a dark or light background; every pane
+// is drawn again.
 func (m *Model) setTheme(dark bool) {
 	m.c.st = newStyles(dark, !m.c.opts.NoColor)
 	m.help.Styles = m.c.st.Help
@@ -142,10 +150,12 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// pollTick waits for the next look at the watched files (--watch).
 func (m *Model) pollTick() tea.Cmd {
 	return tea.Tick(m.c.opts.PollEvery, func(time.Time) tea.Msg { return pollTickMsg{} })
 }
 
+// pollCmd looks at the watched files off the UI goroutine.
 func (m *Model) pollCmd() tea.Cmd {
 	poll := m.c.opts.Poll
 	return func() tea.Msg {

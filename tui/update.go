@@ -198,6 +198,7 @@ func (m *Model) knobChanged(analysis bool) tea.Cmd {
 	return m.pipe.recompute()
 }
 
+// setPane puts pane p on screen (drawn at the end of Update if stale).
 func (m *Model) setPane(p paneID) {
 	if p < 0 || p >= numPanes {
 		return
