@@ -161,8 +161,6 @@ func textOf(t testing.TB, m *Model, p paneID) *textPane {
 // paneText is the text pane of a pane, or nil.
 func paneText(p pane) *textPane {
 	switch tp := p.(type) {
-	case *textPane:
-		return tp
 	case *overviewPane:
 		return &tp.textPane
 	case *likelihoodPane:
