@@ -10,12 +10,13 @@ import (
 	"github.com/plumb-eval/plumb/calib/selection"
 )
 
-// CalibraEval's fit path on the Selection pane. The path is computed off
-// the UI goroutine after the point estimates are on screen (pathCmd, via
-// report.Engine.Path, which caches it in the judge's selection engine), and
-// kept here per (judge, group, the selection options it depends on), so
-// that stepping "stop at" re-renders at once: the recompute that follows
-// finds the path in the engine's cache and refits nothing.
+// CalibraEval's fit path, which the Selection pane draws (pathChart). The
+// pipeline computes it off the UI goroutine after the point estimates are
+// on screen (afterResult, via report.Engine.Path, which caches it in the
+// judge's selection engine), and keeps it in the context per (judge,
+// group, the selection options it depends on: common.paths), so that
+// stepping "stop at" re-renders at once: the recompute that follows finds
+// the path in the engine's cache and refits nothing.
 
 // pathKey names a fit path: the options a path depends on.
 type pathKey struct {
