@@ -18,7 +18,7 @@ func BenchmarkKnobToFrame(b *testing.B) {
 	m := newTestModel(b, demoLog(b), 120, 40)
 	press(b, m, "2")
 	for b.Loop() {
-		if m.knobs.opt.Selection.Lambda >= 4.9 {
+		if m.c.knobs.opt.Selection.Lambda >= 4.9 {
 			b.StopTimer()
 			m = newTestModel(b, demoLog(b), 120, 40)
 			press(b, m, "2")
@@ -28,7 +28,7 @@ func BenchmarkKnobToFrame(b *testing.B) {
 		res := cmd().(resultMsg)
 		m.Update(res)
 		_ = m.View()
-		if m.computing() {
+		if m.pipe.computing() {
 			b.Fatal("still computing")
 		}
 	}
@@ -55,7 +55,7 @@ func BenchmarkView(b *testing.B) {
 // (≤ 16 ms).
 func BenchmarkKeyDuringRecompute100k(b *testing.B) {
 	m := newTestModel(b, sim100kLog(b), 200, 60)
-	if m.cur == nil || m.cur.ja.Pairs != 100000 {
+	if m.c.cur == nil || m.c.cur.ja.Pairs != 100000 {
 		b.Fatal("no analysis of 100,000 items")
 	}
 	for _, pane := range []string{"2", "5"} {

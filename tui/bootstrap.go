@@ -2,24 +2,20 @@ package tui
 
 import (
 	"context"
-	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/report"
 )
 
-// bootState is the background bootstrap of the current result's methods
-// table: it starts once the point estimates are on screen, reports its
-// progress, and is stopped when a knob change makes it stale.
+// bootState is the progress of the background bootstrap of the current
+// result's methods table, as the Selection pane shows it: it starts once
+// the point estimates are on screen, reports its progress, and is stopped
+// when a knob change makes it stale (pipeline.bootGen, pipeline.bootCancel).
 type bootState struct {
-	// gen is the generation of the result the bootstrap belongs to.
-	gen     uint64
 	running bool
 	done    int
 	total   int
-	cancel  context.CancelFunc
 	err     error
 }
 
@@ -43,21 +39,21 @@ type (
 // startBoot starts the bootstrap of r (just put on screen) off the UI
 // goroutine, stopping any earlier one. It returns nil when the bootstrap
 // is off or r has no methods table.
-func (m *Model) startBoot(r *result) tea.Cmd {
-	m.stopBoot()
-	m.boot = bootState{gen: r.gen}
+func (pl *pipeline) startBoot(r *result) tea.Cmd {
+	pl.stopBoot()
+	pl.c.boot, pl.bootGen = bootState{}, r.gen
 	if r.err != nil || r.ja.Selection == nil || r.opt.Bootstrap.Resamples <= 0 {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	m.boot.running, m.boot.cancel = true, cancel
+	pl.c.boot.running, pl.bootCancel = true, cancel
 	progress := make(chan bootProgressMsg, 1)
 	final := make(chan bootDoneMsg, 1)
-	eng, ja, opt, gen, g := m.eng, r.ja, r.opt, r.gen, m.bg
+	eng, ja, opt, gen, g := pl.c.eng, r.ja, r.opt, r.gen, pl.bg
 	t := g.enter(ctx, prioBoot)
 	// Behind the gate, on every core but one (the intervals do not depend
 	// on the workers).
-	opt.Bootstrap.Workers = m.slots
+	opt.Bootstrap.Workers = pl.slots
 	go func() {
 		if !t.wait() {
 			final <- bootDoneMsg{gen: gen, err: ctx.Err()}
@@ -86,98 +82,37 @@ func (m *Model) startBoot(r *result) tea.Cmd {
 }
 
 // stopBoot stops a running bootstrap (its result will be stale).
-func (m *Model) stopBoot() {
-	if m.boot.cancel != nil {
-		m.boot.cancel()
+func (pl *pipeline) stopBoot() {
+	if pl.bootCancel != nil {
+		pl.bootCancel()
 	}
-	m.boot.running, m.boot.cancel = false, nil
+	pl.c.boot.running, pl.bootCancel = false, nil
 }
 
 // bootProgress shows a bootstrap's progress and waits for its next
 // message; a stale bootstrap is not listened to any more.
-func (m *Model) bootProgress(msg bootProgressMsg) tea.Cmd {
-	if msg.gen != m.boot.gen || !m.boot.running {
+func (pl *pipeline) bootProgress(msg bootProgressMsg) tea.Cmd {
+	if msg.gen != pl.bootGen || !pl.c.boot.running {
 		return nil
 	}
-	m.boot.done, m.boot.total = msg.done, msg.total
-	m.dirty[paneSelection] = true
-	m.renderActive()
+	pl.c.boot.done, pl.c.boot.total = msg.done, msg.total
+	pl.invalidate(paneSelection)
 	return msg.next
 }
 
 // bootDone puts finished intervals next to the numbers they belong to,
 // unless a knob change has made them stale.
-func (m *Model) bootDone(msg bootDoneMsg) {
-	if msg.gen != m.boot.gen || m.cur == nil || m.cur.gen != msg.gen {
+func (pl *pipeline) bootDone(msg bootDoneMsg) {
+	if msg.gen != pl.bootGen || pl.c.cur == nil || pl.c.cur.gen != msg.gen {
 		return
 	}
-	if m.boot.cancel != nil {
-		m.boot.cancel()
+	if pl.bootCancel != nil {
+		pl.bootCancel()
 	}
-	m.boot.running, m.boot.cancel, m.boot.err = false, nil, msg.err
-	m.cur.ja.Intervals = msg.iv
+	pl.c.boot.running, pl.bootCancel, pl.c.boot.err = false, nil, msg.err
+	pl.c.cur.ja.Intervals = msg.iv
 	if msg.err != nil {
-		m.cur.ja.IntervalsReason = msg.err.Error()
+		pl.c.cur.ja.IntervalsReason = msg.err.Error()
 	}
-	m.dirty[paneSelection] = true
-	m.renderActive()
-}
-
-// intervals returns the current result's bootstrap intervals, or nil.
-func (m *Model) intervals() *selection.Intervals {
-	if m.cur == nil {
-		return nil
-	}
-	return m.cur.ja.Intervals
-}
-
-// intervalGlyph marks a method's change from raw in the all-items methods
-// table: ▲ (better) or ▼ (worse) when the change's bootstrap interval
-// excludes 0, "=" when it contains 0 (within noise), and nothing when
-// there are no intervals (yet, or --bootstrap 0).
-func (m *Model) intervalGlyph(method string, c report.Column, raw, v float64) string {
-	iv := m.intervals()
-	if iv == nil {
-		if m.boot.running {
-			return " " // the mark's place, so the table does not shift when it comes
-		}
-		return ""
-	}
-	mi := iv.Method(method)
-	if mi == nil {
-		return ""
-	}
-	d, ok := mi.Delta[report.BootKey(c)]
-	if !ok {
-		return ""
-	}
-	switch report.IntervalChange(c.Better, d, raw, v) {
-	case +1:
-		return m.st.Better.Render("▲")
-	case -1:
-		return m.st.Worse.Render("▼")
-	}
-	return "="
-}
-
-// methodsLegend is the caption of the all-items methods table: what the
-// marks mean, or how far the bootstrap has got.
-func (m *Model) methodsLegend() string {
-	switch iv := m.intervals(); {
-	case iv != nil && iv.Options.Resamples == 0 && len(iv.Notes) > 0:
-		return "  no ▲/▼ marks: " + iv.Notes[0]
-	case iv != nil:
-		return "  ▲ better ▼ worse = within noise (change's 95% CI)"
-	case m.boot.running:
-		pct := 0
-		if m.boot.total > 0 {
-			pct = 100 * m.boot.done / m.boot.total
-		}
-		return fmt.Sprintf("  bootstrap %d%%… (▲/▼ marks follow)", pct)
-	case m.boot.err != nil:
-		return "  no intervals: " + m.boot.err.Error()
-	case m.cur != nil && m.cur.opt.Bootstrap.Resamples <= 0:
-		return "  no ▲/▼ marks: intervals are off (--bootstrap 0)"
-	}
-	return ""
+	pl.invalidate(paneSelection)
 }

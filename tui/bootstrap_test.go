@@ -65,7 +65,7 @@ func TestBootstrapInBackground(t *testing.T) {
 	}
 	// Deliver the held message and everything after it.
 	run(t, m, func() tea.Msg { return held[0] })
-	if m.cur.ja.Intervals == nil {
+	if m.c.cur.ja.Intervals == nil {
 		t.Fatal("no intervals after the bootstrap finished")
 	}
 	s = screen(m)
@@ -75,8 +75,8 @@ func TestBootstrapInBackground(t *testing.T) {
 		t.Errorf("no marks from the intervals:\n%s", block)
 	}
 
-	opt := m.knobs.opt
-	opt.Judges = []string{m.judgeName()}
+	opt := m.c.knobs.opt
+	opt.Judges = []string{m.c.judgeName()}
 	an, err := report.Analyze(demoLog(t), opt)
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +88,7 @@ func TestBootstrapInBackground(t *testing.T) {
 		}
 		return b.String()
 	}
-	if a, b := doc(m.cur.ja), doc(an.Judges[0]); a != b {
+	if a, b := doc(m.c.cur.ja), doc(an.Judges[0]); a != b {
 		al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
 		for i := range min(len(al), len(bl)) {
 			if al[i] != bl[i] {
@@ -105,16 +105,16 @@ func TestBootstrapInBackground(t *testing.T) {
 func TestBootstrapStale(t *testing.T) {
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true})
 	held := runHoldingBoot(t, m, tea.Batch(m.Init(), func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} }))
-	old := m.cur
+	old := m.c.cur
 	press(t, m, "2", "l") // λ up: a new analysis and a new bootstrap
-	if m.cur == old || m.cur.ja.Intervals == nil {
+	if m.c.cur == old || m.c.cur.ja.Intervals == nil {
 		t.Fatal("the knob change got no intervals of its own")
 	}
-	iv := m.cur.ja.Intervals
+	iv := m.c.cur.ja.Intervals
 	for _, msg := range held {
 		run(t, m, func() tea.Msg { return msg })
 	}
-	if m.cur.ja.Intervals != iv {
+	if m.c.cur.ja.Intervals != iv {
 		t.Error("a stale bootstrap replaced the current intervals")
 	}
 }
@@ -147,8 +147,8 @@ func TestExportFiguresAndIntervals(t *testing.T) {
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)
 	press(t, m, "e")
-	if m.flashErr || !strings.Contains(m.flash, "out.judge-fair.figures/") || !strings.Contains(m.reproduceCommand(), "--bootstrap 200 --fixed-fit") {
-		t.Fatalf("export message: %q (error %v)", m.flash, m.flashErr)
+	if m.c.flashErr || !strings.Contains(m.c.flash, "out.judge-fair.figures/") || !strings.Contains(m.c.reproduceCommand(), "--bootstrap 200 --fixed-fit") {
+		t.Fatalf("export message: %q (error %v)", m.c.flash, m.c.flashErr)
 	}
 	for _, f := range []string{"judge-fair.forest.png", "judge-fair.forest.svg", "judge-fair.forest.txt"} {
 		if _, err := os.Stat(filepath.Join(dir, "out.judge-fair.figures", f)); err != nil {
@@ -159,8 +159,8 @@ func TestExportFiguresAndIntervals(t *testing.T) {
 	if !strings.Contains(string(txt), "paired item bootstrap percentile intervals, 200 resamples") {
 		t.Errorf("forest caption lacks the intervals: %s", txt)
 	}
-	opt := m.knobs.opt
-	opt.Judges = []string{m.judgeName()}
+	opt := m.c.knobs.opt
+	opt.Judges = []string{m.c.judgeName()}
 	an, err := report.Analyze(demoLog(t), opt)
 	if err != nil {
 		t.Fatal(err)

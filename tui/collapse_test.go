@@ -33,7 +33,7 @@ func swapOnlyLog(t *testing.T) *model.Log {
 func TestCollapsedCalibraEvalShownAsCollapsed(t *testing.T) {
 	m := newTestModel(t, swapOnlyLog(t), 160, 50)
 	for _, w := range []int{160, 100} {
-		lines := m.renderSelection(w)
+		lines := renderPane(m, paneSelection, w)
 		found := false
 		for _, l := range lines {
 			l = ansi.Strip(l)
@@ -49,16 +49,16 @@ func TestCollapsedCalibraEvalShownAsCollapsed(t *testing.T) {
 			t.Errorf("width %d: no CalibraEval row in\n%s", w, strings.Join(lines, "\n"))
 		}
 	}
-	head := strings.Join(m.headlines(&m.cur.ja), "\n")
+	head := strings.Join(headlines(&m.c.cur.ja), "\n")
 	if !strings.Contains(head, "CalibraEval collapsed: g* is nearly constant") {
 		t.Errorf("overview sentences:\n%s", head)
 	}
 	// λ = 0.05 (press h nine times from 0.5): still collapsed, no glyph.
 	press(t, m, "2", "h", "h", "h", "h", "h", "h", "h", "h", "h")
-	if got := m.knobs.opt.Selection.Lambda; got != 0.05 {
+	if got := m.c.knobs.opt.Selection.Lambda; got != 0.05 {
 		t.Fatalf("λ = %v after the presses, want 0.05", got)
 	}
-	for _, l := range m.renderSelection(160) {
+	for _, l := range renderPane(m, paneSelection, 160) {
 		if l = ansi.Strip(l); strings.HasPrefix(strings.TrimSpace(l), "CalibraEval") && strings.ContainsAny(l, "▲▼") {
 			t.Errorf("λ 0.05: %q", l)
 		}
@@ -76,7 +76,7 @@ func TestFlaggedICCMarked(t *testing.T) {
 		lg.Pairs = append(lg.Pairs, p)
 	}
 	m := newTestModel(t, lg, 160, 50)
-	text := ansi.Strip(strings.Join(m.renderSelection(160), "\n"))
+	text := ansi.Strip(strings.Join(renderPane(m, paneSelection, 160), "\n"))
 	if !strings.Contains(text, "11.863†") || !strings.Contains(text, "† raw: ICC(2,k) = 11.863 — outside [−1, 1]") {
 		t.Errorf("flagged ICC not marked:\n%s", text)
 	}

@@ -87,7 +87,7 @@ type request struct {
 func (q request) analyse() *result {
 	t0 := time.Now()
 	o := q.opt
-	o.Selection.Path = false // the path follows in the background (selection_path.go)
+	o.Selection.Path = false // the path follows in the background (path.go)
 	ja, err := q.eng.JudgeContext(q.ctx, q.judge, o)
 	r := &result{gen: q.gen, judge: q.judge, opt: q.opt, ja: ja, err: err}
 	if err == nil {

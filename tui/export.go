@@ -20,17 +20,17 @@ import (
 // figures and the calibrated log, off the UI goroutine. The files are
 // named per judge (exportFiles), so exporting judge A and then judge B
 // keeps both sets; exporting A again replaces A's.
-func (m *Model) exportCmd() tea.Cmd {
-	if len(m.judges) == 0 {
+func exportCmd(c *common, gen uint64) tea.Cmd {
+	if len(c.judges) == 0 {
 		return nil
 	}
-	eng, judge, opt := m.eng, m.judgeName(), m.knobs.opt
+	eng, judge, opt := c.eng, c.judgeName(), c.knobs.opt
 	opt.Judges = []string{judge}
-	version, inputs, guard := m.opts.Version, m.opts.Files, m.opts.Guard
-	ef := exportFiles(m.opts.ExportPrefix, figure.Stems(m.judges)[judge])
+	version, inputs, guard := c.opts.Version, c.opts.Files, c.opts.Guard
+	ef := exportFiles(c.opts.ExportPrefix, figure.Stems(c.judges)[judge])
 	args := reportArgs(opt, inputs)
-	m.setFlash("exporting …")
-	analyse := m.exportAnalysis(opt)
+	c.setFlash("exporting …")
+	analyse := exportAnalysis(c, gen, opt)
 	return func() tea.Msg {
 		an, err := analyse()
 		if err != nil {
@@ -86,16 +86,16 @@ func exportFiles(prefix, stem string) exportNames {
 
 // fewShotCmd writes the likelihood-bias mitigation set of the criterion
 // shown (Ohi et al.; the same as `plumb fewshot`).
-func (m *Model) fewShotCmd() tea.Cmd {
-	res := m.criterionResult()
+func fewShotCmd(c *common) tea.Cmd {
+	res := c.criterionResult()
 	if res == nil || res.Criterion == likelihood.TotalCriterion {
-		m.setFlash("choose a single criterion (←/→ on the criterion knob) to write its few-shot set")
+		c.setFlash("choose a single criterion (←/→ on the criterion knob) to write its few-shot set")
 		return nil
 	}
-	eng, judge, opt := m.eng, m.judgeName(), m.knobs.opt
+	eng, judge, opt := c.eng, c.judgeName(), c.knobs.opt
 	crit := res.Criterion
-	inputs, guard := m.opts.Files, m.opts.Guard
-	prefix := m.opts.ExportPrefix + "." + figure.Stems(m.judges)[judge]
+	inputs, guard := c.opts.Files, c.opts.Guard
+	prefix := c.opts.ExportPrefix + "." + figure.Stems(c.judges)[judge]
 	return func() tea.Msg {
 		_, all, _ := eng.Records(judge, "")
 		name := fewShotFile(prefix, crit, all)
@@ -156,10 +156,8 @@ func reportArgs(opt report.Options, files []string) string {
 	if opt.Group != "" {
 		a = append(a, "--group", shellQuote(opt.Group))
 	}
-	so, ro, lo := opt.Selection, opt.Reporting, opt.Likelihood
-	a = append(a, "--lambda", trimFloat(so.Lambda), "--est-frac", trimFloat(so.EstFrac), "--objective", so.Objective.String(),
-		"--seed", fmt.Sprint(so.Seed), "--budget", fmt.Sprint(ro.Budget), "--split", trimFloat(ro.Split),
-		"--alpha", trimFloat(ro.Alpha), "--verdict-from", opt.VerdictFrom.String(), "--k", fmt.Sprint(topK(lo.TopK)))
+	a = append(a, knobArgs(&opt, false)...)
+	ro, lo := opt.Reporting, opt.Likelihood
 	if opt.Target != "" && opt.Target != report.TargetAuto {
 		a = append(a, "--target", opt.Target)
 	}
@@ -173,7 +171,7 @@ func reportArgs(opt report.Options, files []string) string {
 		a = append(a, "--per-token")
 	}
 	a = append(a, bootArgs(opt.Bootstrap)...)
-	a = append(a, solverArgs(so)...)
+	a = append(a, knobArgs(&opt, true)...)
 	return strings.Join(a, " ")
 }
 

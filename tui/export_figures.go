@@ -12,12 +12,13 @@ import (
 // exportAnalysis returns what computes the exported analysis of opt (one
 // judge, the current one): the point estimates again (the engine caches
 // them) with the intervals already on screen when they belong to the
-// current knobs, otherwise computed afresh (report.Engine.Report). The
-// bytes equal `plumb report` with the same flags either way.
-func (m *Model) exportAnalysis(opt report.Options) func() (*report.Analysis, error) {
-	eng := m.eng
-	iv := m.intervals()
-	if iv == nil || m.cur.gen != m.gen || m.cur.judge != m.judgeName() {
+// current knobs (generation gen), otherwise computed afresh
+// (report.Engine.Report). The bytes equal `plumb report` with the same
+// flags either way.
+func exportAnalysis(c *common, gen uint64, opt report.Options) func() (*report.Analysis, error) {
+	eng := c.eng
+	iv := c.intervals()
+	if iv == nil || c.cur.gen != gen || c.cur.judge != c.judgeName() {
 		return func() (*report.Analysis, error) { return eng.Report(opt) }
 	}
 	return func() (*report.Analysis, error) {

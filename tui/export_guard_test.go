@@ -24,12 +24,12 @@ func TestExportRefusesInputReadFromFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.opts.ExportPrefix = filepath.Join(dir, "out")
-	m.opts.Files = []string{dir}
-	m.opts.Guard = g
+	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
+	m.c.opts.Files = []string{dir}
+	m.c.opts.Guard = g
 	press(t, m, "e")
-	if !m.flashErr || !strings.Contains(m.flash, "is an input file") {
-		t.Errorf("export over an input: %q", m.flash)
+	if !m.c.flashErr || !strings.Contains(m.c.flash, "is an input file") {
+		t.Errorf("export over an input: %q", m.c.flash)
 	}
 	if got, _ := os.ReadFile(in); string(got) != string(want) {
 		t.Fatal("the export overwrote the input")

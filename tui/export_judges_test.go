@@ -42,15 +42,15 @@ func TestExportJudgeAThenB(t *testing.T) {
 	dir := t.TempDir()
 	lg := twoJudgeLog(t)
 	m := newTestModel(t, lg, 120, 40)
-	m.opts.ExportPrefix = filepath.Join(dir, "out")
+	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
 	want := map[string]string{} // judge → its report's Markdown
 	for range 2 {
-		judge := m.judgeName()
+		judge := m.c.judgeName()
 		press(t, m, "e")
-		if m.flashErr {
-			t.Fatalf("export of %s: %s", judge, m.flash)
+		if m.c.flashErr {
+			t.Fatalf("export of %s: %s", judge, m.c.flash)
 		}
-		opt := m.knobs.opt
+		opt := m.c.knobs.opt
 		opt.Judges = []string{judge}
 		an, err := report.Analyze(lg, opt)
 		if err != nil {
@@ -133,10 +133,10 @@ func TestExportCollapsedSaysOldCalibratedLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.opts.ExportPrefix = filepath.Join(dir, "out")
+	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
 	press(t, m, "]", "2", "l", "e") // judge-first at λ 0.55: collapsed (TestExport)
-	if m.flashErr || !strings.Contains(m.flash, "CalibraEval collapsed") || !strings.Contains(m.flash, old+" is from an earlier export, left as it was") {
-		t.Errorf("export message: %q", m.flash)
+	if m.c.flashErr || !strings.Contains(m.c.flash, "CalibraEval collapsed") || !strings.Contains(m.c.flash, old+" is from an earlier export, left as it was") {
+		t.Errorf("export message: %q", m.c.flash)
 	}
 	if b, _ := os.ReadFile(old); string(b) != "old" {
 		t.Errorf("the older calibrated log was changed: %q", b)

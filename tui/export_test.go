@@ -18,12 +18,12 @@ import (
 func TestExport(t *testing.T) {
 	dir := t.TempDir()
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.opts.ExportPrefix = filepath.Join(dir, "out")
+	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
 	press(t, m, "]", "2", "l", "e")
-	if m.flashErr || !strings.Contains(m.flash, "c shows the command") || !strings.Contains(m.reproduceCommand(), "plumb report --judge judge-first --lambda 0.55") {
-		t.Fatalf("export message: %q (error %v), command %q", m.flash, m.flashErr, m.reproduceCommand())
+	if m.c.flashErr || !strings.Contains(m.c.flash, "c shows the command") || !strings.Contains(m.c.reproduceCommand(), "plumb report --judge judge-first --lambda 0.55") {
+		t.Fatalf("export message: %q (error %v), command %q", m.c.flash, m.c.flashErr, m.c.reproduceCommand())
 	}
-	opt := m.knobs.opt
+	opt := m.c.knobs.opt
 	opt.Judges = []string{"judge-first"}
 	an, err := report.Analyze(demoLog(t), opt)
 	if err != nil {
@@ -48,16 +48,16 @@ func TestExport(t *testing.T) {
 	}
 	// judge-first's CalibraEval collapses (g* ≡ 0.5): no calibrated log,
 	// and the status line says why.
-	if !strings.Contains(m.flash, "no calibrated log: CalibraEval collapsed") {
-		t.Errorf("export message of a collapsed fit: %q", m.flash)
+	if !strings.Contains(m.c.flash, "no calibrated log: CalibraEval collapsed") {
+		t.Errorf("export message of a collapsed fit: %q", m.c.flash)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out.judge-first.calibrated.jsonl")); err == nil {
 		t.Error("a collapsed fit's calibrated log was written")
 	}
 	// judge-tokenA's is not collapsed: its calibrated log is written.
 	press(t, m, "]", "e")
-	if m.flashErr || !strings.Contains(m.flash, ".calibrated.jsonl (3000 pair records)") {
-		t.Fatalf("export message: %q (error %v)", m.flash, m.flashErr)
+	if m.c.flashErr || !strings.Contains(m.c.flash, ".calibrated.jsonl (3000 pair records)") {
+		t.Fatalf("export message: %q (error %v)", m.c.flash, m.c.flashErr)
 	}
 	lg, err := model.ReadFiles([]string{filepath.Join(dir, "out.judge-tokenA.calibrated.jsonl")}, model.ReadOptions{})
 	if err != nil {
@@ -69,8 +69,8 @@ func TestExport(t *testing.T) {
 
 	// The few-shot set of the criterion shown.
 	press(t, m, "3", "w")
-	if m.flashErr || !strings.Contains(m.flash, "examples of highest RS") {
-		t.Fatalf("few-shot message: %q", m.flash)
+	if m.c.flashErr || !strings.Contains(m.c.flash, "examples of highest RS") {
+		t.Fatalf("few-shot message: %q", m.c.flash)
 	}
 	fs, err := model.ReadFiles([]string{filepath.Join(dir, "out.judge-tokenA.fewshot-accuracy.jsonl")}, model.ReadOptions{})
 	if err != nil || len(fs.Scores) != 8 {
@@ -87,11 +87,11 @@ func TestExportNeverOverwritesInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.opts.ExportPrefix = filepath.Join(dir, "log")
-	m.opts.Files = []string{in}
+	m.c.opts.ExportPrefix = filepath.Join(dir, "log")
+	m.c.opts.Files = []string{in}
 	press(t, m, "e")
-	if !m.flashErr || !strings.Contains(m.flash, "is an input file") {
-		t.Errorf("export over an input: %q", m.flash)
+	if !m.c.flashErr || !strings.Contains(m.c.flash, "is an input file") {
+		t.Errorf("export over an input: %q", m.c.flash)
 	}
 	if b, _ := os.ReadFile(in); string(b) != "precious" {
 		t.Error("the input file was overwritten")

@@ -136,3 +136,44 @@ func resize(t testing.TB, m *Model, w, h int) {
 	t.Helper()
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
 }
+
+// viewport draws lines from offset off in h rows through the one
+// scrolling mechanism (scroller), as a pane's body is drawn.
+func (m *Model) viewport(lines []string, off, h int) []string {
+	s := newScroller(m.c, false)
+	s.SetSize(m.c.contentWidth(), h)
+	s.SetContent(lines)
+	s.SetYOffset(off)
+	return strings.Split(s.View(h), "\n")
+}
+
+// textOf is pane p's text pane (the body of the Overview, Selection,
+// Likelihood or Reporting pane).
+func textOf(t testing.TB, m *Model, p paneID) *textPane {
+	t.Helper()
+	tp := paneText(m.panes[p])
+	if tp == nil {
+		t.Fatalf("pane %d has no text body", p)
+	}
+	return tp
+}
+
+// paneText is the text pane of a pane, or nil.
+func paneText(p pane) *textPane {
+	switch tp := p.(type) {
+	case *overviewPane:
+		return &tp.textPane
+	case *likelihoodPane:
+		return &tp.textPane
+	case *reportingPane:
+		return &tp.textPane
+	case *selectionPane:
+		return &tp.textPane
+	}
+	return nil
+}
+
+// body is pane p's body as Render drew it (its lines joined), unscrolled.
+func (m *Model) body(p paneID) string {
+	return strings.Join(paneText(m.panes[p]).scroll.Lines(), "\n")
+}

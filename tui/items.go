@@ -9,12 +9,10 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -29,9 +27,12 @@ var (
 
 // itemsPane is the Items tab: a table of pair items (or, with v, of the
 // likelihood scatter's score items), sortable and filterable, and a
-// scrollable view of one item.
+// scrollable view of one item. Its items are the current result's
+// (common.cur.items), prepared off the UI goroutine (items_data.go).
 type itemsPane struct {
-	data   *itemData
+	c      *common
+	w, h   int
+	stale  bool
 	scores bool // show score items instead of pair items
 	sort   [2]int
 	filter textinput.Model
@@ -41,34 +42,71 @@ type itemsPane struct {
 	points []likelihood.Point
 	cursor int
 	top    int
-	height int
 
 	detail     bool
-	detailView viewport.Model
+	detailView *scroller
 }
 
-func newItemsPane() itemsPane {
+func newItemsPane(c *common) *itemsPane {
 	ti := textinput.New()
 	ti.Prompt = "/"
 	ti.Placeholder = "id, group or text"
 	ti.CharLimit = 200
-	return itemsPane{filter: ti, detailView: viewport.New()}
+	return &itemsPane{c: c, stale: true, filter: ti, detailView: newScroller(c, true)}
 }
 
-func (p *itemsPane) capturing() bool  { return p.filter.Focused() }
-func (p *itemsPane) detailOpen() bool { return p.detail }
+// Capturing: the filter input takes every key but esc and enter.
+func (p *itemsPane) Capturing() bool  { return p.filter.Focused() }
+func (p *itemsPane) Knobs() *knobBar  { return nil }
+func (p *itemsPane) Invalidate()      { p.stale = true }
+func (p *itemsPane) SetSize(w, h int) { p.w, p.h = w, h }
 
-// setData installs a new result's items, keeping the cursor's position.
-func (p *itemsPane) setData(d *itemData) { p.data = d }
+// data is the items of the result on screen (nil before the first).
+func (p *itemsPane) data() *itemData {
+	if p.c.cur == nil {
+		return nil
+	}
+	return p.c.cur.items
+}
+
+// Render lays the rows out again when the items or the criterion changed.
+func (p *itemsPane) Render() {
+	if p.stale {
+		p.stale = false
+		p.layout()
+	}
+}
 
 // reset forgets the cursor (a new judge or group).
 func (p *itemsPane) reset() { p.cursor, p.top, p.detail = 0, 0, false }
 
-func (p *itemsPane) scroll(d int) {
+// ShortHelp names the keys of the table, or of the open item.
+func (p *itemsPane) ShortHelp() []key.Binding {
+	k := p.c.keys
 	if p.detail {
-		p.detailView.ScrollDown(d)
+		return []key.Binding{k.RowUp, k.RowDown, k.ScrollDown, k.Back}
+	}
+	return []key.Binding{k.RowUp, k.RowDown, k.Sort, k.Filter, k.Open, k.ItemsView}
+}
+
+// FullHelp is the Items section of the full help.
+func (p *itemsPane) FullHelp() []helpSection {
+	k := p.c.keys
+	return []helpSection{{"Items", []key.Binding{k.RowDown, k.RowUp, k.Top, k.Bottom, k.Sort, k.Filter, k.Open, k.ItemsView,
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close the item or filter"))}}}
+}
+
+// wheel scrolls the open item, or moves the cursor, d rows.
+func (p *itemsPane) wheel(d int) {
+	if p.detail {
+		// As the item view always scrolled: the wheel up moves twice as
+		// far as down unless the view is at its end (bubbles' ScrollDown
+		// with a negative count, then ScrollUp).
+		if d > 0 || !p.detailView.AtBottom() {
+			p.detailView.ScrollBy(d)
+		}
 		if d < 0 {
-			p.detailView.ScrollUp(-d)
+			p.detailView.ScrollBy(d)
 		}
 		return
 	}
@@ -86,13 +124,12 @@ func (p *itemsPane) move(d int) {
 // layout recomputes the rows shown: filter, then sort (in Update, on a
 // new result or a key; the sorts themselves were prepared off the UI
 // goroutine for pair items).
-func (p *itemsPane) layout(m *Model, w, h int) {
-	p.height = h
+func (p *itemsPane) layout() {
 	p.rows = p.rows[:0]
 	q := strings.ToLower(strings.TrimSpace(p.filter.Value()))
 	if p.scores {
 		p.points = nil
-		if r := m.criterionResult(); r != nil {
+		if r := p.c.criterionResult(); r != nil {
 			p.points = r.Points
 		}
 		for i := range p.points {
@@ -107,7 +144,7 @@ func (p *itemsPane) layout(m *Model, w, h int) {
 		case 2:
 			slices.SortStableFunc(p.rows, func(a, b int) int { return cmp.Compare(math.Abs(pts[b].US), math.Abs(pts[a].US)) })
 		}
-	} else if d := p.data; d != nil {
+	} else if d := p.data(); d != nil {
 		order := d.byInconsistent
 		switch p.sort[0] {
 		case 0:
@@ -127,7 +164,7 @@ func (p *itemsPane) layout(m *Model, w, h int) {
 	}
 	p.move(0)
 	if p.detail {
-		p.openDetail(m, w, h)
+		p.openDetail()
 	}
 }
 
@@ -136,11 +173,26 @@ func pairMatches(pr *model.Pair, q string) bool {
 		strings.Contains(strings.ToLower(pr.Prompt), q)
 }
 
-// itemsKey handles a key on the Items tab.
-func (m *Model) itemsKey(msg tea.KeyPressMsg) tea.Cmd {
-	p := &m.items
-	k := m.keys
-	w, h := m.contentWidth(), m.bodyHeight()
+// Update handles a key or the wheel on the Items tab.
+func (p *itemsPane) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.MouseWheelMsg:
+		switch msg.Mouse().Button {
+		case tea.MouseWheelUp:
+			p.wheel(-wheelLines)
+		case tea.MouseWheelDown:
+			p.wheel(wheelLines)
+		}
+	case tea.KeyPressMsg:
+		return p.key(msg)
+	}
+	return nil
+}
+
+// key handles a key on the Items tab.
+func (p *itemsPane) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := p.c.keys
+	h := p.h
 	if p.filter.Focused() {
 		switch msg.String() {
 		case "enter":
@@ -149,13 +201,13 @@ func (m *Model) itemsKey(msg tea.KeyPressMsg) tea.Cmd {
 		case "esc":
 			p.filter.Reset()
 			p.filter.Blur()
-			p.layout(m, w, h)
+			p.layout()
 			return nil
 		}
 		var cmd tea.Cmd
 		p.filter, cmd = p.filter.Update(msg)
 		p.cursor, p.top = 0, 0
-		p.layout(m, w, h)
+		p.layout()
 		return cmd
 	}
 	if p.detail {
@@ -163,9 +215,9 @@ func (m *Model) itemsKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Back), key.Matches(msg, k.Open):
 			p.detail = false
 		case key.Matches(msg, k.RowUp):
-			p.detailView.ScrollUp(1)
+			p.detailView.ScrollBy(-1)
 		case key.Matches(msg, k.RowDown):
-			p.detailView.ScrollDown(1)
+			p.detailView.ScrollBy(1)
 		case key.Matches(msg, k.ScrollUp):
 			p.detailView.PageUp()
 		case key.Matches(msg, k.ScrollDown):
@@ -178,6 +230,12 @@ func (m *Model) itemsKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	switch {
+	case key.Matches(msg, k.ColLeft):
+		var none columns // the Items tab has no wide table
+		none.move(p.c, -1)
+	case key.Matches(msg, k.ColRight):
+		var none columns
+		none.move(p.c, 1)
 	case key.Matches(msg, k.RowUp):
 		p.move(-1)
 	case key.Matches(msg, k.RowDown):
@@ -194,22 +252,22 @@ func (m *Model) itemsKey(msg tea.KeyPressMsg) tea.Cmd {
 		v := btoi(p.scores)
 		p.sort[v] = (p.sort[v] + 1) % 3
 		p.cursor, p.top = 0, 0
-		p.layout(m, w, h)
+		p.layout()
 	case key.Matches(msg, k.ItemsView):
 		p.scores = !p.scores
 		p.cursor, p.top = 0, 0
-		p.layout(m, w, h)
+		p.layout()
 	case key.Matches(msg, k.Filter):
 		return p.filter.Focus()
 	case key.Matches(msg, k.Back):
 		if p.filter.Value() != "" {
 			p.filter.Reset()
-			p.layout(m, w, h)
+			p.layout()
 		}
 	case key.Matches(msg, k.Open):
 		if len(p.rows) > 0 {
 			p.detail = true
-			p.openDetail(m, w, h)
+			p.openDetail()
 			p.detailView.GotoTop()
 		}
 	}
@@ -223,30 +281,29 @@ func btoi(b bool) int {
 	return 0
 }
 
-// view draws the table (or the open item) in exactly h lines of at most w
-// cells; only the visible rows are formatted, so 100,000 items cost what
-// 30 do.
-func (p *itemsPane) view(m *Model, w, h int) string {
-	st := m.st
+// View draws the table (or the open item) in exactly h lines of at most
+// the pane's width; only the visible rows are formatted, so 100,000 items
+// cost what 30 do.
+func (p *itemsPane) View(h int) string {
+	st, w := p.c.st, p.w
 	if p.detail {
-		p.detailView.SetWidth(w)
-		p.detailView.SetHeight(h)
-		return p.detailView.View()
+		p.detailView.SetSize(w, h)
+		return p.detailView.View(h)
 	}
-	if m.cur == nil {
-		return strings.Join(m.waiting(), "\n")
+	if p.c.cur == nil {
+		return strings.Join(p.c.waiting(), "\n")
 	}
 	var lines []string
 	kind, sorts := "pair items", pairSorts
 	total := 0
 	if p.scores {
-		kind, sorts = "score items ("+m.knobs.value(kCriterion, m.resolvedKnobs())+")", scoreSorts
+		kind, sorts = "score items ("+p.c.knobs.value(kCriterion, p.c.resolvedKnobs())+")", scoreSorts
 		total = len(p.points)
-	} else if p.data != nil {
-		total = len(p.data.pairs)
+	} else if d := p.data(); d != nil {
+		total = len(d.pairs)
 	}
 	head := fmt.Sprintf(" %s: %d of %d · sorted by %s", kind, len(p.rows), total, sorts[p.sort[btoi(p.scores)]])
-	if !p.scores && p.data != nil && p.data.calPending {
+	if d := p.data(); !p.scores && d != nil && d.calPending {
 		head += " · calibrated columns follow …"
 	}
 	if note := "  (s sort · v pairs/scores · / filter · enter open)"; lipgloss.Width(head+note) <= w {
@@ -297,7 +354,7 @@ func (p *itemsPane) view(m *Model, w, h int) string {
 // pairRow returns the pair table's header and row formatter for width w:
 // id, group, raw → calibrated preference per arrangement, gold, consistent.
 func (p *itemsPane) pairRow(w int) (string, func(int) string) {
-	d := p.data
+	d := p.data()
 	idW, grW := 8, 8
 	if w >= 140 {
 		idW, grW = 16, 14
@@ -343,75 +400,4 @@ func goldText(g model.Gold) string {
 		return "—"
 	}
 	return g.String()
-}
-
-// openDetail fills the item view with the item under the cursor.
-func (p *itemsPane) openDetail(m *Model, w, h int) {
-	if len(p.rows) == 0 {
-		p.detail = false
-		return
-	}
-	p.detailView.SetWidth(w)
-	p.detailView.SetHeight(h)
-	st := m.st
-	var out []string
-	tw := max(20, w-4)
-	if p.scores {
-		pt := p.points[p.rows[p.cursor]]
-		out = append(out, st.Heading.Render(" Score item "+clean(pt.ID))+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
-		out = append(out, fmt.Sprintf("   LS %.2f · US %+.3f · RS %.3f · judge %g · human %g", pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh))
-		_, scores, _ := m.eng.Records(m.judgeName(), m.knobs.opt.Group)
-		for i := range scores {
-			s := &scores[i]
-			if s.ID != pt.ID {
-				continue
-			}
-			out = append(out, "", st.Bold.Render(fmt.Sprintf("   criterion %s", clean(s.Criterion))))
-			out = append(out, "", st.Bold.Render("   Input"))
-			out = append(out, wrap(textOr(s.Input), tw, "   ")...)
-			out = append(out, "", st.Bold.Render("   Output"))
-			out = append(out, wrap(textOr(s.Output), tw, "   ")...)
-			break
-		}
-	} else {
-		d := p.data
-		i := p.rows[p.cursor]
-		pr := &d.pairs[i]
-		out = append(out, st.Heading.Render(" Pair item "+clean(pr.ID))+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
-		out = append(out, fmt.Sprintf("   judge %s · group %s · gold %s · %s", clean(pr.Judge), clean(textOr(pr.Group)), goldText(pr.Gold), clean(pr.Pos.String())))
-		rows := [][]string{}
-		for a := range model.NumArrangements {
-			if !pr.Has[a] {
-				continue
-			}
-			ar := model.Arrangement(a)
-			r := []string{"   " + ar.String(), fmt.Sprintf("response %d first", ar.FirstShown()), fmt.Sprintf("%.4f", pr.S[a]),
-				fmt.Sprintf("%.4f", d.raw.R[i][a]), calib.Choice(d.raw.R[i][a]).String()}
-			if d.hasCal {
-				r = append(r, fmt.Sprintf("%.4f", d.cal.R[i][a]), calib.Choice(d.cal.R[i][a]).String())
-			}
-			rows = append(rows, r)
-		}
-		head := []string{"   arr.", "shown", "P(A)", "r raw", "choice"}
-		if d.hasCal {
-			head = append(head, "r calibrated", "choice")
-		}
-		out = append(out, "")
-		out = append(out, table(head, rows)...)
-		out = append(out, st.Faint.Render("   r = preference for response 1; choice 1, 2 or tie (r = 0.5)"))
-		out = append(out, "", st.Bold.Render("   Prompt"))
-		out = append(out, wrap(textOr(pr.Prompt), tw, "   ")...)
-		out = append(out, "", st.Bold.Render("   Response 1"))
-		out = append(out, wrap(textOr(pr.Response1), tw, "   ")...)
-		out = append(out, "", st.Bold.Render("   Response 2"))
-		out = append(out, wrap(textOr(pr.Response2), tw, "   ")...)
-	}
-	p.detailView.SetContent(fitLines(out, w, len(out)))
-}
-
-func textOr(s string) string {
-	if strings.TrimSpace(s) == "" {
-		return "(not in the log)"
-	}
-	return s
 }

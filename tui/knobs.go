@@ -12,7 +12,8 @@ import (
 )
 
 // knobID names a knob. Every analysis knob is also a flag of `plumb
-// report` (flagName), so the report reproduces the screen.
+// report` (knobDef.flag), so the report reproduces the screen. The order
+// is the status line's and the reproduce command's.
 type knobID int
 
 const (
@@ -20,38 +21,253 @@ const (
 	kEstFrac
 	kObjective
 	kSeed
-	kCriterion
-	kTopK
 	kBudget
 	kSplit
 	kAlpha
 	kVerdictFrom
+	kTopK
+	kCriterion
 	kSolver
 	kStopAt
+	numKnobs
 )
 
-// knobDef describes a knob: its label, its flag, and its steps.
+// knobDef is a knob, declared once: its label, its steps, how its value is
+// formatted (get), stepped and reset (set), whether a change recomputes
+// the analysis, where the status line shows it, and the flag that
+// reproduces it. Adding a knob is adding a row to knobDefs (and its place
+// in paneKnobs).
 type knobDef struct {
 	label string
-	flag  string
-	// small and big are the steps of a numeric knob (0 for a choice).
+	// flag sets the knob: a flag of `plumb report` (the criterion's is
+	// `plumb tui`'s, and the reproduce command leaves it out).
+	flag string
+	// small and big are the steps of a numeric knob (0 for a choice); lo
+	// and hi its range.
 	small, big float64
 	lo, hi     float64
+	// display marks a display choice (the criterion): a change
+	// recomputes nothing, the panes change at once.
+	display bool
+	// status is the knob's item of the status line (nil: not there).
+	status *statusSlot
+	// late puts the knob's flags after the bootstrap's in the reproduce
+	// command (the solver and the stop, which are left out at their
+	// defaults).
+	late bool
+
+	// format formats the value for the knob bar and the status line; r is
+	// what the automatic values resolved to in the last result.
+	format func(k *knobState, r resolved) string
+	// step moves the value dir steps of delta (±small or ±big). It reports
+	// whether the analysis must be recomputed.
+	step func(k *knobState, d *knobDef, dir int, delta float64, r resolved) bool
+	// reset sets the value back to start's.
+	reset func(k, start *knobState)
+	// args are the flags that reproduce the value (nil: none).
+	args func(o *report.Options) []string
 }
 
-var knobDefs = [...]knobDef{
-	kLambda:      {label: "λ", flag: "--lambda", small: 0.05, big: 0.25, lo: 0, hi: calibraeval.MaxLambda},
-	kEstFrac:     {label: "est. fraction", flag: "--est-frac", small: 0.05, big: 0.25, lo: 0.05, hi: 1},
-	kObjective:   {label: "objective", flag: "--objective"},
-	kSeed:        {label: "seed", flag: "--seed", small: 1, big: 10, lo: 0, hi: math.MaxUint32},
-	kCriterion:   {label: "criterion", flag: "--criterion"},
-	kTopK:        {label: "k", flag: "--k", small: 1, big: 5, lo: 1, hi: 100},
-	kBudget:      {label: "budget m", flag: "--budget", small: 10, big: 100, lo: 2, hi: math.MaxInt32},
-	kSplit:       {label: "split m0/m", flag: "--split", small: 0.05, big: 0.25, lo: 0.05, hi: 0.95},
-	kAlpha:       {label: "α", flag: "--alpha", small: 0.01, big: 0.05, lo: 0.01, hi: 0.5},
-	kVerdictFrom: {label: "verdict from", flag: "--verdict-from"},
-	kSolver:      {label: "solver", flag: "--solver"},
-	kStopAt:      {label: "stop at", flag: "--stop-at", small: 1, big: 5},
+// statusSlot is where a knob sits in the status line: the text before its
+// value, its group and its rank (statusPart).
+type statusSlot struct {
+	prefix      string
+	group, rank int
+}
+
+// shown returns d with its place in the status line.
+func (d knobDef) shown(prefix string, group, rank int) knobDef {
+	d.status = &statusSlot{prefix: prefix, group: group, rank: rank}
+	return d
+}
+
+var knobDefs = [numKnobs]knobDef{
+	kLambda: floatKnob("λ", "--lambda", 0.05, 0.25, 0, calibraeval.MaxLambda,
+		func(o *report.Options) *float64 { return &o.Selection.Lambda }).shown("λ ", 1, rankLambda),
+	kEstFrac: floatKnob("est. fraction", "--est-frac", 0.05, 0.25, 0.05, 1,
+		func(o *report.Options) *float64 { return &o.Selection.EstFrac }).shown("est ", 1, rankEstFrac),
+	kObjective: choiceKnob("objective", "--objective", objectives,
+		func(o *report.Options) *calibraeval.Objective { return &o.Selection.Objective }).shown("", 1, rankObjective),
+	kSeed: knobDef{label: "seed", flag: "--seed", small: 1, big: 10, lo: 0, hi: math.MaxUint32,
+		format: func(k *knobState, _ resolved) string { return fmt.Sprint(k.opt.Selection.Seed) },
+		step: func(k *knobState, d *knobDef, _ int, delta float64, _ resolved) bool {
+			o := &k.opt // one seed for every analysis
+			o.Selection.Seed = uint64(clampStep(float64(o.Selection.Seed), delta, d))
+			o.Reporting.Seed, o.Likelihood.Seed = o.Selection.Seed, o.Selection.Seed
+			return true
+		},
+		reset: func(k, s *knobState) {
+			o, so := &k.opt, &s.opt
+			o.Selection.Seed, o.Reporting.Seed, o.Likelihood.Seed = so.Selection.Seed, so.Reporting.Seed, so.Likelihood.Seed
+		},
+		args: func(o *report.Options) []string { return []string{"--seed", fmt.Sprint(o.Selection.Seed)} },
+	}.shown("seed ", 1, rankSeed),
+	kBudget: knobDef{label: "budget m", flag: "--budget", small: 10, big: 100, lo: 2, hi: math.MaxInt32,
+		format: func(k *knobState, r resolved) string {
+			if k.opt.Reporting.Budget == 0 {
+				if r.budget > 0 {
+					return fmt.Sprintf("auto (%d)", r.budget)
+				}
+				return "auto"
+			}
+			return fmt.Sprint(k.opt.Reporting.Budget)
+		},
+		step: func(k *knobState, d *knobDef, _ int, delta float64, r resolved) bool {
+			o := &k.opt
+			cur := o.Reporting.Budget
+			if cur == 0 { // auto: step from the value in use
+				cur = r.budget
+			}
+			hi := d.hi
+			if r.poolSize > 0 {
+				hi = float64(r.poolSize)
+			}
+			o.Reporting.Budget = int(math.Max(d.lo, math.Min(hi, float64(cur)+delta)))
+			return true
+		},
+		reset: func(k, s *knobState) { k.opt.Reporting.Budget = s.opt.Reporting.Budget },
+		args:  func(o *report.Options) []string { return []string{"--budget", fmt.Sprint(o.Reporting.Budget)} },
+	}.shown("m ", 2, rankBudget),
+	kSplit: knobDef{label: "split m0/m", flag: "--split", small: 0.05, big: 0.25, lo: 0.05, hi: 0.95,
+		format: func(k *knobState, r resolved) string {
+			if k.opt.Reporting.Split == 0 {
+				if r.haveSplit {
+					return fmt.Sprintf("pool (%.2f)", r.split)
+				}
+				return "pool"
+			}
+			return trimFloat(k.opt.Reporting.Split)
+		},
+		step: func(k *knobState, d *knobDef, _ int, delta float64, r resolved) bool {
+			o := &k.opt
+			cur := o.Reporting.Split
+			if cur == 0 { // the pool's split: step from the value in use
+				cur = 0.5
+				if r.haveSplit {
+					cur = r.split
+				}
+			}
+			o.Reporting.Split = clampStep(cur, delta, d)
+			return true
+		},
+		reset: func(k, s *knobState) { k.opt.Reporting.Split = s.opt.Reporting.Split },
+		args:  func(o *report.Options) []string { return []string{"--split", trimFloat(o.Reporting.Split)} },
+	}.shown("split ", 2, rankSplit),
+	kAlpha: floatKnob("α", "--alpha", 0.01, 0.05, 0.01, 0.5,
+		func(o *report.Options) *float64 { return &o.Reporting.Alpha }).shown("α ", 2, rankAlpha),
+	kVerdictFrom: choiceKnob("verdict from", "--verdict-from", verdictFroms,
+		func(o *report.Options) *reporting.VerdictFrom { return &o.VerdictFrom }).shown("", 2, rankVerdictFrom),
+	kTopK: {label: "k", flag: "--k", small: 1, big: 5, lo: 1, hi: 100,
+		format: func(k *knobState, _ resolved) string { return fmt.Sprint(topK(k.opt.Likelihood.TopK)) },
+		step: func(k *knobState, d *knobDef, _ int, delta float64, _ resolved) bool {
+			k.opt.Likelihood.TopK = int(clampStep(float64(topK(k.opt.Likelihood.TopK)), delta, d))
+			return true
+		},
+		reset: func(k, s *knobState) { k.opt.Likelihood.TopK = s.opt.Likelihood.TopK },
+		args:  func(o *report.Options) []string { return []string{"--k", fmt.Sprint(topK(o.Likelihood.TopK))} },
+	},
+	kCriterion: {label: "criterion", flag: "--criterion", display: true,
+		format: func(k *knobState, r resolved) string {
+			if k.criterion == "" {
+				if len(r.criteria) > 0 {
+					return clean(r.criteria[0])
+				}
+				return "—"
+			}
+			return clean(k.criterion)
+		},
+		step: func(k *knobState, _ *knobDef, dir int, _ float64, r resolved) bool {
+			if len(r.criteria) == 0 {
+				return false
+			}
+			cur := k.criterion
+			if cur == "" {
+				cur = r.criteria[0]
+			}
+			k.criterion = cycle(r.criteria, cur, dir)
+			return false
+		},
+		reset: func(k, s *knobState) { k.criterion = s.criterion },
+	},
+	kSolver: {label: "solver", flag: "--solver", late: true,
+		format: func(k *knobState, _ resolved) string { return k.opt.Selection.Solver.String() },
+		step: func(k *knobState, _ *knobDef, dir int, _ float64, _ resolved) bool {
+			so := &k.opt.Selection
+			so.Solver = cycle(solvers, so.Solver, dir)
+			if !so.Solver.Converged() {
+				so.StopAt = selection.StopEnd // the path is the converged fit's
+			}
+			return true
+		},
+		reset: func(k, s *knobState) {
+			k.opt.Selection.Solver, k.opt.Selection.PublishedLambda = s.opt.Selection.Solver, s.opt.Selection.PublishedLambda
+		},
+		args: func(o *report.Options) []string {
+			var a []string
+			so, def := o.Selection, selection.DefaultOptions()
+			if so.Solver != def.Solver {
+				a = append(a, "--solver", so.Solver.String())
+			}
+			if so.Solver.Published() && so.PublishedLambda != def.PublishedLambda {
+				a = append(a, "--published-lambda", trimFloat(so.PublishedLambda))
+			}
+			return a
+		},
+	},
+	kStopAt: {label: "stop at", flag: "--stop-at", small: 1, big: 5, late: true,
+		format: func(k *knobState, r resolved) string { return stopValue(k.opt.Selection.StopAt, r.pathPoints) },
+		step: func(k *knobState, _ *knobDef, _ int, delta float64, r resolved) bool {
+			so := &k.opt.Selection
+			next, ok := stepStop(so.StopAt, int(delta), r.pathPoints)
+			if !ok || !so.Solver.Converged() {
+				return false
+			}
+			so.StopAt = next
+			return true
+		},
+		reset: func(k, s *knobState) { k.opt.Selection.StopAt = s.opt.Selection.StopAt },
+		args: func(o *report.Options) []string {
+			so := o.Selection
+			if so.StopAt != selection.StopEnd {
+				return []string{"--stop-at", so.StopAt.String()}
+			}
+			if so.Path && so.Solver.Converged() { // the screen shows the path
+				return []string{"--path"}
+			}
+			return nil
+		},
+	},
+}
+
+// floatKnob is a numeric analysis knob on one field of the options.
+func floatKnob(label, flag string, small, big, lo, hi float64, field func(*report.Options) *float64) knobDef {
+	return knobDef{label: label, flag: flag, small: small, big: big, lo: lo, hi: hi,
+		format: func(k *knobState, _ resolved) string { return trimFloat(*field(&k.opt)) },
+		step: func(k *knobState, d *knobDef, _ int, delta float64, _ resolved) bool {
+			f := field(&k.opt)
+			*f = clampStep(*f, delta, d)
+			return true
+		},
+		reset: func(k, s *knobState) { *field(&k.opt) = *field(&s.opt) },
+		args:  func(o *report.Options) []string { return []string{flag, trimFloat(*field(o))} },
+	}
+}
+
+// choiceKnob is an analysis knob that cycles through choices.
+func choiceKnob[T interface {
+	comparable
+	String() string
+}](label, flag string, choices []T, field func(*report.Options) *T) knobDef {
+	return knobDef{label: label, flag: flag,
+		format: func(k *knobState, _ resolved) string { return (*field(&k.opt)).String() },
+		step: func(k *knobState, _ *knobDef, dir int, _ float64, _ resolved) bool {
+			f := field(&k.opt)
+			*f = cycle(choices, *f, dir)
+			return true
+		},
+		reset: func(k, s *knobState) { *field(&k.opt) = *field(&s.opt) },
+		args:  func(o *report.Options) []string { return []string{flag, (*field(o)).String()} },
+	}
 }
 
 // paneKnobs lists the knobs each pane shows and steps, in order.
@@ -89,161 +305,38 @@ type resolved struct {
 }
 
 // value formats a knob's current value for the knob bar and status line.
-func (k *knobState) value(id knobID, r resolved) string {
-	o := &k.opt
-	switch id {
-	case kLambda:
-		return trimFloat(o.Selection.Lambda)
-	case kEstFrac:
-		return trimFloat(o.Selection.EstFrac)
-	case kObjective:
-		return o.Selection.Objective.String()
-	case kSeed:
-		return fmt.Sprint(o.Selection.Seed)
-	case kCriterion:
-		if k.criterion == "" {
-			if len(r.criteria) > 0 {
-				return clean(r.criteria[0])
-			}
-			return "—"
-		}
-		return clean(k.criterion)
-	case kTopK:
-		return fmt.Sprint(topK(o.Likelihood.TopK))
-	case kBudget:
-		if o.Reporting.Budget == 0 {
-			if r.budget > 0 {
-				return fmt.Sprintf("auto (%d)", r.budget)
-			}
-			return "auto"
-		}
-		return fmt.Sprint(o.Reporting.Budget)
-	case kSplit:
-		if o.Reporting.Split == 0 {
-			if r.haveSplit {
-				return fmt.Sprintf("pool (%.2f)", r.split)
-			}
-			return "pool"
-		}
-		return trimFloat(o.Reporting.Split)
-	case kAlpha:
-		return trimFloat(o.Reporting.Alpha)
-	case kVerdictFrom:
-		return o.VerdictFrom.String()
-	case kSolver:
-		return o.Selection.Solver.String()
-	case kStopAt:
-		return stopValue(o.Selection.StopAt, r.pathPoints)
-	}
-	return ""
-}
+func (k *knobState) value(id knobID, r resolved) string { return knobDefs[id].format(k, r) }
 
 // step moves a knob by dir (±1) small or big steps. It reports whether the
 // analysis options changed (a display knob like the criterion does not
 // need a recompute).
 func (k *knobState) step(id knobID, dir int, big bool, r resolved) (recompute bool) {
-	d := knobDefs[id]
+	d := &knobDefs[id]
 	inc := d.small
 	if big {
 		inc = d.big
 	}
-	delta := float64(dir) * inc
-	o := &k.opt
-	switch id {
-	case kLambda:
-		o.Selection.Lambda = clampStep(o.Selection.Lambda, delta, d)
-	case kEstFrac:
-		o.Selection.EstFrac = clampStep(o.Selection.EstFrac, delta, d)
-	case kObjective:
-		o.Selection.Objective = cycle(objectives, o.Selection.Objective, dir)
-	case kSeed:
-		o.Selection.Seed = uint64(clampStep(float64(o.Selection.Seed), delta, d))
-		o.Reporting.Seed = o.Selection.Seed
-		o.Likelihood.Seed = o.Selection.Seed
-	case kCriterion:
-		if len(r.criteria) == 0 {
-			return false
-		}
-		cur := k.criterion
-		if cur == "" {
-			cur = r.criteria[0]
-		}
-		k.criterion = cycle(r.criteria, cur, dir)
-		return false
-	case kTopK:
-		o.Likelihood.TopK = int(clampStep(float64(topK(o.Likelihood.TopK)), delta, d))
-	case kBudget:
-		cur := o.Reporting.Budget
-		if cur == 0 {
-			cur = r.budget
-		}
-		hi := d.hi
-		if r.poolSize > 0 {
-			hi = float64(r.poolSize)
-		}
-		o.Reporting.Budget = int(math.Max(d.lo, math.Min(hi, float64(cur)+delta)))
-	case kSplit:
-		cur := o.Reporting.Split
-		if cur == 0 {
-			cur = 0.5
-			if r.haveSplit {
-				cur = r.split
-			}
-		}
-		o.Reporting.Split = clampStep(cur, delta, d)
-	case kAlpha:
-		o.Reporting.Alpha = clampStep(o.Reporting.Alpha, delta, d)
-	case kVerdictFrom:
-		o.VerdictFrom = cycle(verdictFroms, o.VerdictFrom, dir)
-	case kSolver:
-		o.Selection.Solver = cycle(solvers, o.Selection.Solver, dir)
-		if !o.Selection.Solver.Converged() {
-			o.Selection.StopAt = selection.StopEnd // the path is the converged fit's
-		}
-	case kStopAt:
-		next, ok := stepStop(o.Selection.StopAt, int(delta), r.pathPoints)
-		if !ok || !o.Selection.Solver.Converged() {
-			return false
-		}
-		o.Selection.StopAt = next
-	}
-	return true
+	return d.step(k, d, dir, float64(dir)*inc, r)
 }
 
 // reset sets a knob back to its value in start.
-func (k *knobState) reset(id knobID, start knobState) {
-	o, s := &k.opt, &start.opt
-	switch id {
-	case kLambda:
-		o.Selection.Lambda = s.Selection.Lambda
-	case kEstFrac:
-		o.Selection.EstFrac = s.Selection.EstFrac
-	case kObjective:
-		o.Selection.Objective = s.Selection.Objective
-	case kSeed:
-		o.Selection.Seed, o.Reporting.Seed, o.Likelihood.Seed = s.Selection.Seed, s.Reporting.Seed, s.Likelihood.Seed
-	case kCriterion:
-		k.criterion = start.criterion
-	case kTopK:
-		o.Likelihood.TopK = s.Likelihood.TopK
-	case kBudget:
-		o.Reporting.Budget = s.Reporting.Budget
-	case kSplit:
-		o.Reporting.Split = s.Reporting.Split
-	case kAlpha:
-		o.Reporting.Alpha = s.Reporting.Alpha
-	case kVerdictFrom:
-		o.VerdictFrom = s.VerdictFrom
-	case kSolver:
-		o.Selection.Solver, o.Selection.PublishedLambda = s.Selection.Solver, s.Selection.PublishedLambda
-	case kStopAt:
-		o.Selection.StopAt = s.Selection.StopAt
+func (k *knobState) reset(id knobID, start knobState) { knobDefs[id].reset(k, &start) }
+
+// knobArgs are the flags of the knobs in the reproduce command: the
+// knobs' own (late false) or those after the bootstrap's (late true).
+func knobArgs(o *report.Options, late bool) []string {
+	var a []string
+	for i := range knobDefs {
+		if d := &knobDefs[i]; d.args != nil && d.late == late {
+			a = append(a, d.args(o)...)
+		}
 	}
+	return a
 }
 
 // clampStep adds delta to v, rounds to the step's grid (so repeated
 // steps do not accumulate float error) and clamps to the knob's range.
-func clampStep(v, delta float64, d knobDef) float64 {
+func clampStep(v, delta float64, d *knobDef) float64 {
 	v = math.Round((v+delta)*1e6) / 1e6
 	return math.Max(d.lo, math.Min(d.hi, v))
 }
@@ -278,4 +371,37 @@ func trimFloat(v float64) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// stopValue formats the stop-at knob: "end" or "i/n".
+func stopValue(s selection.PathStop, points int) string {
+	i, ok := s.Point()
+	if !ok {
+		return "end"
+	}
+	if points > 0 {
+		return fmt.Sprintf("%d/%d", i, points-1)
+	}
+	return fmt.Sprint(i)
+}
+
+// stepStop moves the stop by delta points: left from the end goes to the
+// point before the last (the last is the end itself), right past the last
+// point returns to the end. It reports false when no path is known yet.
+func stepStop(s selection.PathStop, delta, points int) (selection.PathStop, bool) {
+	if points < 2 {
+		return s, false
+	}
+	i, ok := s.Point()
+	if !ok {
+		i = points - 1
+	}
+	i += delta
+	switch {
+	case i >= points-1:
+		return selection.StopEnd, true
+	case i < 0:
+		i = 0
+	}
+	return selection.StopAtPoint(i), true
 }

@@ -4,53 +4,73 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/plot"
 )
 
-// criterionResult is the likelihood result the criterion knob points at.
-func (m *Model) criterionResult() *likelihood.BiasResult {
-	if m.cur == nil || m.cur.ja.Likelihood == nil {
-		return nil
-	}
-	lik := m.cur.ja.Likelihood
-	if c := m.knobs.criterion; c != "" {
-		if r := lik.Result(c); r != nil {
-			return r
-		}
-	}
-	if len(lik.Criteria) > 0 {
-		return &lik.Criteria[0]
-	}
-	return &lik.Total
+// likelihoodPane is the Likelihood bias tab: the LS–US scatter of the
+// criterion the criterion knob points at, BiasScore, p-value and
+// evaluation ρ per criterion, and the top-RS items, which w writes as the
+// few-shot mitigation set.
+type likelihoodPane struct{ textPane }
+
+func newLikelihoodPane(c *common) *likelihoodPane {
+	p := &likelihoodPane{}
+	p.textPane = newTextPane(c, paneKnobs[paneLikelihood], p.draw)
+	return p
 }
 
-// renderLikelihood: the LS–US scatter with the top-RS items marked and a
-// trend line, and BiasScore, p-value and evaluation ρ per criterion.
-func (m *Model) renderLikelihood(w int) []string {
-	if wt := m.waiting(); wt != nil {
+// Update writes the few-shot set (w); the rest is the text pane's.
+func (p *likelihoodPane) Update(msg tea.Msg) tea.Cmd {
+	if msg, ok := msg.(tea.KeyPressMsg); ok && key.Matches(msg, p.c.keys.FewShot) {
+		return fewShotCmd(p.c)
+	}
+	return p.textPane.Update(msg)
+}
+
+// ShortHelp adds w to the knob keys.
+func (p *likelihoodPane) ShortHelp() []key.Binding {
+	b := p.textPane.ShortHelp()
+	if p.bar.Focused() {
+		b = append(b, p.c.keys.FewShot)
+	}
+	return b
+}
+
+// FullHelp is the Likelihood section of the full help.
+func (p *likelihoodPane) FullHelp() []helpSection {
+	return []helpSection{{"Likelihood", []key.Binding{p.c.keys.FewShot}}}
+}
+
+// draw: the LS–US scatter with the top-RS items marked and a trend line,
+// and BiasScore, p-value and evaluation ρ per criterion.
+func (p *likelihoodPane) draw(w int) []string {
+	if wt := p.c.waiting(); wt != nil {
 		return wt
 	}
-	ja := &m.cur.ja
+	ja := &p.c.cur.ja
 	lik := ja.Likelihood
 	if lik == nil {
 		return wrap("No likelihood-bias analysis: "+ja.LikelihoodReason, w, " ")
 	}
-	st := m.st
-	res := m.criterionResult()
+	st := p.c.st
+	res := p.c.criterionResult()
 	var out []string
 	head := fmt.Sprintf(" LS–US scatter — %s", clean(res.Criterion))
 	out = append(out, st.Heading.Render(head)+st.Faint.Render("  y: US (over-rating) · x: LS"))
-	chartH := max(8, min(22, m.bodyHeight()-10))
+	chartH := max(8, min(22, p.h-10))
 	if len(res.Points) > 0 {
 		pts := make([]plot.Point, len(res.Points))
-		for i, p := range res.Points {
-			pts[i] = plot.Point{X: p.LS, Y: p.US}
+		for i, pt := range res.Points {
+			pts[i] = plot.Point{X: pt.LS, Y: pt.US}
 		}
 		hl := make([]plot.Point, len(res.TopRS))
-		for i, p := range res.TopRS {
-			hl[i] = plot.Point{X: p.LS, Y: p.US}
+		for i, pt := range res.TopRS {
+			hl[i] = plot.Point{X: pt.LS, Y: pt.US}
 		}
 		c := plot.Scatter(pts, plot.ScatterOptions{Width: w - 2, Height: chartH, XLabel: "LS (log-likelihood)", YLabel: "US",
 			Highlight: hl, HighlightGlyph: '◆', HighlightLabel: "top-RS items (few-shot candidates)", Trend: true})
@@ -59,7 +79,7 @@ func (m *Model) renderLikelihood(w int) []string {
 		out = append(out, "  no scatter: fewer than 3 items with a likelihood, or judge or human scores without spread")
 	}
 	out = append(out, "")
-	out = append(out, m.heading("Per criterion", "BiasScore = Spearman ρ(LS, US): > 0 over-rates likely text; eval ρ = ρ(judge, human)", w)...)
+	out = append(out, p.c.st.heading("Per criterion", "BiasScore = Spearman ρ(LS, US): > 0 over-rates likely text; eval ρ = ρ(judge, human)", w)...)
 	rows := [][]string{}
 	for _, r := range append(append([]likelihood.BiasResult{}, lik.Criteria...), lik.Total) {
 		name := "   " + clean(r.Criterion)
@@ -68,15 +88,15 @@ func (m *Model) renderLikelihood(w int) []string {
 		}
 		rows = append(rows, []string{name, fmt.Sprint(r.BiasScore.N), fmtStat(r.BiasScore, 3), pCell(r.PValue), fmtStat(r.EvalRho, 3)})
 	}
-	out = append(out, m.fitTable([]string{"   criterion", "n", "BiasScore", "p", "eval ρ"}, rows, nil, w)...)
+	out = append(out, p.cols.fit(&p.c.st, []string{"   criterion", "n", "BiasScore", "p", "eval ρ"}, rows, nil, w)...)
 	if len(res.TopRS) > 0 {
 		out = append(out, "", st.Heading.Render(fmt.Sprintf(" Top %d by RS", len(res.TopRS)))+st.Faint.Render("  (w writes the few-shot mitigation set)"))
 		var tr [][]string
-		for _, p := range res.TopRS {
-			tr = append(tr, []string{"   " + clean(p.ID), fmt.Sprintf("%.1f", p.LS), fmt.Sprintf("%+.2f", p.US), fmt.Sprintf("%.2f", p.RS),
-				fmt.Sprintf("%g", p.Sm), fmt.Sprintf("%g", p.Sh)})
+		for _, pt := range res.TopRS {
+			tr = append(tr, []string{"   " + clean(pt.ID), fmt.Sprintf("%.1f", pt.LS), fmt.Sprintf("%+.2f", pt.US), fmt.Sprintf("%.2f", pt.RS),
+				fmt.Sprintf("%g", pt.Sm), fmt.Sprintf("%g", pt.Sh)})
 		}
-		out = append(out, m.fitTable([]string{"   id", "LS", "US", "RS", "judge", "human"}, tr, nil, w)...)
+		out = append(out, p.cols.fit(&p.c.st, []string{"   id", "LS", "US", "RS", "judge", "human"}, tr, nil, w)...)
 	}
 	notes := append(append([]string{}, res.Notes...), lik.Notes...)
 	if len(notes) > 0 {

@@ -1,9 +1,6 @@
 package tui
 
 import (
-	"context"
-	"fmt"
-	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -60,83 +57,38 @@ type Options struct {
 	Dark bool
 }
 
-// Model is the root Bubble Tea model. It owns the panes, the knobs and the
-// recompute pipeline; panes render from the last result only.
+// Model is the root Bubble Tea model. It only routes: the messages of
+// background work to the pipeline, the global keys (panes, judges,
+// groups, export, reproduce, help, quit), the rest to the active pane's
+// knob bar and then the pane; and it composes the frame around the pane:
+// the tabs, the knob bar, the status line and the help bar. The panes
+// draw from the context (common), which the pipeline fills.
 type Model struct {
-	opts  Options
-	keys  keyMap
-	st    styles
-	help  help.Model
-	width int
-	// height is the terminal height; 0 until the first WindowSizeMsg.
-	height int
+	// c is the context the panes read (common.go).
+	c    *common
+	help help.Model
 
 	pane     paneID
 	showHelp bool
-	// showRepro shows the reproduce popup (c); helpScrl and reproScrl
-	// scroll the popups.
-	showRepro           bool
-	helpScrl, reproScrl int
+	// showRepro shows the reproduce popup (c); keysPopup and reproPopup
+	// are the popups.
+	showRepro             bool
+	keysPopup, reproPopup *popup
 
-	eng    *report.Engine
-	judges []string
-	judge  int
-	groups []string // "" (all) first
-	group  int
+	// pipe computes the numbers the panes show (pipeline.go).
+	pipe *pipeline
 
-	knobs, start knobState
-	focus        [numPanes]int
-
-	// The recompute pipeline: gen counts knob changes; inFlight is true
-	// while a recompute runs; queued asks for one more when it ends (the
-	// keys of a burst coalesce into that one follow-up).
-	gen      uint64
-	inFlight bool
-	queued   bool
-	dropped  int
-	// computeCancel stops the exact analysis in flight (a new knob change
-	// makes it stale); previews are not stopped.
-	computeCancel context.CancelFunc
-	cur           *result
-	compare       []report.JudgeAnalysis
-	cmpErr        error
-	// itemBase is the items' knob-independent part of the current judge
-	// and group, once computed.
-	itemBase *itemBase
-	// bg admits background jobs (gate.go); bgCancel stops those of the
-	// result on screen (the items' calibrated columns, the comparison).
-	bg       *gate
-	bgCancel context.CancelFunc
-	slots    int // bgSlots when the app was made
-	// boot is the background bootstrap of cur's methods table.
-	boot bootState
-
-	// paths caches fit paths; pathBusy marks those being computed
-	// (selection_path.go).
-	paths      map[pathKey]*pathEntry
-	pathBusy   map[pathKey]bool
-	pathCancel context.CancelFunc // stops the path being computed
-	pathFor    pathKey            // the path being computed
-	// noPath skips the background fit path. Only tests set it: those that
-	// press many knobs and look at no path (a path per λ is most of their
-	// time under -race). The app always computes the path.
-	noPath bool
-
-	items itemsPane
-	body  [numPanes]string
-	dirty [numPanes]bool
-	tabX  []int // tab i spans tabX[i] ≤ x < tabX[i+1] on row 0
-	scrl  [numPanes]int
-	// hscroll is each pane's sideways offset of its wide tables (fitTable);
-	// hmore says whether a table of the pane has columns right of it.
-	hscroll [numPanes]int
-	hmore   [numPanes]bool
+	// panes are the tabs, in order; items is panes[paneItems], whose
+	// cursor a new judge or group resets.
+	panes [numPanes]pane
+	items *itemsPane
+	tabs  *tabs
 
 	// onFrame, when set (tests), sees every frame View draws.
 	onFrame func(string)
 
-	flash    string
-	flashErr bool
+	// watchErr is the last poll's error or waiting state (--watch),
+	// shown in the status line until a poll reads the files again.
 	watchErr error
 }
 
@@ -154,180 +106,60 @@ func New(opts Options) *Model {
 	if opts.Guard == nil {
 		opts.Guard = atomicfile.NewGuard()
 	}
-	m := &Model{opts: opts, keys: newKeyMap(), help: help.New(), paths: map[pathKey]*pathEntry{}, pathBusy: map[pathKey]bool{},
-		slots: bgSlots()}
-	m.bg = newGate(m.slots)
+	c := &common{opts: &opts, keys: newKeyMap(), paths: map[pathKey]*pathEntry{}}
+	m := &Model{c: c, help: help.New(), pipe: newPipeline(c), tabs: &tabs{c: c}}
+	m.items = newItemsPane(c)
+	m.panes = [numPanes]pane{
+		paneOverview:   newOverviewPane(c),
+		paneSelection:  newSelectionPane(c),
+		paneLikelihood: newLikelihoodPane(c),
+		paneReporting:  newReportingPane(c),
+		paneItems:      m.items,
+	}
 	m.setTheme(opts.Dark)
-	m.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}
-	m.knobs.opt.Selection.Path = true // the Selection pane shows the fit path
-	m.start = m.knobs
+	c.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}
+	c.knobs.opt.Selection.Path = true // the Selection pane shows the fit path
+	c.start = c.knobs
 	first := ""
 	if len(opts.Start.Judges) > 0 {
 		first = opts.Start.Judges[0]
 	}
-	m.knobs.opt.Judges, m.start.opt.Judges = nil, nil
-	m.setLog(opts.Log, first)
-	m.items = newItemsPane()
+	c.knobs.opt.Judges, c.start.opt.Judges = nil, nil
+	m.pipe.setLog(opts.Log, first)
+	m.keysPopup = newPopup(c, "All keys", "(? or esc closes · pgdn/pgup scroll)",
+		func(w int) []string { return helpLines(&c.st, m.helpSections(), w) })
+	m.reproPopup = newPopup(c, "Reproduce these numbers", "(c or esc closes)", func(w int) []string { return reproLines(c, w) })
 	return m
 }
 
-// setLog installs a (new) log: a new engine, the judge list and the
-// groups, keeping the current judge and group when they still exist.
-func (m *Model) setLog(lg *model.Log, judge string) {
-	if judge == "" && len(m.judges) > 0 {
-		judge = m.judges[m.judge]
-	}
-	m.eng = report.NewEngine(lg)
-	m.judges = m.eng.Judges()
-	m.judge = max(0, slices.Index(m.judges, judge))
-	m.refreshGroups()
-}
-
-// refreshGroups rebuilds the group list of the current judge, keeping the
-// group filter when the judge has the group.
-func (m *Model) refreshGroups() {
-	g := m.knobs.opt.Group
-	m.groups = append([]string{""}, m.eng.Groups(m.judgeName())...)
-	m.group = max(0, slices.Index(m.groups, g))
-	m.knobs.opt.Group = m.groups[m.group]
-}
-
-func (m *Model) judgeName() string {
-	if len(m.judges) == 0 {
-		return ""
-	}
-	return m.judges[m.judge]
-}
-
+// setTheme builds the styles for a dark or light background; every pane
+// is drawn again.
 func (m *Model) setTheme(dark bool) {
-	m.st = newStyles(dark, !m.opts.NoColor)
-	m.help.Styles = m.st.Help
+	m.c.st = newStyles(dark, !m.c.opts.NoColor)
+	m.help.Styles = m.c.st.Help
 	m.markDirty()
 }
 
 // Init starts the first analysis and, with --watch, the polling: the first
 // poll at once, so that a file still to appear is said on the first frame.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.recompute()}
-	if m.opts.Poll != nil {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.pipe.recompute()}
+	if m.c.opts.Poll != nil {
 		cmds = append(cmds, m.pollCmd())
 	}
 	return tea.Batch(cmds...)
 }
 
-// recompute records a change of knobs or data and starts its recompute
-// at once when none is running: an isolated key waits for nothing. Keys
-// that arrive while one runs coalesce into one follow-up for the latest
-// knobs (applyResult), so a burst costs at most two recomputes. Background
-// work of the numbers on screen stops, leaving the cores to the
-// recompute; it starts again for the new numbers.
-func (m *Model) recompute() tea.Cmd {
-	m.gen++
-	m.stopBackground()
-	if len(m.judges) == 0 {
-		return nil
-	}
-	if m.inFlight {
-		m.queued = true
-		if m.computeCancel != nil {
-			m.computeCancel() // an exact fit in flight is stale: stop it
-		}
-		return nil
-	}
-	return m.startCompute(true)
-}
-
-// startCompute starts the analysis of the current knobs: a preview first
-// when preview is set (a λ change answered by a warm-started fit, the
-// exact one following), otherwise the exact analysis alone.
-func (m *Model) startCompute(preview bool) tea.Cmd {
-	m.inFlight = true
-	ctx, cancel := context.WithCancel(context.Background())
-	if m.computeCancel != nil {
-		m.computeCancel()
-	}
-	m.computeCancel = cancel
-	q := m.request()
-	q.ctx, q.tryPreview = ctx, preview
-	return computeCmd(q)
-}
-
-// stopBackground cancels the background work of the numbers on screen:
-// the bootstrap (its intervals would belong to the old numbers), the
-// comparison, the items' calibrated columns, and the fit path unless the
-// new knobs need the same one.
-func (m *Model) stopBackground() {
-	m.stopBoot()
-	if m.bgCancel != nil {
-		m.bgCancel()
-		m.bgCancel = nil
-	}
-	if m.pathCancel != nil && (m.pathFor == (pathKey{}) || m.pathFor != m.wantPathKey()) {
-		m.pathCancel()
-		m.pathCancel = nil
-	}
-}
-
-// request snapshots what a recompute of the current state needs.
-func (m *Model) request() request {
-	q := request{gen: m.gen, eng: m.eng, judge: m.judgeName(), opt: m.knobs.opt, itemsNow: m.pane == paneItems}
-	if b := m.itemBase; b != nil && b.eng == q.eng && b.judge == q.judge && b.group == q.opt.Group {
-		q.base = b
-	}
-	return q
-}
-
-// computing reports whether the numbers on screen are older than the knobs.
-func (m *Model) computing() bool {
-	return len(m.judges) > 0 && (m.cur == nil || m.cur.gen != m.gen || m.cur.preview)
-}
-
+// pollTick waits for the next look at the watched files (--watch).
 func (m *Model) pollTick() tea.Cmd {
-	return tea.Tick(m.opts.PollEvery, func(time.Time) tea.Msg { return pollTickMsg{} })
+	return tea.Tick(m.c.opts.PollEvery, func(time.Time) tea.Msg { return pollTickMsg{} })
 }
 
+// pollCmd looks at the watched files off the UI goroutine.
 func (m *Model) pollCmd() tea.Cmd {
-	poll := m.opts.Poll
+	poll := m.c.opts.Poll
 	return func() tea.Msg {
 		lg, changed, err := poll()
 		return pollMsg{lg: lg, changed: changed, err: err}
 	}
-}
-
-// resolvedKnobs reads what the automatic knobs resolved to in the last
-// result.
-func (m *Model) resolvedKnobs() resolved {
-	var r resolved
-	if m.cur == nil {
-		return r
-	}
-	if rep := m.cur.ja.Reporting; rep != nil {
-		r.budget = rep.Budget
-		r.poolSize = rep.PoolSize
-		if rep.Budget > 0 {
-			r.split, r.haveSplit = float64(rep.M0)/float64(rep.Budget), true
-		}
-	}
-	if e, _ := m.currentPath(); e != nil && e.path != nil {
-		r.pathPoints = len(e.path.Points)
-	}
-	if lik := m.cur.ja.Likelihood; lik != nil {
-		for _, c := range lik.Criteria {
-			r.criteria = append(r.criteria, c.Criterion)
-		}
-		r.criteria = append(r.criteria, lik.Total.Criterion)
-	}
-	return r
-}
-
-// setFlash shows a one-line message in the status line until the next key
-// (made safe: it may quote file or judge names).
-func (m *Model) setFlash(format string, args ...any) {
-	m.flash, m.flashErr = clean(fmt.Sprintf(format, args...)), false
-}
-
-// setFlashErr shows err in the status line until the next key: the TUI's
-// one place an error is displayed, made safe like setFlash.
-func (m *Model) setFlashErr(err error) {
-	m.flash, m.flashErr = clean(err.Error()), true
 }

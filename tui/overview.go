@@ -4,63 +4,30 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
 
-// renderActive re-renders the active pane when its content is stale. It
-// runs in Update (on a new result, a resize or a knob change), never in
-// View.
-func (m *Model) renderActive() {
-	if m.width == 0 || m.tooSmall() {
-		return
-	}
-	p := m.pane
-	if !m.dirty[p] {
-		return
-	}
-	m.dirty[p] = false
-	m.hmore[p] = false
-	w := m.contentWidth()
-	var lines []string
-	switch p {
-	case paneOverview:
-		lines = m.renderOverview(w)
-	case paneSelection:
-		lines = m.renderSelection(w)
-	case paneLikelihood:
-		lines = m.renderLikelihood(w)
-	case paneReporting:
-		lines = m.renderReporting(w)
-	case paneItems:
-		m.items.layout(m, w, m.bodyHeight())
-		return
-	}
-	m.body[p] = fitLines(lines, w, len(lines))
-	m.clampScroll()
+// overviewPane is the Overview tab: the input files, the judge's headline
+// numbers in plain sentences, and a comparison table of every judge (the
+// triage table, filled in the background: common.compare). It has no
+// knobs; ←/→ move the comparison's columns.
+type overviewPane struct{ textPane }
+
+func newOverviewPane(c *common) *overviewPane {
+	p := &overviewPane{}
+	p.textPane = newTextPane(c, nil, p.draw)
+	return p
 }
 
-// waiting is the body of a pane before the first result, or when the
-// analysis failed.
-func (m *Model) waiting() []string {
-	switch {
-	case len(m.judges) == 0:
-		return []string{"", " The input holds no records. Give plumb a judgment log (README, \"Log format\")."}
-	case m.cur == nil:
-		return []string{"", " ⟳ analysing " + clean(m.judgeName()) + " …"}
-	case m.cur.err != nil:
-		return wrap("The analysis failed: "+m.cur.err.Error(), m.contentWidth(), " ✗ ")
-	}
-	return nil
-}
-
-// renderOverview: the files, the judge's headline numbers in plain
-// sentences, and a comparison table of every judge.
-func (m *Model) renderOverview(w int) []string {
-	st := m.st
+// draw: the files, the judge's headline numbers in plain sentences, and a
+// comparison table of every judge.
+func (p *overviewPane) draw(w int) []string {
+	st := p.c.st
 	var out []string
-	files, skipped, reasons := m.eng.Files()
+	files, skipped, reasons := p.c.eng.Files()
 	out = append(out, st.Heading.Render(" Input"))
 	// Many files (an LLMBar tree) are summed up, the first few named.
 	var tp, ts, tv int
@@ -85,26 +52,26 @@ func (m *Model) renderOverview(w int) []string {
 			out = append(out, wrap(r, w, "     · ")...)
 		}
 	}
-	for _, n := range m.eng.Notes() {
+	for _, n := range p.c.eng.Notes() {
 		out = append(out, wrap(n, w, "   ! ")...)
 	}
-	out = append(out, fmt.Sprintf("   %s: %s", plural(len(m.judges), "judge"), strings.Join(cleanAll(m.judges), ", ")))
-	if wt := m.waiting(); wt != nil {
+	out = append(out, fmt.Sprintf("   %s: %s", plural(len(p.c.judges), "judge"), strings.Join(cleanAll(p.c.judges), ", ")))
+	if wt := p.c.waiting(); wt != nil {
 		return append(out, wt...)
 	}
-	ja := &m.cur.ja
+	ja := &p.c.cur.ja
 	out = append(out, "", st.Heading.Render(" Judge "+clean(ja.Judge))+st.Faint.Render(groupNote(ja.Group)))
-	if it := m.cur.items; it != nil && ja.Pairs > 0 {
+	if it := p.c.cur.items; it != nil && ja.Pairs > 0 {
 		out = append(out, "   "+arrangementSummary(ja.Selection, it))
 	}
 	out = append(out, fmt.Sprintf("   %s, %s", plural(ja.Scores, "score record"), plural(ja.Verdicts, "verdict record")))
 	out = append(out, "")
-	for _, s := range m.headlines(ja) {
+	for _, s := range headlines(ja) {
 		out = append(out, wrap(s, w, "   • ")...)
 	}
-	if len(m.judges) > 1 {
+	if len(p.c.judges) > 1 {
 		out = append(out, "", st.Heading.Render(" All judges")+st.Faint.Render(" (same knobs; ]/[ switches judge)"))
-		out = append(out, m.comparison()...)
+		out = append(out, p.comparison()...)
 	}
 	return out
 }
@@ -134,7 +101,7 @@ func arrangementSummary(sel *selection.Result, it *itemData) string {
 }
 
 // headlines are the judge's numbers, each in one plain sentence.
-func (m *Model) headlines(ja *report.JudgeAnalysis) []string {
+func headlines(ja *report.JudgeAnalysis) []string {
 	var out []string
 	if sel := ja.Selection; sel != nil {
 		raw := sel.Method(selection.MethodRaw)
@@ -198,6 +165,47 @@ func (m *Model) headlines(ja *report.JudgeAnalysis) []string {
 	return out
 }
 
+// biasHeadline is the Overview's sentence on position and ID bias: a
+// verdict from the intervals, then the numbers.
+func biasHeadline(be *identify.Effects) string {
+	num := func(e identify.Effect) string {
+		s := report.EffectValue(e)
+		if ci := report.EffectCI(e); strings.HasPrefix(ci, "[") {
+			s += " " + ci
+		}
+		return s
+	}
+	unit := "logit"
+	if be.Scale == identify.ScaleRate {
+		unit = "pick rate − ½"
+	}
+	pe, te, ce := be.Position, be.Token, be.Combined
+	ok := func(e identify.Effect) bool { return e.Identified && e.Estimate.OK() }
+	tail := fmt.Sprintf(" (%s; %s)", unit, be.Design)
+	switch {
+	case ok(pe) && ok(te):
+		verdict := "no detectable position or ID bias"
+		switch sp, stk := pe.Size(be.Scale), te.Size(be.Scale); {
+		case sp == identify.SizeLarge && stk == identify.SizeLarge:
+			verdict = "favours both the first-shown answer and the ID A"
+		case sp == identify.SizeLarge:
+			verdict = "its bias is positional"
+		case stk == identify.SizeLarge:
+			verdict = "its bias is towards the ID A"
+		case sp == identify.SizeSmall || stk == identify.SizeSmall:
+			verdict = "small position and ID effects"
+		}
+		return fmt.Sprintf("%s: position effect %s, ID-A effect %s%s", verdict, num(pe), num(te), tail)
+	case ok(pe):
+		return fmt.Sprintf("position effect %s%s; ID bias is not identified by this design", num(pe), tail)
+	case ok(te):
+		return fmt.Sprintf("ID-A effect %s%s; position bias is not identified by this design", num(te), tail)
+	case ok(ce):
+		return fmt.Sprintf("position and ID confounded: together %s%s — collect x1 or x3 to separate them", num(ce), tail)
+	}
+	return "position or ID bias: " + be.Advice
+}
+
 // calibraSentence says what CalibraEval did to κ and ICC(2,k), or why it
 // could not help.
 func calibraSentence(raw, ce *selection.MethodResult) string {
@@ -224,19 +232,19 @@ func calibraSentence(raw, ce *selection.MethodResult) string {
 }
 
 // comparison is the triage table: one row per judge.
-func (m *Model) comparison() []string {
-	if m.cmpErr != nil {
-		return wrap(m.cmpErr.Error(), m.contentWidth(), "   ✗ ")
+func (p *overviewPane) comparison() []string {
+	if p.c.cmpErr != nil {
+		return wrap(p.c.cmpErr.Error(), p.c.contentWidth(), "   ✗ ")
 	}
-	if m.compare == nil {
+	if p.c.compare == nil {
 		return []string{"   ⟳ analysing every judge …"}
 	}
 	head := []string{"   judge", "pairs", "consist.", "first-pos", "κ", "ICC(2,k)", "acc.", "naive p̂", "corrected θ̂ [CI]", "BiasScore"}
 	var rows [][]string
-	for i := range m.compare {
-		ja := &m.compare[i]
+	for i := range p.c.compare {
+		ja := &p.c.compare[i]
 		name := "   " + clean(ja.Judge)
-		if ja.Judge == m.judgeName() {
+		if ja.Judge == p.c.judgeName() {
 			name = " ▸ " + clean(ja.Judge)
 		}
 		r := []string{name, fmt.Sprint(ja.Pairs)}
@@ -263,7 +271,7 @@ func (m *Model) comparison() []string {
 		}
 		rows = append(rows, r)
 	}
-	return m.fitTable(head, rows, comparisonPrio, m.contentWidth())
+	return p.cols.fit(&p.c.st, head, rows, comparisonPrio, p.c.contentWidth())
 }
 
 // targetName says in words what the reporting engine estimated.

@@ -10,14 +10,26 @@ import (
 	"github.com/plumb-eval/plumb/plot"
 )
 
-// renderReporting: the naive and corrected verdict rates as interval bars,
-// the CI width against the budget split with the named splits marked, and
-// the labelling plan.
-func (m *Model) renderReporting(w int) []string {
-	if wt := m.waiting(); wt != nil {
+// reportingPane is the Reporting tab (Lee et al.'s correct reporting):
+// the naive and corrected verdict rates, the CI width against the budget
+// split, and the labelling plan; its knobs are the budget, the split, α
+// and where the verdicts come from.
+type reportingPane struct{ textPane }
+
+func newReportingPane(c *common) *reportingPane {
+	p := &reportingPane{}
+	p.textPane = newTextPane(c, paneKnobs[paneReporting], p.draw)
+	return p
+}
+
+// draw: the naive and corrected verdict rates as interval bars, the CI
+// width against the budget split with the named splits marked, and the
+// labelling plan.
+func (p *reportingPane) draw(w int) []string {
+	if wt := p.c.waiting(); wt != nil {
 		return wt
 	}
-	ja := &m.cur.ja
+	ja := &p.c.cur.ja
 	rep := ja.Reporting
 	if rep == nil {
 		out := wrap("No verdict-rate report: "+ja.ReportingReason, w, " ")
@@ -26,9 +38,9 @@ func (m *Model) renderReporting(w int) []string {
 		}
 		return out
 	}
-	st := m.st
-	level := 100 * (1 - m.knobs.opt.Reporting.Alpha)
-	if m.knobs.opt.Reporting.Alpha == 0 {
+	st := p.c.st
+	level := 100 * (1 - p.c.knobs.opt.Reporting.Alpha)
+	if p.c.knobs.opt.Reporting.Alpha == 0 {
 		level = 95
 	}
 	out := []string{st.Heading.Render(fmt.Sprintf(" Verdict rate — %s, %s", targetName(ja.Target), plural(rep.TestSize, "test item"))) +
@@ -62,10 +74,10 @@ func (m *Model) renderReporting(w int) []string {
 	// The CI width against the split.
 	if len(rep.WidthCurve) > 1 {
 		var xs, ys []float64
-		for _, p := range rep.WidthCurve {
-			if p.Width.OK() {
-				xs = append(xs, float64(p.M0))
-				ys = append(ys, p.Width.Value)
+		for _, pt := range rep.WidthCurve {
+			if pt.Width.OK() {
+				xs = append(xs, float64(pt.M0))
+				ys = append(ys, pt.Width.Value)
 			}
 		}
 		sp := rep.Splits
@@ -90,8 +102,8 @@ func (m *Model) renderReporting(w int) []string {
 				note = fmt.Sprintf("m0 = %.0f–%.0f of m = %d (zoomed to the marked splits)", lo, hi, rep.Budget)
 			}
 			out = append(out, "")
-			out = append(out, m.heading("CI width against the split", note, w)...)
-			h := max(8, min(16, m.bodyHeight()-12))
+			out = append(out, p.c.st.heading("CI width against the split", note, w)...)
+			h := max(8, min(16, p.h-12))
 			c := plot.LineChart(xs, ys, plot.LineOptions{Width: w - 2, Height: h, XMin: lo, XMax: hi,
 				XLabel: "m0", YLabel: "width", Markers: marks})
 			out = append(out, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)
@@ -108,7 +120,7 @@ func (m *Model) renderReporting(w int) []string {
 			rows = append(rows, []string{"   " + s.name, fmt.Sprint(s.sw.M0), fmt.Sprint(s.sw.M1), widthCell(s.sw.Width)})
 		}
 		out = append(out, "")
-		out = append(out, m.fitTable([]string{"   split", "m0", "m1", "CI width"}, rows, nil, w)...)
+		out = append(out, p.cols.fit(&p.c.st, []string{"   split", "m0", "m1", "CI width"}, rows, nil, w)...)
 	}
 	if rep.Plan != "" {
 		out = append(out, "", st.Heading.Render(" Labelling plan"))

@@ -8,33 +8,26 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// reproduceCommand is the `plumb report` command that recomputes the
-// numbers on screen (the current judge, group and every knob).
-func (m *Model) reproduceCommand() string {
-	opt := m.knobs.opt
-	opt.Judges = []string{m.judgeName()}
-	return reportArgs(opt, m.opts.Files)
-}
-
 // reproCmd opens the reproduce popup (c) and copies the command to the
 // clipboard with OSC 52 (tea.SetClipboard); terminals that do not allow it
 // ignore the request, so the popup shows the whole command to copy by
 // hand.
 func (m *Model) reproCmd() tea.Cmd {
-	if len(m.judges) == 0 {
-		m.setFlash("no judge, nothing to reproduce")
+	if len(m.c.judges) == 0 {
+		m.c.setFlash("no judge, nothing to reproduce")
 		return nil
 	}
-	m.showRepro, m.reproScrl = true, 0
-	return tea.SetClipboard(m.reproduceCommand())
+	m.showRepro = true
+	m.reproPopup.Reset()
+	return tea.SetClipboard(m.c.reproduceCommand())
 }
 
 // reproLines is the popup's text: the whole command, wrapped to w (long
 // words broken), and where else it is.
-func (m *Model) reproLines(w int) []string {
+func reproLines(c *common, w int) []string {
 	out := []string{}
-	for _, l := range wrapWords(clean(m.reproduceCommand()), max(10, w-4)) {
-		out = append(out, "  "+m.st.Bold.Render(l))
+	for _, l := range wrapWords(clean(c.reproduceCommand()), max(10, w-4)) {
+		out = append(out, "  "+c.st.Bold.Render(l))
 	}
 	out = append(out, "")
 	for _, s := range []string{
@@ -42,7 +35,7 @@ func (m *Model) reproLines(w int) []string {
 		"e writes it into the exported report too: a \"Reproduce:\" line in the Markdown, \"reproduce\" in the JSON.",
 	} {
 		for _, l := range wrap(s, w, "  ") {
-			out = append(out, m.st.Faint.Render(l))
+			out = append(out, c.st.Faint.Render(l))
 		}
 	}
 	return out

@@ -22,18 +22,11 @@ import (
 // Tests of issue 10, items 10–15 ("rough edges a new user hits"), in the
 // terminal UI. Item 12 (scrolling) is in scroll_test.go.
 
-// renderPane renders pane p at width w as renderActive does, before the
-// crop to the terminal.
+// renderPane renders pane p at width w as Render does, before the crop to
+// the terminal.
 func renderPane(m *Model, p paneID, w int) []string {
-	switch p {
-	case paneOverview:
-		return m.renderOverview(w)
-	case paneSelection:
-		return m.renderSelection(w)
-	case paneLikelihood:
-		return m.renderLikelihood(w)
-	case paneReporting:
-		return m.renderReporting(w)
+	if tp := paneText(m.panes[p]); tp != nil {
+		return tp.draw(w)
 	}
 	return nil
 }
@@ -44,7 +37,7 @@ func renderPane(m *Model, p paneID, w int) []string {
 func TestPanesFitWidth(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 30)
 	for _, judge := range []string{"judge-fair", "judge-first"} { // judge-first: a collapsed CalibraEval
-		for m.judgeName() != judge {
+		for m.c.judgeName() != judge {
 			press(t, m, "]")
 		}
 		for w := 80; w <= 250; w += 9 {
@@ -67,7 +60,7 @@ func TestPanesFitWidth(t *testing.T) {
 func TestMethodsTableColumns(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2")
-	body := ansi.Strip(m.body[paneSelection])
+	body := ansi.Strip(m.body(paneSelection))
 	head := lineWith(body, " method ")
 	for _, c := range []string{"consist.", "first-pos", "RStd", "acc.", " n"} {
 		if !strings.Contains(head, c) {
@@ -78,7 +71,7 @@ func TestMethodsTableColumns(t *testing.T) {
 		t.Errorf("80 columns: no note of the hidden columns:\n%s", body)
 	}
 	press(t, m, ">")
-	body = ansi.Strip(m.body[paneSelection])
+	body = ansi.Strip(m.body(paneSelection))
 	if head = lineWith(body, " method "); !strings.Contains(head, "ICC(3,k)") {
 		t.Errorf("after >: no ICC(3,k): %q", head)
 	}
@@ -88,7 +81,7 @@ func TestMethodsTableColumns(t *testing.T) {
 	for range 10 {
 		press(t, m, ">")
 	}
-	if head = lineWith(ansi.Strip(m.body[paneSelection]), " method "); !strings.Contains(head, "acc. agg.") {
+	if head = lineWith(ansi.Strip(m.body(paneSelection)), " method "); !strings.Contains(head, "acc. agg.") {
 		t.Errorf("after many >: no aggregate accuracy: %q", head)
 	}
 	// esc puts the knob focus away: → scrolls the tables, and says so.
@@ -96,32 +89,32 @@ func TestMethodsTableColumns(t *testing.T) {
 		press(t, m, "<")
 	}
 	press(t, m, "esc")
-	if !strings.Contains(ansi.Strip(m.body[paneSelection]), "3 more columns: →") {
+	if !strings.Contains(ansi.Strip(m.body(paneSelection)), "3 more columns: →") {
 		t.Error("with no knob selected the note does not name →")
 	}
-	lam := m.knobs.opt.Selection.Lambda
+	lam := m.c.knobs.opt.Selection.Lambda
 	press(t, m, "right")
-	if m.knobs.opt.Selection.Lambda != lam {
+	if m.c.knobs.opt.Selection.Lambda != lam {
 		t.Error("→ with no knob selected changed λ")
 	}
-	if head = lineWith(ansi.Strip(m.body[paneSelection]), " method "); !strings.Contains(head, "ICC(3,k)") {
+	if head = lineWith(ansi.Strip(m.body(paneSelection)), " method "); !strings.Contains(head, "ICC(3,k)") {
 		t.Errorf("→ with no knob selected did not scroll: %q", head)
 	}
 	press(t, m, "down", "right")
-	if m.knobs.opt.Selection.Lambda == lam {
+	if m.c.knobs.opt.Selection.Lambda == lam {
 		t.Error("↓ then → did not select λ and step it")
 	}
 	// The judges comparison on the Overview (no knobs: → scrolls).
 	press(t, m, "1")
-	body = ansi.Strip(m.body[paneOverview])
+	body = ansi.Strip(m.body(paneOverview))
 	if !strings.Contains(body, "more columns: →") || strings.Contains(lineWith(body, "   judge"), "naive") {
 		t.Errorf("Overview at 80: the comparison does not hide naive p̂ with a note:\n%s", body)
 	}
 	for range 6 {
 		press(t, m, "right")
 	}
-	if !strings.Contains(lineWith(ansi.Strip(m.body[paneOverview]), "   judge"), "naive") {
-		t.Errorf("Overview: → does not bring naive p̂ in:\n%s", m.body[paneOverview])
+	if !strings.Contains(lineWith(ansi.Strip(m.body(paneOverview)), "   judge"), "naive") {
+		t.Errorf("Overview: → does not bring naive p̂ in:\n%s", m.body(paneOverview))
 	}
 }
 
@@ -167,7 +160,7 @@ func TestHelpAlwaysVisible(t *testing.T) {
 		press(t, m, "pgdown")
 		seen += screen(m)
 	}
-	kv := reflect.ValueOf(m.keys)
+	kv := reflect.ValueOf(m.c.keys)
 	for i := range kv.NumField() {
 		b := kv.Field(i).Interface().(key.Binding)
 		if h := b.Help(); !strings.Contains(seen, h.Desc) {
@@ -185,8 +178,8 @@ func TestHelpAlwaysVisible(t *testing.T) {
 func TestReproducePopup(t *testing.T) {
 	for _, w := range []int{80, 250} {
 		m := newTestModel(t, demoLog(t), w, 30)
-		m.opts.Files = []string{"/some/rather/long/directory/name/judgments of the week.jsonl"}
-		want := m.reproduceCommand()
+		m.c.opts.Files = []string{"/some/rather/long/directory/name/judgments of the week.jsonl"}
+		want := m.c.reproduceCommand()
 		cmd := m.key(keyMsg("c"))
 		if !m.showRepro || cmd == nil {
 			t.Fatalf("%d: c did not open the popup (or copy)", w)
@@ -259,7 +252,7 @@ func TestSplitWindow(t *testing.T) {
 	}
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "4")
-	if !strings.Contains(ansi.Strip(m.body[paneReporting]), "zoomed to the marked splits") {
+	if !strings.Contains(ansi.Strip(m.body(paneReporting)), "zoomed to the marked splits") {
 		t.Error("the Reporting pane does not say the chart is zoomed")
 	}
 }
@@ -268,7 +261,7 @@ func TestSplitWindow(t *testing.T) {
 func TestLikelihoodYLabel(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "3")
-	if b := ansi.Strip(m.body[paneLikelihood]); strings.Contains(b, "…│") || !strings.Contains(b, "US│") {
+	if b := ansi.Strip(m.body(paneLikelihood)); strings.Contains(b, "…│") || !strings.Contains(b, "US│") {
 		t.Errorf("the scatter's y label is cut or missing:\n%s", b)
 	}
 }
@@ -290,7 +283,9 @@ func TestMethodsTableAlignment(t *testing.T) {
 		{Name: selection.MethodBPC, Available: true, All: bpc},
 	}}
 	m := newTestModel(t, demoLog(t), 250, 40)
-	lines := m.methodsTable(sel, 120, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })
+	tbl := newMethodsTable(m.c, &columns{}, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })
+	tbl.SetSize(120, 0)
+	lines := tbl.Lines(sel)
 	end := func(l, cell string) int {
 		l = ansi.Strip(l)
 		i := strings.Index(l, cell)
@@ -310,13 +305,13 @@ func TestMethodsTableAlignment(t *testing.T) {
 func TestKnotCount(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 200, 60)
 	press(t, m, "2")
-	f := m.cur.ja.Selection.Fit
+	f := m.c.cur.ja.Selection.Fit
 	want := fmt.Sprintf("%d knots", f.Points)
-	if !strings.Contains(ansi.Strip(m.body[paneSelection]), want) {
+	if !strings.Contains(ansi.Strip(m.body(paneSelection)), want) {
 		t.Errorf("the Selection pane does not say %q", want)
 	}
-	opt := m.knobs.opt
-	opt.Judges = []string{m.judgeName()}
+	opt := m.c.knobs.opt
+	opt.Judges = []string{m.c.judgeName()}
 	an, err := report.Analyze(demoLog(t), opt)
 	if err != nil {
 		t.Fatal(err)
@@ -332,10 +327,9 @@ func TestKnotCount(t *testing.T) {
 
 // TestPlurals (item 15): one item is "1 … item", never "1 … items".
 func TestPlurals(t *testing.T) {
-	m := newTestModel(t, demoLog(t), 80, 24)
 	ja := &report.JudgeAnalysis{Target: report.TargetVerdict, Reporting: &reporting.Result{TestSize: 1, M0: 1, M1: 0,
 		PHat: calib.Defined(0.5, 1), ThetaHat: calib.Undefined(1, "too few")}}
-	for _, s := range m.headlines(ja) {
+	for _, s := range headlines(ja) {
 		if strings.Contains(s, "1 test items") || strings.Contains(s, "1 calibration items") {
 			t.Errorf("plural of one: %q", s)
 		}
@@ -348,8 +342,8 @@ func TestStatusLineKeepsGroup(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "g")
 	lines := strings.Split(screen(m), "\n")
-	if st := lines[len(lines)-2]; !strings.Contains(st, "group "+m.knobs.opt.Group) || m.knobs.opt.Group == "" {
-		t.Errorf("80 columns with group %q: %q", m.knobs.opt.Group, st)
+	if st := lines[len(lines)-2]; !strings.Contains(st, "group "+m.c.knobs.opt.Group) || m.c.knobs.opt.Group == "" {
+		t.Errorf("80 columns with group %q: %q", m.c.knobs.opt.Group, st)
 	}
 }
 
@@ -359,8 +353,8 @@ func TestHelpWheel(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2", "?")
 	m.Update(tea.MouseWheelMsg(tea.Mouse{Button: tea.MouseWheelDown}))
-	if m.helpScrl == 0 || m.scrl[paneSelection] != 0 {
-		t.Errorf("wheel in the help: help offset %d, pane offset %d", m.helpScrl, m.scrl[paneSelection])
+	if m.keysPopup.scroll.YOffset() == 0 || textOf(t, m, paneSelection).scroll.YOffset() != 0 {
+		t.Errorf("wheel in the help: help offset %d, pane offset %d", m.keysPopup.scroll.YOffset(), textOf(t, m, paneSelection).scroll.YOffset())
 	}
 }
 
@@ -369,7 +363,7 @@ func TestHelpWheel(t *testing.T) {
 func TestSplitLegend(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "4")
-	l := lineWith(ansi.Strip(m.body[paneReporting]), "C current")
+	l := lineWith(ansi.Strip(m.body(paneReporting)), "C current")
 	if l == "" || strings.Contains(l, "…") || !strings.Contains(l, "D adaptive") {
 		t.Errorf("legend at 80 columns: %q", l)
 	}
@@ -380,7 +374,7 @@ func TestSplitLegend(t *testing.T) {
 // the frame keeps its height.
 func TestLongFlash(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
-	m.setFlash("wrote a.md and a.json; no calibrated log: CalibraEval collapsed (g* is flat) — plumb calibrate --allow-degenerate writes it marked · c shows the command")
+	m.c.setFlash("wrote a.md and a.json; no calibrated log: CalibraEval collapsed (g* is flat) — plumb calibrate --allow-degenerate writes it marked · c shows the command")
 	lines := strings.Split(screen(m), "\n")
 	if len(lines) != 24 {
 		t.Fatalf("%d rows", len(lines))
@@ -397,10 +391,10 @@ func TestLongFlash(t *testing.T) {
 func TestHeldoutTableColumns(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2", "down", "left", "left")
-	body := ansi.Strip(m.body[paneSelection])
+	body := ansi.Strip(m.body(paneSelection))
 	i := strings.Index(body, "Held out")
 	if i < 0 {
-		t.Fatalf("no held-out table at est. fraction %g", m.knobs.opt.Selection.EstFrac)
+		t.Fatalf("no held-out table at est. fraction %g", m.c.knobs.opt.Selection.EstFrac)
 	}
 	if head := lineWith(body[i:], " method "); !strings.Contains(head, "RStd") || !strings.Contains(head, " n") {
 		t.Errorf("held-out header at 80 columns: %q", head)
@@ -419,8 +413,9 @@ func TestKnobBarShowsFocusedKnob(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2")
 	ids := paneKnobs[paneSelection]
-	m.focus[paneSelection] = len(ids) - 1
-	bar := ansi.Strip(m.knobBar(80))
+	b := m.panes[paneSelection].Knobs()
+	b.focus = len(ids) - 1
+	bar := ansi.Strip(b.View(80))
 	label := knobDefs[ids[len(ids)-1]].label
 	if !strings.Contains(bar, label+" ‹") || !strings.Contains(bar, "›") || !strings.HasPrefix(bar, " …") || ansi.StringWidth(bar) > 80 {
 		t.Errorf("knob bar %q does not show the focused knob %q whole", bar, label)

@@ -17,7 +17,7 @@ func TestScrollReachesLastLine(t *testing.T) {
 		m := newTestModel(t, demoLog(t), sz[0], sz[1])
 		for _, p := range []paneID{paneOverview, paneSelection, paneLikelihood, paneReporting} {
 			press(t, m, string(rune('1'+p)))
-			lines := strings.Split(m.body[p], "\n")
+			lines := strings.Split(m.body(p), "\n")
 			last := ""
 			for i := len(lines) - 1; i >= 0 && last == ""; i-- {
 				last = strings.TrimSpace(ansi.Strip(lines[i]))

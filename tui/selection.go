@@ -12,34 +12,103 @@ import (
 	"github.com/plumb-eval/plumb/report"
 )
 
-// renderSelection: CalibraEval's g* against the diagonal over the observed
-// P(A), recall per arrangement raw vs calibrated, and the methods table.
-func (m *Model) renderSelection(w int) []string {
-	if wt := m.waiting(); wt != nil {
+// selectionPane is the Selection bias tab: CalibraEval's map g* over the
+// observed P(A) and the recall per arrangement, then the components it
+// composes (the methods table over every item and over the held-out items,
+// the fit-path chart, the position/ID table), the fit's summary and the
+// notes. Its knobs are CalibraEval's: λ, the estimation fraction, the
+// objective, the seed, the solver and where the path stops.
+type selectionPane struct {
+	textPane
+	all, heldout *methodsTable
+	path         *pathChart
+	effects      *effectsTable
+}
+
+func newSelectionPane(c *common) *selectionPane {
+	p := &selectionPane{path: newPathChart(c), effects: newEffectsTable(c)}
+	p.textPane = newTextPane(c, paneKnobs[paneSelection], p.draw)
+	p.all = newMethodsTable(c, &p.cols, allItems)
+	p.heldout = newMethodsTable(c, &p.cols, heldoutItems)
+	return p
+}
+
+// draw: CalibraEval's g* against the diagonal over the observed P(A) and
+// recall per arrangement raw vs calibrated, the methods tables, the fit
+// path, the position/ID table, the fit and the notes.
+func (p *selectionPane) draw(w int) []string {
+	if wt := p.c.waiting(); wt != nil {
 		return wt
 	}
-	ja := &m.cur.ja
+	ja := &p.c.cur.ja
 	sel := ja.Selection
 	if sel == nil {
 		return wrap("No selection-bias analysis: "+ja.SelectionReason, w, " ")
 	}
-	st := m.st
+	st := &p.c.st
+	p.all.SetSize(w, p.h)
+	p.heldout.SetSize(w, p.h)
+	p.path.SetSize(w, p.h)
+	p.effects.SetSize(w, p.h)
+
+	out := p.curveAndRecall(sel, w)
+	// The methods table over every item, and over the held-out items.
+	out = append(out, "")
+	if sel.Preview {
+		for _, l := range wrap(fmt.Sprintf("≈ preview: CalibraEval warm-started from the λ %s fit; the exact fit (from the identity, as plumb report) is running and replaces these numbers",
+			trimFloat(sel.WarmFrom)), w, " ") {
+			out = append(out, st.Computing.Render(l))
+		}
+	}
+	out = append(out, st.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), strings.TrimSpace(p.all.legend()), w)...)
+	out = append(out, p.all.Lines(sel)...)
+	if raw := sel.Method(selection.MethodRaw); raw != nil && raw.Heldout != nil {
+		out = append(out, "")
+		out = append(out, st.heading(fmt.Sprintf("Held out — %s outside the estimation set of %d (seed %d)",
+			plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed), "the honest comparison", w)...)
+		out = append(out, p.heldout.Lines(sel)...)
+	}
+	out = append(out, p.path.Lines(sel)...)
+	out = append(append(out, ""), p.effects.Lines(sel)...)
+	if f := sel.Fit; f != nil {
+		status := "converged"
+		if !f.Converged {
+			status = "did not converge (" + f.Status + ")"
+		}
+		out = append(out, "")
+		start := ""
+		if sel.WarmStarted {
+			start = fmt.Sprintf(" (warm start from λ %s)", trimFloat(sel.WarmFrom))
+		}
+		out = append(out, wrap(fmt.Sprintf("CalibraEval fit%s: %s after %d iterations; objective %.6f; %d knots", start, status, f.Iterations, f.Objective, f.Points), w, " ")...)
+	}
+	if notes := selectionNotes(sel); len(notes) > 0 {
+		out = append(out, "", st.Heading.Render(" Notes"))
+		for _, n := range notes {
+			out = append(out, wrap(n, w, "  · ")...)
+		}
+	}
+	return out
+}
+
+// curveAndRecall is the map g* (with the observed P(A) histogram) and the
+// recall bars: side by side when wide.
+func (p *selectionPane) curveAndRecall(sel *selection.Result, w int) []string {
+	st := &p.c.st
 	raw := sel.Method(selection.MethodRaw)
 	ce := sel.Method(selection.MethodCalibraEval)
-
-	// The chart and the recall bars: side by side when wide.
 	wide := w >= 120
 	chartW := w - 2
 	if wide {
 		chartW = w/2 - 2
 	}
-	chartH := max(8, min(16, m.bodyHeight()-4))
+	chartH := max(8, min(16, p.h-4))
 	var chart []string
 	title := st.Heading.Render(" Learned map g*") + st.Faint.Render(" (CalibraEval; observed P(A) histogram below)")
 	if sel.Curve != nil {
 		var obs []float64
-		if m.cur.items != nil {
-			obs = m.cur.items.observed
+		if p.c.cur.items != nil {
+			obs = p.c.cur.items.observed
 		}
 		c := plot.CurveChart(sel.Curve, plot.CurveOptions{Width: chartW, Height: chartH, Observed: obs, HistRows: 2})
 		chart = append([]string{title}, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)
@@ -63,37 +132,12 @@ func (m *Model) renderSelection(w int) []string {
 		out = append(chart, "")
 		out = append(out, bars...)
 	}
+	return out
+}
 
-	// The methods table over every item, and over the held-out items.
-	out = append(out, "")
-	if sel.Preview {
-		for _, l := range wrap(fmt.Sprintf("≈ preview: CalibraEval warm-started from the λ %s fit; the exact fit (from the identity, as plumb report) is running and replaces these numbers",
-			trimFloat(sel.WarmFrom)), w, " ") {
-			out = append(out, st.Computing.Render(l))
-		}
-	}
-	out = append(out, m.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), strings.TrimSpace(m.methodsLegend()), w)...)
-	out = append(out, m.methodsTable(sel, w, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })...)
-	if raw != nil && raw.Heldout != nil {
-		out = append(out, "")
-		out = append(out, m.heading(fmt.Sprintf("Held out — %s outside the estimation set of %d (seed %d)",
-			plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed), "the honest comparison", w)...)
-		out = append(out, m.methodsTable(sel, w, func(r *selection.MethodResult) *metrics.Metrics { return r.Heldout })...)
-	}
-	out = append(out, m.pathBlock(sel, w)...)
-	out = append(append(out, ""), m.biasEffectsBlock(sel, w)...)
-	if f := sel.Fit; f != nil {
-		status := "converged"
-		if !f.Converged {
-			status = "did not converge (" + f.Status + ")"
-		}
-		out = append(out, "")
-		start := ""
-		if sel.WarmStarted {
-			start = fmt.Sprintf(" (warm start from λ %s)", trimFloat(sel.WarmFrom))
-		}
-		out = append(out, wrap(fmt.Sprintf("CalibraEval fit%s: %s after %d iterations; objective %.6f; %d knots", start, status, f.Iterations, f.Objective, f.Points), w, " ")...)
-	}
+// selectionNotes are the notes under the pane: unavailable methods and
+// why, each method's notes and flagged values, the analysis' notes.
+func selectionNotes(sel *selection.Result) []string {
 	var notes []string
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
@@ -105,14 +149,7 @@ func (m *Model) renderSelection(w int) []string {
 		}
 		notes = append(notes, flagNotes(mr)...)
 	}
-	notes = append(notes, sel.Notes...)
-	if len(notes) > 0 {
-		out = append(out, "", st.Heading.Render(" Notes"))
-		for _, n := range notes {
-			out = append(out, wrap(n, w, "  · ")...)
-		}
-	}
-	return out
+	return append(notes, sel.Notes...)
 }
 
 // recallRows are the recall bars: per arrangement present, recall of gold
@@ -145,66 +182,6 @@ func barRow(label string, s calib.Stat, g rune) plot.BarRow {
 		r.Missing = "n/a"
 	}
 	return r
-}
-
-// methodsTable is the methods × metrics table with each change from raw
-// marked by its sign (wide terminals) and a better/worse glyph.
-func (m *Model) methodsTable(sel *selection.Result, w int, pick func(*selection.MethodResult) *metrics.Metrics) []string {
-	cols := report.SelectionColumns()
-	withDelta := w >= 140
-	head := []string{" method"}
-	for _, c := range cols {
-		head = append(head, c.Title)
-	}
-	head = append(head, "n")
-	raw := pick(sel.Method(selection.MethodRaw))
-	var rows [][]string
-	for i := range sel.Methods {
-		mr := &sel.Methods[i]
-		title := " " + report.MethodTitle(mr.Name)
-		mt := pick(mr)
-		if mr.Name == selection.MethodDiscard {
-			title = " discard incons."
-			if k := mr.KeptFor(mt); k != nil && k.OK() {
-				title += fmt.Sprintf(" (%.0f%%)", 100*k.Value)
-			}
-		}
-		row := []string{title}
-		if mr.Available && mt != nil && mr.Degenerate {
-			rows = append(rows, m.collapsedRow(title, len(cols), mt.N))
-			continue
-		}
-		if !mr.Available || mt == nil {
-			for range cols {
-				row = append(row, "— ") // under the digits, not the change glyph
-			}
-			rows = append(rows, append(row, "—"))
-			continue
-		}
-		for _, c := range cols {
-			s := c.Get(mt)
-			cell := fmtStat(s, c.Decimals)
-			if s.OK() && s.Flag != "" {
-				cell += report.FlagMark // a value that cannot be right: no change glyph
-			} else if s.OK() && mr.Name != selection.MethodRaw && raw != nil {
-				if r := c.Get(raw); r.OK() && r.Flag == "" {
-					g := ""
-					if mt == &mr.All { // the intervals are over all items
-						g = m.intervalGlyph(mr.Name, c, r.Value, s.Value)
-					}
-					if withDelta {
-						cell += " " + signedDelta(s.Value-r.Value, c.Decimals)
-					}
-					cell += g
-				}
-			} else {
-				cell += " " // the glyph's column: digits line up in every row
-			}
-			row = append(row, cell)
-		}
-		rows = append(rows, append(row, fmt.Sprint(mt.N)))
-	}
-	return m.fitTable(head, rows, prioOf(head, methodsPrio), w)
 }
 
 // indent prefixes every line.

@@ -14,9 +14,9 @@ import (
 // the top.
 func scrollTo(t *testing.T, m *Model, s string) {
 	t.Helper()
-	for i, l := range strings.Split(m.body[paneSelection], "\n") {
+	for i, l := range strings.Split(m.body(paneSelection), "\n") {
 		if strings.Contains(l, s) {
-			m.scrl[paneSelection] = i
+			textOf(t, m, paneSelection).scroll.SetYOffset(i)
 			m.markDirty()
 			m.renderActive()
 			return
@@ -35,8 +35,8 @@ func TestPathGolden(t *testing.T) {
 		for range 19 {
 			press(t, m, "h")
 		}
-		if i, ok := m.knobs.opt.Selection.StopAt.Point(); !ok || i != 10 {
-			t.Fatalf("stop at %v, want 10", m.knobs.opt.Selection.StopAt)
+		if i, ok := m.c.knobs.opt.Selection.StopAt.Point(); !ok || i != 10 {
+			t.Fatalf("stop at %v, want 10", m.c.knobs.opt.Selection.StopAt)
 		}
 		scrollTo(t, m, "Fit path")
 		name := filepath.Join("testdata", "golden", fmt.Sprintf("2-selection-path-%dx%d.txt", sz[0], sz[1]))
@@ -64,36 +64,36 @@ func TestPathGolden(t *testing.T) {
 func TestStopAtKnob(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "]", "2")
-	p := m.cur.ja.Selection.Path
+	p := m.c.cur.ja.Selection.Path
 	if p == nil {
 		t.Fatal("no path attached after the background computation")
 	}
-	end := m.cur.ja.Selection.Method(selection.MethodCalibraEval).All.ICC2k.Value
+	end := m.c.cur.ja.Selection.Method(selection.MethodCalibraEval).All.ICC2k.Value
 	press(t, m, "j", "j", "j", "j", "j", "H")
-	i, ok := m.knobs.opt.Selection.StopAt.Point()
+	i, ok := m.c.knobs.opt.Selection.StopAt.Point()
 	if !ok || i != len(p.Points)-6 {
-		t.Fatalf("stop at %v after one big step left, want %d", m.knobs.opt.Selection.StopAt, len(p.Points)-6)
+		t.Fatalf("stop at %v after one big step left, want %d", m.c.knobs.opt.Selection.StopAt, len(p.Points)-6)
 	}
-	sel := m.cur.ja.Selection
+	sel := m.c.cur.ja.Selection
 	if sel.Path != p {
 		t.Error("stepping stop at computed the path again")
 	}
 	if got, want := sel.Method(selection.MethodCalibraEval).All.ICC2k.Value, p.Points[i].All.ICC2k.Value; got != want {
 		t.Errorf("CalibraEval ICC(2,k) %v at stop %d, want the point's %v", got, i, want)
 	}
-	if !strings.Contains(reportArgs(m.knobs.opt, nil), fmt.Sprintf("--stop-at %d", i)) {
-		t.Errorf("reproduce command lacks --stop-at: %s", reportArgs(m.knobs.opt, nil))
+	if !strings.Contains(reportArgs(m.c.knobs.opt, nil), fmt.Sprintf("--stop-at %d", i)) {
+		t.Errorf("reproduce command lacks --stop-at: %s", reportArgs(m.c.knobs.opt, nil))
 	}
 	if !strings.Contains(screen(m), fmt.Sprintf("stop at ‹%d/%d›", i, len(p.Points)-1)) {
 		t.Errorf("knob bar does not show the stop:\n%s", screen(m))
 	}
 	press(t, m, "r")
-	if m.knobs.opt.Selection.StopAt != selection.StopEnd || m.cur.ja.Selection.Method(selection.MethodCalibraEval).All.ICC2k.Value != end {
+	if m.c.knobs.opt.Selection.StopAt != selection.StopEnd || m.c.cur.ja.Selection.Method(selection.MethodCalibraEval).All.ICC2k.Value != end {
 		t.Error("reset did not return to the converged end")
 	}
 	press(t, m, "k", "l", "l") // solver: converged → published → both
-	if m.knobs.opt.Selection.Solver != selection.SolverBoth || m.cur.ja.Selection.Method(selection.MethodCalibraEvalPublished) == nil {
-		t.Errorf("solver knob: %v, methods %d", m.knobs.opt.Selection.Solver, len(m.cur.ja.Selection.Methods))
+	if m.c.knobs.opt.Selection.Solver != selection.SolverBoth || m.c.cur.ja.Selection.Method(selection.MethodCalibraEvalPublished) == nil {
+		t.Errorf("solver knob: %v, methods %d", m.c.knobs.opt.Selection.Solver, len(m.c.cur.ja.Selection.Methods))
 	}
 	if !strings.Contains(screen(m), "CalibraEval (published code)") {
 		t.Error("the published row is not on screen")
@@ -108,7 +108,7 @@ func TestPathComputingThenChart(t *testing.T) {
 	press(t, m, "2")
 	_, cmd := m.Update(keyMsg("l")) // λ 0.55: a path not computed yet
 	_, next := m.Update(cmd())      // the analysis; next holds the path command
-	if m.cur == nil || m.cur.opt.Selection.Lambda != 0.55 {
+	if m.c.cur == nil || m.c.cur.opt.Selection.Lambda != 0.55 {
 		t.Fatal("no result for λ 0.55")
 	}
 	if s := screen(m); !strings.Contains(s, "computing path …") {

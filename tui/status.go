@@ -37,27 +37,23 @@ const (
 )
 
 // statusParts are the items of the status line in display order.
-func (m *Model) statusParts() []statusPart {
-	r := m.resolvedKnobs()
-	o := m.knobs.opt
+func statusParts(c *common) []statusPart {
+	r := c.resolvedKnobs()
+	o := c.knobs.opt
 	group, gr := "all groups", rankAllGroups
 	if o.Group != "" {
 		group, gr = "group "+clean(o.Group), rankGroup
 	}
-	p := []statusPart{{clean(m.judgeName()), 0, rankJudge}, {group, 0, gr}}
-	if m.cur != nil && m.cur.judge == m.judgeName() {
-		p = append(p, statusPart{fmt.Sprintf("%d pairs", m.cur.ja.Pairs), 0, rankPairs})
+	p := []statusPart{{clean(c.judgeName()), 0, rankJudge}, {group, 0, gr}}
+	if c.cur != nil && c.cur.judge == c.judgeName() {
+		p = append(p, statusPart{fmt.Sprintf("%d pairs", c.cur.ja.Pairs), 0, rankPairs})
 	}
-	return append(p,
-		statusPart{"λ " + m.knobs.value(kLambda, r), 1, rankLambda},
-		statusPart{"est " + m.knobs.value(kEstFrac, r), 1, rankEstFrac},
-		statusPart{m.knobs.value(kObjective, r), 1, rankObjective},
-		statusPart{"seed " + m.knobs.value(kSeed, r), 1, rankSeed},
-		statusPart{"m " + m.knobs.value(kBudget, r), 2, rankBudget},
-		statusPart{"split " + m.knobs.value(kSplit, r), 2, rankSplit},
-		statusPart{"α " + m.knobs.value(kAlpha, r), 2, rankAlpha},
-		statusPart{m.knobs.value(kVerdictFrom, r), 2, rankVerdictFrom},
-	)
+	for id := range knobDefs { // the knobs of the status line, in the table's order
+		if s := knobDefs[id].status; s != nil {
+			p = append(p, statusPart{s.prefix + c.knobs.value(knobID(id), r), s.group, s.rank})
+		}
+	}
+	return p
 }
 
 // fitStatus joins the parts that fit in w cells, dropping the least

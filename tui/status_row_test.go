@@ -18,7 +18,7 @@ func TestEveryFrameHasStatusRow(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		w, h := sz[0], sz[1]
 		m := newTestModel(t, demoLog(t), w, h)
-		m.eng.SetPreviewMinKnots(0) // a λ step gets a preview on the demo too
+		m.c.eng.SetPreviewMinKnots(0) // a λ step gets a preview on the demo too
 		check := func(state string) {
 			t.Helper()
 			f := m.frame()
@@ -27,7 +27,7 @@ func TestEveryFrameHasStatusRow(t *testing.T) {
 				t.Fatalf("%d×%d pane %d, %s: %d lines, want %d", w, h, m.pane, state, len(lines), h)
 			}
 			got := ansi.Strip(lines[h-2])
-			if want := ansi.Strip(m.statusLine(m.contentWidth())); got != want || !strings.Contains(got, "λ ") {
+			if want := ansi.Strip(m.statusLine(m.c.contentWidth())); got != want || !strings.Contains(got, "λ ") {
 				t.Fatalf("%d×%d pane %d, %s: second-last row %q, want the status line %q", w, h, m.pane, state, got, want)
 			}
 		}

@@ -68,3 +68,23 @@ func newStyles(dark, useColor bool) styles {
 	}
 	return s
 }
+
+// heading is a block's title with a faint note: on the title's line when
+// both fit in w, else the note wrapped on the lines below, so that no note
+// is cut at the terminal's edge. It cleans both (they may quote a judge or
+// a criterion).
+func (st *styles) heading(title, note string, w int) []string {
+	title, note = clean(title), clean(note)
+	t := st.Heading.Render(" " + title)
+	if note == "" {
+		return []string{t}
+	}
+	if lipgloss.Width(t)+2+lipgloss.Width(note) <= w {
+		return []string{t + st.Faint.Render("  "+note)}
+	}
+	out := []string{t}
+	for _, l := range wrap(note, w, "   ") {
+		out = append(out, st.Faint.Render(l))
+	}
+	return out
+}

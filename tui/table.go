@@ -7,7 +7,35 @@ import (
 	"charm.land/lipgloss/v2"
 )
 
-// fitTable lays out a table like table, in w cells. A table wider than w
+// columns is a pane's sideways offset of its wide tables: one key moves
+// every table of the pane, each clamped to its own columns.
+type columns struct {
+	// off is the offset (0: the most important columns).
+	off int
+	// more says whether a table drawn since the pane's last Render has
+	// columns right of what it shows.
+	more bool
+	// arrows says that ←/→ move the tables (no knob is selected), which
+	// the hint under a cut table names instead of < and >.
+	arrows bool
+}
+
+// move moves the tables d columns, or says in the status line why they
+// cannot move. It reports whether they moved.
+func (cs *columns) move(c *common, d int) bool {
+	switch {
+	case d > 0 && !cs.more:
+		c.setFlash("no more columns to the right")
+		return false
+	case d < 0 && cs.off == 0:
+		c.setFlash("the tables show their first columns")
+		return false
+	}
+	cs.off = max(0, cs.off+d)
+	return true
+}
+
+// fit lays out a table like table, in w cells. A table wider than w
 // keeps its first column (the row names) and
 //   - at sideways offset 0, the other columns in order of prio (a smaller
 //     number is more important; nil prio means left to right) as long as
@@ -16,9 +44,8 @@ import (
 //     the k-th on, left to right, as many as fit;
 //
 // and a last line says how many columns are hidden and which key shows
-// them. Every wide table of the TUI uses it; the offset is the pane's, so
-// one key moves every table of the pane, each clamped to its own columns.
-func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []string {
+// them. Every wide table of the TUI uses it.
+func (cs *columns) fit(st *styles, head []string, rows [][]string, prio []int, w int) []string {
 	n := len(head)
 	var wd []int
 	total := func() int {
@@ -47,7 +74,7 @@ func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []st
 	if total() <= w {
 		return table(head, rows)
 	}
-	off := min(m.hscroll[m.pane], n-2)
+	off := min(cs.off, n-2)
 	keep := []int{0}
 	used := wd[0]
 	fits := func(i int) bool { return used+2+wd[i] <= w }
@@ -94,7 +121,7 @@ func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []st
 	}
 	out := table(pick(head), sub)
 	left, right := "<", ">"
-	if m.noKnobFocused() {
+	if cs.arrows {
 		left, right = "←", "→"
 	}
 	hidden := n - len(keep)
@@ -104,7 +131,7 @@ func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []st
 	}
 	after := hidden - before
 	if after > 0 {
-		m.hmore[m.pane] = true
+		cs.more = true
 	}
 	var hint string
 	switch {
@@ -115,28 +142,7 @@ func (m *Model) fitTable(head []string, rows [][]string, prio []int, w int) []st
 	default:
 		hint = fmt.Sprintf("  %s: %s", plural(after, "more column"), right)
 	}
-	return append(out, m.st.Faint.Render(hint))
-}
-
-// noKnobFocused reports whether ←/→ scroll tables sideways on the active
-// pane: it has no knobs, or esc has put the knob focus away.
-func (m *Model) noKnobFocused() bool {
-	return len(paneKnobs[m.pane]) == 0 || m.focus[m.pane] < 0
-}
-
-// sideways moves the tables of the active pane d columns.
-func (m *Model) sideways(d int) {
-	switch {
-	case d > 0 && !m.hmore[m.pane]:
-		m.setFlash("no more columns to the right")
-		return
-	case d < 0 && m.hscroll[m.pane] == 0:
-		m.setFlash("the tables show their first columns")
-		return
-	}
-	m.hscroll[m.pane] = max(0, m.hscroll[m.pane]+d)
-	m.dirty[m.pane] = true
-	m.renderActive()
+	return append(out, st.Faint.Render(hint))
 }
 
 // shortTitles are the titles a table too wide for the terminal uses.

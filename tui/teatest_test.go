@@ -53,8 +53,8 @@ func TestTeatestSmoke(t *testing.T) {
 	tm.Send(keyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	fm := tm.FinalModel(t).(*Model)
-	if fm.knobs.opt.Selection.Lambda != 0.55 || fm.cur.opt.Selection.Lambda != 0.55 {
-		t.Errorf("final λ: knob %v, numbers %v; want 0.55", fm.knobs.opt.Selection.Lambda, fm.cur.opt.Selection.Lambda)
+	if fm.c.knobs.opt.Selection.Lambda != 0.55 || fm.c.cur.opt.Selection.Lambda != 0.55 {
+		t.Errorf("final λ: knob %v, numbers %v; want 0.55", fm.c.knobs.opt.Selection.Lambda, fm.c.cur.opt.Selection.Lambda)
 	}
 	if fm.pane != paneSelection {
 		t.Errorf("final pane %d", fm.pane)

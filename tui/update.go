@@ -1,55 +1,57 @@
 package tui
 
 import (
-	"context"
-	"errors"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
 // Update handles a message. It never computes statistics: knob keys change
-// the knob at once and schedule a recompute (tea.Cmd).
+// the knob at once and schedule a recompute (tea.Cmd). Whatever the
+// message made stale on the pane on screen is drawn again before the
+// frame (renderActive).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.route(msg)
+	stale := m.pipe.drain()
+	for p := range numPanes {
+		if stale&(1<<p) != 0 {
+			m.panes[p].Invalidate()
+		}
+	}
+	m.renderActive()
+	return m, cmd
+}
+
+// route hands a message to whom it is for.
+func (m *Model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
-		m.help.SetWidth(m.contentWidth())
+		m.c.width, m.c.height = msg.Width, msg.Height
+		m.help.SetWidth(m.c.contentWidth())
+		for _, p := range m.panes {
+			p.SetSize(m.c.contentWidth(), m.bodyHeight(p))
+		}
+		for _, o := range []*popup{m.keysPopup, m.reproPopup} {
+			o.SetSize(m.c.contentWidth(), m.c.contentHeight()-3) // tabs, status line, help bar
+		}
 		m.markDirty()
-		m.renderActive()
-		return m, nil
 	case tea.BackgroundColorMsg:
 		m.setTheme(msg.IsDark())
-		m.renderActive()
-		return m, nil
 	case resultMsg:
-		return m, m.applyResult(msg.r)
+		return m.pipe.applyResult(msg.r)
 	case previewMsg:
-		return m, m.applyPreview(msg.r)
+		return m.pipe.applyPreview(msg.r)
 	case itemsCalMsg:
-		if m.cur != nil && msg.gen == m.cur.gen && m.cur.items != nil && m.cur.items.calPending {
-			m.cur.items = msg.items
-			m.items.setData(msg.items)
-			m.dirty[paneItems] = true
-			m.renderActive()
-		}
-		return m, nil
+		m.pipe.itemsCal(msg)
 	case bootProgressMsg:
-		return m, m.bootProgress(msg)
+		return m.pipe.bootProgress(msg)
 	case bootDoneMsg:
-		m.bootDone(msg)
-		return m, nil
+		m.pipe.bootDone(msg)
 	case pathMsg:
-		return m, m.applyPath(msg)
+		return m.pipe.applyPath(msg)
 	case compareMsg:
-		if msg.gen == m.gen {
-			m.compare, m.cmpErr = msg.judges, msg.err
-			m.dirty[paneOverview] = true
-			m.renderActive()
-		}
-		return m, nil
+		m.pipe.compared(msg)
 	case pollTickMsg:
-		return m, m.pollCmd()
+		return m.pollCmd()
 	case pollMsg:
 		// An unchanged poll says nothing new: the last error (a bad line,
 		// a deleted file) stays on screen until a poll reads the files
@@ -58,118 +60,52 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.watchErr = msg.err
 		}
 		if msg.changed && msg.lg != nil && len(msg.lg.Pairs)+len(msg.lg.Scores)+len(msg.lg.Verdicts) == 0 {
-			m.watchErr = m.noRecords(msg.err)
+			m.watchErr = noRecords(m.c, msg.err)
 			msg.lg = nil
 		}
 		var cmd tea.Cmd
 		if msg.changed && msg.lg != nil {
-			m.setLog(msg.lg, "")
-			cmd = m.recompute()
+			m.pipe.setLog(msg.lg, "")
+			cmd = m.pipe.recompute()
 		}
-		return m, tea.Batch(cmd, m.pollTick())
+		return tea.Batch(cmd, m.pollTick())
 	case exportMsg:
 		if msg.err != nil {
-			m.setFlashErr(msg.err)
+			m.c.setFlashErr(msg.err)
 		} else {
-			m.setFlash("%s", msg.text)
+			m.c.setFlash("%s", msg.text)
 		}
-		return m, nil
 	case tea.MouseClickMsg:
-		return m, m.click(msg.Mouse())
+		return m.click(msg.Mouse())
 	case tea.MouseWheelMsg:
-		mm := msg.Mouse()
-		switch mm.Button {
-		case tea.MouseWheelUp:
-			m.scroll(-3)
-		case tea.MouseWheelDown:
-			m.scroll(3)
-		}
-		return m, nil
+		return m.wheel(msg)
 	case tea.KeyPressMsg:
-		return m, m.key(msg)
+		return m.key(msg)
 	}
-	return m, nil
+	return nil
 }
 
-// applyResult puts a finished analysis on screen unless a newer knob
-// change has made it stale, and starts a queued recompute.
-func (m *Model) applyResult(r *result) tea.Cmd {
-	m.inFlight = false
-	if m.computeCancel != nil {
-		m.computeCancel()
-		m.computeCancel = nil
-	}
-	var cmds []tea.Cmd
-	if r.gen == m.gen && !errors.Is(r.err, context.Canceled) {
-		m.show(r)
-		// The numbers are on screen: the background work for them starts,
-		// behind the gate, most urgent first.
-		ctx, cancel := context.WithCancel(context.Background())
-		m.bgCancel = cancel
-		if r.items != nil && r.items.calPending {
-			cmds = append(cmds, itemsCalCmd(ctx, m.bg, r))
-		}
-		if len(m.judges) > 1 {
-			cmds = append(cmds, compareCmd(ctx, m.bg, m.request(), r))
-		}
-		cmds = append(cmds, m.afterResult())
-		cmds = append(cmds, m.startBoot(r))
-	} else {
-		m.dropped++
-	}
-	if m.queued {
-		// A change arrived while this one ran: compute the latest now.
-		m.queued = false
-		cmds = append(cmds, m.startCompute(true))
-	}
-	return tea.Batch(cmds...)
-}
-
-// applyPreview puts a preview on screen unless it is stale, then starts
-// the exact analysis of the same knobs, or, when keys arrived meanwhile,
-// the next preview for the latest knobs: during a burst the screen follows
-// the keys with previews, and the exact fit runs once the keys stop. The
-// background work (bootstrap, path, comparison, items' columns) waits for
-// the exact numbers.
-func (m *Model) applyPreview(r *result) tea.Cmd {
-	if r.gen == m.gen {
-		m.show(r)
-	} else {
-		m.dropped++
-	}
-	m.queued = false
-	return m.startCompute(r.gen != m.gen)
-}
-
-// show puts the numbers and items of r on screen.
-func (m *Model) show(r *result) {
-	m.cur = r
-	if r.items != nil {
-		m.itemBase = r.items.itemBase
-	}
-	m.items.setData(r.items)
-	m.markDirty()
-	m.renderActive()
-}
-
-// key handles a key press: global keys first, then the active pane's.
+// key handles a key press: the global keys, then the pane's knob bar,
+// then the pane.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
-	m.flash = ""
-	k := m.keys
-	if m.items.capturing() && m.pane == paneItems {
-		// The filter input takes every key but esc/enter.
-		return m.itemsKey(msg)
+	m.c.flash = ""
+	k := m.c.keys
+	p := m.panes[m.pane]
+	if p.Capturing() {
+		return p.Update(msg)
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
 	case key.Matches(msg, k.Help):
 		m.showHelp, m.showRepro = !m.showHelp, false
-		m.helpScrl = 0
+		m.keysPopup.Reset()
 		return nil
 	}
 	if m.showHelp {
-		m.overlayKey(msg, &m.showHelp, &m.helpScrl, len(m.helpLines(m.contentWidth())))
+		if m.keysPopup.Update(msg) {
+			m.showHelp = false
+		}
 		return nil
 	}
 	if m.showRepro {
@@ -177,10 +113,12 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.showRepro = false
 			return nil
 		}
-		m.overlayKey(msg, &m.showRepro, &m.reproScrl, len(m.reproLines(m.contentWidth())))
+		if m.reproPopup.Update(msg) {
+			m.showRepro = false
+		}
 		return nil
 	}
-	if m.tooSmall() {
+	if m.c.tooSmall() {
 		return nil
 	}
 	switch {
@@ -194,112 +132,56 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.setPane(paneID(msg.String()[0] - '1'))
 		return nil
 	case key.Matches(msg, k.NextJudge, k.PrevJudge):
-		if len(m.judges) < 2 {
-			m.setFlash("the log has one judge")
+		if len(m.c.judges) < 2 {
+			m.c.setFlash("the log has one judge")
 			return nil
 		}
 		d := 1
 		if key.Matches(msg, k.PrevJudge) {
-			d = len(m.judges) - 1
+			d = len(m.c.judges) - 1
 		}
-		m.judge = (m.judge + d) % len(m.judges)
-		m.refreshGroups()
+		m.c.judge = (m.c.judge + d) % len(m.c.judges)
+		m.pipe.refreshGroups()
 		m.items.reset()
-		return m.recompute()
+		return m.pipe.recompute()
 	case key.Matches(msg, k.NextGroup, k.PrevGroup):
-		if len(m.groups) < 2 {
-			m.setFlash("the judge's pair records have no groups")
+		if len(m.c.groups) < 2 {
+			m.c.setFlash("the judge's pair records have no groups")
 			return nil
 		}
 		d := 1
 		if key.Matches(msg, k.PrevGroup) {
-			d = len(m.groups) - 1
+			d = len(m.c.groups) - 1
 		}
-		m.group = (m.group + d) % len(m.groups)
-		m.knobs.opt.Group = m.groups[m.group]
+		m.c.group = (m.c.group + d) % len(m.c.groups)
+		m.c.knobs.opt.Group = m.c.groups[m.c.group]
 		m.items.reset()
-		return m.recompute()
+		return m.pipe.recompute()
 	case key.Matches(msg, k.Export):
-		return m.exportCmd()
+		return exportCmd(m.c, m.pipe.gen)
 	case key.Matches(msg, k.Repro):
 		return m.reproCmd()
-	case key.Matches(msg, k.ColLeft):
-		m.sideways(-1)
-		return nil
-	case key.Matches(msg, k.ColRight):
-		m.sideways(1)
-		return nil
-	case key.Matches(msg, k.FewShot) && m.pane == paneLikelihood:
-		return m.fewShotCmd()
 	case key.Matches(msg, k.ResetAll):
 		for id := range knobDefs {
-			m.knobs.reset(knobID(id), m.start)
+			m.c.knobs.reset(knobID(id), m.c.start)
 		}
-		m.setFlash("every knob reset to its starting value")
+		m.c.setFlash("every knob reset to its starting value")
 		return m.knobChanged(true)
 	}
-	if m.pane == paneItems {
-		return m.itemsKey(msg)
-	}
-	knobs := paneKnobs[m.pane]
-	f := &m.focus[m.pane]
-	switch {
-	case key.Matches(msg, k.Back):
-		if len(knobs) > 0 && *f >= 0 {
-			// No knob selected: ←/→ scroll the tables sideways.
-			*f = -1
-			m.dirty[m.pane] = true
-			m.renderActive()
-		}
-		return nil
-	case m.noKnobFocused() && key.Matches(msg, k.Dec, k.Inc):
-		d := 1
-		if key.Matches(msg, k.Dec) {
-			d = -1
-		}
-		m.sideways(d)
-		return nil
-	case key.Matches(msg, k.ScrollUp):
-		m.scroll(-max(1, m.bodyHeight()-2))
-		return nil
-	case key.Matches(msg, k.ScrollDown):
-		m.scroll(max(1, m.bodyHeight()-2))
-		return nil
-	}
-	if len(knobs) == 0 {
-		return nil
-	}
-	if *f < 0 {
-		// No knob selected: ↑/↓ select one again; the rest wait for it.
-		switch {
-		case key.Matches(msg, k.KnobUp):
-			*f = len(knobs) - 1
-		case key.Matches(msg, k.KnobDown):
-			*f = 0
-		default:
+	if b := p.Knobs(); b != nil {
+		switch b.Update(msg) {
+		case knobMoved:
 			return nil
+		case knobFocus:
+			p.Invalidate() // ←/→ changed meaning: the tables' hints say so
+			return nil
+		case knobDisplay:
+			return m.knobChanged(false)
+		case knobAnalysis:
+			return m.knobChanged(true)
 		}
-		m.dirty[m.pane] = true
-		m.renderActive()
-		return nil
 	}
-	switch {
-	case key.Matches(msg, k.KnobUp):
-		*f = (*f + len(knobs) - 1) % len(knobs)
-	case key.Matches(msg, k.KnobDown):
-		*f = (*f + 1) % len(knobs)
-	case key.Matches(msg, k.Reset):
-		m.knobs.reset(knobs[*f], m.start)
-		return m.knobChanged(knobs[*f] != kCriterion)
-	case key.Matches(msg, k.Dec, k.Inc, k.BigDec, k.BigInc):
-		dir := 1
-		if key.Matches(msg, k.Dec, k.BigDec) {
-			dir = -1
-		}
-		big := key.Matches(msg, k.BigDec, k.BigInc)
-		return m.knobChanged(m.knobs.step(knobs[*f], dir, big, m.resolvedKnobs()))
-	}
-	return nil
+	return p.Update(msg)
 }
 
 // knobChanged re-renders what shows the knob and, when an analysis option
@@ -308,21 +190,21 @@ func (m *Model) knobChanged(analysis bool) tea.Cmd {
 	if !analysis {
 		// A display knob (the criterion): the panes change now.
 		m.markDirty()
-		m.renderActive()
 		return nil
 	}
 	// The knob bar and status line show the new value at once (View draws
 	// them from the knobs); the panes keep the last numbers until the
 	// recompute lands.
-	return m.recompute()
+	return m.pipe.recompute()
 }
 
+// setPane puts pane p on screen (drawn at the end of Update if stale).
 func (m *Model) setPane(p paneID) {
 	if p < 0 || p >= numPanes {
 		return
 	}
 	m.pane = p
-	m.renderActive()
+	m.pipe.itemsShown = p == paneItems
 }
 
 // click switches panes when a tab is clicked.
@@ -330,35 +212,38 @@ func (m *Model) click(mm tea.Mouse) tea.Cmd {
 	if mm.Y != 0 || mm.Button != tea.MouseLeft {
 		return nil
 	}
-	for i := 0; i+1 < len(m.tabX); i++ {
-		if mm.X >= m.tabX[i] && mm.X < m.tabX[i+1] {
-			m.setPane(paneID(i))
-			return nil
-		}
+	if p, ok := m.tabs.At(mm.X); ok {
+		m.setPane(p)
 	}
 	return nil
 }
 
-func (m *Model) scroll(d int) {
-	w, h := m.contentWidth(), m.overlayHeight()
+// wheel scrolls the popup on screen, or the pane.
+func (m *Model) wheel(msg tea.MouseWheelMsg) tea.Cmd {
 	switch {
 	case m.showHelp:
-		m.helpScrl = max(0, min(m.helpScrl+d, maxScroll(len(m.helpLines(w)), h)))
-		return
+		m.keysPopup.Update(msg)
+		return nil
 	case m.showRepro:
-		m.reproScrl = max(0, min(m.reproScrl+d, maxScroll(len(m.reproLines(w)), h)))
-		return
+		m.reproPopup.Update(msg)
+		return nil
 	}
-	if m.pane == paneItems {
-		m.items.scroll(d)
-		return
-	}
-	m.scrl[m.pane] += d
-	m.clampScroll()
+	return m.panes[m.pane].Update(msg)
 }
 
+// markDirty says every pane's content is stale.
 func (m *Model) markDirty() {
-	for i := range m.dirty {
-		m.dirty[i] = true
+	for _, p := range m.panes {
+		p.Invalidate()
 	}
+}
+
+// renderActive draws the pane on screen again when its content is stale.
+// It runs at the end of Update (on a new result, a resize or a key), never
+// in View.
+func (m *Model) renderActive() {
+	if m.c.width == 0 || m.c.tooSmall() {
+		return
+	}
+	m.panes[m.pane].Render()
 }

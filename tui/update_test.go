@@ -21,51 +21,51 @@ import (
 // recompute then brings numbers for the new λ.
 func TestKnobShowsValueAtOnce(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.noPath = true // many knob steps; no path is looked at
+	m.pipe.noPath = true // many knob steps; no path is looked at
 	press(t, m, "2")
-	gen := m.gen
+	gen := m.pipe.gen
 	_, cmd := m.Update(keyMsg("l"))
-	if m.knobs.opt.Selection.Lambda != 0.55 {
-		t.Fatalf("λ = %v after one step, want 0.55", m.knobs.opt.Selection.Lambda)
+	if m.c.knobs.opt.Selection.Lambda != 0.55 {
+		t.Fatalf("λ = %v after one step, want 0.55", m.c.knobs.opt.Selection.Lambda)
 	}
 	if s := screen(m); !strings.Contains(s, "λ ‹0.55›") || !strings.Contains(s, "⟳ computing") {
 		t.Errorf("the frame after the key does not show λ 0.55 and the computing mark:\n%s", s)
 	}
-	if m.gen != gen+1 || m.cur.opt.Selection.Lambda != 0.5 {
-		t.Errorf("gen %d (want %d); numbers on screen for λ %v (want the old 0.5 until the recompute)", m.gen, gen+1, m.cur.opt.Selection.Lambda)
+	if m.pipe.gen != gen+1 || m.c.cur.opt.Selection.Lambda != 0.5 {
+		t.Errorf("gen %d (want %d); numbers on screen for λ %v (want the old 0.5 until the recompute)", m.pipe.gen, gen+1, m.c.cur.opt.Selection.Lambda)
 	}
 	run(t, m, cmd)
-	if m.computing() || m.cur.opt.Selection.Lambda != 0.55 || m.cur.ja.Selection.Options.Lambda != 0.55 {
-		t.Errorf("after the recompute: computing %v, result λ %v", m.computing(), m.cur.opt.Selection.Lambda)
+	if m.pipe.computing() || m.c.cur.opt.Selection.Lambda != 0.55 || m.c.cur.ja.Selection.Options.Lambda != 0.55 {
+		t.Errorf("after the recompute: computing %v, result λ %v", m.pipe.computing(), m.c.cur.opt.Selection.Lambda)
 	}
 	// Big steps, the other direction, the range limit and reset.
 	press(t, m, "L")
-	if got := m.knobs.opt.Selection.Lambda; got != 0.8 {
+	if got := m.c.knobs.opt.Selection.Lambda; got != 0.8 {
 		t.Errorf("λ after a big step = %v, want 0.8", got)
 	}
 	press(t, m, "h", "h")
-	if got := m.knobs.opt.Selection.Lambda; got != 0.7 {
+	if got := m.c.knobs.opt.Selection.Lambda; got != 0.7 {
 		t.Errorf("λ after two steps down = %v, want 0.7", got)
 	}
 	press(t, m, "H", "H", "H", "H")
-	if got := m.knobs.opt.Selection.Lambda; got != 0 {
+	if got := m.c.knobs.opt.Selection.Lambda; got != 0 {
 		t.Errorf("λ stepped below its range: %v", got)
 	}
 	press(t, m, "r")
-	if got := m.knobs.opt.Selection.Lambda; got != 0.5 {
+	if got := m.c.knobs.opt.Selection.Lambda; got != 0.5 {
 		t.Errorf("λ after reset = %v, want 0.5", got)
 	}
 	// The next knob: estimation fraction.
 	press(t, m, "j", "h")
-	if got := m.knobs.opt.Selection.EstFrac; got != 0.95 {
+	if got := m.c.knobs.opt.Selection.EstFrac; got != 0.95 {
 		t.Errorf("est. fraction = %v, want 0.95", got)
 	}
 	if !strings.Contains(screen(m), "Held out") {
 		t.Error("an estimation fraction below 1 shows no held-out table")
 	}
 	press(t, m, "j", "l", "j", "l", "R")
-	if !reflect.DeepEqual(m.knobs.opt, m.start.opt) {
-		t.Errorf("R left knobs changed: %+v", m.knobs.opt)
+	if !reflect.DeepEqual(m.c.knobs.opt, m.c.start.opt) {
+		t.Errorf("R left knobs changed: %+v", m.c.knobs.opt)
 	}
 }
 
@@ -77,11 +77,11 @@ func TestKnobShowsValueAtOnce(t *testing.T) {
 // fit of the last value replaces it.
 func TestBurstCoalesces(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
+	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
 	press(t, m, "2")
-	before := m.cur
+	before := m.c.cur
 	_, cmd := m.Update(keyMsg("l")) // λ 0.55
-	if cmd == nil || !m.inFlight {
+	if cmd == nil || !m.pipe.inFlight {
 		t.Fatal("an isolated key did not start its recompute at once")
 	}
 	first := cmd()
@@ -89,15 +89,15 @@ func TestBurstCoalesces(t *testing.T) {
 		t.Fatalf("the first key's command gave %T, want the preview of λ 0.55", first)
 	}
 	for range 2 { // λ 0.6, 0.65 while it runs
-		if _, c := m.Update(keyMsg("l")); c != nil || !m.queued {
+		if _, c := m.Update(keyMsg("l")); c != nil || !m.pipe.queued {
 			t.Fatal("a key during a recompute started another instead of queueing")
 		}
 	}
 	_, next := m.Update(first)
-	if m.dropped != 1 || m.cur != before {
-		t.Fatalf("stale preview: dropped %d, screen changed %v", m.dropped, m.cur != before)
+	if m.pipe.dropped != 1 || m.c.cur != before {
+		t.Fatalf("stale preview: dropped %d, screen changed %v", m.pipe.dropped, m.c.cur != before)
 	}
-	if !m.computing() || next == nil || m.queued {
+	if !m.pipe.computing() || next == nil || m.pipe.queued {
 		t.Fatal("the queued change was not started after the stale preview")
 	}
 	msg := next()
@@ -106,7 +106,7 @@ func TestBurstCoalesces(t *testing.T) {
 		t.Fatalf("follow-up gave %T, want the preview of the last value 0.65", msg)
 	}
 	_, exact := m.Update(msg)
-	if m.cur != pv.r || !m.computing() || !strings.Contains(screen(m), "≈ preview") || !strings.Contains(screen(m), "⟳ exact fit") {
+	if m.c.cur != pv.r || !m.pipe.computing() || !strings.Contains(screen(m), "≈ preview") || !strings.Contains(screen(m), "⟳ exact fit") {
 		t.Fatalf("the preview is not on screen marked as one, with its exact fit running:\n%s", screen(m))
 	}
 	msg = exact()
@@ -115,7 +115,7 @@ func TestBurstCoalesces(t *testing.T) {
 		t.Fatalf("after the preview came %T, want the exact result of 0.65", msg)
 	}
 	run(t, m, func() tea.Msg { return msg })
-	if m.computing() || m.cur != r.r || strings.Contains(screen(m), "≈ preview") {
+	if m.pipe.computing() || m.c.cur != r.r || strings.Contains(screen(m), "≈ preview") {
 		t.Error("the exact result of the last change did not replace the preview")
 	}
 }
@@ -126,19 +126,19 @@ func TestBurstCoalesces(t *testing.T) {
 func TestPreviewThenExactEqualsReport(t *testing.T) {
 	lg := demoLog(t)
 	m := newTestModel(t, lg, 120, 40)
-	m.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
-	m.noPath = true
+	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
+	m.pipe.noPath = true
 	press(t, m, "2", "l", "l", "l")
-	if m.computing() || m.cur.preview {
+	if m.pipe.computing() || m.c.cur.preview {
 		t.Fatal("the recomputes did not settle on exact numbers")
 	}
-	want, err := report.NewEngine(demoLog(t)).Judge(m.judgeName(), m.knobs.opt)
+	want, err := report.NewEngine(demoLog(t)).Judge(m.c.judgeName(), m.c.knobs.opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := m.cur.ja.Selection
+	got := m.c.cur.ja.Selection
 	if got.Preview || got.WarmStarted || !reflect.DeepEqual(got.Methods, want.Selection.Methods) || !reflect.DeepEqual(got.Fit, want.Selection.Fit) {
-		t.Errorf("the screen's numbers at λ %v differ from a one-shot analysis", m.knobs.opt.Selection.Lambda)
+		t.Errorf("the screen's numbers at λ %v differ from a one-shot analysis", m.c.knobs.opt.Selection.Lambda)
 	}
 }
 
@@ -147,15 +147,15 @@ func TestPreviewThenExactEqualsReport(t *testing.T) {
 // the new value is answered by its own preview.
 func TestKeyStopsExactFit(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
-	m.noPath = true
+	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
+	m.pipe.noPath = true
 	press(t, m, "2")
 	_, cmd := m.Update(keyMsg("l")) // λ 0.55
 	_, exact := m.Update(cmd())     // its preview on screen; the exact fit is next
-	if exact == nil || !m.inFlight {
+	if exact == nil || !m.pipe.inFlight {
 		t.Fatal("no exact fit followed the preview")
 	}
-	if _, c := m.Update(keyMsg("l")); c != nil || !m.queued { // λ 0.6 while the exact fit of 0.55 would run
+	if _, c := m.Update(keyMsg("l")); c != nil || !m.pipe.queued { // λ 0.6 while the exact fit of 0.55 would run
 		t.Fatal("a key during the exact fit did not queue")
 	}
 	msg := exact() // runs with its context already cancelled
@@ -164,8 +164,8 @@ func TestKeyStopsExactFit(t *testing.T) {
 		t.Fatalf("the stopped exact fit gave %T (err %v), want a cancelled result", msg, r.r.err)
 	}
 	_, next := m.Update(msg)
-	if m.dropped != 1 || next == nil {
-		t.Fatalf("the stopped fit was not dropped and followed (dropped %d)", m.dropped)
+	if m.pipe.dropped != 1 || next == nil {
+		t.Fatalf("the stopped fit was not dropped and followed (dropped %d)", m.pipe.dropped)
 	}
 	if pv, ok := next().(previewMsg); !ok || pv.r.opt.Selection.Lambda != 0.6 {
 		t.Fatal("the new value was not answered by its preview")
@@ -179,25 +179,25 @@ func TestKeyStopsExactFit(t *testing.T) {
 func TestStaleResultDropped(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "2", "j")
-	before := m.cur
+	before := m.c.cur
 	_, cmd := m.Update(keyMsg("h")) // recompute of est. fraction 0.95 starts
 	stale := cmd()
 	if _, ok := stale.(resultMsg); !ok {
 		t.Fatalf("an estimation-fraction step gave %T, want its exact result", stale)
 	}
-	if _, c := m.Update(keyMsg("h")); c != nil || !m.queued { // 0.9 while it runs
+	if _, c := m.Update(keyMsg("h")); c != nil || !m.pipe.queued { // 0.9 while it runs
 		t.Fatal("a change during a recompute did not queue")
 	}
 	_, next := m.Update(stale)
-	if m.dropped != 1 || m.cur != before {
-		t.Fatalf("stale result: dropped %d, screen changed %v", m.dropped, m.cur != before)
+	if m.pipe.dropped != 1 || m.c.cur != before {
+		t.Fatalf("stale result: dropped %d, screen changed %v", m.pipe.dropped, m.c.cur != before)
 	}
-	if !m.computing() || next == nil {
+	if !m.pipe.computing() || next == nil {
 		t.Fatal("the queued change was not computed after the stale result")
 	}
 	run(t, m, next)
-	if m.cur.opt.Selection.EstFrac != 0.9 || m.computing() {
-		t.Errorf("after the queued recompute: est. fraction %v, computing %v", m.cur.opt.Selection.EstFrac, m.computing())
+	if m.c.cur.opt.Selection.EstFrac != 0.9 || m.pipe.computing() {
+		t.Errorf("after the queued recompute: est. fraction %v, computing %v", m.c.cur.opt.Selection.EstFrac, m.pipe.computing())
 	}
 }
 
@@ -223,24 +223,24 @@ func TestResize(t *testing.T) {
 // groups; every pane then shows the new judge's numbers.
 func TestJudgeAndGroupSwitch(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.noPath = true // many knob steps; no path is looked at
-	if m.judgeName() != "judge-fair" || m.cur.judge != "judge-fair" {
-		t.Fatalf("first judge %q", m.judgeName())
+	m.pipe.noPath = true // many knob steps; no path is looked at
+	if m.c.judgeName() != "judge-fair" || m.c.cur.judge != "judge-fair" {
+		t.Fatalf("first judge %q", m.c.judgeName())
 	}
 	press(t, m, "]")
-	if m.cur.judge != "judge-first" || m.cur.ja.Judge != "judge-first" {
-		t.Errorf("after ]: %q", m.cur.judge)
+	if m.c.cur.judge != "judge-first" || m.c.cur.ja.Judge != "judge-first" {
+		t.Errorf("after ]: %q", m.c.cur.judge)
 	}
 	press(t, m, "[", "[")
-	if m.cur.judge != "judge-tokenA" {
-		t.Errorf("after [ [: %q", m.cur.judge)
+	if m.c.cur.judge != "judge-tokenA" {
+		t.Errorf("after [ [: %q", m.c.cur.judge)
 	}
 	press(t, m, "g")
-	g := m.knobs.opt.Group
-	if g == "" || m.cur.opt.Group != g || m.cur.ja.Group != g {
-		t.Fatalf("group after g: knob %q, result %q", g, m.cur.ja.Group)
+	g := m.c.knobs.opt.Group
+	if g == "" || m.c.cur.opt.Group != g || m.c.cur.ja.Group != g {
+		t.Fatalf("group after g: knob %q, result %q", g, m.c.cur.ja.Group)
 	}
-	for _, p := range m.cur.items.pairs {
+	for _, p := range m.c.cur.items.pairs {
 		if p.Group != g {
 			t.Fatalf("item of group %q under filter %q", p.Group, g)
 		}
@@ -249,8 +249,8 @@ func TestJudgeAndGroupSwitch(t *testing.T) {
 		t.Error("the status line does not name the group")
 	}
 	press(t, m, "G")
-	if m.knobs.opt.Group != "" || m.cur.ja.Pairs != 3000 {
-		t.Errorf("G back to all groups: %q, %d pairs", m.knobs.opt.Group, m.cur.ja.Pairs)
+	if m.c.knobs.opt.Group != "" || m.c.cur.ja.Pairs != 3000 {
+		t.Errorf("G back to all groups: %q, %d pairs", m.c.knobs.opt.Group, m.c.cur.ja.Pairs)
 	}
 }
 
@@ -259,8 +259,8 @@ func TestJudgeAndGroupSwitch(t *testing.T) {
 func TestScreenMatchesReport(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "2", "l", "l", "j", "h", "h", "4", "j", "l", "j", "l", "j", "l")
-	opt := m.knobs.opt
-	opt.Judges = []string{m.judgeName()}
+	opt := m.c.knobs.opt
+	opt.Judges = []string{m.c.judgeName()}
 	an, err := report.Analyze(demoLog(t), opt)
 	if err != nil {
 		t.Fatal(err)
@@ -272,7 +272,7 @@ func TestScreenMatchesReport(t *testing.T) {
 		}
 		return b.String()
 	}
-	if doc(m.cur.ja) != doc(an.Judges[0]) {
+	if doc(m.c.cur.ja) != doc(an.Judges[0]) {
 		t.Error("the screen's analysis differs from report.Analyze with the same options")
 	}
 	args := reportArgs(opt, nil)
@@ -286,24 +286,24 @@ func TestScreenMatchesReport(t *testing.T) {
 // TestItemsPane: sorting, filtering and opening an item.
 func TestItemsPane(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
-	m.noPath = true // many knob steps; no path is looked at
+	m.pipe.noPath = true // many knob steps; no path is looked at
 	press(t, m, "]", "5", "s")
-	p := &m.items
+	p := m.items
 	if p.sort[0] != 1 {
 		t.Fatal("s did not change the sort")
 	}
 	first := p.rows[0]
-	if m.cur.items.consistent[first] != 0 {
+	if m.c.cur.items.consistent[first] != 0 {
 		t.Error("most-inconsistent sort does not start with an inconsistent item")
 	}
 	press(t, m, "s")
-	if d := m.cur.items; d.shift[p.rows[0]] < d.shift[p.rows[len(p.rows)-1]] {
+	if d := m.c.cur.items; d.shift[p.rows[0]] < d.shift[p.rows[len(p.rows)-1]] {
 		t.Error("largest-shift sort is not descending")
 	}
 	press(t, m, "/", "p", "0", "0", "1", "2", "enter")
 	for _, i := range p.rows {
-		if !strings.Contains(m.cur.items.pairs[i].ID, "p0012") {
-			t.Fatalf("filter p0012 kept %q", m.cur.items.pairs[i].ID)
+		if !strings.Contains(m.c.cur.items.pairs[i].ID, "p0012") {
+			t.Fatalf("filter p0012 kept %q", m.c.cur.items.pairs[i].ID)
 		}
 	}
 	press(t, m, "enter")
@@ -356,18 +356,18 @@ func TestHelpAndQuit(t *testing.T) {
 func TestCriterionKnob(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "3")
-	gen := m.gen
-	first := m.criterionResult().Criterion
+	gen := m.pipe.gen
+	first := m.c.criterionResult().Criterion
 	press(t, m, "l")
-	if m.gen != gen {
+	if m.pipe.gen != gen {
 		t.Error("the criterion knob started a recompute")
 	}
-	if c := m.criterionResult().Criterion; c == first || !strings.Contains(screen(m), "LS–US scatter — "+c) {
+	if c := m.c.criterionResult().Criterion; c == first || !strings.Contains(screen(m), "LS–US scatter — "+c) {
 		t.Errorf("criterion %q → %q not shown", first, c)
 	}
 	press(t, m, "j", "l")
-	if m.knobs.opt.Likelihood.TopK != 9 || len(m.cur.ja.Likelihood.Total.TopRS) != 9 {
-		t.Errorf("k = %d, top-RS %d", m.knobs.opt.Likelihood.TopK, len(m.cur.ja.Likelihood.Total.TopRS))
+	if m.c.knobs.opt.Likelihood.TopK != 9 || len(m.c.cur.ja.Likelihood.Total.TopRS) != 9 {
+		t.Errorf("k = %d, top-RS %d", m.c.knobs.opt.Likelihood.TopK, len(m.c.cur.ja.Likelihood.Total.TopRS))
 	}
 	_ = likelihood.TotalCriterion
 }
@@ -383,11 +383,11 @@ func TestWatch(t *testing.T) {
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)
 	press(t, m, "]")
-	before := m.cur.ja.Pairs
+	before := m.c.cur.ja.Pairs
 	grown := demoLog(t)
 	run(t, m, func() tea.Msg { return pollMsg{lg: grown, changed: true} })
-	if m.judgeName() != "judge-first" || m.cur.ja.Pairs <= before || m.cur.ja.Pairs != 3000 {
-		t.Errorf("after the poll: judge %q, %d pairs (before %d)", m.judgeName(), m.cur.ja.Pairs, before)
+	if m.c.judgeName() != "judge-first" || m.c.cur.ja.Pairs <= before || m.c.cur.ja.Pairs != 3000 {
+		t.Errorf("after the poll: judge %q, %d pairs (before %d)", m.c.judgeName(), m.c.cur.ja.Pairs, before)
 	}
 	run(t, m, func() tea.Msg { return pollMsg{err: errors.New("log.jsonl:7: id missing")} })
 	if !strings.Contains(screen(m), "watch: log.jsonl:7: id missing") {

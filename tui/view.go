@@ -9,26 +9,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// paneID names a pane; the tabs show them in this order.
-type paneID int
-
-const (
-	paneOverview paneID = iota
-	paneSelection
-	paneLikelihood
-	paneReporting
-	paneItems
-	numPanes
-)
-
-var paneTitles = [numPanes][2]string{
-	{"Overview", "Overview"},
-	{"Selection bias", "Selection"},
-	{"Likelihood bias", "Likelihood"},
-	{"Reporting", "Reporting"},
-	{"Items", "Items"},
-}
-
 // View draws the frame from what Update prepared: it joins cached strings
 // and crops them, and renders no chart.
 func (m *Model) View() tea.View {
@@ -38,7 +18,7 @@ func (m *Model) View() tea.View {
 	}
 	v := tea.NewView(f)
 	v.AltScreen = true
-	if m.opts.Mouse {
+	if m.c.opts.Mouse {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
 	v.WindowTitle = "plumb"
@@ -48,45 +28,49 @@ func (m *Model) View() tea.View {
 // frame is the screen as a string: at most height lines, none wider than
 // width.
 func (m *Model) frame() string {
-	if m.height == 0 {
+	if m.c.height == 0 {
 		return ""
 	}
-	if m.tooSmall() {
+	if m.c.tooSmall() {
 		msg := fmt.Sprintf("plumb needs a terminal of at least %d×%d; this one is %d×%d. Enlarge the window, or press q to quit.",
-			MinWidth, MinHeight, m.width, m.height)
-		lines := strings.Split(ansi.Wordwrap(msg, max(1, m.width), ""), "\n")
-		return fitLines(lines, m.width, m.height)
+			MinWidth, MinHeight, m.c.width, m.c.height)
+		lines := strings.Split(ansi.Wordwrap(msg, max(1, m.c.width), ""), "\n")
+		return fitLines(lines, m.c.width, m.c.height)
 	}
-	w := m.contentWidth()
+	w := m.c.contentWidth()
 	if m.showHelp {
-		return m.overlay("All keys", "(? or esc closes · pgdn/pgup scroll)", m.helpLines(w), m.helpScrl, w)
+		return m.popupFrame(m.keysPopup, w)
 	}
 	if m.showRepro {
-		return m.overlay("Reproduce these numbers", "(c or esc closes)", m.reproLines(w), m.reproScrl, w)
+		return m.popupFrame(m.reproPopup, w)
 	}
-	out := []string{m.tabBar(w)}
-	if kb := m.knobBar(w); kb != "" {
-		out = append(out, kb)
+	p := m.panes[m.pane]
+	out := []string{m.tabs.View(m.pane, w)}
+	if b := p.Knobs(); b != nil {
+		out = append(out, b.View(w))
 	}
-	bh := m.bodyHeight()
+	bh := m.bodyHeight(p)
 	status := []string{m.statusLine(w)}
-	if fl := m.flashLines(w); len(fl) > 1 {
+	if fl := flashLines(m.c, w); len(fl) > 1 {
 		// A message longer than the status line takes rows of the pane.
 		status, bh = fl, max(1, bh-(len(fl)-1))
 	}
-	var body []string
-	if m.pane == paneItems {
-		body = strings.Split(m.items.view(m, w, bh), "\n")
-	} else {
-		body = m.viewport(strings.Split(m.body[m.pane], "\n"), m.scrl[m.pane], bh)
-	}
+	body := strings.Split(p.View(bh), "\n")
 	for len(body) < bh {
 		body = append(body, "")
 	}
 	out = append(out, body...)
 	out = append(out, status...)
 	out = append(out, m.helpBar(w))
-	return fitLines(out, w, m.contentHeight())
+	return fitLines(out, w, m.c.contentHeight())
+}
+
+// popupFrame is the frame of a popup: the tabs, the popup, the status
+// line and the help bar.
+func (m *Model) popupFrame(o *popup, w int) string {
+	out := append([]string{m.tabs.View(m.pane, w)}, o.View()...)
+	out = append(out, m.statusLine(w), m.helpBar(w))
+	return fitLines(out, w, m.c.contentHeight())
 }
 
 // maxFlashLines is the most rows a message of the status line takes.
@@ -95,15 +79,15 @@ const maxFlashLines = 4
 // flashLines is the message of the status line wrapped to w (at spaces,
 // so that a command's flags stay whole), nil without a message; the last
 // of maxFlashLines rows ends in "…" when even they are too few.
-func (m *Model) flashLines(w int) []string {
-	if m.flash == "" {
+func flashLines(c *common, w int) []string {
+	if c.flash == "" {
 		return nil
 	}
-	st := m.st.Status
-	if m.flashErr {
-		st = m.st.Error
+	st := c.st.Status
+	if c.flashErr {
+		st = c.st.Error
 	}
-	lines := wrapWords(m.flash, max(10, w-1))
+	lines := wrapWords(c.flash, max(10, w-1))
 	if len(lines) > maxFlashLines {
 		lines = lines[:maxFlashLines]
 		lines[maxFlashLines-1] = ansi.Truncate(lines[maxFlashLines-1]+" …", w-1, "…")
@@ -114,129 +98,48 @@ func (m *Model) flashLines(w int) []string {
 	return lines
 }
 
-// tooSmall reports whether the terminal is below the minimum size.
-func (m *Model) tooSmall() bool { return m.width < MinWidth || m.height < MinHeight }
-
-func (m *Model) contentWidth() int  { return min(m.width, MaxWidth) }
-func (m *Model) contentHeight() int { return min(m.height, MaxHeight) }
-
-// bodyHeight is the number of lines the active pane gets.
-func (m *Model) bodyHeight() int {
-	h := m.contentHeight() - 3 // tabs, status, help
-	if len(paneKnobs[m.pane]) > 0 {
+// bodyHeight is the number of lines pane p gets.
+func (m *Model) bodyHeight(p pane) int {
+	h := m.c.contentHeight() - 3 // tabs, status, help
+	if p.Knobs() != nil {
 		h--
 	}
 	return max(1, h)
-}
-
-// tabBar draws the tabs and records where each one is for mouse clicks.
-func (m *Model) tabBar(w int) string {
-	short := w < 110
-	var b strings.Builder
-	logo := m.st.Title.Render("plumb") + " "
-	b.WriteString(logo)
-	x := lipgloss.Width(logo)
-	m.tabX = m.tabX[:0]
-	for i := range numPanes {
-		t := paneTitles[i][0]
-		if short {
-			t = paneTitles[i][1]
-		}
-		label := fmt.Sprintf("%d %s", i+1, t)
-		var s string
-		if i == m.pane {
-			s = m.st.ActiveTab.Render(label)
-		} else {
-			s = m.st.Tab.Render(label)
-		}
-		m.tabX = append(m.tabX, x)
-		b.WriteString(s)
-		x += lipgloss.Width(s)
-	}
-	m.tabX = append(m.tabX, x)
-	right := m.judgeLabel()
-	gap := w - x - lipgloss.Width(right)
-	if gap >= 2 {
-		b.WriteString(strings.Repeat(" ", gap))
-		b.WriteString(right)
-	}
-	return b.String()
-}
-
-// judgeLabel names the judge and group shown, with their keys.
-func (m *Model) judgeLabel() string {
-	if len(m.judges) == 0 {
-		return m.st.Faint.Render("no judges")
-	}
-	s := m.st.Bold.Render(clean(m.judgeName()))
-	if len(m.judges) > 1 {
-		s += m.st.Faint.Render(fmt.Sprintf(" %d/%d", m.judge+1, len(m.judges)))
-	}
-	return s
-}
-
-// knobBar shows the active pane's knobs, the focused one marked by ‹ › and
-// style.
-func (m *Model) knobBar(w int) string {
-	ids := paneKnobs[m.pane]
-	if len(ids) == 0 {
-		return ""
-	}
-	r := m.resolvedKnobs()
-	var parts []string
-	for i, id := range ids {
-		d := knobDefs[id]
-		val := m.knobs.value(id, r)
-		if i == m.focus[m.pane] {
-			parts = append(parts, m.st.ActiveKnob.Render(d.label+" ‹"+val+"›"))
-		} else {
-			parts = append(parts, m.st.Knob.Render(d.label+" "+val))
-		}
-	}
-	// Too wide: leave out knobs from the left until the focused one fits,
-	// so the knob being stepped is always on screen.
-	sep := m.st.Faint.Render(" · ")
-	first, lead := 0, " "
-	for first < m.focus[m.pane] && lipgloss.Width(lead+strings.Join(parts[first:], sep)) > w {
-		first++
-		lead = " …" + sep
-	}
-	return ansi.Truncate(lead+strings.Join(parts[first:], sep), w, "…")
 }
 
 // statusLine shows the judge, group, items, every analysis knob and the
 // last recompute time, with a mark while a recompute runs; parts that do
 // not fit are left out whole, least important first (fitStatus).
 func (m *Model) statusLine(w int) string {
-	if m.flash != "" {
-		st := m.st.Status
-		if m.flashErr {
-			st = m.st.Error
+	if m.c.flash != "" {
+		st := m.c.st.Status
+		if m.c.flashErr {
+			st = m.c.st.Error
 		}
-		return ansi.Truncate(st.Render(" "+m.flash), w, "…")
+		return ansi.Truncate(st.Render(" "+m.c.flash), w, "…")
 	}
 	var right string
 	switch {
-	case m.cur != nil && m.cur.preview && m.cur.gen == m.gen:
+	case m.c.cur != nil && m.c.cur.preview && m.c.cur.gen == m.pipe.gen:
 		// A preview is on screen; its exact analysis runs.
-		right = m.st.Status.Render("≈ "+ms(m.cur.dur)+" ") + m.st.Computing.Render("⟳ exact fit")
-	case m.computing():
-		right = m.st.Computing.Render("⟳ computing")
-		if m.cur != nil {
-			right += m.st.Status.Render(fmt.Sprintf(" (last %s)", ms(m.cur.dur)))
+		right = m.c.st.Status.Render("≈ "+ms(m.c.cur.dur)+" ") + m.c.st.Computing.Render("⟳ exact fit")
+	case m.pipe.computing():
+		right = m.c.st.Computing.Render("⟳ computing")
+		if m.c.cur != nil {
+			right += m.c.st.Status.Render(fmt.Sprintf(" (last %s)", ms(m.c.cur.dur)))
 		}
-	case m.cur != nil:
-		right = m.st.Status.Render("✓ " + ms(m.cur.dur))
+	case m.c.cur != nil:
+		right = m.c.st.Status.Render("✓ " + ms(m.c.cur.dur))
 	}
 	if m.watchErr != nil {
-		right = m.watchStatus() + " " + right
-	} else if m.opts.Poll != nil {
-		right = m.st.Status.Render("watching ") + right
+		right = watchStatus(&m.c.st, m.watchErr) + " " + right
+	} else if m.c.opts.Poll != nil {
+		right = m.c.st.Status.Render("watching ") + right
 	}
 	rw := lipgloss.Width(right)
-	left := fitStatus(m.statusParts(), max(0, w-rw-1))
+	left := fitStatus(statusParts(m.c), max(0, w-rw-1))
 	gap := max(1, w-lipgloss.Width(left)-rw)
-	return m.st.Status.Render(left) + strings.Repeat(" ", gap) + right
+	return m.c.st.Status.Render(left) + strings.Repeat(" ", gap) + right
 }
 
 // ms formats a duration in milliseconds, in a fixed width so that the
@@ -272,10 +175,4 @@ func fitLines(lines []string, w, h int) string {
 		out[i] = l
 	}
 	return strings.Join(out, "\n")
-}
-
-// clampScroll keeps the scroll offset within the content.
-func (m *Model) clampScroll() {
-	n := strings.Count(m.body[m.pane], "\n") + 1
-	m.scrl[m.pane] = max(0, min(m.scrl[m.pane], maxScroll(n, m.bodyHeight())))
 }

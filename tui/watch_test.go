@@ -127,7 +127,7 @@ func TestWatchWaitsForFile(t *testing.T) {
 	f.WriteString(`{"kind":"verdict","id":"v1","judge":"j","verdict":true,"human":true}` + "\n")
 	f.Close()
 	pollOnce(t, m)
-	if m.watchErr != nil || len(m.judges) != 1 || strings.Contains(screen(m), "waiting") {
-		t.Fatalf("after the first record: err %v, %d judges\n%s", m.watchErr, len(m.judges), screen(m))
+	if m.watchErr != nil || len(m.c.judges) != 1 || strings.Contains(screen(m), "waiting") {
+		t.Fatalf("after the first record: err %v, %d judges\n%s", m.watchErr, len(m.c.judges), screen(m))
 	}
 }

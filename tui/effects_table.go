@@ -2,18 +2,28 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/report"
 )
 
-// biasEffectsBlock is the Selection pane's "position or ID?" block: the
+// effectsTable is the Selection pane's "position or ID?" block: the
 // position × ID table of pick shares next to the three effects with their
 // intervals (one above the other when narrow), and the advice sentence.
-func (m *Model) biasEffectsBlock(sel *selection.Result, w int) []string {
-	st := m.st
+type effectsTable struct {
+	c *common
+	w int
+}
+
+func newEffectsTable(c *common) *effectsTable { return &effectsTable{c: c} }
+
+// SetSize gives the block its width (its height is its lines').
+func (t *effectsTable) SetSize(w, _ int) { t.w = w }
+
+// Lines draws the block for sel.
+func (t *effectsTable) Lines(sel *selection.Result) []string {
+	st, w := &t.c.st, t.w
 	be := &sel.Effects
 	out := []string{st.Heading.Render(" Position or ID?") +
 		st.Faint.Render(fmt.Sprintf("  design %s · %s · %.0f%% t intervals", be.Design, report.ScaleText(be.Scale), 100*(1-identify.Alpha)))}
@@ -73,44 +83,3 @@ func (m *Model) biasEffectsBlock(sel *selection.Result, w int) []string {
 
 // tuiEffectNames are the short names of report.BiasEffectRows' effects.
 var tuiEffectNames = [...]string{"β  position", "τ  ID A", "β+τ both"}
-
-// biasHeadline is the Overview's sentence on position and ID bias: a
-// verdict from the intervals, then the numbers.
-func biasHeadline(be *identify.Effects) string {
-	num := func(e identify.Effect) string {
-		s := report.EffectValue(e)
-		if ci := report.EffectCI(e); strings.HasPrefix(ci, "[") {
-			s += " " + ci
-		}
-		return s
-	}
-	unit := "logit"
-	if be.Scale == identify.ScaleRate {
-		unit = "pick rate − ½"
-	}
-	pe, te, ce := be.Position, be.Token, be.Combined
-	ok := func(e identify.Effect) bool { return e.Identified && e.Estimate.OK() }
-	tail := fmt.Sprintf(" (%s; %s)", unit, be.Design)
-	switch {
-	case ok(pe) && ok(te):
-		verdict := "no detectable position or ID bias"
-		switch sp, stk := pe.Size(be.Scale), te.Size(be.Scale); {
-		case sp == identify.SizeLarge && stk == identify.SizeLarge:
-			verdict = "favours both the first-shown answer and the ID A"
-		case sp == identify.SizeLarge:
-			verdict = "its bias is positional"
-		case stk == identify.SizeLarge:
-			verdict = "its bias is towards the ID A"
-		case sp == identify.SizeSmall || stk == identify.SizeSmall:
-			verdict = "small position and ID effects"
-		}
-		return fmt.Sprintf("%s: position effect %s, ID-A effect %s%s", verdict, num(pe), num(te), tail)
-	case ok(pe):
-		return fmt.Sprintf("position effect %s%s; ID bias is not identified by this design", num(pe), tail)
-	case ok(te):
-		return fmt.Sprintf("ID-A effect %s%s; position bias is not identified by this design", num(te), tail)
-	case ok(ce):
-		return fmt.Sprintf("position and ID confounded: together %s%s — collect x1 or x3 to separate them", num(ce), tail)
-	}
-	return "position or ID bias: " + be.Advice
-}

@@ -1,0 +1,165 @@
+package tui
+
+import (
+	"fmt"
+
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// common is the context every component reads instead of the root Model
+// (after gh-dash's ProgramContext and soft-serve's common.Common): the
+// screen's size, the styles and keys, the options, and the analysis on
+// screen. The root Model and its pipeline write it; a component reads it,
+// except the knob bar, which edits the knob values (knobs), and the status
+// message (setFlash), which any component may set.
+type common struct {
+	// width and height are the terminal's size; 0 until the first
+	// tea.WindowSizeMsg.
+	width, height int
+	st            styles
+	keys          keyMap
+	opts          *Options
+
+	// The analysis on screen: the log's engine, its judges and the
+	// current judge's groups ("" (all) first), the knob values and their
+	// starting values, the last result, and what background work has
+	// added to it (the comparison of every judge, the bootstrap's progress,
+	// the fit paths).
+	eng          *report.Engine
+	judges       []string
+	judge        int
+	groups       []string
+	group        int
+	knobs, start knobState
+	cur          *result
+	compare      []report.JudgeAnalysis
+	cmpErr       error
+	boot         bootState
+	// paths caches fit paths by the options they depend on (path.go).
+	paths map[pathKey]*pathEntry
+
+	// flash is the status line's message until the next key; flashErr
+	// shows it as an error.
+	flash    string
+	flashErr bool
+}
+
+// judgeName is the judge shown ("" when the log has none).
+func (c *common) judgeName() string {
+	if len(c.judges) == 0 {
+		return ""
+	}
+	return c.judges[c.judge]
+}
+
+// tooSmall reports whether the terminal is below the minimum size.
+func (c *common) tooSmall() bool { return c.width < MinWidth || c.height < MinHeight }
+
+// contentWidth and contentHeight are the terminal's size capped at the
+// largest layout.
+func (c *common) contentWidth() int  { return min(c.width, MaxWidth) }
+func (c *common) contentHeight() int { return min(c.height, MaxHeight) }
+
+// setFlash shows a one-line message in the status line until the next key
+// (made safe: it may quote file or judge names).
+func (c *common) setFlash(format string, args ...any) {
+	c.flash, c.flashErr = clean(fmt.Sprintf(format, args...)), false
+}
+
+// setFlashErr shows err in the status line until the next key: the TUI's
+// one place an error is displayed, made safe like setFlash.
+func (c *common) setFlashErr(err error) {
+	c.flash, c.flashErr = clean(err.Error()), true
+}
+
+// waiting is the body of a pane before the first result, or when the
+// analysis failed (nil when there are numbers to show).
+func (c *common) waiting() []string {
+	switch {
+	case len(c.judges) == 0:
+		return []string{"", " The input holds no records. Give plumb a judgment log (README, \"Log format\")."}
+	case c.cur == nil:
+		return []string{"", " ⟳ analysing " + clean(c.judgeName()) + " …"}
+	case c.cur.err != nil:
+		return wrap("The analysis failed: "+c.cur.err.Error(), c.contentWidth(), " ✗ ")
+	}
+	return nil
+}
+
+// criterionResult is the likelihood result the criterion knob points at.
+func (c *common) criterionResult() *likelihood.BiasResult {
+	if c.cur == nil || c.cur.ja.Likelihood == nil {
+		return nil
+	}
+	lik := c.cur.ja.Likelihood
+	if cr := c.knobs.criterion; cr != "" {
+		if r := lik.Result(cr); r != nil {
+			return r
+		}
+	}
+	if len(lik.Criteria) > 0 {
+		return &lik.Criteria[0]
+	}
+	return &lik.Total
+}
+
+// currentPath returns the fit path of the result on screen, and whether it
+// is still being computed (nil, false: the screen shows no path).
+func (c *common) currentPath() (*pathEntry, bool) {
+	r := c.cur
+	if !wantsPath(r) {
+		return nil, false
+	}
+	if p := r.ja.Selection.Path; p != nil {
+		return &pathEntry{path: p}, false
+	}
+	key := pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)
+	if e := c.paths[key]; e != nil {
+		return e, false
+	}
+	return nil, true
+}
+
+// intervals returns the current result's bootstrap intervals, or nil.
+func (c *common) intervals() *selection.Intervals {
+	if c.cur == nil {
+		return nil
+	}
+	return c.cur.ja.Intervals
+}
+
+// resolvedKnobs reads what the automatic knobs resolved to in the last
+// result.
+func (c *common) resolvedKnobs() resolved {
+	var r resolved
+	if c.cur == nil {
+		return r
+	}
+	if rep := c.cur.ja.Reporting; rep != nil {
+		r.budget = rep.Budget
+		r.poolSize = rep.PoolSize
+		if rep.Budget > 0 {
+			r.split, r.haveSplit = float64(rep.M0)/float64(rep.Budget), true
+		}
+	}
+	if e, _ := c.currentPath(); e != nil && e.path != nil {
+		r.pathPoints = len(e.path.Points)
+	}
+	if lik := c.cur.ja.Likelihood; lik != nil {
+		for _, cr := range lik.Criteria {
+			r.criteria = append(r.criteria, cr.Criterion)
+		}
+		r.criteria = append(r.criteria, lik.Total.Criterion)
+	}
+	return r
+}
+
+// reproduceCommand is the `plumb report` command that recomputes the
+// numbers on screen (the current judge, group and every knob).
+func (c *common) reproduceCommand() string {
+	opt := c.knobs.opt
+	opt.Judges = []string{c.judgeName()}
+	return reportArgs(opt, c.opts.Files)
+}
