@@ -29,7 +29,8 @@ import (
 // second), model_2 → A; tie → tie. judge =
 // judge[0] (the judge model), group = judge[1] (the prompt template, e.g.
 // pair-v2 or pair-math-v1); id = "<question_id>/<model_1> vs <model_2>/turn
-// <turn>". model_1, model_2 and turn are kept as extra fields. Any other
+// <turn>"; model_1 and model_2 are the record's model_1 and model_2 (the
+// generators); turn is kept as an extra field. Any other
 // winner (error, null, missing) is a missing arrangement, counted; an item
 // whose game 1 cannot be read is left out (x0 is required), counted.
 
@@ -125,7 +126,8 @@ func parseFastChat(rc *recCtx, b []byte) *model.LineError {
 			setPref(&p, [2]model.Arrangement{model.X0, swappedRun}[i], r) // game 1 → x0, game 2 → x2
 		}
 	}
-	p.Extra = model.Extra{"model_1": jsonString(model1), "model_2": jsonString(model2), "turn": jsonNumber(t)}
+	p.Gen = &model.Generators{Model1: rc.internString(model1), Model2: rc.internString(model2)}
+	p.Extra = model.Extra{"turn": jsonNumber(t)}
 	rc.emit(&p)
 	return nil
 }
