@@ -96,43 +96,36 @@ func FitLengthGLM(delta, p []float64) (LengthGLM, error) {
 }
 
 // fitLogistic2 maximises Σ p_i log σ(θ + φx_i) + (1 − p_i) log σ(−θ − φx_i)
-// over θ and φ, starting from θ = logit(mean), φ = 0.
+// over θ and φ, starting from θ = logit(mean), φ = 0: Newton steps, each
+// halved until the log-likelihood does not fall (it is concave, so near
+// the maximum the full step is taken). One pass over the items evaluates
+// the log-likelihood, the gradient and the information at a point.
 func fitLogistic2(x, p []float64, mean float64) (theta, phi float64, iter int, err error) {
 	if mean <= 0 || mean >= 1 {
 		return 0, 0, 0, errGLMSeparated
 	}
 	theta = math.Log(mean / (1 - mean))
-	ll := logLik2(x, p, theta, phi)
+	cur := eval2(x, p, theta, phi)
 	for iter = 1; iter <= 200; iter++ {
-		var g0, g1, h00, h01, h11 float64
-		for i, xi := range x {
-			mu := sigmoid(theta + phi*xi)
-			r := p[i] - mu
-			w := mu * (1 - mu)
-			g0 += r
-			g1 += r * xi
-			h00 += w
-			h01 += w * xi
-			h11 += w * xi * xi
-		}
-		det := h00*h11 - h01*h01
+		det := cur.h00*cur.h11 - cur.h01*cur.h01
 		if !(det > 0) {
 			return theta, phi, iter, errGLMSeparated
 		}
-		d0 := (h11*g0 - h01*g1) / det
-		d1 := (h00*g1 - h01*g0) / det
+		d0 := (cur.h11*cur.g0 - cur.h01*cur.g1) / det
+		d1 := (cur.h00*cur.g1 - cur.h01*cur.g0) / det
 		step := 1.0
-		var nt, np, nll float64
+		var nt, np float64
+		var next point2
 		for range 60 {
 			nt, np = theta+step*d0, phi+step*d1
-			nll = logLik2(x, p, nt, np)
-			if nll >= ll-1e-12*math.Abs(ll) {
+			next = eval2(x, p, nt, np)
+			if next.ll >= cur.ll-1e-12*math.Abs(cur.ll) {
 				break
 			}
 			step /= 2
 		}
 		moved := math.Abs(nt-theta) + math.Abs(np-phi)
-		theta, phi, ll = nt, np, nll
+		theta, phi, cur = nt, np, next
 		if math.Abs(theta) > maxLogit || math.Abs(phi) > maxLogit {
 			return theta, phi, iter, errGLMSeparated
 		}
@@ -143,14 +136,33 @@ func fitLogistic2(x, p []float64, mean float64) (theta, phi float64, iter int, e
 	return theta, phi, iter, errGLMDiverged
 }
 
-// logLik2 is the log-likelihood of (θ, φ).
-func logLik2(x, p []float64, theta, phi float64) float64 {
-	s := 0.0
+// point2 is the log-likelihood at (θ, φ), its gradient g and the
+// information matrix h (the negated Hessian).
+type point2 struct {
+	ll, g0, g1, h00, h01, h11 float64
+}
+
+// eval2 evaluates the log-likelihood, gradient and information at (θ, φ).
+func eval2(x, p []float64, theta, phi float64) point2 {
+	var o point2
 	for i, xi := range x {
 		eta := theta + phi*xi
-		s += p[i]*logSigmoid(eta) + (1-p[i])*logSigmoid(-eta)
+		e := math.Exp(-math.Abs(eta))
+		l := math.Log1p(e) // log σ(η) = −l − max(−η, 0), log σ(−η) = −l − max(η, 0)
+		mu := 1 / (1 + e)
+		if eta < 0 {
+			mu = e / (1 + e)
+		}
+		pi := p[i]
+		o.ll -= l + pi*math.Max(-eta, 0) + (1-pi)*math.Max(eta, 0)
+		r, w := pi-mu, mu*(1-mu)
+		o.g0 += r
+		o.g1 += r * xi
+		o.h00 += w
+		o.h01 += w * xi
+		o.h11 += w * xi * xi
 	}
-	return s
+	return o
 }
 
 // sigmoid is 1/(1 + e^−x) without overflow.
