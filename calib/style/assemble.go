@@ -114,8 +114,6 @@ func (r *Result) slots(p *plan, canon []*WinRate) []*calib.Stat {
 			out = append(out, &r.Length.LongerRaw)
 		case kindBal:
 			out = append(out, &r.Length.LongerBalanced)
-		case kindCal:
-			out = append(out, new(calib.Stat)) // kept for the bins only
 		}
 	}
 	out = append(out, &r.Length.LongerWhenGoldShorter, &r.Length.Slope)

@@ -138,8 +138,9 @@ type LengthBin struct {
 	Lo, Hi int // |Δ| of the bin's items, in code points, both included
 	N      int
 	// Raw, Balanced and Pref are the mean preferences for the longer
-	// response (Pref's is NaN-free: the bin has at least one item with it,
-	// else HasPref is false).
+	// response, raw, position-balanced and Options.Pref's. Pref is over the
+	// bin's items that have that preference (only the calibrated one can
+	// be missing); HasPref is false, and Pref 0, when none has.
 	Raw, Balanced, Pref float64
 	HasPref             bool
 }
@@ -241,9 +242,6 @@ type plan struct {
 // plan decides the measures of d.
 func (d *data) plan(opt Options) *plan {
 	p := &plan{d: d, self: -1, kinds: []prefKind{kindSrc, kindRaw, kindBal}}
-	if d.hasCal {
-		p.kinds = append(p.kinds, kindCal)
-	}
 	// The judge's own generator.
 	own, explicit := opt.Self[d.judge]
 	if !explicit {

@@ -135,6 +135,23 @@ func TestAnalyzeHand(t *testing.T) {
 	if !l.Slope.OK() || l.Slope.N != 5 {
 		t.Errorf("slope %+v", l.Slope)
 	}
+	// Bins by |Δ|: 1 (item 4), 30 (item 2), 50 (item 1), 100 (item 5).
+	wantBins := []LengthBin{{1, 1, 1, 0.4, 0.4, 0.4, true}, {30, 30, 1, 0.7, 0.7, 0.7, true},
+		{50, 50, 1, 0.8, 0.7, 0.7, true}, {100, 100, 1, 0.9, 0.9, 0.9, true}}
+	if len(l.Bins) != len(wantBins) {
+		t.Fatalf("bins %+v", l.Bins)
+	}
+	for k, b := range l.Bins {
+		w := wantBins[k]
+		if b.Lo != w.Lo || b.Hi != w.Hi || b.N != w.N || math.Abs(b.Raw-w.Raw)+math.Abs(b.Balanced-w.Balanced)+math.Abs(b.Pref-w.Pref) > 1e-12 || !b.HasPref {
+			t.Errorf("bin %d: %+v, want %+v", k, b, w)
+		}
+	}
+	two := (&data{items: []item{{len1: 5, len2: 1, hasLen: true, raw: 1, bal: 1, src: 1, hasSrc: true},
+		{len1: 1, len2: 5, hasLen: true}, {len1: 9, len2: 1, hasLen: true}}}).bins(2)
+	if len(two) != 2 || two[0].N != 2 || two[0].Lo != 4 || two[0].Hi != 4 || two[1].Lo != 8 || two[1].Raw != 0 {
+		t.Errorf("equal |Δ| stay in one bin: %+v", two)
+	}
 	// Self: the judge A wrote responses; items 1, 2, 3 have exactly one of A's.
 	if r.Self == nil || r.Self.Model != "A" || r.Self.N != 3 {
 		t.Fatalf("self %+v (%s)", r.Self, r.SelfReason)
