@@ -129,8 +129,9 @@ func (r *Result) slots(p *plan, canon []*WinRate) []*calib.Stat {
 	return out
 }
 
-// assemble fills r from the full sample.
-func (r *Result) assemble(d *data, p *plan, full []int, s *sample, opt Options) {
+// assemble fills r from the full sample. It returns the warnings of the
+// mirrored rows (b against a), by row.
+func (r *Result) assemble(d *data, p *plan, s *sample, opt Options) (mirrorWarnings [][]string) {
 	l := &r.Length
 	l.N = s.length.longer[kindRaw].n
 	l.LongerPreference = stat(s.length.longer[kindSrc])
@@ -169,19 +170,25 @@ func (r *Result) assemble(d *data, p *plan, full []int, s *sample, opt Options) 
 		if row.b >= 0 {
 			w.Opponent = d.models[row.b]
 		}
-		w.Warnings = lcWarnings(e)
+		w.Warnings = lcWarnings(e, false)
 		w.Corrected = d.corrected(&p.rows[k], opt.Reporting)
 		r.WinRates = append(r.WinRates, w)
+		mirrorWarnings = append(mirrorWarnings, lcWarnings(e, true))
 	}
+	return mirrorWarnings
 }
 
 // lcWarnings says when a length-controlled rate extrapolates: few items
-// near Δ = 0, or a rate more than 10 points from the win rate it controls.
-func lcWarnings(e rowEst) []string {
+// near Δ = 0, or a rate more than 10 points from the win rate it controls;
+// mirrored, for the opponent's side of the row.
+func lcWarnings(e rowEst, mirrored bool) []string {
 	if e.glmErr != nil || e.glm.PhiReason != "" {
 		return nil
 	}
 	g := e.glm
+	if mirrored {
+		g.Theta, g.MeanPref = -g.Theta, 1-g.MeanPref
+	}
 	var out []string
 	if g.NearZero < minNearZero || float64(g.NearZero) < nearZeroShare*float64(g.N) {
 		out = append(out, fmt.Sprintf("only %d of %d items have length differences within a quarter of their SD (%.0f code points) of 0: the length-controlled rate extrapolates to equal lengths",
@@ -242,8 +249,8 @@ func (d *data) corrected(r *row, ropt reporting.Options) calib.Stat {
 }
 
 // bootstrap attaches the paired item bootstrap's intervals, then adds the
-// mirrored rows.
-func (r *Result) bootstrap(d *data, p *plan, opt Options) error {
+// mirrored rows with their warnings.
+func (r *Result) bootstrap(d *data, p *plan, opt Options, mirrorWarnings [][]string) error {
 	canon := make([]*WinRate, len(r.WinRates))
 	for k := range r.WinRates {
 		canon[k] = &r.WinRates[k]
@@ -286,7 +293,7 @@ func (r *Result) bootstrap(d *data, p *plan, opt Options) error {
 		m := WinRate{Model: d.models[row.b], Opponent: d.models[row.a], N: w.N,
 			Raw: mirror(w.Raw), Balanced: mirror(w.Balanced), Calibrated: mirror(w.Calibrated),
 			LengthControlled: mirror(w.LengthControlled), Slope: w.Slope, Corrected: mirror(w.Corrected),
-			Warnings: w.Warnings}
+			Warnings: mirrorWarnings[k]}
 		all = append(all, m)
 	}
 	slices.SortStableFunc(all, func(x, y WinRate) int {

@@ -2,6 +2,7 @@ package style_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -109,6 +110,14 @@ func TestAlpacaEvalReal(t *testing.T) {
 		shifted := strings.Contains(strings.Join(w.Warnings, "\n"), "points from the win rate it controls")
 		if wantShift := math.Abs(want.LC-want.WinRate) > 0.1; shifted != wantShift {
 			t.Errorf("%s: LC %.3f, win rate %.3f: shift warning %v, want %v (%q)", m, want.LC, want.WinRate, shifted, wantShift, w.Warnings)
+		}
+		// The baseline's side of the row: its numbers in its warnings.
+		for _, bw := range r.WinRates {
+			if bw.Model == base && bw.Opponent == m && shifted &&
+				!strings.Contains(strings.Join(bw.Warnings, "\n"), fmt.Sprintf("(%.1f%%) is %.1f points from the win rate it controls (%.1f%%)",
+					100*(1-want.LC), 100*math.Abs(want.LC-want.WinRate), 100*(1-want.WinRate))) {
+				t.Errorf("%s: the baseline's warnings %q", m, bw.Warnings)
+			}
 		}
 		if r.Self == nil || r.Self.Model != base || r.Self.N != want.N || math.Abs(r.Self.OwnPreference.Value-(1-w.Balanced.Value)) > 1e-12 {
 			t.Errorf("%s: self %+v", m, r.Self)

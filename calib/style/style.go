@@ -211,16 +211,11 @@ func Analyze(pairs []model.Pair, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Judge: d.judge, N: len(d.items), Pref: opt.Pref}
-	full := make([]int, len(d.items))
-	for i := range full {
-		full[i] = i
-	}
 	p := d.plan(opt)
 	res.SelfReason = p.selfReason
 	res.BradleyTerryReason = p.btReason
-	vals := p.compute(full)
-	res.assemble(d, p, full, vals, opt)
-	if err := res.bootstrap(d, p, opt); err != nil {
+	mirrorWarnings := res.assemble(d, p, p.compute(allIndices(len(d.items))), opt)
+	if err := res.bootstrap(d, p, opt, mirrorWarnings); err != nil {
 		return nil, err
 	}
 	res.notes(d)
