@@ -59,23 +59,28 @@ func (p *plan) values(s *sample) []float64 {
 	return v
 }
 
-// names are the statistics' names, in the order of values.
+// names are the statistics' names, in the order of values, as the notes
+// show them.
 func (p *plan) names() []string {
 	var out []string
 	for _, k := range p.kinds {
-		out = append(out, fmt.Sprintf("length.longer[%d]", k))
+		out = append(out, "longer-response preference ("+[...]string{kindSrc: p.d.pref.String(), kindRaw: "raw-x0", kindBal: "balanced"}[k]+")")
 	}
-	out = append(out, "length.gold_shorter", "length.slope")
+	out = append(out, "longer-response preference when gold prefers the shorter", "length slope φ")
 	if p.self >= 0 {
-		out = append(out, "self.own", "self.beyond")
+		out = append(out, "own preference", "own preference beyond quality")
 	}
 	for _, r := range p.rows {
-		for _, m := range []string{"raw", "balanced", "calibrated", "lc", "slope"} {
-			out = append(out, fmt.Sprintf("win[%d,%d].%s", r.a, r.b, m))
+		opp := "all"
+		if r.b >= 0 {
+			opp = p.d.models[r.b]
+		}
+		for _, m := range []string{"raw win rate", "balanced win rate", "calibrated win rate", "length-controlled win rate", "length slope φ"} {
+			out = append(out, fmt.Sprintf("%s vs %s: %s", p.d.models[r.a], opp, m))
 		}
 	}
 	for _, m := range p.btModels {
-		out = append(out, fmt.Sprintf("bt[%d]", m))
+		out = append(out, "Bradley–Terry score of "+p.d.models[m])
 	}
 	return out
 }
@@ -273,11 +278,12 @@ func (r *Result) bootstrap(d *data, p *plan, opt Options, mirrorWarnings [][]str
 		if err != nil {
 			return fmt.Errorf("style: %w", err)
 		}
+		names := p.names()
 		for k, iv := range ivs {
 			if s := slots[k]; s.OK() {
 				s.CI = iv.CI
 				if iv.CI == nil && iv.Reason != "" {
-					r.Notes = append(r.Notes, fmt.Sprintf("%s: no interval (%s)", p.names()[k], iv.Reason))
+					r.Notes = append(r.Notes, fmt.Sprintf("%s: no interval (%s)", names[k], iv.Reason))
 				}
 			}
 		}
