@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,11 +23,16 @@ type Item struct {
 	Response1 string
 	Response2 string
 	Gold      model.Gold
+	// Model1 and Model2 name the generators of the two responses ("" when
+	// not known); the records collect writes carry them as model_1 and
+	// model_2 (docs/style.md).
+	Model1, Model2 string
 }
 
 // LoadItems reads the items of files. A plain JSONL file of objects
-// {"id", "prompt", "response_1", "response_2", "gold"?, "group"?} is read
-// directly (gold "1", "2", "tie", or the numbers 1 and 2); anything else is
+// {"id", "prompt", "response_1", "response_2", "gold"?, "group"?,
+// "model_1"?, "model_2"?} is read directly (gold "1", "2", "tie", or the
+// numbers 1 and 2; model_1 and model_2 the generators); anything else is
 // read by the importer (log format v1 and every format of README
 // "Importing logs"; from and maps as for --from and --map), keeping the
 // texts. Items repeated across judges are taken once (the first); an item
@@ -68,7 +74,8 @@ func LoadItems(files []string, from string, maps []string) ([]Item, error) {
 		}
 		for i := range lg.Pairs {
 			p := &lg.Pairs[i]
-			it := Item{ID: p.ID, Group: p.Group, Prompt: p.Prompt, Response1: p.Response1, Response2: p.Response2, Gold: p.Gold}
+			it := Item{ID: p.ID, Group: p.Group, Prompt: p.Prompt, Response1: p.Response1, Response2: p.Response2, Gold: p.Gold,
+				Model1: p.Model(1), Model2: p.Model(2)}
 			if err := add(it, p.Pos.String()); err != nil {
 				return nil, err
 			}
@@ -133,6 +140,8 @@ type plainItem struct {
 	Response1 string          `json:"response_1"`
 	Response2 string          `json:"response_2"`
 	Gold      json.RawMessage `json:"gold"`
+	Model1    json.RawMessage `json:"model_1"`
+	Model2    json.RawMessage `json:"model_2"`
 }
 
 // readPlainItems reads a plain items file, calling fn for each item.
@@ -163,7 +172,15 @@ func readPlainItems(name string, fn func(Item, int) error) error {
 		if err != nil {
 			return fmt.Errorf("%s:%d: field gold %w", name, line, err)
 		}
-		if err := fn(Item{ID: id, Group: pi.Group, Prompt: pi.Prompt, Response1: pi.Response1, Response2: pi.Response2, Gold: g}, line); err != nil {
+		var models [2]string
+		for k, raw := range [2]json.RawMessage{pi.Model1, pi.Model2} {
+			if models[k], err = parseModel(raw); err != nil {
+				return fmt.Errorf("%s:%d: field model_%d %w", name, line, k+1, err)
+			}
+		}
+		it := Item{ID: id, Group: pi.Group, Prompt: pi.Prompt, Response1: pi.Response1, Response2: pi.Response2, Gold: g,
+			Model1: models[0], Model2: models[1]}
+		if err := fn(it, line); err != nil {
 			return err
 		}
 	}
@@ -185,6 +202,22 @@ func parseGold(raw json.RawMessage) (model.Gold, error) {
 		return model.GoldTie, nil
 	}
 	return model.GoldNone, fmt.Errorf("= %s, want \"1\", \"2\" or \"tie\"", raw)
+}
+
+// parseModel decodes an optional generator name: a non-empty string, or
+// null or absent for none.
+func parseModel(raw json.RawMessage) (string, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", fmt.Errorf("= %s, want the name of the model that wrote the response (a string)", raw)
+	}
+	if s == "" {
+		return "", errors.New(`is empty (leave it out, or null, when the model is not known)`)
+	}
+	return s, nil
 }
 
 // EmptyTexts counts the items with an empty prompt or response.

@@ -372,6 +372,9 @@ func newRecorder(cfg *Config, meta map[string]json.RawMessage) *recorder {
 func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 	pair := model.Pair{ID: it.ID, Judge: r.cfg.Judge, Group: it.Group, Gold: it.Gold,
 		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2}
+	if it.Model1 != "" || it.Model2 != "" {
+		pair.Gen = &model.Generators{Model1: it.Model1, Model2: it.Model2}
+	}
 	nLP := 0
 	from := map[string]string{}
 	var positive []string

@@ -19,7 +19,8 @@ import (
 func seedLines(f *testing.F) [][]byte {
 	var out [][]byte
 	paths, _ := filepath.Glob(filepath.Join("testdata", "examples", "*.jsonl"))
-	paths = append(paths, filepath.Join("testdata", "roundtrip.jsonl"), filepath.Join("testdata", "bad", "cases.txt"))
+	paths = append(paths, filepath.Join("testdata", "roundtrip.jsonl"), filepath.Join("testdata", "generators.jsonl"),
+		filepath.Join("testdata", "bad", "cases.txt"))
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {
@@ -203,7 +204,8 @@ func refRead(data []byte, name string) (*Log, error) {
 // JSON Lines input, equals the line-by-line reference reader's.
 func FuzzRead(f *testing.F) {
 	paths, _ := filepath.Glob(filepath.Join("testdata", "examples", "*.jsonl"))
-	paths = append(paths, filepath.Join("testdata", "roundtrip.jsonl"), filepath.Join("testdata", "roundtrip_array.json"))
+	paths = append(paths, filepath.Join("testdata", "roundtrip.jsonl"), filepath.Join("testdata", "roundtrip_array.json"),
+		filepath.Join("testdata", "generators.jsonl"))
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {

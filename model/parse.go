@@ -80,6 +80,10 @@ const (
 	fPrompt
 	fResponse1
 	fResponse2
+	fModel1
+	fModel2
+	fLen1
+	fLen2
 	fCriterion // score fields
 	fJudgeScore
 	fScoreProbs
@@ -98,6 +102,7 @@ const (
 var fieldNames = [numFields]string{
 	"kind", "id", "judge", "truth",
 	"group", "p_a", "logprobs", "choice", "gold", "prompt", "response_1", "response_2",
+	"model_1", "model_2", "len_1", "len_2",
 	"criterion", "judge_score", "score_probs", "human_score", "ls", "tokens", "input", "output",
 	"verdict", "human",
 }
@@ -117,7 +122,8 @@ func (s fieldSet) has(f field) bool { return s&(1<<f) != 0 }
 
 // The fields each kind defines; other fields are kept in Extra.
 var (
-	pairFields    = setOf(fKind, fID, fJudge, fTruth, fGroup, fPA, fLogprobs, fChoice, fGold, fPrompt, fResponse1, fResponse2)
+	pairFields = setOf(fKind, fID, fJudge, fTruth, fGroup, fPA, fLogprobs, fChoice, fGold, fPrompt, fResponse1, fResponse2,
+		fModel1, fModel2, fLen1, fLen2)
 	scoreFields   = setOf(fKind, fID, fJudge, fTruth, fCriterion, fJudgeScore, fScoreProbs, fHumanScore, fLS, fTokens, fInput, fOutput)
 	verdictFields = setOf(fKind, fID, fJudge, fTruth, fVerdict, fHuman)
 )
@@ -149,6 +155,14 @@ func lookupField(name []byte) field {
 		return fResponse1
 	case "response_2":
 		return fResponse2
+	case "model_1":
+		return fModel1
+	case "model_2":
+		return fModel2
+	case "len_1":
+		return fLen1
+	case "len_2":
+		return fLen2
 	case "criterion":
 		return fCriterion
 	case "judge_score":
@@ -186,7 +200,10 @@ type recParser struct {
 	file      string
 	multiLine bool // records are JSON array elements that may span lines
 	skipText  bool // leave texts empty
-	end       string
+	// textLengths keeps the lengths of skipped response texts in Pair.Gen
+	// (ReadOptions.TextLengths).
+	textLengths bool
+	end         string
 	// where the current record starts, for syntax error positions
 	line, col int
 	b         []byte

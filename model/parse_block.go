@@ -9,6 +9,7 @@ type valueBlocks struct {
 	floats []float64
 	ints   []int
 	bools  []bool
+	gens   []Generators
 }
 
 // maxValueBlock is the largest block, in values; the first is small
@@ -24,6 +25,7 @@ func take[T any](blk *[]T, v T) *T {
 	return &(*blk)[len(*blk)-1]
 }
 
-func (b *valueBlocks) float(v float64) *float64 { return take(&b.floats, v) }
-func (b *valueBlocks) int(v int) *int           { return take(&b.ints, v) }
-func (b *valueBlocks) bool(v bool) *bool        { return take(&b.bools, v) }
+func (b *valueBlocks) float(v float64) *float64     { return take(&b.floats, v) }
+func (b *valueBlocks) int(v int) *int               { return take(&b.ints, v) }
+func (b *valueBlocks) bool(v bool) *bool            { return take(&b.bools, v) }
+func (b *valueBlocks) gen(v Generators) *Generators { return take(&b.gens, v) }

@@ -1,8 +1,11 @@
 package model
 
 import (
-	"github.com/plumb-eval/plumb/internal/jsonscan"
+	"bytes"
 	"math"
+	"unicode/utf8"
+
+	"github.com/plumb-eval/plumb/internal/jsonscan"
 )
 
 // Field paths of a pair's per-arrangement values, for messages.
@@ -76,8 +79,80 @@ func (p *recParser) pair(out *Pair) *LineError {
 	if out.Response2, err = p.text(fResponse2); err != nil {
 		return err
 	}
+	if err = p.generators(out); err != nil {
+		return err
+	}
 	out.Truth, err = p.truth()
 	return err
+}
+
+// generators decodes the optional model_1, model_2, len_1 and len_2 into
+// out.Gen (nil when none is given). With texts skipped and
+// textLengths set, a response text's length is kept as its len_k when
+// len_k is not given.
+func (p *recParser) generators(out *Pair) *LineError {
+	v := &p.vals
+	if absent(v[fModel1]) && absent(v[fModel2]) && absent(v[fLen1]) && absent(v[fLen2]) &&
+		!(p.textLengths && p.skipText && (!absent(v[fResponse1]) || !absent(v[fResponse2]))) {
+		return nil // the common case: nothing to do
+	}
+	var g Generators
+	var err *LineError
+	for k, f := range [2]field{fModel1, fModel2} {
+		raw := v[f]
+		if absent(raw) {
+			continue
+		}
+		if raw[0] != '"' {
+			return errType(fieldNames[f], raw, "a string (the model that wrote response_"+string(rune('1'+k))+")")
+		}
+		if len(raw) == 2 {
+			return fieldErr(fieldNames[f], "is empty (leave it out, or null, when the model is not known)")
+		}
+		name := p.str(raw, f, internName)
+		if k == 0 {
+			g.Model1 = name
+		} else {
+			g.Model2 = name
+		}
+	}
+	if g.Len1, err = p.length(fLen1, fResponse1); err != nil {
+		return err
+	}
+	if g.Len2, err = p.length(fLen2, fResponse2); err != nil {
+		return err
+	}
+	if g != (Generators{}) {
+		out.Gen = p.vals1.gen(g)
+	}
+	return nil
+}
+
+// length decodes the optional length field f, an integer ≥ 0; without it,
+// when texts are skipped and textLengths is set, it is the length of the
+// text field text in Unicode code points (nil when that is absent too).
+func (p *recParser) length(f, text field) (*int, *LineError) {
+	raw := p.vals[f]
+	if absent(raw) {
+		t := p.vals[text]
+		if !p.textLengths || !p.skipText || absent(t) || t[0] != '"' {
+			return nil, nil
+		}
+		body := t[1 : len(t)-1]
+		if bytes.IndexByte(body, '\\') >= 0 {
+			p.scratch = jsonscan.Unescape(p.scratch[:0], body)
+			body = p.scratch
+		}
+		return p.vals1.int(utf8.RuneCount(body)), nil
+	}
+	n, code := number(raw)
+	if code != numOK {
+		return nil, numErr(fieldNames[f], raw, code, "an integer ≥ 0 (the length in Unicode code points)")
+	}
+	if n < 0 || n > maxTokens || n != math.Trunc(n) {
+		return nil, errValue(fieldNames[f], raw, "is not a length (an integer ≥ 0, in Unicode code points)")
+	}
+	return p.vals1.int(int(n)), nil
 }
 
 // arrangements iterates the members of the object field f, whose keys must

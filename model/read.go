@@ -26,6 +26,13 @@ type ReadOptions struct {
 	// response_2, input, output) to save memory when only the judgments
 	// are needed. They are still checked to be strings.
 	SkipText bool
+	// TextLengths, with SkipText, keeps the length of each skipped
+	// response text (in Unicode code points) in Pair.Gen as len_1 or len_2,
+	// unless the record gives that field itself, so that the length measures
+	// (calib/style) work without the texts in memory. Without SkipText it
+	// does nothing (Pair.Length counts the text). Records without texts are
+	// not touched, and without it the reader does no extra work.
+	TextLengths bool
 	// Opener opens the inputs (nil: a new Opener for each call, which reads
 	// "-" as standard input). Share one between calls that read the same
 	// streams, and set its Opened to learn every file read.

@@ -225,6 +225,7 @@ func newWorker(name string, ld *loader) *worker {
 	w := &worker{skipBad: ld.opt.SkipBad}
 	w.p.init(name, false)
 	w.p.skipText = ld.opt.SkipText
+	w.p.textLengths = ld.opt.TextLengths
 	w.h.SetSeed(ld.dups.seed)
 	return w
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+	"unicode/utf8"
 )
 
 // Kind is the kind of a log record: "pair", "score" or "verdict".
@@ -167,9 +168,62 @@ type Pair struct {
 	Prompt    string
 	Response1 string
 	Response2 string
-	Truth     Truth
-	Extra     Extra
-	Pos       Pos
+	// Gen names the generators of the two responses and, optionally, their
+	// lengths (fields model_1, model_2, len_1, len_2); nil when the record
+	// gives none of them. A pointer keeps records without it small.
+	Gen   *Generators
+	Truth Truth
+	Extra Extra
+	Pos   Pos
+}
+
+// Generators holds a pair record's optional fields about who wrote the two
+// responses (docs/style.md): model_1 and model_2, the generators of
+// response_1 and response_2 (non-empty strings), and len_1 and len_2, the
+// responses' lengths in Unicode code points (integers ≥ 0), which stand in
+// for the texts when a log leaves them out. The length and self-preference
+// measures and the win rates per generator (package calib/style) read
+// them. A Generators value sets at least one of its fields: a record
+// without any has Gen == nil.
+type Generators struct {
+	Model1, Model2 string // "" when not given
+	Len1, Len2     *int   // nil when not given
+}
+
+// Model returns the generator of response k (1 or 2), or "" when the
+// record does not name it.
+func (p *Pair) Model(k int) string {
+	if p.Gen == nil {
+		return ""
+	}
+	if k == 1 {
+		return p.Gen.Model1
+	}
+	return p.Gen.Model2
+}
+
+// Length returns the length of response k (1 or 2) in Unicode code points:
+// len_k when the record gives it, else the length of its text. ok is false
+// when neither is known (no len_k and an empty or skipped text: an empty
+// text cannot be told from a missing one).
+func (p *Pair) Length(k int) (n int, ok bool) {
+	l, text := (*int)(nil), p.Response2
+	if k == 1 {
+		text = p.Response1
+	}
+	if p.Gen != nil {
+		l = p.Gen.Len2
+		if k == 1 {
+			l = p.Gen.Len1
+		}
+	}
+	switch {
+	case l != nil:
+		return *l, true
+	case text != "":
+		return utf8.RuneCountInString(text), true
+	}
+	return 0, false
 }
 
 // R returns the preference for response_1 read from arrangement a

@@ -19,9 +19,10 @@ import (
 // Validate checks p against the rules of log format v1, except for
 // duplicates: non-empty ID and Judge, x0 present, every present S[a] a
 // probability in [0, 1] (0, 0.5 or 1 for SourceChoice), log-probabilities
-// ≤ 0 that give S[a] (within 1e-9) for SourceLogprob, a known Gold, finite
-// Truth and Extra fields that are valid JSON and not fields of a pair. The
-// error is a *LineError located at p.Pos.
+// ≤ 0 that give S[a] (within 1e-9) for SourceLogprob, a known Gold, a Gen
+// that is nil or sets a field, with lengths ≥ 0, finite Truth and Extra
+// fields that are valid JSON and not fields of a pair. The error is a
+// *LineError located at p.Pos.
 func (p *Pair) Validate() error {
 	if err := p.validate(); err != nil {
 		return err.at(p.Pos)
@@ -124,10 +125,30 @@ func (p *Pair) validate() *LineError {
 	if p.Gold < GoldNone || p.Gold > GoldTie {
 		return fieldErr("gold", "= "+strconv.Itoa(int(p.Gold))+` is not 1, 2 or "tie"`)
 	}
+	if err := p.Gen.validate(); err != nil {
+		return err
+	}
 	if err := validTruth(p.Truth); err != nil {
 		return err
 	}
 	return validExtra(p.Extra, pairFields)
+}
+
+// validate checks a pair's generators (nil is valid): a Generators value
+// must set a field, or it would be written as nothing and read back as nil.
+func (g *Generators) validate() *LineError {
+	if g == nil {
+		return nil
+	}
+	if *g == (Generators{}) {
+		return errMissing("model_1", "a Generators value must give a model or a length; use a nil Gen for none")
+	}
+	for k, l := range [2]*int{g.Len1, g.Len2} {
+		if l != nil && (*l < 0 || *l > maxTokens) {
+			return errValue("len_"+strconv.Itoa(k+1), []byte(strconv.Itoa(*l)), "is not a length (an integer ≥ 0, in Unicode code points)")
+		}
+	}
+	return nil
 }
 
 // validate checks s; scratch, when not nil, is reused for the sorted

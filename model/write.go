@@ -15,7 +15,7 @@ import (
 // (strconv 'g', -1). The output depends only on the records, never on map
 // order. Key order:
 //
-//	pair:    kind, id, judge, group, p_a | logprobs | choice, gold, prompt, response_1, response_2, truth, extra
+//	pair:    kind, id, judge, group, model_1, model_2, p_a | logprobs | choice, gold, prompt, response_1, response_2, len_1, len_2, truth, extra
 //	score:   kind, id, judge, criterion, judge_score | score_probs, human_score, ls, tokens, input, output, truth, extra
 //	verdict: kind, id, judge, verdict, human, truth, extra
 //
@@ -105,6 +105,10 @@ func (w *Writer) WritePair(p *Pair) error {
 	}
 	b := appendHead(w.buf[:0], "pair", p.ID, p.Judge)
 	b = appendOptString(b, "group", p.Group)
+	if p.Gen != nil {
+		b = appendOptString(b, "model_1", p.Gen.Model1)
+		b = appendOptString(b, "model_2", p.Gen.Model2)
+	}
 	b = appendKey(b, p.Source.String())
 	b = append(b, '{')
 	first := true
@@ -143,6 +147,14 @@ func (w *Writer) WritePair(p *Pair) error {
 	b = appendOptString(b, "prompt", p.Prompt)
 	b = appendOptString(b, "response_1", p.Response1)
 	b = appendOptString(b, "response_2", p.Response2)
+	if p.Gen != nil {
+		if p.Gen.Len1 != nil {
+			b = appendInt(appendKey(b, "len_1"), *p.Gen.Len1)
+		}
+		if p.Gen.Len2 != nil {
+			b = appendInt(appendKey(b, "len_2"), *p.Gen.Len2)
+		}
+	}
 	b = w.appendTruth(b, p.Truth)
 	b = w.appendExtra(b, p.Extra)
 	return w.line(b)

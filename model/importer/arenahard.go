@@ -31,7 +31,10 @@ import (
 // further from 0.5 than a weak one (Arena-Hard counts a strong verdict as
 // three wins). A<B is read as B>A, B=A as A=B. id = "<question_id or
 // uid>/<model>"; judge = judge (else the file's folder name); group =
-// category when present; model and baseline are kept as extra fields. A
+// category when present; model_2 = model and, when the record names it
+// (v2.0), model_1 = baseline (v0.1 records do not say which baseline they
+// used, so model_1 is left out rather than guessed); model and baseline
+// are also kept as extra fields, as before. A
 // null or other score, a null game, or a game left out (games holds
 // one game, or none) is a missing arrangement, counted.
 
@@ -157,6 +160,7 @@ func parseArenaHard(rc *recCtx, judgeDir string, b []byte) *model.LineError {
 	for range 2 - played { // a game left out is a missing verdict, as in FastChat
 		rc.verdict(p.Judge, nil, false)
 	}
+	p.Gen = &model.Generators{Model1: rc.internString(base), Model2: rc.internString(name)}
 	p.Extra = model.Extra{"model": jsonString(name)}
 	if base != "" {
 		p.Extra["baseline"] = jsonString(base)

@@ -112,6 +112,7 @@ func (c *collector) readFile(in input) error {
 	c.log.Files = append(c.log.Files, model.FileInfo{Name: in.path})
 	c.fi = &c.log.Files[len(c.log.Files)-1]
 	rc := newRecCtx(in.path, c.opt.SkipText)
+	rc.textLengths = c.opt.TextLengths
 	c.tallies = append(c.tallies, rc.tally)
 	name := in.path
 	// handle adds a record's outcome: its records, or its error.
@@ -292,6 +293,17 @@ func (c *collector) mergeV1(path string) error {
 	return nil
 }
 
+// alpacaRecovered reports whether the shown order of some AlpacaEval item
+// of judge was recovered, in any file.
+func (c *collector) alpacaRecovered(judge string) bool {
+	for _, t := range c.tallies {
+		if jc := t.judges[judge]; jc != nil && jc.recovered() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // finish writes the notes and returns the log.
 func (c *collector) finish() *model.Log {
 	for _, t := range c.tallies {
@@ -305,8 +317,8 @@ func (c *collector) finish() *model.Log {
 				`both "swap" winners from the two ratings (equal ratings give "2" and "1"), so its x0 and x2 are not two position `+
 				"orders: its consistency is the share of pairs rated unequally; see judge "+name+"/scores for the ratings themselves")
 		}
-		if ji.multi {
-			continue
+		if ji.multi || (ji.format == FormatAlpacaEval && c.alpacaRecovered(name)) {
+			continue // the AlpacaEval tally's note says what the orders allow
 		}
 		why := "every item was judged in one order only (x0)"
 		switch {

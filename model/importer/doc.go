@@ -21,4 +21,16 @@
 // number, kept as written; a CSV choice in lower case) is counted in the
 // Notes too, by field with its first line; anything else the log reader
 // would refuse is an error naming the file, line and field.
+//
+// Generators (issue 21, docs/style.md). Where a source names the models
+// that wrote the two responses, the records carry them as model_1 and
+// model_2 (model.Pair.Gen): FastChat (model_1, model_2), AlpacaEval
+// (generator_1, generator_2, in the order shown), Arena-Hard (model, and
+// baseline when the record names it), JudgeBench (response_model, which
+// wrote both). LLMBar names none, and PandaLM's cmp_key does not say which
+// model wrote which response. With model.ReadOptions.TextLengths and
+// SkipText, the lengths of the skipped response texts are kept as len_1
+// and len_2. AlpacaEval's shown order is recovered from the judge's
+// log-probabilities (alpacaeval.go) and FastChat's texts from its judge
+// prompts (fastchat.go).
 package importer

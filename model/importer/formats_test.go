@@ -23,8 +23,10 @@ func TestFastChat(t *testing.T) {
 	if p.Group != "pair-v2" || p.Source != model.SourceChoice || p.Gold != model.GoldNone || p.Pos.Line != 1 {
 		t.Errorf("pair %+v", p)
 	}
-	if string(p.Extra["model_1"]) != `"vicuna-13b"` || string(p.Extra["turn"]) != "1" {
-		t.Errorf("extra %v", p.Extra)
+	// model_1 and model_2 were extra fields before issue 21; they are the
+	// record's generators now, and only turn stays extra.
+	if p.Model(1) != "vicuna-13b" || p.Model(2) != "llama-13b" || string(p.Extra["turn"]) != "1" || len(p.Extra) != 1 {
+		t.Errorf("generators %+v, extra %v", p.Gen, p.Extra)
 	}
 	wantRuns(t, pairOf(t, lg, "gpt-4", "81/vicuna-13b vs llama-13b/turn 2"), 1, 1) // model_1, then model_2: A both times
 	wantArr(t, pairOf(t, lg, "gpt-4", "111/vicuna-13b vs llama-13b/turn 1"), 0.5)  // tie, error

@@ -61,13 +61,16 @@ func seedLines(f *testing.F, files ...string) {
 }
 
 func FuzzFastChat(f *testing.F) {
-	seedLines(f, "testdata/fastchat/gpt-4_pair.jsonl")
+	seedLines(f, "testdata/fastchat/gpt-4_pair.jsonl", "testdata/fastchat-texts/gpt-4_pair.jsonl")
 	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"turn":2}`))
 	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"g1_user_prompt":"caf` + "\xe9" + `"}`))
 	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"g1_winner":"model_1"}`))
 	f.Add([]byte(`{"question_id":1,"model_1":"a","model_2":"b","g1_winner":"tie","judge":["j"],"g\u0031_winner":"model_1"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
+		checkRecord(t, rc, parseFastChat(rc, b))
+		rc = newRecCtx("f", true) // texts skipped, their lengths kept
+		rc.textLengths = true
 		checkRecord(t, rc, parseFastChat(rc, b))
 	})
 }
@@ -114,10 +117,14 @@ func FuzzJudgeBench(f *testing.F) {
 }
 
 func FuzzAlpacaEval(f *testing.F) {
-	seedLines(f, "testdata/alpacaeval/annotations.json")
+	seedLines(f, "testdata/alpacaeval/annotations.json", "testdata/alpacaeval-orders/annotations.json")
 	f.Add([]byte(`{"instruction":12,"output_1":-0.0,"output_2":true,"preference":1.5}`))
+	f.Add([]byte(`{"output_1":"a","output_2":"b","preference":2,"raw_completion":{"logprobs":{"top_logprobs":[{"M":0,"m":-1e999}]}}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
+		checkRecord(t, rc, parseAlpacaEval(rc, 7, b))
+		rc = newRecCtx("f", true) // texts skipped, their lengths kept
+		rc.textLengths = true
 		checkRecord(t, rc, parseAlpacaEval(rc, 7, b))
 	})
 }

@@ -33,7 +33,10 @@ import (
 // label, "A>B" → 1 or "B>A" → 2, the only labels JudgeBench writes (each
 // pair has one correct response); any other label, "A=B" included, is an
 // error naming it, not a tie or a guess; id = pair_id; group = source; judge =
-// "<judge_name>/<judge_model>". Reward-model judges give scores [s_first,
+// "<judge_name>/<judge_model>"; model_1 = model_2 = response_model, the
+// model that wrote both responses of every JudgeBench pair (so a pair
+// says nothing of one generator against another, and the win rates per
+// generator leave it out). Reward-model judges give scores [s_first,
 // s_second]; they become a probability by the Bradley–Terry model reward
 // models are trained with: P(first better) = 1/(1 + e^−(s_first − s_second)),
 // so x0's p_a = σ(s_A − s_B) and x2's = σ(s_B' − s_A') in the swapped
@@ -159,7 +162,7 @@ func judgeBenchFileJudge(path string) string {
 // parseJudgeBench parses one JudgeBench output line into rc.pairs;
 // fileJudge names the judge when the record does not.
 func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
-	var pairID, source, question, respA, respB, label, judgeName, judgments []byte
+	var pairID, source, question, respA, respB, label, judgeName, judgments, respModel []byte
 	err := object(b, func(key, val []byte) {
 		switch string(key) {
 		case "pair_id":
@@ -178,6 +181,8 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 			judgeName = val
 		case "judgments":
 			judgments = val
+		case "response_model":
+			respModel = val
 		}
 	})
 	if err != nil {
@@ -195,12 +200,22 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 	if p.Prompt, err = rc.text("question", question); err != nil {
 		return err
 	}
-	if p.Response1, err = rc.text("response_A", respA); err != nil {
+	var l1, l2 *int
+	if p.Response1, l1, err = rc.response("response_A", respA); err != nil {
 		return err
 	}
-	if p.Response2, err = rc.text("response_B", respB); err != nil {
+	if p.Response2, l2, err = rc.response("response_B", respB); err != nil {
 		return err
 	}
+	rm, err := optString("response_model", respModel)
+	if err != nil {
+		return err
+	}
+	if rm != "" {
+		rm = rc.internString(rm)
+		p.Gen = &model.Generators{Model1: rm, Model2: rm}
+	}
+	setLengths(&p, l1, l2)
 	if p.Gold, err = judgeBenchLabel(label); err != nil {
 		return err
 	}

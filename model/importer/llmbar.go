@@ -158,12 +158,14 @@ func parseLLMBar(rc *recCtx, lp llmbarPath, index int, b []byte) *model.LineErro
 	if p.Prompt, err = rc.text("input", input); err != nil {
 		return err
 	}
-	if p.Response1, err = rc.text("output_1", out1); err != nil {
+	var l1, l2 *int
+	if p.Response1, l1, err = rc.response("output_1", out1); err != nil {
 		return err
 	}
-	if p.Response2, err = rc.text("output_2", out2); err != nil {
+	if p.Response2, l2, err = rc.response("output_2", out2); err != nil {
 		return err
 	}
+	setLengths(&p, l1, l2)
 	for i, run := range [2][]byte{noSwap, swap} {
 		var winner []byte
 		if isObject(run) {

@@ -81,8 +81,11 @@ type judgeCount struct {
 	noGold   int  // items whose annotators have no majority
 	unscored int  // items without readable scores (soft-preference judges)
 	unjoined int  // items missing from the file that holds gold and texts
-	values   []valueCount
-	others   int // unreadable verdicts beyond the listed spellings
+	// alpaca counts AlpacaEval items with a readable preference by what
+	// their log-probabilities say of the shown order (alpacaOrder).
+	alpaca [orderMismatch + 1]int
+	values []valueCount
+	others int // unreadable verdicts beyond the listed spellings
 }
 
 type valueCount struct {
@@ -157,6 +160,9 @@ func (t *tally) notes() []string {
 			out = append(out, fmt.Sprintf("%s%s not in the test set: no gold, no texts",
 				head, plural(jc.unjoined, "item")))
 		}
+		if note := jc.alpacaNote(); note != "" {
+			out = append(out, head+note)
+		}
 		if jc.noGold > 0 {
 			out = append(out, fmt.Sprintf("%s%s without gold: the annotators have no majority",
 				head, plural(jc.noGold, "item")))
@@ -179,6 +185,40 @@ func (t *tally) notes() []string {
 			t.file, plural(t.noHuman, "row"), t.humanCol))
 	}
 	return out
+}
+
+// recovered is the number of AlpacaEval items whose shown order was
+// recovered.
+func (jc *judgeCount) recovered() int { return jc.alpaca[orderFirst1] + jc.alpaca[orderFirst2] }
+
+// alpacaNote says what became of the shown order of AlpacaEval items, or
+// "" when no item had the log-probabilities to recover it from (the
+// collector's note on one-order judges says so).
+func (jc *judgeCount) alpacaNote() string {
+	a := jc.alpaca
+	if jc.recovered()+a[orderAmbiguous]+a[orderMismatch] == 0 {
+		return ""
+	}
+	total := 0
+	for _, n := range a {
+		total += n
+	}
+	msg := fmt.Sprintf("AlpacaEval showed each pair in one order, chosen at random; the log-probabilities of m and M give it "+
+		"for %d of %d items (%d with output_1 first, %d with output_2 first), each recorded as shown, the output shown "+
+		"first as response_1 in x0: position bias shows across items (the first-position rate), but consistency, which "+
+		"needs both orders of one item, cannot be measured", jc.recovered(), total, a[orderFirst1], a[orderFirst2])
+	if n := a[orderNone]; n > 0 {
+		msg += fmt.Sprintf("; %s without the log-probabilities of m and M keep the stored order (output_1 first), "+
+			"with P(A) = 2 − preference", plural(n, "item"))
+	}
+	if n := a[orderAmbiguous]; n > 0 {
+		msg += fmt.Sprintf("; %s with P(m) = P(M), which either order explains, keep the stored order", plural(n, "item"))
+	}
+	if n := a[orderMismatch]; n > 0 {
+		msg += fmt.Sprintf("; %s whose preference matches neither order of the log-probabilities keep the stored "+
+			"order, with P(A) = 2 − preference", plural(n, "item"))
+	}
+	return msg
 }
 
 // spellings lists the unreadable values: `"error" ×2, null ×1`.

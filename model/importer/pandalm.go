@@ -30,7 +30,10 @@ import (
 // majority (0 → tie; no majority → no gold, counted); id = idx; group =
 // motivation_app; judge = the judge file's name without
 // "-testset-v1.json" (else the prefix of its *_result field). cmp_key and
-// the three annotations are kept as extra fields. Any other result
+// the three annotations are kept as extra fields. model_1 and model_2 are
+// left out: cmp_key names the two models in alphabetical order (every key
+// of the published test set is sorted), not in the order of response1
+// and response2, so it does not say which model wrote which. Any other result
 // ("garbage") cannot be read: the item has no x0 and is left out, counted.
 // A record with two *_result fields is an error naming the second: which
 // one is the judge's verdict cannot be told.
@@ -42,6 +45,7 @@ type pandaItem struct {
 	gold        model.Gold
 	prompt      string
 	r1, r2      string
+	l1, l2      *int // lengths of skipped texts (model.ReadOptions.TextLengths)
 	group       string
 	cmpKey      string
 	annotations json.RawMessage
@@ -122,10 +126,10 @@ func parsePandaTestset(rc *recCtx, set pandaSet, b []byte) *model.LineError {
 	if strings.TrimSpace(extra) != "" {
 		it.prompt += "\n\n" + extra
 	}
-	if it.r1, err = rc.text("response1", r1); err != nil {
+	if it.r1, it.l1, err = rc.response("response1", r1); err != nil {
 		return err
 	}
-	if it.r2, err = rc.text("response2", r2); err != nil {
+	if it.r2, it.l2, err = rc.response("response2", r2); err != nil {
 		return err
 	}
 	var votes [3]int
@@ -216,6 +220,7 @@ func parsePandaJudge(rc *recCtx, set pandaSet, haveSet bool, fileJudge string, b
 	if it := set[id]; it != nil {
 		p.Gold, p.Group = it.gold, rc.internString(it.group)
 		p.Prompt, p.Response1, p.Response2 = it.prompt, it.r1, it.r2
+		setLengths(&p, it.l1, it.l2)
 		p.Extra = model.Extra{"annotations": it.annotations}
 		if it.cmpKey != "" {
 			p.Extra["cmp_key"] = jsonString(it.cmpKey)

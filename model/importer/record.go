@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/plumb-eval/plumb/model"
 )
@@ -141,6 +142,34 @@ func (rc *recCtx) text(field string, raw []byte) (string, *model.LineError) {
 	return string(raw), nil
 }
 
+// response is text for a response field, and also returns the response's
+// length in Unicode code points when texts are skipped and their lengths
+// kept (model.ReadOptions.TextLengths): nil otherwise (Pair.Length counts
+// a kept text itself).
+func (rc *recCtx) response(field string, raw []byte) (string, *int, *model.LineError) {
+	s, err := rc.text(field, raw)
+	if err != nil || !rc.skipText || !rc.textLengths || raw == nil || isNull(raw) {
+		return s, nil, err
+	}
+	n := len(raw) // a JSON boolean or number, kept as written
+	if isString(raw) {
+		n = utf8.RuneCount(strBytes(raw))
+	}
+	return s, &n, nil
+}
+
+// setLengths sets the response lengths l1 and l2 (nil: not known) in
+// p.Gen, creating it when needed.
+func setLengths(p *model.Pair, l1, l2 *int) {
+	if l1 == nil && l2 == nil {
+		return
+	}
+	if p.Gen == nil {
+		p.Gen = &model.Generators{}
+	}
+	p.Gen.Len1, p.Gen.Len2 = l1, l2
+}
+
 // idString decodes an identifier that may be a string or a number, as the
 // number is written ("81", "3.5").
 func idString(field string, raw []byte) (string, *model.LineError) {
@@ -171,10 +200,13 @@ func sigmoid(x float64) float64 {
 // the pairs of each record to pairs.
 type recCtx struct {
 	skipText bool
-	tally    *tally
-	names    map[string]string
-	pairs    []model.Pair
-	verdicts []model.Verdict
+	// textLengths keeps the lengths of skipped response texts
+	// (model.ReadOptions.TextLengths).
+	textLengths bool
+	tally       *tally
+	names       map[string]string
+	pairs       []model.Pair
+	verdicts    []model.Verdict
 	// recUnread counts the current record's unreadable verdicts.
 	recUnread int
 	// convs are the current record's converted values, counted in the

@@ -22,6 +22,12 @@ type Judge struct {
 	Noise     float64      // sd of the per-arrangement logit noise
 	Mode      model.Source // how pair answers are written: p_a, logprobs or choice
 
+	// Length and self-preference (pair items with Config.Generators only;
+	// both 0 by default).
+	LengthBias float64 // λ: logit bonus λ·tanh((L_1 − L_2)/LengthScale) for response_1
+	Self       string  // the generator the judge is ("": none)
+	SelfBias   float64 // logit bonus for Self's response when exactly one is its own
+
 	// Score items.
 	Slope      float64 // weight of the standardised log-likelihood in the judge's score
 	ScoreNoise float64 // sd of the judge's per-score error
@@ -50,6 +56,17 @@ type Config struct {
 	Spread       float64             // sd of the quality gap δ
 	TieBand      float64             // gold is "tie" when |δ| ≤ TieBand
 	ChoiceTie    float64             // in choice mode, tie when |s − 0.5| ≤ ChoiceTie (0: only s = 0.5)
+
+	// Generators write the pair items' responses (none by default: the
+	// output is then exactly as before generators existed). Each item
+	// draws a matchup from Matchups (response_1's generator first; empty:
+	// every ordered pair of different generators), and its records name
+	// them as model_1 and model_2.
+	Generators []Generator
+	Matchups   [][2]string
+	// LengthScale is the length difference, in code points, of a judge's
+	// length effect λ·tanh(Δ/LengthScale) (0: DefaultLengthScale).
+	LengthScale float64
 
 	// Score items.
 	Criteria       []string // criterion names; every item is scored on each
@@ -155,6 +172,7 @@ func (c *Config) Validate() error {
 	if c.Pairs > 0 {
 		c.validatePairs(bad)
 	}
+	c.validateGenerators(bad)
 	if c.Scores > 0 {
 		c.validateScores(bad)
 	}
@@ -237,6 +255,8 @@ func (j *Judge) Validate() error {
 	checkFinite(bad, "position bias", j.PosBias)
 	checkFinite(bad, "token bias", j.TokenBias)
 	checkFinite(bad, "likelihood slope", j.Slope)
+	checkFinite(bad, "length bias", j.LengthBias)
+	checkFinite(bad, "self-preference bias", j.SelfBias)
 	checkNonNeg(bad, "item noise", j.ItemNoise)
 	checkNonNeg(bad, "noise", j.Noise)
 	checkNonNeg(bad, "score noise", j.ScoreNoise)

@@ -39,6 +39,30 @@
 // "delta": δ_i}. Prompts and responses are short synthetic texts; the
 // group is the prompt's topic area.
 //
+// # Generators: length and self-preference (docs/style.md)
+//
+// With Config.Generators (none by default, and then nothing below is drawn
+// or written), generators write the responses. Each item draws, from its
+// own stream "pair/gen", a matchup (g_1, g_2) from Config.Matchups (every
+// ordered pair of different generators when empty) and the answers'
+// lengths; the answers' words come from "pair/gen/text":
+//
+//	δ_i = Spread·Z + Quality_{g_1} − Quality_{g_2}   (the gold label follows this δ)
+//	L_k = max(1, round(LenMedian_{g_k}·e^{LenSpread_{g_k}·Z}))   code points of response_k
+//
+// and response_k is an answer of exactly L_k code points. Each judge adds
+// its style term to its view u before the arrangements' biases and noise:
+//
+//	v_i = u_i + LengthBias·tanh((L_1 − L_2)/LengthScale) ± SelfBias
+//	s_ij = σ( c_j·v_i + PosBias·f_j + TokenBias + Noise·ε_ij )
+//
+// (+SelfBias when response_1 alone is the judge's Self generator's, −SelfBias
+// when response_2 alone is). Truth p1 = σ(u_i) stays the judge's view
+// without any bias. The records name the generators as model_1 and
+// model_2. The judges' own streams are drawn exactly as without
+// generators, so with equal qualities and no length or self bias every
+// judgment is the one it would be without them.
+//
 // # Score items (docs/methods.md §6)
 //
 // For item i = 1..Scores (one output, scored on every criterion c), shared by

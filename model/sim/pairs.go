@@ -12,6 +12,12 @@ type pairItem struct {
 	id, group, prompt, resp1, resp2 string
 	delta                           float64
 	gold                            model.Gold
+	// With Config.Generators: the generators (names and indices) and the
+	// answers' lengths.
+	hasGen         bool
+	model1, model2 string
+	gen1, gen2     int
+	len1, len2     int
 }
 
 // generatePairs streams c.Pairs items × every judge to sink, item by item.
@@ -19,15 +25,22 @@ func (c *Config) generatePairs(sink Sink) error {
 	items := stream(c.Seed, "pair/item")
 	text := textGen{stream(c.Seed, "pair/text")}
 	judges := judgeStreams(c, "pair")
+	gens := newGenState(c) // nil without generators: no draws, as before
 	width := idWidth(c.Pairs)
 	for i := range c.Pairs {
 		it := pairItem{id: fmt.Sprintf("p%0*d", width, i+1)}
 		it.delta = c.Spread * items.NormFloat64()
+		if gens != nil {
+			gens.drawMatchup(c, &it)
+		}
 		if items.Float64() < c.GoldShare {
 			it.gold = goldOf(it.delta, c.TieBand)
 		}
 		it.prompt, it.group = text.prompt(fmt.Sprintf("Q%d", i+1), askTemplates)
 		it.resp1, it.resp2 = text.answer(3), text.answer(3)
+		if gens != nil {
+			gens.drawAnswers(c, &it)
+		}
 		for k := range c.Judges {
 			p := c.judgePair(&c.Judges[k], judges[k], &it)
 			if err := sink.WritePair(p); err != nil {
@@ -75,15 +88,16 @@ func (c *Config) judgePair(j *Judge, r *rand.Rand, it *pairItem) *model.Pair {
 		eps[a] = r.NormFloat64()
 	}
 	u := j.Skill*it.delta + j.ItemNoise*e
+	v := u + c.styleLogit(j, it) // the view with the length and self-preference biases
 	rd := rounder(c.Digits)
 	p := &model.Pair{
 		ID: it.id, Judge: j.Name, Group: it.group,
 		Source: j.Mode, Gold: it.gold,
-		Prompt: it.prompt, Response1: it.resp1, Response2: it.resp2,
+		Prompt: it.prompt, Response1: it.resp1, Response2: it.resp2, Gen: it.generators(),
 		Truth: model.NewTruth(model.TruthEntry{Key: "delta", Value: rd.num(it.delta)}, model.TruthEntry{Key: "p1", Value: rd.prob(sigmoid(u))}),
 	}
 	for _, a := range c.Arrangements {
-		l := pairLogit(j, a, u) + j.Noise*eps[a]
+		l := pairLogit(j, a, v) + j.Noise*eps[a]
 		p.Has[a] = true
 		switch j.Mode {
 		case model.SourceProb:
