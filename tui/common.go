@@ -79,7 +79,7 @@ func (c *common) setFlashErr(err error) {
 func (c *common) waiting() []string {
 	switch {
 	case len(c.judges) == 0:
-		return []string{"", " The input holds no records. Give plumb a judgment log (README, \"Log format\")."}
+		return []string{"", " The input holds no records. Give plumb a judgment log (docs/log-format.md)."}
 	case c.cur == nil:
 		return []string{"", " ⟳ analysing " + clean(c.judgeName()) + " …"}
 	case c.cur.err != nil:

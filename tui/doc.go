@@ -38,7 +38,7 @@
 // strings. Every knob is a flag of `plumb report`, and the export writes
 // what `plumb report` writes for the same flags.
 //
-// No byte of a log drives the terminal (issue 17): every user-derived
+// No byte of a log drives the terminal: every user-derived
 // string (judge, group, criterion, item id, file name, prompt and response
 // text, and the notes and errors quoting them) is cleaned where it is laid
 // out (clean, cleanText; wrap, heading and the status messages clean

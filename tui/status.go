@@ -20,7 +20,7 @@ type statusPart struct {
 // the knobs that change the headline numbers most and the pair count (which
 // --watch follows) stay; the seed, the
 // objective and "all groups" (the default) go first. The order is the
-// documented one (README, "Terminal UI").
+// documented one (docs/tui.md, "It never stalls").
 const (
 	rankJudge = iota
 	rankGroup // a named group (it changes every number); "all groups" is rankAllGroups
