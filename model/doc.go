@@ -12,7 +12,7 @@
 // # Generators and lengths
 //
 // A pair record may name the models that wrote its two responses and give
-// their lengths (issue 21; docs/style.md), all optional:
+// their lengths (docs/style.md), all optional:
 //
 //	model_1, model_2   the generators of response_1 and response_2: non-empty strings
 //	len_1, len_2       the lengths of response_1 and response_2 in Unicode code points:

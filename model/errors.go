@@ -27,7 +27,7 @@ var ErrBadInput = errors.New("bad input")
 // walking a folder, a JSON key path, a CSV header name, a value quoted in
 // the message. Error shows each through textsafe.Line, so no error of a
 // reader or importer can carry a control character, an escape sequence or
-// a bidi override to the terminal or report that prints it (issue 17);
+// a bidi override to the terminal or report that prints it;
 // the fields themselves keep the input's bytes. This is the one place
 // input-derived error text is made safe: readers and importers build
 // LineErrors and need no escaping of their own. Errors that are not

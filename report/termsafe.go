@@ -12,7 +12,7 @@ import (
 // U+2028/U+2029 inside strings, but writes DEL, the C1 controls (U+009B is
 // a one-character CSI to many terminals) and the bidirectional overrides
 // raw. Those can only occur inside JSON strings, so writing each as its
-// \uXXXX escape decodes to the very same string (issue 17, item 7). Which
+// \uXXXX escape decodes to the very same string. Which
 // characters are escaped is textsafe's decision (textsafe.Needs).
 //
 // It sits under the stream's buffer, so a write may end inside a UTF-8

@@ -6,8 +6,8 @@ import (
 	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
-// What reaches the terminal from the log is made safe in two layers
-// (issue 17, item 7); see the package doc.
+// What reaches the terminal from the log is made safe in two layers (see
+// the package doc):
 //
 //  1. Where text is laid out: every user-derived string (judge, group,
 //     criterion, item id, file name, prompt and response text, and the

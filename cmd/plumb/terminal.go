@@ -9,7 +9,7 @@ import (
 
 // What plumb prints on a terminal from its input (file names, judge names,
 // notes and errors that quote them) is made safe by internal/textsafe, so
-// that no byte of a log can drive the terminal (issue 17, item 7):
+// that no byte of a log can drive the terminal:
 //
 //   - errors: printError, the one place an error reaches the terminal,
 //     shows it through textsafe.Text (plumb's own multi-line errors keep

@@ -22,7 +22,7 @@
 // Notes too, by field with its first line; anything else the log reader
 // would refuse is an error naming the file, line and field.
 //
-// Generators (issue 21, docs/style.md). Where a source names the models
+// Generators (docs/style.md). Where a source names the models
 // that wrote the two responses, the records carry them as model_1 and
 // model_2 (model.Pair.Gen): FastChat (model_1, model_2), AlpacaEval
 // (generator_1, generator_2, in the order shown), Arena-Hard (model, and
