@@ -50,6 +50,7 @@ func runHoldingBoot(t *testing.T, m *Model, cmd tea.Cmd) []tea.Msg {
 // ▲/▼/= marks appear once the intervals arrive, and the screen's analysis
 // then equals `plumb report`'s for the same flags, intervals included.
 func TestBootstrapInBackground(t *testing.T) {
+	t.Parallel()
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true})
 	held := runHoldingBoot(t, m, tea.Batch(m.Init(), func() tea.Msg { return tea.WindowSizeMsg{Width: 200, Height: 60} }))
 	if len(held) != 1 {
@@ -103,6 +104,7 @@ func TestBootstrapInBackground(t *testing.T) {
 // TestBootstrapStale: a knob change while the bootstrap runs stops it and
 // drops its result; the new numbers get their own intervals.
 func TestBootstrapStale(t *testing.T) {
+	t.Parallel()
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true})
 	held := runHoldingBoot(t, m, tea.Batch(m.Init(), func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} }))
 	old := m.c.cur
@@ -141,6 +143,7 @@ func methodsBlock(s string) string {
 // the intervals on screen — the bytes of `plumb report` with the same
 // flags — and the reproduce command names the bootstrap flags.
 func TestExportFiguresAndIntervals(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true,
 		ExportPrefix: filepath.Join(dir, "out")})

@@ -16,6 +16,7 @@ import (
 // options) and the calibrated log, unless CalibraEval collapsed, as
 // PREFIX.JUDGE.*; w writes the few-shot set.
 func TestExport(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
@@ -81,6 +82,7 @@ func TestExport(t *testing.T) {
 // TestExportNeverOverwritesInput: an export whose file would replace an
 // input file is refused.
 func TestExportNeverOverwritesInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in := filepath.Join(dir, "log.judge-fair.md")
 	if err := os.WriteFile(in, []byte("precious"), 0o644); err != nil {

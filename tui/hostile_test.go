@@ -59,6 +59,7 @@ func hostileLog(t *testing.T) *model.Log {
 // and no line is wider than the terminal. Before the fix OSC 8, bidi and
 // C1 CSI reached the terminal from judge, group, prompt and response text.
 func TestHostileFrames(t *testing.T) {
+	t.Parallel()
 	for _, color := range []bool{false, true} {
 		m := New(Options{Log: hostileLog(t), Start: startOptions(), Dark: true, NoColor: !color})
 		run(t, m, m.Init())
@@ -118,6 +119,7 @@ func TestHostileFrames(t *testing.T) {
 // TestScreenLine: the frame's last line of defence keeps SGR styles and
 // escapes every other sequence and control.
 func TestScreenLine(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"plain", "plain"},
 		{"\x1b[1mbold\x1b[0m \x1b[38;2;90;63;192mc\x1b[m \x1b[4:3mu\x1b[0m", "\x1b[1mbold\x1b[0m \x1b[38;2;90;63;192mc\x1b[m \x1b[4:3mu\x1b[0m"},

@@ -15,6 +15,7 @@ import (
 // renderer writes only changed cells, so the output stream does not hold
 // whole words).
 func TestTeatestSmoke(t *testing.T) {
+	t.Parallel()
 	m := New(Options{Log: demoLog(t), Start: startOptions(), NoColor: true, Dark: true})
 	var mu sync.Mutex
 	last := ""

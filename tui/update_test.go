@@ -20,6 +20,7 @@ import (
 // line in the same Update, marks the numbers as computing, and the
 // recompute then brings numbers for the new λ.
 func TestKnobShowsValueAtOnce(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.pipe.noPath = true // many knob steps; no path is looked at
 	press(t, m, "2")
@@ -76,6 +77,7 @@ func TestKnobShowsValueAtOnce(t *testing.T) {
 // stale result dropped); that follow-up is again a preview, then the exact
 // fit of the last value replaces it.
 func TestBurstCoalesces(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
 	press(t, m, "2")
@@ -124,6 +126,7 @@ func TestBurstCoalesces(t *testing.T) {
 // exact numbers, equal to a fresh engine's (what `plumb report` gives),
 // not the preview's.
 func TestPreviewThenExactEqualsReport(t *testing.T) {
+	t.Parallel()
 	lg := demoLog(t)
 	m := newTestModel(t, lg, 120, 40)
 	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
@@ -146,6 +149,7 @@ func TestPreviewThenExactEqualsReport(t *testing.T) {
 // previous one runs stops it (its result is dropped as stale at once), and
 // the new value is answered by its own preview.
 func TestKeyStopsExactFit(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
 	m.pipe.noPath = true
@@ -177,6 +181,7 @@ func TestKeyStopsExactFit(t *testing.T) {
 // old numbers stay on screen until then. The estimation fraction builds a
 // new CalibraEval problem, so it has no preview.
 func TestStaleResultDropped(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "2", "j")
 	before := m.c.cur
@@ -204,6 +209,7 @@ func TestStaleResultDropped(t *testing.T) {
 // TestResize: every resize lays the frame out again; below the minimum a
 // message replaces the panes.
 func TestResize(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 200, 60)
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {250, 70}, {300, 90}, {79, 24}, {80, 23}, {20, 5}} {
 		run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: sz[0], Height: sz[1]} })
@@ -222,6 +228,7 @@ func TestResize(t *testing.T) {
 // TestJudgeAndGroupSwitch: ] and [ switch judges, g and G cycle the
 // groups; every pane then shows the new judge's numbers.
 func TestJudgeAndGroupSwitch(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.pipe.noPath = true // many knob steps; no path is looked at
 	if m.c.judgeName() != "judge-fair" || m.c.cur.judge != "judge-fair" {
@@ -257,6 +264,7 @@ func TestJudgeAndGroupSwitch(t *testing.T) {
 // TestScreenMatchesReport: the numbers on screen are those `plumb report`
 // computes for the same flags, after any sequence of knob changes.
 func TestScreenMatchesReport(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "2", "l", "l", "j", "h", "h", "4", "j", "l", "j", "l", "j", "l")
 	opt := m.c.knobs.opt
@@ -285,6 +293,7 @@ func TestScreenMatchesReport(t *testing.T) {
 
 // TestItemsPane: sorting, filtering and opening an item.
 func TestItemsPane(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.pipe.noPath = true // many knob steps; no path is looked at
 	press(t, m, "]", "5", "s")
@@ -331,6 +340,7 @@ func TestItemsPane(t *testing.T) {
 // TestHelpAndQuit: ? toggles the full help, which lists every key; q
 // quits.
 func TestHelpAndQuit(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 200, 60)
 	press(t, m, "?")
 	s := screen(m)
@@ -354,6 +364,7 @@ func TestHelpAndQuit(t *testing.T) {
 // TestCriterionKnob: the criterion is a display knob: it changes the
 // likelihood pane at once and starts no recompute.
 func TestCriterionKnob(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "3")
 	gen := m.pipe.gen
@@ -375,6 +386,7 @@ func TestCriterionKnob(t *testing.T) {
 // TestWatch: a poll that brings a grown log installs it and recomputes;
 // the judge and group shown stay; a poll error is shown, not fatal.
 func TestWatch(t *testing.T) {
+	t.Parallel()
 	full := demoLog(t)
 	part := *full
 	part.Pairs = append([]model.Pair(nil), full.Pairs[:900]...)

@@ -23,6 +23,7 @@ func pollOnce(t *testing.T, m *Model) {
 // unchanged polls (it was cleared by the next poll after ~1 s), and clears
 // once the file is readable again.
 func TestWatchErrorStays(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	name := filepath.Join(dir, "run.jsonl")
 	good := `{"kind":"verdict","id":"v1","judge":"j","verdict":true,"human":true}` + "\n"
@@ -93,6 +94,7 @@ func TestWatchErrorStays(t *testing.T) {
 // the first record" once the file exists but is empty, and the numbers
 // once records arrive (the missing file was an error that stopped plumb).
 func TestWatchWaitsForFile(t *testing.T) {
+	t.Parallel()
 	name := filepath.Join(t.TempDir(), "run.jsonl")
 	w := model.NewWatcher([]string{name}, model.ReadOptions{})
 	lg, _, err := w.Poll()
