@@ -10,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/collect"
 	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/model"
@@ -23,7 +24,9 @@ import (
 // --group and --criterion from the files already on the command line (the
 // embedded demo when there are none); --from formats, --format,
 // --objective, --target, --verdict-from, --solver, --bootstrap-kind,
-// --stop-at (end or a path point), --figure-format and --arrangements
+// --stop-at (end or a path point), --style, --style-pref, --self (JUDGE=MODEL
+// from the files: each judge with each generator its records name),
+// --figure-format and --arrangements
 // (comma-separated lists: the next item), collect's --task and --template
 // (the built-in templates of the task; a FILE still completes), and
 // simulate's --mode. Flags cmd does not have are passed over; simulate's
@@ -65,6 +68,9 @@ func registerCompletions(cmd *cobra.Command) {
 		"task":           fixed("pair", "score"),
 		"template":       templates,
 		"mode":           fixed("prob", "logprob", "choice"), // sim.ParseMode
+		"style":          fixed(report.StyleAuto.String(), report.StyleOn.String(), report.StyleOff.String()),
+		"style-pref":     fixed(style.PrefBalanced.String(), style.PrefRawX0.String(), style.PrefCalibrated.String()),
+		"self":           fromLog(selfPairs),
 	}
 	if cmd.Name() == "simulate" {
 		delete(funcs, "judge")    // NAME:key=value,…, not a judge of a log
