@@ -124,6 +124,14 @@ func (e *Engine) Style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 		return nil, err
 	}
 	r.Notes = append(notes, r.Notes...)
+	if cal == nil {
+		// calib/style says only that none were given: say why.
+		for i := range r.WinRates {
+			if w := &r.WinRates[i]; !w.Calibrated.OK() {
+				w.Calibrated = calib.Undefined(w.Calibrated.N, "no calibrated preferences: "+calReason)
+			}
+		}
+	}
 	return r, nil
 }
 

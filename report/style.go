@@ -300,6 +300,7 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 
 	// Length.
 	l := &r.Length
+	var undef []string
 	fmt.Fprintf(b, "\nLength bias, over %s with known, different lengths (0.5: none):\n\n", plural(l.N, "item"))
 	b.WriteString("| measure | value | 95% CI | n |\n|---|---:|---:|---:|\n")
 	for _, row := range []struct {
@@ -316,6 +317,12 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 			continue
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %d |\n", row.name, fmtStat(row.s, 3), ciCell(row.s), row.s.N)
+		if !row.s.OK() {
+			undef = append(undef, fmt.Sprintf("Undefined %s: %s.\n", row.name, mdMsg(strings.TrimSuffix(row.s.Reason, "."))))
+		}
+	}
+	if len(undef) > 0 {
+		b.WriteString("\n" + strings.Join(undef, ""))
 	}
 	if len(l.Bins) > 0 {
 		b.WriteString("\nLonger response preferred, by length difference |Δ|:\n\n| \\|Δ\\| | n | raw | balanced |")
@@ -375,19 +382,20 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 	writeNotes(b, r.Notes)
 }
 
-// styleColumn is a column of the win-rate table.
+// styleColumn is a column of the win-rate table; what names its values
+// in a sentence.
 type styleColumn struct {
-	title string
-	get   func(w *style.WinRate) calib.Stat
+	title, what string
+	get         func(w *style.WinRate) calib.Stat
 }
 
 var styleColumns = []styleColumn{
-	{"raw", func(w *style.WinRate) calib.Stat { return w.Raw }},
-	{"balanced", func(w *style.WinRate) calib.Stat { return w.Balanced }},
-	{"calibrated", func(w *style.WinRate) calib.Stat { return w.Calibrated }},
-	{"length-controlled", func(w *style.WinRate) calib.Stat { return w.LengthControlled }},
-	{"φ", func(w *style.WinRate) calib.Stat { return w.Slope }},
-	{"corrected", func(w *style.WinRate) calib.Stat { return w.Corrected }},
+	{"raw", "raw win rates", func(w *style.WinRate) calib.Stat { return w.Raw }},
+	{"balanced", "balanced win rates", func(w *style.WinRate) calib.Stat { return w.Balanced }},
+	{"calibrated", "calibrated win rates", func(w *style.WinRate) calib.Stat { return w.Calibrated }},
+	{"length-controlled", "length-controlled win rates", func(w *style.WinRate) calib.Stat { return w.LengthControlled }},
+	{"φ", "length slopes φ", func(w *style.WinRate) calib.Stat { return w.Slope }},
+	{"corrected", "corrected win rates", func(w *style.WinRate) calib.Stat { return w.Corrected }},
 }
 
 // writeStyleWinRates writes the win-rate table: a column that is
@@ -405,8 +413,12 @@ func writeStyleWinRates(b *strings.Builder, r *style.Result) {
 			cols = append(cols, c)
 			continue
 		}
-		dropped = append(dropped, fmt.Sprintf("%s — %s", c.title, strings.TrimSuffix(c.get(&r.WinRates[0]).Reason, ".")))
+		dropped = append(dropped, fmt.Sprintf("No %s: %s.", c.what, strings.TrimSuffix(c.get(&r.WinRates[0]).Reason, ".")))
 	}
+	// The reasons of the undefined cells, each once with its rows.
+	type cellKey struct{ what, reason string }
+	var undef []cellKey
+	undefRows := map[cellKey][]string{}
 	b.WriteString("\nWin rates (the mean preference for the model's response; corrected: Rogan–Gladen with Lee et al.'s interval):\n\n| model | opponent | n |")
 	for _, c := range cols {
 		b.WriteString(" " + c.title + " |")
@@ -427,14 +439,27 @@ func writeStyleWinRates(b *strings.Builder, r *style.Result) {
 		for _, c := range cols {
 			s := c.get(w)
 			b.WriteString(" " + fmtStat(s, 3) + ciText(s) + " |")
+			if !s.OK() {
+				k := cellKey{c.what, strings.TrimSuffix(s.Reason, ".")}
+				if undefRows[k] == nil {
+					undef = append(undef, k)
+				}
+				undefRows[k] = append(undefRows[k], md(w.Model)+" vs "+opp)
+			}
 		}
 		b.WriteString("\n")
 		for _, m := range w.Warnings {
 			warnings = append(warnings, fmt.Sprintf("%s vs %s: %s", md(w.Model), opp, mdMsg(strings.TrimSuffix(m, "."))))
 		}
 	}
+	if len(dropped)+len(undef) > 0 {
+		b.WriteString("\n")
+	}
 	for _, d := range dropped {
-		fmt.Fprintf(b, "\nNo %s.\n", mdMsg(d))
+		fmt.Fprintf(b, "%s\n", mdMsg(d))
+	}
+	for _, k := range undef {
+		fmt.Fprintf(b, "Undefined %s (%s): %s.\n", k.what, strings.Join(undefRows[k], ", "), mdMsg(k.reason))
 	}
 	if len(warnings) > 0 {
 		b.WriteString("\nWarnings:\n")
