@@ -1,7 +1,8 @@
 // Package style measures two judge biases that position and token bias do
 // not cover, length and self-preference, and the win rates of the
 // generators a judge compared, raw, position-balanced, length-controlled
-// and corrected for the judge's errors (docs/style.md; issue 21). It reads
+// and corrected for the judge's errors (docs/methods.md §8, docs/style.md;
+// issue 21). It reads
 // pair records' generators and lengths (model.Pair.Gen: model_1, model_2,
 // len_1, len_2; a length is in Unicode code points, from len_k or the
 // text).
