@@ -335,3 +335,20 @@ func TestStylePrefCalibrated(t *testing.T) {
 		t.Errorf("Markdown lacks why there are no calibrated win rates")
 	}
 }
+
+// TestStyleStreamMatchesEncoder: a document with style sections (and
+// options.style) streams to exactly encoding/json's bytes, as the rest of
+// the document does (stream.go).
+func TestStyleStreamMatchesEncoder(t *testing.T) {
+	an, err := Analyze(styleLog(t, "big", "small"), styleOptions(20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := BuildDoc(an, "t")
+	if d.Judges["big"].Style == nil || d.Options.Style == nil {
+		t.Fatal("no style section")
+	}
+	if a, b := encoderJSON(t, d), streamJSON(t, d); !bytes.Equal(a, b) {
+		t.Errorf("streamed JSON differs from encoding/json's at byte %d", firstDiff(a, b))
+	}
+}
