@@ -317,7 +317,8 @@ func TestSelfFlag(t *testing.T) {
 }
 
 // TestCompleteStyleFlags: --style and --style-pref complete their values,
-// --self the JUDGE=MODEL pairs of the files on the command line.
+// --self the JUDGE=MODEL pairs of the files on the command line, and
+// simulate's --matchup the pairs of the generators given.
 func TestCompleteStyleFlags(t *testing.T) {
 	dir := t.TempDir()
 	f := filepath.Join(dir, "g.jsonl")
@@ -334,6 +335,8 @@ func TestCompleteStyleFlags(t *testing.T) {
 		{[]string{"report", f, "--self", ""}, []string{"j=big", "j=small"}},
 		{[]string{"report", f, "--self", "j=s"}, []string{"j=small"}},
 		{[]string{"report", "--self", ""}, nil}, // the demo names no generators
+		{[]string{"simulate", "--generator", "big:len=900", "--generator", "small", "--matchup", ""}, []string{"big,small", "small,big"}},
+		{[]string{"simulate", "--generator", "big", "--generator", "small", "--matchup", "s"}, []string{"small,big"}},
 	} {
 		if got := complete(t, c.args...); !slices.Equal(got, c.want) {
 			t.Errorf("%v: %q, want %q", c.args, got, c.want)
