@@ -110,6 +110,39 @@ func TestTextLengths(t *testing.T) {
 	}
 }
 
+// TestGenTextLengths: GenTextLengths keeps the skipped texts' lengths of
+// the records that name a generator or give a length only: a record with
+// texts alone keeps Gen == nil (so a log without generators costs
+// nothing), one with model_1 or len_2 gets both lengths; TextLengths wins.
+func TestGenTextLengths(t *testing.T) {
+	const in = `{"kind":"pair","id":"a","judge":"j","p_a":{"x0":0.5},"response_1":"abc","response_2":"de"}` + "\n" +
+		`{"kind":"pair","id":"b","judge":"j","p_a":{"x0":0.5},"model_1":"m","response_1":"abc","response_2":"de"}` + "\n" +
+		`{"kind":"pair","id":"c","judge":"j","p_a":{"x0":0.5},"response_1":"caf\u00e9","response_2":"de","len_2":9}` + "\n"
+	read := func(opt ReadOptions) *Log {
+		l, err := Read(strings.NewReader(in), "t.jsonl", opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	l := read(ReadOptions{SkipText: true, GenTextLengths: true})
+	if a := l.Pairs[0]; a.Gen != nil {
+		t.Errorf("a names no generator and gives no length: Gen = %+v", a.Gen)
+	}
+	if b := l.Pairs[1]; b.Gen == nil || b.Gen.Model1 != "m" || b.Gen.Len1 == nil || *b.Gen.Len1 != 3 || *b.Gen.Len2 != 2 {
+		t.Errorf("b: %+v", b.Gen)
+	}
+	if c := l.Pairs[2]; c.Gen == nil || c.Gen.Len1 == nil || *c.Gen.Len1 != 4 || *c.Gen.Len2 != 9 {
+		t.Errorf("c: %+v", c.Gen)
+	}
+	if a := read(ReadOptions{SkipText: true, GenTextLengths: true, TextLengths: true}).Pairs[0]; a.Gen == nil || *a.Gen.Len1 != 3 {
+		t.Errorf("TextLengths wins: %+v", a.Gen)
+	}
+	if b := read(ReadOptions{GenTextLengths: true}).Pairs[1]; b.Gen.Len1 != nil || b.Response1 != "abc" {
+		t.Errorf("texts kept: %+v", b.Gen)
+	}
+}
+
 // TestValidateGenerators: an empty Generators value and a negative length
 // are refused (the first would be written as nothing and read back as nil).
 func TestValidateGenerators(t *testing.T) {

@@ -203,7 +203,10 @@ type recParser struct {
 	// textLengths keeps the lengths of skipped response texts in Pair.Gen
 	// (ReadOptions.TextLengths).
 	textLengths bool
-	end         string
+	// genTextLengths keeps them for records with generator fields only
+	// (ReadOptions.GenTextLengths).
+	genTextLengths bool
+	end            string
 	// where the current record starts, for syntax error positions
 	line, col int
 	b         []byte

@@ -88,12 +88,13 @@ func (p *recParser) pair(out *Pair) *LineError {
 
 // generators decodes the optional model_1, model_2, len_1 and len_2 into
 // out.Gen (nil when none is given). With texts skipped and
-// textLengths set, a response text's length is kept as its len_k when
-// len_k is not given.
+// textLengths set (or genTextLengths, and one of those fields given), a
+// response text's length is kept as its len_k when len_k is not given.
 func (p *recParser) generators(out *Pair) *LineError {
 	v := &p.vals
-	if absent(v[fModel1]) && absent(v[fModel2]) && absent(v[fLen1]) && absent(v[fLen2]) &&
-		!(p.textLengths && p.skipText && (!absent(v[fResponse1]) || !absent(v[fResponse2]))) {
+	named := !absent(v[fModel1]) || !absent(v[fModel2]) || !absent(v[fLen1]) || !absent(v[fLen2])
+	count := p.skipText && (p.textLengths || p.genTextLengths && named)
+	if !named && !(count && (!absent(v[fResponse1]) || !absent(v[fResponse2]))) {
 		return nil // the common case: nothing to do
 	}
 	var g Generators
@@ -116,10 +117,10 @@ func (p *recParser) generators(out *Pair) *LineError {
 			g.Model2 = name
 		}
 	}
-	if g.Len1, err = p.length(fLen1, fResponse1); err != nil {
+	if g.Len1, err = p.length(fLen1, fResponse1, count); err != nil {
 		return err
 	}
-	if g.Len2, err = p.length(fLen2, fResponse2); err != nil {
+	if g.Len2, err = p.length(fLen2, fResponse2, count); err != nil {
 		return err
 	}
 	if g != (Generators{}) {
@@ -129,13 +130,14 @@ func (p *recParser) generators(out *Pair) *LineError {
 }
 
 // length decodes the optional length field f, an integer ≥ 0; without it,
-// when texts are skipped and textLengths is set, it is the length of the
-// text field text in Unicode code points (nil when that is absent too).
-func (p *recParser) length(f, text field) (*int, *LineError) {
+// when count is set (texts skipped and their lengths kept), it is the
+// length of the text field text in Unicode code points (nil when that is
+// absent too).
+func (p *recParser) length(f, text field, count bool) (*int, *LineError) {
 	raw := p.vals[f]
 	if absent(raw) {
 		t := p.vals[text]
-		if !p.textLengths || !p.skipText || absent(t) || t[0] != '"' {
+		if !count || absent(t) || t[0] != '"' {
 			return nil, nil
 		}
 		body := t[1 : len(t)-1]

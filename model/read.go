@@ -33,6 +33,12 @@ type ReadOptions struct {
 	// does nothing (Pair.Length counts the text). Records without texts are
 	// not touched, and without it the reader does no extra work.
 	TextLengths bool
+	// GenTextLengths is TextLengths for the records that name a generator
+	// or give a length themselves (model_1, model_2, len_1 or len_2) only:
+	// a log without those fields costs nothing more than with SkipText
+	// alone (`plumb report` measures length bias where a log names its
+	// generators). TextLengths, when also set, wins.
+	GenTextLengths bool
 	// Opener opens the inputs (nil: a new Opener for each call, which reads
 	// "-" as standard input). Share one between calls that read the same
 	// streams, and set its Opened to learn every file read.

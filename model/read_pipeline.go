@@ -226,6 +226,7 @@ func newWorker(name string, ld *loader) *worker {
 	w.p.init(name, false)
 	w.p.skipText = ld.opt.SkipText
 	w.p.textLengths = ld.opt.TextLengths
+	w.p.genTextLengths = ld.opt.GenTextLengths
 	w.h.SetSeed(ld.dups.seed)
 	return w
 }

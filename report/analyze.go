@@ -10,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -41,6 +42,10 @@ type Options struct {
 	// Bootstrap holds the paired item bootstrap's settings (the zero value
 	// is off; the flags default to DefaultBootstrapOptions).
 	Bootstrap BootstrapOptions
+	// Style holds the style analysis's knobs (length and self-preference
+	// bias, win rates: docs/style.md); it uses Bootstrap's resamples and
+	// Reporting's Rogan–Gladen options.
+	Style StyleOptions
 }
 
 // Analysis is the result of analysing a log: one entry per judge, sorted by
@@ -90,6 +95,13 @@ type JudgeAnalysis struct {
 	// the background — or failed: IntervalsReason says why).
 	Intervals       *selection.Intervals
 	IntervalsReason string
+
+	// Style is the judge's length and self-preference bias and the win
+	// rates of its generators (Engine.Style; Report computes it). nil when
+	// Options.Style leaves the judge out (StyleReason empty: no section)
+	// or when it failed (StyleReason says why).
+	Style       *style.Result
+	StyleReason string
 }
 
 // judgeRecords are one judge's records: sub-slices of the log's.

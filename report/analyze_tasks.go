@@ -7,9 +7,10 @@ import (
 )
 
 // runJudges analyses the judges want (sorted) under opt, on GOMAXPROCS
-// workers, with the bootstrap intervals when intervals is set. Each judge
-// is two tasks: selection and reporting (then the intervals, which read
-// the selection engine), and likelihood; the workers take every judge's
+// workers, with the bootstrap intervals and the style analysis when
+// intervals is set. Each judge is two tasks: selection and reporting (then
+// the intervals, which read the selection engine, and the style analysis,
+// which reads CalibraEval's fit), and likelihood; the workers take every judge's
 // selection task first, in judge order, then the likelihood tasks, whose
 // permutation tests spread over every core themselves and so fill the
 // cores as the last selection tasks finish. At most GOMAXPROCS selection
@@ -44,6 +45,7 @@ func (e *Engine) runJudges(want []string, opt Options, intervals bool) (*Analysi
 				} else {
 					ja.Intervals = iv
 				}
+				e.analyzeStyle(ja, opt)
 			}
 			if e.oneShot {
 				e.release(states[k])

@@ -178,9 +178,10 @@ func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, 
 	return iv, nil
 }
 
-// Report is Analyze with the bootstrap intervals of every judge (each
-// judge's right after its selection analysis; the bootstrap uses every
-// core): what `plumb report` and the TUI's export write.
+// Report is Analyze with the bootstrap intervals and the style analysis
+// of every judge (each judge's right after its selection analysis; the
+// bootstraps use every core): what `plumb report` and the TUI's export
+// write.
 func (e *Engine) Report(opt Options) (*Analysis, error) {
 	return e.analyze(opt, true)
 }

@@ -44,6 +44,10 @@
 //   - reporting.go: the verdict rate, reported correctly (JSON reporting).
 //   - likelihood.go: likelihood bias (JSON likelihood), with BiasScore's
 //     bootstrap interval.
+//   - style.go: length and self-preference bias and the generators' win
+//     rates (JSON style; calib/style), absent for a judge whose records
+//     name no generator; analyze_style.go runs it (StyleOptions,
+//     Engine.Style).
 //   - format.go: the conversions every section uses: a statistic to a JSON
 //     number or null (value), lists that encode as [] (nonNil), numbers and
 //     notes as Markdown text.

@@ -62,6 +62,9 @@ type DocOptions struct {
 	// Bootstrap is the bootstrap as asked for (each judge's
 	// selection.bootstrap says what was done).
 	Bootstrap DocBootstrap `json:"bootstrap"`
+	// Style echoes the style knobs; absent when no judge has a style
+	// section.
+	Style *DocStyleOptions `json:"style,omitempty"`
 }
 
 // DocFile is one input file.
@@ -89,7 +92,12 @@ type Judge struct {
 	// records; Likelihood when it has no score records (notes say why).
 	Reporting  *Reporting  `json:"reporting"`
 	Likelihood *Likelihood `json:"likelihood"`
-	Notes      []string    `json:"notes"`
+	// Style is the judge's length and self-preference bias and its
+	// generators' win rates; absent when the style analysis left the
+	// judge out (its pair records name no generator and give no length:
+	// Options.Style).
+	Style *Style   `json:"style,omitempty"`
+	Notes []string `json:"notes"`
 }
 
 // DocSettings choose what the report JSON holds beyond the numbers.
@@ -135,6 +143,7 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 			PerToken:     an.Options.Likelihood.PerToken,
 			K:            an.Options.Likelihood.TopK,
 			Bootstrap:    docBootstrap(an.Options),
+			Style:        docStyleOptions(an),
 		},
 		Files:   []DocFile{},
 		Skipped: DocSkipped{Lines: an.Skipped, Reasons: nonNil(an.Reasons)},
@@ -163,6 +172,11 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 		} else {
 			j.Likelihood = buildLikelihood(ja.Likelihood, s.Points)
 			addBiasIntervals(j.Likelihood, ja.Likelihood)
+		}
+		if ja.Style != nil {
+			j.Style = buildStyle(ja.Style, styleBootstrap(&ja, an.Options))
+		} else if ja.StyleReason != "" {
+			j.Notes = append(j.Notes, "style: "+ja.StyleReason)
 		}
 		d.Judges[ja.Judge] = j
 	}
@@ -219,18 +233,19 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 	}
 	writeSummary(&b, an)
 	for i := range an.Judges {
-		writeJudge(&b, &an.Judges[i])
+		writeJudge(&b, &an.Judges[i], an.Options)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func writeJudge(b *strings.Builder, ja *JudgeAnalysis) {
+func writeJudge(b *strings.Builder, ja *JudgeAnalysis, opt Options) {
 	fmt.Fprintf(b, "\n## Judge %s\n\n", md(ja.Judge))
 	fmt.Fprintf(b, "%d pair, %d score and %d verdict records.\n", ja.Pairs, ja.Scores, ja.Verdicts)
 	writeSelection(b, ja)
 	writeReporting(b, ja)
 	writeLikelihood(b, ja)
+	writeStyle(b, ja, opt)
 }
 
 // writeSolverOptions adds the solver knobs to the Options line when they

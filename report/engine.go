@@ -148,7 +148,9 @@ func (e *Engine) Records(judge, group string) (pairs []model.Pair, scores []mode
 }
 
 // Analyze runs every engine for the judges of opt.Judges (nil = all), in
-// parallel, under opt.Group.
+// parallel, under opt.Group, without the bootstrap intervals and the style
+// analysis (Report adds both; Intervals and Style compute them for one
+// judge).
 func (e *Engine) Analyze(opt Options) (*Analysis, error) {
 	return e.analyze(opt, false)
 }

@@ -1,10 +1,10 @@
 // Package style measures two judge biases that position and token bias do
 // not cover, length and self-preference, and the win rates of the
 // generators a judge compared, raw, position-balanced, length-controlled
-// and corrected for the judge's errors (docs/style.md). It reads
-// pair records' generators and lengths (model.Pair.Gen: model_1, model_2,
-// len_1, len_2; a length is in Unicode code points, from len_k or the
-// text).
+// and corrected for the judge's errors (docs/methods.md §8, docs/style.md).
+// It reads pair records' generators and lengths (model.Pair.Gen: model_1,
+// model_2, len_1, len_2; a length is in Unicode code points, from len_k or
+// the text).
 //
 // Preferences. r_i is item i's preference for response_1: raw, in its
 // first recorded arrangement (x0); position-balanced, the mean of r_j over

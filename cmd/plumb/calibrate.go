@@ -113,6 +113,7 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDeg
 	pairs := &model.Log{Pairs: lg.Pairs, Files: lg.Files}
 	opt.Target = report.TargetVerdict
 	opt.Bootstrap = report.BootstrapOptions{} // the calibrated log carries no intervals
+	opt.Style = report.StyleOptions{Mode: report.StyleOff}
 	an, err := report.Analyze(pairs, opt)
 	if err != nil {
 		return inputError{err}

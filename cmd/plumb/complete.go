@@ -10,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/collect"
 	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/model"
@@ -23,10 +24,12 @@ import (
 // --group and --criterion from the files already on the command line (the
 // embedded demo when there are none); --from formats, --format,
 // --objective, --target, --verdict-from, --solver, --bootstrap-kind,
-// --stop-at (end or a path point), --figure-format and --arrangements
+// --stop-at (end or a path point), --style, --style-pref, --self (JUDGE=MODEL
+// from the files: each judge with each generator its records name),
+// --figure-format and --arrangements
 // (comma-separated lists: the next item), collect's --task and --template
 // (the built-in templates of the task; a FILE still completes), and
-// simulate's --mode. Flags cmd does not have are passed over; simulate's
+// simulate's --mode and --matchup (pairs of the --generator names given). Flags cmd does not have are passed over; simulate's
 // --judge (a judge spec) and --template (a FILE) keep the shell's own.
 func registerCompletions(cmd *cobra.Command) {
 	fixed := func(vals ...string) cobra.CompletionFunc {
@@ -65,6 +68,10 @@ func registerCompletions(cmd *cobra.Command) {
 		"task":           fixed("pair", "score"),
 		"template":       templates,
 		"mode":           fixed("prob", "logprob", "choice"), // sim.ParseMode
+		"style":          fixed(report.StyleAuto.String(), report.StyleOn.String(), report.StyleOff.String()),
+		"style-pref":     fixed(style.PrefBalanced.String(), style.PrefRawX0.String(), style.PrefCalibrated.String()),
+		"self":           fromLog(selfPairs),
+		"matchup":        matchups,
 	}
 	if cmd.Name() == "simulate" {
 		delete(funcs, "judge")    // NAME:key=value,…, not a judge of a log
@@ -75,6 +82,28 @@ func registerCompletions(cmd *cobra.Command) {
 			_ = cmd.RegisterFlagCompletionFunc(name, fn) // fails only for a missing or twice-registered flag
 		}
 	}
+}
+
+// matchups completes simulate's --matchup: every A,B of two different
+// generators given so far with --generator.
+func matchups(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	specs, _ := cmd.Flags().GetStringArray("generator")
+	var names []string
+	for _, spec := range specs {
+		if n, _, _ := strings.Cut(spec, ":"); strings.TrimSpace(n) != "" && !textsafe.Needs(n) {
+			names = append(names, strings.TrimSpace(n))
+		}
+	}
+	names = sortedUnique(names) // each name once: the values can arrive twice while completing
+	var out []cobra.Completion
+	for _, a := range names {
+		for _, b := range names {
+			if m := a + "," + b; a != b && strings.HasPrefix(m, toComplete) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
 // listOf completes a comma-separated list of vals: the next item after

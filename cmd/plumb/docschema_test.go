@@ -16,8 +16,10 @@ import (
 // would not know it). The runs cover every part of the report: the demo
 // with the fit path, both solvers, held-out items, the points and a small
 // bootstrap (judge-first's CalibraEval collapses); a path stop without a
-// bootstrap; and a judge with hard choices only, whose CalibraEval and
-// Pride are unavailable and which has no score or verdict records.
+// bootstrap; a judge with hard choices only, whose CalibraEval and
+// Pride are unavailable and which has no score or verdict records; and the
+// style section, with and without intervals, self-preference and
+// Bradley–Terry scores.
 func TestReportJSONMatchesSchema(t *testing.T) {
 	root, err := doccheck.ModuleRoot()
 	if err != nil {
@@ -41,7 +43,19 @@ func TestReportJSONMatchesSchema(t *testing.T) {
 	if err := os.WriteFile(choices, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The style section: four generators in a ring (so Bradley–Terry
+	// scores), a judge that is one of them and one that is none, no human
+	// labels (undefined values with notes).
+	gens := filepath.Join(t.TempDir(), "gens.jsonl")
+	if _, stderr, err := executeStderr(t, "simulate", "--pairs", "120", "--scores", "0", "--verdicts", "0", "--gold-share", "0",
+		"--generator", "a", "--generator", "b", "--generator", "c", "--generator", "d",
+		"--matchup", "a,b", "--matchup", "b,c", "--matchup", "c,d", "--matchup", "d,a",
+		"--judge", "a:selfbias=1", "--judge", "plain:lenbias=1", "-o", gens); err != nil {
+		t.Fatalf("simulate: %v\n%s", err, stderr)
+	}
 	for _, args := range [][]string{
+		{"report", "--format", "json", "--bootstrap", "20", gens},
+		{"report", "--format", "json", "--bootstrap", "0", "--style-pref", "calibrated", "--self", "plain=c", gens},
 		{"report", "--format", "json", "--points", "--path", "--solver", "both", "--est-frac", "0.8", "--bootstrap", "20"},
 		{"report", "--format", "json", "--judge", "judge-tokenA", "--stop-at", "5", "--bootstrap", "0"},
 		{"report", "--format", "json", choices},

@@ -91,11 +91,8 @@ func runFigures(cmd *cobra.Command, files []string, f *analysisFlags, ff *figure
 	if err != nil {
 		return inputError{err}
 	}
-	lg, err := loadLog(cmd, files, f.skipBad, false, f.from, f.maps)
+	lg, err := f.load(cmd, files, false, &opt)
 	if err != nil {
-		return err
-	}
-	if err := checkNames(lg, opt.Judges, opt.Group); err != nil {
 		return err
 	}
 	an, err := report.Analyze(lg, opt)

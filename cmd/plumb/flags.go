@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -43,7 +45,8 @@ type analysisFlags struct {
 	perToken     bool
 	topK         int
 
-	boot bootFlags
+	boot  bootFlags
+	style styleFlags
 }
 
 func (f *analysisFlags) register(fs *pflag.FlagSet) {
@@ -74,6 +77,7 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.points, "points", false, "JSON: add every LS–US point (one object per score item; large)")
 	onceStringVarP(fs, &f.output, "output", "o", "", "write the report to `FILE` (atomically)")
 	f.boot.register(fs)
+	f.style.register(fs)
 }
 
 // options validates the flags and returns the analysis options.
@@ -144,6 +148,9 @@ func (f *analysisFlags) options() (report.Options, error) {
 	if o.Bootstrap, err = f.boot.options(); err != nil {
 		return o, err
 	}
+	if o.Style, err = f.style.options(); err != nil {
+		return o, err
+	}
 	o.Judges = f.judges
 	o.Group = f.group
 	o.Selection = selection.Options{Lambda: f.lambda, EstFrac: f.estFrac, Objective: obj, Seed: f.seed,
@@ -153,4 +160,21 @@ func (f *analysisFlags) options() (report.Options, error) {
 	o.Reporting = reporting.Options{Budget: f.budget, Split: f.split, Alpha: f.alpha, Pilot: f.pilot, Seed: f.seed}
 	o.Likelihood = likelihood.Options{Permutations: f.permutations, Seed: f.seed, PerToken: f.perToken, TopK: f.topK}
 	return o, nil
+}
+
+// load reads the inputs as the analysis needs them (loadLog; the lengths
+// of skipped response texts as the style mode needs them), checks the
+// --judge, --group and --self names against them and sets opt.Style.Self.
+func (f *analysisFlags) load(cmd *cobra.Command, files []string, keepText bool, opt *report.Options) (*model.Log, error) {
+	lg, err := loadLogLengths(cmd, files, f.skipBad, keepText, f.from, f.maps, f.style.readOptions(opt.Style.Mode))
+	if err != nil {
+		return nil, err
+	}
+	if err := checkNames(lg, opt.Judges, opt.Group); err != nil {
+		return nil, err
+	}
+	if opt.Style.Self, err = resolveSelf(lg, f.style.self); err != nil {
+		return nil, err
+	}
+	return lg, nil
 }

@@ -23,6 +23,12 @@ import (
 // standard input; pipes and FIFOs are read once, as streams. Every file
 // read is recorded in the run's Guard, so that no output overwrites it.
 func loadLog(cmd *cobra.Command, files []string, skipBad, keepText bool, from string, maps []string) (*model.Log, error) {
+	return loadLogLengths(cmd, files, skipBad, keepText, from, maps, model.ReadOptions{})
+}
+
+// loadLogLengths is loadLog keeping the lengths of skipped response texts
+// as lengths asks (its TextLengths and GenTextLengths; styleFlags.readOptions).
+func loadLogLengths(cmd *cobra.Command, files []string, skipBad, keepText bool, from string, maps []string, lengths model.ReadOptions) (*model.Log, error) {
 	if len(files) == 0 {
 		lg, err := demo.Log()
 		if err != nil {
@@ -31,7 +37,8 @@ func loadLog(cmd *cobra.Command, files []string, skipBad, keepText bool, from st
 		return lg, nil
 	}
 	op := opener(cmd)
-	lg, err := importer.Load(files, from, model.ReadOptions{SkipBad: skipBad, SkipText: !keepText, Opener: op}, importer.Options{Map: maps})
+	lg, err := importer.Load(files, from, model.ReadOptions{SkipBad: skipBad, SkipText: !keepText, Opener: op,
+		TextLengths: lengths.TextLengths, GenTextLengths: lengths.GenTextLengths}, importer.Options{Map: maps})
 	if err != nil {
 		return nil, inputError{err}
 	}

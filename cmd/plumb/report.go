@@ -62,11 +62,8 @@ func writeReport(cmd *cobra.Command, files []string, f *analysisFlags) (*model.L
 	if err := refuseInput(f.output, files); err != nil {
 		return nil, nil, err
 	}
-	lg, err := loadLog(cmd, files, f.skipBad, false, f.from, f.maps)
+	lg, err := f.load(cmd, files, false, &opt)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := checkNames(lg, opt.Judges, opt.Group); err != nil {
 		return nil, nil, err
 	}
 	an, err := report.Analyze(lg, opt)

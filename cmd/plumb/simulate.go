@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -34,9 +36,23 @@ Judges are given as --judge 'NAME:key=value,...' (repeatable). Keys:
 %s
 Keys not given take the defaults
   %s
-and mode and sprobs follow --mode and --score-probs. Without --judge, three
-judges are simulated: judge-fair (little bias), judge-first (prefers the
-first-shown answer) and judge-tokenA (prefers the token A).
+and mode, sprobs, lenbias and selfbias follow --mode, --score-probs,
+--length-bias and --self-bias. Without --judge, three judges are simulated:
+judge-fair (little bias), judge-first (prefers the first-shown answer) and
+judge-tokenA (prefers the token A).
+
+Generators (none by default; then the output is as it always was): with
+--generator 'NAME:key=value,...' (repeatable, two or more) each pair item
+draws a matchup (--matchup A,B, repeatable; default every ordered pair), its
+responses are written by those generators at log-normal lengths, the records
+name them as model_1 and model_2, and the quality difference enters δ. Keys:
+%s
+Keys not given take the defaults
+  %s
+A judge adds lenbias·tanh((L1 − L2)/length-scale) to its view of response_1
+(length bias; L in code points) and ±selfbias when exactly one response is its
+own generator's (self=, or the generator named like the judge). See
+docs/simulator.md and docs/style.md.
 
 The same flags and seed always give the same bytes.`
 
@@ -61,6 +77,11 @@ type simOptions struct {
 	digits       int
 	serve        string
 	templates    []string
+	generators   []string
+	matchups     []string
+	lengthScale  float64
+	lengthBias   float64
+	selfBias     float64
 }
 
 func newSimulateCmd() *cobra.Command {
@@ -69,11 +90,12 @@ func newSimulateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "simulate",
 		Short: "write a simulated judgment log with known truth",
-		Long:  fmt.Sprintf(simulateLong, judgeKeyHelp(), judgeDefaults()),
+		Long:  fmt.Sprintf(simulateLong, judgeKeyHelp(), judgeDefaults(), generatorKeyHelp(), generatorDefaults()),
 		Example: `  plumb simulate -o sim.jsonl.gz
   plumb simulate --pairs 5000 --arrangements x0,x1 --mode logprob -o swap.jsonl
   plumb simulate --judge 'gpt:skill=2,pos=0.8,tok=0.3' --judge 'small:skill=0.8,pos=2' -o two.jsonl
-  plumb simulate --serve 127.0.0.1:8000   # the judges as a server: plumb collect any items against it`,
+  plumb simulate --serve 127.0.0.1:8000   # the judges as a server: plumb collect any items against it
+  plumb simulate --generator 'big:quality=0.3,len=900' --generator small --judge 'big:selfbias=1' --length-bias 0.8 -o style.jsonl`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return inputError{fmt.Errorf("simulate takes no arguments (got %q); write to a file with -o FILE", args[0])}
@@ -115,6 +137,11 @@ func newSimulateCmd() *cobra.Command {
 	f.Float64Var(&o.choiceTie, "choice-tie", def.ChoiceTie, "in choice mode, answer tie when |P(A) − 0.5| ≤ this")
 	f.BoolVar(&o.scoreProbs, "score-probs", false, "judges without sprobs= write score_probs instead of a score")
 	f.IntVar(&o.digits, "digits", def.Digits, "round numbers to this many significant digits (0: full precision)")
+	f.StringArrayVar(&o.generators, "generator", nil, "a generator of pair responses as 'NAME:key=value,...' (repeatable; see above)")
+	f.StringArrayVar(&o.matchups, "matchup", nil, "generators `A,B` of response_1 and response_2 an item may draw (repeatable; default every ordered pair)")
+	f.Float64Var(&o.lengthScale, "length-scale", sim.DefaultLengthScale, "length difference in code points of the judges' length effect lenbias·tanh(ΔL/scale)")
+	f.Float64Var(&o.lengthBias, "length-bias", 0, "lenbias of judges without lenbias= (needs --generator)")
+	f.Float64Var(&o.selfBias, "self-bias", 0, "selfbias of judges without selfbias= (needs --generator)")
 	f.StringVar(&o.serve, "serve", "", "serve the simulated judges over the OpenAI-compatible API on `ADDR` (e.g. 127.0.0.1:8000) for plumb collect")
 	f.StringArrayVar(&o.templates, "template", nil, "with --serve: also read prompts rendered by this collect template `FILE` (the built-in ones always; repeatable)")
 	return cmd
@@ -124,7 +151,7 @@ func newSimulateCmd() *cobra.Command {
 func judgeKeyHelp() string {
 	var b strings.Builder
 	for _, k := range sim.JudgeKeys {
-		fmt.Fprintf(&b, "  %-7s %s\n", k.Key, k.Meaning)
+		fmt.Fprintf(&b, "  %-8s %s\n", k.Key, k.Meaning)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -180,6 +207,9 @@ func (o *simOptions) config(cmd *cobra.Command) (sim.Config, error) {
 	if err := o.applyJudges(cmd, &cfg); err != nil {
 		return cfg, err
 	}
+	if err := o.applyGenerators(cmd, &cfg); err != nil {
+		return cfg, err
+	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, fmt.Errorf("simulator config: %w", err)
 	}
@@ -202,6 +232,12 @@ func (o *simOptions) applyJudges(cmd *cobra.Command, cfg *sim.Config) error {
 			if set("score-probs") {
 				cfg.Judges[i].ScoreProbs = o.scoreProbs
 			}
+			if set("length-bias") {
+				cfg.Judges[i].LengthBias = o.lengthBias
+			}
+			if set("self-bias") {
+				cfg.Judges[i].SelfBias = o.selfBias
+			}
 		}
 		return nil
 	}
@@ -209,6 +245,7 @@ func (o *simOptions) applyJudges(cmd *cobra.Command, cfg *sim.Config) error {
 	for _, spec := range o.judges {
 		base := sim.DefaultJudge("")
 		base.Mode, base.ScoreProbs = mode, o.scoreProbs
+		base.LengthBias, base.SelfBias = o.lengthBias, o.selfBias
 		j, err := sim.ParseJudge(spec, base)
 		if err != nil {
 			return fmt.Errorf("--judge: %w", err)
@@ -216,6 +253,66 @@ func (o *simOptions) applyJudges(cmd *cobra.Command, cfg *sim.Config) error {
 		cfg.Judges = append(cfg.Judges, j)
 	}
 	return nil
+}
+
+// applyGenerators sets the --generator, --matchup and --length-scale
+// flags, and makes a judge named like a generator that generator (its
+// self=) unless it names another.
+func (o *simOptions) applyGenerators(cmd *cobra.Command, cfg *sim.Config) error {
+	names := map[string]bool{}
+	for _, spec := range o.generators {
+		g, err := sim.ParseGenerator(spec)
+		if err != nil {
+			return fmt.Errorf("--generator: %w", err)
+		}
+		if names[g.Name] {
+			return fmt.Errorf("--generator: %q is given twice", g.Name)
+		}
+		names[g.Name] = true
+		cfg.Generators = append(cfg.Generators, g)
+	}
+	for _, m := range o.matchups {
+		a, b, ok := strings.Cut(m, ",")
+		a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+		if !ok || a == "" || b == "" || strings.Contains(b, ",") {
+			return fmt.Errorf("--matchup %q: want A,B (the generators of response_1 and response_2)", m)
+		}
+		for _, g := range []string{a, b} {
+			if !names[g] {
+				all := slices.Sorted(maps.Keys(names))
+				return fmt.Errorf("--matchup %q: no generator %q%s (generators: %s)", m, g, didYouMean(g, all), quoteNames(all))
+			}
+		}
+		cfg.Matchups = append(cfg.Matchups, [2]string{a, b})
+	}
+	if cmd.Flags().Changed("length-scale") {
+		if len(cfg.Generators) == 0 {
+			return fmt.Errorf("--length-scale needs --generator")
+		}
+		cfg.LengthScale = o.lengthScale
+	}
+	for i := range cfg.Judges {
+		if j := &cfg.Judges[i]; j.Self == "" && names[j.Name] {
+			j.Self = j.Name
+		}
+	}
+	return nil
+}
+
+// generatorKeyHelp lists the generator keys for the help text.
+func generatorKeyHelp() string {
+	var b strings.Builder
+	for _, k := range sim.GeneratorKeys {
+		fmt.Fprintf(&b, "  %-9s %s\n", k.Key, k.Meaning)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// generatorDefaults lists the default generator's parameters for the help
+// text.
+func generatorDefaults() string {
+	g := sim.DefaultGenerator("")
+	return fmt.Sprintf("quality=%g, len=%g, lenspread=%g", g.Quality, g.LenMedian, g.LenSpread)
 }
 
 // judgeDefaults lists the default judge's parameters for the help text.

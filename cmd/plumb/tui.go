@@ -79,16 +79,16 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 			return err
 		}
 		to.Log = lg
+		// The log may still grow: --self is taken as given.
+		to.Start.Style.Self = selfAsGiven(f.style.self)
 		to.Poll = w.Poll
 		to.PollEvery = time.Second
 	} else {
-		lg, err := loadLog(cmd, files, f.skipBad, true, f.from, f.maps)
+		lg, err := f.load(cmd, files, true, &opt)
 		if err != nil {
 			return err
 		}
-		if err := checkNames(lg, opt.Judges, opt.Group); err != nil {
-			return err
-		}
+		to.Start = opt // with the --self names resolved
 		if err := checkCriterion(lg, u.criterion, likelihood.TotalCriterion); err != nil {
 			return err
 		}

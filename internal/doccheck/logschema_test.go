@@ -117,6 +117,29 @@ func TestSimulatedLogMatchesSchema(t *testing.T) {
 	checkValid(t, sch, "sim", bytes.Split(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), []byte("\n")))
 }
 
+// TestSimulatedGeneratorsMatchSchema validates a simulated log with
+// generators (model_1, model_2 on every pair record) against the schema.
+func TestSimulatedGeneratorsMatchSchema(t *testing.T) {
+	_, sch := logSchema(t)
+	cfg := sim.DefaultConfig()
+	cfg.Pairs, cfg.Scores, cfg.Verdicts = 30, 0, 0
+	cfg.Generators = []sim.Generator{sim.DefaultGenerator("big"), sim.DefaultGenerator("small")}
+	var buf bytes.Buffer
+	w := model.NewWriter(&buf)
+	if err := sim.Generate(cfg, w); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"model_1":`) {
+		t.Fatal("the simulated log names no generator: the test does not cover it")
+	}
+	checkValid(t, sch, "sim-generators", bytes.Split(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), []byte("\n")))
+	lens := []byte(`{"kind":"pair","id":"q","judge":"j","p_a":{"x0":0.5},"model_1":"a","model_2":null,"len_1":0,"len_2":12}`)
+	checkValid(t, sch, "lengths", [][]byte{lens})
+}
+
 // jsonBlock matches a ```json block of a Markdown file.
 var jsonBlock = regexp.MustCompile("(?s)```json\n(.*?)```")
 
@@ -143,6 +166,10 @@ func TestLogFormatExamplesMatchSchema(t *testing.T) {
 // badRecords break one rule of log format v1 each (docs/log-format.md,
 // "Validation"); the schema and plumb's reader must both reject them.
 var badRecords = []struct{ why, line string }{
+	{"empty model_1", `{"kind":"pair","id":"q","judge":"j","p_a":{"x0":0.5},"model_1":""}`},
+	{"model_2 a number", `{"kind":"pair","id":"q","judge":"j","p_a":{"x0":0.5},"model_2":7}`},
+	{"negative len_1", `{"kind":"pair","id":"q","judge":"j","p_a":{"x0":0.5},"len_1":-3}`},
+	{"fractional len_2", `{"kind":"pair","id":"q","judge":"j","p_a":{"x0":0.5},"len_2":3.5}`},
 	{"not an object", `["pair"]`},
 	{"no kind", `{"id":"q","judge":"j","p_a":{"x0":0.5}}`},
 	{"unknown kind", `{"kind":"Pair","id":"q","judge":"j","p_a":{"x0":0.5}}`},

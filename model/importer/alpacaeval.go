@@ -281,7 +281,7 @@ func parseAlpacaEval(rc *recCtx, index int, b []byte) *model.LineError {
 	if g1 != "" || g2 != "" {
 		p.Gen = &model.Generators{Model1: rc.internString(g1), Model2: rc.internString(g2)}
 	}
-	setLengths(&p, l1, l2)
+	rc.setLengths(&p, l1, l2)
 	switch order {
 	case orderFirst1:
 		p.Extra = model.Extra{"shown_first": jsonString("output_1")}

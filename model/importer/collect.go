@@ -113,6 +113,7 @@ func (c *collector) readFile(in input) error {
 	c.fi = &c.log.Files[len(c.log.Files)-1]
 	rc := newRecCtx(in.path, c.opt.SkipText)
 	rc.textLengths = c.opt.TextLengths
+	rc.genTextLengths = c.opt.GenTextLengths
 	c.tallies = append(c.tallies, rc.tally)
 	name := in.path
 	// handle adds a record's outcome: its records, or its error.

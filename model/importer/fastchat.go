@@ -150,11 +150,11 @@ func parseFastChat(rc *recCtx, b []byte) *model.LineError {
 		}
 	}
 	p.Gen = &model.Generators{Model1: rc.internString(model1), Model2: rc.internString(model2)}
-	if isString(prompt1) && (!rc.skipText || rc.textLengths) {
+	if isString(prompt1) && (!rc.skipText || rc.textLengths || rc.genTextLengths) {
 		if q, a, b, ok := fastChatTexts(str(prompt1), int(t)); ok {
 			if rc.skipText {
 				la, lb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
-				setLengths(&p, &la, &lb)
+				rc.setLengths(&p, &la, &lb)
 			} else {
 				p.Prompt, p.Response1, p.Response2 = q, a, b
 			}

@@ -134,6 +134,40 @@ func TestAlpacaEvalTextLengths(t *testing.T) {
 	}
 }
 
+// TestGenTextLengthsImporters: under GenTextLengths alone the importers
+// keep the lengths of skipped texts where the source names the generators
+// (AlpacaEval, FastChat) and not where it does not (LLMBar, PandaLM: Gen
+// stays nil, as without it).
+func TestGenTextLengthsImporters(t *testing.T) {
+	opt := model.ReadOptions{SkipText: true, GenTextLengths: true}
+	lg, err := Load([]string{"testdata/alpacaeval-orders/annotations.json"}, "", opt, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pairOf(t, lg, "weighted_alpaca_eval_gpt4_turbo", "gpt4_1106_preview vs my-model/1")
+	if n, ok := p.Length(1); !ok || n != len("My model's answer, which is longer.") {
+		t.Errorf("AlpacaEval: length 1 = %d, %v", n, ok)
+	}
+	fc, err := Load([]string{"testdata/fastchat-texts/gpt-4_pair.jsonl"}, "", opt, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := pairOf(t, fc, "gpt-4", "81/phi-3 vs phi-3-dpo/turn 1").Length(1); !ok || n != 45 {
+		t.Errorf("FastChat: length 1 = %d, %v", n, ok)
+	}
+	for _, dir := range []string{"testdata/llmbar", "testdata/pandalm"} {
+		lg, err := Load([]string{dir}, "", opt, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range lg.Pairs {
+			if p.Gen != nil {
+				t.Errorf("%s: %s %s names no generator but has %+v", dir, p.Judge, p.ID, p.Gen)
+			}
+		}
+	}
+}
+
 // TestFastChatTexts reads the question and the answers out of FastChat's
 // judge prompts: single-turn (with a reference answer for math),
 // multi-turn (turn 2's answers), and none when an answer quotes a marker.

@@ -215,7 +215,7 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 		rm = rc.internString(rm)
 		p.Gen = &model.Generators{Model1: rm, Model2: rm}
 	}
-	setLengths(&p, l1, l2)
+	rc.setLengths(&p, l1, l2)
 	if p.Gold, err = judgeBenchLabel(label); err != nil {
 		return err
 	}

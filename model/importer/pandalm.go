@@ -220,7 +220,7 @@ func parsePandaJudge(rc *recCtx, set pandaSet, haveSet bool, fileJudge string, b
 	if it := set[id]; it != nil {
 		p.Gold, p.Group = it.gold, rc.internString(it.group)
 		p.Prompt, p.Response1, p.Response2 = it.prompt, it.r1, it.r2
-		setLengths(&p, it.l1, it.l2)
+		rc.setLengths(&p, it.l1, it.l2)
 		p.Extra = model.Extra{"annotations": it.annotations}
 		if it.cmpKey != "" {
 			p.Extra["cmp_key"] = jsonString(it.cmpKey)

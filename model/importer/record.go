@@ -148,7 +148,7 @@ func (rc *recCtx) text(field string, raw []byte) (string, *model.LineError) {
 // a kept text itself).
 func (rc *recCtx) response(field string, raw []byte) (string, *int, *model.LineError) {
 	s, err := rc.text(field, raw)
-	if err != nil || !rc.skipText || !rc.textLengths || raw == nil || isNull(raw) {
+	if err != nil || !rc.skipText || !(rc.textLengths || rc.genTextLengths) || raw == nil || isNull(raw) {
 		return s, nil, err
 	}
 	n := len(raw) // a JSON boolean or number, kept as written
@@ -159,9 +159,11 @@ func (rc *recCtx) response(field string, raw []byte) (string, *int, *model.LineE
 }
 
 // setLengths sets the response lengths l1 and l2 (nil: not known) in
-// p.Gen, creating it when needed.
-func setLengths(p *model.Pair, l1, l2 *int) {
-	if l1 == nil && l2 == nil {
+// p.Gen, creating it when needed; under model.ReadOptions.GenTextLengths
+// alone only when p names a generator (p.Gen is set: the importers set
+// the generators first).
+func (rc *recCtx) setLengths(p *model.Pair, l1, l2 *int) {
+	if l1 == nil && l2 == nil || p.Gen == nil && !rc.textLengths && rc.genTextLengths {
 		return
 	}
 	if p.Gen == nil {
@@ -203,10 +205,13 @@ type recCtx struct {
 	// textLengths keeps the lengths of skipped response texts
 	// (model.ReadOptions.TextLengths).
 	textLengths bool
-	tally       *tally
-	names       map[string]string
-	pairs       []model.Pair
-	verdicts    []model.Verdict
+	// genTextLengths keeps them for records that name a generator only
+	// (model.ReadOptions.GenTextLengths).
+	genTextLengths bool
+	tally          *tally
+	names          map[string]string
+	pairs          []model.Pair
+	verdicts       []model.Verdict
 	// recUnread counts the current record's unreadable verdicts.
 	recUnread int
 	// convs are the current record's converted values, counted in the

@@ -22,6 +22,9 @@ var JudgeKeys = []struct{ Key, Meaning string }{
 	{"sprobs", "write score_probs instead of judge_score (true/false)"},
 	{"sens", "verdict sensitivity P(true | z=1)"},
 	{"spec", "verdict specificity P(false | z=0)"},
+	{"lenbias", "length bias λ: logit bonus λ·tanh((L1 − L2)/length scale) of response_1"},
+	{"self", "the generator the judge is (default: the one named like the judge)"},
+	{"selfbias", "logit bonus of its own generator's response"},
 }
 
 // ParseJudge parses a judge given as "name" or "name:key=value,...", starting
@@ -77,6 +80,16 @@ func (j *Judge) set(key, val string) error {
 		dst = &j.Slope
 	case "snoise":
 		dst = &j.ScoreNoise
+	case "lenbias":
+		dst = &j.LengthBias
+	case "selfbias":
+		dst = &j.SelfBias
+	case "self":
+		if val == "" {
+			return fmt.Errorf("key %q: the generator's name is empty", key)
+		}
+		j.Self = val
+		return nil
 	case "sens":
 		dst = &j.Sensitivity
 	case "spec":
@@ -126,6 +139,72 @@ func ParseMode(s string) (model.Source, error) {
 		return model.SourceChoice, nil
 	}
 	return 0, fmt.Errorf("unknown mode %q (want prob, logprob or choice)", s)
+}
+
+// GeneratorKeys lists the keys ParseGenerator accepts, with what each sets.
+var GeneratorKeys = []struct{ Key, Meaning string }{
+	{"quality", "quality added to the gap δ of its items (δ = spread·Z + quality_1 − quality_2)"},
+	{"len", "median answer length in code points (log-normal)"},
+	{"lenspread", "sd of the logarithm of the answer length"},
+}
+
+// DefaultGenerator returns a generator of quality 0 whose answers have a
+// median length of 500 code points, log-normal with spread 0.5.
+func DefaultGenerator(name string) Generator {
+	return Generator{Name: name, LenMedian: 500, LenSpread: 0.5}
+}
+
+// ParseGenerator parses a generator given as "name" or
+// "name:key=value,...", starting from DefaultGenerator (see GeneratorKeys).
+// An unknown key, a repeated key or a bad value is an error naming it.
+func ParseGenerator(spec string) (Generator, error) {
+	name, params, _ := strings.Cut(spec, ":")
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return Generator{}, fmt.Errorf("generator %q: the name before ':' is missing", spec)
+	}
+	g := DefaultGenerator(name)
+	seen := map[string]bool{}
+	if strings.TrimSpace(params) != "" {
+		for _, kv := range strings.Split(params, ",") {
+			key, val, ok := strings.Cut(kv, "=")
+			key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+			if !ok {
+				return Generator{}, fmt.Errorf("generator %q: %q is not key=value", name, kv)
+			}
+			if seen[key] {
+				return Generator{}, fmt.Errorf("generator %q: key %q is given twice", name, key)
+			}
+			seen[key] = true
+			var dst *float64
+			switch key {
+			case "quality":
+				dst = &g.Quality
+			case "len":
+				dst = &g.LenMedian
+			case "lenspread":
+				dst = &g.LenSpread
+			default:
+				ks := make([]string, len(GeneratorKeys))
+				for i, k := range GeneratorKeys {
+					ks[i] = k.Key
+				}
+				return Generator{}, fmt.Errorf("generator %q: unknown key %q (known: %s)", name, key, strings.Join(ks, ", "))
+			}
+			v, err := strconv.ParseFloat(val, 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				return Generator{}, fmt.Errorf("generator %q: key %q: %q is not a finite number", name, key, val)
+			}
+			*dst = v
+		}
+	}
+	switch {
+	case !(g.LenMedian > 0):
+		return Generator{}, fmt.Errorf("generator %q: len = %g, want a median length > 0", name, g.LenMedian)
+	case g.LenSpread < 0:
+		return Generator{}, fmt.Errorf("generator %q: lenspread = %g, want ≥ 0", name, g.LenSpread)
+	}
+	return g, nil
 }
 
 // ParseArrangements parses a comma-separated list such as "x0,x1".

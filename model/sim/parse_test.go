@@ -22,7 +22,7 @@ func TestParseJudge(t *testing.T) {
 	if j, err := ParseJudge(" plain ", base); err != nil || j.Name != "plain" || j.Skill != base.Skill {
 		t.Errorf("name only: %+v, %v", j, err)
 	}
-	if len(JudgeKeys) != 11 {
+	if len(JudgeKeys) != 14 {
 		t.Errorf("JudgeKeys has %d entries; keep it in step with Judge.set", len(JudgeKeys))
 	}
 	for _, k := range JudgeKeys { // every documented key is accepted
@@ -32,6 +32,8 @@ func TestParseJudge(t *testing.T) {
 			val = "choice"
 		case "sprobs":
 			val = "false"
+		case "self":
+			val = "gpt"
 		}
 		if _, err := ParseJudge("j:"+k.Key+"="+val, base); err != nil {
 			t.Errorf("key %s: %v", k.Key, err)
@@ -78,5 +80,43 @@ func TestParseArrangementsAndMode(t *testing.T) {
 	}
 	if _, err := ParseMode("hard"); err == nil {
 		t.Error("hard: no error")
+	}
+}
+
+// TestParseJudgeStyleKeys: lenbias, selfbias and self set the judge's
+// length and self-preference bias (issue 21); an empty self is refused.
+func TestParseJudgeStyleKeys(t *testing.T) {
+	j, err := ParseJudge("gpt:lenbias=1.2,selfbias=0.8,self=gpt-4", DefaultJudge(""))
+	if err != nil || j.LengthBias != 1.2 || j.SelfBias != 0.8 || j.Self != "gpt-4" {
+		t.Errorf("%+v, %v", j, err)
+	}
+	if _, err := ParseJudge("gpt:self=", DefaultJudge("")); err == nil || !strings.Contains(err.Error(), "empty") {
+		t.Errorf("empty self: %v", err)
+	}
+}
+
+// TestParseGenerator: a generator spec sets its quality and length
+// distribution on top of DefaultGenerator; bad keys and values name
+// themselves.
+func TestParseGenerator(t *testing.T) {
+	g, err := ParseGenerator("big: quality=0.5, len=900,lenspread=0.3")
+	if err != nil || g != (Generator{Name: "big", Quality: 0.5, LenMedian: 900, LenSpread: 0.3}) {
+		t.Errorf("%+v, %v", g, err)
+	}
+	if g, err := ParseGenerator("small"); err != nil || g != DefaultGenerator("small") {
+		t.Errorf("name only: %+v, %v", g, err)
+	}
+	for spec, want := range map[string]string{
+		":len=3":         "name before ':' is missing",
+		"a:len":          "is not key=value",
+		"a:len=3,len=4":  `key "len" is given twice`,
+		"a:size=3":       `unknown key "size" (known: quality, len, lenspread)`,
+		"a:quality=NaN":  "is not a finite number",
+		"a:len=0":        "want a median length > 0",
+		"a:lenspread=-1": "want ≥ 0",
+	} {
+		if _, err := ParseGenerator(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", spec, err, want)
+		}
 	}
 }

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// styleFlags are the flags of the style analysis: length and
+// self-preference bias and the generators' win rates (docs/style.md).
+type styleFlags struct {
+	mode string
+	pref string
+	self []string
+}
+
+func (s *styleFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&s.mode, "style", report.StyleAuto.String(), "length, self-preference and win rates: auto (judges whose records name "+
+		"generators or give lengths), on (every judge, lengths from the texts too) or off")
+	fs.StringVar(&s.pref, "style-pref", style.PrefBalanced.String(), "preference of the style measures: balanced, raw-x0 or calibrated (CalibraEval's)")
+	fs.StringArrayVar(&s.self, "self", nil, "`JUDGE=MODEL`: judge JUDGE is generator MODEL, for its self-preference (repeatable; "+
+		"not needed for a judge named like its generator)")
+}
+
+// options validates the flags (the names in --self are checked against
+// the log by resolveSelf).
+func (s *styleFlags) options() (report.StyleOptions, error) {
+	var o report.StyleOptions
+	mode, err := report.ParseStyleMode(s.mode)
+	if err != nil {
+		return o, fmt.Errorf("--style: %w", err)
+	}
+	pref, err := style.ParsePref(s.pref)
+	if err != nil {
+		return o, fmt.Errorf("--style-pref: %w", err)
+	}
+	if mode == report.StyleOff && len(s.self) > 0 {
+		return o, fmt.Errorf("--self %s: the style analysis is off (--style off)", s.self[0])
+	}
+	o.Mode, o.Pref = mode, pref
+	for _, spec := range s.self {
+		j, m, ok := strings.Cut(spec, "=")
+		if !ok || strings.TrimSpace(j) == "" || strings.TrimSpace(m) == "" {
+			return o, fmt.Errorf("--self %q: want JUDGE=MODEL (the judge, and the generator it is)", spec)
+		}
+	}
+	return o, nil
+}
+
+// readOptions are the read options the style mode needs: the lengths of
+// the skipped response texts of records that name a generator (auto), of
+// every record (on), or none (off).
+func (s *styleFlags) readOptions(mode report.StyleMode) model.ReadOptions {
+	switch mode {
+	case report.StyleAuto:
+		return model.ReadOptions{GenTextLengths: true}
+	case report.StyleOn:
+		return model.ReadOptions{TextLengths: true}
+	}
+	return model.ReadOptions{}
+}
+
+// resolveSelf checks the --self pairs against the log and returns them as
+// a map: the judge must be one of the log's and the model one of the
+// generators its pair records name, each with a did-you-mean when a name
+// is close. A pair is split at the first '=' that leaves a judge of the
+// log on its left (judge names may hold '='). A judge given twice with
+// different models is an error.
+func resolveSelf(lg *model.Log, specs []string) (map[string]string, error) {
+	if len(specs) == 0 {
+		return nil, nil
+	}
+	judges := judgesOf(lg)
+	gens := generatorsByJudge(lg)
+	out := map[string]string{}
+	for _, spec := range specs {
+		j, m := splitSelf(spec, judges)
+		j, m = strings.TrimSpace(j), strings.TrimSpace(m)
+		if !slices.Contains(judges, j) {
+			return nil, inputError{fmt.Errorf("--self %q: no judge %q in the input%s (judges: %s)", spec, j, didYouMean(j, judges), quoteNames(judges))}
+		}
+		g := gens[j]
+		if len(g) == 0 {
+			return nil, inputError{fmt.Errorf("--self %q: the pair records of judge %q name no generator (model_1, model_2), so it has no self-preference to measure", spec, j)}
+		}
+		if !slices.Contains(g, m) {
+			return nil, inputError{fmt.Errorf("--self %q: judge %q compared no response of %q%s (its generators: %s)", spec, j, m, didYouMean(m, g), quoteNames(g))}
+		}
+		if prev, ok := out[j]; ok && prev != m {
+			return nil, inputError{fmt.Errorf("--self: judge %q is given as %q and as %q; a judge is one generator", j, prev, m)}
+		}
+		out[j] = m
+	}
+	return out, nil
+}
+
+// splitSelf splits JUDGE=MODEL at the first '=' whose left side is one of
+// judges, or at the first '=' when none is.
+func splitSelf(spec string, judges []string) (judge, model string) {
+	for i := range len(spec) {
+		if spec[i] == '=' && slices.Contains(judges, strings.TrimSpace(spec[:i])) {
+			return spec[:i], spec[i+1:]
+		}
+	}
+	judge, model, _ = strings.Cut(spec, "=")
+	return judge, model
+}
+
+// generatorsByJudge returns, per judge, the generators its pair records
+// name (model_1, model_2), sorted.
+func generatorsByJudge(lg *model.Log) map[string][]string {
+	seen := map[string]map[string]bool{}
+	for i := range lg.Pairs {
+		p := &lg.Pairs[i]
+		if p.Gen == nil {
+			continue
+		}
+		for k := 1; k <= 2; k++ {
+			if m := p.Model(k); m != "" {
+				if seen[p.Judge] == nil {
+					seen[p.Judge] = map[string]bool{}
+				}
+				seen[p.Judge][m] = true
+			}
+		}
+	}
+	out := make(map[string][]string, len(seen))
+	for j, ms := range seen {
+		for m := range ms {
+			out[j] = append(out[j], m)
+		}
+		slices.Sort(out[j])
+	}
+	return out
+}
+
+// selfPairs lists JUDGE=MODEL for every judge and every generator its pair
+// records name (the completions of --self).
+func selfPairs(lg *model.Log) []string {
+	var out []string
+	for j, ms := range generatorsByJudge(lg) {
+		for _, m := range ms {
+			out = append(out, j+"="+m)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// selfAsGiven maps the --self pairs as given, split at the first '=', for
+// a log that cannot be checked yet (--watch).
+func selfAsGiven(specs []string) map[string]string {
+	if len(specs) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for _, spec := range specs {
+		j, m, _ := strings.Cut(spec, "=")
+		out[strings.TrimSpace(j)] = strings.TrimSpace(m)
+	}
+	return out
+}

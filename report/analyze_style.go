@@ -1,0 +1,168 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/model"
+)
+
+// StyleMode says for which judges the style analysis (calib/style: length
+// and self-preference bias, win rates) runs.
+type StyleMode int
+
+// The style modes. StyleAuto, the zero value, is the flags' default.
+const (
+	// StyleAuto analyses the judges whose pair records name a generator or
+	// give a length (model_1, model_2, len_1, len_2: model.Pair.Gen); the
+	// others get no style section and cost nothing.
+	StyleAuto StyleMode = iota
+	// StyleOn analyses every judge with pair records, with the lengths of
+	// the response texts where the log has them (`plumb report --style
+	// on` reads them: model.ReadOptions.TextLengths).
+	StyleOn
+	// StyleOff analyses no judge.
+	StyleOff
+)
+
+var styleModeNames = [...]string{"auto", "on", "off"}
+
+// String returns the name ParseStyleMode accepts.
+func (m StyleMode) String() string {
+	if m < 0 || int(m) >= len(styleModeNames) {
+		return fmt.Sprintf("StyleMode(%d)", int(m))
+	}
+	return styleModeNames[m]
+}
+
+// ParseStyleMode parses "auto", "on" or "off".
+func ParseStyleMode(s string) (StyleMode, error) {
+	for i, n := range styleModeNames {
+		if s == n {
+			return StyleMode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown style mode %q (want %s)", s, strings.Join(styleModeNames[:], ", "))
+}
+
+// StyleOptions are the knobs of the style analysis (docs/style.md).
+type StyleOptions struct {
+	// Mode says which judges are analysed (StyleAuto by default).
+	Mode StyleMode
+	// Pref is the preference of the length, self-preference,
+	// length-controlled and corrected measures (position-balanced by
+	// default). The calibrated one is CalibraEval's; a judge without a
+	// usable CalibraEval fit falls back to the position-balanced one, with
+	// a note.
+	Pref style.Pref
+	// Self maps a judge to the generator it is, for a judge not named like
+	// that generator (--self JUDGE=MODEL).
+	Self map[string]string
+}
+
+// wantsStyle says whether the style analysis runs for a judge's pairs
+// under mode: StyleAuto when a record names a generator or gives a
+// length, StyleOn when there are pairs.
+func wantsStyle(pairs []model.Pair, mode StyleMode) bool {
+	switch mode {
+	case StyleOn:
+		return len(pairs) > 0
+	case StyleAuto:
+		for i := range pairs {
+			if pairs[i].Gen != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Style runs the style analysis of a judge (ja from Judge or Analyze under
+// opt, whose CalibraEval fit gives the calibrated preferences) with the
+// paired item bootstrap of opt.Bootstrap, reporting progress when progress
+// is not nil; cancelling ctx stops the bootstrap early with an error
+// wrapping bootstrap.ErrStopped. It returns nil and no error when the
+// style mode leaves the judge out; an analysis that cannot run is nil with
+// the reason as error.
+func (e *Engine) Style(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*style.Result, error) {
+	st, err := e.stateFor(ja.Judge, ja.Group)
+	if err != nil {
+		return nil, err
+	}
+	pairs := st.recs.pairs
+	if !wantsStyle(pairs, opt.Style.Mode) {
+		return nil, nil
+	}
+	so := style.DefaultOptions()
+	so.Pref = opt.Style.Pref
+	so.Self = opt.Style.Self
+	so.Reporting = opt.Reporting
+	var notes []string
+	cal, calReason := calibratedPrefs(ja.Selection, pairs)
+	if cal != nil {
+		so.Calibrated = cal
+	} else if so.Pref == style.PrefCalibrated {
+		so.Pref = style.PrefBalanced
+		notes = append(notes, "calibrated preference unavailable ("+calReason+"): the measures use the position-balanced one")
+	}
+	bo := opt.Bootstrap
+	plan := bo.Plan(len(pairs), 0)
+	for _, n := range plan.Notes {
+		notes = append(notes, "bootstrap: "+n)
+	}
+	so.Bootstrap = bo.calibOptions(plan, opt.Selection.Seed)
+	so.Bootstrap.Progress = progress
+	if ctx != nil {
+		so.Bootstrap.Done = ctx.Done()
+	}
+	r, err := style.Analyze(pairs, so)
+	if err != nil {
+		return nil, err
+	}
+	r.Notes = append(notes, r.Notes...)
+	if cal == nil {
+		// calib/style says only that none were given: say why.
+		for i := range r.WinRates {
+			if w := &r.WinRates[i]; !w.Calibrated.OK() {
+				w.Calibrated = calib.Undefined(w.Calibrated.N, "no calibrated preferences: "+calReason)
+			}
+		}
+	}
+	return r, nil
+}
+
+// calibratedPrefs returns CalibraEval's calibrated preferences of pairs
+// (the judge's, analysed in sel), or nil with the reason they are
+// unavailable.
+func calibratedPrefs(sel *selection.Result, pairs []model.Pair) (*calib.Prefs, string) {
+	switch {
+	case sel == nil:
+		return nil, "no selection analysis"
+	case sel.Fit == nil || sel.Fit.Curve == nil:
+		reason := "CalibraEval is unavailable for this judge"
+		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
+			reason += ": " + m.Reason
+		}
+		return nil, reason
+	}
+	if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
+		return nil, "CalibraEval collapsed: " + m.DegenerateReason
+	}
+	p := calib.CalibratedPrefs(pairs, sel.Fit.Curve)
+	return &p, ""
+}
+
+// analyzeStyle sets ja's style analysis (Engine.Style) or the reason it
+// has none.
+func (e *Engine) analyzeStyle(ja *JudgeAnalysis, opt Options) {
+	r, err := e.Style(context.Background(), ja, opt, nil)
+	if err != nil {
+		ja.StyleReason = err.Error()
+		return
+	}
+	ja.Style = r
+}
