@@ -33,8 +33,12 @@ func newPlot(title, xlabel, ylabel string) *plot.Plot {
 		a.Tick.Label.XAlign, a.Tick.Label.YAlign = xa, ya
 		a.Tick.Marker = roundTicks{}
 	}
+	// A panel legend, for figures that draw one in the panel (Figure.Legend
+	// is the figure's): top left, small.
 	p.Legend = plot.NewLegend()
 	p.Legend.TextStyle = textStyle(tickSize)
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.Padding = vg.Points(1)
 	g := plotter.NewGrid()
 	g.Vertical.Color = color.NRGBA{0xe5, 0xe5, 0xe5, 0xff}
 	g.Horizontal.Color = g.Vertical.Color
@@ -70,3 +74,13 @@ func finite(xs ...float64) bool {
 
 // pct formats a share as a percentage.
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+// unitTicks marks 0, 0.25, 0.5, 0.75 and 1 only (labels at 0, 0.5 and 1),
+// for a [0, 1] axis that has room above 1 for a panel legend; roundTicks
+// is the default.
+type unitTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (unitTicks) Ticks(_, _ float64) []plot.Tick {
+	return []plot.Tick{{Value: 0, Label: "0"}, {Value: 0.25}, {Value: 0.5, Label: "0.5"}, {Value: 0.75}, {Value: 1, Label: "1"}}
+}
