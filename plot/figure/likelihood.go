@@ -98,21 +98,33 @@ const maxBands = 30
 // takes at most maxBands distinct values (a judge's and the humans' scores
 // are small integers, so US lies on a few bands), each point moved up or
 // down by a uniform amount of at most a third of the smallest gap between
-// two values, from a fixed seed (the same figure twice is the same bytes);
+// two values (values within 1e-9 of the range are one value), from a fixed
+// seed (the same figure twice is the same bytes);
 // otherwise pts as they are and 0.
 func jitterBands(pts plotter.XYs) (plotter.XYs, float64) {
+	if len(pts) == 0 {
+		return pts, 0
+	}
 	levels := make([]float64, 0, len(pts))
 	for _, q := range pts {
 		levels = append(levels, q.Y)
 	}
 	slices.Sort(levels)
-	levels = slices.Compact(levels)
-	if len(levels) < 2 || len(levels) > maxBands || len(levels)*2 > len(pts) {
+	// Values apart by round-off only (the normalisation's 1e-17s) are one
+	// band.
+	tol := 1e-9 * (levels[len(levels)-1] - levels[0])
+	bands := levels[:1]
+	for _, v := range levels[1:] {
+		if v-bands[len(bands)-1] > tol {
+			bands = append(bands, v)
+		}
+	}
+	if len(bands) < 2 || len(bands) > maxBands || len(bands)*2 > len(pts) {
 		return pts, 0
 	}
 	gap := math.Inf(1)
-	for i := 1; i < len(levels); i++ {
-		gap = min(gap, levels[i]-levels[i-1])
+	for i := 1; i < len(bands); i++ {
+		gap = min(gap, bands[i]-bands[i-1])
 	}
 	amp := gap / 3
 	rng := rand.New(rand.NewPCG(1, 2))
