@@ -1,6 +1,7 @@
 // Package report turns plumb's analysis into the documents people read and
 // scripts parse: a stable JSON structure (docs/report-json.md; JSON Schema
-// docs/schema/report.schema.json) and Markdown tables. `plumb report` prints
+// docs/schema/report.schema.json), Markdown tables and a tidy CSV
+// (docs/report-csv.md). `plumb report` prints
 // them, and the TUI's export writes the same bytes for the same options, plus
 // the command that reproduces them.
 //
@@ -62,6 +63,14 @@
 //     output, written as a stream); finite.go: no NaN or ±Inf reaches it;
 //     termsafe.go: DEL, C1 controls and bidirectional overrides written as
 //     \uXXXX (textsafe decides which).
+//
+// The CSV (docs/report-csv.md, `plumb report --format csv`) is written
+// from the JSON document (Doc), so its numbers are the JSON's: csv.go holds
+// the columns, WriteCSV and the cell rules (shortest round-trip numbers,
+// empty cells with a note, textsafe and the formula-injection apostrophe);
+// csv_selection.go, csv_effects.go, csv_reporting.go and csv_likelihood.go
+// each write one section's rows (csvSections lists them in order: a new
+// section is one more function).
 //
 // Other outputs: calibrated.go writes the calibrated log (`plumb
 // calibrate`); figures.go gathers the figures' data (`plumb figures`).

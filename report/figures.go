@@ -65,7 +65,7 @@ func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figur
 			if ms := figure.RecallMethods(sel, MethodTitle, nil); len(ms) > 0 {
 				figs = append(figs, figure.Recall(stem+".recall", ja.Judge, arrs, ms))
 			}
-			if panels := forestPanels(sel, ja.Intervals); len(panels) > 0 {
+			if panels := forestPanels(sel, ja.Intervals); anyPoint(panels) {
 				figs = append(figs, figure.Forest(stem+".forest", ja.Judge, panels, IntervalsText(ja.Intervals)))
 			}
 		}
@@ -114,7 +114,7 @@ func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.Fores
 			if m.Name == selection.MethodRaw || !m.Available {
 				continue
 			}
-			row := figure.ForestRow{Method: MethodTitle(m.Name)}
+			row := figure.ForestRow{Method: MethodTitle(m.Name), Series: figure.MethodSeries(m.Name)}
 			if m.Degenerate {
 				// A collapsed fit says nothing about the judge: no point.
 				row.Missing = "collapsed"
@@ -134,6 +134,19 @@ func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.Fores
 		}
 	}
 	return panels
+}
+
+// anyPoint reports whether some row of the panels has a value to draw (a
+// forest of collapsed methods only would be an empty figure).
+func anyPoint(panels []figure.ForestPanel) bool {
+	for _, fp := range panels {
+		for _, r := range fp.Rows {
+			if r.Missing == "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // betterText says which way a column's metric is better.
@@ -182,11 +195,11 @@ func gCurves(sel *selection.Result) []figure.CurveSeries {
 		if sel.Stop != nil {
 			label += fmt.Sprintf(", stopped at path point %d of %d", sel.Stop.Point, sel.Stop.Points-1)
 		}
-		out = append(out, figure.CurveSeries{Label: label + collapsed(selection.MethodCalibraEval) + ")", Curve: sel.Fit.Curve})
+		out = append(out, figure.CurveSeries{Label: label + collapsed(selection.MethodCalibraEval) + ")", Series: figure.MethodSeries(selection.MethodCalibraEval), Curve: sel.Fit.Curve})
 	}
 	if p := sel.Published; p != nil && p.Curve != nil {
 		label := fmt.Sprintf("CalibraEval, published code (λ = %g, %d epoch, batch %d, lr %g", p.Options.Lambda, p.Options.Epochs, p.Options.BatchSize, p.Options.LR)
-		out = append(out, figure.CurveSeries{Label: label + collapsed(selection.MethodCalibraEvalPublished) + ")", Curve: p.Curve})
+		out = append(out, figure.CurveSeries{Label: label + collapsed(selection.MethodCalibraEvalPublished) + ")", Series: figure.MethodSeries(selection.MethodCalibraEvalPublished), Curve: p.Curve})
 	}
 	return out
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot"
+
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
@@ -109,6 +111,51 @@ func TestFiguresSVGDeterministic(t *testing.T) {
 		if !bytes.Equal(x.Bytes(), y.Bytes()) {
 			t.Errorf("%s: SVG differs between two runs", a[i].Name)
 		}
+	}
+}
+
+// TestFiguresReviewerLayout checks issue 19's "figures a reviewer
+// accepts" on the demo: every figure has one title of its own (no panel
+// repeats the judge's name) and, but for the forest plot (methods named
+// on its axis), one legend; judge-first's collapsed CalibraEval has no
+// row in its forest plot, and the caption says why.
+func TestFiguresReviewerLayout(t *testing.T) {
+	figs := demoFigures(t)
+	forest := false
+	for i := range figs {
+		f := &figs[i]
+		if f.Title == "" {
+			t.Errorf("%s: no figure title", f.Name)
+		}
+		isForest := strings.HasSuffix(f.Name, ".forest")
+		if len(f.Legend) == 0 && !isForest {
+			t.Errorf("%s: no figure legend", f.Name)
+		}
+		for _, row := range f.Panels {
+			for _, p := range row {
+				if strings.Contains(p.Title.Text, "judge-") {
+					t.Errorf("%s: panel title %q repeats the figure's", f.Name, p.Title.Text)
+				}
+				if isForest {
+					if ct, ok := p.Y.Tick.Marker.(plot.ConstantTicks); ok {
+						for _, tk := range ct {
+							if strings.Contains(tk.Label, "collapsed") {
+								t.Errorf("%s: empty row %q", f.Name, tk.Label)
+							}
+						}
+					}
+				}
+			}
+		}
+		if f.Name == "judge-first.forest" {
+			forest = true
+			if !strings.Contains(f.Caption, "CalibraEval (collapsed): every metric") {
+				t.Errorf("%s: caption does not name the collapsed CalibraEval:\n%s", f.Name, f.Caption)
+			}
+		}
+	}
+	if !forest {
+		t.Error("no judge-first.forest figure")
 	}
 }
 

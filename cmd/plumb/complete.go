@@ -56,7 +56,7 @@ func registerCompletions(cmd *cobra.Command) {
 		"group":          fromLog(groupsOf),
 		"criterion":      fromLog(criteriaOf),
 		"from":           fixed(formats...),
-		"format":         fixed("md", "json"),
+		"format":         fixed("md", "json", "csv"),
 		"objective":      fixed("both", "l1", "l2"),
 		"target":         fixed(report.TargetAuto, report.TargetVerdict, report.TargetPair),
 		"verdict-from":   fixed(sources...),

@@ -53,7 +53,7 @@ func TestCompleteFlagValues(t *testing.T) {
 		{[]string{"report", filepath.Join(dir, "missing.jsonl"), "--judge", ""}, nil},
 		{[]string{"report", "--from", ""}, []string{"v1", "fastchat", "llmbar", "arena-hard", "judgebench", "alpacaeval", "pandalm", "columns"}},
 		{[]string{"import", "--from", ""}, []string{"v1", "fastchat", "llmbar", "arena-hard", "judgebench", "alpacaeval", "pandalm", "columns"}},
-		{[]string{"report", "--format", ""}, []string{"md", "json"}},
+		{[]string{"report", "--format", ""}, []string{"md", "json", "csv"}},
 		{[]string{"--objective", ""}, []string{"both", "l1", "l2"}},
 		{[]string{"report", "--target", ""}, []string{"auto", "verdict", "pair"}},
 		{[]string{"report", "--verdict-from", ""}, []string{"raw-x0", "aggregate", "calibrated", "bpc"}},

@@ -73,7 +73,7 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.from, "from", "", "input format (default: detected from the content; see plumb import --help)")
 	fs.StringArrayVar(&f.maps, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
-	fs.StringVar(&f.format, "format", "md", "report format: md or json")
+	fs.StringVar(&f.format, "format", "md", "report format: md, json or csv")
 	fs.BoolVar(&f.points, "points", false, "JSON: add every LS–US point (one object per score item; large)")
 	onceStringVarP(fs, &f.output, "output", "o", "", "write the report to `FILE` (atomically)")
 	f.boot.register(fs)
@@ -109,9 +109,9 @@ func (f *analysisFlags) options() (report.Options, error) {
 		return o, fmt.Errorf("--stop-at %s: the fit path is the converged solver's; use --solver converged or both", f.stopAt)
 	}
 	switch f.format {
-	case "md", "markdown", "json":
+	case "md", "markdown", "json", "csv":
 	default:
-		return o, fmt.Errorf("--format %q: want md or json", f.format)
+		return o, fmt.Errorf("--format %q: want md, json or csv", f.format)
 	}
 	for _, j := range f.judges {
 		if strings.TrimSpace(j) == "" {

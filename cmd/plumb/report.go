@@ -16,10 +16,12 @@ func newReportCmd() *cobra.Command {
 	var ff figureFlags
 	cmd := &cobra.Command{
 		Use:   "report [FILE...]",
-		Short: "print the analysis as Markdown or JSON",
+		Short: "print the analysis as Markdown, JSON or CSV",
 		Long: `Print plumb's analysis of the judgment logs without the terminal UI:
 Markdown tables by default, --format json for scripts (docs/report-json.md;
-JSON Schema docs/schema/report.schema.json). With no FILE, the embedded demo log is analysed.
+JSON Schema docs/schema/report.schema.json), --format csv for pandas and
+spreadsheets: one row per number (docs/report-csv.md). With no FILE, the
+embedded demo log is analysed.
 
 Bad input stops the load with exit status 2 and an error naming the file,
 line and field; --skip-bad loads the rest and reports what it skipped.`,
@@ -75,6 +77,11 @@ func writeReport(cmd *cobra.Command, files []string, f *analysisFlags) (*model.L
 		// tens of MB (report/stream.go).
 		doc := report.BuildDocWith(an, buildVersion(), report.DocSettings{Points: f.points})
 		_, err = writeOutput(cmd, f.output, func(w io.Writer) error { return report.WriteJSON(w, doc) })
+		return lg, an, err
+	}
+	if f.format == "csv" {
+		doc := report.BuildDoc(an, buildVersion())
+		_, err = writeOutput(cmd, f.output, func(w io.Writer) error { return report.WriteCSV(w, doc) })
 		return lg, an, err
 	}
 	var buf bytes.Buffer

@@ -144,7 +144,7 @@ func TestReportJudgeFilterAndErrors(t *testing.T) {
 		{[]string{"report", "--lambda", "1e200"}, "--lambda 1e+200: want a number in [0, 10]"},
 		{[]string{"report", "--est-frac", "0"}, "--est-frac 0: want a number in (0, 1]"},
 		{[]string{"report", "--objective", "l3"}, "--objective"},
-		{[]string{"report", "--format", "xml"}, `--format "xml": want md or json`},
+		{[]string{"report", "--format", "xml"}, `--format "xml": want md, json or csv`},
 		{[]string{"report", "--no-such-flag"}, "unknown flag: --no-such-flag"},
 		{[]string{"report", "/no/such/file.jsonl"}, "/no/such/file.jsonl"},
 	}

@@ -7,25 +7,37 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// newPlot returns a plot with plumb's common look: title, axis labels,
-// a light grid and the legend at the top left.
+// newPlot returns a panel with plumb's common look: its title (a panel's
+// subtitle; single lifts a one-panel figure's to the figure's title), axis
+// labels, ticks at round values (roundTicks), a light grid, and every text
+// drawn by hatText (θ̂ and p̂ with their hats). The figure's legend is
+// drawn once above the panels (Figure.Legend), not in the panel.
 func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
-	p.Title.TextStyle.Font.Size = vg.Points(11)
+	p.Title.TextStyle = textStyle(subtitleSize)
+	p.Title.TextStyle.XAlign, p.Title.TextStyle.YAlign = text.XCenter, text.YTop
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font.Size = vg.Points(9)
-		a.Tick.Label.Font.Size = vg.Points(8)
+		rot, xa, ya := a.Label.TextStyle.Rotation, a.Label.TextStyle.XAlign, a.Label.TextStyle.YAlign
+		a.Label.TextStyle = textStyle(subtitleSize)
+		a.Label.TextStyle.Rotation, a.Label.TextStyle.XAlign, a.Label.TextStyle.YAlign = rot, xa, ya
+		xa, ya = a.Tick.Label.XAlign, a.Tick.Label.YAlign
+		a.Tick.Label = textStyle(tickSize)
+		a.Tick.Label.XAlign, a.Tick.Label.YAlign = xa, ya
+		a.Tick.Marker = roundTicks{}
 	}
-	p.Legend.TextStyle.Font.Size = vg.Points(8)
-	p.Legend.Top = true
-	p.Legend.Left = true
+	// A panel legend, for figures that draw one in the panel (Figure.Legend
+	// is the figure's): top left, small.
+	p.Legend = plot.NewLegend()
+	p.Legend.TextStyle = textStyle(tickSize)
+	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.Padding = vg.Points(1)
 	g := plotter.NewGrid()
 	g.Vertical.Color = color.NRGBA{0xe5, 0xe5, 0xe5, 0xff}
@@ -63,8 +75,9 @@ func finite(xs ...float64) bool {
 // pct formats a share as a percentage.
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
-// unitTicks marks 0, 0.25, 0.5, 0.75 and 1 only, for an axis that has room
-// above 1 for a legend.
+// unitTicks marks 0, 0.25, 0.5, 0.75 and 1 only (labels at 0, 0.5 and 1),
+// for a [0, 1] axis that has room above 1 for a panel legend; roundTicks
+// is the default.
 type unitTicks struct{}
 
 // Ticks implements plot.Ticker.

@@ -24,26 +24,40 @@ type JudgeRow struct {
 
 // Compare draws several judges side by side: left, each judge's naive rate
 // p̂ and bias-corrected rate θ̂ with their intervals; right, its position
-// consistency and accuracy.
+// consistency and accuracy. A judge with no defined value in either panel
+// gets no (empty) row: the caption names it.
 func Compare(name string, rows []JudgeRow, alpha float64) Figure {
 	var caption strings.Builder
 	fmt.Fprintf(&caption, "Comparison of %d judges. Left: each judge's naive verdict rate p̂ (Wald interval) and the bias-corrected rate θ̂ (Lee et al. 2025 interval), both %.0f%%; the gap is what the judge's errors do to a published rate. Right: position consistency and accuracy (mean over arrangements) of the raw judgments. ", len(rows), 100*(1-alpha))
-	names := make([]string, len(rows))
-	for i, r := range rows {
-		names[len(rows)-1-i] = r.Judge // first judge on top
+	stats := func(r JudgeRow) []calib.Stat { return []calib.Stat{r.Naive, r.Corrected, r.Consistency, r.Accuracy} }
+	var kept []JudgeRow
+	var empty []string
+	for _, r := range rows {
+		any := false
+		for _, s := range stats(r) {
+			any = any || (s.OK() && finite(s.Value))
+		}
+		if any {
+			kept = append(kept, r)
+		} else {
+			empty = append(empty, r.Judge)
+		}
 	}
-	y := func(i int) float64 { return float64(len(rows) - 1 - i) }
+	names := make([]string, len(kept))
+	for i, r := range kept {
+		names[len(kept)-1-i] = r.Judge // first judge on top
+	}
+	y := func(i int) float64 { return float64(len(kept) - 1 - i) }
 
 	left := newPlot("Verdict rate: naive vs corrected", "rate", "")
 	left.X.Min, left.X.Max = 0, 1
-	left.Legend.Top, left.Legend.Left = false, false
 	right := newPlot("Position consistency and accuracy", "share", "")
 	right.X.Min, right.X.Max = 0, 1
-	right.Legend.Top, right.Legend.Left = false, false
+	var legend []LegendEntry
 	var undefined []string
 	add := func(p *plot.Plot, series int, label string, get func(JudgeRow) calib.Stat, dy float64) {
 		var pts, bars errPoints
-		for i, r := range rows {
+		for i, r := range kept {
 			s := get(r)
 			if !s.OK() || !finite(s.Value) {
 				undefined = append(undefined, fmt.Sprintf("%s %s (%s)", r.Judge, label, s.Reason))
@@ -56,6 +70,8 @@ func Compare(name string, rows []JudgeRow, alpha float64) Figure {
 				bars.XErrors = append(bars.XErrors, struct{ Low, High float64 }{s.Value - s.CI.Lower, s.CI.Upper - s.Value})
 			}
 		}
+		s := scatter(pts.XYs, series, vg.Points(3))
+		legend = append(legend, legendEntry(label, s))
 		if len(pts.XYs) == 0 {
 			return
 		}
@@ -66,25 +82,24 @@ func Compare(name string, rows []JudgeRow, alpha float64) Figure {
 				p.Add(eb)
 			}
 		}
-		s := scatter(pts.XYs, series, vg.Points(3))
 		p.Add(s)
-		p.Legend.Add(label, s)
 	}
-	add(left, 1, "naive rate p", func(r JudgeRow) calib.Stat { return r.Naive }, 0.15)
-	add(left, 4, "corrected rate θ", func(r JudgeRow) calib.Stat { return r.Corrected }, -0.15)
-	add(right, 3, "consistency", func(r JudgeRow) calib.Stat { return r.Consistency }, 0.15)
-	add(right, 5, "accuracy", func(r JudgeRow) calib.Stat { return r.Accuracy }, -0.15)
+	add(left, 0, "naive rate p̂", func(r JudgeRow) calib.Stat { return r.Naive }, 0.15)
+	add(left, 1, "corrected rate θ̂", func(r JudgeRow) calib.Stat { return r.Corrected }, -0.15)
+	add(right, 2, "consistency", func(r JudgeRow) calib.Stat { return r.Consistency }, 0.15)
+	add(right, 3, "accuracy", func(r JudgeRow) calib.Stat { return r.Accuracy }, -0.15)
 	for _, p := range []*plot.Plot{left, right} {
 		if len(names) > 0 {
 			p.NominalY(names...)
 		}
-		// Room above the first judge for the legend.
-		p.Y.Min, p.Y.Max = -0.6, float64(len(rows))-0.4+0.5
-		p.Legend.Top = true
+		p.Y.Min, p.Y.Max = -0.5, float64(len(kept))-0.5
+	}
+	if len(empty) > 0 {
+		fmt.Fprintf(&caption, "Not drawn (no defined value): %s. ", strings.Join(empty, ", "))
 	}
 	if len(undefined) > 0 {
 		fmt.Fprintf(&caption, "Not shown (undefined): %s.", strings.Join(undefined, "; "))
 	}
-	return Figure{Name: name, Caption: caption.String(), Panels: [][]*plot.Plot{{left, right}},
-		WidthScale: 1.4, HeightScale: max(1, 0.12*float64(len(rows))+0.4)}
+	return Figure{Name: name, Caption: caption.String(), Title: fmt.Sprintf("%d judges compared", len(rows)), Legend: legend,
+		Panels: [][]*plot.Plot{{left, right}}, WidthScale: 1.4, HeightScale: max(1, 0.12*float64(len(kept))+0.4)}
 }

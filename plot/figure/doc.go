@@ -6,11 +6,16 @@
 // split, and a comparison of several judges.
 //
 // Like package plot it computes no statistics: it takes calib results or
-// plain numbers and returns Figures, which Write renders. Every figure has a
-// title, axes labelled with their units, a legend, and a caption (written
-// beside it as NAME.txt) saying what it shows. Series differ by colour from
-// the Okabe–Ito palette (safe for colour-blind readers) and also by dash
-// pattern and glyph shape, so a figure still reads in greyscale. Fonts are
-// embedded in SVG and PDF. The same figure and options give byte-identical
-// SVG.
+// plain numbers and returns Figures, which Write renders. Every figure has
+// one title above its panels, one legend below the title (for every panel),
+// axes labelled with their units and ticked at round values (0 labelled
+// whenever an axis spans it), and a caption (written beside it as
+// NAME.txt) saying what it shows. Series differ by colour from the
+// Okabe–Ito palette (safe for colour-blind readers), in an order whose
+// first five colours differ pairwise by at least 0.12 in WCAG relative
+// luminance (style.go), and also by dash pattern and marker shape, so a
+// figure still reads in greyscale; a method has the same style in every
+// figure (MethodSeries). θ̂ and p̂ are drawn with their hats (hatText).
+// Fonts are embedded in SVG and PDF. The same figure and options give
+// byte-identical SVG.
 package figure

@@ -12,13 +12,16 @@ import (
 // ForestRow is one method's change from raw on one metric.
 type ForestRow struct {
 	Method string
+	// Series is the method's colour and marker (MethodSeries).
+	Series int
 	// Delta is the method's value minus raw's.
 	Delta float64
 	// CI is the interval of the change (e.g. a paired bootstrap interval);
 	// nil when there is none.
 	CI *[2]float64
-	// Missing, when not empty, says why the row has no value (e.g. "collapsed");
-	// the row is listed without a point.
+	// Missing, when not empty, says why the row has no value (e.g.
+	// "collapsed"): the row is left out of the panel (no empty row) and the
+	// caption names it and the reason.
 	Missing string
 }
 
@@ -39,7 +42,9 @@ type errPoints struct {
 
 // Forest draws each method's change from raw on each metric, one panel per
 // metric, with the interval of the change as a horizontal bar when given,
-// and a vertical line at 0 (no change). ciText describes the intervals
+// and a vertical line at 0 (no change). Rows without a value (Missing, or
+// not finite) are not drawn: the caption lists them with the reason, and a
+// metric with no drawable row has no panel. ciText describes the intervals
 // (e.g. "95% paired bootstrap percentile intervals, 1000 resamples").
 func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
 	var caption strings.Builder
@@ -49,77 +54,88 @@ func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
 	} else {
 		caption.WriteString("No intervals were computed: the points alone do not show whether a change exceeds noise. ")
 	}
-	var missing []string
-	// One glyph per method, the same in every panel.
-	series := map[string]int{}
+	// Rows without a value: named once per method and reason, with the
+	// metrics ("every metric" when it has no value anywhere), not drawn.
+	type gap struct {
+		what    string
+		metrics []string
+	}
+	var gaps []*gap
+	gapOf := map[string]*gap{}
+	var drawn []ForestPanel
 	for _, fp := range panels {
+		keep := ForestPanel{Metric: fp.Metric, Better: fp.Better}
 		for _, r := range fp.Rows {
-			if _, ok := series[r.Method]; !ok {
-				series[r.Method] = len(series)
+			if r.Missing == "" && finite(r.Delta) {
+				keep.Rows = append(keep.Rows, r)
+				continue
 			}
+			why := r.Missing
+			if why == "" {
+				why = "undefined"
+			}
+			k := r.Method + " (" + why + ")"
+			if gapOf[k] == nil {
+				gapOf[k] = &gap{what: k}
+				gaps = append(gaps, gapOf[k])
+			}
+			gapOf[k].metrics = append(gapOf[k].metrics, fp.Metric)
+		}
+		if len(keep.Rows) > 0 {
+			drawn = append(drawn, keep)
+		}
+	}
+	var missing []string
+	for _, g := range gaps {
+		if len(g.metrics) == len(panels) {
+			missing = append(missing, g.what+": every metric")
+		} else {
+			missing = append(missing, g.what+": "+strings.Join(g.metrics, ", "))
 		}
 	}
 	cols := 2
-	if len(panels) < 2 {
+	if len(drawn) < 2 {
 		cols = 1
 	}
-	rows := (len(panels) + cols - 1) / cols
+	rows := max(1, (len(drawn)+cols-1)/cols)
 	grid := make([][]*plot.Plot, rows)
 	for i := range grid {
 		grid[i] = make([]*plot.Plot, cols)
 	}
-	for k, fp := range panels {
+	for k, fp := range drawn {
 		title := fp.Metric
 		if fp.Better != "" {
 			title += " (" + fp.Better + ")"
 		}
-		switch {
-		case k == 0:
-			title = "Change from raw — " + judge + "\n" + title
-		case k < cols:
-			title = "\n" + title
-		}
 		p := newPlot(title, "change from raw", "")
-		p.Title.TextStyle.Font.Size = vg.Points(9)
 		names := make([]string, len(fp.Rows))
 		lo, hi := 0.0, 0.0
 		for i, r := range fp.Rows {
 			names[i] = r.Method
 			y := float64(len(fp.Rows) - 1 - i) // first row on top
-			if r.Missing != "" || !finite(r.Delta) {
-				why := r.Missing
-				if why == "" {
-					why = "undefined"
-				}
-				names[i] = r.Method + " (" + why + ")"
-				missing = append(missing, fmt.Sprintf("%s on %s: %s", r.Method, fp.Metric, why))
-				continue
-			}
 			pts := errPoints{XYs: plotter.XYs{{X: r.Delta, Y: y}}, XErrors: plotter.XErrors{{}}}
 			lo, hi = min(lo, r.Delta), max(hi, r.Delta)
 			if r.CI != nil && finite(r.CI[0], r.CI[1]) {
 				pts.XErrors[0] = struct{ Low, High float64 }{Low: r.Delta - r.CI[0], High: r.CI[1] - r.Delta}
 				lo, hi = min(lo, r.CI[0]), max(hi, r.CI[1])
 				if eb, err := plotter.NewXErrorBars(pts); err == nil {
-					eb.LineStyle = lineStyle(series[r.Method])
+					eb.LineStyle = lineStyle(r.Series)
 					eb.LineStyle.Dashes = nil
 					p.Add(eb)
 				}
 			}
-			p.Add(scatter(pts.XYs, series[r.Method], vg.Points(3)))
+			p.Add(scatter(pts.XYs, r.Series, vg.Points(3)))
 		}
 		// Reversed names: NominalY puts the first name at y = 0 (bottom).
 		rev := make([]string, len(names))
 		for i, n := range names {
 			rev[len(names)-1-i] = n
 		}
-		if len(rev) > 0 {
-			p.NominalY(rev...)
-		}
+		p.NominalY(rev...)
 		pad := 0.1 * max(hi-lo, 1e-3)
 		p.X.Min, p.X.Max = lo-pad, hi+pad
+		p.Y.Min, p.Y.Max = -0.5, float64(len(fp.Rows))-0.5
 		p.Add(refLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(len(fp.Rows)) - 0.5}}))
-		p.Legend = plot.NewLegend()
 		grid[k/cols][k%cols] = p
 	}
 	// An odd panel count leaves one cell: fill it with an empty plot.
@@ -133,7 +149,8 @@ func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
 		}
 	}
 	if len(missing) > 0 {
-		fmt.Fprintf(&caption, "Rows without a point: %s.", strings.Join(missing, "; "))
+		fmt.Fprintf(&caption, "Not drawn (no value): %s.", strings.Join(missing, "; "))
 	}
-	return Figure{Name: name, Caption: caption.String(), Panels: grid, WidthScale: 1.3, HeightScale: max(1, 0.55*float64(rows))}
+	return Figure{Name: name, Caption: caption.String(), Title: "Change from raw — " + judge, Panels: grid,
+		WidthScale: 1.3, HeightScale: max(1, 0.55*float64(rows))}
 }

@@ -2,6 +2,7 @@ package figure
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -15,15 +16,17 @@ import (
 // CurveSeries is one calibration map to draw, e.g. one λ or one solver.
 type CurveSeries struct {
 	Label string
-	Curve *calib.Curve
+	// Series is the curve's colour and dash: its method's (MethodSeries),
+	// so a method looks the same in every figure.
+	Series int
+	Curve  *calib.Curve
 }
 
-// histBins is the number of bins of the P(A) histogram, and histTop the
-// height (on the [0, 1] probability axis) of its tallest bar.
-const (
-	histBins = 20
-	histTop  = 0.2
-)
+// histBins is the number of bins of the P(A) histogram.
+const histBins = 20
+
+// identityGrey is the colour of the identity line (luminance 0.051).
+var identityGrey = color.NRGBA{0x40, 0x40, 0x40, 0xff}
 
 // maxCurvePoints bounds the points drawn per curve: a curve with more knots
 // is drawn at this many evenly spaced points (a visual simplification only;
@@ -31,39 +34,50 @@ const (
 const maxCurvePoints = 2001
 
 // GCurve draws calibration maps g* against observed P(A) with the diagonal
-// (no calibration) and, along the bottom, the histogram of the judge's
-// observed P(A) so a reader sees where the map is supported by data.
+// (no calibration) and, in a panel below on the same x axis, the histogram
+// of the judge's observed P(A) (its own count axis), so a reader sees where
+// the map is supported by data.
 func GCurve(name, judge string, curves []CurveSeries, observed []float64) Figure {
-	p := newPlot("Learned calibration map g* — "+judge,
-		"observed P(A) (probability of the option labelled A)", "calibrated P(A) = g*(P(A))")
+	xlabel := "observed P(A) (probability of the option labelled A)"
+	p := newPlot("", xlabel, "calibrated P(A) = g*(P(A))")
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1
+	var legend []LegendEntry
 
 	var caption strings.Builder
 	fmt.Fprintf(&caption, "Calibration map g* of judge %s: the judge's observed probability of answer A (x) and what CalibraEval maps it to (y). ", judge)
-	if n, top := histogram(p, observed); n > 0 {
-		fmt.Fprintf(&caption, "Grey bars: histogram of the %d observed P(A) values in %d bins of width %.2f; the tallest bar holds %d values (drawn at height %.1f). ", n, histBins, 1.0/histBins, top, histTop)
-	}
-	diag := refLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}})
+	// The identity is thin, finely dashed and near black: no method's
+	// curve (CalibraEval orange, its published code reddish purple) is
+	// near it in shade.
+	diag := &plotter.Line{XYs: plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}},
+		LineStyle: draw.LineStyle{Color: identityGrey, Width: vg.Points(0.8), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}}
 	p.Add(diag)
-	p.Legend.Add("identity (no calibration)", diag)
+	legend = append(legend, legendEntry("identity (no calibration)", diag))
 	for i, cs := range curves {
 		if cs.Curve == nil {
 			continue
 		}
-		l := line(curveXYs(cs.Curve), i)
+		l := line(curveXYs(cs.Curve), cs.Series)
 		p.Add(l)
-		p.Legend.Add(cs.Label, l)
-		fmt.Fprintf(&caption, "Line %d (%s): g* %s. ", i+1, seriesName(i), cs.Label)
+		legend = append(legend, legendEntry(cs.Label, l))
+		fmt.Fprintf(&caption, "Line %d (%s): g* %s. ", i+1, seriesName(cs.Series), cs.Label)
 	}
-	caption.WriteString("A map below the diagonal lowers P(A) (it corrects a judge that favours A); a nearly flat map has collapsed and carries no information about the items.")
-	return single(name, caption.String(), p)
+	caption.WriteString("A map below the diagonal lowers P(A) (it corrects a judge that favours A); a nearly flat map has collapsed and carries no information about the items. ")
+	f := Figure{Name: name, Title: "Learned calibration map g* — " + judge, Legend: legend}
+	if h, n, top := histogram(observed, xlabel); n > 0 {
+		p.X.Label.Text = ""
+		p.X.Tick.Marker = roundTicks{NoLabels: true}
+		f.Panels, f.RowHeights, f.HeightScale = [][]*plot.Plot{{p}, {h}}, []float64{3, 1}, 1.25
+		fmt.Fprintf(&caption, "Lower panel: histogram of the %d observed P(A) values in %d bins of width %.2f (the tallest holds %d).", n, histBins, 1.0/histBins, top)
+	} else {
+		f.Panels = [][]*plot.Plot{{p}}
+	}
+	f.Caption = caption.String()
+	return f
 }
 
-// seriesName describes the i-th series style in words for captions.
+// seriesName describes the i-th series line style in words for captions.
 func seriesName(i int) string {
-	colours := []string{"black", "orange", "sky blue", "green", "blue", "vermillion", "purple", "yellow"}
-	dashes := []string{"solid", "dashed", "dotted", "dash-dot", "long-dashed"}
-	return colours[i%len(colours)] + ", " + dashes[i%len(dashes)]
+	return colourNames[i%len(colourNames)] + ", " + dashNames[i%len(dashNames)]
 }
 
 // curveXYs returns the points of c from 0 to 1, held flat outside its knots.
@@ -95,10 +109,10 @@ func curveXYs(c *calib.Curve) plotter.XYs {
 	return xys
 }
 
-// histogram adds the histogram of observed values (in [0, 1]) scaled so
-// that its tallest bar has height histTop; it returns how many values were
-// counted and the tallest bar's count.
-func histogram(p *plot.Plot, observed []float64) (n, top int) {
+// histogram returns a panel with the histogram of the observed values in
+// [0, 1] on a count axis, how many values it counts and the tallest bar's
+// count (n = 0: no panel).
+func histogram(observed []float64, xlabel string) (p *plot.Plot, n, top int) {
 	var counts [histBins]int
 	for _, v := range observed {
 		if !finite(v) || v < 0 || v > 1 {
@@ -109,17 +123,17 @@ func histogram(p *plot.Plot, observed []float64) (n, top int) {
 		n++
 	}
 	if n == 0 {
-		return 0, 0
-	}
-	for _, c := range counts {
-		top = max(top, c)
+		return nil, 0, 0
 	}
 	h := &plotter.Histogram{Width: 1.0 / histBins, FillColor: lightGrey,
 		LineStyle: draw.LineStyle{Color: grey, Width: vg.Points(0.4)}}
 	for i, c := range counts {
+		top = max(top, c)
 		lo := float64(i) / histBins
-		h.Bins = append(h.Bins, plotter.HistogramBin{Min: lo, Max: lo + 1.0/histBins, Weight: histTop * float64(c) / float64(top)})
+		h.Bins = append(h.Bins, plotter.HistogramBin{Min: lo, Max: lo + 1.0/histBins, Weight: float64(c)})
 	}
+	p = newPlot("", xlabel, "count")
 	p.Add(h)
-	return n, top
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, float64(top)*1.05
+	return p, n, top
 }

@@ -2,10 +2,15 @@ package figure
 
 import (
 	"fmt"
+	"image/color"
+	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/plumb-eval/plumb/calib/likelihood"
 )
@@ -36,10 +41,19 @@ func LikelihoodScatter(name, judge string, b *likelihood.BiasResult, perToken bo
 			pts = append(pts, plotter.XY{X: q.LS, Y: q.US})
 		}
 	}
+	var legend []LegendEntry
 	if len(pts) > 0 {
-		s := scatter(pts, 4, vg.Points(1.6))
+		shown, amp := jitterBands(pts)
+		s := scatter(shown, 2, vg.Points(1.8))
+		s.GlyphStyle.Color = translucent(seriesColor(2), itemAlpha)
+		s.GlyphStyle.Shape = draw.CircleGlyph{}
 		p.Add(s)
-		p.Legend.Add(fmt.Sprintf("item (%d)", len(pts)), s)
+		legend = append(legend, legendEntry(fmt.Sprintf("item (%d)", len(pts)), s))
+		fmt.Fprintf(&caption, "Items are drawn %.0f%% opaque, so overlapping items read darker", 100*float64(itemAlpha)/255)
+		if amp > 0 {
+			fmt.Fprintf(&caption, "; US takes few distinct values, so each item is drawn moved up or down by a random amount of at most %.3g (a third of the smallest gap between two values) to show how many share a band — the trend and BiasScore use the exact values", amp)
+		}
+		caption.WriteString(". ")
 	}
 	if len(b.TopRS) > 0 {
 		top := make(plotter.XYs, 0, len(b.TopRS))
@@ -48,11 +62,10 @@ func LikelihoodScatter(name, judge string, b *likelihood.BiasResult, perToken bo
 				top = append(top, plotter.XY{X: q.LS, Y: q.US})
 			}
 		}
-		s := scatter(top, 5, vg.Points(3.5))
-		s.GlyphStyle.Shape = seriesGlyph(1)
+		s := scatter(top, 1, vg.Points(3.5))
 		p.Add(s)
-		p.Legend.Add(fmt.Sprintf("top %d by RS", len(top)), s)
-		fmt.Fprintf(&caption, "Squares: the %d items of highest RS = |LS* + US*|, the few-shot candidates of the mitigation. ", len(top))
+		legend = append(legend, legendEntry(fmt.Sprintf("top %d by RS", len(top)), s))
+		fmt.Fprintf(&caption, "Orange squares: the %d items of highest RS = |LS* + US*|, the few-shot candidates of the mitigation, at their exact values. ", len(top))
 	}
 	if a, sl, ok := leastSquares(pts); ok {
 		lo, hi := pts[0].X, pts[0].X
@@ -61,10 +74,65 @@ func LikelihoodScatter(name, judge string, b *likelihood.BiasResult, perToken bo
 		}
 		l := line(plotter.XYs{{X: lo, Y: a + sl*lo}, {X: hi, Y: a + sl*hi}}, 0)
 		p.Add(l)
-		p.Legend.Add("least-squares trend", l)
+		legend = append(legend, legendEntry("least-squares trend", l))
 		fmt.Fprintf(&caption, "Line: least-squares trend US = %.3g + %.3g·LS.", a, sl)
 	}
-	return single(name, caption.String(), p)
+	return single(name, caption.String(), p, legend)
+}
+
+// itemAlpha is the opacity of an LS–US item's marker.
+const itemAlpha = 0x73
+
+// translucent returns c with alpha a.
+func translucent(c color.Color, a uint8) color.Color {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	n.A = a
+	return n
+}
+
+// maxBands is the most distinct US values for which the scatter is drawn
+// with jitter: more, and US is continuous enough to show as it is.
+const maxBands = 30
+
+// jitterBands returns the points to draw and the jitter amplitude: when US
+// takes at most maxBands distinct values (a judge's and the humans' scores
+// are small integers, so US lies on a few bands), each point moved up or
+// down by a uniform amount of at most a third of the smallest gap between
+// two values (values within 1e-9 of the range are one value), from a fixed
+// seed (the same figure twice is the same bytes);
+// otherwise pts as they are and 0.
+func jitterBands(pts plotter.XYs) (plotter.XYs, float64) {
+	if len(pts) == 0 {
+		return pts, 0
+	}
+	levels := make([]float64, 0, len(pts))
+	for _, q := range pts {
+		levels = append(levels, q.Y)
+	}
+	slices.Sort(levels)
+	// Values apart by round-off only (the normalisation's 1e-17s) are one
+	// band.
+	tol := 1e-9 * (levels[len(levels)-1] - levels[0])
+	bands := levels[:1]
+	for _, v := range levels[1:] {
+		if v-bands[len(bands)-1] > tol {
+			bands = append(bands, v)
+		}
+	}
+	if len(bands) < 2 || len(bands) > maxBands || len(bands)*2 > len(pts) {
+		return pts, 0
+	}
+	gap := math.Inf(1)
+	for i := 1; i < len(bands); i++ {
+		gap = min(gap, bands[i]-bands[i-1])
+	}
+	amp := gap / 3
+	rng := rand.New(rand.NewPCG(1, 2))
+	out := make(plotter.XYs, len(pts))
+	for i, q := range pts {
+		out[i] = plotter.XY{X: q.X, Y: q.Y + amp*(2*rng.Float64()-1)}
+	}
+	return out, amp
 }
 
 // leastSquares fits y = a + b·x; ok is false with fewer than two distinct x.

@@ -16,8 +16,29 @@ import (
 
 // RecallMethod is one method's per-arrangement recalls.
 type RecallMethod struct {
-	Label            string
+	Label string
+	// Series is the method's colour, marker and dash (MethodSeries).
+	Series           int
 	Recall1, Recall2 [model.NumArrangements]calib.Stat
+}
+
+// methodSeries gives each method of the methods table its series style, the
+// same in every figure: raw black, CalibraEval orange, Pride blue, the
+// published code's CalibraEval reddish purple, BPC yellow and
+// discard-inconsistent vermillion. The first five are the palette's
+// greyscale-distinct colours (minLuminanceGap).
+var methodSeries = map[string]int{
+	selection.MethodRaw: 0, selection.MethodCalibraEval: 1, selection.MethodPride: 2,
+	selection.MethodCalibraEvalPublished: 3, selection.MethodBPC: 4, selection.MethodDiscard: 5,
+}
+
+// MethodSeries returns the series index of a method of the methods table
+// (a name not in the table: after those).
+func MethodSeries(name string) int {
+	if i, ok := methodSeries[name]; ok {
+		return i
+	}
+	return len(methodSeries)
 }
 
 // RecallMethods returns the methods of sel that have per-arrangement recall
@@ -36,7 +57,7 @@ func RecallMethods(sel *selection.Result, title func(string) string, skip func(*
 			any = any || m.All.Recall1[a].OK() || m.All.Recall2[a].OK()
 		}
 		if any {
-			out = append(out, RecallMethod{Label: title(m.Name), Recall1: m.All.Recall1, Recall2: m.All.Recall2})
+			out = append(out, RecallMethod{Label: title(m.Name), Series: MethodSeries(m.Name), Recall1: m.All.Recall1, Recall2: m.All.Recall2})
 		}
 	}
 	return out
@@ -62,12 +83,10 @@ func Recall(name, judge string, arrs []model.Arrangement, methods []RecallMethod
 	caption.WriteString(". A fair judge has equal recall in both panels; RStd is half the gap, averaged over arrangements, × 100.")
 
 	var undefined []string
+	var legend []LegendEntry
 	panel := func(title string, pick func(RecallMethod) [model.NumArrangements]calib.Stat) *plot.Plot {
 		p := newPlot(title, "arrangement", "recall (share of gold items chosen)")
-		// Room above 1 for the legend, which must not cover a bar.
-		p.Y.Min, p.Y.Max = 0, 1+0.075*float64(len(methods)+1)
-		p.Y.Tick.Marker = unitTicks{}
-		p.Legend.Top, p.Legend.Left = true, true
+		p.Y.Min, p.Y.Max = 0, 1
 		w := vg.Points(min(14, 60/float64(max(1, len(methods)))))
 		for i, m := range methods {
 			rs := pick(m)
@@ -83,11 +102,13 @@ func Recall(name, judge string, arrs []model.Arrangement, methods []RecallMethod
 			if err != nil {
 				continue
 			}
-			bc.Color = seriesColor(i)
-			bc.LineStyle = draw.LineStyle{Color: okabeIto[0], Width: vg.Points(0.5)}
+			bc.Color = seriesColor(m.Series)
+			bc.LineStyle = draw.LineStyle{Color: outline, Width: vg.Points(0.5)}
 			bc.Offset = w * vg.Length(float64(i)-float64(len(methods)-1)/2)
 			p.Add(bc)
-			p.Legend.Add(m.Label, bc)
+			if len(legend) < len(methods) {
+				legend = append(legend, legendEntry(m.Label, bc))
+			}
 		}
 		if len(names) > 0 {
 			p.NominalX(names...)
@@ -97,11 +118,10 @@ func Recall(name, judge string, arrs []model.Arrangement, methods []RecallMethod
 	}
 	p1 := panel("gold = response 1", func(m RecallMethod) [model.NumArrangements]calib.Stat { return m.Recall1 })
 	p2 := panel("gold = response 2", func(m RecallMethod) [model.NumArrangements]calib.Stat { return m.Recall2 })
-	p1.Title.Text = "Recall per arrangement — " + judge + "\ngold = response 1"
-	p2.Title.Text = "\ngold = response 2"
 	p2.Y.Label.Text = ""
 	if len(undefined) > 0 {
 		fmt.Fprintf(&caption, " Undefined (no gold items), drawn as 0: %s.", strings.Join(undefined, ", "))
 	}
-	return Figure{Name: name, Caption: caption.String(), Panels: [][]*plot.Plot{{p1, p2}}, WidthScale: 1.3}
+	return Figure{Name: name, Caption: caption.String(), Title: "Recall per arrangement — " + judge, Legend: legend,
+		Panels: [][]*plot.Plot{{p1, p2}}, WidthScale: 1.3}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -85,23 +86,33 @@ func (o Options) Validate() error {
 	return nil
 }
 
-// Figure is one figure: one plot, or several panels laid out in a grid, and
-// the caption that says what it shows.
+// Figure is one figure: one plot, or several panels laid out in a grid,
+// under one title and one legend, and the caption that says what it shows.
 type Figure struct {
 	// Name is the file stem (Write adds ".png", ".svg", ".pdf", ".txt").
 	Name string
 	// Caption says what the figure shows, in sentences.
 	Caption string
+	// Title is drawn once, centred above the panels (panels carry only
+	// their own subtitles); Legend, when not empty, once below it: one
+	// entry per series, for every panel.
+	Title  string
+	Legend []LegendEntry
 	// Panels holds the plots row by row; every row has the same length.
 	Panels [][]*plot.Plot
+	// RowHeights are the rows' relative heights (nil: equal), e.g. a tall
+	// curve over a short histogram. The data areas of a column line up.
+	RowHeights []float64
 	// Size scales Options.Width and Options.Height for this figure (0 or 1:
 	// as given), e.g. a taller forest plot with many rows.
 	WidthScale, HeightScale float64
 }
 
-// single returns a figure of one plot.
-func single(name, caption string, p *plot.Plot) Figure {
-	return Figure{Name: name, Caption: caption, Panels: [][]*plot.Plot{{p}}}
+// single returns a figure of one plot, its title lifted to the figure's.
+func single(name, caption string, p *plot.Plot, legend []LegendEntry) Figure {
+	title := p.Title.Text
+	p.Title.Text = ""
+	return Figure{Name: name, Caption: caption, Title: title, Legend: legend, Panels: [][]*plot.Plot{{p}}}
 }
 
 // size returns the figure's width and height.
@@ -154,16 +165,23 @@ func (f *Figure) Render(w io.Writer, format Format, o Options) (err error) {
 		return fmt.Errorf("unknown figure format %q", format)
 	}
 	dc := draw.New(c)
-	if len(f.Panels) == 1 && cols == 1 {
-		f.Panels[0][0].Draw(dc)
-	} else {
-		tiles := draw.Tiles{Rows: len(f.Panels), Cols: cols, PadX: vg.Points(8), PadY: vg.Points(8),
-			PadTop: vg.Points(2), PadBottom: vg.Points(2), PadLeft: vg.Points(2), PadRight: vg.Points(2)}
-		canvases := plot.Align(f.Panels, tiles, dc)
-		for i, row := range f.Panels {
-			for j, p := range row {
-				p.Draw(canvases[i][j])
-			}
+	area := draw.Crop(dc, figurePad, -figurePad, figurePad, -figurePad)
+	if f.Title != "" {
+		sty := textStyle(titleSize)
+		sty.XAlign, sty.YAlign = text.XCenter, text.YTop
+		area.FillText(sty, vg.Point{X: area.Center().X, Y: area.Max.Y}, f.Title)
+		area.Max.Y -= sty.Height(f.Title) + figurePad
+	}
+	if len(f.Legend) > 0 {
+		area.Max.Y -= drawLegend(area, f.Legend) + figurePad
+	}
+	if len(f.RowHeights) != 0 && len(f.RowHeights) != len(f.Panels) {
+		return fmt.Errorf("figure %s: %d row heights for %d panel rows", f.Name, len(f.RowHeights), len(f.Panels))
+	}
+	canvases := layout(f.Panels, f.RowHeights, area)
+	for i, row := range f.Panels {
+		for j, p := range row {
+			p.Draw(canvases[i][j])
 		}
 	}
 	var buf bytes.Buffer
