@@ -46,6 +46,7 @@ var csvSections = []csvSection{
 	csvReportingRows,
 	csvSplitRows,
 	csvLikelihoodRows,
+	csvStyleRows,
 }
 
 // WriteCSV writes the report as the tidy CSV of docs/report-csv.md: RFC
