@@ -1,0 +1,130 @@
+package vocab
+
+// Concept is one thing plumb names.
+type Concept struct {
+	// Name is the label every surface uses.
+	Name string
+	// Short is the shorter label narrow places (a one-line chart legend at
+	// 80 columns) may use instead; "" when Name is always used.
+	Short string
+	// Symbol is the concept's symbol or glyph ("" when it has none).
+	Symbol string
+	// Meaning says in one line what the concept is.
+	Meaning string
+	// Wrong are spellings plumb used for the concept before: no surface may
+	// use them (see Stray).
+	Wrong []string
+}
+
+// Verdict rate (docs/methods.md §5): what is estimated, and from what.
+const (
+	NaiveRate = "naive rate"
+	// NaiveRateShort is NaiveRate beside its symbol in a narrow label.
+	NaiveRateShort = "naive"
+	NaiveRateSym   = "p̂"
+	CorrectedRate  = "bias-corrected rate"
+	// CorrectedRateShort is CorrectedRate beside its symbol in a narrow
+	// label or a table header.
+	CorrectedRateShort = "corrected"
+	CorrectedRateSym   = "θ̂"
+	TrueRate           = "true rate"
+	TrueRateSym        = "θ"
+	Specificity        = "specificity"
+	SpecificitySym     = "q̂0"
+	Sensitivity        = "sensitivity"
+	SensitivitySym     = "q̂1"
+	Uninformative      = "uninformative interval"
+)
+
+// Targets: what z = 1 means, so that a rate is never shown without it.
+const (
+	// TargetVerdict is the target of verdict records: z is the human's
+	// label of an answer, ẑ the judge's verdict.
+	TargetVerdict    = "acceptance rate"
+	TargetVerdictSym = "P(z = 1)"
+	// TargetPair is the target of pair records: z = 1 when response_1 is
+	// better, ẑ from the judge's choice.
+	TargetPair = "P(response_1 better)"
+)
+
+// Splits of a labelling budget m = m0 + m1 (docs/methods.md, "Splitting a
+// labelling budget"), each with the letter the UI's chart marks it with.
+const (
+	SplitCurrent         = "current"
+	SplitCurrentSym      = "C"
+	SplitEqual           = "equal"
+	SplitEqualSym        = "E"
+	SplitLeastVar        = "least calibration variance"
+	SplitLeastVarShort   = "least var."
+	SplitLeastVarSym     = "V"
+	SplitProp2           = "Prop. 2 approximation"
+	SplitProp2Short      = "Prop. 2"
+	SplitProp2Sym        = "P"
+	SplitAdaptive        = "adaptive (Algorithm 1)"
+	SplitAdaptiveShort   = "adaptive"
+	SplitAdaptiveSym     = "D"
+	SplitNarrowest       = "narrowest CI"
+	splitNarrowestDetail = "the narrowest plug-in interval, found by searching every split that gives each class at least the pilot size"
+)
+
+// Marks of a change from raw in the methods tables.
+const (
+	Better         = "better"
+	BetterSym      = "▲"
+	Worse          = "worse"
+	WorseSym       = "▼"
+	WithinNoise    = "within noise"
+	WithinNoiseSym = "="
+	NoInterval     = "no interval"
+)
+
+// Collapsed names a method's result that says nothing about the judge
+// (JSON: "degenerate": true).
+const Collapsed = "collapsed"
+
+// Section is a part of the glossary.
+type Section struct {
+	Title    string
+	Concepts []Concept
+}
+
+// Glossary returns every concept, by section, in the order
+// docs/glossary.md lists them (a fresh copy on each call).
+func Glossary() []Section {
+	return []Section{
+		{"Verdict rate, reported correctly", []Concept{
+			{Name: NaiveRate, Short: NaiveRateShort, Symbol: NaiveRateSym, Meaning: "the share of the judge's verdicts that are positive on the test set (Wald interval): what people publish, biased by the judge's errors",
+				Wrong: []string{"naive win rate", "naive verdict rate"}},
+			{Name: CorrectedRate, Short: CorrectedRateShort, Symbol: CorrectedRateSym, Meaning: "the Rogan–Gladen estimate of the true rate θ from p̂, q̂0 and q̂1, with Lee et al.'s interval",
+				Wrong: []string{"corrected win rate"}},
+			{Name: TrueRate, Symbol: TrueRateSym, Meaning: "the share of test items with z = 1, when every test item's z is known (a simulation, or labels held out): the interval is checked against it"},
+			{Name: Specificity, Symbol: SpecificitySym, Meaning: "the share of calibration items with z = 0 that the judge gives ẑ = 0"},
+			{Name: Sensitivity, Symbol: SensitivitySym, Meaning: "the share of calibration items with z = 1 that the judge gives ẑ = 1"},
+			{Name: Uninformative, Meaning: "a θ̂ interval that is all of [0, 1]: it excludes no rate, so plumb claims nothing from it (no coverage), and says why (q̂0 + q̂1 − 1 near 0, or too few items)"},
+		}},
+		{"Targets: what z = 1 means", []Concept{
+			{Name: TargetVerdict, Symbol: TargetVerdictSym, Meaning: "verdict records: the share of answers the human accepts (z = 1); ẑ is the judge's verdict",
+				Wrong: []string{"verdict win rate"}},
+			{Name: TargetPair, Meaning: "pair records: the share of items whose response_1 is better (z = 1); ẑ is the judge's choice. It means something only when response_1 is one system throughout; where the order is arbitrary it is not a headline number"},
+		}},
+		{"Splits of a labelling budget m = m0 + m1", []Concept{
+			{Name: SplitCurrent, Symbol: SplitCurrentSym, Meaning: "the calibration set actually drawn"},
+			{Name: SplitEqual, Symbol: SplitEqualSym, Meaning: "m0 = ⌊m/2⌋: half the budget to each class"},
+			{Name: SplitLeastVar, Short: SplitLeastVarShort, Symbol: SplitLeastVarSym, Meaning: "minimises the calibration part of θ̂'s variance at the plug-in θ̂, q̂0, q̂1 — not the interval's width, which can be wider here than at other splits",
+				Wrong: []string{"exact optimum", "least calib. variance", "optimal split", "exact split"}},
+			{Name: SplitProp2, Short: SplitProp2Short, Symbol: SplitProp2Sym, Meaning: "Lee et al.'s Prop. 2: the least-calibration-variance split approximated from the observable p̂",
+				Wrong: []string{"paper's approximation", "approx. of V"}},
+			{Name: SplitAdaptive, Short: SplitAdaptiveShort, Symbol: SplitAdaptiveSym, Meaning: "Lee et al.'s Algorithm 1: the split chosen from a pilot of labels per class",
+				Wrong: []string{"Algorithm 1 (adaptive)", "adaptive (Alg. 1)"}},
+			{Name: SplitNarrowest, Meaning: splitNarrowestDetail,
+				Wrong: []string{"best (brute force)"}},
+		}},
+		{"Marks of a change from raw", []Concept{
+			{Name: Better, Symbol: BetterSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the metric's better direction (for the first-position rate: closer to 0.5)"},
+			{Name: Worse, Symbol: WorseSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the worse direction"},
+			{Name: WithinNoise, Symbol: WithinNoiseSym, Meaning: "the change's 95% bootstrap interval contains 0"},
+			{Name: NoInterval, Meaning: "the change has no interval (its metric was undefined on too many resamples, or the bootstrap is off): no mark, and a note says why"},
+			{Name: Collapsed, Meaning: "a method whose result says nothing about the judge (its map is constant, its choices are ties or all one response): its metrics are not shown and never count as a change (JSON: \"degenerate\": true)"},
+		}},
+	}
+}
