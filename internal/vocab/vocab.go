@@ -11,6 +11,9 @@ type Concept struct {
 	Symbol string
 	// Meaning says in one line what the concept is.
 	Meaning string
+	// JSON is the key (or value) that carries the concept in the report
+	// JSON (docs/report-json.md); "" when none does.
+	JSON string
 	// Wrong are spellings plumb used for the concept before: no surface may
 	// use them (see Stray).
 	Wrong []string
@@ -93,38 +96,38 @@ type Section struct {
 func Glossary() []Section {
 	return []Section{
 		{"Verdict rate, reported correctly", []Concept{
-			{Name: NaiveRate, Short: NaiveRateShort, Symbol: NaiveRateSym, Meaning: "the share of the judge's verdicts that are positive on the test set (Wald interval): what people publish, biased by the judge's errors",
+			{Name: NaiveRate, JSON: "p_hat", Short: NaiveRateShort, Symbol: NaiveRateSym, Meaning: "the share of the judge's verdicts that are positive on the test set (Wald interval): what people publish, biased by the judge's errors",
 				Wrong: []string{"naive win rate", "naive verdict rate"}},
-			{Name: CorrectedRate, Short: CorrectedRateShort, Symbol: CorrectedRateSym, Meaning: "the Rogan–Gladen estimate of the true rate θ from p̂, q̂0 and q̂1, with Lee et al.'s interval",
+			{Name: CorrectedRate, JSON: "theta_hat", Short: CorrectedRateShort, Symbol: CorrectedRateSym, Meaning: "the Rogan–Gladen estimate of the true rate θ from p̂, q̂0 and q̂1, with Lee et al.'s interval",
 				Wrong: []string{"corrected win rate"}},
-			{Name: TrueRate, Symbol: TrueRateSym, Meaning: "the share of test items with z = 1, when every test item's z is known (a simulation, or labels held out): the interval is checked against it"},
-			{Name: Specificity, Symbol: SpecificitySym, Meaning: "the share of calibration items with z = 0 that the judge gives ẑ = 0"},
-			{Name: Sensitivity, Symbol: SensitivitySym, Meaning: "the share of calibration items with z = 1 that the judge gives ẑ = 1"},
-			{Name: Uninformative, Meaning: "a θ̂ interval that is all of [0, 1]: it excludes no rate, so plumb claims nothing from it (no coverage), and says why (q̂0 + q̂1 − 1 near 0, or too few items)"},
+			{Name: TrueRate, JSON: "true_theta", Symbol: TrueRateSym, Meaning: "the share of test items with z = 1, when every test item's z is known (a simulation, or labels held out): the interval is checked against it"},
+			{Name: Specificity, JSON: "q0_hat", Symbol: SpecificitySym, Meaning: "the share of calibration items with z = 0 that the judge gives ẑ = 0"},
+			{Name: Sensitivity, JSON: "q1_hat", Symbol: SensitivitySym, Meaning: "the share of calibration items with z = 1 that the judge gives ẑ = 1"},
+			{Name: Uninformative, JSON: "notes: \"ci: uninformative interval — …\"", Meaning: "a θ̂ interval that is all of [0, 1]: it excludes no rate, so plumb claims nothing from it (no coverage), and says why (q̂0 + q̂1 − 1 near 0, or too few items)"},
 		}},
 		{"Targets: what z = 1 means", []Concept{
-			{Name: TargetVerdict, Symbol: TargetVerdictSym, Meaning: "verdict records: the share of answers the human accepts (z = 1); ẑ is the judge's verdict",
+			{Name: TargetVerdict, JSON: "target: \"verdict\"", Symbol: TargetVerdictSym, Meaning: "verdict records: the share of answers the human accepts (z = 1); ẑ is the judge's verdict",
 				Wrong: []string{"verdict win rate"}},
-			{Name: TargetPair, Meaning: "pair records: the share of items whose response_1 is better (z = 1); ẑ is the judge's choice. It means something only when response_1 is one system throughout; where the order is arbitrary it is not a headline number"},
+			{Name: TargetPair, JSON: "target: \"pair:<source>\"", Meaning: "pair records: the share of items whose response_1 is better (z = 1); ẑ is the judge's choice. It means something only when response_1 is one system throughout; where the order is arbitrary it is not a headline number"},
 		}},
 		{"Splits of a labelling budget m = m0 + m1", []Concept{
-			{Name: SplitCurrent, Symbol: SplitCurrentSym, Meaning: "the calibration set actually drawn"},
-			{Name: SplitEqual, Symbol: SplitEqualSym, Meaning: "m0 = ⌊m/2⌋: half the budget to each class"},
-			{Name: SplitLeastVar, Short: SplitLeastVarShort, Symbol: SplitLeastVarSym, Meaning: "minimises the calibration part of θ̂'s variance at the plug-in θ̂, q̂0, q̂1 — not the interval's width, which can be wider here than at other splits",
+			{Name: SplitCurrent, JSON: "splits.current", Symbol: SplitCurrentSym, Meaning: "the calibration set actually drawn"},
+			{Name: SplitEqual, JSON: "splits.equal", Symbol: SplitEqualSym, Meaning: "m0 = ⌊m/2⌋: half the budget to each class"},
+			{Name: SplitLeastVar, JSON: "splits.exact", Short: SplitLeastVarShort, Symbol: SplitLeastVarSym, Meaning: "minimises the calibration part of θ̂'s variance at the plug-in θ̂, q̂0, q̂1 — not the interval's width, which can be wider here than at other splits",
 				Wrong: []string{"exact optimum", "least calib. variance", "optimal split", "exact split"}},
-			{Name: SplitProp2, Short: SplitProp2Short, Symbol: SplitProp2Sym, Meaning: "Lee et al.'s Prop. 2: the least-calibration-variance split approximated from the observable p̂",
+			{Name: SplitProp2, JSON: "splits.approx", Short: SplitProp2Short, Symbol: SplitProp2Sym, Meaning: "Lee et al.'s Prop. 2: the least-calibration-variance split approximated from the observable p̂",
 				Wrong: []string{"paper's approximation", "approx. of V"}},
-			{Name: SplitAdaptive, Short: SplitAdaptiveShort, Symbol: SplitAdaptiveSym, Meaning: "Lee et al.'s Algorithm 1: the split chosen from a pilot of labels per class",
+			{Name: SplitAdaptive, JSON: "splits.adaptive", Short: SplitAdaptiveShort, Symbol: SplitAdaptiveSym, Meaning: "Lee et al.'s Algorithm 1: the split chosen from a pilot of labels per class",
 				Wrong: []string{"Algorithm 1 (adaptive)", "adaptive (Alg. 1)"}},
-			{Name: SplitNarrowest, Meaning: splitNarrowestDetail,
+			{Name: SplitNarrowest, JSON: "splits.best", Meaning: splitNarrowestDetail,
 				Wrong: []string{"best (brute force)"}},
 		}},
 		{"Marks of a change from raw", []Concept{
-			{Name: Better, Symbol: BetterSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the metric's better direction (for the first-position rate: closer to 0.5)"},
-			{Name: Worse, Symbol: WorseSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the worse direction"},
-			{Name: WithinNoise, Symbol: WithinNoiseSym, Meaning: "the change's 95% bootstrap interval contains 0"},
-			{Name: NoInterval, Meaning: "the change has no interval (its metric was undefined on too many resamples, or the bootstrap is off): no mark, and a note says why"},
-			{Name: Collapsed, Meaning: "a method whose result says nothing about the judge (its map is constant, its choices are ties or all one response): its metrics are not shown and never count as a change (JSON: \"degenerate\": true)"},
+			{Name: Better, JSON: "change: \"better\"", Symbol: BetterSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the metric's better direction (for the first-position rate: closer to 0.5)"},
+			{Name: Worse, JSON: "change: \"worse\"", Symbol: WorseSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the worse direction"},
+			{Name: WithinNoise, JSON: "change: \"within noise\"", Symbol: WithinNoiseSym, Meaning: "the change's 95% bootstrap interval contains 0"},
+			{Name: NoInterval, JSON: "no change entry", Meaning: "the change has no interval (its metric was undefined on too many resamples, or the bootstrap is off): no mark, and a note says why"},
+			{Name: Collapsed, JSON: "degenerate: true", Meaning: "a method whose result says nothing about the judge (its map is constant, its choices are ties or all one response): its metrics are not shown and never count as a change"},
 		}},
 	}
 }
