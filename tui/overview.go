@@ -112,7 +112,12 @@ func headlines(ja *report.JudgeAnalysis) []string {
 				out = append(out, fmt.Sprintf("flips its choice in %s of pairs when the order is swapped (consistency %.2f, n = %d)",
 					pct(1-a.Consistency.Value), a.Consistency.Value, a.Consistency.N))
 			}
-			if a.FirstPositionRate.OK() {
+			switch {
+			case a.FirstPositionRate.OK() && a.OneOrder:
+				out = append(out, fmt.Sprintf("picks the answer shown first %s of the time (first-position rate %.2f), but no item was shown "+
+					"both ways round, so this mixes position with how good the first-shown answers are",
+					pct(a.FirstPositionRate.Value), a.FirstPositionRate.Value))
+			case a.FirstPositionRate.OK():
 				out = append(out, fmt.Sprintf("prefers the first answer %s of the time (first-position rate %.2f; 0.50 is fair)",
 					pct(a.FirstPositionRate.Value), a.FirstPositionRate.Value))
 			}

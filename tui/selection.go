@@ -147,6 +147,9 @@ func selectionNotes(sel *selection.Result) []string {
 		for _, n := range mr.Notes {
 			notes = append(notes, report.MethodTitle(mr.Name)+": "+n)
 		}
+		if mr.Available && mr.All.OneOrder {
+			notes = append(notes, report.MethodTitle(mr.Name)+": first-pos. rate — "+metrics.OneOrderNote)
+		}
 		notes = append(notes, flagNotes(mr)...)
 	}
 	return append(notes, sel.Notes...)
