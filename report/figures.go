@@ -127,7 +127,7 @@ func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.Fores
 			} else {
 				continue
 			}
-			row.CI = forestCI(iv, m.Name, col)
+			row.CI, row.NoInterval = forestCI(iv, m.Name, col)
 			fp.Rows = append(fp.Rows, row)
 		}
 		if len(fp.Rows) > 0 {

@@ -162,19 +162,24 @@ func addIntervals(out *Selection, ja *JudgeAnalysis) {
 }
 
 // forestCI is the bootstrap interval of a method's change from raw on a
-// column's metric, for the forest plot (nil when there is none).
-func forestCI(iv *selection.Intervals, method string, c Column) *[2]float64 {
-	if iv == nil {
-		return nil
+// column's metric, for the forest plot (nil when there is none), and why
+// there is none when intervals were computed but this change has none.
+func forestCI(iv *selection.Intervals, method string, c Column) (*[2]float64, string) {
+	if iv == nil || iv.Options.Resamples == 0 {
+		return nil, ""
 	}
 	mi := iv.Method(method)
 	if mi == nil {
-		return nil
+		return nil, ""
 	}
-	if d, ok := mi.Delta[BootKey(c)]; ok && d.CI != nil {
-		return &[2]float64{d.CI.Lower, d.CI.Upper}
+	d, ok := mi.Delta[BootKey(c)]
+	if !ok {
+		return nil, ""
 	}
-	return nil
+	if d.CI != nil {
+		return &[2]float64{d.CI.Lower, d.CI.Upper}, ""
+	}
+	return nil, d.Reason
 }
 
 // deltaOf is the bootstrap interval of a method's change from raw on a

@@ -112,3 +112,24 @@ func TestMarkedChangeShowsItsDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestForestSaysWhichChangesHaveNoInterval: issue 19 item 2 in the forest
+// plot — a change without an interval is drawn as a point without a bar,
+// which reads like a change too small to draw; the caption now lists such
+// changes and why they have none.
+func TestForestSaysWhichChangesHaveNoInterval(t *testing.T) {
+	an, err := Analyze(tinyChoiceLog(t), bootOptions(200))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range Figures(an, nil) {
+		if f.Name != "judge-fair.forest" {
+			continue
+		}
+		if !strings.Contains(f.Caption, "Points without a bar have no interval, so nothing is said of their noise: BPC on RStd (defined on only 126 of 200 resamples)") {
+			t.Errorf("caption: %s", f.Caption)
+		}
+		return
+	}
+	t.Fatal("no forest plot for judge-fair")
+}
