@@ -182,10 +182,10 @@ func forestCI(iv *selection.Intervals, method string, c Column) (*[2]float64, st
 	return nil, d.Reason
 }
 
-// deltaOf is the bootstrap interval of a method's change from raw on a
+// DeltaOf is the bootstrap interval of a method's change from raw on a
 // column's metric (false when there is none to show: no intervals, or
 // none for this method or metric).
-func deltaOf(iv *selection.Intervals, method string, c Column) (bootstrap.Interval, bool) {
+func DeltaOf(iv *selection.Intervals, method string, c Column) (bootstrap.Interval, bool) {
 	if iv == nil {
 		return bootstrap.Interval{}, false
 	}
@@ -202,7 +202,7 @@ func deltaOf(iv *selection.Intervals, method string, c Column) (bootstrap.Interv
 // when it contains 0 (within noise), and nothing when there are no
 // intervals or the change has none (NoIntervalNotes say why).
 func changeMark(iv *selection.Intervals, method string, c Column, raw, v float64) string {
-	d, ok := deltaOf(iv, method, c)
+	d, ok := DeltaOf(iv, method, c)
 	if !ok || !HasInterval(d) {
 		return ""
 	}

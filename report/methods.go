@@ -246,7 +246,7 @@ func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.
 					if r := c.Get(raw); r.OK() && r.Flag == "" {
 						d := st.Value - r.Value
 						dec := c.Decimals
-						if x, ok := deltaOf(iv, mr.Name, c); ok {
+						if x, ok := DeltaOf(iv, mr.Name, c); ok {
 							dec = ChangeDecimals(x, d, dec)
 						}
 						cell += " (" + signed(d, dec) + changeMark(iv, mr.Name, c, r.Value, st.Value) + ")"

@@ -124,11 +124,7 @@ func (t *methodsTable) intervalGlyph(method string, c report.Column, raw, v floa
 		}
 		return ""
 	}
-	mi := iv.Method(method)
-	if mi == nil {
-		return ""
-	}
-	d, ok := mi.Delta[report.BootKey(c)]
+	d, ok := t.delta(method, c)
 	if !ok {
 		return ""
 	}
@@ -147,16 +143,7 @@ func (t *methodsTable) intervalGlyph(method string, c report.Column, raw, v floa
 // delta is the bootstrap interval of a method's change from raw on c's
 // metric (false when there are no intervals, or none for it).
 func (t *methodsTable) delta(method string, c report.Column) (bootstrap.Interval, bool) {
-	iv := t.c.intervals()
-	if iv == nil {
-		return bootstrap.Interval{}, false
-	}
-	mi := iv.Method(method)
-	if mi == nil {
-		return bootstrap.Interval{}, false
-	}
-	d, ok := mi.Delta[report.BootKey(c)]
-	return d, ok
+	return report.DeltaOf(t.c.intervals(), method, c)
 }
 
 // legend is the caption of the all-items table: what the marks mean, or
