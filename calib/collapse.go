@@ -62,7 +62,8 @@ const (
 )
 
 // Collapsed reports whether a calibration result says nothing about the
-// judge, and why. It is collapsed when any of three tests holds, each
+// judge, and why. It is CollapsedMap for g*: collapsed when any of four
+// tests holds — the three below, and "one response" (CollapsedMap) — each
 // read over every item and arrangement of calibrated (g*(s) = r for x0,
 // x1 and 1 − r for x2, x3):
 //
@@ -102,6 +103,19 @@ const (
 // reason that has nothing to do with bias (every choice is the same, or a
 // tie), so they must never be shown as a gain.
 func Collapsed(raw, calibrated Prefs, c *Curve) (bool, string) {
+	return CollapsedMap(raw, calibrated, "g*")
+}
+
+// CollapsedMap is Collapsed for any method that maps the judge's P(A)
+// (what names its map in the reason: "g*" for CalibraEval, "Pride's map"),
+// with a fourth test besides Collapsed's three:
+//
+//   - one response: every calibrated choice that is not a tie picks the
+//     same response (all response_1, or all response_2), while the raw
+//     choices picked both. A constant decision ("always response_1") would
+//     score the same consistency, κ and ICC, so they say nothing about the
+//     judge (CalibraEval on five items can end there).
+func CollapsedMap(raw, calibrated Prefs, what string) (bool, string) {
 	_, rawSD := Spread(raw)
 	mean, sd := Spread(calibrated)
 	rawTie, n := tieShare(raw)
@@ -114,16 +128,67 @@ func Collapsed(raw, calibrated Prefs, c *Curve) (bool, string) {
 			"so round-off, not the judge, would decide the choices", pctNoRoundUp(calTie), TieTolerance, pctNoRoundUp(rawTie))
 	}
 	if sd < CollapseSD && sd < CollapseShrink*rawSD {
-		return true, fmt.Sprintf("g* is nearly constant on this judge's P(A): %s of its values are within 0.05 of %.3f "+
-			"(sd %.4f; raw P(A) sd %.3f)", pctNoRoundUp(nearShare(calibrated, mean, 0.05)), mean, sd, rawSD)
+		return true, fmt.Sprintf("%s is nearly constant on this judge's P(A): %s of its values are within 0.05 of %.3f "+
+			"(sd %.4f; raw P(A) sd %.3f)", what, pctNoRoundUp(nearShare(calibrated, mean, 0.05)), mean, sd, rawSD)
 	}
 	share, level := levelShare(calibrated, CollapseLevelWidth)
 	rawShare, _ := levelShare(raw, CollapseLevelWidth)
 	if share >= CollapseLevelShare && 1-share < CollapseShrink*(1-rawShare) {
-		return true, fmt.Sprintf("g* is constant on this judge's P(A) but for outliers: %s of its values are within %g of %.3f "+
-			"(raw P(A): at most %s within %g of one level)", pctNoRoundUp(share), CollapseLevelWidth, level, pctNoRoundUp(rawShare), CollapseLevelWidth)
+		return true, fmt.Sprintf("%s is constant on this judge's P(A) but for outliers: %s of its values are within %g of %.3f "+
+			"(raw P(A): at most %s within %g of one level)", what, pctNoRoundUp(share), CollapseLevelWidth, level, pctNoRoundUp(rawShare), CollapseLevelWidth)
+	}
+	cal, rw := responseCounts(calibrated), responseCounts(raw)
+	if one := oneResponse(cal); one > 0 && rw[0] > 0 && rw[1] > 0 {
+		return true, fmt.Sprintf("every calibrated choice that is not a tie picks response_%d (%d of %d choices; raw: %d pick response_1, %d response_2), "+
+			"so its agreement is that of a constant decision", one, cal[one-1], cal[0]+cal[1]+cal[2], rw[0], rw[1])
 	}
 	return false, ""
+}
+
+// TiesOnly says, when every choice of calibrated is a tie while raw made
+// some other choice, how many there are ("" otherwise): a result of ties
+// only scores perfect consistency and a recall imbalance of 0 for no
+// reason to do with the judge.
+func TiesOnly(raw, calibrated Prefs) string {
+	cal, rw := responseCounts(calibrated), responseCounts(raw)
+	if cal[2] == 0 || cal[0]+cal[1] > 0 || rw[0]+rw[1] == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d; raw: %d of %d choices are ties", cal[2], cal[2], rw[2], rw[0]+rw[1]+rw[2])
+}
+
+// responseCounts counts the choices of p over every item and arrangement:
+// response_1, response_2 and ties.
+func responseCounts(p Prefs) [3]int {
+	var n [3]int
+	for i := range p.R {
+		for _, a := range model.Arrangements {
+			if !p.Has[i][a] {
+				continue
+			}
+			switch r := p.R[i][a]; {
+			case IsTie(r):
+				n[2]++
+			case r > 0.5:
+				n[0]++
+			default:
+				n[1]++
+			}
+		}
+	}
+	return n
+}
+
+// oneResponse is the response (1 or 2) every non-tie choice of counts n
+// picks, or 0 when both are picked or none is.
+func oneResponse(n [3]int) int {
+	switch {
+	case n[0] > 0 && n[1] == 0:
+		return 1
+	case n[1] > 0 && n[0] == 0:
+		return 2
+	}
+	return 0
 }
 
 // levelShare returns the largest share of the g*(s) values of p (g = r

@@ -86,6 +86,11 @@ type JudgeAnalysis struct {
 	// ReportingLeftOut counts pair items left out of the reporting target
 	// and why (gold tie, a tie decision, no verdict).
 	ReportingLeftOut reporting.LeftOut
+	// ArbitraryOrder, for a pair target, says why response_1 is not one
+	// system throughout ("" when it is, or the target is not pair): then
+	// P(response_1 better) describes how the log ordered its pairs, not a
+	// model, and is not headlined.
+	ArbitraryOrder string
 
 	Likelihood       *likelihood.Analysis
 	LikelihoodReason string
@@ -269,6 +274,7 @@ func analyzeReporting(ja *JudgeAnalysis, r judgeRecords, opt Options) {
 			ja.ReportingReason = "the judge has neither verdict nor pair records"
 			return
 		}
+		ja.ArbitraryOrder = arbitraryOrder(r.pairs)
 		prefs, err := pairPrefs(ja.Selection, r.pairs, opt.VerdictFrom)
 		if err != nil {
 			ja.ReportingReason = err.Error()

@@ -6,13 +6,14 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot/figure"
 )
 
 // splitLabels names the budget splits of the reporting engine in the order
-// of figure.SplitMarks, as the Markdown report names them.
-var splitLabels = [6]string{"current", "equal", "exact optimum", "paper's approximation", "Algorithm 1 (adaptive)", "best (brute force)"}
+// of figure.SplitMarks, in the vocabulary's words (as every surface names them).
+var splitLabels = [6]string{vocab.SplitCurrent, vocab.SplitEqual, vocab.SplitLeastVar, vocab.SplitProp2, vocab.SplitAdaptive, vocab.SplitNarrowest}
 
 // ObservedPA returns every observed P(A) of pairs, over all their
 // arrangements, for the histogram under the g* curve.
@@ -126,7 +127,7 @@ func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.Fores
 			} else {
 				continue
 			}
-			row.CI = forestCI(iv, m.Name, col)
+			row.CI, row.NoInterval = forestCI(iv, m.Name, col)
 			fp.Rows = append(fp.Rows, row)
 		}
 		if len(fp.Rows) > 0 {
@@ -165,8 +166,13 @@ func judgeRow(ja *JudgeAnalysis) figure.JudgeRow {
 	row := figure.JudgeRow{Judge: ja.Judge}
 	none := calib.Undefined(0, "not computed")
 	row.Naive, row.Corrected, row.Consistency, row.Accuracy = none, none, none, none
-	if r := ja.Reporting; r != nil {
+	if r := ja.Reporting; r != nil && ja.ArbitraryOrder != "" {
+		// Not a headline number (ja.ArbitraryOrder says why).
+		row.Naive = calib.Undefined(0, "not shown: response order is arbitrary, so "+vocab.TargetPair+" describes the log, not a model")
+		row.Corrected = row.Naive
+	} else if r != nil {
 		row.Naive, row.Corrected = r.PHat, r.ThetaHat
+		row.Target = TargetName(ja.Target)
 	} else {
 		row.Naive = calib.Undefined(0, ja.ReportingReason)
 		row.Corrected = row.Naive

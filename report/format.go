@@ -2,9 +2,11 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
 )
 
 // value is s as a JSON number: nil (null) when s is undefined.
@@ -30,6 +32,31 @@ func signed(d float64, decimals int) string {
 		return "±0"
 	}
 	return strings.Replace(s, "-", "−", 1)
+}
+
+// maxChangeDecimals bounds ChangeDecimals: a change smaller than 10⁻¹⁰
+// whose interval excludes 0 is printed in exponent-free decimals no
+// further.
+const maxChangeDecimals = 10
+
+// ChangeDecimals is how many decimals a change d from raw is printed with,
+// beside the mark its bootstrap interval delta gives: dec (the metric's
+// own) unless the interval excludes 0 — a ▲ or ▼ — and then enough that
+// neither d nor the interval's end nearest 0 prints as zero, so a marked
+// change never reads "±0" (judge-fair's Pride ICC(2,k): −0.0004 [−0.0006,
+// −0.0003], not ±0 ▼). The same decimals serve the interval's ends.
+func ChangeDecimals(delta bootstrap.Interval, d float64, dec int) int {
+	if delta.ChangeSign() == 0 {
+		return dec
+	}
+	near := min(math.Abs(delta.CI.Lower), math.Abs(delta.CI.Upper))
+	k := dec
+	for _, x := range []float64{math.Abs(d), near} {
+		for k < maxChangeDecimals && x > 0 && x < 0.5*math.Pow(10, -float64(k)) {
+			k++
+		}
+	}
+	return k
 }
 
 // signedIf formats x with a sign (a change) or plainly (a value).

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // DocBootstrap describes a bootstrap in the report JSON.
@@ -46,9 +47,11 @@ func BootKey(c Column) string { return bootKeys[c.Title] }
 
 // IntervalChange says what a method's change from raw is, given its
 // bootstrap interval: +1 better, −1 worse, 0 within noise (the interval
-// contains 0, or there is none). better is Column.Better; for the
-// first-position rate (0.5 is fair) a change that excludes 0 is better when
-// the value v ends closer to 0.5 than raw.
+// contains 0). A change without an interval (delta.CI nil) also gives 0,
+// but it is not "within noise": callers show no mark for it (HasInterval).
+// better is Column.Better; for the first-position rate (0.5 is fair) a
+// change that excludes 0 is better when the value v ends closer to 0.5
+// than raw.
 func IntervalChange(better int, delta bootstrap.Interval, raw, v float64) int {
 	s := delta.ChangeSign()
 	switch {
@@ -64,8 +67,51 @@ func IntervalChange(better int, delta bootstrap.Interval, raw, v float64) int {
 	return 0
 }
 
+// HasInterval reports whether a change can be marked: it has a bootstrap
+// interval. No mark without an interval — not even "within noise".
+func HasInterval(delta bootstrap.Interval) bool { return delta.CI != nil }
+
 // changeWords name IntervalChange's answers in JSON.
-var changeWords = map[int]string{+1: "better", -1: "worse", 0: "within noise"}
+var changeWords = map[int]string{+1: vocab.Better, -1: vocab.Worse, 0: vocab.WithinNoise}
+
+// NoIntervalNotes are the notes for the changes from raw that have no
+// bootstrap interval, and so no mark, in the methods table over every
+// item: one per method and reason, naming the metrics.
+func NoIntervalNotes(sel *selection.Result, iv *selection.Intervals) []string {
+	if sel == nil || iv == nil || iv.Options.Resamples == 0 {
+		return nil
+	}
+	raw := sel.Method(selection.MethodRaw)
+	if raw == nil {
+		return nil
+	}
+	var out []string
+	for i := range sel.Methods {
+		mr := &sel.Methods[i]
+		mi := iv.Method(mr.Name)
+		if mr.Name == selection.MethodRaw || mi == nil || !mr.Available || mr.Degenerate {
+			continue
+		}
+		var order []string
+		by := map[string][]string{}
+		for _, c := range selectionColumns {
+			d, ok := mi.Delta[BootKey(c)]
+			r, v := c.Get(&raw.All), c.Get(&mr.All)
+			if !ok || HasInterval(d) || !r.OK() || !v.OK() || r.Flag != "" || v.Flag != "" {
+				continue
+			}
+			if _, seen := by[d.Reason]; !seen {
+				order = append(order, d.Reason)
+			}
+			by[d.Reason] = append(by[d.Reason], c.Title)
+		}
+		for _, why := range order {
+			out = append(out, fmt.Sprintf("%s: %s — %s of the change from raw (%s), so no mark",
+				MethodTitle(mr.Name), strings.Join(by[why], ", "), vocab.NoInterval, why))
+		}
+	}
+	return out
+}
 
 // addIntervals puts a judge's bootstrap intervals next to the values of
 // each method's all-items metrics.
@@ -108,7 +154,7 @@ func addIntervals(out *Selection, ja *JudgeAnalysis) {
 			} else {
 				m.Notes = append(m.Notes, k+": no bootstrap interval of the change — "+d.Reason)
 			}
-			if r, v := c.Get(&raw.All), c.Get(&mr.All); r.OK() && v.OK() && r.Flag == "" && v.Flag == "" {
+			if r, v := c.Get(&raw.All), c.Get(&mr.All); r.OK() && v.OK() && r.Flag == "" && v.Flag == "" && HasInterval(d) {
 				m.Change[k] = changeWords[IntervalChange(c.Better, d, r.Value, v.Value)]
 			}
 		}
@@ -116,44 +162,57 @@ func addIntervals(out *Selection, ja *JudgeAnalysis) {
 }
 
 // forestCI is the bootstrap interval of a method's change from raw on a
-// column's metric, for the forest plot (nil when there is none).
-func forestCI(iv *selection.Intervals, method string, c Column) *[2]float64 {
-	if iv == nil {
-		return nil
+// column's metric, for the forest plot (nil when there is none), and why
+// there is none when intervals were computed but this change has none.
+func forestCI(iv *selection.Intervals, method string, c Column) (*[2]float64, string) {
+	if iv == nil || iv.Options.Resamples == 0 {
+		return nil, ""
 	}
 	mi := iv.Method(method)
 	if mi == nil {
-		return nil
+		return nil, ""
 	}
-	if d, ok := mi.Delta[BootKey(c)]; ok && d.CI != nil {
-		return &[2]float64{d.CI.Lower, d.CI.Upper}
+	d, ok := mi.Delta[BootKey(c)]
+	if !ok {
+		return nil, ""
 	}
-	return nil
+	if d.CI != nil {
+		return &[2]float64{d.CI.Lower, d.CI.Upper}, ""
+	}
+	return nil, d.Reason
+}
+
+// DeltaOf is the bootstrap interval of a method's change from raw on a
+// column's metric (false when there is none to show: no intervals, or
+// none for this method or metric).
+func DeltaOf(iv *selection.Intervals, method string, c Column) (bootstrap.Interval, bool) {
+	if iv == nil {
+		return bootstrap.Interval{}, false
+	}
+	mi := iv.Method(method)
+	if mi == nil {
+		return bootstrap.Interval{}, false
+	}
+	d, ok := mi.Delta[BootKey(c)]
+	return d, ok
 }
 
 // changeMark is the mark of a change from raw in the methods table: " ▲"
 // (better) or " ▼" (worse) when its bootstrap interval excludes 0, " ="
 // when it contains 0 (within noise), and nothing when there are no
-// intervals.
+// intervals or the change has none (NoIntervalNotes say why).
 func changeMark(iv *selection.Intervals, method string, c Column, raw, v float64) string {
-	if iv == nil {
-		return ""
-	}
-	mi := iv.Method(method)
-	if mi == nil {
-		return ""
-	}
-	d, ok := mi.Delta[BootKey(c)]
-	if !ok {
+	d, ok := DeltaOf(iv, method, c)
+	if !ok || !HasInterval(d) {
 		return ""
 	}
 	switch IntervalChange(c.Better, d, raw, v) {
 	case +1:
-		return " ▲"
+		return " " + vocab.BetterSym
 	case -1:
-		return " ▼"
+		return " " + vocab.WorseSym
 	}
-	return " ="
+	return " " + vocab.WithinNoiseSym
 }
 
 // IntervalsText describes a judge's bootstrap intervals in a phrase, e.g.
@@ -193,10 +252,15 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 		}
 		return
 	}
-	fmt.Fprintf(b, "Marks: ▲/▼ the change's interval excludes 0 (better/worse); = within noise (its interval contains 0). "+
-		"Intervals: %s; resampling unit: the item (all its arrangements move together, every method on the same resample).\n",
-		IntervalsText(iv))
 	sel := ja.Selection
+	noMark := NoIntervalNotes(sel, iv)
+	fmt.Fprintf(b, "Marks: %s/%s the change's interval excludes 0 (%s/%s); %s %s (its interval contains 0)",
+		vocab.BetterSym, vocab.WorseSym, vocab.Better, vocab.Worse, vocab.WithinNoiseSym, vocab.WithinNoise)
+	if len(noMark) > 0 {
+		fmt.Fprintf(b, "; no mark: %s (the notes below say why)", vocab.NoInterval)
+	}
+	fmt.Fprintf(b, ". Intervals: %s; resampling unit: the item (all its arrangements move together, every method on the same resample).\n",
+		IntervalsText(iv))
 	table := func(title string, delta bool, get func(mi *selection.MethodIntervals) map[string]bootstrap.Interval) {
 		fmt.Fprintf(b, "\n%s\n\n| method |", title)
 		for _, c := range selectionColumns {
@@ -216,7 +280,11 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 			for _, c := range selectionColumns {
 				cell := "—"
 				if x, ok := get(mi)[BootKey(c)]; ok && x.CI != nil {
-					cell = fmt.Sprintf("[%s, %s]", signedIf(x.CI.Lower, c.Decimals, delta), signedIf(x.CI.Upper, c.Decimals, delta))
+					dec := c.Decimals
+					if delta {
+						dec = ChangeDecimals(x, x.Estimate, dec)
+					}
+					cell = fmt.Sprintf("[%s, %s]", signedIf(x.CI.Lower, dec, delta), signedIf(x.CI.Upper, dec, delta))
 				}
 				b.WriteString(" " + cell + " |")
 			}
@@ -225,10 +293,13 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	table("Intervals of the values (all items):", false, func(mi *selection.MethodIntervals) map[string]bootstrap.Interval { return mi.Value })
 	table("Intervals of the change from raw (all items):", true, func(mi *selection.MethodIntervals) map[string]bootstrap.Interval { return mi.Delta })
-	if len(iv.Notes) > 0 {
+	if len(iv.Notes)+len(noMark) > 0 {
 		b.WriteString("\n")
 	}
 	for _, n := range iv.Notes {
+		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
+	}
+	for _, n := range noMark {
 		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
 	}
 }

@@ -244,7 +244,12 @@ func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.
 					cell += FlagMark
 				} else if mr.Name != selection.MethodRaw && raw != nil {
 					if r := c.Get(raw); r.OK() && r.Flag == "" {
-						cell += " (" + signed(st.Value-r.Value, c.Decimals) + changeMark(iv, mr.Name, c, r.Value, st.Value) + ")"
+						d := st.Value - r.Value
+						dec := c.Decimals
+						if x, ok := DeltaOf(iv, mr.Name, c); ok {
+							dec = ChangeDecimals(x, d, dec)
+						}
+						cell += " (" + signed(d, dec) + changeMark(iv, mr.Name, c, r.Value, st.Value) + ")"
 					}
 				}
 			}

@@ -3,9 +3,12 @@ package report
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // Reporting is the judge's verdict rate reported correctly (Lee et al.,
@@ -72,6 +75,12 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 		out.PHatCI = &[2]float64{r.PHat.CI.Lower, r.PHat.CI.Upper}
 	}
 	out.ThetaHat = stat("theta_hat", r.ThetaHat)
+	if r.Uninformative != "" {
+		out.Notes = append(out.Notes, "ci: "+vocab.Uninformative+" — "+r.Uninformative+"; covered is null (no coverage claim)")
+	}
+	if ja.ArbitraryOrder != "" {
+		out.Notes = append(out.Notes, ArbitraryOrderNote(ja.ArbitraryOrder))
+	}
 	out.CILower = stat("ci_lower", r.Lower)
 	out.CIUpper = value(r.Upper)
 	out.CIWidth = value(r.Width)
@@ -99,48 +108,45 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 		fmt.Fprintf(b, "\n### Verdict rate\n\nNot available — %s.\n", mdMsg(ja.ReportingReason))
 		return
 	}
-	what := "verdict records: z = human label, ẑ = the judge's verdict"
-	if strings.HasPrefix(ja.Target, TargetPair) {
-		what = "pair records: z = \"response_1 is better\", ẑ from " + strings.TrimPrefix(ja.Target, TargetPair+":")
-	}
-	fmt.Fprintf(b, "\n### Verdict rate, reported correctly\n\nTarget: %s.\n", what)
+	fmt.Fprintf(b, "\n### Verdict rate, reported correctly\n\nTarget: %s — %s.\n", TargetName(ja.Target), TargetDetail(ja.Target))
 	test := "the unlabelled items"
 	if r.Holdout {
 		test = "the labelled items not drawn for calibration (their labels hidden from the estimator)"
 	}
-	fmt.Fprintf(b, "Naive rate p̂ = %s%s (Wald) on the test set: %s of %d, %s.\n",
+	fmt.Fprintf(b, "%s %s = %s%s (Wald) on the test set: %s of %d, %s.\n", capitalize(vocab.NaiveRate), vocab.NaiveRateSym,
 		fmtStat(r.PHat, 3), ciText(r.PHat), plural(r.TestSize, "item"), r.N, test)
 	if r.PoolSize == 0 {
 		// No labels: no θ̂, no split has a width; the plan says what to label.
-		fmt.Fprintf(b, "Bias-corrected θ̂: needs human labels, and none of the %d items has one.\n", r.N)
+		fmt.Fprintf(b, "%s %s: needs human labels, and none of the %d items has one.\n", capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym, r.N)
 		fmt.Fprintf(b, "\nPlan: %s.\n", mdMsg(strings.TrimSuffix(r.Plan, ".")))
 		writeReportingNotes(b, ja)
 		return
 	}
-	fmt.Fprintf(b, "Bias-corrected θ̂ = %s, CI [%s, %s] (width %s), from a calibration set of m0 = %d items with z = 0 and m1 = %d with z = 1 (pool %d): specificity q̂0 = %s, sensitivity q̂1 = %s.\n",
+	fmt.Fprintf(b, "%s %s = %s, CI [%s, %s] (width %s), from a calibration set of m0 = %d items with z = 0 and m1 = %d with z = 1 (pool %d): %s %s = %s, %s %s = %s.\n",
+		capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym,
 		fmtStat(r.ThetaHat, 3), fmtStat(r.Lower, 3), fmtStat(r.Upper, 3), fmtStat(r.Width, 3),
-		r.M0, r.M1, r.PoolSize, fmtStat(r.Q0Hat, 3), fmtStat(r.Q1Hat, 3))
+		r.M0, r.M1, r.PoolSize, vocab.Specificity, vocab.SpecificitySym, fmtStat(r.Q0Hat, 3), vocab.Sensitivity, vocab.SensitivitySym, fmtStat(r.Q1Hat, 3))
+	if r.Uninformative != "" {
+		fmt.Fprintf(b, "%s: %s.\n", capitalize(vocab.Uninformative), mdMsg(r.Uninformative))
+	}
 	if r.TrueTheta != nil {
-		cov := "not covered"
-		if r.Covered != nil && *r.Covered {
-			cov = "covered"
-		}
-		fmt.Fprintf(b, "True θ of the test set: %.3f (%s by the CI).\n", *r.TrueTheta, cov)
+		fmt.Fprintf(b, "%s %s of the test set: %.3f (%s).\n", capitalize(vocab.TrueRate), vocab.TrueRateSym, *r.TrueTheta, CoverageText(r))
 	}
 	b.WriteString("\n| calibration split | m0 | m1 | CI width |\n|---|---:|---:|---:|\n")
 	for _, row := range []struct {
 		name string
 		s    reporting.SplitWidth
 	}{
-		{reporting.SplitLabelCurrent, r.Splits.Current}, {reporting.SplitLabelEqual, r.Splits.Equal},
-		{reporting.SplitLabelExact, r.Splits.Exact}, {reporting.SplitLabelApprox, r.Splits.Approx},
-		{reporting.SplitLabelAdaptive, r.Splits.Adaptive}, {fmt.Sprintf(reporting.SplitLabelBest, r.BestMinPerClass), r.Splits.Best},
+		{vocab.SplitCurrent + " (the drawn calibration set)", r.Splits.Current}, {vocab.SplitEqual, r.Splits.Equal},
+		{vocab.SplitLeastVar + " at θ̂, q̂", r.Splits.Exact}, {vocab.SplitProp2 + " (of the previous row, from p̂)", r.Splits.Approx},
+		{vocab.SplitAdaptive + ", from the pilot", r.Splits.Adaptive},
+		{fmt.Sprintf("%s (search, ≥ %d per class)", vocab.SplitNarrowest, r.BestMinPerClass), r.Splits.Best},
 	} {
 		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, row.s.M0, row.s.M1, fmtStat(row.s.Width, 4))
 	}
 	b.WriteString("\nEvery width plugs the drawn set's p̂, q̂0, q̂1 into the interval with that split's m0, m1. " +
-		"The least-calibration-variance split minimises only the calibration part of θ̂'s variance at those plug-in rates " +
-		"(Prop. 2 approximates it), not the interval's width, so another split can be narrower; " +
+		"The " + vocab.SplitLeastVar + " split minimises only the calibration part of θ̂'s variance at those plug-in rates " +
+		"(the " + vocab.SplitProp2 + " estimates it from p̂), not the interval's width, so another split can be narrower; " +
 		fmt.Sprintf("the search minimises the width itself, over splits with at least %d items per class "+
 			"(Algorithm 1's pilot size: fewer labels leave a class's rate unestimated, and the interval's smoothing "+
 			"then makes a starved class look good).\n", r.BestMinPerClass))
@@ -167,5 +173,32 @@ func writeReportingNotes(b *strings.Builder, ja *JudgeAnalysis) {
 		}
 	}
 	notes = append(notes, r.Notes...)
+	if ja.ArbitraryOrder != "" {
+		notes = append(notes, ArbitraryOrderNote(ja.ArbitraryOrder))
+	}
 	writeNotes(b, notes)
+}
+
+// CoverageText says whether θ̂'s interval covers the true rate, or why no
+// claim is made (no interval, or an uninformative one); r.TrueTheta must
+// be set.
+func CoverageText(r *reporting.Result) string {
+	switch {
+	case r.Covered != nil && *r.Covered:
+		return "covered by the CI"
+	case r.Covered != nil:
+		return "not covered by the CI"
+	case r.Uninformative != "":
+		return "no coverage claim: the interval is all of [0, 1]"
+	}
+	return "no coverage claim: θ̂ has no interval"
+}
+
+// capitalize upper-cases the first letter of s.
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }

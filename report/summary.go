@@ -6,6 +6,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // SummaryRow is one judge's headline numbers: a row of the cross-judge
@@ -72,13 +73,14 @@ func writeSummary(b *strings.Builder, an *Analysis) {
 		bias = bias || r.BiasScore != nil
 	}
 	fmt.Fprintf(b, "\n## Judges at a glance\n\nConsistency, first-position rate and accuracy are the raw pair judgments'; "+
-		"the verdict rate is the naive p̂ and the bias-corrected θ̂ with its %g%% interval (the target is in each judge's section)", 100*(1-alphaOf(an)))
+		"the verdict rate is the %s %s and the %s %s with its %g%% interval, of the target each row names (what z = 1 means)",
+		vocab.NaiveRate, vocab.NaiveRateSym, vocab.CorrectedRate, vocab.CorrectedRateSym, 100*(1-alphaOf(an)))
 	if bias {
 		b.WriteString("; BiasScore is the likelihood bias over all criteria (total, micro)")
 	}
 	b.WriteString(". — where a judge has no such result.\n\n")
-	b.WriteString("| judge | pair items | consistency | first-pos. rate | acc. (mean) | naive p̂ | corrected θ̂ [CI] |")
-	sep := "|---|---:|---:|---:|---:|---:|---|"
+	b.WriteString("| judge | pair items | consistency | first-pos. rate | acc. (mean) | target | naive p̂ | corrected θ̂ [CI] |")
+	sep := "|---|---:|---:|---:|---:|---|---:|---|"
 	if bias {
 		b.WriteString(" BiasScore |")
 		sep += "---:|"
@@ -90,17 +92,35 @@ func writeSummary(b *strings.Builder, an *Analysis) {
 		}
 		return fmt.Sprintf("%.3f", *v)
 	}
-	for _, r := range rows {
-		theta := num(r.ThetaHat)
+	var arbitrary []string
+	for k, r := range rows {
+		ja := &an.Judges[k]
+		target, phat, theta := "—", num(r.PHat), num(r.ThetaHat)
 		if r.ThetaCI != nil {
 			theta += fmt.Sprintf(" [%.3f, %.3f]", r.ThetaCI[0], r.ThetaCI[1])
 		}
-		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s |", md(r.Judge), r.Items, num(r.Consistency),
-			num(r.FirstPositionRate), num(r.Accuracy), num(r.PHat), theta)
+		if ja.Reporting != nil {
+			target = TargetName(r.Target)
+			if u := ja.Reporting.Uninformative; u != "" {
+				theta += " (" + vocab.Uninformative + ")"
+			}
+		}
+		if ja.Reporting != nil && ja.ArbitraryOrder != "" {
+			// Not a headline number: the judge's section says why.
+			phat, theta = "— (order)", "— (order)"
+			arbitrary = append(arbitrary, md(r.Judge))
+		}
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s | %s |", md(r.Judge), r.Items, num(r.Consistency),
+			num(r.FirstPositionRate), num(r.Accuracy), target, phat, theta)
 		if bias {
 			fmt.Fprintf(b, " %s |", num(r.BiasScore))
 		}
 		b.WriteString("\n")
+	}
+	if len(arbitrary) > 0 {
+		fmt.Fprintf(b, "\n— (order): not shown for %s, whose pair records' response order is arbitrary, so %s describes how the log "+
+			"ordered its pairs, not a model (the judge's section has the numbers, as a check of the correction).\n",
+			strings.Join(arbitrary, ", "), vocab.TargetPair)
 	}
 }
 

@@ -4,8 +4,10 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -76,12 +78,15 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 				cell += report.FlagMark // a value that cannot be right: no change glyph
 			} else if s.OK() && mr.Name != selection.MethodRaw && raw != nil {
 				if r := c.Get(raw); r.OK() && r.Flag == "" {
-					g := ""
+					g, dec := "", c.Decimals
 					if mt == &mr.All { // the intervals are over all items
 						g = t.intervalGlyph(mr.Name, c, r.Value, s.Value)
+						if d, ok := t.delta(mr.Name, c); ok {
+							dec = report.ChangeDecimals(d, s.Value-r.Value, dec) // a marked change never reads ±0
+						}
 					}
 					if withDelta {
-						cell += " " + signedDelta(s.Value-r.Value, c.Decimals)
+						cell += " " + signedDelta(s.Value-r.Value, dec)
 					}
 					cell += g
 				}
@@ -109,7 +114,8 @@ func (t *methodsTable) collapsedRow(title string, cols, n int) []string {
 // intervalGlyph marks a method's change from raw in the all-items table:
 // ▲ (better) or ▼ (worse) when the change's bootstrap interval excludes 0,
 // "=" when it contains 0 (within noise), and nothing when there are no
-// intervals (yet, or --bootstrap 0).
+// intervals (yet, or --bootstrap 0) or the change has none (a blank keeps
+// the column; the pane's notes say why).
 func (t *methodsTable) intervalGlyph(method string, c report.Column, raw, v float64) string {
 	iv := t.c.intervals()
 	if iv == nil {
@@ -118,21 +124,26 @@ func (t *methodsTable) intervalGlyph(method string, c report.Column, raw, v floa
 		}
 		return ""
 	}
-	mi := iv.Method(method)
-	if mi == nil {
-		return ""
-	}
-	d, ok := mi.Delta[report.BootKey(c)]
+	d, ok := t.delta(method, c)
 	if !ok {
 		return ""
 	}
+	if !report.HasInterval(d) {
+		return " "
+	}
 	switch report.IntervalChange(c.Better, d, raw, v) {
 	case +1:
-		return t.c.st.Better.Render("▲")
+		return t.c.st.Better.Render(vocab.BetterSym)
 	case -1:
-		return t.c.st.Worse.Render("▼")
+		return t.c.st.Worse.Render(vocab.WorseSym)
 	}
-	return "="
+	return vocab.WithinNoiseSym
+}
+
+// delta is the bootstrap interval of a method's change from raw on c's
+// metric (false when there are no intervals, or none for it).
+func (t *methodsTable) delta(method string, c report.Column) (bootstrap.Interval, bool) {
+	return report.DeltaOf(t.c.intervals(), method, c)
 }
 
 // legend is the caption of the all-items table: what the marks mean, or
@@ -143,7 +154,12 @@ func (t *methodsTable) legend() string {
 	case iv != nil && iv.Options.Resamples == 0 && len(iv.Notes) > 0:
 		return "  no ▲/▼ marks: " + iv.Notes[0]
 	case iv != nil:
-		return "  ▲ better ▼ worse = within noise (change's 95% CI)"
+		l := fmt.Sprintf("  %s %s %s %s %s %s (change's 95%% CI)", vocab.BetterSym, vocab.Better, vocab.WorseSym, vocab.Worse,
+			vocab.WithinNoiseSym, vocab.WithinNoise)
+		if c.cur != nil && len(report.NoIntervalNotes(c.cur.ja.Selection, iv)) > 0 {
+			l += "; blank: " + vocab.NoInterval + " (notes)"
+		}
+		return l
 	case c.boot.running:
 		pct := 0
 		if c.boot.total > 0 {

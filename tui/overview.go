@@ -6,6 +6,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -111,7 +112,12 @@ func headlines(ja *report.JudgeAnalysis) []string {
 				out = append(out, fmt.Sprintf("flips its choice in %s of pairs when the order is swapped (consistency %.2f, n = %d)",
 					pct(1-a.Consistency.Value), a.Consistency.Value, a.Consistency.N))
 			}
-			if a.FirstPositionRate.OK() {
+			switch {
+			case a.FirstPositionRate.OK() && a.OneOrder:
+				out = append(out, fmt.Sprintf("picks the answer shown first %s of the time (first-position rate %.2f), but no item was shown "+
+					"both ways round, so this mixes position with how good the first-shown answers are",
+					pct(a.FirstPositionRate.Value), a.FirstPositionRate.Value))
+			case a.FirstPositionRate.OK():
 				out = append(out, fmt.Sprintf("prefers the first answer %s of the time (first-position rate %.2f; 0.50 is fair)",
 					pct(a.FirstPositionRate.Value), a.FirstPositionRate.Value))
 			}
@@ -126,13 +132,20 @@ func headlines(ja *report.JudgeAnalysis) []string {
 	} else if ja.SelectionReason != "" {
 		out = append(out, "selection bias: "+ja.SelectionReason)
 	}
-	if rep := ja.Reporting; rep != nil {
-		s := "naive win rate " + fmtStat(rep.PHat, 2) + "; corrected " + fmtStat(rep.ThetaHat, 2)
-		if rep.Lower.OK() && rep.Upper.OK() {
+	if rep := ja.Reporting; rep != nil && ja.ArbitraryOrder != "" {
+		out = append(out, fmt.Sprintf("%s not headlined: %s (the Reporting pane shows it as a check of the correction)",
+			report.TargetName(ja.Target), ja.ArbitraryOrder))
+	} else if rep != nil {
+		s := fmt.Sprintf("%s: %s %s %s; %s %s %s", report.TargetName(ja.Target), vocab.NaiveRateShort, vocab.NaiveRateSym, fmtStat(rep.PHat, 2),
+			vocab.CorrectedRateShort, vocab.CorrectedRateSym, fmtStat(rep.ThetaHat, 2))
+		switch {
+		case rep.Uninformative != "":
+			s += " (" + vocab.Uninformative + ": all of [0, 1])"
+		case rep.Lower.OK() && rep.Upper.OK():
 			s += fmt.Sprintf(" [%.2f, %.2f]", rep.Lower.Value, rep.Upper.Value)
-		} else if rep.ThetaHat.OK() {
+		case rep.ThetaHat.OK():
 			s += " (no interval: " + rep.Width.Reason + ")"
-		} else {
+		default:
 			s += " (" + rep.ThetaHat.Reason + ")"
 		}
 		s += fmt.Sprintf(" — %s, %s and %s", targetName(ja.Target), plural(rep.TestSize, "test item"), plural(rep.M0+rep.M1, "calibration item"))
@@ -255,7 +268,9 @@ func (p *overviewPane) comparison() []string {
 		} else {
 			r = append(r, "—", "—", "—", "—", "—")
 		}
-		if rep := ja.Reporting; rep != nil {
+		if rep := ja.Reporting; rep != nil && ja.ArbitraryOrder != "" {
+			r = append(r, "—", "— (order)") // not headlined: the caption says why
+		} else if rep != nil {
 			c := fmtStat(rep.ThetaHat, 2)
 			if rep.Lower.OK() && rep.Upper.OK() {
 				c += fmt.Sprintf(" [%.2f, %.2f]", rep.Lower.Value, rep.Upper.Value)
@@ -271,7 +286,48 @@ func (p *overviewPane) comparison() []string {
 		}
 		rows = append(rows, r)
 	}
-	return p.cols.fit(&p.c.st, head, rows, comparisonPrio, p.c.contentWidth())
+	out := p.cols.fit(&p.c.st, head, rows, comparisonPrio, p.c.contentWidth())
+	return append(out, wrap(targetsCaption(p.c.compare), p.c.contentWidth(), "   ")...)
+}
+
+// targetsCaption says what the comparison's p̂ and θ̂ estimate for each
+// judge, so a column that mixes targets says which is which, and why a
+// judge's rates are not shown (response order arbitrary).
+func targetsCaption(jas []report.JudgeAnalysis) string {
+	var order []string
+	by := map[string][]string{}
+	var arbitrary []string
+	for i := range jas {
+		ja := &jas[i]
+		if ja.Reporting == nil {
+			continue
+		}
+		if ja.ArbitraryOrder != "" {
+			arbitrary = append(arbitrary, clean(ja.Judge))
+			continue
+		}
+		t := report.TargetName(ja.Target)
+		if _, ok := by[t]; !ok {
+			order = append(order, t)
+		}
+		by[t] = append(by[t], clean(ja.Judge))
+	}
+	var parts []string
+	for _, t := range order {
+		if len(order) == 1 && len(arbitrary) == 0 {
+			parts = append(parts, t+" for every judge")
+			break
+		}
+		parts = append(parts, t+" for "+strings.Join(by[t], ", "))
+	}
+	if len(arbitrary) > 0 {
+		parts = append(parts, fmt.Sprintf("not shown (— (order)) for %s: their pair records' response order is arbitrary, so %s says nothing about a model",
+			strings.Join(arbitrary, ", "), vocab.TargetPair))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s and %s estimate: %s", vocab.NaiveRateSym, vocab.CorrectedRateSym, strings.Join(parts, "; "))
 }
 
 // targetName says in words what the reporting engine estimated.

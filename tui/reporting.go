@@ -7,7 +7,9 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/plot"
+	"github.com/plumb-eval/plumb/report"
 )
 
 // reportingPane is the Reporting tab (Lee et al.'s correct reporting):
@@ -43,23 +45,17 @@ func (p *reportingPane) draw(w int) []string {
 	if p.c.knobs.opt.Reporting.Alpha == 0 {
 		level = 95
 	}
-	out := []string{st.Heading.Render(fmt.Sprintf(" Verdict rate — %s, %s", targetName(ja.Target), plural(rep.TestSize, "test item"))) +
+	out := []string{st.Heading.Render(fmt.Sprintf(" Verdict rate — %s (%s), %s", report.TargetName(ja.Target), targetName(ja.Target), plural(rep.TestSize, "test item"))) +
 		st.Faint.Render(fmt.Sprintf("  %.4g%% intervals", level))}
 	specs := []plot.IntervalSpec{
-		statSpec("naive p̂", rep.PHat, rep.PHat.CI),
-		statSpec("corrected θ̂", rep.ThetaHat, rep.ThetaHat.CI),
+		statSpec(vocab.NaiveRateShort+" "+vocab.NaiveRateSym, rep.PHat, rep.PHat.CI),
+		statSpec(vocab.CorrectedRateShort+" "+vocab.CorrectedRateSym, rep.ThetaHat, rep.ThetaHat.CI),
 	}
 	if rep.TrueTheta != nil {
 		specs[1].Truth = rep.TrueTheta
 	}
 	out = append(out, indent(strings.Split(plot.Intervals(specs, w-2), "\n"), " ")...)
-	if rep.Covered != nil {
-		word := "covers"
-		if !*rep.Covered {
-			word = "misses"
-		}
-		out = append(out, fmt.Sprintf("  The interval %s the true θ = %.3f (known for these items).", word, *rep.TrueTheta))
-	}
+	out = append(out, coverageLines(rep, w)...)
 	out = append(out, "")
 	if rep.PoolSize == 0 {
 		out = append(out, wrap("No item has a human label, so θ̂ cannot be corrected yet: the labelling plan below says what to label.", w, "  ")...)
@@ -86,10 +82,11 @@ func (p *reportingPane) draw(w int) []string {
 			sw    reporting.SplitWidth
 			g     rune
 			label string
-		}{{sp.Current, 'C', "current"}, {sp.Equal, 'E', "equal"}, {sp.Exact, 'V', "least calib. variance"}, {sp.Approx, 'P', "Prop. 2"}, {sp.Adaptive, 'D', "adaptive (Alg. 1)"}} {
+		}{{sp.Current, 'C', vocab.SplitCurrent}, {sp.Equal, 'E', vocab.SplitEqual}, {sp.Exact, 'V', vocab.SplitLeastVar},
+			{sp.Approx, 'P', vocab.SplitProp2}, {sp.Adaptive, 'D', vocab.SplitAdaptive}} {
 			if w < 120 {
 				// The legend fits in one line; the table below names them in full.
-				s.label, _, _ = strings.Cut(strings.Replace(s.label, "least calib. variance", "least var.", 1), " (")
+				s.label = shortSplit(s.label)
 			}
 			if s.sw.M0+s.sw.M1 > 0 {
 				marks = append(marks, plot.Marker{X: float64(s.sw.M0), Glyph: s.g, Label: s.label})
@@ -112,8 +109,10 @@ func (p *reportingPane) draw(w int) []string {
 		for _, s := range []struct {
 			name string
 			sw   reporting.SplitWidth
-		}{{"C current", sp.Current}, {"E equal", sp.Equal}, {"V least calib. variance at θ̂", sp.Exact}, {"P Prop. 2 (approx. of V)", sp.Approx},
-			{"D adaptive (Alg. 1)", sp.Adaptive}, {fmt.Sprintf("  narrowest CI (≥ %d/class)", rep.BestMinPerClass), sp.Best}} {
+		}{{vocab.SplitCurrentSym + " " + vocab.SplitCurrent, sp.Current}, {vocab.SplitEqualSym + " " + vocab.SplitEqual, sp.Equal},
+			{vocab.SplitLeastVarSym + " " + vocab.SplitLeastVar, sp.Exact}, {vocab.SplitProp2Sym + " " + vocab.SplitProp2, sp.Approx},
+			{vocab.SplitAdaptiveSym + " " + vocab.SplitAdaptive, sp.Adaptive},
+			{fmt.Sprintf("  %s (≥ %d/class)", vocab.SplitNarrowest, rep.BestMinPerClass), sp.Best}} {
 			if s.sw.M0+s.sw.M1 == 0 {
 				continue
 			}
@@ -130,11 +129,51 @@ func (p *reportingPane) draw(w int) []string {
 	if n := ja.ReportingLeftOut.Note(ja.Pairs); n != "" {
 		notes = append(notes, n)
 	}
+	if ja.ArbitraryOrder != "" {
+		notes = append(notes, report.ArbitraryOrderNote(ja.ArbitraryOrder))
+	}
 	if len(notes) > 0 {
 		out = append(out, "", st.Heading.Render(" Notes"))
 		for _, n := range notes {
 			out = append(out, wrap(n, w, "  · ")...)
 		}
+	}
+	return out
+}
+
+// shortSplit is a split's Short name for the one-line chart legend (its
+// Name when it has none).
+func shortSplit(name string) string {
+	for _, sec := range vocab.Glossary() {
+		for _, c := range sec.Concepts {
+			if c.Name == name && c.Short != "" {
+				return c.Short
+			}
+		}
+	}
+	return name
+}
+
+// coverageLines say whether θ̂'s interval covers the true rate θ, when it is
+// known, and make no claim when there is no interval or it is
+// uninformative (all of [0, 1]).
+func coverageLines(rep *reporting.Result, w int) []string {
+	var out []string
+	if rep.Uninformative != "" {
+		out = append(out, wrap(fmt.Sprintf("%s: %s.", vocab.Uninformative, rep.Uninformative), w, "  ")...)
+	}
+	if rep.TrueTheta == nil {
+		return out
+	}
+	switch {
+	case rep.Covered != nil && *rep.Covered:
+		out = append(out, fmt.Sprintf("  The interval covers the %s %s = %.3f (known for these items).", vocab.TrueRate, vocab.TrueRateSym, *rep.TrueTheta))
+	case rep.Covered != nil:
+		out = append(out, fmt.Sprintf("  The interval misses the %s %s = %.3f (known for these items).", vocab.TrueRate, vocab.TrueRateSym, *rep.TrueTheta))
+	case rep.Uninformative != "":
+		out = append(out, fmt.Sprintf("  No coverage claim for the %s %s = %.3f: the interval is all of [0, 1].", vocab.TrueRate, vocab.TrueRateSym, *rep.TrueTheta))
+	default:
+		out = append(out, fmt.Sprintf("  No coverage claim for the %s %s = %.3f: %s has no interval.", vocab.TrueRate, vocab.TrueRateSym, *rep.TrueTheta, vocab.CorrectedRateSym))
 	}
 	return out
 }

@@ -82,7 +82,7 @@ func (p *selectionPane) draw(w int) []string {
 		}
 		out = append(out, wrap(fmt.Sprintf("CalibraEval fit%s: %s after %d iterations; objective %.6f; %d knots", start, status, f.Iterations, f.Objective, f.Points), w, " ")...)
 	}
-	if notes := selectionNotes(sel); len(notes) > 0 {
+	if notes := append(selectionNotes(sel), report.NoIntervalNotes(sel, p.c.intervals())...); len(notes) > 0 {
 		out = append(out, "", st.Heading.Render(" Notes"))
 		for _, n := range notes {
 			out = append(out, wrap(n, w, "  · ")...)
@@ -146,6 +146,9 @@ func selectionNotes(sel *selection.Result) []string {
 		}
 		for _, n := range mr.Notes {
 			notes = append(notes, report.MethodTitle(mr.Name)+": "+n)
+		}
+		if mr.Available && mr.All.OneOrder {
+			notes = append(notes, report.MethodTitle(mr.Name)+": first-pos. rate — "+metrics.OneOrderNote)
 		}
 		notes = append(notes, flagNotes(mr)...)
 	}

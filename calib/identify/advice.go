@@ -149,7 +149,7 @@ func (t *identTally) notes(b *Effects, items int) []string {
 	}
 	if t.unbalanced {
 		out = append(out, "some items have x0 without x2 or x1 without x3 (or the reverse), so some cells of the table show "+
-			"only one response of an item and their shares mix in how good it is; the effects use within-item contrasts and do not")
+			"only one response of an item and their shares mix in how good it is; the effects use within-item contrasts, so quality does not enter them")
 	}
 	if in := tIntervalAt(t.inter, "interaction", interactionAlpha); (Effect{Estimate: in, Identified: true}).Significant() {
 		out = append(out, fmt.Sprintf("the additive model may not fit: the position effect differs between the two content orders "+

@@ -41,6 +41,11 @@ type Metrics struct {
 	// arrangement, that picked the response shown first
 	// (model.Arrangement.FirstShown). N = non-tie choices.
 	FirstPositionRate calib.Stat
+	// OneOrder is true when no item was shown both ways round (response_1
+	// first in one arrangement, response_2 first in another): the
+	// first-position rate then mixes position with quality, and Notes says
+	// so (OneOrderNote).
+	OneOrder bool
 
 	// AgreementSet is the set of arrangements κ and the ICCs use: the
 	// judge's most common set among items judged in at least two
@@ -111,7 +116,9 @@ type metricTally struct {
 	// tieGoldItems counts the items with gold tie (AccuracyTies' N with
 	// goldItems).
 	tieGoldItems int
-	maskCount    [1 << model.NumArrangements]int
+	// bothOrders counts the items shown both ways round (bothOrdersMask).
+	bothOrders int
+	maskCount  [1 << model.NumArrangements]int
 	// cnt[j][g][c] counts the choices in arrangement j of items with gold g
 	// (model.Gold, 0..3) that fall in category c (catOf).
 	cnt [model.NumArrangements][4][3]int
@@ -231,6 +238,7 @@ func (t *metricTally) add(r *[model.NumArrangements]float64, has *[model.NumArra
 		return
 	}
 	t.items++
+	t.bothOrders += oneIf(shownBothWays(mask))
 	if nArr >= 2 {
 		t.multi++
 		t.maskCount[mask]++
@@ -281,6 +289,10 @@ func (m *Metrics) fillCounts(t *metricTally) {
 	}
 	if d.nonTie > 0 {
 		m.FirstPositionRate = calib.Defined(float64(d.first)/float64(d.nonTie), d.nonTie)
+		if t.bothOrders == 0 {
+			m.OneOrder = true
+			m.Notes = append(m.Notes, "first_position_rate: "+OneOrderNote)
+		}
 	} else {
 		m.FirstPositionRate = calib.Undefined(0, "every choice is a tie")
 	}

@@ -91,18 +91,6 @@ type Splits struct {
 	Best SplitWidth
 }
 
-// Split labels: what each split of Splits optimises, in the words
-// the report and the UI use (none of them is "optimal" for the interval
-// except Best, and that only at the plug-in rates).
-const (
-	SplitLabelCurrent  = "current (the drawn calibration set)"
-	SplitLabelEqual    = "equal"
-	SplitLabelExact    = "least calibration variance at θ̂, q̂"
-	SplitLabelApprox   = "Prop. 2 (approximates the previous row from p̂)"
-	SplitLabelAdaptive = "Algorithm 1 (adaptive, from the pilot)"
-	SplitLabelBest     = "narrowest CI (search, ≥ %d per class)"
-)
-
 // Result is a correct-reporting analysis (docs/methods.md §5; Lee et al.):
 // the judge's verdict rate corrected for its specificity and sensitivity,
 // with a confidence interval that accounts for both the test and the
@@ -129,9 +117,14 @@ type Result struct {
 	BestMinPerClass int
 	// TrueTheta is the share of z = 1 on the test set when every test item's
 	// z is known (from its hidden gold when every item was labelled, else
-	// from the producer's truth), and Covered whether the interval covers it.
+	// from the producer's truth), and Covered whether the interval covers it
+	// — nil when there is no interval, or when it is Uninformative.
 	TrueTheta *float64
 	Covered   *bool
+	// Uninformative says why θ̂'s interval tells nothing about θ ("" when it
+	// does): it is all of [0, 1], so it excludes no rate and covering any
+	// true θ is no evidence of anything.
+	Uninformative string
 	// Splits compares splits of the budget.
 	Splits Splits
 	// Plan is Algorithm 1's labelling plan for the budget.
@@ -255,11 +248,12 @@ func Compute(items []BinaryItem, opt Options) (*Result, error) {
 	}
 	c.m0, c.m1 = rep.M0, rep.M1
 	rep.estimate(z, lvl, &c)
+	rep.Uninformative = uninformative(rep, &c)
 
 	if c.n > 0 && truthKnown == c.n {
 		tt := float64(truthOnes) / float64(c.n)
 		rep.TrueTheta = &tt
-		if rep.ThetaHat.CI != nil {
+		if rep.ThetaHat.CI != nil && rep.Uninformative == "" {
 			cov := rep.Lower.Value <= tt && tt <= rep.Upper.Value
 			rep.Covered = &cov
 		}
@@ -359,6 +353,19 @@ func (r *Result) estimate(z, lvl float64, c *reportCounts) {
 	}
 	r.ThetaHat.CI = &calib.Interval{Lower: lo, Upper: hi, Level: lvl}
 	r.Lower, r.Upper, r.Width = calib.Defined(lo, used), calib.Defined(hi, used), calib.Defined(hi-lo, used)
+}
+
+// uninformative says why θ̂'s interval is all of [0, 1] ("" when it is
+// not, or undefined). Such an interval excludes no rate. The reason gives
+// the number behind it: q̂0 + q̂1 − 1, which θ̂ divides by (0 is a judge no
+// better than chance), and the sizes of the sets it was estimated from.
+func uninformative(r *Result, c *reportCounts) string {
+	if r.ThetaHat.CI == nil || r.Lower.Value > 0 || r.Upper.Value < 1 {
+		return ""
+	}
+	return fmt.Sprintf("it is all of [0, 1], so it excludes no rate: q̂0 + q̂1 − 1 = %.3f "+
+		"(θ̂ divides by it; 0 is a judge no better than chance), from m0 = %d and m1 = %d calibration items and %d test items",
+		c.q0+c.q1-1, c.m0, c.m1, c.n)
 }
 
 // rateStat is k/m as a Stat, with the reason when m = 0.

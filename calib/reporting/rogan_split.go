@@ -25,11 +25,11 @@ func ExactSplit(m int, theta, q0, q1 float64) (m0, m1 int, note string) {
 		return 0, 0, fmt.Sprintf("cannot split a budget of %d", m)
 	}
 	if err := rgCheckRates(theta, q0, q1); err != nil {
-		return 0, 0, "cannot compute the exact split: " + err.Error()
+		return 0, 0, "cannot compute the least calibration variance split: " + err.Error()
 	}
 	var notes []string
 	if t := min(max(theta, rgEps), 1-rgEps); t != theta {
-		notes = append(notes, fmt.Sprintf("θ̂ = %g is at the edge of [0, 1], where the exact split degenerates; it uses θ = %g", theta, t))
+		notes = append(notes, fmt.Sprintf("θ̂ = %g is at the edge of [0, 1], where the rule degenerates; it uses θ = %g", theta, t))
 		theta = t
 	}
 	sa := math.Sqrt((1 - theta) * (1 - theta) * q0 * (1 - q0))
@@ -42,7 +42,7 @@ func ExactSplit(m int, theta, q0, q1 float64) (m0, m1 int, note string) {
 	}
 	if m >= 2 && (m0 < 1 || m0 > m-1) {
 		m0 = min(max(m0, 1), m-1)
-		notes = append(notes, "the exact split gives the whole budget to one class; each class keeps at least one item")
+		notes = append(notes, "the rule gives the whole budget to one class; each class keeps at least one item")
 	}
 	return m0, m - m0, joinNotes(notes)
 }
@@ -60,7 +60,7 @@ func ApproxSplit(m int, p, q0, q1 float64) (m0, m1 int, note string) {
 		return 0, 0, fmt.Sprintf("cannot split a budget of %d", m)
 	}
 	if err := rgCheckRates(p, q0, q1); err != nil {
-		return 0, 0, "cannot compute the approximate split: " + err.Error()
+		return 0, 0, "cannot compute the Prop. 2 approximation: " + err.Error()
 	}
 	kappa := (1 - q0) / (1 - min(q1, 1-rgEps))
 	m1, note = rgAllocate(m, 0, p, kappa)

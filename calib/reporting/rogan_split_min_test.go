@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // TestBestSplitMinPerClass: on LLMBar FairEval ChatGPT's rates (issue 10,
@@ -56,7 +57,7 @@ func TestReportingBestRespectsPilot(t *testing.T) {
 			t.Errorf("pilot %d: best %+v, want m0 %d width %v", pilot, b, m0, w)
 		}
 	}
-	for _, l := range []string{SplitLabelCurrent, SplitLabelEqual, SplitLabelExact, SplitLabelApprox, SplitLabelAdaptive, SplitLabelBest} {
+	for _, l := range []string{vocab.SplitCurrent, vocab.SplitEqual, vocab.SplitLeastVar, vocab.SplitProp2, vocab.SplitAdaptive, vocab.SplitNarrowest} {
 		if strings.Contains(strings.ToLower(l), "optim") {
 			t.Errorf("label %q calls a split optimal", l)
 		}
@@ -72,7 +73,7 @@ func TestNoteStarvedSplits(t *testing.T) {
 	r.Splits.Exact = SplitWidth{M0: 5, M1: 28, Width: calib.Defined(0.9688, 33)}
 	r.Splits.Approx = SplitWidth{M0: 7, M1: 26, Width: calib.Defined(1, 33)}
 	r.noteStarvedSplits()
-	if len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "(m0 = 5, m1 = 28)") || !strings.Contains(r.Notes[0], SplitLabelExact) {
+	if len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "(m0 = 5, m1 = 28)") || !strings.Contains(r.Notes[0], vocab.SplitLeastVar) {
 		t.Errorf("notes %q", r.Notes)
 	}
 	r.Notes = nil

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // bestSplitMax bounds the budgets whose best split the engine searches
@@ -48,7 +49,7 @@ func (r *Result) compareSplits(z float64, opt Options, c *reportCounts, items []
 	default:
 		m0, m1, note := ExactSplit(m, r.ThetaHat.Value, c.q0, c.q1)
 		r.Splits.Exact = width(m0, m1)
-		r.addNote("exact split", note)
+		r.addNote(vocab.SplitLeastVar, note)
 	}
 
 	if why != "" {
@@ -56,7 +57,7 @@ func (r *Result) compareSplits(z float64, opt Options, c *reportCounts, items []
 	} else {
 		m0, m1, note := ApproxSplit(m, c.p, c.q0, c.q1)
 		r.Splits.Approx = width(m0, m1)
-		r.addNote("approximate split", note)
+		r.addNote(vocab.SplitProp2, note)
 		if m > bestSplitMax {
 			r.Splits.Best = undefined(fmt.Sprintf("a budget over %d is too large for the brute-force search", bestSplitMax))
 		} else if b0, b1, _, err := BestSplitMin(c.p, c.q0, c.q1, c.n, m, opt.Alpha, r.BestMinPerClass); err != nil {
@@ -142,7 +143,7 @@ func (r *Result) noteStarvedSplits() {
 	for _, s := range []struct {
 		name string
 		sw   SplitWidth
-	}{{SplitLabelExact, r.Splits.Exact}, {SplitLabelApprox, r.Splits.Approx}} {
+	}{{vocab.SplitLeastVar, r.Splits.Exact}, {vocab.SplitProp2, r.Splits.Approx}} {
 		few := min(s.sw.M0, s.sw.M1)
 		if s.sw.Width.OK() && s.sw.Width.Value < b.Width.Value && few < r.BestMinPerClass {
 			r.Notes = append(r.Notes, fmt.Sprintf("the %q split (m0 = %d, m1 = %d) is narrower than the search's best only because it gives a class "+

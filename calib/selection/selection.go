@@ -406,6 +406,9 @@ func (e *Engine) analyze(ctx context.Context, opt Options, preview *calibraeval.
 		if left := len(e.pairs) - e.bpcAll.N; left > 0 {
 			bm.Notes = []string{fmt.Sprintf("%d of %d items have no position-swapped pair of arrangements and are left out", left, len(e.pairs))}
 		}
+		if why := calib.TiesOnly(e.raw, e.bpc); why != "" {
+			markDegenerate(&bm, "every BPC decision is a tie ("+why+"): the two orders cancel on every item")
+		}
 	}
 	sel.Methods = append(sel.Methods, bm)
 
@@ -468,6 +471,25 @@ func (e *Engine) splitResults(sp *splitEntry) {
 	}
 	sp.prior = &prior
 	sp.pride.Notes = []string{fmt.Sprintf("prior P(A) = %.4f, P(B) = %.4f from %d estimation items judged in x0 and x2", prior.A, prior.B, prior.N)}
+	// Pride maps P(A) too, so it can collapse like CalibraEval (every
+	// debiased preference a tie when the prior absorbs the whole
+	// preference): flagged, never shown as a gain.
+	if bad, why := calib.CollapsedMap(e.raw, pp, "Pride's map"); bad {
+		markDegenerate(&sp.pride, why)
+	}
+}
+
+// markDegenerate flags a baseline's result as collapsed: its metrics say
+// nothing about the judge, are undefined with the reason and get a note.
+func markDegenerate(m *MethodResult, why string) {
+	m.Degenerate, m.DegenerateReason = true, why
+	m.Notes = append(m.Notes, "degenerate (collapsed): "+why+"; its metrics say nothing about the judge and are not shown")
+	m.All.Collapse(why)
+	if m.Heldout != nil {
+		h := m.Heldout.Clone()
+		h.Collapse(why)
+		m.Heldout = &h
+	}
 }
 
 // prepare computes the option-independent results once.

@@ -9,14 +9,18 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // JudgeRow is one judge of the comparison figure.
 type JudgeRow struct {
 	Judge string
-	// Naive is the judge's verdict rate p̂ and Corrected the bias-corrected
-	// θ̂, each with its interval in CI when defined.
+	// Naive is the judge's naive rate p̂ and Corrected the bias-corrected
+	// rate θ̂, each with its interval in CI when defined.
 	Naive, Corrected calib.Stat
+	// Target names what the rates estimate (what z = 1 means, e.g. the
+	// acceptance rate); "" when the judge has none.
+	Target string
 	// Consistency and Accuracy are the raw judgments' position consistency
 	// and accuracy (mean over arrangements).
 	Consistency, Accuracy calib.Stat
@@ -28,7 +32,8 @@ type JudgeRow struct {
 // gets no (empty) row: the caption names it.
 func Compare(name string, rows []JudgeRow, alpha float64) Figure {
 	var caption strings.Builder
-	fmt.Fprintf(&caption, "Comparison of %d judges. Left: each judge's naive verdict rate p̂ (Wald interval) and the bias-corrected rate θ̂ (Lee et al. 2025 interval), both %.0f%%; the gap is what the judge's errors do to a published rate. Right: position consistency and accuracy (mean over arrangements) of the raw judgments. ", len(rows), 100*(1-alpha))
+	fmt.Fprintf(&caption, "Comparison of %d judges. Left: each judge's %s %s (Wald interval) and the %s %s (Lee et al. 2025 interval), both %.0f%%; the gap is what the judge's errors do to a published rate. %sRight: position consistency and accuracy (mean over arrangements) of the raw judgments. ",
+		len(rows), vocab.NaiveRate, vocab.NaiveRateSym, vocab.CorrectedRate, vocab.CorrectedRateSym, 100*(1-alpha), targetsSentence(rows))
 	stats := func(r JudgeRow) []calib.Stat { return []calib.Stat{r.Naive, r.Corrected, r.Consistency, r.Accuracy} }
 	var kept []JudgeRow
 	var empty []string
@@ -84,8 +89,8 @@ func Compare(name string, rows []JudgeRow, alpha float64) Figure {
 		}
 		p.Add(s)
 	}
-	add(left, 0, "naive rate p̂", func(r JudgeRow) calib.Stat { return r.Naive }, 0.15)
-	add(left, 1, "corrected rate θ̂", func(r JudgeRow) calib.Stat { return r.Corrected }, -0.15)
+	add(left, 0, vocab.NaiveRate+" "+vocab.NaiveRateSym, func(r JudgeRow) calib.Stat { return r.Naive }, 0.15)
+	add(left, 1, vocab.CorrectedRate+" "+vocab.CorrectedRateSym, func(r JudgeRow) calib.Stat { return r.Corrected }, -0.15)
 	add(right, 2, "consistency", func(r JudgeRow) calib.Stat { return r.Consistency }, 0.15)
 	add(right, 3, "accuracy", func(r JudgeRow) calib.Stat { return r.Accuracy }, -0.15)
 	for _, p := range []*plot.Plot{left, right} {
@@ -102,4 +107,31 @@ func Compare(name string, rows []JudgeRow, alpha float64) Figure {
 	}
 	return Figure{Name: name, Caption: caption.String(), Title: fmt.Sprintf("%d judges compared", len(rows)), Legend: legend,
 		Panels: [][]*plot.Plot{{left, right}}, WidthScale: 1.4, HeightScale: max(1, 0.12*float64(len(kept))+0.4)}
+}
+
+// targetsSentence says what the rates estimate for each judge ("" when no
+// judge has a target), so that a panel mixing targets says which is which.
+func targetsSentence(rows []JudgeRow) string {
+	var order []string
+	by := map[string][]string{}
+	for _, r := range rows {
+		if r.Target == "" {
+			continue
+		}
+		if _, ok := by[r.Target]; !ok {
+			order = append(order, r.Target)
+		}
+		by[r.Target] = append(by[r.Target], r.Judge)
+	}
+	if len(order) == 0 {
+		return ""
+	}
+	if len(order) == 1 {
+		return fmt.Sprintf("Both rates estimate the %s of every judge. ", order[0])
+	}
+	parts := make([]string, len(order))
+	for i, t := range order {
+		parts[i] = t + " for " + strings.Join(by[t], ", ")
+	}
+	return "The rates estimate different targets: " + strings.Join(parts, "; ") + ". "
 }

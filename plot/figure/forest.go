@@ -7,6 +7,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // ForestRow is one method's change from raw on one metric.
@@ -19,6 +21,10 @@ type ForestRow struct {
 	// CI is the interval of the change (e.g. a paired bootstrap interval);
 	// nil when there is none.
 	CI *[2]float64
+	// NoInterval, when CI is nil although intervals were computed, says
+	// why this change has none; the caption lists it (a point without a bar
+	// is not a change within noise).
+	NoInterval string
 	// Missing, when not empty, says why the row has no value (e.g.
 	// "collapsed"): the row is left out of the panel (no empty row) and the
 	// caption names it and the reason.
@@ -50,7 +56,7 @@ func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
 	var caption strings.Builder
 	fmt.Fprintf(&caption, "Change from the raw judgments for each correction method of judge %s, one panel per metric (x: method minus raw, in the metric's units; the grey line marks no change). ", judge)
 	if ciText != "" {
-		fmt.Fprintf(&caption, "Bars: %s; a change whose bar crosses 0 is within noise. ", ciText)
+		fmt.Fprintf(&caption, "Bars: %s; a change whose bar crosses 0 is %s. ", ciText, vocab.WithinNoise)
 	} else {
 		caption.WriteString("No intervals were computed: the points alone do not show whether a change exceeds noise. ")
 	}
@@ -63,6 +69,7 @@ func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
 	var gaps []*gap
 	gapOf := map[string]*gap{}
 	var drawn []ForestPanel
+	var noCI []string
 	for _, fp := range panels {
 		keep := ForestPanel{Metric: fp.Metric, Better: fp.Better}
 		for _, r := range fp.Rows {
@@ -113,6 +120,9 @@ func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
 		for i, r := range fp.Rows {
 			names[i] = r.Method
 			y := float64(len(fp.Rows) - 1 - i) // first row on top
+			if r.CI == nil && r.NoInterval != "" {
+				noCI = append(noCI, fmt.Sprintf("%s on %s (%s)", r.Method, fp.Metric, r.NoInterval))
+			}
 			pts := errPoints{XYs: plotter.XYs{{X: r.Delta, Y: y}}, XErrors: plotter.XErrors{{}}}
 			lo, hi = min(lo, r.Delta), max(hi, r.Delta)
 			if r.CI != nil && finite(r.CI[0], r.CI[1]) {
@@ -147,6 +157,9 @@ func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
 				grid[i][j] = e
 			}
 		}
+	}
+	if len(noCI) > 0 {
+		fmt.Fprintf(&caption, "Points without a bar have %s, so nothing is said of their noise: %s. ", vocab.NoInterval, strings.Join(noCI, "; "))
 	}
 	if len(missing) > 0 {
 		fmt.Fprintf(&caption, "Not drawn (no value): %s.", strings.Join(missing, "; "))

@@ -1,6 +1,8 @@
 package figure
 
 import (
+	"github.com/plumb-eval/plumb/internal/vocab"
+
 	"bytes"
 	"math"
 	"strings"
@@ -98,7 +100,7 @@ func TestCompareNoEmptyRows(t *testing.T) {
 	if !strings.Contains(f.Caption, "Not drawn (no defined value): empty.") {
 		t.Errorf("caption:\n%s", f.Caption)
 	}
-	if len(f.Legend) != 4 || f.Legend[0].Label != "naive rate p̂" || f.Legend[1].Label != "corrected rate θ̂" {
+	if len(f.Legend) != 4 || f.Legend[0].Label != vocab.NaiveRate+" "+vocab.NaiveRateSym || f.Legend[1].Label != vocab.CorrectedRate+" "+vocab.CorrectedRateSym {
 		t.Errorf("legend %+v", f.Legend)
 	}
 }

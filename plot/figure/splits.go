@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // SplitMark is one named split of the calibration budget.
@@ -34,9 +35,9 @@ func SplitMarks(r *reporting.Result, labels [6]string) []SplitMark {
 // curve so that differences between the splits are visible.
 func CIWidth(name, judge string, r *reporting.Result, marks []SplitMark, alpha float64) Figure {
 	p := newPlot(fmt.Sprintf("CI width against the budget split — %s", judge),
-		fmt.Sprintf("m0 = calibration items with z = 0 (m1 = %d − m0)", r.Budget), fmt.Sprintf("width of the %.0f%% CI of the corrected rate θ̂", 100*(1-alpha)))
+		fmt.Sprintf("m0 = calibration items with z = 0 (m1 = %d − m0)", r.Budget), fmt.Sprintf("width of the %.0f%% CI of the %s %s", 100*(1-alpha), vocab.CorrectedRate, vocab.CorrectedRateSym))
 	var caption strings.Builder
-	fmt.Fprintf(&caption, "Width of the %.0f%% confidence interval of judge %s's bias-corrected rate θ̂ (Lee et al. 2025) for each split of a calibration budget of %d labelled items into m0 with z = 0 and m1 with z = 1, at the observed p̂, q̂0, q̂1 and test size. ", 100*(1-alpha), judge, r.Budget)
+	fmt.Fprintf(&caption, "Width of the %.0f%% confidence interval of judge %s's %s %s (Lee et al. 2025) for each split of a calibration budget of %d labelled items into m0 with z = 0 and m1 with z = 1, at the observed p̂, q̂0, q̂1 and test size. ", 100*(1-alpha), judge, vocab.CorrectedRate, vocab.CorrectedRateSym, r.Budget)
 	xys := make(plotter.XYs, 0, len(r.WidthCurve))
 	for _, sw := range r.WidthCurve {
 		if sw.Width.OK() && finite(sw.Width.Value) {
