@@ -50,6 +50,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.pipe.applyPath(msg)
 	case compareMsg:
 		m.pipe.compared(msg)
+	case stylePointMsg, styleProgressMsg, styleBootMsg:
+		return m.pipe.styleMsg(msg)
 	case pollTickMsg:
 		return m.pollCmd()
 	case pollMsg:
@@ -188,9 +190,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 // changed, schedules a recompute.
 func (m *Model) knobChanged(analysis bool) tea.Cmd {
 	if !analysis {
-		// A display knob (the criterion): the panes change now.
+		// A display knob (the criterion, the Style pane's): the panes
+		// change now; the style analysis of a new preference starts.
 		m.markDirty()
-		return nil
+		return m.pipe.ensureStyle()
 	}
 	// The knob bar and status line show the new value at once (View draws
 	// them from the knobs); the panes keep the last numbers until the
