@@ -120,7 +120,7 @@ func stylePrefKnob() knobDef {
 			k.stylePref = cycle(choices, cur, dir)
 			return false
 		},
-		reset: func(k, s *knobState) { k.stylePref = s.stylePref },
+		reset:    func(k, s *knobState) { k.stylePref = s.stylePref },
 		inactive: func(c *common) string { return c.styleResolved().nothing },
 	}
 }
