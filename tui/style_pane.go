@@ -137,8 +137,10 @@ func (p *stylePane) missing(w int, e *styleEntry) []string {
 	out = append(out, wrap("response_1, response_2 (the texts) or len_1, len_2 — the responses' lengths in Unicode code points: "+
 		"the preference for the longer response and the length-controlled win rates.", w, "   • ")...)
 	out = append(out, "", st.Faint.Render("   For example:"))
-	out = append(out, wrap(`{"kind":"pair","id":"q81","judge":"gpt-4","model_1":"gpt-4","model_2":"vicuna-13b","p_a":{"x0":0.8,"x2":0.35},"len_1":1200,"len_2":310}`,
-		w, "   ")...)
+	// One JSON object on three lines (a word wrap would break it at a
+	// hyphen and drop the hyphen).
+	out = append(out, `   {"kind":"pair","id":"q81","judge":"gpt-4",`, `    "model_1":"gpt-4","model_2":"vicuna-13b",`,
+		`    "p_a":{"x0":0.8,"x2":0.35},"len_1":1200,"len_2":310}`)
 	out = append(out, "")
 	out = append(out, wrap("The importers fill them where the source has them (FastChat's model_1/model_2, AlpacaEval's generator_1/generator_2 and outputs; see docs/style.md).", w, " ")...)
 	return out
@@ -150,14 +152,14 @@ func (p *stylePane) status(w int, e *styleEntry) []string {
 	st := &p.c.st
 	c := p.c
 	pr := e.res.Pref
-	s := "Measures on the " + prefTitle(pr) + " preference"
+	s := "Preference: " + prefTitle(pr)
 	if c.knobs.stylePref == style.PrefCalibrated && pr != style.PrefCalibrated {
 		s += " (no calibrated preference: CalibraEval has no fit for this judge)"
 	}
 	var boot string
 	switch {
 	case e.ivs:
-		boot = fmt.Sprintf("· 95%% bootstrap intervals (%d resamples, seed %d)", e.resamples, c.cur.opt.Selection.Seed)
+		boot = fmt.Sprintf("· 95%% bootstrap intervals: %d resamples, seed %d", e.resamples, c.cur.opt.Selection.Seed)
 	case e.running:
 		boot = fmt.Sprintf("· ⟳ bootstrap %d/%d resamples", e.done, e.total)
 	case e.bootErr != nil:
@@ -331,7 +333,7 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 		vs = "against " + opp
 	}
 	srt := winSorts[p.sortBy]
-	note := fmt.Sprintf("sorted by %s (s) · LC and corrected on the %s preference · %%", srt.name, prefTitle(res.Pref))
+	note := fmt.Sprintf("in %% · sorted by %s (s) · LC and corrected on the %s preference", srt.name, prefTitle(res.Pref))
 	out := st.heading("Win rates "+vs, note, w)
 	if len(res.WinRates) == 0 {
 		why := "no pair record names two different generators (model_1, model_2) (docs/log-format.md)"
