@@ -32,7 +32,8 @@ func (c *common) styleResolved() styleResolved {
 	if c.cur == nil {
 		return r
 	}
-	r.haveCurve = fitCurve(&c.cur.ja) != nil
+	curve, _ := styleCurve(&c.cur.ja)
+	r.haveCurve = curve != nil
 	e := c.currentStyle()
 	if e == nil || e.res == nil && e.running {
 		return r

@@ -154,7 +154,8 @@ func (p *stylePane) status(w int, e *styleEntry) []string {
 	pr := e.res.Pref
 	s := "Preference: " + prefTitle(pr)
 	if c.knobs.stylePref == style.PrefCalibrated && pr != style.PrefCalibrated {
-		s += " (no calibrated preference: CalibraEval has no fit for this judge)"
+		_, why := styleCurve(&c.cur.ja)
+		s += " (calibrated unavailable: " + why + ")"
 	}
 	var boot string
 	switch {

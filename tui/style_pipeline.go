@@ -10,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
@@ -35,8 +36,8 @@ type styleKey struct {
 	seed         uint64
 	boot         report.BootstrapOptions
 	rep          reporting.Options
-	// curve is CalibraEval's map of the calibrated preference (nil for
-	// the others).
+	// curve is CalibraEval's map of the calibrated preferences (nil
+	// without a usable fit: styleCurve).
 	curve *calib.Curve
 }
 
@@ -128,17 +129,40 @@ func styleKeyOf(r *result, k *knobState) styleKey {
 	key := styleKey{judge: r.judge, group: r.opt.Group, pref: effectivePref(r, k), seed: r.opt.Selection.Seed,
 		boot: r.opt.Bootstrap, rep: r.opt.Reporting}
 	key.boot.Workers = 0
-	if key.pref == style.PrefCalibrated {
-		key.curve = fitCurve(&r.ja)
-	}
+	key.curve, _ = styleCurve(&r.ja)
 	return key
 }
 
+// styleCurve is CalibraEval's map that gives the calibrated preferences
+// (the calibrated win rates, and the measures on the calibrated
+// preference), or nil with the reason there is none: no fit, or a
+// collapsed one (g* ≡ 0.5 says nothing about the judge), as plumb report
+// decides.
+func styleCurve(ja *report.JudgeAnalysis) (*calib.Curve, string) {
+	sel := ja.Selection
+	switch {
+	case sel == nil:
+		return nil, "no selection analysis"
+	case sel.Fit == nil || sel.Fit.Curve == nil:
+		reason := "CalibraEval is unavailable for this judge"
+		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
+			reason += ": " + m.Reason
+		}
+		return nil, reason
+	}
+	if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
+		return nil, "CalibraEval collapsed: " + m.DegenerateReason
+	}
+	return sel.Fit.Curve, ""
+}
+
 // effectivePref is the preference knob's value, or balanced when it asks
-// for the calibrated preference and r has no CalibraEval map.
+// for the calibrated preference and r has no usable CalibraEval map.
 func effectivePref(r *result, k *knobState) style.Pref {
-	if k.stylePref == style.PrefCalibrated && (r == nil || fitCurve(&r.ja) == nil) {
-		return style.PrefBalanced
+	if k.stylePref == style.PrefCalibrated {
+		if c, _ := styleCurve(&r.ja); c == nil {
+			return style.PrefBalanced
+		}
 	}
 	return k.stylePref
 }
@@ -339,21 +363,15 @@ func (pl *pipeline) applyStyleBoot(msg styleBootMsg) tea.Cmd {
 	return nil
 }
 
-// stopStyle stops the style job unless the knobs still want its key
-// (they may not know its CalibraEval map yet: a calibrated key stops).
+// stopStyle stops the style job, as stopBoot the methods table's
+// bootstrap: a knob change makes the numbers on screen stale. The point
+// estimates stay cached; a bootstrap stopped midway starts again when its
+// key is wanted.
 func (pl *pipeline) stopStyle() {
-	if pl.style.cancel == nil {
-		return
+	if pl.style.cancel != nil {
+		pl.style.cancel()
+		pl.style.cancel = nil
 	}
-	c := pl.c
-	if r := c.cur; r != nil && pl.style.key.curve == nil && pl.style.key.judge == c.judgeName() {
-		want := styleKeyOf(&result{judge: c.judgeName(), opt: c.knobs.opt}, &c.knobs)
-		if want == pl.style.key {
-			return
-		}
-	}
-	pl.style.cancel()
-	pl.style.cancel = nil
 }
 
 // invalidateStyle marks the Style pane stale when key is the analysis on

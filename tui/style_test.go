@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +11,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib/style"
@@ -283,8 +286,11 @@ func TestStyleKnobs(t *testing.T) {
 		if !strings.Contains(styleBody(m), "Preference: "+prefTitle(want)) {
 			t.Errorf("%v: the pane does not say which preference", want)
 		}
-		if cal := strings.Contains(styleBody(m), " calibrated "); cal != (want == style.PrefCalibrated) {
-			t.Errorf("%v: calibrated column shown %v", want, cal)
+		if cal := strings.Contains(styleBody(m), "longer, calibrated"); cal != (want == style.PrefCalibrated) {
+			t.Errorf("%v: calibrated bins shown %v", want, cal)
+		}
+		if !strings.Contains(styleBody(m), "calibrated ") {
+			t.Errorf("%v: no calibrated win rates (CalibraEval ran)", want)
 		}
 	}
 	if n := len(m.c.styles); n != 3 {
@@ -381,5 +387,51 @@ func TestStyleExportFigures(t *testing.T) {
 	press(t, m, "e")
 	if m.c.flashErr || strings.Contains(m.c.flash, "style figure") {
 		t.Errorf("export without style data: %q", m.c.flash)
+	}
+}
+
+// TestStyleCalibratedNeedsAFit: the preference knob offers the calibrated
+// preference only where CalibraEval has a usable fit (the demo's
+// judge-first collapses, judge-tokenA does not), and a knob left on it
+// shows the position-balanced measures with the reason.
+func TestStyleCalibratedNeedsAFit(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	press(t, m, "]", "6", "j", "l")
+	if m.c.knobs.stylePref != style.PrefRawX0 {
+		t.Errorf("judge-first (collapsed): balanced → %v, want raw-x0 (no calibrated)", m.c.knobs.stylePref)
+	}
+	press(t, m, "]", "h") // raw-x0 → calibrated (the choices wrap)
+	if m.c.knobs.stylePref != style.PrefCalibrated || m.c.currentStyle().res.Pref != style.PrefCalibrated {
+		t.Fatalf("judge-tokenA: %v, want calibrated", m.c.knobs.stylePref)
+	}
+	press(t, m, "[")
+	b := styleBody(m)
+	if m.c.currentStyle().res.Pref != style.PrefBalanced || !strings.Contains(b, "Preference: position-balanced (calibrated unavailable: CalibraEval collapsed") {
+		t.Errorf("judge-first on the calibrated knob:\n%s", b)
+	}
+}
+
+// TestStyleJobStopsOnKnobChange: a knob change stops the style job of the
+// numbers it makes stale (as the methods table's bootstrap), which then
+// ends without a result and is asked for again for the new numbers.
+func TestStyleJobStopsOnKnobChange(t *testing.T) {
+	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
+	clear(m.c.styles)
+	cmd := m.pipe.ensureStyle()
+	if cmd == nil || m.pipe.style.cancel == nil {
+		t.Fatal("no style job started")
+	}
+	// λ: a recompute. Its commands run after the stopped job's (which
+	// holds a slot of the gate until it runs, as in the app).
+	m.c.knobs.opt.Selection.Lambda += 0.05
+	next := m.pipe.recompute()
+	msg, ok := cmd().(stylePointMsg)
+	if !ok || !errors.Is(msg.err, context.Canceled) || msg.res != nil {
+		t.Fatalf("the stale job ran: %+v", msg)
+	}
+	run(t, m, func() tea.Msg { return msg })
+	run(t, m, next)
+	if e := m.c.currentStyle(); e == nil || e.res == nil {
+		t.Errorf("no style analysis for the new numbers: %+v", e)
 	}
 }
