@@ -68,8 +68,11 @@ func (p *stylePane) Update(msg tea.Msg) tea.Cmd {
 	return p.textPane.Update(msg)
 }
 
-// ShortHelp adds s to the text pane's keys.
-func (p *stylePane) ShortHelp() []key.Binding { return append(p.textPane.ShortHelp(), p.sortKey()) }
+// ShortHelp puts s before the text pane's keys (the pane's own key, which
+// a narrow help bar must not cut).
+func (p *stylePane) ShortHelp() []key.Binding {
+	return append([]key.Binding{p.sortKey()}, p.textPane.ShortHelp()...)
+}
 
 // FullHelp is the Style section of the full help.
 func (p *stylePane) FullHelp() []helpSection {
@@ -297,7 +300,7 @@ func (p *stylePane) self(w int, res *style.Result) []string {
 	if s == nil {
 		out := st.heading("Self-preference", "not measured", w)
 		out = append(out, wrap(res.SelfReason, w, "   ")...)
-		if len(res.WinRates) > 0 {
+		if len(res.WinRates) > 0 && !strings.Contains(res.SelfReason, "--self") {
 			out = append(out, wrap(fmt.Sprintf("If the judge is one of the generators under another name, start plumb with --self %s=MODEL.",
 				shellQuote(p.c.judgeName())), w, "   ")...)
 		}
@@ -373,6 +376,7 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 	}
 	var rows [][]string
 	var warns []string
+	undef := undefinedReasons(sel, cal)
 	for _, wr := range sel {
 		lc := pctCI(wr.LengthControlled)
 		if len(wr.Warnings) > 0 {
@@ -388,10 +392,50 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 		rows = append(rows, append(row, signedStat(wr.Slope)))
 	}
 	out = append(out, p.cols.fit(st, head, rows, prio, w)...)
+	for _, u := range undef {
+		out = append(out, wrap(u, w, "   — ")...)
+	}
 	if len(warns) > 0 {
 		out = append(out, st.Warn.Render("   ⚠ the length-controlled rate extrapolates:"))
 		for _, x := range warns {
 			out = append(out, wrap(x, w, "     · ")...)
+		}
+	}
+	return out
+}
+
+// undefinedReasons says why the table's cells without a value have none:
+// one line per column and reason ("corrected: no item … has a human
+// label (3 rows)").
+func undefinedReasons(rows []*style.WinRate, cal bool) []string {
+	cols := []struct {
+		name string
+		get  func(w *style.WinRate) calib.Stat
+	}{
+		{"raw", func(w *style.WinRate) calib.Stat { return w.Raw }},
+		{"balanced", func(w *style.WinRate) calib.Stat { return w.Balanced }},
+		{"LC", func(w *style.WinRate) calib.Stat { return w.LengthControlled }},
+		{"corrected", func(w *style.WinRate) calib.Stat { return w.Corrected }},
+		{"calibrated", func(w *style.WinRate) calib.Stat { return w.Calibrated }},
+		{"LC slope φ", func(w *style.WinRate) calib.Stat { return w.Slope }},
+	}
+	var out []string
+	for _, c := range cols {
+		if c.name == "calibrated" && !cal {
+			continue
+		}
+		var reasons []string
+		count := map[string]int{}
+		for _, w := range rows {
+			if s := c.get(w); !s.OK() {
+				if count[s.Reason] == 0 {
+					reasons = append(reasons, s.Reason)
+				}
+				count[s.Reason]++
+			}
+		}
+		for _, r := range reasons {
+			out = append(out, fmt.Sprintf("%s: %s (%s)", c.name, r, plural(count[r], "row")))
 		}
 	}
 	return out

@@ -16,6 +16,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/importer"
 	"github.com/plumb-eval/plumb/model/sim"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -181,7 +182,7 @@ func TestStyleMeasures(t *testing.T) {
 	}
 	press(t, m, "]")
 	body = styleBody(m)
-	if !strings.Contains(body, `the judge "plain" is not one of the 3 generators`) || !strings.Contains(body, "--self plain=MODEL") {
+	if !strings.Contains(body, `the judge "plain" is not one of the 3 generators`) || !strings.Contains(body, "(--self JUDGE=MODEL)") {
 		t.Errorf("the judge that is no generator:\n%s", body)
 	}
 }
@@ -433,5 +434,38 @@ func TestStyleJobStopsOnKnobChange(t *testing.T) {
 	run(t, m, next)
 	if e := m.c.currentStyle(); e == nil || e.res == nil {
 		t.Errorf("no style analysis for the new numbers: %+v", e)
+	}
+}
+
+// TestStyleRealData: on the real AlpacaEval annotations of alpaca-7b
+// (../shared/data; skipped when absent) the pane's raw win rate is
+// AlpacaEval's published win_rate (2.591450540223603%), the
+// length-controlled one the minimal GLM's 19.8% with its 10-point warning,
+// and the corrected column says why it is empty (no human labels).
+func TestStyleRealData(t *testing.T) {
+	path := filepath.Join("..", "..", "shared", "data", "alpacaeval", "alpaca-7b.annotations.json")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no real data (%v): ../shared/data/alpacaeval holds AlpacaEval's annotations", err)
+	}
+	lg, err := importer.Load([]string{path}, "", model.ReadOptions{}, importer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := styleModel(t, lg, 200, 50, 200, nil)
+	body := styleBody(m)
+	for _, want := range []string{"alpaca-7b ", " 2.6 [", "19.8 [", "⚠", "corrected: no item of this pair has a human label (gold 1 or 2) (2 rows)",
+		"the length-controlled rate (19.8%) is 17.2 points from the win rate it controls (2.6%)"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the pane lacks %q:\n%s", want, body)
+		}
+	}
+	var raw float64
+	for _, w := range m.c.currentStyle().res.WinRates {
+		if w.Model == "alpaca-7b" && w.VsAll {
+			raw = w.Raw.Value
+		}
+	}
+	if d := 100*raw - 2.591450540223603; d > 1e-6 || d < -1e-6 {
+		t.Errorf("raw win rate %.9f%%, AlpacaEval publishes 2.591450540223603%%", 100*raw)
 	}
 }
