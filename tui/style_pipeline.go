@@ -112,10 +112,13 @@ type (
 )
 
 // styleJob is the style job running: its key and what stops it (nil:
-// none).
+// none); shown says that the Style pane is on screen (its analysis runs
+// only then: on a large log it costs seconds of a core, which no other
+// pane needs).
 type styleJob struct {
 	key    styleKey
 	cancel context.CancelFunc
+	shown  bool
 }
 
 // maxStyleEntries bounds the cache: past it, only the entry on screen is
@@ -181,12 +184,13 @@ func (c *common) currentStyle() *styleEntry {
 }
 
 // ensureStyle starts what the style analysis of the numbers on screen
-// still lacks: the point estimates, or the bootstrap of their intervals.
-// It waits while a recompute runs (the new numbers start it).
+// still lacks, while the Style pane is shown: the point estimates, or the
+// bootstrap of their intervals. It waits while a recompute runs (the new
+// numbers start it); a job started goes on when the pane is left.
 func (pl *pipeline) ensureStyle() tea.Cmd {
 	c := pl.c
 	r := c.cur
-	if !styleShown(r) || pl.computing() {
+	if !pl.style.shown || !styleShown(r) || pl.computing() {
 		return nil
 	}
 	key := styleKeyOf(r, &c.knobs)

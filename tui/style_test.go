@@ -469,3 +469,17 @@ func TestStyleRealData(t *testing.T) {
 		t.Errorf("raw win rate %.9f%%, AlpacaEval publishes 2.591450540223603%%", 100*raw)
 	}
 }
+
+// TestStyleOnlyWhenShown: the style analysis (seconds of a core on a
+// large log) starts when the Style pane is shown, not before.
+func TestStyleOnlyWhenShown(t *testing.T) {
+	m := newTestModel(t, styleSimLog(t, 200, nil), 120, 40)
+	press(t, m, "2", "l", "tab", "tab", "tab")
+	if len(m.c.styles) != 0 {
+		t.Fatalf("%d style analyses before the Style pane was shown", len(m.c.styles))
+	}
+	press(t, m, "tab")
+	if e := m.c.currentStyle(); m.pane != paneStyle || e == nil || e.res == nil {
+		t.Errorf("pane %d: no style analysis once shown: %+v", m.pane, e)
+	}
+}

@@ -125,14 +125,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.NextPane):
-		m.setPane((m.pane + 1) % numPanes)
-		return nil
+		return m.setPane((m.pane + 1) % numPanes)
 	case key.Matches(msg, k.PrevPane):
-		m.setPane((m.pane + numPanes - 1) % numPanes)
-		return nil
+		return m.setPane((m.pane + numPanes - 1) % numPanes)
 	case key.Matches(msg, k.Pane):
-		m.setPane(paneID(msg.String()[0] - '1'))
-		return nil
+		return m.setPane(paneID(msg.String()[0] - '1'))
 	case key.Matches(msg, k.NextJudge, k.PrevJudge):
 		if len(m.c.judges) < 2 {
 			m.c.setFlash("the log has one judge")
@@ -201,13 +198,16 @@ func (m *Model) knobChanged(analysis bool) tea.Cmd {
 	return m.pipe.recompute()
 }
 
-// setPane puts pane p on screen (drawn at the end of Update if stale).
-func (m *Model) setPane(p paneID) {
+// setPane puts pane p on screen (drawn at the end of Update if stale);
+// the Style pane's analysis starts when it is not there yet.
+func (m *Model) setPane(p paneID) tea.Cmd {
 	if p < 0 || p >= numPanes {
-		return
+		return nil
 	}
 	m.pane = p
 	m.pipe.itemsShown = p == paneItems
+	m.pipe.style.shown = p == paneStyle
+	return m.pipe.ensureStyle()
 }
 
 // click switches panes when a tab is clicked.
@@ -216,7 +216,7 @@ func (m *Model) click(mm tea.Mouse) tea.Cmd {
 		return nil
 	}
 	if p, ok := m.tabs.At(mm.X); ok {
-		m.setPane(p)
+		return m.setPane(p)
 	}
 	return nil
 }
