@@ -11,7 +11,10 @@ import (
 )
 
 // The export (e) writes the Style pane's figures (figure.Style) beside the
-// report's, when the judge has style data: from the analysis on screen
+// report's, when the judge's pair records have style data — a record
+// names a generator or gives a length (model_1, model_2, len_1, len_2), as
+// plumb report's style section asks by default; the texts' lengths alone
+// (the demo) show on the pane only: from the analysis on screen
 // when it is complete and belongs to the exported numbers, otherwise
 // computed afresh with the same options (seed, bootstrap plan, preference)
 // in the export's goroutine.
@@ -26,6 +29,7 @@ type styleExport struct {
 	key    styleKey
 	res    *style.Result
 	cached bool
+	fields styleFields
 	// resamples is the cached analysis' bootstrap (0: no intervals).
 	resamples int
 }
@@ -34,7 +38,7 @@ type styleExport struct {
 func newStyleExport(c *common) styleExport {
 	x := styleExport{eng: c.eng, knobs: c.knobs, self: c.opts.Self}
 	if e := c.currentStyle(); e != nil && e.res != nil && (e.ivs || e.resamples <= 0) && !e.running {
-		x.key, x.res, x.cached = styleKeyOf(c.cur, &c.knobs), e.res, true
+		x.key, x.res, x.cached, x.fields = styleKeyOf(c.cur, &c.knobs), e.res, true, e.fields
 		if e.ivs {
 			x.resamples = e.resamples
 		}
@@ -50,7 +54,7 @@ func (x styleExport) figures(ja *report.JudgeAnalysis, opt report.Options) ([]fi
 	res, resamples := x.res, x.resamples
 	if !x.cached || key != x.key {
 		pairs, _, _ := x.eng.Records(key.judge, key.group)
-		if len(pairs) == 0 {
+		if countStyleFields(pairs).withGen == 0 {
 			return nil, nil
 		}
 		so := styleOptions(key, pairs, x.self)
@@ -60,6 +64,8 @@ func (x styleExport) figures(ja *report.JudgeAnalysis, opt report.Options) ([]fi
 		if res, err = style.Analyze(pairs, so); err != nil {
 			return nil, fmt.Errorf("style figures of %s: %w", ja.Judge, err)
 		}
+	} else if x.fields.withGen == 0 {
+		return nil, nil
 	}
 	figs := figure.Style(figure.Stems([]string{ja.Judge})[ja.Judge], ja.Judge, res)
 	settings := fmt.Sprintf(" Computed by plumb's terminal UI (the Style pane) on the %s preference, with %s (seed %d)",

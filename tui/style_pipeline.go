@@ -63,10 +63,11 @@ type styleEntry struct {
 	bootErr     error
 }
 
-// styleFields counts the pair records that name their generators and
-// that give both responses' lengths.
+// styleFields counts the pair records that name their generators, that
+// give both responses' lengths (from len_k or the texts), and that have
+// any of the style fields (model_1, model_2, len_1, len_2: model.Pair.Gen).
 type styleFields struct {
-	pairs, withModels, withLengths int
+	pairs, withModels, withLengths, withGen int
 }
 
 // countStyleFields counts the style fields of pairs.
@@ -81,6 +82,9 @@ func countStyleFields(pairs []model.Pair) styleFields {
 		_, ok2 := p.Length(2)
 		if ok1 && ok2 {
 			f.withLengths++
+		}
+		if p.Gen != nil {
+			f.withGen++
 		}
 	}
 	return f

@@ -483,3 +483,22 @@ func TestStyleOnlyWhenShown(t *testing.T) {
 		t.Errorf("pane %d: no style analysis once shown: %+v", m.pane, e)
 	}
 }
+
+// TestStyleExportNeedsStyleFields: the demo's records have texts but no
+// style field (model_1, model_2, len_1, len_2): the pane shows their
+// length bias, the export writes no style figure (as plumb report's style
+// section is absent by default), from the pane or from another one.
+func TestStyleExportNeedsStyleFields(t *testing.T) {
+	dir := t.TempDir()
+	m := newTestModel(t, demoLog(t), 120, 40)
+	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
+	for _, p := range []string{"1", "6"} {
+		press(t, m, p, "e")
+		if m.c.flashErr || strings.Contains(m.c.flash, "style figure") {
+			t.Errorf("pane %s: %q", p, m.c.flash)
+		}
+	}
+	if !strings.Contains(styleBody(m), "longer preference") {
+		t.Error("the pane does not show the texts' length bias")
+	}
+}
