@@ -71,7 +71,7 @@ func (x styleExport) figures(ja *report.JudgeAnalysis, opt report.Options) ([]fi
 	settings := fmt.Sprintf(" Computed by plumb's terminal UI (the Style pane) on the %s preference, with %s (seed %d)",
 		res.Pref, plural(resamples, "bootstrap resample"), key.seed)
 	if key.group != "" {
-		settings += fmt.Sprintf(", group %s", key.group)
+		settings += fmt.Sprintf(", group %s", clean(key.group))
 	}
 	for i := range figs {
 		figs[i].Caption = strings.TrimSpace(figs[i].Caption) + settings + "."

@@ -10,11 +10,15 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
 // The figures of calib/style's analysis (docs/style.md): the preference for
 // the longer response by length difference, the self-preference, and the
-// generators' win rates as a forest plot.
+// generators' win rates as a forest plot. Judge and model names are drawn
+// through textsafe.Line: a control character in a name (an escape
+// sequence, a bidi override) is shown as a visible escape, and the SVG
+// stays well-formed XML (U+001B is no XML character).
 
 // Style returns the figures of a judge's style analysis that have
 // something to show, named stem+".length", stem+".selfpref" and
@@ -78,6 +82,7 @@ func ciText(s calib.Stat) string {
 // right, the preference over all the items with its bootstrap interval
 // (the bins have none).
 func LengthBins(name, judge string, l *style.Length, pref style.Pref) Figure {
+	judge = textsafe.Line(judge)
 	p := newPlot(fmt.Sprintf("Preference for the longer response — %s", judge),
 		"absolute length difference |Δ| (Unicode code points), bins of equal count", "mean preference for the longer response")
 	var caption strings.Builder
@@ -155,13 +160,14 @@ func LengthBins(name, judge string, l *style.Length, pref style.Pref) Figure {
 // same over those whose gold prefers the other response, each with its
 // interval, against 0.5 (no self-preference).
 func SelfPreference(name, judge string, s *style.SelfPreference, pref style.Pref) Figure {
-	p := newPlot(fmt.Sprintf("Self-preference — %s (generator %s)", judge, s.Model), "mean preference for its own response", "")
+	judge, model := textsafe.Line(judge), textsafe.Line(s.Model)
+	p := newPlot(fmt.Sprintf("Self-preference — %s (generator %s)", judge, model), "mean preference for its own response", "")
 	p.X.Min, p.X.Max = 0, 1
 	p.X.Tick.Marker = unitTicks{}
 	p.Legend = plot.NewLegend()
 	var caption strings.Builder
 	fmt.Fprintf(&caption, "Self-preference of judge %s, which is the generator %s: its mean %s preference for its own response over the %d items where exactly one of the two responses is its own, ",
-		judge, s.Model, prefName(pref), s.N)
+		judge, model, prefName(pref), s.N)
 	type row struct {
 		label string
 		st    calib.Stat
@@ -203,6 +209,7 @@ func SelfPreference(name, judge string, s *style.SelfPreference, pref style.Pref
 // position-balanced, length-controlled and corrected, each with its
 // interval, against 50% (an even match).
 func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure {
+	judge = textsafe.Line(judge)
 	p := newPlot(fmt.Sprintf("Win rates against all the others — judged by %s", judge), "win rate (%)", "")
 	p.X.Min, p.X.Max = 0, 100
 	p.Legend.Top, p.Legend.Left = false, false
@@ -222,7 +229,7 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 	}
 	names := make([]string, len(rows))
 	for i := range rows {
-		names[len(rows)-1-i] = fmt.Sprintf("%s (n=%d)", rows[i].Model, rows[i].N) // first model on top
+		names[len(rows)-1-i] = fmt.Sprintf("%s (n=%d)", textsafe.Line(rows[i].Model), rows[i].N) // first model on top
 	}
 	var undefined, warned []string
 	for _, s := range series {
@@ -231,7 +238,7 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 			w := &rows[i]
 			st := s.get(w)
 			if !st.OK() || !finite(st.Value) {
-				undefined = append(undefined, fmt.Sprintf("%s %s (%s)", w.Model, s.label, st.Reason))
+				undefined = append(undefined, fmt.Sprintf("%s %s (%s)", textsafe.Line(w.Model), s.label, textsafe.Line(st.Reason)))
 				continue
 			}
 			xy := plotter.XY{X: 100 * st.Value, Y: float64(len(rows)-1-i) + s.dy}
@@ -257,7 +264,7 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 	}
 	for i := range rows {
 		for _, x := range rows[i].Warnings {
-			warned = append(warned, rows[i].Model+": "+x)
+			warned = append(warned, textsafe.Line(rows[i].Model)+": "+textsafe.Line(x))
 		}
 	}
 	if len(names) > 0 {

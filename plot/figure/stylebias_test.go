@@ -2,6 +2,8 @@ package figure
 
 import (
 	"bytes"
+	"encoding/xml"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -122,5 +124,36 @@ func TestStyleFiguresOnlyWithData(t *testing.T) {
 	for i := range bad {
 		var b bytes.Buffer
 		_ = bad[i].Render(&b, SVG, Options{Width: 2, Height: 2, DPI: 50})
+	}
+}
+
+// TestStyleFiguresHostileNames: judge and model names with an escape
+// sequence, an OSC 52 and a bidi override are drawn as visible escapes,
+// so the SVG of every style figure is well-formed XML (before, U+001B
+// reached the SVG and no XML parser would read it).
+func TestStyleFiguresHostileNames(t *testing.T) {
+	r := styleResult(t)
+	hostile := "\x1b]52;c;aGk=\x07\u202e\x1b[31m"
+	r.Self.Model += hostile
+	for i := range r.WinRates {
+		r.WinRates[i].Model += hostile
+		r.WinRates[i].Warnings = append(r.WinRates[i].Warnings, "warned "+hostile)
+	}
+	for _, f := range Style("j", "judge"+hostile, r) {
+		var b bytes.Buffer
+		if err := f.Render(&b, SVG, DefaultOptions()); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		d := xml.NewDecoder(&b)
+		for {
+			if _, err := d.Token(); err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatalf("%s: the SVG is not XML: %v", f.Name, err)
+			}
+		}
+		if strings.ContainsAny(f.Caption, "\x1b\x07\u202e") {
+			t.Errorf("%s: raw control in the caption: %q", f.Name, f.Caption)
+		}
 	}
 }
