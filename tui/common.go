@@ -39,6 +39,9 @@ type common struct {
 	boot         bootState
 	// paths caches fit paths by the options they depend on (path.go).
 	paths map[pathKey]*pathEntry
+	// styles caches the Style pane's analyses by the options they depend
+	// on (style_pipeline.go).
+	styles map[styleKey]*styleEntry
 
 	// flash is the status line's message until the next key; flashErr
 	// shows it as an error.
@@ -147,6 +150,7 @@ func (c *common) resolvedKnobs() resolved {
 	if e, _ := c.currentPath(); e != nil && e.path != nil {
 		r.pathPoints = len(e.path.Points)
 	}
+	r.style = c.styleResolved()
 	if lik := c.cur.ja.Likelihood; lik != nil {
 		for _, cr := range lik.Criteria {
 			r.criteria = append(r.criteria, cr.Criterion)

@@ -24,7 +24,9 @@ const (
 	prioItems = iota
 	prioCompare
 	prioPath
+	prioStyle
 	prioBoot
+	prioStyleBoot
 )
 
 // bgSlots is how many background jobs run at once: every core but one

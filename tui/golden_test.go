@@ -44,7 +44,7 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-var paneSlug = [numPanes]string{"overview", "selection", "likelihood", "reporting", "items"}
+var paneSlug = [numPanes]string{"overview", "selection", "likelihood", "reporting", "items", "style"}
 
 // TestWidthSweep: at every width from 60 to 220 columns (and a short and a
 // tall terminal) no line of any pane is wider than the terminal and no

@@ -75,7 +75,7 @@ func run(t testing.TB, m *Model, cmd tea.Cmd) (quit bool) {
 			quit = true
 			continue
 		case resultMsg, previewMsg, itemsCalMsg, pathMsg, compareMsg, exportMsg, pollMsg, tea.WindowSizeMsg, tea.KeyPressMsg,
-			bootProgressMsg, bootDoneMsg:
+			bootProgressMsg, bootDoneMsg, stylePointMsg, styleProgressMsg, styleBootMsg:
 		default:
 			continue // terminal queries and the like
 		}
@@ -168,6 +168,8 @@ func paneText(p pane) *textPane {
 	case *reportingPane:
 		return &tp.textPane
 	case *selectionPane:
+		return &tp.textPane
+	case *stylePane:
 		return &tp.textPane
 	}
 	return nil

@@ -68,6 +68,10 @@ func (b *knobBar) Update(msg tea.KeyPressMsg) knobEvent {
 		return knobFocus
 	}
 	id := b.ids[b.focus]
+	if why := knobDefs[id].inactiveReason(b.c); why != "" && key.Matches(msg, k.Reset, k.Dec, k.Inc, k.BigDec, k.BigInc) {
+		b.c.setFlash("%s is inactive: %s", knobDefs[id].label, why)
+		return knobMoved
+	}
 	switch {
 	case key.Matches(msg, k.KnobUp):
 		b.focus = (b.focus + n - 1) % n
@@ -107,9 +111,15 @@ func (b *knobBar) View(w int) string {
 	for i, id := range b.ids {
 		d := &knobDefs[id]
 		val := b.c.knobs.value(id, r)
-		if i == b.focus {
+		why := d.inactiveReason(b.c)
+		switch {
+		case why != "" && i == b.focus:
+			parts = append(parts, st.ActiveKnob.Render(d.label+" ‹"+val+"›")+st.Faint.Render(" inactive: "+clean(why)))
+		case why != "":
+			parts = append(parts, st.Faint.Render(d.label+" "+val+" (inactive)"))
+		case i == b.focus:
 			parts = append(parts, st.ActiveKnob.Render(d.label+" ‹"+val+"›"))
-		} else {
+		default:
 			parts = append(parts, st.Knob.Render(d.label+" "+val))
 		}
 	}
@@ -127,6 +137,6 @@ func knobHelp(k keyMap) helpSection {
 	b := func(keys, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
 	}
-	return helpSection{"Knobs (Selection, Likelihood, Reporting)", []key.Binding{k.KnobDown, k.KnobUp, k.Dec, k.Inc, k.BigDec,
+	return helpSection{"Knobs (Selection, Likelihood, Reporting, Style)", []key.Binding{k.KnobDown, k.KnobUp, k.Dec, k.Inc, k.BigDec,
 		k.BigInc, k.Reset, k.ResetAll, b("esc", "no knob: ←/→ move the tables"), b("↑/↓", "select a knob again")}}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -29,6 +30,8 @@ const (
 	kCriterion
 	kSolver
 	kStopAt
+	kOpponent
+	kStylePref
 	numKnobs
 )
 
@@ -66,6 +69,18 @@ type knobDef struct {
 	reset func(k, start *knobState)
 	// args are the flags that reproduce the value (nil: none).
 	args func(o *report.Options) []string
+	// inactive, when set, says why the knob changes nothing for what is
+	// on screen ("" when it does); the knob bar shows it greyed with the
+	// reason and a step changes nothing.
+	inactive func(c *common) string
+}
+
+// inactiveReason is why knob d changes nothing now ("" when it does).
+func (d *knobDef) inactiveReason(c *common) string {
+	if d.inactive == nil {
+		return ""
+	}
+	return d.inactive(c)
 }
 
 // statusSlot is where a knob sits in the status line: the text before its
@@ -214,6 +229,8 @@ var knobDefs = [numKnobs]knobDef{
 			return a
 		},
 	},
+	kOpponent:  opponentKnob(),
+	kStylePref: stylePrefKnob(),
 	kStopAt: {label: "stop at", flag: "--stop-at", small: 1, big: 5, late: true,
 		format: func(k *knobState, r resolved) string { return stopValue(k.opt.Selection.StopAt, r.pathPoints) },
 		step: func(k *knobState, _ *knobDef, _ int, delta float64, r resolved) bool {
@@ -275,6 +292,7 @@ var paneKnobs = [numPanes][]knobID{
 	paneSelection:  {kLambda, kEstFrac, kObjective, kSeed, kSolver, kStopAt},
 	paneLikelihood: {kCriterion, kTopK},
 	paneReporting:  {kBudget, kSplit, kAlpha, kVerdictFrom},
+	paneStyle:      {kOpponent, kStylePref},
 }
 
 var (
@@ -289,6 +307,10 @@ type knobState struct {
 	opt report.Options
 	// criterion is the likelihood criterion shown ("" = the first).
 	criterion string
+	// opponent is the Style pane's win-rate opponent ("" = against all)
+	// and stylePref the preference of its measures.
+	opponent  string
+	stylePref style.Pref
 }
 
 // resolved holds what the last result says the automatic knobs resolved to,
@@ -302,6 +324,8 @@ type resolved struct {
 	// pathPoints is the number of points of the fit path on screen (0:
 	// none yet).
 	pathPoints int
+	// style is what the Style pane's knobs step through.
+	style styleResolved
 }
 
 // value formats a knob's current value for the knob bar and status line.

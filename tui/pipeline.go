@@ -53,6 +53,8 @@ type pipeline struct {
 	pathBusy   map[pathKey]bool
 	pathCancel context.CancelFunc // stops the path being computed
 	pathFor    pathKey            // the path being computed
+	// style is the Style pane's job (style_pipeline.go).
+	style styleJob
 	// noPath skips the background fit path. Only tests set it: those that
 	// press many knobs and look at no path (a path per λ is most of their
 	// time under -race). The app always computes the path.
@@ -143,6 +145,7 @@ func (pl *pipeline) startCompute(preview bool) tea.Cmd {
 // new knobs need the same one.
 func (pl *pipeline) stopBackground() {
 	pl.stopBoot()
+	pl.stopStyle()
 	if pl.bgCancel != nil {
 		pl.bgCancel()
 		pl.bgCancel = nil
@@ -212,6 +215,7 @@ func (pl *pipeline) applyResult(r *result) tea.Cmd {
 			cmds = append(cmds, compareCmd(ctx, pl.bg, pl.request(), r))
 		}
 		cmds = append(cmds, pl.afterResult())
+		cmds = append(cmds, pl.ensureStyle())
 		cmds = append(cmds, pl.startBoot(r))
 	} else {
 		pl.dropped++

@@ -154,7 +154,7 @@ func TestHelpAlwaysVisible(t *testing.T) {
 	press(t, m, "esc", "?")
 	check("full help")
 	seen := screen(m)
-	for _, s := range []string{"Everywhere", "Knobs (Selection, Likelihood, Reporting)", "Items"} {
+	for _, s := range []string{"Everywhere", "Knobs (Selection, Likelihood, Reporting, Style)", "Items", "Style"} {
 		if !strings.Contains(seen, s) {
 			t.Errorf("the full help has no section %q:\n%s", s, seen)
 		}

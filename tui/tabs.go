@@ -16,6 +16,7 @@ const (
 	paneLikelihood
 	paneReporting
 	paneItems
+	paneStyle
 	numPanes
 )
 
@@ -25,6 +26,7 @@ var paneTitles = [numPanes][2]string{
 	{"Likelihood bias", "Likelihood"},
 	{"Reporting", "Reporting"},
 	{"Items", "Items"},
+	{"Style bias", "Style"},
 }
 
 // tabs is the first row of the frame: the app's name, a tab per pane

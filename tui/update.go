@@ -50,6 +50,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.pipe.applyPath(msg)
 	case compareMsg:
 		m.pipe.compared(msg)
+	case stylePointMsg, styleProgressMsg, styleBootMsg:
+		return m.pipe.styleMsg(msg)
 	case pollTickMsg:
 		return m.pollCmd()
 	case pollMsg:
@@ -123,14 +125,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.NextPane):
-		m.setPane((m.pane + 1) % numPanes)
-		return nil
+		return m.setPane((m.pane + 1) % numPanes)
 	case key.Matches(msg, k.PrevPane):
-		m.setPane((m.pane + numPanes - 1) % numPanes)
-		return nil
+		return m.setPane((m.pane + numPanes - 1) % numPanes)
 	case key.Matches(msg, k.Pane):
-		m.setPane(paneID(msg.String()[0] - '1'))
-		return nil
+		return m.setPane(paneID(msg.String()[0] - '1'))
 	case key.Matches(msg, k.NextJudge, k.PrevJudge):
 		if len(m.c.judges) < 2 {
 			m.c.setFlash("the log has one judge")
@@ -188,9 +187,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 // changed, schedules a recompute.
 func (m *Model) knobChanged(analysis bool) tea.Cmd {
 	if !analysis {
-		// A display knob (the criterion): the panes change now.
+		// A display knob (the criterion, the Style pane's): the panes
+		// change now; the style analysis of a new preference starts.
 		m.markDirty()
-		return nil
+		return m.pipe.ensureStyle()
 	}
 	// The knob bar and status line show the new value at once (View draws
 	// them from the knobs); the panes keep the last numbers until the
@@ -198,13 +198,16 @@ func (m *Model) knobChanged(analysis bool) tea.Cmd {
 	return m.pipe.recompute()
 }
 
-// setPane puts pane p on screen (drawn at the end of Update if stale).
-func (m *Model) setPane(p paneID) {
+// setPane puts pane p on screen (drawn at the end of Update if stale);
+// the Style pane's analysis starts when it is not there yet.
+func (m *Model) setPane(p paneID) tea.Cmd {
 	if p < 0 || p >= numPanes {
-		return
+		return nil
 	}
 	m.pane = p
 	m.pipe.itemsShown = p == paneItems
+	m.pipe.style.shown = p == paneStyle
+	return m.pipe.ensureStyle()
 }
 
 // click switches panes when a tab is clicked.
@@ -213,7 +216,7 @@ func (m *Model) click(mm tea.Mouse) tea.Cmd {
 		return nil
 	}
 	if p, ok := m.tabs.At(mm.X); ok {
-		m.setPane(p)
+		return m.setPane(p)
 	}
 	return nil
 }

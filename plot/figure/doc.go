@@ -3,7 +3,8 @@
 // histogram of observed P(A), recall per arrangement for each method, a
 // forest plot of each method's change from raw with its interval, the LS–US
 // scatter of likelihood bias, the CI width against the calibration budget
-// split, and a comparison of several judges.
+// split, a comparison of several judges, and the length bias by length
+// difference, self-preference and win rates of calib/style (Style).
 //
 // Like package plot it computes no statistics: it takes calib results or
 // plain numbers and returns Figures, which Write renders. Every figure has

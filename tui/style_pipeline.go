@@ -1,0 +1,404 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/bootstrap"
+	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// The Style pane's numbers (calib/style: length and self-preference bias,
+// win rates) are computed by the pipeline off the UI goroutine, like the
+// fit path: once the exact numbers of a result are on screen (ensureStyle,
+// from applyResult, or from a change of the preference knob), keyed by
+// what they depend on (styleKey) and cached in common.styles, so that a
+// knob the style analysis does not read (λ, the budget, …) costs nothing.
+// Two background jobs behind the gate: the point estimates (prioStyle,
+// quick: one pass over the items and a GLM per win-rate row) and then the
+// paired item bootstrap of their intervals (prioStyleBoot, after the
+// methods table's: about 2 µs per item, resample and win-rate row),
+// which reports its progress and stops when its key is no longer wanted.
+// The intervals depend on the seed (the seed knob), never on the workers.
+
+// styleKey names a style analysis: the options it depends on.
+type styleKey struct {
+	judge, group string
+	pref         style.Pref
+	seed         uint64
+	boot         report.BootstrapOptions
+	rep          reporting.Options
+	// curve is CalibraEval's map of the calibrated preferences (nil
+	// without a usable fit: styleCurve).
+	curve *calib.Curve
+}
+
+// styleEntry is a style analysis as far as it got.
+type styleEntry struct {
+	// res holds the point estimates, then (ivs) the intervals too; nil
+	// until the point estimates are in, or when err says why there are
+	// none.
+	res *style.Result
+	err error
+	ivs bool
+	// fields counts what the judge's pair records give (the pane says what
+	// is missing).
+	fields styleFields
+	// resamples is the bootstrap's planned size (0: no intervals, and
+	// bootNote says why when the plan lowered it to 0), bootNote what the
+	// plan decided; running, done and total its progress; bootErr why it
+	// ended without intervals.
+	resamples   int
+	bootNote    string
+	running     bool
+	done, total int
+	bootErr     error
+}
+
+// styleFields counts the pair records that name their generators, that
+// give both responses' lengths (from len_k or the texts), and that have
+// any of the style fields (model_1, model_2, len_1, len_2: model.Pair.Gen).
+type styleFields struct {
+	pairs, withModels, withLengths, withGen int
+}
+
+// countStyleFields counts the style fields of pairs.
+func countStyleFields(pairs []model.Pair) styleFields {
+	f := styleFields{pairs: len(pairs)}
+	for i := range pairs {
+		p := &pairs[i]
+		if p.Model(1) != "" || p.Model(2) != "" {
+			f.withModels++
+		}
+		_, ok1 := p.Length(1)
+		_, ok2 := p.Length(2)
+		if ok1 && ok2 {
+			f.withLengths++
+		}
+		if p.Gen != nil {
+			f.withGen++
+		}
+	}
+	return f
+}
+
+// Messages of the style jobs.
+type (
+	// stylePointMsg carries a style analysis' point estimates.
+	stylePointMsg struct {
+		key    styleKey
+		res    *style.Result
+		err    error
+		fields styleFields
+	}
+	// styleProgressMsg reports the bootstrap's progress; next waits for
+	// the following message.
+	styleProgressMsg struct {
+		key         styleKey
+		done, total int
+		next        tea.Cmd
+	}
+	// styleBootMsg carries the analysis with its intervals (or why there
+	// are none).
+	styleBootMsg struct {
+		key styleKey
+		res *style.Result
+		err error
+	}
+)
+
+// styleJob is the style job running: its key and what stops it (nil:
+// none); shown says that the Style pane is on screen (its analysis runs
+// only then: on a large log it costs seconds of a core, which no other
+// pane needs).
+type styleJob struct {
+	key    styleKey
+	cancel context.CancelFunc
+	shown  bool
+}
+
+// maxStyleEntries bounds the cache: past it, only the entry on screen is
+// kept (a calibrated preference makes one per CalibraEval fit).
+const maxStyleEntries = 32
+
+// styleKeyOf is the key of the style analysis of result r under the
+// knobs: the calibrated preference only when r has CalibraEval's map
+// (effectivePref).
+func styleKeyOf(r *result, k *knobState) styleKey {
+	key := styleKey{judge: r.judge, group: r.opt.Group, pref: effectivePref(r, k), seed: r.opt.Selection.Seed,
+		boot: r.opt.Bootstrap, rep: r.opt.Reporting}
+	key.boot.Workers = 0
+	key.curve, _ = styleCurve(&r.ja)
+	return key
+}
+
+// styleCurve is CalibraEval's map that gives the calibrated preferences
+// (the calibrated win rates, and the measures on the calibrated
+// preference), or nil with the reason there is none: no fit, or a
+// collapsed one (g* ≡ 0.5 says nothing about the judge), as plumb report
+// decides.
+func styleCurve(ja *report.JudgeAnalysis) (*calib.Curve, string) {
+	sel := ja.Selection
+	switch {
+	case sel == nil:
+		return nil, "no selection analysis"
+	case sel.Fit == nil || sel.Fit.Curve == nil:
+		reason := "CalibraEval is unavailable for this judge"
+		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
+			reason += ": " + m.Reason
+		}
+		return nil, reason
+	}
+	if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
+		return nil, "CalibraEval collapsed: " + m.DegenerateReason
+	}
+	return sel.Fit.Curve, ""
+}
+
+// effectivePref is the preference knob's value, or balanced when it asks
+// for the calibrated preference and r has no usable CalibraEval map.
+func effectivePref(r *result, k *knobState) style.Pref {
+	if k.stylePref == style.PrefCalibrated {
+		if c, _ := styleCurve(&r.ja); c == nil {
+			return style.PrefBalanced
+		}
+	}
+	return k.stylePref
+}
+
+// styleShown reports whether r's numbers can have a style analysis: exact
+// (not a preview), without error.
+func styleShown(r *result) bool { return r != nil && r.err == nil && !r.preview }
+
+// currentStyle is the style analysis of the numbers on screen and the
+// knobs, or nil (not started, or the numbers are still being computed).
+func (c *common) currentStyle() *styleEntry {
+	if !styleShown(c.cur) {
+		return nil
+	}
+	return c.styles[styleKeyOf(c.cur, &c.knobs)]
+}
+
+// ensureStyle starts what the style analysis of the numbers on screen
+// still lacks, while the Style pane is shown: the point estimates, or the
+// bootstrap of their intervals. It waits while a recompute runs (the new
+// numbers start it); a job started goes on when the pane is left.
+func (pl *pipeline) ensureStyle() tea.Cmd {
+	c := pl.c
+	r := c.cur
+	if !pl.style.shown || !styleShown(r) || pl.computing() {
+		return nil
+	}
+	key := styleKeyOf(r, &c.knobs)
+	if pl.style.key != key && pl.style.cancel != nil {
+		pl.style.cancel() // only the newest analysis is wanted
+		pl.style.cancel = nil
+	}
+	e := c.styles[key]
+	switch {
+	case e == nil:
+		if c.styles == nil || len(c.styles) >= maxStyleEntries {
+			c.styles = map[styleKey]*styleEntry{}
+		}
+		e = &styleEntry{}
+		c.styles[key] = e
+		return pl.startStylePoint(key, e)
+	case e.res == nil || e.ivs || e.running || e.resamples <= 0:
+		return nil // waiting for its point estimates, or complete
+	}
+	return pl.startStyleBoot(key, e)
+}
+
+// startStylePoint computes the point estimates of key behind the gate.
+func (pl *pipeline) startStylePoint(key styleKey, e *styleEntry) tea.Cmd {
+	ctx, cancel := context.WithCancel(context.Background())
+	pl.style.cancel, pl.style.key = cancel, key
+	e.running = true
+	eng, self := pl.c.eng, pl.c.opts.Self
+	t := pl.bg.enter(ctx, prioStyle)
+	return func() tea.Msg {
+		if !t.wait() {
+			return stylePointMsg{key: key, err: context.Canceled}
+		}
+		defer t.g.release()
+		pairs, _, _ := eng.Records(key.judge, key.group)
+		fields := countStyleFields(pairs)
+		if len(pairs) == 0 {
+			return stylePointMsg{key: key, fields: fields}
+		}
+		opt := styleOptions(key, pairs, self)
+		opt.Bootstrap.Resamples = 0
+		res, err := style.Analyze(pairs, opt)
+		return stylePointMsg{key: key, res: res, err: err, fields: fields}
+	}
+}
+
+// styleOptions are the options of the analysis of key on pairs.
+func styleOptions(key styleKey, pairs []model.Pair, self map[string]string) style.Options {
+	opt := style.DefaultOptions()
+	opt.Pref, opt.Self, opt.Reporting = key.pref, self, key.rep
+	if key.curve != nil {
+		cal := calib.CalibratedPrefs(pairs, key.curve)
+		opt.Calibrated = &cal
+	}
+	opt.Bootstrap.Seed, opt.Bootstrap.Kind, opt.Bootstrap.Level = key.seed, key.boot.Kind, report.BootLevel
+	return opt
+}
+
+// styleBootPlan is the bootstrap of n items: the options' resamples,
+// lowered on a large log as the methods table's are (report.BootItemBudget,
+// unless --bootstrap was given), with a note saying so.
+func styleBootPlan(bo report.BootstrapOptions, n int) (resamples int, note string) {
+	b := bo.Resamples
+	if b <= 0 || bo.Explicit || b*n <= report.BootItemBudget {
+		return max(0, b), ""
+	}
+	low := report.BootItemBudget / max(1, n)
+	if low < report.MinDefaultResamples {
+		return 0, fmt.Sprintf("no bootstrap intervals by default for %d items (%d resamples would take long); --bootstrap B computes them", n, b)
+	}
+	return low, fmt.Sprintf("%d resamples instead of %d: %d items × %d would be slow; --bootstrap %d asks for them all", low, b, n, b, b)
+}
+
+// applyStylePoint stores point estimates and starts their bootstrap when
+// they are still wanted.
+func (pl *pipeline) applyStylePoint(msg stylePointMsg) tea.Cmd {
+	e := pl.c.styles[msg.key]
+	if e == nil {
+		return nil // the cache was cleared meanwhile
+	}
+	e.running = false
+	if errors.Is(msg.err, context.Canceled) {
+		delete(pl.c.styles, msg.key) // asked for again when wanted
+		return pl.ensureStyle()
+	}
+	e.res, e.err, e.fields = msg.res, msg.err, msg.fields
+	if e.res != nil {
+		e.resamples, e.bootNote = styleBootPlan(msg.key.boot, e.res.N)
+		if len(e.res.WinRates) == 0 && e.res.Length.N == 0 && e.res.Self == nil {
+			e.resamples = 0 // nothing to put an interval on
+		}
+	}
+	pl.invalidateStyle(msg.key)
+	return pl.ensureStyle()
+}
+
+// startStyleBoot starts the bootstrap of key's intervals behind the gate,
+// reporting its progress as the methods table's does (bootstrap.go).
+func (pl *pipeline) startStyleBoot(key styleKey, e *styleEntry) tea.Cmd {
+	ctx, cancel := context.WithCancel(context.Background())
+	pl.style.cancel, pl.style.key = cancel, key
+	e.running, e.done, e.total, e.bootErr = true, 0, e.resamples, nil
+	eng, self, slots, resamples := pl.c.eng, pl.c.opts.Self, pl.slots, e.resamples
+	progress := make(chan styleProgressMsg, 1)
+	final := make(chan styleBootMsg, 1)
+	t := pl.bg.enter(ctx, prioStyleBoot)
+	go func() {
+		if !t.wait() {
+			final <- styleBootMsg{key: key, err: context.Canceled}
+			return
+		}
+		defer t.g.release()
+		pairs, _, _ := eng.Records(key.judge, key.group)
+		opt := styleOptions(key, pairs, self)
+		opt.Bootstrap.Resamples, opt.Bootstrap.Workers, opt.Bootstrap.Done = resamples, slots, ctx.Done()
+		opt.Bootstrap.Progress = func(done, total int) {
+			select {
+			case progress <- styleProgressMsg{key: key, done: done, total: total}:
+			default: // the UI has not read the last one yet: skip this one
+			}
+		}
+		res, err := style.Analyze(pairs, opt)
+		if errors.Is(err, bootstrap.ErrStopped) {
+			err = context.Canceled
+		}
+		final <- styleBootMsg{key: key, res: res, err: err}
+	}()
+	var wait tea.Cmd
+	wait = func() tea.Msg {
+		select {
+		case msg := <-final:
+			return msg
+		case msg := <-progress:
+			msg.next = wait
+			return msg
+		}
+	}
+	return wait
+}
+
+// styleProgress shows the bootstrap's progress and waits for its next
+// message.
+func (pl *pipeline) styleProgress(msg styleProgressMsg) tea.Cmd {
+	e := pl.c.styles[msg.key]
+	if e == nil || !e.running {
+		return msg.next // drain the job: its final message follows
+	}
+	e.done, e.total = msg.done, msg.total
+	pl.invalidateStyle(msg.key)
+	return msg.next
+}
+
+// applyStyleBoot stores the intervals; a stopped bootstrap is started
+// again when its key is wanted.
+func (pl *pipeline) applyStyleBoot(msg styleBootMsg) tea.Cmd {
+	if msg.key == pl.style.key && pl.style.cancel != nil {
+		pl.style.cancel()
+		pl.style.cancel, pl.style.key = nil, styleKey{}
+	}
+	e := pl.c.styles[msg.key]
+	if e == nil {
+		return nil
+	}
+	e.running = false
+	switch {
+	case errors.Is(msg.err, context.Canceled):
+		return pl.ensureStyle()
+	case msg.err != nil:
+		e.bootErr = msg.err
+	default:
+		e.res, e.ivs = msg.res, true
+	}
+	pl.invalidateStyle(msg.key)
+	return nil
+}
+
+// stopStyle stops the style job, as stopBoot the methods table's
+// bootstrap: a knob change makes the numbers on screen stale. The point
+// estimates stay cached; a bootstrap stopped midway starts again when its
+// key is wanted.
+func (pl *pipeline) stopStyle() {
+	if pl.style.cancel != nil {
+		pl.style.cancel()
+		pl.style.cancel = nil
+	}
+}
+
+// invalidateStyle marks the Style pane stale when key is the analysis on
+// screen.
+func (pl *pipeline) invalidateStyle(key styleKey) {
+	if styleShown(pl.c.cur) && styleKeyOf(pl.c.cur, &pl.c.knobs) == key {
+		pl.invalidate(paneStyle)
+	}
+}
+
+// styleMsg routes a message of the style jobs.
+func (pl *pipeline) styleMsg(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case stylePointMsg:
+		return pl.applyStylePoint(msg)
+	case styleProgressMsg:
+		return pl.styleProgress(msg)
+	case styleBootMsg:
+		return pl.applyStyleBoot(msg)
+	}
+	return nil
+}
