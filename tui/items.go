@@ -40,6 +40,8 @@ type itemsPane struct {
 	// scores: into the criterion's points).
 	rows   []int
 	points []likelihood.Point
+	// pointsCrit is the criterion of points.
+	pointsCrit string
 	cursor int
 	top    int
 
@@ -99,15 +101,7 @@ func (p *itemsPane) FullHelp() []helpSection {
 // wheel scrolls the open item, or moves the cursor, d rows.
 func (p *itemsPane) wheel(d int) {
 	if p.detail {
-		// As the item view always scrolled: the wheel up moves twice as
-		// far as down unless the view is at its end (bubbles' ScrollDown
-		// with a negative count, then ScrollUp).
-		if d > 0 || !p.detailView.AtBottom() {
-			p.detailView.ScrollBy(d)
-		}
-		if d < 0 {
-			p.detailView.ScrollBy(d)
-		}
+		p.detailView.ScrollBy(d)
 		return
 	}
 	p.move(d)
@@ -128,9 +122,9 @@ func (p *itemsPane) layout() {
 	p.rows = p.rows[:0]
 	q := strings.ToLower(strings.TrimSpace(p.filter.Value()))
 	if p.scores {
-		p.points = nil
+		p.points, p.pointsCrit = nil, ""
 		if r := p.c.criterionResult(); r != nil {
-			p.points = r.Points
+			p.points, p.pointsCrit = r.Points, r.Criterion
 		}
 		for i := range p.points {
 			if q == "" || strings.Contains(strings.ToLower(p.points[i].ID), q) {

@@ -1,0 +1,73 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// wheelMsg is a turn of the mouse wheel.
+func wheelMsg(b tea.MouseButton) tea.Msg { return tea.MouseWheelMsg(tea.Mouse{Button: b}) }
+
+// TestItemWheelUpScrollsThree reproduces a bug of the restructuring: in
+// the open item of the Items pane the wheel up scrolled 6 lines (twice
+// wheelLines) and the wheel down 3. Both move wheelLines now.
+func TestItemWheelUpScrollsThree(t *testing.T) {
+	lg := demoLog(t)
+	for i := range lg.Pairs {
+		lg.Pairs[i].Prompt = strings.Repeat("a long prompt ", 200)
+	}
+	m := newTestModel(t, lg, 80, 24)
+	press(t, m, "5", "enter")
+	dv := m.items.detailView
+	if n := len(dv.Lines()); n < 40 {
+		t.Fatalf("the open item has %d lines; the test needs one taller than the screen", n)
+	}
+	for range 3 {
+		m.Update(wheelMsg(tea.MouseWheelDown))
+	}
+	if off := dv.YOffset(); off != 3*wheelLines {
+		t.Fatalf("three turns down: offset %d, want %d", off, 3*wheelLines)
+	}
+	m.Update(wheelMsg(tea.MouseWheelUp))
+	if off := dv.YOffset(); off != 2*wheelLines {
+		t.Errorf("one turn up from %d: offset %d, want %d", 3*wheelLines, off, 2*wheelLines)
+	}
+}
+
+// frameText is the frame without styles.
+func frameText(m *Model) string { return ansi.Strip(m.frame()) }
+
+var _ = strings.Contains
+
+// TestScoreItemNamesItsCriterion reproduces issue 19's "the score-item
+// detail names the wrong criterion": on the demo, ] ], 5, v, enter on
+// s0089 (accuracy's highest RS) showed the first score record with that
+// id, helpfulness's, under accuracy's numbers. The open item is the
+// record of the criterion on screen, and says so.
+func TestScoreItemNamesItsCriterion(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	press(t, m, "]", "]", "5", "v")
+	if crit := m.c.criterionResult().Criterion; crit != "accuracy" {
+		t.Fatalf("criterion on screen %q, want accuracy (the demo's order changed?)", crit)
+	}
+	press(t, m, "enter")
+	f := frameText(m)
+	if !strings.Contains(f, "Score item s0089") {
+		t.Fatalf("the open item is not s0089:\n%s", f)
+	}
+	if !strings.Contains(f, "criterion accuracy") || strings.Contains(f, "criterion helpfulness") {
+		t.Errorf("the open item of accuracy's s0089 names another criterion:\n%s", f)
+	}
+	// Its judge and human scores are the record's: the row's numbers.
+	pt := m.items.points[m.items.rows[m.items.cursor]]
+	_, scores, _ := m.c.eng.Records(m.c.judgeName(), "")
+	for i := range scores {
+		s := &scores[i]
+		if s.ID == pt.ID && s.Criterion == "accuracy" && s.HumanScore != pt.Sh {
+			t.Errorf("record's human score %v, row's %v", s.HumanScore, pt.Sh)
+		}
+	}
+}
