@@ -42,8 +42,8 @@ type itemsPane struct {
 	points []likelihood.Point
 	// pointsCrit is the criterion of points.
 	pointsCrit string
-	cursor int
-	top    int
+	cursor     int
+	top        int
 
 	detail     bool
 	detailView *scroller
