@@ -71,3 +71,37 @@ func TestScoreItemNamesItsCriterion(t *testing.T) {
 		}
 	}
 }
+
+// TestColumnsHintPlural reproduces issue 19's "1 columns": the hint
+// under a table cut sideways said "1 columns left" and "1 more columns".
+func TestColumnsHintPlural(t *testing.T) {
+	st := newStyles(true, false)
+	head := []string{"name", "aaaaaaaa", "bbbbbbbb", "cccccccc"}
+	rows := [][]string{{"x", "1", "2", "3"}}
+	// 4 + 3×10 = 34 cells; at 26 one column is hidden.
+	var cs columns
+	last := func(lines []string) string { return strings.TrimSpace(ansi.Strip(lines[len(lines)-1])) }
+	if got := last(cs.fit(&st, head, rows, nil, 26)); got != "1 more column: >" {
+		t.Errorf("one column hidden on the right: hint %q", got)
+	}
+	cs.off = 1
+	if got := last(cs.fit(&st, head, rows, nil, 26)); got != "< 1 column left" {
+		t.Errorf("one column hidden on the left: hint %q", got)
+	}
+	cs.off = 1
+	if got := last(cs.fit(&st, head, rows, nil, 16)); got != "< 1 column left · 1 more column: >" {
+		t.Errorf("one column hidden on each side: hint %q", got)
+	}
+}
+
+// TestStatusOnePair: the status line of a judge with one pair item says
+// "1 pair", not "1 pairs" (the plural bug of issue 19's "1 columns").
+func TestStatusOnePair(t *testing.T) {
+	lg := demoLog(t)
+	lg.Pairs = lg.Pairs[:1]
+	lg.Scores, lg.Verdicts = nil, nil
+	m := newTestModel(t, lg, 120, 40)
+	if f := frameText(m); !strings.Contains(f, "· 1 pair ") || strings.Contains(f, "1 pairs") {
+		t.Errorf("status line of one pair:\n%s", f)
+	}
+}

@@ -80,7 +80,8 @@ func (p *selectionPane) draw(w int) []string {
 		if sel.WarmStarted {
 			start = fmt.Sprintf(" (warm start from λ %s)", trimFloat(sel.WarmFrom))
 		}
-		out = append(out, wrap(fmt.Sprintf("CalibraEval fit%s: %s after %d iterations; objective %.6f; %d knots", start, status, f.Iterations, f.Objective, f.Points), w, " ")...)
+		out = append(out, wrap(fmt.Sprintf("CalibraEval fit%s: %s after %s; objective %.6f; %s", start, status,
+			plural(f.Iterations, "iteration"), f.Objective, plural(f.Points, "knot")), w, " ")...)
 	}
 	if notes := selectionNotes(sel); len(notes) > 0 {
 		out = append(out, "", st.Heading.Render(" Notes"))

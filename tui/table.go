@@ -136,9 +136,9 @@ func (cs *columns) fit(st *styles, head []string, rows [][]string, prio []int, w
 	var hint string
 	switch {
 	case before > 0 && after > 0:
-		hint = fmt.Sprintf("  %s %d columns left · %d more columns: %s", left, before, after, right)
+		hint = fmt.Sprintf("  %s %s left · %s: %s", left, plural(before, "column"), plural(after, "more column"), right)
 	case before > 0:
-		hint = fmt.Sprintf("  %s %d columns left", left, before)
+		hint = fmt.Sprintf("  %s %s left", left, plural(before, "column"))
 	default:
 		hint = fmt.Sprintf("  %s: %s", plural(after, "more column"), right)
 	}
