@@ -107,7 +107,7 @@ func (p *textPane) Render() {
 	p.scroll.SetContent(strings.Split(fitLines(lines, p.w, len(lines)), "\n"))
 }
 
-// Update scrolls the body (pgup/pgdn, the wheel) and moves the wide
+// Update scrolls the body (pgup/pgdn, home/end, the wheel) and moves the wide
 // tables sideways (< and >, and ←/→ when no knob is selected).
 func (p *textPane) Update(msg tea.Msg) tea.Cmd {
 	k := p.c.keys
@@ -133,6 +133,10 @@ func (p *textPane) Update(msg tea.Msg) tea.Cmd {
 			p.scroll.PageUp()
 		case key.Matches(msg, k.ScrollDown):
 			p.scroll.PageDown()
+		case key.Matches(msg, k.Top):
+			p.scroll.GotoTop()
+		case key.Matches(msg, k.Bottom):
+			p.scroll.GotoBottom()
 		}
 	}
 	return nil

@@ -322,6 +322,10 @@ func (p *itemsPane) View(h int) string {
 	}
 	lines = append(lines, st.Faint.Render(header))
 	avail := max(1, h-len(lines))
+	cut := len(p.rows) > avail && avail >= 2
+	if cut {
+		avail-- // the last row says the list goes on
+	}
 	if p.cursor < p.top {
 		p.top = p.cursor
 	}
@@ -339,10 +343,28 @@ func (p *itemsPane) View(h int) string {
 	if len(p.rows) == 0 {
 		lines = append(lines, "   no items match")
 	}
+	if cut {
+		lines = append(lines, st.Faint.Render(listPosition(p.top, min(len(p.rows), p.top+avail), len(p.rows))))
+	}
 	for len(lines) < h {
 		lines = append(lines, "")
 	}
 	return fitLines(lines, w, h)
+}
+
+// listPosition is the last row of an item list cut to the screen: which
+// rows show and how to reach the others (rows from..to−1 of n).
+func listPosition(from, to, n int) string {
+	var where string
+	switch {
+	case from > 0 && to < n:
+		where = "↑↓ more: pgup/pgdn, home/end"
+	case to < n:
+		where = "↓ more below: pgdn, end"
+	default:
+		where = "↑ more above: pgup, home"
+	}
+	return fmt.Sprintf("   … %s (rows %d–%d of %d)", where, from+1, to, n)
 }
 
 // pairRow returns the pair table's header and row formatter for width w:

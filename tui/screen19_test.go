@@ -105,3 +105,57 @@ func TestStatusOnePair(t *testing.T) {
 		t.Errorf("status line of one pair:\n%s", f)
 	}
 }
+
+// TestHomeEndScrollPanes reproduces issue 19's "Home/End": the text
+// panes scrolled by pgup/pgdn and the wheel only; home and end now go to
+// the first and the last line, as in the Items list and the popups.
+func TestHomeEndScrollPanes(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 80, 24)
+	home, end := tea.KeyPressMsg{Code: tea.KeyHome}, tea.KeyPressMsg{Code: tea.KeyEnd}
+	for _, p := range []paneID{paneOverview, paneSelection, paneLikelihood, paneReporting} {
+		press(t, m, string(rune('1'+p)))
+		tp := textOf(t, m, p)
+		n := len(tp.scroll.Lines())
+		if n <= m.bodyHeight(m.panes[p]) {
+			t.Fatalf("pane %d: %d lines fit the screen; the test needs a longer body", p, n)
+		}
+		run(t, m, func() tea.Msg { return end })
+		if want := maxScroll(n, m.bodyHeight(m.panes[p])); tp.scroll.YOffset() != want {
+			t.Errorf("pane %d: end scrolled to %d, want the last line's offset %d", p, tp.scroll.YOffset(), want)
+		}
+		if f := frameText(m); !strings.Contains(f, "more above") {
+			t.Errorf("pane %d after end: no \"more above\" position line:\n%s", p, f)
+		}
+		run(t, m, func() tea.Msg { return home })
+		if tp.scroll.YOffset() != 0 {
+			t.Errorf("pane %d: home scrolled to %d, want 0", p, tp.scroll.YOffset())
+		}
+	}
+}
+
+// TestItemListCutSaysSo reproduces issue 19's "an item list cut without
+// …": the Items list showed as many rows as fit and nothing said the
+// list went on. Its last row now says which rows show and how to reach
+// the rest, at the top, in the middle and at the end.
+func TestItemListCutSaysSo(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 80, 24)
+	press(t, m, "5")
+	last := func() string {
+		lines := strings.Split(frameText(m), "\n")
+		return lines[len(lines)-3] // above the status line and the help bar
+	}
+	if l := last(); !strings.Contains(l, "… ↓ more below") || !strings.Contains(l, "of 3000)") {
+		t.Errorf("top of the list: last row %q", l)
+	}
+	press(t, m, "pgdown", "pgdown")
+	if l := last(); !strings.Contains(l, "… ↑↓ more") {
+		t.Errorf("middle of the list: last row %q", l)
+	}
+	run(t, m, func() tea.Msg { return tea.KeyPressMsg{Code: tea.KeyEnd} })
+	if l := last(); !strings.Contains(l, "… ↑ more above") || !strings.Contains(l, "–3000 of 3000)") {
+		t.Errorf("end of the list: last row %q", l)
+	}
+	if !strings.Contains(frameText(m), "▸ ") {
+		t.Error("the cursor's row is not on screen at the end")
+	}
+}
