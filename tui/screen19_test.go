@@ -1,10 +1,13 @@
 package tui
 
 import (
+	"image/color"
+	"math"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -39,8 +42,6 @@ func TestItemWheelUpScrollsThree(t *testing.T) {
 
 // frameText is the frame without styles.
 func frameText(m *Model) string { return ansi.Strip(m.frame()) }
-
-var _ = strings.Contains
 
 // TestScoreItemNamesItsCriterion reproduces issue 19's "the score-item
 // detail names the wrong criterion": on the demo, ] ], 5, v, enter on
@@ -158,4 +159,51 @@ func TestItemListCutSaysSo(t *testing.T) {
 	if !strings.Contains(frameText(m), "▸ ") {
 		t.Error("the cursor's row is not on screen at the end")
 	}
+}
+
+// TestHelpBarContrast reproduces issue 19's help-bar contrast: bubbles'
+// default help styles draw the descriptions #4A4A4A on a dark background
+// and #B2B2B2 on a light one, about 2:1. Every style of the help bar and
+// the full help now has at least WCAG AA's 4.5:1 against black, white and
+// the common near-black and near-white backgrounds, for the background
+// the styles were built for.
+func TestHelpBarContrast(t *testing.T) {
+	backgrounds := map[bool][]string{
+		true:  {"#000000", "#1E1E1E", "#282C34", "#2E3440"},
+		false: {"#FFFFFF", "#F5F5F5", "#EEEEEE", "#FDF6E3"},
+	}
+	for _, dark := range []bool{true, false} {
+		hs := newStyles(dark, true).Help
+		for name, s := range map[string]lipgloss.Style{"key": hs.ShortKey, "desc": hs.ShortDesc, "separator": hs.ShortSeparator,
+			"ellipsis": hs.Ellipsis, "full key": hs.FullKey, "full desc": hs.FullDesc, "full separator": hs.FullSeparator} {
+			fg, ok := s.GetForeground().(color.Color)
+			if !ok || fg == nil {
+				t.Fatalf("dark %v: %s has no foreground", dark, name)
+			}
+			for _, bg := range backgrounds[dark] {
+				if r := contrast(fg, lipgloss.Color(bg)); r < 4.5 {
+					t.Errorf("dark %v: %s %v on %s: contrast %.2f:1, want ≥ 4.5:1", dark, name, fg, bg, r)
+				}
+			}
+		}
+	}
+}
+
+// contrast is the WCAG 2 contrast ratio of two colours.
+func contrast(a, b color.Color) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// luminance is the WCAG 2 relative luminance of c.
+func luminance(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	lin := func(v uint32) float64 {
+		x := float64(v) / 0xffff
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
 }

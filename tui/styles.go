@@ -60,7 +60,15 @@ func newStyles(dark, useColor bool) styles {
 	s.Chart = lipgloss.NewStyle().Foreground(c("#2B5797", "#8AB4F8"))
 	s.Collapsed = lipgloss.NewStyle().Foreground(muted).Faint(true)
 	if useColor {
-		s.Help = help.DefaultStyles(dark)
+		// bubbles' default help greys are about 2:1 on their background
+		// (#4A4A4A on dark, #B2B2B2 on light): these keep WCAG AA's 4.5:1
+		// on black, white and the common near-black and near-white
+		// backgrounds (the key brightest, the separator least).
+		key := lipgloss.NewStyle().Foreground(c("#303030", "#E0E0E0"))
+		desc := lipgloss.NewStyle().Foreground(c("#4E4E4E", "#B8B8B8"))
+		sep := lipgloss.NewStyle().Foreground(c("#666666", "#A0A0A0"))
+		s.Help = help.Styles{Ellipsis: sep, ShortKey: key, ShortDesc: desc, ShortSeparator: sep,
+			FullKey: key, FullDesc: desc, FullSeparator: sep}
 	} else {
 		p := lipgloss.NewStyle()
 		s.Help = help.Styles{Ellipsis: p, ShortKey: p.Bold(true), ShortDesc: p, ShortSeparator: p,
