@@ -3,6 +3,7 @@ package tui
 import (
 	"image/color"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -206,4 +207,82 @@ func luminance(c color.Color) float64 {
 		return math.Pow((x+0.055)/1.055, 2.4)
 	}
 	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
+}
+
+// pathSection is the Fit path block of the Selection pane's body (its
+// lines from the heading to the sentence after the chart).
+func pathSection(t *testing.T, m *Model) []string {
+	t.Helper()
+	lines := strings.Split(m.body(paneSelection), "\n")
+	for i, l := range lines {
+		if strings.Contains(ansi.Strip(l), "Fit path") {
+			end := i + 1
+			for end < len(lines) && !strings.Contains(ansi.Strip(lines[end]), "Agreement peaks") {
+				end++
+			}
+			return lines[i:end]
+		}
+	}
+	t.Fatalf("no fit path on the Selection pane:\n%s", m.body(paneSelection))
+	return nil
+}
+
+var sgrRe = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// TestPathSmallMultiples reproduces issue 19's fit-path chart: five
+// metrics shared one y axis (0.10 to 0.95 on judge-tokenA: RStd/100 and
+// the rescaled objective squeezed against ICC and κ) in one colour, and at
+// 80 columns the stop line showed in one cell. Now each metric is a panel
+// with its own scale (its own range's ends labelled) and its own colour,
+// and the stop is a dotted line through every panel at 80 columns.
+func TestPathSmallMultiples(t *testing.T) {
+	for _, w := range []int{80, 200} {
+		m := New(Options{Log: demoLog(t), Start: startOptions(), Dark: true})
+		run(t, m, m.Init())
+		resize(t, m, w, 40)
+		press(t, m, "]", "]", "2", "j", "j", "j", "j", "j")
+		for range 19 {
+			press(t, m, "h")
+		}
+		sec := pathSection(t, m)
+		plain := ansi.Strip(strings.Join(sec, "\n"))
+		p := m.c.cur.ja.Selection.Path
+		panels := pathPanels(p)
+		if len(panels) < 4 {
+			t.Fatalf("%d panels, want ICC, κ, RStd, accuracy and the objective", len(panels))
+		}
+		for _, pp := range panels {
+			lo, hi := panelRange(pp.ys)
+			for _, v := range []float64{lo, hi} {
+				if lab := fmtPanel(v, pp.dec) + " ┤"; !strings.Contains(plain, lab) && !strings.Contains(plain, fmtPanel(v, pp.dec)+" ┼") {
+					t.Errorf("%d columns: panel %s has no axis label %s:\n%s", w, pp.label, fmtPanel(v, pp.dec), plain)
+				}
+			}
+		}
+		// The stop line crosses every panel.
+		stopRows := 0
+		for _, l := range strings.Split(plain, "\n") {
+			stopRows += strings.Count(l, "┊")
+		}
+		if stopRows < 2*len(panels) {
+			t.Errorf("%d columns: the stop line shows in %d cells, want at least 2 per panel (%d panels):\n%s", w, stopRows, len(panels), plain)
+		}
+		if !strings.Contains(plain, "▲ stop 10/29") {
+			t.Errorf("%d columns: no \"▲ stop 10/29\":\n%s", w, plain)
+		}
+		// Each panel in its own colour: the axis lines' styles differ.
+		seen := map[string]bool{}
+		for _, l := range sec {
+			if strings.Contains(l, "┤") || strings.Contains(l, "┼") {
+				for _, sgr := range sgrRe.FindAllString(l, -1) {
+					if strings.Contains(sgr, "38;") {
+						seen[sgr] = true
+					}
+				}
+			}
+		}
+		if len(seen) < len(panels) {
+			t.Errorf("%d columns: %d distinct colours for %d panels", w, len(seen), len(panels))
+		}
+	}
 }
