@@ -80,6 +80,9 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 					if mt == &mr.All { // the intervals are over all items
 						g = t.intervalGlyph(mr.Name, c, r.Value, s.Value)
 					}
+					if g == "" {
+						g = " " // no mark: its column stays, so digits line up with raw's
+					}
 					if withDelta {
 						cell += " " + signedDelta(s.Value-r.Value, c.Decimals)
 					}

@@ -286,3 +286,37 @@ func TestPathSmallMultiples(t *testing.T) {
 		}
 	}
 }
+
+// TestMethodsTablesAligned reproduces issue 19's misaligned held-out
+// table: the raw row kept a blank in the column of the ▲/▼/= mark and the
+// other rows did not (the held-out table has no marks), so their digits
+// sat one cell to the right of raw's. Every row's digits line up, in the
+// held-out table and in the all-items table without intervals.
+func TestMethodsTablesAligned(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 60)
+	press(t, m, "2", "j")
+	for range 10 {
+		press(t, m, "h") // est. fraction 1 → 0.5: a held-out table
+	}
+	num := regexp.MustCompile(`\d+\.\d+`)
+	body := ansi.Strip(m.body(paneSelection))
+	for _, table := range []string{"Methods — all", "Held out —"} {
+		i := strings.Index(body, table)
+		if i < 0 {
+			t.Fatalf("no %q table:\n%s", table, body)
+		}
+		ends := map[string]int{}
+		for _, l := range strings.Split(body[i:], "\n")[2:7] {
+			for _, name := range []string{"raw", "CalibraEval", "Pride"} {
+				if strings.HasPrefix(strings.TrimSpace(l), name+" ") {
+					if loc := num.FindStringIndex(l); loc != nil {
+						ends[name] = ansi.StringWidth(l[:loc[1]])
+					}
+				}
+			}
+		}
+		if len(ends) != 3 || ends["raw"] != ends["CalibraEval"] || ends["raw"] != ends["Pride"] {
+			t.Errorf("%s: the first metric ends at columns %v, want one column:\n%s", table, ends, body[i:])
+		}
+	}
+}
