@@ -40,6 +40,9 @@ type common struct {
 	// paths caches fit paths by the options they depend on (path.go).
 	paths map[pathKey]*pathEntry
 
+	// hard caches hardChoices' count.
+	hard hardCount
+
 	// flash is the status line's message until the next key; flashErr
 	// shows it as an error.
 	flash    string

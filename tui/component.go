@@ -94,9 +94,9 @@ func (p *textPane) sideways(d int) {
 	}
 }
 
-// Render draws the body again when it is stale: the pane's lines, each
-// cut to the width (fitLines), into the scroller, which clamps its offset
-// to them.
+// Render draws the body again when it is stale: the pane's lines, headed
+// by why a knob changes nothing here (inactiveNotes), each cut to the
+// width (fitLines), into the scroller, which clamps its offset to them.
 func (p *textPane) Render() {
 	if !p.stale {
 		return
@@ -104,6 +104,9 @@ func (p *textPane) Render() {
 	p.stale = false
 	p.cols.more, p.cols.arrows = false, p.arrowsMoveTables()
 	lines := p.draw(p.w)
+	if p.bar != nil && p.c.cur != nil {
+		lines = append(inactiveNotes(p.c, p.bar.ids, p.w), lines...)
+	}
 	p.scroll.SetContent(strings.Split(fitLines(lines, p.w, len(lines)), "\n"))
 }
 

@@ -11,7 +11,10 @@ import (
 
 // knobBar is a pane's row of knobs (knobDefs), the focused one marked by
 // ‹ › and style: ↑/↓ select a knob, ←/→ step it (H/L five steps), r resets
-// it, esc puts the focus away (←/→ then move the tables). It is the
+// it, esc puts the focus away (←/→ then move the tables). A knob that
+// changes nothing for the judge on screen (common.inactive) is drawn faint
+// after ⊘, its reason heads the pane (inactiveNotes), and a step says it
+// in the status line. It is the
 // component that edits the knob values in the context; the root reacts to
 // what Update reports (a recompute, or the panes drawn again).
 type knobBar struct {
@@ -68,6 +71,14 @@ func (b *knobBar) Update(msg tea.KeyPressMsg) knobEvent {
 		return knobFocus
 	}
 	id := b.ids[b.focus]
+	if key.Matches(msg, k.Reset, k.Dec, k.Inc, k.BigDec, k.BigInc) {
+		if why := b.c.inactive(id); why != "" {
+			// A knob that changes nothing here still steps (the value is
+			// a flag of the reproduce command), and says why it changes
+			// nothing.
+			b.c.setFlash("%s changes nothing for %s: %s", labelOf(id, &b.c.knobs), b.c.judgeName(), why)
+		}
+	}
 	switch {
 	case key.Matches(msg, k.KnobUp):
 		b.focus = (b.focus + n - 1) % n
@@ -105,12 +116,18 @@ func (b *knobBar) View(w int) string {
 	r := b.c.resolvedKnobs()
 	var parts []string
 	for i, id := range b.ids {
-		d := &knobDefs[id]
+		label := labelOf(id, &b.c.knobs)
 		val := b.c.knobs.value(id, r)
-		if i == b.focus {
-			parts = append(parts, st.ActiveKnob.Render(d.label+" ‹"+val+"›"))
-		} else {
-			parts = append(parts, st.Knob.Render(d.label+" "+val))
+		off := b.c.inactive(id) != ""
+		switch {
+		case i == b.focus && off:
+			parts = append(parts, st.ActiveKnob.Render(inactiveMark+label+" ‹"+val+"›"))
+		case i == b.focus:
+			parts = append(parts, st.ActiveKnob.Render(label+" ‹"+val+"›"))
+		case off:
+			parts = append(parts, st.Collapsed.Render(inactiveMark+label+" "+val))
+		default:
+			parts = append(parts, st.Knob.Render(label+" "+val))
 		}
 	}
 	sep := st.Faint.Render(" · ")

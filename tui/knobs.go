@@ -39,6 +39,8 @@ const (
 // in paneKnobs).
 type knobDef struct {
 	label string
+	// name, when set, is the label for the knob values k (nil: label).
+	name func(k *knobState) string
 	// flag sets the knob: a flag of `plumb report` (the criterion's is
 	// `plumb tui`'s, and the reproduce command leaves it out).
 	flag string
@@ -82,8 +84,27 @@ func (d knobDef) shown(prefix string, group, rank int) knobDef {
 }
 
 var knobDefs = [numKnobs]knobDef{
-	kLambda: floatKnob("λ", "--lambda", 0.05, 0.25, 0, calibraeval.MaxLambda,
-		func(o *report.Options) *float64 { return &o.Selection.Lambda }).shown("λ ", 1, rankLambda),
+	// λ is the λ of the solver on screen: the published code's
+	// (--published-lambda) when only it runs, else the converged fit's.
+	kLambda: knobDef{label: "λ", flag: "--lambda", small: 0.05, big: 0.25, lo: 0, hi: calibraeval.MaxLambda,
+		name: func(k *knobState) string {
+			if k.opt.Selection.Solver == selection.SolverPublished {
+				return "published λ"
+			}
+			return "λ"
+		},
+		format: func(k *knobState, _ resolved) string { return trimFloat(*lambdaOf(&k.opt)) },
+		step: func(k *knobState, d *knobDef, _ int, delta float64, _ resolved) bool {
+			f := lambdaOf(&k.opt)
+			*f = clampStep(*f, delta, d)
+			return true
+		},
+		// Both λs: the one on screen and the other solver's.
+		reset: func(k, s *knobState) {
+			k.opt.Selection.Lambda, k.opt.Selection.PublishedLambda = s.opt.Selection.Lambda, s.opt.Selection.PublishedLambda
+		},
+		args: func(o *report.Options) []string { return []string{"--lambda", trimFloat(o.Selection.Lambda)} },
+	}.shown("λ ", 1, rankLambda),
 	kEstFrac: floatKnob("est. fraction", "--est-frac", 0.05, 0.25, 0.05, 1,
 		func(o *report.Options) *float64 { return &o.Selection.EstFrac }).shown("est ", 1, rankEstFrac),
 	kObjective: choiceKnob("objective", "--objective", objectives,
@@ -237,6 +258,23 @@ var knobDefs = [numKnobs]knobDef{
 			return nil
 		},
 	},
+}
+
+// lambdaOf is the λ the λ knob steps: the published code's when only it
+// runs (solver published), else the converged fit's.
+func lambdaOf(o *report.Options) *float64 {
+	if o.Selection.Solver == selection.SolverPublished {
+		return &o.Selection.PublishedLambda
+	}
+	return &o.Selection.Lambda
+}
+
+// labelOf is knob id's label for the knob values k.
+func labelOf(id knobID, k *knobState) string {
+	if d := &knobDefs[id]; d.name != nil {
+		return d.name(k)
+	}
+	return knobDefs[id].label
 }
 
 // floatKnob is a numeric analysis knob on one field of the options.

@@ -10,6 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/model"
 )
 
 // wheelMsg is a turn of the mouse wheel.
@@ -318,5 +321,129 @@ func TestMethodsTablesAligned(t *testing.T) {
 		if len(ends) != 3 || ends["raw"] != ends["CalibraEval"] || ends["raw"] != ends["Pride"] {
 			t.Errorf("%s: the first metric ends at columns %v, want one column:\n%s", table, ends, body[i:])
 		}
+	}
+}
+
+// knobBarLine is the knob bar of the frame (its second line).
+func knobBarLine(m *Model) string { return strings.Split(frameText(m), "\n")[1] }
+
+// TestInactiveVerdictSource reproduces issue 19's "knobs that change
+// nothing for the judge shown": the demo's judges report on their
+// verdict records, where the verdict source (which picks the verdict of
+// pair records) changes nothing, yet it looked like any other knob. It
+// is drawn ⊘ in the knob bar and the status line, the pane says why, and
+// a step says it again.
+func TestInactiveVerdictSource(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	press(t, m, "4")
+	if m.c.cur.ja.Target != "verdict" {
+		t.Fatalf("target %q, want the demo's verdict records", m.c.cur.ja.Target)
+	}
+	if bar := knobBarLine(m); !strings.Contains(bar, "⊘ verdict from raw-x0") {
+		t.Errorf("knob bar: %q", bar)
+	}
+	if f := frameText(m); !strings.Contains(f, "⊘ verdict from changes nothing here: the verdict rate is of the judge's verdict") {
+		t.Errorf("no reason on the pane:\n%s", f)
+	}
+	status := strings.Split(frameText(m), "\n")[38]
+	if !strings.Contains(status, "⊘ raw-x0") {
+		t.Errorf("the status line does not mark the inactive verdict source: %q", status)
+	}
+	press(t, m, "up", "right") // the last knob: the verdict source
+	if !strings.Contains(m.c.flash, "verdict from changes nothing for judge-fair") {
+		t.Errorf("no reason after the step: %q", m.c.flash)
+	}
+	// The budget is active: no ⊘.
+	if bar := knobBarLine(m); strings.Contains(bar, "⊘ budget") {
+		t.Errorf("an active knob drawn inactive: %q", bar)
+	}
+}
+
+// TestInactiveHardChoices: a judge whose pair records give hard choices
+// cannot be calibrated by CalibraEval, so λ, the objective, the solver
+// and "stop at" change nothing (issue 19); the estimation fraction and
+// the seed still choose the held-out items and stay active.
+func TestInactiveHardChoices(t *testing.T) {
+	lg := demoLog(t)
+	for i := range lg.Pairs {
+		p := &lg.Pairs[i]
+		p.Source = model.SourceChoice
+		for a := range p.S {
+			p.S[a] = math.Round(p.S[a]*2) / 2
+		}
+	}
+	m := newTestModel(t, lg, 200, 50)
+	press(t, m, "2")
+	bar := knobBarLine(m)
+	for _, k := range []string{"⊘ λ", "⊘ objective", "⊘ solver", "⊘ stop at"} {
+		if !strings.Contains(bar, k) {
+			t.Errorf("knob bar lacks %q: %q", k, bar)
+		}
+	}
+	for _, k := range []string{"⊘ est. fraction", "⊘ seed"} {
+		if strings.Contains(bar, k) {
+			t.Errorf("knob bar has %q: %q", k, bar)
+		}
+	}
+	if f := frameText(m); !strings.Contains(f, "λ, objective, solver, stop at change nothing here: CalibraEval needs probabilities; 3000 of 3000 pair") {
+		t.Errorf("no reason on the pane:\n%s", f)
+	}
+	press(t, m, "l") // λ, the knob selected first
+	if !strings.Contains(m.c.flash, "λ changes nothing for judge-fair: CalibraEval needs probabilities") {
+		t.Errorf("message after a λ step: %q", m.c.flash)
+	}
+	press(t, m, "j", "h") // est. fraction: active
+	if m.c.flash != "" {
+		t.Errorf("message after a step of an active knob: %q", m.c.flash)
+	}
+	if m.c.knobs.opt.Selection.EstFrac != 0.95 {
+		t.Errorf("est. fraction %v after a step down, want 0.95", m.c.knobs.opt.Selection.EstFrac)
+	}
+}
+
+// TestPublishedSolverScreen reproduces issue 19's "with solver =
+// published": the λ knob showed the converged fit's λ (0.5) while the
+// published code ran with its own (0.05), the recall legend named
+// CalibraEval bars that were not drawn, the fit path vanished without a
+// word, and "stop at" looked steppable. Now the knob is the published λ
+// (stepping it steps --published-lambda), the recall bars are the
+// published code's, the fit path says why there is none, and the
+// objective and "stop at" are inactive with the reason.
+func TestPublishedSolverScreen(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 200, 60)
+	press(t, m, "2", "up", "up", "right") // the solver: converged → published
+	if m.c.knobs.opt.Selection.Solver != selection.SolverPublished {
+		t.Fatalf("solver %v", m.c.knobs.opt.Selection.Solver)
+	}
+	bar := knobBarLine(m)
+	for _, want := range []string{"published λ 0.05", "⊘ objective", "⊘ stop at"} {
+		if !strings.Contains(bar, want) {
+			t.Errorf("knob bar lacks %q: %q", want, bar)
+		}
+	}
+	body := ansi.Strip(m.body(paneSelection))
+	for _, want := range []string{"▒ CalibraEval (published code)", "no path: the fit path runs from the identity to the converged fit",
+		"objective changes nothing here: the published solver", "stop at changes nothing here: the fit path is the converged"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("Selection pane lacks %q:\n%s", want, body)
+		}
+	}
+	if !strings.Contains(body, "x0 gold 1 cal") {
+		t.Errorf("no calibrated recall bars under the published solver:\n%s", body)
+	}
+	press(t, m, "up", "up", "up", "up", "right") // the λ knob, one step
+	so := m.c.knobs.opt.Selection
+	if so.PublishedLambda != 0.1 || so.Lambda != 0.5 {
+		t.Errorf("a λ step under the published solver: published λ %v, λ %v; want 0.1 and 0.5", so.PublishedLambda, so.Lambda)
+	}
+	if cmd := m.c.reproduceCommand(); !strings.Contains(cmd, "--solver published --published-lambda 0.1") {
+		t.Errorf("reproduce command %q", cmd)
+	}
+	if got := m.c.cur.ja.Selection.Method(selection.MethodCalibraEvalPublished); got == nil || !strings.Contains(strings.Join(got.Notes, " "), "λ = 0.1") {
+		t.Errorf("the published row did not run with λ 0.1: %+v", got)
+	}
+	press(t, m, "r")
+	if so := m.c.knobs.opt.Selection; so.PublishedLambda != 0.05 {
+		t.Errorf("r: published λ %v, want 0.05", so.PublishedLambda)
 	}
 }

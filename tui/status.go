@@ -49,7 +49,11 @@ func statusParts(c *common) []statusPart {
 	}
 	for id := range knobDefs { // the knobs of the status line, in the table's order
 		if s := knobDefs[id].status; s != nil {
-			p = append(p, statusPart{s.prefix + c.knobs.value(knobID(id), r), s.group, s.rank})
+			mark := ""
+			if c.inactive(knobID(id)) != "" {
+				mark = inactiveMark // changes nothing for this judge
+			}
+			p = append(p, statusPart{mark + s.prefix + c.knobs.value(knobID(id), r), s.group, s.rank})
 		}
 	}
 	return p
