@@ -447,3 +447,34 @@ func TestPublishedSolverScreen(t *testing.T) {
 		t.Errorf("r: published λ %v, want 0.05", so.PublishedLambda)
 	}
 }
+
+// TestLambdaStepSaysWhenShownColumnsStay reproduces issue 19's λ step at
+// 80×24: the methods table shows consistency, first-position rate, κ,
+// RStd and accuracy, which move only when a calibrated choice flips, so a
+// λ step (0.5 → 0.55 on judge-fair) changed nothing on screen while
+// ICC(2,k) and ICC(3,k), hidden, changed. The table and the status line
+// now say so and name the hidden columns that changed.
+func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 80, 24)
+	press(t, m, "2")
+	before := m.c.cur.ja.Selection.Method(selection.MethodCalibraEval).All
+	press(t, m, "l")
+	after := m.c.cur.ja.Selection.Method(selection.MethodCalibraEval).All
+	if fmtStat(before.Consistency, 3) != fmtStat(after.Consistency, 3) || fmtStat(before.ICC2k, 3) == fmtStat(after.ICC2k, 3) {
+		t.Fatalf("the demo changed: consistency %v → %v, ICC(2,k) %v → %v", before.Consistency.Value, after.Consistency.Value,
+			before.ICC2k.Value, after.ICC2k.Value)
+	}
+	if want := "λ 0.55: no column shown changed; ICC(2,k), ICC(3,k) did (> shows them)"; m.c.flash != want {
+		t.Errorf("status message %q, want %q", m.c.flash, want)
+	}
+	want := "λ 0.5 → 0.55 changed none of the columns shown; ICC(2,k), ICC(3,k) changed (> shows them)"
+	if body := ansi.Strip(m.body(paneSelection)); !strings.Contains(strings.Join(strings.Fields(body), " "), want) {
+		t.Errorf("no note under the table:\n%s", body)
+	}
+	// At 200 columns every column shows: the ICCs changed on screen, no note.
+	m = newTestModel(t, demoLog(t), 200, 60)
+	press(t, m, "2", "l")
+	if body := ansi.Strip(m.body(paneSelection)); strings.Contains(body, "changed none of the columns shown") || strings.Contains(m.c.flash, "λ 0.5") {
+		t.Errorf("a note at 200 columns, where the ICCs show:\n%s", body)
+	}
+}

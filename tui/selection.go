@@ -29,6 +29,7 @@ func newSelectionPane(c *common) *selectionPane {
 	p := &selectionPane{path: newPathChart(c), effects: newEffectsTable(c)}
 	p.textPane = newTextPane(c, paneKnobs[paneSelection], p.draw)
 	p.all = newMethodsTable(c, &p.cols, allItems)
+	p.all.flash = true
 	p.heldout = newMethodsTable(c, &p.cols, heldoutItems)
 	return p
 }
