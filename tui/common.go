@@ -164,5 +164,5 @@ func (c *common) resolvedKnobs() resolved {
 func (c *common) reproduceCommand() string {
 	opt := c.knobs.opt
 	opt.Judges = []string{c.judgeName()}
-	return reportArgs(opt, c.opts.Files)
+	return reportCommand(opt, c.inputs())
 }

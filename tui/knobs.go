@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/likelihood"
@@ -103,7 +104,7 @@ var knobDefs = [numKnobs]knobDef{
 		reset: func(k, s *knobState) {
 			k.opt.Selection.Lambda, k.opt.Selection.PublishedLambda = s.opt.Selection.Lambda, s.opt.Selection.PublishedLambda
 		},
-		args: func(o *report.Options) []string { return []string{"--lambda", trimFloat(o.Selection.Lambda)} },
+		args: func(o *report.Options) []string { return []string{"--lambda", argFloat(o.Selection.Lambda)} },
 	}.shown("λ ", 1, rankLambda),
 	kEstFrac: floatKnob("est. fraction", "--est-frac", 0.05, 0.25, 0.05, 1,
 		func(o *report.Options) *float64 { return &o.Selection.EstFrac }).shown("est ", 1, rankEstFrac),
@@ -172,7 +173,7 @@ var knobDefs = [numKnobs]knobDef{
 			return true
 		},
 		reset: func(k, s *knobState) { k.opt.Reporting.Split = s.opt.Reporting.Split },
-		args:  func(o *report.Options) []string { return []string{"--split", trimFloat(o.Reporting.Split)} },
+		args:  func(o *report.Options) []string { return []string{"--split", argFloat(o.Reporting.Split)} },
 	}.shown("split ", 2, rankSplit),
 	kAlpha: floatKnob("α", "--alpha", 0.01, 0.05, 0.01, 0.5,
 		func(o *report.Options) *float64 { return &o.Reporting.Alpha }).shown("α ", 2, rankAlpha),
@@ -230,7 +231,7 @@ var knobDefs = [numKnobs]knobDef{
 				a = append(a, "--solver", so.Solver.String())
 			}
 			if so.Solver.Published() && so.PublishedLambda != def.PublishedLambda {
-				a = append(a, "--published-lambda", trimFloat(so.PublishedLambda))
+				a = append(a, "--published-lambda", argFloat(so.PublishedLambda))
 			}
 			return a
 		},
@@ -287,7 +288,7 @@ func floatKnob(label, flag string, small, big, lo, hi float64, field func(*repor
 			return true
 		},
 		reset: func(k, s *knobState) { *field(&k.opt) = *field(&s.opt) },
-		args:  func(o *report.Options) []string { return []string{flag, trimFloat(*field(o))} },
+		args:  func(o *report.Options) []string { return []string{flag, argFloat(*field(o))} },
 	}
 }
 
@@ -410,6 +411,11 @@ func trimFloat(v float64) string {
 	}
 	return s
 }
+
+// argFloat formats a knob value for a reproduce command: the shortest
+// decimal that parses back to v exactly (trimFloat's 4 decimals would
+// turn the pool's split 0.76519 into 0.7652, and another calibration set).
+func argFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // stopValue formats the stop-at knob: "end" or "i/n".
 func stopValue(s selection.PathStop, points int) string {
