@@ -315,7 +315,7 @@ func (p *itemsPane) View(h int) string {
 		header = fmt.Sprintf("   %-14s %9s %7s %6s %6s %6s", "id", "LS", "US", "RS", "judge", "human")
 		row = func(i int) string {
 			pt := p.points[i]
-			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6g %6g", ansi.Truncate(clean(pt.ID), 14, "…"), pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh)
+			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6s %6s", ansi.Truncate(clean(pt.ID), 14, "…"), pt.LS, pt.US, pt.RS, scoreText(pt.Sm), scoreText(pt.Sh))
 		}
 	} else {
 		header, row = p.pairRow(w)

@@ -26,14 +26,14 @@ func (p *itemsPane) openDetail() {
 	if p.scores {
 		pt := p.points[p.rows[p.cursor]]
 		out = append(out, st.Heading.Render(" Score item "+clean(pt.ID))+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
-		out = append(out, fmt.Sprintf("   LS %.2f · US %+.3f · RS %.3f · judge %g · human %g", pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh))
+		out = append(out, fmt.Sprintf("   LS %.2f · US %+.3f · RS %.3f · judge %s · human %s", pt.LS, pt.US, pt.RS, scoreText(pt.Sm), scoreText(pt.Sh)))
 		recs := p.scoreRecords(pt.ID)
 		if p.pointsCrit == likelihood.TotalCriterion {
 			// The total's numbers average the item's records over its
 			// criteria: name each.
 			out = append(out, "", st.Bold.Render("   "+clean(p.pointsCrit)+": judge and human scores averaged over"))
 			for _, s := range recs {
-				out = append(out, fmt.Sprintf("   criterion %s · human %g", clean(s.Criterion), s.HumanScore))
+				out = append(out, fmt.Sprintf("   criterion %s · human %s", clean(s.Criterion), scoreText(s.HumanScore)))
 			}
 		} else {
 			out = append(out, "", st.Bold.Render("   criterion "+clean(p.pointsCrit)))

@@ -478,3 +478,23 @@ func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 		t.Errorf("a note at 200 columns, where the ICCs show:\n%s", body)
 	}
 }
+
+// TestTotalScoresAligned: on the total (micro) criterion a score is an
+// average over criteria; the Items list printed it with %g
+// (1.6666666666666667), pushing its row's columns out of line. Every row
+// of the list is as wide as its header now.
+func TestTotalScoresAligned(t *testing.T) {
+	m := newTestModel(t, demoLog(t), 120, 40)
+	press(t, m, "]", "]", "3", "h") // criterion: accuracy → total (micro)
+	if crit := m.c.criterionResult().Criterion; crit != "total (micro)" {
+		t.Fatalf("criterion %q", crit)
+	}
+	press(t, m, "5", "v")
+	lines := strings.Split(frameText(m), "\n")
+	head := strings.TrimRight(lines[2], " ")
+	for _, l := range lines[3:20] {
+		if l = strings.TrimRight(l, " "); ansi.StringWidth(l) != ansi.StringWidth(head) {
+			t.Errorf("row %q is %d cells, the header %d", l, ansi.StringWidth(l), ansi.StringWidth(head))
+		}
+	}
+}
