@@ -84,7 +84,7 @@ func (pc *pathChart) noPath(sel *selection.Result) string {
 			"(solver converged or both shows it)"
 	}
 	if ce := sel.Method(selection.MethodCalibraEval); ce != nil && !ce.Available {
-		return "CalibraEval is not available — " + ce.Reason
+		return "CalibraEval is not available (the notes say why)"
 	}
 	return ""
 }

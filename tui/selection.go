@@ -157,7 +157,7 @@ func recallLegend(ce *selection.MethodResult, name string) string {
 	case ce == nil:
 		return "█ raw (no CalibraEval row in this analysis)"
 	case !ce.Available:
-		return "█ raw (no ▒ " + name + ": not available — " + ce.Reason + ")"
+		return "█ raw (no ▒ " + name + ": not available, the notes say why)"
 	case ce.Degenerate:
 		return "█ raw (" + name + " collapsed: not shown)"
 	}
