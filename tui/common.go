@@ -43,6 +43,9 @@ type common struct {
 	// on (style_pipeline.go).
 	styles map[styleKey]*styleEntry
 
+	// hard caches hardChoices' count.
+	hard hardCount
+
 	// flash is the status line's message until the next key; flashErr
 	// shows it as an error.
 	flash    string
@@ -165,5 +168,5 @@ func (c *common) resolvedKnobs() resolved {
 func (c *common) reproduceCommand() string {
 	opt := c.knobs.opt
 	opt.Judges = []string{c.judgeName()}
-	return reportArgs(opt, c.opts.Files)
+	return reportCommand(opt, c.inputs())
 }

@@ -94,9 +94,9 @@ func (p *textPane) sideways(d int) {
 	}
 }
 
-// Render draws the body again when it is stale: the pane's lines, each
-// cut to the width (fitLines), into the scroller, which clamps its offset
-// to them.
+// Render draws the body again when it is stale: the pane's lines, headed
+// by why a knob changes nothing here (inactiveNotes), each cut to the
+// width (fitLines), into the scroller, which clamps its offset to them.
 func (p *textPane) Render() {
 	if !p.stale {
 		return
@@ -104,10 +104,13 @@ func (p *textPane) Render() {
 	p.stale = false
 	p.cols.more, p.cols.arrows = false, p.arrowsMoveTables()
 	lines := p.draw(p.w)
+	if p.bar != nil && p.c.cur != nil {
+		lines = append(inactiveNotes(p.c, p.bar.ids, p.w), lines...)
+	}
 	p.scroll.SetContent(strings.Split(fitLines(lines, p.w, len(lines)), "\n"))
 }
 
-// Update scrolls the body (pgup/pgdn, the wheel) and moves the wide
+// Update scrolls the body (pgup/pgdn, home/end, the wheel) and moves the wide
 // tables sideways (< and >, and ←/→ when no knob is selected).
 func (p *textPane) Update(msg tea.Msg) tea.Cmd {
 	k := p.c.keys
@@ -133,6 +136,10 @@ func (p *textPane) Update(msg tea.Msg) tea.Cmd {
 			p.scroll.PageUp()
 		case key.Matches(msg, k.ScrollDown):
 			p.scroll.PageDown()
+		case key.Matches(msg, k.Top):
+			p.scroll.GotoTop()
+		case key.Matches(msg, k.Bottom):
+			p.scroll.GotoBottom()
 		}
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -28,7 +27,7 @@ func exportCmd(c *common, gen uint64) tea.Cmd {
 	opt.Judges = []string{judge}
 	version, inputs, guard := c.opts.Version, c.opts.Files, c.opts.Guard
 	ef := exportFiles(c.opts.ExportPrefix, figure.Stems(c.judges)[judge])
-	args := reportArgs(opt, inputs)
+	args, figArgs := reportCommand(opt, c.inputs()), figuresCommand(opt, c.inputs(), ef.figures)
 	c.setFlash("exporting …")
 	analyse := exportAnalysis(c, gen, opt)
 	sx := newStyleExport(c)
@@ -50,7 +49,7 @@ func exportCmd(c *common, gen uint64) tea.Cmd {
 		if err := guard.Write(js, func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		figs, err := writeExportFigures(guard, ef.figures, eng, judge, opt, an, inputs)
+		figs, err := writeExportFigures(guard, ef.figures, eng, judge, opt, an, figArgs)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
@@ -102,12 +101,14 @@ func fewShotCmd(c *common) tea.Cmd {
 	}
 	eng, judge, opt := c.eng, c.judgeName(), c.knobs.opt
 	crit := res.Criterion
-	inputs, guard := c.opts.Files, c.opts.Guard
+	inputs, guard, in := c.opts.Files, c.opts.Guard, c.inputs()
 	prefix := c.opts.ExportPrefix + "." + figure.Stems(c.judges)[judge]
 	return func() tea.Msg {
 		_, all, _ := eng.Records(judge, "")
 		name := fewShotFile(prefix, crit, all)
-		_, scores, _ := eng.Records(judge, opt.Group)
+		// Every score record of the judge: the group filter is of pair
+		// records (report.Engine.Records), as in plumb fewshot.
+		scores := all
 		fs, err := likelihood.SelectFewShot(judge, scores, likelihood.FewShotOptions{
 			Criterion: crit, K: opt.Likelihood.TopK, TrainFrac: 0.8, Seed: opt.Likelihood.Seed, PerToken: opt.Likelihood.PerToken,
 		})
@@ -129,8 +130,8 @@ func fewShotCmd(c *common) tea.Cmd {
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("few-shot set: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s: %s of highest RS from %s (plumb fewshot --criterion %q --k %d --seed %d)",
-			name, plural(len(fs.Items), "example"), plural(fs.Train, "training item"), crit, topK(opt.Likelihood.TopK), opt.Likelihood.Seed)}
+		return exportMsg{text: fmt.Sprintf("wrote %s: %s of highest RS from %s · reproduce: %s",
+			name, plural(len(fs.Items), "example"), plural(fs.Train, "training item"), fewShotCommand(in, judge, crit, opt.Likelihood, name))}
 	}
 }
 
@@ -152,42 +153,7 @@ func fewShotFile(prefix, crit string, scores []model.Score) string {
 }
 
 // reportArgs is the `plumb report` command that reproduces the numbers of
-// opt: every knob is a flag.
+// opt on files (no flag reads them): every knob is a flag.
 func reportArgs(opt report.Options, files []string) string {
-	a := []string{"plumb", "report"}
-	for _, f := range files {
-		a = append(a, shellQuote(f))
-	}
-	for _, j := range opt.Judges {
-		a = append(a, "--judge", shellQuote(j))
-	}
-	if opt.Group != "" {
-		a = append(a, "--group", shellQuote(opt.Group))
-	}
-	a = append(a, knobArgs(&opt, false)...)
-	ro, lo := opt.Reporting, opt.Likelihood
-	if opt.Target != "" && opt.Target != report.TargetAuto {
-		a = append(a, "--target", opt.Target)
-	}
-	if ro.Pilot != 0 && ro.Pilot != 10 {
-		a = append(a, "--pilot", fmt.Sprint(ro.Pilot))
-	}
-	if lo.Permutations != likelihood.DefaultPermutations {
-		a = append(a, "--permutations", fmt.Sprint(lo.Permutations))
-	}
-	if lo.PerToken {
-		a = append(a, "--per-token")
-	}
-	a = append(a, bootArgs(opt.Bootstrap)...)
-	a = append(a, knobArgs(&opt, true)...)
-	return strings.Join(a, " ")
-}
-
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '-' || r == '_' || r == '.' || r == '/' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return reportCommand(opt, inputArgs{files: files})
 }

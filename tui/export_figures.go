@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/plot/figure"
@@ -34,9 +33,9 @@ func exportAnalysis(c *common, gen uint64, opt report.Options) func() (*report.A
 }
 
 // writeExportFigures writes the figures of an exported analysis into dir
-// as PNG and SVG (with their captions) and returns what to call them in
-// the status message.
-func writeExportFigures(guard *atomicfile.Guard, dir string, eng *report.Engine, judge string, opt report.Options, an *report.Analysis, inputs []string) (string, error) {
+// as PNG and SVG (with their captions, whose command is reproduce:
+// figuresCommand) and returns what to call them in the status message.
+func writeExportFigures(guard *atomicfile.Guard, dir string, eng *report.Engine, judge string, opt report.Options, an *report.Analysis, reproduce string) (string, error) {
 	figs := report.Figures(an, func(j string) []float64 {
 		pairs, _, _ := eng.Records(j, opt.Group)
 		return report.ObservedPA(pairs)
@@ -44,7 +43,6 @@ func writeExportFigures(guard *atomicfile.Guard, dir string, eng *report.Engine,
 	if len(figs) == 0 {
 		return "no figures (nothing to draw)", nil
 	}
-	reproduce := strings.Replace(reportArgs(opt, inputs), "plumb report", "plumb figures -o "+shellQuote(dir), 1)
 	paths, err := figure.Write(dir, figs, []figure.Format{figure.PNG, figure.SVG}, figure.DefaultOptions(), reproduce, guard.Write)
 	if err != nil {
 		return "", fmt.Errorf("figures of %s: %w", judge, err)

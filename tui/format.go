@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -18,6 +19,12 @@ func fmtStat(s calib.Stat, dec int) string {
 	}
 	return fmt.Sprintf("%.*f", dec, s.Value)
 }
+
+// scoreText formats a judge or human score: as given when whole or short
+// (4, 3.5), else to 4 significant digits (the total's averages over
+// criteria, 1.667, which %g printed as 1.6666666666666667 and pushed the
+// columns apart).
+func scoreText(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 
 // pct formats a share as a whole percentage.
 func pct(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }

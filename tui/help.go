@@ -19,7 +19,7 @@ func (m *Model) shortHelp() []key.Binding {
 }
 
 // helpSections lists every key, grouped by where it works: everywhere,
-// the knobs, each pane's own, the popups.
+// the knobs, each pane's own, scrolling.
 func (m *Model) helpSections() []helpSection {
 	k := m.c.keys
 	b := func(keys, desc string) key.Binding {
@@ -27,12 +27,12 @@ func (m *Model) helpSections() []helpSection {
 	}
 	out := []helpSection{
 		{"Everywhere", []key.Binding{k.Help, k.Quit, k.NextPane, k.PrevPane, k.Pane, k.NextJudge, k.PrevJudge, k.NextGroup,
-			k.PrevGroup, k.Export, k.Repro, k.ScrollDown, k.ScrollUp, k.ColRight, k.ColLeft}},
+			k.PrevGroup, k.Export, k.Repro, k.ColRight, k.ColLeft}},
 		knobHelp(k),
 	}
 	for _, p := range m.panes {
 		out = append(out, p.FullHelp()...)
 	}
-	return append(out, helpSection{"This help and the reproduce popup", []key.Binding{b("pgdn", "scroll down"),
-		b("pgup", "scroll up"), b("esc", "close")}})
+	return append(out, helpSection{"Scrolling (every pane, the open item, this help, the reproduce popup)", []key.Binding{
+		k.ScrollDown, k.ScrollUp, k.Top, k.Bottom, b("esc", "close this help or the popup")}})
 }

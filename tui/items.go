@@ -40,8 +40,10 @@ type itemsPane struct {
 	// scores: into the criterion's points).
 	rows   []int
 	points []likelihood.Point
-	cursor int
-	top    int
+	// pointsCrit is the criterion of points.
+	pointsCrit string
+	cursor     int
+	top        int
 
 	detail     bool
 	detailView *scroller
@@ -99,15 +101,7 @@ func (p *itemsPane) FullHelp() []helpSection {
 // wheel scrolls the open item, or moves the cursor, d rows.
 func (p *itemsPane) wheel(d int) {
 	if p.detail {
-		// As the item view always scrolled: the wheel up moves twice as
-		// far as down unless the view is at its end (bubbles' ScrollDown
-		// with a negative count, then ScrollUp).
-		if d > 0 || !p.detailView.AtBottom() {
-			p.detailView.ScrollBy(d)
-		}
-		if d < 0 {
-			p.detailView.ScrollBy(d)
-		}
+		p.detailView.ScrollBy(d)
 		return
 	}
 	p.move(d)
@@ -128,9 +122,9 @@ func (p *itemsPane) layout() {
 	p.rows = p.rows[:0]
 	q := strings.ToLower(strings.TrimSpace(p.filter.Value()))
 	if p.scores {
-		p.points = nil
+		p.points, p.pointsCrit = nil, ""
 		if r := p.c.criterionResult(); r != nil {
-			p.points = r.Points
+			p.points, p.pointsCrit = r.Points, r.Criterion
 		}
 		for i := range p.points {
 			if q == "" || strings.Contains(strings.ToLower(p.points[i].ID), q) {
@@ -321,13 +315,17 @@ func (p *itemsPane) View(h int) string {
 		header = fmt.Sprintf("   %-14s %9s %7s %6s %6s %6s", "id", "LS", "US", "RS", "judge", "human")
 		row = func(i int) string {
 			pt := p.points[i]
-			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6g %6g", ansi.Truncate(clean(pt.ID), 14, "…"), pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh)
+			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6s %6s", ansi.Truncate(clean(pt.ID), 14, "…"), pt.LS, pt.US, pt.RS, scoreText(pt.Sm), scoreText(pt.Sh))
 		}
 	} else {
 		header, row = p.pairRow(w)
 	}
 	lines = append(lines, st.Faint.Render(header))
 	avail := max(1, h-len(lines))
+	cut := len(p.rows) > avail && avail >= 2
+	if cut {
+		avail-- // the last row says the list goes on
+	}
 	if p.cursor < p.top {
 		p.top = p.cursor
 	}
@@ -345,10 +343,28 @@ func (p *itemsPane) View(h int) string {
 	if len(p.rows) == 0 {
 		lines = append(lines, "   no items match")
 	}
+	if cut {
+		lines = append(lines, st.Faint.Render(listPosition(p.top, min(len(p.rows), p.top+avail), len(p.rows))))
+	}
 	for len(lines) < h {
 		lines = append(lines, "")
 	}
 	return fitLines(lines, w, h)
+}
+
+// listPosition is the last row of an item list cut to the screen: which
+// rows show and how to reach the others (rows from..to−1 of n).
+func listPosition(from, to, n int) string {
+	var where string
+	switch {
+	case from > 0 && to < n:
+		where = "↑↓ more: pgup/pgdn, home/end"
+	case to < n:
+		where = "↓ more below: pgdn, end"
+	default:
+		where = "↑ more above: pgup, home"
+	}
+	return fmt.Sprintf("   … %s (rows %d–%d of %d)", where, from+1, to, n)
 }
 
 // pairRow returns the pair table's header and row formatter for width w:

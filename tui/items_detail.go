@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -25,19 +26,24 @@ func (p *itemsPane) openDetail() {
 	if p.scores {
 		pt := p.points[p.rows[p.cursor]]
 		out = append(out, st.Heading.Render(" Score item "+clean(pt.ID))+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
-		out = append(out, fmt.Sprintf("   LS %.2f · US %+.3f · RS %.3f · judge %g · human %g", pt.LS, pt.US, pt.RS, pt.Sm, pt.Sh))
-		_, scores, _ := p.c.eng.Records(p.c.judgeName(), p.c.knobs.opt.Group)
-		for i := range scores {
-			s := &scores[i]
-			if s.ID != pt.ID {
-				continue
+		out = append(out, fmt.Sprintf("   LS %.2f · US %+.3f · RS %.3f · judge %s · human %s", pt.LS, pt.US, pt.RS, scoreText(pt.Sm), scoreText(pt.Sh)))
+		recs := p.scoreRecords(pt.ID)
+		if p.pointsCrit == likelihood.TotalCriterion {
+			// The total's numbers average the item's records over its
+			// criteria: name each.
+			out = append(out, "", st.Bold.Render("   "+clean(p.pointsCrit)+": judge and human scores averaged over"))
+			for _, s := range recs {
+				out = append(out, fmt.Sprintf("   criterion %s · human %s", clean(s.Criterion), scoreText(s.HumanScore)))
 			}
-			out = append(out, "", st.Bold.Render(fmt.Sprintf("   criterion %s", clean(s.Criterion))))
+		} else {
+			out = append(out, "", st.Bold.Render("   criterion "+clean(p.pointsCrit)))
+		}
+		if len(recs) > 0 {
+			s := recs[0]
 			out = append(out, "", st.Bold.Render("   Input"))
 			out = append(out, wrap(textOr(s.Input), tw, "   ")...)
 			out = append(out, "", st.Bold.Render("   Output"))
 			out = append(out, wrap(textOr(s.Output), tw, "   ")...)
-			break
 		}
 	} else {
 		d := p.data()
@@ -73,6 +79,22 @@ func (p *itemsPane) openDetail() {
 		out = append(out, wrap(textOr(pr.Response2), tw, "   ")...)
 	}
 	p.detailView.SetContent(strings.Split(fitLines(out, w, len(out)), "\n"))
+}
+
+// scoreRecords are the judge's score records of item id on the criterion
+// whose points the table shows (every criterion's for the total), in
+// file order: an id has one record per criterion, and the numbers of the
+// row are that criterion's.
+func (p *itemsPane) scoreRecords(id string) []*model.Score {
+	_, scores, _ := p.c.eng.Records(p.c.judgeName(), p.c.knobs.opt.Group)
+	var out []*model.Score
+	for i := range scores {
+		s := &scores[i]
+		if s.ID == id && (p.pointsCrit == likelihood.TotalCriterion || s.Criterion == p.pointsCrit) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func textOr(s string) string {

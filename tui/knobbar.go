@@ -11,7 +11,10 @@ import (
 
 // knobBar is a pane's row of knobs (knobDefs), the focused one marked by
 // ‹ › and style: ↑/↓ select a knob, ←/→ step it (H/L five steps), r resets
-// it, esc puts the focus away (←/→ then move the tables). It is the
+// it, esc puts the focus away (←/→ then move the tables). A knob that
+// changes nothing for the judge on screen (common.inactive) is drawn faint
+// after ⊘, its reason heads the pane (inactiveNotes), and a step says it
+// in the status line. It is the
 // component that edits the knob values in the context; the root reacts to
 // what Update reports (a recompute, or the panes drawn again).
 type knobBar struct {
@@ -69,8 +72,18 @@ func (b *knobBar) Update(msg tea.KeyPressMsg) knobEvent {
 	}
 	id := b.ids[b.focus]
 	if why := knobDefs[id].inactiveReason(b.c); why != "" && key.Matches(msg, k.Reset, k.Dec, k.Inc, k.BigDec, k.BigInc) {
-		b.c.setFlash("%s is inactive: %s", knobDefs[id].label, why)
+		// A knob whose own rule makes it inactive (the Style pane's, when
+		// the records have nothing it could choose) does not step.
+		b.c.setFlash("%s is inactive: %s", labelOf(id, &b.c.knobs), why)
 		return knobMoved
+	}
+	if key.Matches(msg, k.Reset, k.Dec, k.Inc, k.BigDec, k.BigInc) {
+		if why := b.c.inactive(id); why != "" {
+			// A knob that changes nothing here still steps (the value is
+			// a flag of the reproduce command), and says why it changes
+			// nothing.
+			b.c.setFlash("%s changes nothing for %s: %s", labelOf(id, &b.c.knobs), b.c.judgeName(), why)
+		}
 	}
 	switch {
 	case key.Matches(msg, k.KnobUp):
@@ -109,18 +122,18 @@ func (b *knobBar) View(w int) string {
 	r := b.c.resolvedKnobs()
 	var parts []string
 	for i, id := range b.ids {
-		d := &knobDefs[id]
+		label := labelOf(id, &b.c.knobs)
 		val := b.c.knobs.value(id, r)
-		why := d.inactiveReason(b.c)
+		off := b.c.inactive(id) != ""
 		switch {
-		case why != "" && i == b.focus:
-			parts = append(parts, st.ActiveKnob.Render(d.label+" ‹"+val+"›")+st.Faint.Render(" inactive: "+clean(why)))
-		case why != "":
-			parts = append(parts, st.Faint.Render(d.label+" "+val+" (inactive)"))
+		case i == b.focus && off:
+			parts = append(parts, st.ActiveKnob.Render(inactiveMark+label+" ‹"+val+"›"))
 		case i == b.focus:
-			parts = append(parts, st.ActiveKnob.Render(d.label+" ‹"+val+"›"))
+			parts = append(parts, st.ActiveKnob.Render(label+" ‹"+val+"›"))
+		case off:
+			parts = append(parts, st.Collapsed.Render(inactiveMark+label+" "+val))
 		default:
-			parts = append(parts, st.Knob.Render(d.label+" "+val))
+			parts = append(parts, st.Knob.Render(label+" "+val))
 		}
 	}
 	sep := st.Faint.Render(" · ")

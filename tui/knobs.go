@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/likelihood"
@@ -42,6 +43,8 @@ const (
 // in paneKnobs).
 type knobDef struct {
 	label string
+	// name, when set, is the label for the knob values k (nil: label).
+	name func(k *knobState) string
 	// flag sets the knob: a flag of `plumb report` (the criterion's is
 	// `plumb tui`'s, and the reproduce command leaves it out).
 	flag string
@@ -97,8 +100,27 @@ func (d knobDef) shown(prefix string, group, rank int) knobDef {
 }
 
 var knobDefs = [numKnobs]knobDef{
-	kLambda: floatKnob("λ", "--lambda", 0.05, 0.25, 0, calibraeval.MaxLambda,
-		func(o *report.Options) *float64 { return &o.Selection.Lambda }).shown("λ ", 1, rankLambda),
+	// λ is the λ of the solver on screen: the published code's
+	// (--published-lambda) when only it runs, else the converged fit's.
+	kLambda: knobDef{label: "λ", flag: "--lambda", small: 0.05, big: 0.25, lo: 0, hi: calibraeval.MaxLambda,
+		name: func(k *knobState) string {
+			if k.opt.Selection.Solver == selection.SolverPublished {
+				return "published λ"
+			}
+			return "λ"
+		},
+		format: func(k *knobState, _ resolved) string { return trimFloat(*lambdaOf(&k.opt)) },
+		step: func(k *knobState, d *knobDef, _ int, delta float64, _ resolved) bool {
+			f := lambdaOf(&k.opt)
+			*f = clampStep(*f, delta, d)
+			return true
+		},
+		// Both λs: the one on screen and the other solver's.
+		reset: func(k, s *knobState) {
+			k.opt.Selection.Lambda, k.opt.Selection.PublishedLambda = s.opt.Selection.Lambda, s.opt.Selection.PublishedLambda
+		},
+		args: func(o *report.Options) []string { return []string{"--lambda", argFloat(o.Selection.Lambda)} },
+	}.shown("λ ", 1, rankLambda),
 	kEstFrac: floatKnob("est. fraction", "--est-frac", 0.05, 0.25, 0.05, 1,
 		func(o *report.Options) *float64 { return &o.Selection.EstFrac }).shown("est ", 1, rankEstFrac),
 	kObjective: choiceKnob("objective", "--objective", objectives,
@@ -166,7 +188,7 @@ var knobDefs = [numKnobs]knobDef{
 			return true
 		},
 		reset: func(k, s *knobState) { k.opt.Reporting.Split = s.opt.Reporting.Split },
-		args:  func(o *report.Options) []string { return []string{"--split", trimFloat(o.Reporting.Split)} },
+		args:  func(o *report.Options) []string { return []string{"--split", argFloat(o.Reporting.Split)} },
 	}.shown("split ", 2, rankSplit),
 	kAlpha: floatKnob("α", "--alpha", 0.01, 0.05, 0.01, 0.5,
 		func(o *report.Options) *float64 { return &o.Reporting.Alpha }).shown("α ", 2, rankAlpha),
@@ -224,7 +246,7 @@ var knobDefs = [numKnobs]knobDef{
 				a = append(a, "--solver", so.Solver.String())
 			}
 			if so.Solver.Published() && so.PublishedLambda != def.PublishedLambda {
-				a = append(a, "--published-lambda", trimFloat(so.PublishedLambda))
+				a = append(a, "--published-lambda", argFloat(so.PublishedLambda))
 			}
 			return a
 		},
@@ -256,6 +278,23 @@ var knobDefs = [numKnobs]knobDef{
 	},
 }
 
+// lambdaOf is the λ the λ knob steps: the published code's when only it
+// runs (solver published), else the converged fit's.
+func lambdaOf(o *report.Options) *float64 {
+	if o.Selection.Solver == selection.SolverPublished {
+		return &o.Selection.PublishedLambda
+	}
+	return &o.Selection.Lambda
+}
+
+// labelOf is knob id's label for the knob values k.
+func labelOf(id knobID, k *knobState) string {
+	if d := &knobDefs[id]; d.name != nil {
+		return d.name(k)
+	}
+	return knobDefs[id].label
+}
+
 // floatKnob is a numeric analysis knob on one field of the options.
 func floatKnob(label, flag string, small, big, lo, hi float64, field func(*report.Options) *float64) knobDef {
 	return knobDef{label: label, flag: flag, small: small, big: big, lo: lo, hi: hi,
@@ -266,7 +305,7 @@ func floatKnob(label, flag string, small, big, lo, hi float64, field func(*repor
 			return true
 		},
 		reset: func(k, s *knobState) { *field(&k.opt) = *field(&s.opt) },
-		args:  func(o *report.Options) []string { return []string{flag, trimFloat(*field(o))} },
+		args:  func(o *report.Options) []string { return []string{flag, argFloat(*field(o))} },
 	}
 }
 
@@ -396,6 +435,11 @@ func trimFloat(v float64) string {
 	}
 	return s
 }
+
+// argFloat formats a knob value for a reproduce command: the shortest
+// decimal that parses back to v exactly (trimFloat's 4 decimals would
+// turn the pool's split 0.76519 into 0.7652, and another calibration set).
+func argFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // stopValue formats the stop-at knob: "end" or "i/n".
 func stopValue(s selection.PathStop, points int) string {

@@ -94,7 +94,7 @@ func (p *likelihoodPane) draw(w int) []string {
 		var tr [][]string
 		for _, pt := range res.TopRS {
 			tr = append(tr, []string{"   " + clean(pt.ID), fmt.Sprintf("%.1f", pt.LS), fmt.Sprintf("%+.2f", pt.US), fmt.Sprintf("%.2f", pt.RS),
-				fmt.Sprintf("%g", pt.Sm), fmt.Sprintf("%g", pt.Sh)})
+				scoreText(pt.Sm), scoreText(pt.Sh)})
 		}
 		out = append(out, p.cols.fit(&p.c.st, []string{"   id", "LS", "US", "RS", "judge", "human"}, tr, nil, w)...)
 	}

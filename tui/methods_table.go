@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
@@ -22,6 +24,14 @@ type methodsTable struct {
 	cols *columns
 	pick func(*selection.MethodResult) *metrics.Metrics
 	w    int
+	// last is the result drawn last and prev the one before it with
+	// other options (same judge and group), for lambdaNote.
+	last, prev *selection.Result
+	lastOf     [2]string
+	// flash puts lambdaNote in the status line too, once per result
+	// (flashed).
+	flash   bool
+	flashed *selection.Result
 }
 
 // newMethodsTable returns the table of the metrics pick chooses, moved
@@ -85,6 +95,9 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 							dec = report.ChangeDecimals(d, s.Value-r.Value, dec) // a marked change never reads ±0
 						}
 					}
+					if g == "" {
+						g = " " // no mark: its column stays, so digits line up with raw's
+					}
 					if withDelta {
 						cell += " " + signedDelta(s.Value-r.Value, dec)
 					}
@@ -97,7 +110,98 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 		}
 		rows = append(rows, append(row, fmt.Sprint(mt.N)))
 	}
-	return t.cols.fit(&t.c.st, head, rows, prioOf(head, methodsPrio), t.w)
+	t.track(sel)
+	out := t.cols.fit(&t.c.st, head, rows, prioOf(head, methodsPrio), t.w)
+	if note, short := t.lambdaNote(sel, cols); note != "" {
+		for _, l := range wrap(note, t.w, "  ") {
+			out = append(out, t.c.st.Faint.Render(l))
+		}
+		if t.flash && !sel.Preview && t.flashed != sel {
+			// The status line says it too, in one line: at 80×24 the
+			// table is below the fold while λ is stepped.
+			t.flashed = sel
+			t.c.setFlash("%s", short)
+		}
+	}
+	return out
+}
+
+// track remembers sel as the result drawn last; the one drawn before it
+// becomes prev when sel has other options for the same judge and group
+// (a preview and its exact fit, or the path attached, keep prev).
+func (t *methodsTable) track(sel *selection.Result) {
+	if sel == t.last || t.c.cur == nil {
+		return
+	}
+	of := [2]string{t.c.cur.judge, t.c.cur.opt.Group}
+	switch {
+	case t.last == nil || of != t.lastOf:
+		t.prev = nil
+	case t.last.Options != sel.Options:
+		t.prev = t.last
+	}
+	t.last, t.lastOf = sel, of
+}
+
+// lambdaNote says when the last λ step changed no number in the columns
+// the table shows (at 80 columns: consistency, first-position rate, κ,
+// RStd and accuracy, which move only when a calibrated choice flips),
+// and which hidden columns it did change (ICC(2,k) and ICC(3,k) follow
+// the calibrated preferences themselves), in full and in one line of the
+// table's width: "" otherwise, when the options differ in more than λ,
+// or when λ changes nothing for the judge anyway (common.inactive).
+func (t *methodsTable) lambdaNote(sel *selection.Result, cols []report.Column) (note, short string) {
+	prev := t.prev
+	if prev == nil || t.c.inactive(kLambda) != "" {
+		return "", ""
+	}
+	a := prev.Options
+	a.Lambda = sel.Options.Lambda
+	if a != sel.Options || prev.Options.Lambda == sel.Options.Lambda {
+		return "", ""
+	}
+	var hidden []string
+	for ci, c := range cols {
+		changed := false
+		for i := range sel.Methods {
+			mr := &sel.Methods[i]
+			pm := prev.Method(mr.Name)
+			if pm == nil || t.cellValue(mr, c) != t.cellValue(pm, c) {
+				changed = true
+			}
+		}
+		if !changed {
+			continue
+		}
+		if slices.Contains(t.cols.shown, ci+1) {
+			return "", "" // a column shown changed
+		}
+		hidden = append(hidden, c.Title)
+	}
+	from, to := trimFloat(prev.Options.Lambda), trimFloat(sel.Options.Lambda)
+	if len(hidden) == 0 {
+		note = fmt.Sprintf("λ %s → %s changed no number of this table at the digits shown", from, to)
+		return note, fmt.Sprintf("λ %s changed no number of the methods table", to)
+	}
+	note = fmt.Sprintf("λ %s → %s changed none of the columns shown; %s changed (> shows them)", from, to, strings.Join(hidden, ", "))
+	short = fmt.Sprintf("λ %s: no column shown changed; %s did (> shows them)", to, strings.Join(hidden, ", "))
+	if len([]rune(short)) >= t.w-1 {
+		short = fmt.Sprintf("λ %s: no column shown changed; %d hidden did (> shows them)", to, len(hidden))
+	}
+	return note, short
+}
+
+// cellValue is what the table shows of column c for a method, without
+// its change from raw.
+func (t *methodsTable) cellValue(mr *selection.MethodResult, c report.Column) string {
+	mt := t.pick(mr)
+	switch {
+	case !mr.Available || mt == nil:
+		return "—"
+	case mr.Degenerate:
+		return "collapsed"
+	}
+	return fmtStat(c.Get(mt), c.Decimals)
 }
 
 // collapsedRow is a collapsed method's row: greyed, "collapsed" in every

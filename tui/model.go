@@ -25,9 +25,14 @@ type Options struct {
 	// Log is the judgment log to analyse. The app sorts its records by
 	// judge (report.NewEngine); the caller must not use it afterwards.
 	Log *model.Log
-	// Files are the input files, "" entries none; they appear in the
-	// "reproduce" command and are never overwritten by an export.
+	// Files are the input files (none: the embedded demo); they appear in
+	// the reproduce commands and are never overwritten by an export.
 	Files []string
+	// From, Maps and SkipBad are the flags that read Files (--from, --map,
+	// --skip-bad); every reproduce command repeats them.
+	From    string
+	Maps    []string
+	SkipBad bool
 	// Start holds the starting knob values. Start.Judges[0], when given,
 	// is the judge shown first.
 	Start report.Options

@@ -29,6 +29,7 @@ func newSelectionPane(c *common) *selectionPane {
 	p := &selectionPane{path: newPathChart(c), effects: newEffectsTable(c)}
 	p.textPane = newTextPane(c, paneKnobs[paneSelection], p.draw)
 	p.all = newMethodsTable(c, &p.cols, allItems)
+	p.all.flash = true
 	p.heldout = newMethodsTable(c, &p.cols, heldoutItems)
 	return p
 }
@@ -80,7 +81,8 @@ func (p *selectionPane) draw(w int) []string {
 		if sel.WarmStarted {
 			start = fmt.Sprintf(" (warm start from λ %s)", trimFloat(sel.WarmFrom))
 		}
-		out = append(out, wrap(fmt.Sprintf("CalibraEval fit%s: %s after %d iterations; objective %.6f; %d knots", start, status, f.Iterations, f.Objective, f.Points), w, " ")...)
+		out = append(out, wrap(fmt.Sprintf("CalibraEval fit%s: %s after %s; objective %.6f; %s", start, status,
+			plural(f.Iterations, "iteration"), f.Objective, plural(f.Points, "knot")), w, " ")...)
 	}
 	if notes := append(selectionNotes(sel), report.NoIntervalNotes(sel, p.c.intervals())...); len(notes) > 0 {
 		out = append(out, "", st.Heading.Render(" Notes"))
@@ -96,7 +98,7 @@ func (p *selectionPane) draw(w int) []string {
 func (p *selectionPane) curveAndRecall(sel *selection.Result, w int) []string {
 	st := &p.c.st
 	raw := sel.Method(selection.MethodRaw)
-	ce := sel.Method(selection.MethodCalibraEval)
+	ce, ceName := calibratedRow(sel)
 	wide := w >= 120
 	chartW := w - 2
 	if wide {
@@ -104,7 +106,7 @@ func (p *selectionPane) curveAndRecall(sel *selection.Result, w int) []string {
 	}
 	chartH := max(8, min(16, p.h-4))
 	var chart []string
-	title := st.Heading.Render(" Learned map g*") + st.Faint.Render(" (CalibraEval; observed P(A) histogram below)")
+	title := st.Heading.Render(" Learned map g*") + st.Faint.Render(" ("+ceName+"; observed P(A) histogram below)")
 	if sel.Curve != nil {
 		var obs []float64
 		if p.c.cur.items != nil {
@@ -113,17 +115,17 @@ func (p *selectionPane) curveAndRecall(sel *selection.Result, w int) []string {
 		c := plot.CurveChart(sel.Curve, plot.CurveOptions{Width: chartW, Height: chartH, Observed: obs, HistRows: 2})
 		chart = append([]string{title}, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)
 	} else {
-		chart = append([]string{title}, wrap("no curve: "+ce.Reason, chartW, "  ")...)
+		why := "no CalibraEval row"
+		if ce != nil {
+			why = ce.Reason
+		}
+		chart = append([]string{title}, wrap("no curve: "+why, chartW, "  ")...)
 	}
 	barsW := w - 2
 	if wide {
 		barsW = w - chartW - 6
 	}
-	legend := "  █ raw  ▒ CalibraEval"
-	if ce != nil && ce.Degenerate {
-		legend = "  █ raw  (CalibraEval collapsed: not shown)"
-	}
-	bars := append([]string{st.Heading.Render(" Recall per arrangement") + st.Faint.Render(legend)},
+	bars := append(st.heading("Recall per arrangement", recallLegend(ce, ceName), barsW),
 		indent(strings.Split(plot.Bars(recallRows(raw, ce, sel), barsW), "\n"), " ")...)
 	var out []string
 	if wide {
@@ -133,6 +135,33 @@ func (p *selectionPane) curveAndRecall(sel *selection.Result, w int) []string {
 		out = append(out, bars...)
 	}
 	return out
+}
+
+// calibratedRow is the CalibraEval row the map and the recall bars show,
+// and its name: the converged fit's, or the published code's when only it
+// ran (solver published); nil when neither is in the result.
+func calibratedRow(sel *selection.Result) (*selection.MethodResult, string) {
+	if ce := sel.Method(selection.MethodCalibraEval); ce != nil {
+		return ce, "CalibraEval"
+	}
+	if pub := sel.Method(selection.MethodCalibraEvalPublished); pub != nil {
+		return pub, report.MethodTitle(selection.MethodCalibraEvalPublished)
+	}
+	return nil, "CalibraEval"
+}
+
+// recallLegend is the note of the recall bars: the glyphs, or why there
+// are no calibrated bars.
+func recallLegend(ce *selection.MethodResult, name string) string {
+	switch {
+	case ce == nil:
+		return "█ raw (no CalibraEval row in this analysis)"
+	case !ce.Available:
+		return "█ raw (no ▒ " + name + ": not available, the notes say why)"
+	case ce.Degenerate:
+		return "█ raw (" + name + " collapsed: not shown)"
+	}
+	return "█ raw  ▒ " + name
 }
 
 // selectionNotes are the notes under the pane: unavailable methods and

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -46,11 +45,15 @@ func statusParts(c *common) []statusPart {
 	}
 	p := []statusPart{{clean(c.judgeName()), 0, rankJudge}, {group, 0, gr}}
 	if c.cur != nil && c.cur.judge == c.judgeName() {
-		p = append(p, statusPart{fmt.Sprintf("%d pairs", c.cur.ja.Pairs), 0, rankPairs})
+		p = append(p, statusPart{plural(c.cur.ja.Pairs, "pair"), 0, rankPairs})
 	}
 	for id := range knobDefs { // the knobs of the status line, in the table's order
 		if s := knobDefs[id].status; s != nil {
-			p = append(p, statusPart{s.prefix + c.knobs.value(knobID(id), r), s.group, s.rank})
+			mark := ""
+			if c.inactive(knobID(id)) != "" {
+				mark = inactiveMark // changes nothing for this judge
+			}
+			p = append(p, statusPart{mark + s.prefix + c.knobs.value(knobID(id), r), s.group, s.rank})
 		}
 	}
 	return p

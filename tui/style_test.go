@@ -130,7 +130,7 @@ func TestStyleNothingToMeasure(t *testing.T) {
 	if strings.Contains(f, "NaN") {
 		t.Errorf("NaN on screen:\n%s", f)
 	}
-	if !strings.Contains(f, "opponent ‹all› inactive: no generators or lengths") && !strings.Contains(f, "opponent ‹all› inactive: no two generators") {
+	if !strings.Contains(f, "⊘ opponent ‹all›") || !strings.Contains(f, "⊘ opponent changes nothing here: no two generators") {
 		t.Errorf("the opponent knob is not shown inactive:\n%s", f)
 	}
 	press(t, m, "l")

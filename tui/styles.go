@@ -27,6 +27,17 @@ type styles struct {
 	// CalibraEval row): no colour of its own, so it never reads as a gain.
 	Collapsed lipgloss.Style
 	Help      help.Styles
+	// Series are the colours of the fit path's panels, one per metric
+	// (series): Okabe–Ito hues, darker on light backgrounds.
+	Series []lipgloss.Style
+}
+
+// series is the style of the i-th panel of a small-multiples chart.
+func (st *styles) series(i int) lipgloss.Style {
+	if len(st.Series) == 0 {
+		return lipgloss.NewStyle()
+	}
+	return st.Series[i%len(st.Series)]
 }
 
 func newStyles(dark, useColor bool) styles {
@@ -59,8 +70,20 @@ func newStyles(dark, useColor bool) styles {
 	s.Selected = lipgloss.NewStyle().Reverse(true)
 	s.Chart = lipgloss.NewStyle().Foreground(c("#2B5797", "#8AB4F8"))
 	s.Collapsed = lipgloss.NewStyle().Foreground(muted).Faint(true)
+	for _, h := range [][2]string{{"#0072B2", "#56B4E9"}, {"#C45200", "#E69F00"}, {"#007A5A", "#2BC49A"},
+		{"#A9568A", "#CC79A7"}, {"#7A6A00", "#F0E442"}} {
+		s.Series = append(s.Series, lipgloss.NewStyle().Foreground(c(h[0], h[1])))
+	}
 	if useColor {
-		s.Help = help.DefaultStyles(dark)
+		// bubbles' default help greys are about 2:1 on their background
+		// (#4A4A4A on dark, #B2B2B2 on light): these keep WCAG AA's 4.5:1
+		// on black, white and the common near-black and near-white
+		// backgrounds (the key brightest, the separator least).
+		key := lipgloss.NewStyle().Foreground(c("#303030", "#E0E0E0"))
+		desc := lipgloss.NewStyle().Foreground(c("#4E4E4E", "#B8B8B8"))
+		sep := lipgloss.NewStyle().Foreground(c("#666666", "#A0A0A0"))
+		s.Help = help.Styles{Ellipsis: sep, ShortKey: key, ShortDesc: desc, ShortSeparator: sep,
+			FullKey: key, FullDesc: desc, FullSeparator: sep}
 	} else {
 		p := lipgloss.NewStyle()
 		s.Help = help.Styles{Ellipsis: p, ShortKey: p.Bold(true), ShortDesc: p, ShortSeparator: p,

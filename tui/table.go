@@ -18,6 +18,8 @@ type columns struct {
 	// arrows says that ←/→ move the tables (no knob is selected), which
 	// the hint under a cut table names instead of < and >.
 	arrows bool
+	// shown holds the indices of the columns the last fit showed.
+	shown []int
 }
 
 // move moves the tables d columns, or says in the status line why they
@@ -60,6 +62,10 @@ func (cs *columns) fit(st *styles, head []string, rows [][]string, prio []int, w
 			t += 2 + x
 		}
 		return t
+	}
+	cs.shown = cs.shown[:0]
+	for i := range n {
+		cs.shown = append(cs.shown, i)
 	}
 	if total() <= w || n < 2 {
 		return table(head, rows)
@@ -106,6 +112,7 @@ func (cs *columns) fit(st *styles, head []string, rows [][]string, prio []int, w
 			used += 2 + wd[i]
 		}
 	}
+	cs.shown = keep
 	pick := func(r []string) []string {
 		out := make([]string, len(keep))
 		for j, i := range keep {
@@ -136,9 +143,9 @@ func (cs *columns) fit(st *styles, head []string, rows [][]string, prio []int, w
 	var hint string
 	switch {
 	case before > 0 && after > 0:
-		hint = fmt.Sprintf("  %s %d columns left · %d more columns: %s", left, before, after, right)
+		hint = fmt.Sprintf("  %s %s left · %s: %s", left, plural(before, "column"), plural(after, "more column"), right)
 	case before > 0:
-		hint = fmt.Sprintf("  %s %d columns left", left, before)
+		hint = fmt.Sprintf("  %s %s left", left, plural(before, "column"))
 	default:
 		hint = fmt.Sprintf("  %s: %s", plural(after, "more column"), right)
 	}

@@ -16,7 +16,8 @@ const (
 )
 
 // unlabelledPlan sets the plan of a judge none of whose items has a human
-// label: how many items of each class to label, from Algorithm 1's formula
+// label: how many items of each class to label (never more than the
+// judge's items), from Algorithm 1's formula
 // m1 = m/(1 + (1/p̂ − 1)√κ) at the judge's p̂ with κ = 1 (no pilot yet:
 // q̃0 = q̃1 = 1/2), and the interval width that budget would give if the
 // judge were right on PlanAssumedAccuracy of each class.
@@ -25,6 +26,14 @@ func (r *Result) unlabelledPlan(z float64, opt Options, c *reportCounts) {
 	budgetFrom := "--budget"
 	if m == 0 {
 		m, budgetFrom = DefaultPlanBudget, "the default budget; set it with --budget"
+	}
+	if r.N > 0 && m > r.N {
+		// Never more labels than items.
+		asked := fmt.Sprintf("--budget %d", m)
+		if opt.Budget == 0 {
+			asked = fmt.Sprintf("the default budget of %d", m)
+		}
+		m, budgetFrom = r.N, fmt.Sprintf("every item there is (%s is more)", asked)
 	}
 	if !c.okP {
 		r.Plan = fmt.Sprintf("no item has a human label and there are no test items: label about %d items, "+

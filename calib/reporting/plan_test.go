@@ -2,6 +2,8 @@ package reporting
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -47,5 +49,61 @@ func TestUnlabelledPlan(t *testing.T) {
 				t.Errorf("noise note %q", n)
 			}
 		}
+	}
+}
+
+// TestPlanNeverAsksForMoreThanExist reproduces issue 19's "label about
+// 200" of 47 items: the plan's budget was the default 200 (or --budget)
+// whatever the number of items. It is capped at the items there are, and
+// says so: unlabelled (the default budget and a --budget over the items)
+// and labelled (a --budget over every item).
+func TestPlanNeverAsksForMoreThanExist(t *testing.T) {
+	unlabelled := make([]BinaryItem, 47)
+	for i := range unlabelled {
+		unlabelled[i] = BinaryItem{Pred: i%7 < 3, Gold: -1, Truth: -1}
+	}
+	labelled := make([]BinaryItem, 47)
+	for i := range labelled {
+		g := int8(-1)
+		if i%2 == 0 {
+			g = int8((i / 2) % 2)
+		}
+		labelled[i] = BinaryItem{Pred: i%3 == 0, Gold: g, Truth: -1}
+	}
+	num := regexp.MustCompile(`label (?:about )?(\d+) items(?: \((\d+) with z = 0 and (\d+) with z = 1| with z = 0 and (\d+) with z = 1)`)
+	for _, tc := range []struct {
+		name   string
+		items  []BinaryItem
+		budget int
+		says   string
+	}{
+		{"unlabelled, default budget", unlabelled, 0, "every item there is (the default budget of 200 is more)"},
+		{"unlabelled, --budget 500", unlabelled, 500, "every item there is (--budget 500 is more)"},
+		{"labelled, --budget 500", labelled, 500, "the 47 items there are (--budget 500 is more)"},
+	} {
+		res, err := Compute(tc.items, Options{Budget: tc.budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := num.FindStringSubmatch(res.Plan)
+		if m == nil {
+			t.Fatalf("%s: plan %q names no count", tc.name, res.Plan)
+		}
+		for _, s := range m[1:] {
+			if v, err := strconv.Atoi(s); err == nil && v > 47 {
+				t.Errorf("%s: plan asks for %d items of 47: %q", tc.name, v, res.Plan)
+			}
+		}
+		if !strings.Contains(res.Plan, tc.says) {
+			t.Errorf("%s: plan %q does not say %q", tc.name, res.Plan, tc.says)
+		}
+	}
+	// Below the items, the budget is the plan's, as before.
+	res, err := Compute(unlabelled, Options{Budget: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Plan, "label about 20 items") || strings.Contains(res.Plan, "there is") {
+		t.Errorf("budget 20 of 47: plan %q", res.Plan)
 	}
 }

@@ -101,8 +101,14 @@ func (r *Result) adaptive(opt Options, c *reportCounts, items []BinaryItem, pool
 	m0, m1, note := AdaptiveSplit(m, mp, c.p, succ[0], succ[1])
 	r.Splits.Adaptive = width(m0, m1)
 	r.addNote("Algorithm 1", note)
-	r.Plan = fmt.Sprintf("label %d items with z = 0 and %d with z = 1 (Algorithm 1 for a budget of %d; "+
-		"the first %d of each class are the pilot, %d and %d of them judged right)", m0, m1, m, mp, succ[0], succ[1])
+	budget := fmt.Sprintf("a budget of %d", m)
+	if r.N > 0 && m > r.N {
+		// The plan never asks for more labels than there are items.
+		m0, m1, _ = AdaptiveSplit(r.N, mp, c.p, succ[0], succ[1])
+		budget = fmt.Sprintf("the %d items there are (--budget %d is more)", r.N, m)
+	}
+	r.Plan = fmt.Sprintf("label %d items with z = 0 and %d with z = 1 (Algorithm 1 for %s; "+
+		"the first %d of each class are the pilot, %d and %d of them judged right)", m0, m1, budget, mp, succ[0], succ[1])
 }
 
 // widthCurve evaluates width at m0 = 1..m−1, or at WidthCurvePoints

@@ -30,8 +30,10 @@ the judge's prompt as examples. Items without ls (or, with --per-token,
 without tokens) cannot be ranked.
 
 --judge is needed when the files hold score items of several judges, and
---criterion when the judge has several criteria. A one-line summary goes to
-stderr. Bad input or flags exit with status 2.`
+--criterion when the judge has several criteria. --demo reads the embedded
+demo log instead of FILEs (the terminal UI's w key names it when the UI
+shows the demo). A one-line summary goes to stderr. Bad input or flags
+exit with status 2.`
 
 // fewshotOptions holds the fewshot command's flag values.
 type fewshotOptions struct {
@@ -42,20 +44,25 @@ type fewshotOptions struct {
 	seed      uint64
 	perToken  bool
 	skipBad   bool
+	demo      bool
 	output    string
 }
 
 func newFewshotCmd() *cobra.Command {
 	o := fewshotOptions{}
 	cmd := &cobra.Command{
-		Use:   "fewshot FILE...",
+		Use:   "fewshot FILE... | --demo",
 		Short: "write few-shot examples that mitigate a judge's likelihood bias",
 		Long:  fewshotLong,
 		Example: `  plumb fewshot judged.jsonl --criterion relevance -o examples.jsonl
-  plumb fewshot a.jsonl b.jsonl --judge gpt-4o --criterion fluency --k 4 --seed 2`,
+  plumb fewshot a.jsonl b.jsonl --judge gpt-4o --criterion fluency --k 4 --seed 2
+  plumb fewshot --demo --judge judge-tokenA --criterion accuracy`,
 		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return inputError{errors.New("fewshot needs at least one FILE")}
+			switch {
+			case len(args) == 0 && !o.demo:
+				return inputError{errors.New("fewshot needs at least one FILE (or --demo for the embedded demo log)")}
+			case len(args) > 0 && o.demo:
+				return inputError{errors.New("--demo reads the embedded demo log: give no FILE with it")}
 			}
 			return nil
 		},
@@ -71,6 +78,7 @@ func newFewshotCmd() *cobra.Command {
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the train/test split")
 	f.BoolVar(&o.perToken, "per-token", false, "rank by ls/tokens (mean token log-likelihood) instead of ls")
 	f.BoolVar(&o.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
+	f.BoolVar(&o.demo, "demo", false, "read the embedded demo log instead of FILEs")
 	onceStringVarP(f, &o.output, "output", "o", "", "write the examples to `FILE` (atomically; default stdout)")
 	return cmd
 }
@@ -87,7 +95,13 @@ func runFewshot(cmd *cobra.Command, files []string, o *fewshotOptions) error {
 		return err
 	}
 	// Texts are kept: the examples go into a prompt.
-	lg, err := readLog(cmd, files, o.skipBad)
+	var lg *model.Log
+	var err error
+	if o.demo {
+		lg, err = loadLog(cmd, nil, false, true, "", nil)
+	} else {
+		lg, err = readLog(cmd, files, o.skipBad)
+	}
 	if err != nil {
 		return err
 	}

@@ -104,7 +104,18 @@ func runFigures(cmd *cobra.Command, files []string, f *analysisFlags, ff *figure
 
 // writeFigures draws the figures of an analysis into dir.
 func writeFigures(cmd *cobra.Command, lg *model.Log, an *report.Analysis, dir string, formats []figure.Format, fo figure.Options, reproduce string) error {
-	_, byJudge := calib.SplitByJudge(lg.Pairs)
+	// The histogram under g* is of the pairs analysed: the group's, under
+	// --group (as the TUI's export draws it).
+	pairs := lg.Pairs
+	if g := an.Options.Group; g != "" {
+		pairs = nil
+		for i := range lg.Pairs {
+			if lg.Pairs[i].Group == g {
+				pairs = append(pairs, lg.Pairs[i])
+			}
+		}
+	}
+	_, byJudge := calib.SplitByJudge(pairs)
 	figs := report.Figures(an, func(j string) []float64 { return report.ObservedPA(byJudge[j]) })
 	if len(figs) == 0 {
 		return inputError{fmt.Errorf("figures: nothing to draw (no judge has pair, score or verdict results)")}

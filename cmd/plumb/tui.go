@@ -64,6 +64,9 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 	}
 	to := tui.Options{
 		Files:        files,
+		From:         f.from,
+		Maps:         f.maps,
+		SkipBad:      f.skipBad,
 		Start:        opt,
 		Criterion:    u.criterion,
 		Mouse:        !u.noMouse,

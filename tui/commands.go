@@ -1,0 +1,185 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/report"
+)
+
+// The commands the TUI prints for reproduction: the `plumb report` of the
+// numbers on screen (c, and the export's "Reproduce:" line and
+// "reproduce" key), the `plumb figures` of the exported figures (their
+// captions), and the `plumb fewshot` of a few-shot set (w). Each is run by
+// a test and regenerates the same bytes (reproduce_cli_test.go).
+
+// inputArgs are the inputs as the command line named them: the files
+// (none: the embedded demo) and the flags that read them.
+type inputArgs struct {
+	files   []string
+	from    string
+	maps    []string
+	skipBad bool
+}
+
+// inputs are the app's inputs.
+func (c *common) inputs() inputArgs {
+	o := c.opts
+	return inputArgs{files: o.Files, from: o.From, maps: o.Maps, skipBad: o.SkipBad}
+}
+
+// cmdFlag is one flag of a command: its name without the dashes and its
+// value, or a bool flag given bare.
+type cmdFlag struct {
+	name, value string
+	bare        bool
+}
+
+// flags are the flags that read the inputs.
+func (in inputArgs) flags() []cmdFlag {
+	var f []cmdFlag
+	if in.from != "" {
+		f = append(f, cmdFlag{name: "from", value: in.from})
+	}
+	for _, m := range in.maps {
+		f = append(f, cmdFlag{name: "map", value: m})
+	}
+	if in.skipBad {
+		f = append(f, cmdFlag{name: "skip-bad", bare: true})
+	}
+	return f
+}
+
+// tokenFlags turns flag tokens of the knob table ("--lambda", "0.5",
+// "--path", …) into flags: a token after a flag is its value unless it is
+// a flag itself.
+func tokenFlags(tokens []string) []cmdFlag {
+	var f []cmdFlag
+	for i := 0; i < len(tokens); i++ {
+		name := strings.TrimPrefix(tokens[i], "--")
+		if i+1 < len(tokens) && !strings.HasPrefix(tokens[i+1], "--") {
+			f = append(f, cmdFlag{name: name, value: tokens[i+1]})
+			i++
+			continue
+		}
+		f = append(f, cmdFlag{name: name, bare: true})
+	}
+	return f
+}
+
+// reportFlags are the analysis flags that reproduce opt: the judges, the
+// group, every knob, then the flags no knob steps and the bootstrap's.
+func reportFlags(opt report.Options) []cmdFlag {
+	var f []cmdFlag
+	for _, j := range opt.Judges {
+		f = append(f, cmdFlag{name: "judge", value: j})
+	}
+	if opt.Group != "" {
+		f = append(f, cmdFlag{name: "group", value: opt.Group})
+	}
+	f = append(f, tokenFlags(knobArgs(&opt, false))...)
+	ro, lo := opt.Reporting, opt.Likelihood
+	if opt.Target != "" && opt.Target != report.TargetAuto {
+		f = append(f, cmdFlag{name: "target", value: opt.Target})
+	}
+	if ro.Pilot != 0 && ro.Pilot != 10 {
+		f = append(f, cmdFlag{name: "pilot", value: fmt.Sprint(ro.Pilot)})
+	}
+	if lo.Permutations != likelihood.DefaultPermutations {
+		f = append(f, cmdFlag{name: "permutations", value: fmt.Sprint(lo.Permutations)})
+	}
+	if lo.PerToken {
+		f = append(f, cmdFlag{name: "per-token", bare: true})
+	}
+	f = append(f, tokenFlags(bootArgs(opt.Bootstrap))...)
+	return append(f, tokenFlags(knobArgs(&opt, true))...)
+}
+
+// command writes a command as typed: the subcommand, the files, then the
+// flags as --name value (quoted for a POSIX shell).
+func command(sub string, files []string, flags []cmdFlag) string {
+	a := []string{"plumb", sub}
+	for _, f := range files {
+		a = append(a, shellQuote(f))
+	}
+	for _, f := range flags {
+		a = append(a, "--"+f.name)
+		if !f.bare {
+			a = append(a, shellQuote(f.value))
+		}
+	}
+	return strings.Join(a, " ")
+}
+
+// reportCommand is the `plumb report` command that reproduces the numbers
+// of opt on the inputs in.
+func reportCommand(opt report.Options, in inputArgs) string {
+	return command("report", in.files, append(in.flags(), reportFlags(opt)...))
+}
+
+// figuresCommand is the `plumb figures` command that writes the figures of
+// opt on the inputs in into dir, in the form `plumb figures` writes into
+// its captions (cmd/plumb's reproduceLine: every flag as --name=value,
+// sorted by name, then the files), so that the caption it writes is this
+// command again and the two folders are equal byte for byte.
+func figuresCommand(opt report.Options, in inputArgs, dir string) string {
+	flags := append(append(in.flags(), reportFlags(opt)...), cmdFlag{name: "output", value: dir})
+	slices.SortStableFunc(flags, func(a, b cmdFlag) int { return strings.Compare(a.name, b.name) })
+	a := []string{"plumb", "figures"}
+	for _, f := range flags {
+		v := f.value
+		if f.bare {
+			v = "true"
+		}
+		a = append(a, "--"+f.name+"="+captionQuote(v))
+	}
+	for _, f := range in.files {
+		a = append(a, captionQuote(f))
+	}
+	return strings.Join(a, " ")
+}
+
+// fewShotCommand is the `plumb fewshot` command that writes the few-shot
+// set of judge's criterion crit to out: the inputs (--demo for the
+// embedded demo), the judge and criterion, and the knobs that choose the
+// set (k, the seed, per-token likelihoods).
+func fewShotCommand(in inputArgs, judge, crit string, lo likelihood.Options, out string) string {
+	var f []cmdFlag
+	if len(in.files) == 0 {
+		f = append(f, cmdFlag{name: "demo", bare: true})
+	}
+	if in.skipBad {
+		f = append(f, cmdFlag{name: "skip-bad", bare: true})
+	}
+	f = append(f, cmdFlag{name: "judge", value: judge}, cmdFlag{name: "criterion", value: crit},
+		cmdFlag{name: "k", value: fmt.Sprint(topK(lo.TopK))}, cmdFlag{name: "seed", value: fmt.Sprint(lo.Seed)})
+	if lo.PerToken {
+		f = append(f, cmdFlag{name: "per-token", bare: true})
+	}
+	f = append(f, cmdFlag{name: "output", value: out})
+	return command("fewshot", in.files, f)
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '-' || r == '_' || r == '.' || r == '/' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// captionQuote quotes s for a POSIX shell as cmd/plumb's captions do
+// (its shellQuote, which leaves = , : + @ % bare too): the figures
+// command must be the very string `plumb figures` writes.
+func captionQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=,:+@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
