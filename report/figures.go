@@ -32,9 +32,11 @@ func ObservedPA(pairs []model.Pair) []float64 {
 // Figures returns the publication figures of an analysis: per judge the
 // g* curve (with the histogram of observed(judge) P(A) values; observed may
 // be nil), recall per arrangement, the forest plot of each method's change
-// from raw, the LS–US scatter of every likelihood-bias result and the CI
-// width against the budget split; with several judges, one comparison
-// figure. File stems are "<judge>.<figure>" and, per criterion,
+// from raw, the LS–US scatter of every likelihood-bias result, the CI
+// width against the budget split and, with a style analysis
+// (JudgeAnalysis.Style), its length, self-preference and win-rate figures
+// (figure.Style); with several judges, one comparison figure. File stems
+// are "<judge>.<figure>" and, per criterion,
 // "<judge>.lsus.<criterion>", with judge names (among the analysed judges)
 // and criterion names (among the judge's) made safe and unique by
 // figure.Stems.
@@ -87,6 +89,7 @@ func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figur
 		if r := ja.Reporting; r != nil && len(r.WidthCurve) > 0 {
 			figs = append(figs, figure.CIWidth(stem+".ciwidth", ja.Judge, r, figure.SplitMarks(r, splitLabels), an.Options.Reporting.Alpha))
 		}
+		figs = append(figs, figure.Style(stem, ja.Judge, ja.Style)...)
 		rows = append(rows, judgeRow(ja))
 	}
 	if len(an.Judges) >= 2 {

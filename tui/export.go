@@ -30,7 +30,6 @@ func exportCmd(c *common, gen uint64) tea.Cmd {
 	args, figArgs := reportCommand(opt, c.inputs()), figuresCommand(opt, c.inputs(), ef.figures)
 	c.setFlash("exporting …")
 	analyse := exportAnalysis(c, gen, opt)
-	sx := newStyleExport(c)
 	return func() tea.Msg {
 		an, err := analyse()
 		if err != nil {
@@ -52,13 +51,6 @@ func exportCmd(c *common, gen uint64) tea.Cmd {
 		figs, err := writeExportFigures(guard, ef.figures, eng, judge, opt, an, figArgs)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
-		}
-		if len(an.Judges) == 1 {
-			sf, err := sx.write(guard, ef.figures, &an.Judges[0], opt)
-			if err != nil {
-				return exportMsg{err: fmt.Errorf("export: %w", err)}
-			}
-			figs += sf
 		}
 		if why := collapsedReason(an); why != "" {
 			old := ""

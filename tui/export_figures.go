@@ -12,11 +12,12 @@ import (
 // judge, the current one): the point estimates again (the engine caches
 // them) with the intervals already on screen when they belong to the
 // current knobs (generation gen), otherwise computed afresh
-// (report.Engine.Report). The bytes equal `plumb report` with the same
-// flags either way.
+// (report.Engine.Report), and the style section likewise (styleExport).
+// The bytes equal `plumb report` with the same flags either way.
 func exportAnalysis(c *common, gen uint64, opt report.Options) func() (*report.Analysis, error) {
 	eng := c.eng
 	iv := c.intervals()
+	sx := newStyleExport(c)
 	if iv == nil || c.cur.gen != gen || c.cur.judge != c.judgeName() {
 		return func() (*report.Analysis, error) { return eng.Report(opt) }
 	}
@@ -27,6 +28,7 @@ func exportAnalysis(c *common, gen uint64, opt report.Options) func() (*report.A
 		}
 		for i := range an.Judges {
 			an.Judges[i].Intervals = iv
+			sx.set(&an.Judges[i], opt)
 		}
 		return an, nil
 	}

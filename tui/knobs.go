@@ -9,7 +9,6 @@ import (
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -346,10 +345,9 @@ type knobState struct {
 	opt report.Options
 	// criterion is the likelihood criterion shown ("" = the first).
 	criterion string
-	// opponent is the Style pane's win-rate opponent ("" = against all)
-	// and stylePref the preference of its measures.
-	opponent  string
-	stylePref style.Pref
+	// opponent is the Style pane's win-rate opponent ("" = against all);
+	// the preference of its measures is opt.Style.Pref (--style-pref).
+	opponent string
 }
 
 // resolved holds what the last result says the automatic knobs resolved to,

@@ -38,10 +38,6 @@ type Options struct {
 	Start report.Options
 	// Criterion is the likelihood criterion shown first ("" = the first).
 	Criterion string
-	// Self maps a judge to the generator it is, when their names differ
-	// (--self JUDGE=MODEL): the Style pane's self-preference
-	// (style.Options.Self).
-	Self map[string]string
 	// Mouse turns mouse support on (tab clicks, wheel scrolling).
 	Mouse bool
 	// NoColor turns colour off (NO_COLOR).

@@ -4,12 +4,15 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/report"
 )
 
 // The Style pane's knobs (knobDefs' kOpponent and kStylePref). Both are
-// display knobs: they recompute nothing of report.Engine's analysis. The
-// opponent filters the win-rate table; the preference picks the style
-// analysis shown, which the pipeline computes when it is not cached
+// display knobs: they recompute nothing of report.Engine's selection,
+// reporting and likelihood analysis. The opponent filters the win-rate
+// table; the preference is `plumb report --style-pref`
+// (report.Options.Style.Pref) and picks the style analysis shown, which
+// the pipeline computes with report.Engine.Style when it is not cached
 // (ensureStyle, called for every display knob).
 
 // styleResolved is what the Style pane's knobs step through, from the
@@ -41,6 +44,9 @@ func (c *common) styleResolved() styleResolved {
 	r.ready = true
 	if e.res == nil {
 		r.nothing = "the judge has no pair records"
+		if e.off {
+			r.nothing = "the style analysis is off (--style off)"
+		}
 		if e.err != nil {
 			r.nothing = "the style analysis failed"
 		}
@@ -102,26 +108,52 @@ var stylePrefs = []style.Pref{style.PrefRawX0, style.PrefBalanced, style.PrefCal
 // length and self-preference measures, LC and the corrected rate): raw
 // (x0), position-balanced, or calibrated when CalibraEval ran.
 func stylePrefKnob() knobDef {
-	return knobDef{label: "preference", display: true,
+	return knobDef{label: "preference", flag: "--style-pref", display: true,
 		format: func(k *knobState, r resolved) string {
-			if k.stylePref == style.PrefCalibrated && !r.style.haveCurve {
+			if k.opt.Style.Pref == style.PrefCalibrated && !r.style.haveCurve {
 				return "balanced (no calibrated)"
 			}
-			return k.stylePref.String()
+			return k.opt.Style.Pref.String()
 		},
 		step: func(k *knobState, _ *knobDef, dir int, _ float64, r resolved) bool {
 			choices := stylePrefs
 			if !r.style.haveCurve {
 				choices = stylePrefs[:2]
 			}
-			cur := k.stylePref
+			cur := k.opt.Style.Pref
 			if !slices.Contains(choices, cur) {
 				cur = style.PrefBalanced
 			}
-			k.stylePref = cycle(choices, cur, dir)
+			k.opt.Style.Pref = cycle(choices, cur, dir)
 			return false
 		},
-		reset:    func(k, s *knobState) { k.stylePref = s.stylePref },
+		reset:    func(k, s *knobState) { k.opt.Style.Pref = s.opt.Style.Pref },
 		inactive: func(c *common) string { return c.styleResolved().nothing },
+		args:     styleArgs,
 	}
+}
+
+// styleArgs are the flags of the style analysis that reproduce o: --style
+// and --self, which no knob steps (they come from the command line), and
+// the preference knob's --style-pref, each only when not the default.
+// They are the preference knob's args, so that every command the TUI
+// prints (c, the export's Reproduce line, the figures' captions) has them.
+func styleArgs(o *report.Options) []string {
+	var a []string
+	so := o.Style
+	if so.Mode != report.StyleAuto {
+		a = append(a, "--style", so.Mode.String())
+	}
+	judges := make([]string, 0, len(so.Self))
+	for j := range so.Self {
+		judges = append(judges, j)
+	}
+	slices.Sort(judges)
+	for _, j := range judges {
+		a = append(a, "--self", j+"="+so.Self[j])
+	}
+	if so.Pref != style.PrefBalanced {
+		a = append(a, "--style-pref", so.Pref.String())
+	}
+	return a
 }

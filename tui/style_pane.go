@@ -103,6 +103,8 @@ func (p *stylePane) draw(w int) []string {
 		return []string{"", " ⟳ measuring length and self-preference bias of " + clean(c.judgeName()) + " …"}
 	case e.err != nil:
 		return wrap("The style analysis failed: "+e.err.Error(), w, " ✗ ")
+	case e.res == nil && e.off:
+		return wrap("The style analysis is off (--style off): length and self-preference bias and win rates are not measured.", w, " ")
 	case e.res == nil:
 		return wrap(fmt.Sprintf("The judge %s has no pair records: length and self-preference bias and win rates are measured on pair records (docs/log-format.md).",
 			c.judgeName()), w, " ")
@@ -156,7 +158,7 @@ func (p *stylePane) status(w int, e *styleEntry) []string {
 	c := p.c
 	pr := e.res.Pref
 	s := "Preference: " + prefTitle(pr)
-	if c.knobs.stylePref == style.PrefCalibrated && pr != style.PrefCalibrated {
+	if c.knobs.opt.Style.Pref == style.PrefCalibrated && pr != style.PrefCalibrated {
 		_, why := styleCurve(&c.cur.ja)
 		s += " (calibrated unavailable: " + why + ")"
 	}
@@ -480,14 +482,21 @@ func (p *stylePane) bradleyTerry(w int, res *style.Result) []string {
 // notes: what the analysis left out, and what the bootstrap plan decided.
 func (p *stylePane) notes(w int, e *styleEntry) []string {
 	var notes []string
+	if e.asOn {
+		notes = append(notes, "No pair record of this judge has a style field (model_1, model_2, len_1, len_2), so plumb report "+
+			"leaves it out by default (--style auto); these are `plumb report --style on`'s numbers, from the texts' lengths.")
+	}
 	for _, n := range e.res.Notes {
 		if !e.ivs && e.resamples > 0 && strings.HasPrefix(n, "no bootstrap (0 resamples)") {
 			continue // the intervals are on their way
 		}
+		if strings.HasPrefix(n, "calibrated preference unavailable") {
+			continue // the status line says it
+		}
 		notes = append(notes, n)
 	}
-	if e.bootNote != "" {
-		notes = append(notes, e.bootNote)
+	if e.bootNote != "" && !e.ivs && e.resamples > 0 {
+		notes = append(notes, "bootstrap: "+e.bootNote) // the analysis' own notes have it once it is in
 	}
 	if len(notes) == 0 {
 		return nil

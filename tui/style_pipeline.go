@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -29,9 +28,14 @@ import (
 // which reports its progress and stops when its key is no longer wanted.
 // The intervals depend on the seed (the seed knob), never on the workers.
 
-// styleKey names a style analysis: the options it depends on.
+// styleKey names a style analysis: the options it depends on. The
+// analysis is plumb report's (report.Engine.Style) under the options of
+// the numbers on screen with the preference knob's --style-pref; --style
+// and --self come from the command line and are the same for the whole
+// run (mode is in the key all the same, as the analysis reads it).
 type styleKey struct {
 	judge, group string
+	mode         report.StyleMode
 	pref         style.Pref
 	seed         uint64
 	boot         report.BootstrapOptions
@@ -49,6 +53,11 @@ type styleEntry struct {
 	res *style.Result
 	err error
 	ivs bool
+	// asOn: under --style auto the judge's records have no style field
+	// (model_1, model_2, len_1, len_2), so plumb report leaves it out; the
+	// pane shows what `plumb report --style on` computes (the texts'
+	// lengths). off: --style off, no analysis.
+	asOn, off bool
 	// fields counts what the judge's pair records give (the pane says what
 	// is missing).
 	fields styleFields
@@ -94,10 +103,14 @@ func countStyleFields(pairs []model.Pair) styleFields {
 type (
 	// stylePointMsg carries a style analysis' point estimates.
 	stylePointMsg struct {
-		key    styleKey
-		res    *style.Result
-		err    error
-		fields styleFields
+		key       styleKey
+		res       *style.Result
+		err       error
+		fields    styleFields
+		asOn, off bool
+		// final: the bootstrap plan leaves no resample, so these are the
+		// finished analysis (its intervals' notes included).
+		final bool
 	}
 	// styleProgressMsg reports the bootstrap's progress; next waits for
 	// the following message.
@@ -130,14 +143,22 @@ type styleJob struct {
 const maxStyleEntries = 32
 
 // styleKeyOf is the key of the style analysis of result r under the
-// knobs: the calibrated preference only when r has CalibraEval's map
-// (effectivePref).
+// knobs: r's options with the preference knob's.
 func styleKeyOf(r *result, k *knobState) styleKey {
-	key := styleKey{judge: r.judge, group: r.opt.Group, pref: effectivePref(r, k), seed: r.opt.Selection.Seed,
-		boot: r.opt.Bootstrap, rep: r.opt.Reporting}
+	key := styleKey{judge: r.judge, group: r.opt.Group, mode: r.opt.Style.Mode, pref: k.opt.Style.Pref,
+		seed: r.opt.Selection.Seed, boot: r.opt.Bootstrap, rep: r.opt.Reporting}
 	key.boot.Workers = 0
 	key.curve, _ = styleCurve(&r.ja)
 	return key
+}
+
+// styleReportOptions are the options `plumb report` gets for the style
+// analysis of result r under the knobs: r's with the preference knob's
+// --style-pref.
+func styleReportOptions(r *result, k *knobState) report.Options {
+	opt := r.opt
+	opt.Style.Pref = k.opt.Style.Pref
+	return opt
 }
 
 // styleCurve is CalibraEval's map that gives the calibrated preferences
@@ -161,17 +182,6 @@ func styleCurve(ja *report.JudgeAnalysis) (*calib.Curve, string) {
 		return nil, "CalibraEval collapsed: " + m.DegenerateReason
 	}
 	return sel.Fit.Curve, ""
-}
-
-// effectivePref is the preference knob's value, or balanced when it asks
-// for the calibrated preference and r has no usable CalibraEval map.
-func effectivePref(r *result, k *knobState) style.Pref {
-	if k.stylePref == style.PrefCalibrated {
-		if c, _ := styleCurve(&r.ja); c == nil {
-			return style.PrefBalanced
-		}
-	}
-	return k.stylePref
 }
 
 // styleShown reports whether r's numbers can have a style analysis: exact
@@ -222,7 +232,7 @@ func (pl *pipeline) startStylePoint(key styleKey, e *styleEntry) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	pl.style.cancel, pl.style.key = cancel, key
 	e.running = true
-	eng, self := pl.c.eng, pl.c.opts.Self
+	eng, ja, opt := pl.c.eng, pl.c.cur.ja, styleReportOptions(pl.c.cur, &pl.c.knobs)
 	t := pl.bg.enter(ctx, prioStyle)
 	return func() tea.Msg {
 		if !t.wait() {
@@ -234,38 +244,40 @@ func (pl *pipeline) startStylePoint(key styleKey, e *styleEntry) tea.Cmd {
 		if len(pairs) == 0 {
 			return stylePointMsg{key: key, fields: fields}
 		}
-		opt := styleOptions(key, pairs, self)
-		opt.Bootstrap.Resamples = 0
-		res, err := style.Analyze(pairs, opt)
-		return stylePointMsg{key: key, res: res, err: err, fields: fields}
+		// The point estimates first, unless the bootstrap plan leaves no
+		// resample: then this is plumb report's whole analysis.
+		final := true
+		if n, _ := styleBootPlan(key.boot, len(pairs)); n > 0 {
+			opt.Bootstrap.Resamples, final = 0, false
+		}
+		res, asOn, err := runStyle(ctx, eng, &ja, opt, fields, nil)
+		return stylePointMsg{key: key, res: res, err: err, fields: fields, asOn: asOn,
+			off: opt.Style.Mode == report.StyleOff, final: final}
 	}
 }
 
-// styleOptions are the options of the analysis of key on pairs.
-func styleOptions(key styleKey, pairs []model.Pair, self map[string]string) style.Options {
-	opt := style.DefaultOptions()
-	opt.Pref, opt.Self, opt.Reporting = key.pref, self, key.rep
-	if key.curve != nil {
-		cal := calib.CalibratedPrefs(pairs, key.curve)
-		opt.Calibrated = &cal
+// runStyle is plumb report's style analysis of the judge ja under opt
+// (report.Engine.Style, with progress and cancellation), except that under
+// --style auto a judge whose pair records have no style field (model_1,
+// model_2, len_1, len_2: fields) is analysed as under --style on — the
+// pane shows the texts' length bias all the same — and asOn says so.
+func runStyle(ctx context.Context, eng *report.Engine, ja *report.JudgeAnalysis, opt report.Options, fields styleFields, progress func(done, total int)) (res *style.Result, asOn bool, err error) {
+	if opt.Style.Mode == report.StyleAuto && fields.withGen == 0 {
+		opt.Style.Mode, asOn = report.StyleOn, true
 	}
-	opt.Bootstrap.Seed, opt.Bootstrap.Kind, opt.Bootstrap.Level = key.seed, key.boot.Kind, report.BootLevel
-	return opt
+	res, err = eng.Style(ctx, ja, opt, progress)
+	return res, asOn, err
 }
 
-// styleBootPlan is the bootstrap of n items: the options' resamples,
-// lowered on a large log as the methods table's are (report.BootItemBudget,
-// unless --bootstrap was given), with a note saying so.
+// styleBootPlan is the bootstrap of n pair records as plumb report plans
+// the style analysis' (report.BootstrapOptions.Plan: lowered on a large
+// log unless --bootstrap was given), with its note.
 func styleBootPlan(bo report.BootstrapOptions, n int) (resamples int, note string) {
-	b := bo.Resamples
-	if b <= 0 || bo.Explicit || b*n <= report.BootItemBudget {
-		return max(0, b), ""
+	p := bo.Plan(n, 0)
+	if len(p.Notes) > 0 {
+		note = p.Notes[0]
 	}
-	low := report.BootItemBudget / max(1, n)
-	if low < report.MinDefaultResamples {
-		return 0, fmt.Sprintf("no bootstrap intervals by default for %d items (%d resamples would take long); --bootstrap B computes them", n, b)
-	}
-	return low, fmt.Sprintf("%d resamples instead of %d: %d items × %d would be slow; --bootstrap %d asks for them all", low, b, n, b, b)
+	return p.Resamples, note
 }
 
 // applyStylePoint stores point estimates and starts their bootstrap when
@@ -280,11 +292,11 @@ func (pl *pipeline) applyStylePoint(msg stylePointMsg) tea.Cmd {
 		delete(pl.c.styles, msg.key) // asked for again when wanted
 		return pl.ensureStyle()
 	}
-	e.res, e.err, e.fields = msg.res, msg.err, msg.fields
+	e.res, e.err, e.fields, e.asOn, e.off = msg.res, msg.err, msg.fields, msg.asOn, msg.off
 	if e.res != nil {
-		e.resamples, e.bootNote = styleBootPlan(msg.key.boot, e.res.N)
-		if len(e.res.WinRates) == 0 && e.res.Length.N == 0 && e.res.Self == nil {
-			e.resamples = 0 // nothing to put an interval on
+		e.resamples, e.bootNote = styleBootPlan(msg.key.boot, e.fields.pairs)
+		if msg.final {
+			e.resamples = 0 // the plan leaves none: the analysis is complete
 		}
 	}
 	pl.invalidateStyle(msg.key)
@@ -297,7 +309,8 @@ func (pl *pipeline) startStyleBoot(key styleKey, e *styleEntry) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	pl.style.cancel, pl.style.key = cancel, key
 	e.running, e.done, e.total, e.bootErr = true, 0, e.resamples, nil
-	eng, self, slots, resamples := pl.c.eng, pl.c.opts.Self, pl.slots, e.resamples
+	eng, ja, opt, fields := pl.c.eng, pl.c.cur.ja, styleReportOptions(pl.c.cur, &pl.c.knobs), e.fields
+	opt.Bootstrap.Workers = pl.slots
 	progress := make(chan styleProgressMsg, 1)
 	final := make(chan styleBootMsg, 1)
 	t := pl.bg.enter(ctx, prioStyleBoot)
@@ -307,16 +320,12 @@ func (pl *pipeline) startStyleBoot(key styleKey, e *styleEntry) tea.Cmd {
 			return
 		}
 		defer t.g.release()
-		pairs, _, _ := eng.Records(key.judge, key.group)
-		opt := styleOptions(key, pairs, self)
-		opt.Bootstrap.Resamples, opt.Bootstrap.Workers, opt.Bootstrap.Done = resamples, slots, ctx.Done()
-		opt.Bootstrap.Progress = func(done, total int) {
+		res, _, err := runStyle(ctx, eng, &ja, opt, fields, func(done, total int) {
 			select {
 			case progress <- styleProgressMsg{key: key, done: done, total: total}:
 			default: // the UI has not read the last one yet: skip this one
 			}
-		}
-		res, err := style.Analyze(pairs, opt)
+		})
 		if errors.Is(err, bootstrap.ErrStopped) {
 			err = context.Canceled
 		}

@@ -54,7 +54,8 @@ func styleModel(t testing.TB, lg *model.Log, w, h, resamples int, self map[strin
 	t.Helper()
 	o := startOptions()
 	o.Bootstrap = report.BootstrapOptions{Resamples: resamples, Explicit: resamples > 0}
-	m := New(Options{Log: lg, Start: o, Dark: true, NoColor: true, Self: self})
+	o.Style.Self = self
+	m := New(Options{Log: lg, Start: o, Dark: true, NoColor: true})
 	m.pipe.noPath = true
 	run(t, m, m.Init())
 	resize(t, m, w, h)
@@ -138,8 +139,8 @@ func TestStyleNothingToMeasure(t *testing.T) {
 		t.Errorf("stepping an inactive knob: opponent %q, message %q", m.c.knobs.opponent, m.c.flash)
 	}
 	press(t, m, "j", "l")
-	if m.c.knobs.stylePref != style.PrefBalanced || !strings.Contains(m.c.flash, "preference is inactive: no generators or lengths") {
-		t.Errorf("stepping the inactive preference: %v, message %q", m.c.knobs.stylePref, m.c.flash)
+	if m.c.knobs.opt.Style.Pref != style.PrefBalanced || !strings.Contains(m.c.flash, "preference is inactive: no generators or lengths") {
+		t.Errorf("stepping the inactive preference: %v, message %q", m.c.knobs.opt.Style.Pref, m.c.flash)
 	}
 	// A judge with no pair records at all (scores only).
 	three := 3.0
@@ -187,7 +188,8 @@ func TestStyleMeasures(t *testing.T) {
 	}
 }
 
-// TestStyleSelfOption: --self (Options.Self) makes a judge whose name is
+// TestStyleSelfOption: --self (Options.Start.Style.Self, as cmd/plumb
+// sets it) makes a judge whose name is
 // no generator's one of them.
 func TestStyleSelfOption(t *testing.T) {
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, map[string]string{"plain": "mid"})
@@ -281,8 +283,8 @@ func TestStyleKnobs(t *testing.T) {
 	for _, want := range []style.Pref{style.PrefCalibrated, style.PrefRawX0, style.PrefBalanced} {
 		press(t, m, "l")
 		e := m.c.currentStyle()
-		if m.c.knobs.stylePref != want || e == nil || e.res == nil || e.res.Pref != want {
-			t.Fatalf("preference %v, analysis %+v; want %v", m.c.knobs.stylePref, e, want)
+		if m.c.knobs.opt.Style.Pref != want || e == nil || e.res == nil || e.res.Pref != want {
+			t.Fatalf("preference %v, analysis %+v; want %v", m.c.knobs.opt.Style.Pref, e, want)
 		}
 		if !strings.Contains(styleBody(m), "Preference: "+prefTitle(want)) {
 			t.Errorf("%v: the pane does not say which preference", want)
@@ -362,14 +364,21 @@ func TestStyleWidthSweep(t *testing.T) {
 }
 
 // TestStyleExportFigures: e on a judge with style data writes the three
-// style figures beside the report's, with their settings in the captions;
-// on a log without generators or lengths it writes none.
+// style figures beside the report's (report.Figures, as plumb figures
+// draws them), with the command that reproduces them — the preference
+// knob's --style-pref included — in the captions, and the style section
+// in the exported JSON; on a log without generators or lengths it writes
+// none.
 func TestStyleExportFigures(t *testing.T) {
 	dir := t.TempDir()
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
+	press(t, m, "j", "h") // preference: balanced → raw-x0
+	if m.c.knobs.opt.Style.Pref != style.PrefRawX0 {
+		t.Fatalf("preference %v, want raw-x0", m.c.knobs.opt.Style.Pref)
+	}
 	press(t, m, "e")
-	if m.c.flashErr || !strings.Contains(m.c.flash, "+ 3 style figures (9 files)") {
+	if m.c.flashErr || !strings.Contains(m.c.flash, "figures (") {
 		t.Fatalf("export message: %q", m.c.flash)
 	}
 	for _, f := range []string{"big.length", "big.selfpref", "big.winrates"} {
@@ -379,15 +388,23 @@ func TestStyleExportFigures(t *testing.T) {
 			}
 		}
 		b, err := os.ReadFile(filepath.Join(dir, "out.big.figures", f+".txt"))
-		if err != nil || !strings.Contains(string(b), "on the balanced preference, with 0 bootstrap resamples (seed 1)") {
-			t.Errorf("%s.txt: %v\n%s", f, err, b)
+		if err != nil || !strings.Contains(string(b), "plumb figures") || !strings.Contains(string(b), "--style-pref") ||
+			!strings.Contains(string(b), "raw-x0") {
+			t.Errorf("%s.txt does not name the command with --style-pref raw-x0: %v\n%s", f, err, b)
 		}
+	}
+	js, err := os.ReadFile(filepath.Join(dir, "out.big.json"))
+	if err != nil || !strings.Contains(string(js), `"self_preference"`) || !strings.Contains(string(js), `"win_rates"`) {
+		t.Errorf("the exported JSON has no style section: %v", err)
 	}
 	m = styleModel(t, bareLog(t), 120, 40, 0, nil)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "bare")
 	press(t, m, "e")
-	if m.c.flashErr || strings.Contains(m.c.flash, "style figure") {
+	if m.c.flashErr {
 		t.Errorf("export without style data: %q", m.c.flash)
+	}
+	if matches, _ := filepath.Glob(filepath.Join(dir, "bare.*.figures", "*.length.*")); len(matches) > 0 {
+		t.Errorf("style figures without style data: %v", matches)
 	}
 }
 
@@ -398,12 +415,12 @@ func TestStyleExportFigures(t *testing.T) {
 func TestStyleCalibratedNeedsAFit(t *testing.T) {
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "6", "j", "l")
-	if m.c.knobs.stylePref != style.PrefRawX0 {
-		t.Errorf("judge-first (collapsed): balanced → %v, want raw-x0 (no calibrated)", m.c.knobs.stylePref)
+	if m.c.knobs.opt.Style.Pref != style.PrefRawX0 {
+		t.Errorf("judge-first (collapsed): balanced → %v, want raw-x0 (no calibrated)", m.c.knobs.opt.Style.Pref)
 	}
 	press(t, m, "]", "h") // raw-x0 → calibrated (the choices wrap)
-	if m.c.knobs.stylePref != style.PrefCalibrated || m.c.currentStyle().res.Pref != style.PrefCalibrated {
-		t.Fatalf("judge-tokenA: %v, want calibrated", m.c.knobs.stylePref)
+	if m.c.knobs.opt.Style.Pref != style.PrefCalibrated || m.c.currentStyle().res.Pref != style.PrefCalibrated {
+		t.Fatalf("judge-tokenA: %v, want calibrated", m.c.knobs.opt.Style.Pref)
 	}
 	press(t, m, "[")
 	b := styleBody(m)
@@ -496,6 +513,11 @@ func TestStyleExportNeedsStyleFields(t *testing.T) {
 		press(t, m, p, "e")
 		if m.c.flashErr || strings.Contains(m.c.flash, "style figure") {
 			t.Errorf("pane %s: %q", p, m.c.flash)
+		}
+		for _, f := range []string{"length", "selfpref", "winrates"} {
+			if matches, _ := filepath.Glob(filepath.Join(dir, "out.*.figures", "*."+f+".*")); len(matches) > 0 {
+				t.Errorf("pane %s: style figures without style fields: %v", p, matches)
+			}
 		}
 	}
 	if !strings.Contains(styleBody(m), "longer preference") {
