@@ -101,6 +101,10 @@ func (e *Engine) Style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 	so.Pref = opt.Style.Pref
 	so.Self = opt.Style.Self
 	so.Reporting = opt.Reporting
+	// Under auto the reader keeps texts' lengths only for records with a
+	// style field (model.ReadOptions.GenTextLengths); a log held with its
+	// texts (the UI's) is read the same way here.
+	so.LengthsNeedFields = opt.Style.Mode == StyleAuto
 	var notes []string
 	cal, calReason := calibratedPrefs(ja.Selection, pairs)
 	if cal != nil {

@@ -162,20 +162,10 @@ func fewShotCommand(in inputArgs, judge, crit string, lo likelihood.Options, out
 	return command("fewshot", in.files, f)
 }
 
-// shellQuote quotes s for a POSIX shell when it needs it.
+// shellQuote quotes s for a POSIX shell when it needs it, by the rule of
+// cmd/plumb's figure captions: letters, digits and -_./=,:+@% stay bare
+// (none of them is special in an argument), anything else is single-quoted.
 func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '-' || r == '_' || r == '.' || r == '/' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// captionQuote quotes s for a POSIX shell as cmd/plumb's captions do
-// (its shellQuote, which leaves = , : + @ % bare too): the figures
-// command must be the very string `plumb figures` writes.
-func captionQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=,:+@%", r))
 	}) < 0 {
@@ -183,3 +173,8 @@ func captionQuote(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// captionQuote quotes s as cmd/plumb's captions do: the figures command
+// must be the very string `plumb figures` writes. It is shellQuote, whose
+// rule is theirs.
+func captionQuote(s string) string { return shellQuote(s) }

@@ -155,7 +155,7 @@ func TestStyleReproduceCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	words := strings.Fields(cmd)
+	words := shellWords(t, cmd)
 	if words[0] != "plumb" {
 		t.Fatalf("not a plumb command: %s", cmd)
 	}

@@ -126,7 +126,7 @@ func gather(pairs []model.Pair, opt Options) (*data, error) {
 		}
 		l1, ok1 := p.Length(1)
 		l2, ok2 := p.Length(2)
-		it.len1, it.len2, it.hasLen = l1, l2, ok1 && ok2
+		it.len1, it.len2, it.hasLen = l1, l2, ok1 && ok2 && (p.Gen != nil || !opt.LengthsNeedFields)
 		if !it.hasLen {
 			d.noLen++
 		}

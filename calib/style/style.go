@@ -70,6 +70,13 @@ type Options struct {
 	// LengthBins is the number of bins of the longer-response preference
 	// against the length difference (0: DefaultLengthBins).
 	LengthBins int
+	// LengthsNeedFields counts a response's length only on records that
+	// give one of model_1, model_2, len_1, len_2 (Pair.Gen not nil), also
+	// when the text is at hand: what a reader keeping texts' lengths only
+	// for such records (model.ReadOptions.GenTextLengths, `plumb report
+	// --style auto`) sees, so that an analysis of a log held with its
+	// texts (the UI's) equals the report's.
+	LengthsNeedFields bool
 }
 
 // DefaultLengthBins is the default number of length-difference bins.
