@@ -174,7 +174,10 @@ scenario_demo_80x24() {
   wait_for demo screen 'Learned map g\*'
   keys demo l
   wait_for demo screen '^ *λ ‹0\.55›'
-  wait_for demo status "λ 0\.55 .*$done_re"
+  # The exact numbers: the status line's ✓, or, when the step changed no
+  # number the table shows at 80 columns, the line that says so in its
+  # place (the TUI's methodsTable.lambdaNote).
+  wait_for demo status "λ 0\.55 .*$done_re|λ 0\.55: no column shown changed|λ 0\.55 changed no number"
   keys demo 3
   wait_for demo screen 'LS–US scatter'
   keys demo 4
@@ -228,7 +231,7 @@ scenario_rough_edges_80x24() {
   start rough 80 24 ./plumb
   wait_for rough status "$done_re"
   # 14: the status line drops whole parts, keeping λ, α and the verdict source.
-  wait_for rough status '^ judge-fair · 3000 pairs .*λ 0\.5 .*α 0\.05 · raw-x0 +✓'
+  wait_for rough status '^ judge-fair · 3000 pairs .*λ 0\.5 .*α 0\.05 · (⊘ )?raw-x0 +✓'
   if status rough | grep -q '…'; then fail "the status line is cut: $(status rough)"; fi
   # 11: ? and q are always in the help bar; the full help is grouped and scrolls.
   wait_for rough bottom '^\? all keys • q quit'
@@ -236,7 +239,7 @@ scenario_rough_edges_80x24() {
   wait_for rough screen '^ Everywhere'
   wait_for rough bottom '^\? all keys • q quit'
   keys rough ' ' ' ' ' '
-  wait_for rough screen '^ *(Items|This help and the reproduce popup)'
+  wait_for rough screen '^ *(Items|Style|Scrolling)'
   wait_for rough screen 'more above'
   keys rough '?'
   # 10: the methods table keeps RStd, accuracy and n, and > shows the rest.
@@ -247,7 +250,7 @@ scenario_rough_edges_80x24() {
   wait_for rough screen '3 more columns: >'
   keys rough '>'
   wait_for rough screen '^ method .*ICC\(3,k\)'
-  wait_for rough screen '< 1 columns left · 2 more columns: >'
+  wait_for rough screen '< 1 column left · 2 more columns: >'
   keys rough '<'
   wait_for rough screen '^ method +consist\. +first-pos +κ +RStd +acc\. +n$'
   wait_for rough bottom '^\? all keys • q quit'
