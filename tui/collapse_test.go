@@ -31,6 +31,7 @@ func swapOnlyLog(t *testing.T) *model.Log {
 // ▲/▼ (with and without deltas), and the Overview says it collapsed and
 // why.
 func TestCollapsedCalibraEvalShownAsCollapsed(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, swapOnlyLog(t), 160, 50)
 	for _, w := range []int{160, 100} {
@@ -69,6 +70,7 @@ func TestCollapsedCalibraEvalShownAsCollapsed(t *testing.T) {
 // TestFlaggedICCMarked: the tiny log's impossible raw ICCs are marked †
 // with a note, and no change glyph is drawn against them.
 func TestFlaggedICCMarked(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	lg := &model.Log{}
 	for i, s := range [][2]float64{{0.26, 0.54}, {0.38, 0.59}, {0.61, 0.11}, {0.06, 0.8}} {

@@ -12,6 +12,7 @@ import (
 // or no interval at all, the pane must not say the interval covers (or
 // misses) the true θ; it says why it makes no claim.
 func TestCoverageLinesClaimNothingWithoutAnInformativeInterval(t *testing.T) {
+	frameTest(t)
 	tt := 0.567
 	yes := true
 	for _, c := range []struct {

@@ -14,6 +14,7 @@ import (
 // a log that was read from a folder (so not among Files by name) is
 // refused; the Guard knows it by identity.
 func TestExportRefusesInputReadFromFolder(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	dir := t.TempDir()
 	in := filepath.Join(dir, "out.judge-fair.calibrated.jsonl")

@@ -39,6 +39,7 @@ func twoJudgeLog(t *testing.T) *model.Log {
 // names clean to the same file stem ("x/y" and "x_y", which before also
 // shared one set of figure names).
 func TestExportJudgeAThenB(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	dir := t.TempDir()
 	lg := twoJudgeLog(t)
@@ -114,6 +115,7 @@ func TestExportJudgeAThenB(t *testing.T) {
 // criteria "a/b" and "a_b" are two files; a criterion that collides with
 // none keeps its plain name.
 func TestFewShotFileColliding(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	scores := []model.Score{{Criterion: "a/b"}, {Criterion: "a_b"}, {Criterion: "accuracy"}, {Criterion: "a/b"}}
 	ab, a_b := fewShotFile("p.j", "a/b", scores), fewShotFile("p.j", "a_b", scores)
@@ -129,6 +131,7 @@ func TestFewShotFileColliding(t *testing.T) {
 // writes no calibrated log, and says that the one already there (from an
 // earlier export of the judge, with other knobs) is not of this view.
 func TestExportCollapsedSaysOldCalibratedLog(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	dir := t.TempDir()
 	old := filepath.Join(dir, "out.judge-first.calibrated.jsonl")

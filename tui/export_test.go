@@ -16,6 +16,7 @@ import (
 // options) and the calibrated log, unless CalibraEval collapsed, as
 // PREFIX.JUDGE.*; w writes the few-shot set.
 func TestExport(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	dir := t.TempDir()
 	m := newTestModel(t, demoLog(t), 120, 40)
@@ -82,6 +83,7 @@ func TestExport(t *testing.T) {
 // TestExportNeverOverwritesInput: an export whose file would replace an
 // input file is refused.
 func TestExportNeverOverwritesInput(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	dir := t.TempDir()
 	in := filepath.Join(dir, "log.judge-fair.md")

@@ -20,6 +20,7 @@ func updateGolden() bool {
 // files in testdata/golden. Run `go test ./tui -update` after an intended
 // change and look at the diff.
 func TestGolden(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 		m := newTestModel(t, demoLog(t), sz[0], sz[1])
@@ -50,6 +51,7 @@ var paneSlug = [numPanes]string{"overview", "selection", "likelihood", "reportin
 // tall terminal) no line of any pane is wider than the terminal and no
 // frame taller.
 func TestWidthSweep(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	step := 1

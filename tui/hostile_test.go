@@ -59,6 +59,7 @@ func hostileLog(t *testing.T) *model.Log {
 // and no line is wider than the terminal. Before the fix OSC 8, bidi and
 // C1 CSI reached the terminal from judge, group, prompt and response text.
 func TestHostileFrames(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	for _, color := range []bool{false, true} {
 		m := New(Options{Log: hostileLog(t), Start: startOptions(), Dark: true, NoColor: !color})
@@ -119,6 +120,7 @@ func TestHostileFrames(t *testing.T) {
 // TestScreenLine: the frame's last line of defence keeps SGR styles and
 // escapes every other sequence and control.
 func TestScreenLine(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"plain", "plain"},

@@ -16,6 +16,7 @@ import (
 // "=" (within noise). It now has no mark, the caption says what a blank
 // means and the notes say why.
 func TestNoMarkWithoutIntervalOnScreen(t *testing.T) {
+	frameTest(t)
 	cfg := sim.DefaultConfig()
 	cfg.Pairs, cfg.Scores, cfg.Verdicts = 10, 0, 0
 	for i := range cfg.Judges {
@@ -50,6 +51,7 @@ func TestNoMarkWithoutIntervalOnScreen(t *testing.T) {
 // Selection pane (wide enough to show the changes): judge-fair's Pride
 // ICC(2,k) read "±0▼"; it now shows the digits its mark rests on.
 func TestMarkedChangeShowsItsDigitsOnScreen(t *testing.T) {
+	frameTest(t)
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true})
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 200, Height: 60} })

@@ -15,6 +15,7 @@ import (
 // rate that measures how good the first-shown answers are. It now says
 // what the rate mixes, and the Selection notes say why.
 func TestOneOrderHeadline(t *testing.T) {
+	frameTest(t)
 	lg := &model.Log{}
 	for i := range 40 {
 		p := model.Pair{ID: fmt.Sprintf("q%02d", i), Judge: "j", Source: model.SourceChoice, Gold: model.Gold1 + model.Gold(i%2)}

@@ -177,6 +177,7 @@ func popupCommand(t *testing.T, m *Model) string {
 // embedded demo, and on a file whose name needs quoting, read with
 // --skip-bad past a bad line, under a group filter.
 func TestReproduceCommandsReproduce(t *testing.T) {
+	frameTest(t)
 	bin := buildPlumb(t)
 	for _, tc := range []struct {
 		name string

@@ -35,6 +35,7 @@ func renderPane(m *Model, p paneID, w int) []string {
 // renders is wider than the terminal — before, the methods table was cut
 // after "ICC(3," and the crop hid RStd, accuracy and n.
 func TestPanesFitWidth(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 30)
 	for _, judge := range []string{"judge-fair", "judge-first"} { // judge-first: a collapsed CalibraEval
@@ -59,6 +60,7 @@ func TestPanesFitWidth(t *testing.T) {
 // RStd, mean accuracy and n, says how many columns it hides, and > (or →
 // with no knob selected) brings them in; < goes back.
 func TestMethodsTableColumns(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2")
@@ -133,6 +135,7 @@ func lineWith(s, sub string) string {
 // pane and popup at 80 columns; the full help is grouped by pane, scrolls,
 // and lists every key of the key map.
 func TestHelpAlwaysVisible(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	bar := func() string {
@@ -179,6 +182,7 @@ func TestHelpAlwaysVisible(t *testing.T) {
 // TestReproducePopup (item 13): c shows the whole command at any width and
 // asks the terminal to copy it (OSC 52).
 func TestReproducePopup(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	for _, w := range []int{80, 250} {
 		m := newTestModel(t, demoLog(t), w, 30)
@@ -211,6 +215,7 @@ func TestReproducePopup(t *testing.T) {
 // part in the middle, keeps the judge and λ, keeps α and the verdict
 // source from 100 columns, and shows everything at 250.
 func TestStatusLineByRank(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	var prev []string
@@ -244,6 +249,7 @@ func TestStatusLineByRank(t *testing.T) {
 
 // TestSplitWindow (item 15): the CI-width chart zooms to the marked splits.
 func TestSplitWindow(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	marks := []plot.Marker{{X: 170}, {X: 181}, {X: 175}, {X: 176}}
 	lo, hi := splitWindow(marks, 1000)
@@ -265,6 +271,7 @@ func TestSplitWindow(t *testing.T) {
 
 // TestLikelihoodYLabel (item 15): the scatter's y label is not cut.
 func TestLikelihoodYLabel(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "3")
@@ -277,6 +284,7 @@ func TestLikelihoodYLabel(t *testing.T) {
 // column ends in the same cell, for available, undefined and unavailable
 // rows (the "—" of an unavailable row sat one column right).
 func TestMethodsTableAlignment(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	all := func(v float64) metrics.Metrics {
 		d := calib.Defined(v, 10)
@@ -311,6 +319,7 @@ func TestMethodsTableAlignment(t *testing.T) {
 // TestKnotCount (item 15): the TUI and the Markdown report give the same
 // knot count with the same meaning (z_0 … z_M, FitResult.Points).
 func TestKnotCount(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 200, 60)
 	press(t, m, "2")
@@ -336,6 +345,7 @@ func TestKnotCount(t *testing.T) {
 
 // TestPlurals (item 15): one item is "1 … item", never "1 … items".
 func TestPlurals(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	ja := &report.JudgeAnalysis{Target: report.TargetVerdict, Reporting: &reporting.Result{TestSize: 1, M0: 1, M1: 0,
 		PHat: calib.Defined(0.5, 1), ThetaHat: calib.Undefined(1, "too few")}}
@@ -349,6 +359,7 @@ func TestPlurals(t *testing.T) {
 // TestStatusLineKeepsGroup (item 14): a group filter changes every number,
 // so its name stays at 80 columns.
 func TestStatusLineKeepsGroup(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "g")
@@ -361,6 +372,7 @@ func TestStatusLineKeepsGroup(t *testing.T) {
 // TestHelpWheel (item 11): the wheel scrolls the full help, not the pane
 // under it.
 func TestHelpWheel(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2", "?")
@@ -373,6 +385,7 @@ func TestHelpWheel(t *testing.T) {
 // TestSplitLegend (item 15): the CI-width chart's legend is whole at 80
 // columns (it ended "D adaptive (A…").
 func TestSplitLegend(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "4")
@@ -386,6 +399,7 @@ func TestSplitLegend(t *testing.T) {
 // 80 columns) is shown whole on up to four rows taken from the pane, and
 // the frame keeps its height.
 func TestLongFlash(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	m.c.setFlash("wrote a.md and a.json; no calibrated log: CalibraEval collapsed (g* is flat) — plumb calibrate --allow-degenerate writes it marked · c shows the command")
@@ -403,6 +417,7 @@ func TestLongFlash(t *testing.T) {
 // TestHeldoutTableColumns (item 10): the held-out methods table fits at
 // 80 columns like the one over every item.
 func TestHeldoutTableColumns(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2", "down", "left", "left")
@@ -425,6 +440,7 @@ func TestHeldoutTableColumns(t *testing.T) {
 // is too wide for every knob; the focused one (here the last, "stop at")
 // is still shown, whole, with "…" for the knobs left out before it.
 func TestKnobBarShowsFocusedKnob(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2")

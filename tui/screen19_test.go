@@ -22,6 +22,7 @@ func wheelMsg(b tea.MouseButton) tea.Msg { return tea.MouseWheelMsg(tea.Mouse{Bu
 // the open item of the Items pane the wheel up scrolled 6 lines (twice
 // wheelLines) and the wheel down 3. Both move wheelLines now.
 func TestItemWheelUpScrollsThree(t *testing.T) {
+	frameTest(t)
 	lg := demoLog(t)
 	for i := range lg.Pairs {
 		lg.Pairs[i].Prompt = strings.Repeat("a long prompt ", 200)
@@ -53,6 +54,7 @@ func frameText(m *Model) string { return ansi.Strip(m.frame()) }
 // id, helpfulness's, under accuracy's numbers. The open item is the
 // record of the criterion on screen, and says so.
 func TestScoreItemNamesItsCriterion(t *testing.T) {
+	frameTest(t)
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "]", "5", "v")
 	if crit := m.c.criterionResult().Criterion; crit != "accuracy" {
@@ -80,6 +82,7 @@ func TestScoreItemNamesItsCriterion(t *testing.T) {
 // TestColumnsHintPlural reproduces issue 19's "1 columns": the hint
 // under a table cut sideways said "1 columns left" and "1 more columns".
 func TestColumnsHintPlural(t *testing.T) {
+	frameTest(t)
 	st := newStyles(true, false)
 	head := []string{"name", "aaaaaaaa", "bbbbbbbb", "cccccccc"}
 	rows := [][]string{{"x", "1", "2", "3"}}
@@ -102,6 +105,7 @@ func TestColumnsHintPlural(t *testing.T) {
 // TestStatusOnePair: the status line of a judge with one pair item says
 // "1 pair", not "1 pairs" (the plural bug of issue 19's "1 columns").
 func TestStatusOnePair(t *testing.T) {
+	frameTest(t)
 	lg := demoLog(t)
 	lg.Pairs = lg.Pairs[:1]
 	lg.Scores, lg.Verdicts = nil, nil
@@ -115,6 +119,7 @@ func TestStatusOnePair(t *testing.T) {
 // panes scrolled by pgup/pgdn and the wheel only; home and end now go to
 // the first and the last line, as in the Items list and the popups.
 func TestHomeEndScrollPanes(t *testing.T) {
+	frameTest(t)
 	m := newTestModel(t, demoLog(t), 80, 24)
 	home, end := tea.KeyPressMsg{Code: tea.KeyHome}, tea.KeyPressMsg{Code: tea.KeyEnd}
 	for _, p := range []paneID{paneOverview, paneSelection, paneLikelihood, paneReporting} {
@@ -143,6 +148,7 @@ func TestHomeEndScrollPanes(t *testing.T) {
 // list went on. Its last row now says which rows show and how to reach
 // the rest, at the top, in the middle and at the end.
 func TestItemListCutSaysSo(t *testing.T) {
+	frameTest(t)
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "5")
 	last := func() string {
@@ -172,6 +178,7 @@ func TestItemListCutSaysSo(t *testing.T) {
 // the common near-black and near-white backgrounds, for the background
 // the styles were built for.
 func TestHelpBarContrast(t *testing.T) {
+	frameTest(t)
 	backgrounds := map[bool][]string{
 		true:  {"#000000", "#1E1E1E", "#282C34", "#2E3440"},
 		false: {"#FFFFFF", "#F5F5F5", "#EEEEEE", "#FDF6E3"},
@@ -239,6 +246,7 @@ var sgrRe = regexp.MustCompile("\x1b\\[[0-9;]*m")
 // with its own scale (its own range's ends labelled) and its own colour,
 // and the stop is a dotted line through every panel at 80 columns.
 func TestPathSmallMultiples(t *testing.T) {
+	frameTest(t)
 	for _, w := range []int{80, 200} {
 		m := New(Options{Log: demoLog(t), Start: startOptions(), Dark: true})
 		run(t, m, m.Init())
@@ -296,6 +304,7 @@ func TestPathSmallMultiples(t *testing.T) {
 // sat one cell to the right of raw's. Every row's digits line up, in the
 // held-out table and in the all-items table without intervals.
 func TestMethodsTablesAligned(t *testing.T) {
+	frameTest(t)
 	m := newTestModel(t, demoLog(t), 120, 60)
 	press(t, m, "2", "j")
 	for range 10 {
@@ -334,6 +343,7 @@ func knobBarLine(m *Model) string { return strings.Split(frameText(m), "\n")[1] 
 // is drawn ⊘ in the knob bar and the status line, the pane says why, and
 // a step says it again.
 func TestInactiveVerdictSource(t *testing.T) {
+	frameTest(t)
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "4")
 	if m.c.cur.ja.Target != "verdict" {
@@ -364,6 +374,7 @@ func TestInactiveVerdictSource(t *testing.T) {
 // and "stop at" change nothing (issue 19); the estimation fraction and
 // the seed still choose the held-out items and stay active.
 func TestInactiveHardChoices(t *testing.T) {
+	frameTest(t)
 	lg := demoLog(t)
 	for i := range lg.Pairs {
 		p := &lg.Pairs[i]
@@ -410,6 +421,7 @@ func TestInactiveHardChoices(t *testing.T) {
 // published code's, the fit path says why there is none, and the
 // objective and "stop at" are inactive with the reason.
 func TestPublishedSolverScreen(t *testing.T) {
+	frameTest(t)
 	m := newTestModel(t, demoLog(t), 200, 60)
 	press(t, m, "2", "up", "up", "right") // the solver: converged → published
 	if m.c.knobs.opt.Selection.Solver != selection.SolverPublished {
@@ -455,6 +467,7 @@ func TestPublishedSolverScreen(t *testing.T) {
 // ICC(2,k) and ICC(3,k), hidden, changed. The table and the status line
 // now say so and name the hidden columns that changed.
 func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
+	frameTest(t)
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2")
 	before := m.c.cur.ja.Selection.Method(selection.MethodCalibraEval).All
@@ -484,6 +497,7 @@ func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 // (1.6666666666666667), pushing its row's columns out of line. Every row
 // of the list is as wide as its header now.
 func TestTotalScoresAligned(t *testing.T) {
+	frameTest(t)
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "]", "3", "h") // criterion: accuracy → total (micro)
 	if crit := m.c.criterionResult().Criterion; crit != "total (micro)" {

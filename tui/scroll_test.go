@@ -13,6 +13,7 @@ import (
 // content line (before, the "more above" line covered it: Likelihood at
 // 120×40 listed 7 of the top 8).
 func TestScrollReachesLastLine(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 50}} {
 		m := newTestModel(t, demoLog(t), sz[0], sz[1])
@@ -40,6 +41,7 @@ func TestScrollReachesLastLine(t *testing.T) {
 // TestViewportArithmetic: every offset from 0 to maxScroll shows h−1
 // content lines and a position line, and the largest shows the last line.
 func TestViewportArithmetic(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	for n := 1; n <= 12; n++ {

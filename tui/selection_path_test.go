@@ -29,6 +29,7 @@ func scrollTo(t *testing.T, m *Model, s string) {
 // case) at 80×24 and 200×60, scrolled into view, with the stop point moved
 // to 10. Run `go test ./tui -update` after an intended change.
 func TestPathGolden(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
 		m := newTestModel(t, demoLog(t), sz[0], sz[1])
@@ -63,6 +64,7 @@ func TestPathGolden(t *testing.T) {
 // object stays attached); r resets to the converged end; the reproduce
 // command carries --stop-at; the solver knob adds the published row.
 func TestStopAtKnob(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "]", "2")
@@ -106,6 +108,7 @@ func TestStopAtKnob(t *testing.T) {
 // "computing path …" in the chart's place; the path follows in its own
 // command, and the chart replaces the message.
 func TestPathComputingThenChart(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 60)
 	press(t, m, "2")

@@ -15,6 +15,7 @@ import (
 // columns pending), on every pane and at
 // 80×24, 120×40 and 200×50.
 func TestEveryFrameHasStatusRow(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		w, h := sz[0], sz[1]

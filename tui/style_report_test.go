@@ -45,6 +45,7 @@ func reportJSON(t *testing.T, an *report.Analysis) []byte {
 // pane called report.Engine.Style it ran calib/style on its own options
 // (the preference knob started at balanced whatever --style-pref said).
 func TestStylePaneIsReport(t *testing.T) {
+	frameTest(t)
 	self := map[string]string{"plain": "mid"}
 	o := startOptions()
 	o.Bootstrap = report.BootstrapOptions{Resamples: 40, Explicit: true}
@@ -99,6 +100,7 @@ func TestStylePaneIsReport(t *testing.T) {
 // Before, the command had neither flag and printed the balanced
 // preference's numbers, without plain's self-preference.
 func TestStyleReproduceCommand(t *testing.T) {
+	frameTest(t)
 	if testing.Short() {
 		t.Skip("builds plumb")
 	}

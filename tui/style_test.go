@@ -71,6 +71,7 @@ func styleBody(m *Model) string { return ansi.Strip(m.body(paneStyle)) }
 // at 80×24, and on a log with neither generators nor lengths. Run
 // `go test ./tui -update` after an intended change.
 func TestStyleGolden(t *testing.T) {
+	frameTest(t)
 	check := func(name, got string) {
 		t.Helper()
 		path := filepath.Join("testdata", "golden", name)
@@ -120,6 +121,7 @@ func bareLog(t testing.TB) *model.Log {
 // shown inactive with the reason (a step changes nothing and says why),
 // no NaN and no crash; the figures export writes no style figure.
 func TestStyleNothingToMeasure(t *testing.T) {
+	frameTest(t)
 	m := styleModel(t, bareLog(t), 80, 24, 0, nil)
 	body := styleBody(m)
 	for _, want := range []string{"model_1, model_2", "len_1, len_2", "response_1, response_2", "docs/log-format.md", "--self JUDGE=MODEL"} {
@@ -157,6 +159,7 @@ func TestStyleNothingToMeasure(t *testing.T) {
 // interval, and every generator's win rates against all, with intervals;
 // the judge that is no generator says so and how to declare it.
 func TestStyleMeasures(t *testing.T) {
+	frameTest(t)
 	m := styleModel(t, styleSimLog(t, 300, nil), 200, 50, 50, nil)
 	e := m.c.currentStyle()
 	if e == nil || e.res == nil || !e.ivs {
@@ -192,6 +195,7 @@ func TestStyleMeasures(t *testing.T) {
 // sets it) makes a judge whose name is
 // no generator's one of them.
 func TestStyleSelfOption(t *testing.T) {
+	frameTest(t)
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, map[string]string{"plain": "mid"})
 	press(t, m, "]")
 	if b := styleBody(m); !strings.Contains(b, "Self-preference — plain as the generator mid") {
@@ -202,6 +206,7 @@ func TestStyleSelfOption(t *testing.T) {
 // TestStyleSortKey: s cycles the win-rate table's sort column, marks it,
 // says so, and orders the rows by it (highest first).
 func TestStyleSortKey(t *testing.T) {
+	frameTest(t)
 	m := styleModel(t, styleSimLog(t, 300, nil), 200, 50, 0, nil)
 	res := m.c.currentStyle().res
 	order := func() []string {
@@ -258,6 +263,7 @@ func TestStyleSortKey(t *testing.T) {
 // balanced and calibrated (CalibraEval ran), each analysis computed once
 // and cached; r resets; knobs of the other panes are not on this pane.
 func TestStyleKnobs(t *testing.T) {
+	frameTest(t)
 	m := styleModel(t, styleSimLog(t, 300, nil), 200, 50, 0, nil)
 	if got := m.panes[paneStyle].Knobs().ids; !slices.Equal(got, []knobID{kOpponent, kStylePref}) {
 		t.Fatalf("the Style pane's knobs: %v", got)
@@ -308,6 +314,7 @@ func TestStyleKnobs(t *testing.T) {
 // TestStyleDeterministic: the intervals depend on the seed only (the
 // seed knob), not on the run.
 func TestStyleDeterministic(t *testing.T) {
+	frameTest(t)
 	lg := func() *model.Log { return styleSimLog(t, 200, nil) }
 	a := styleModel(t, lg(), 120, 40, 50, nil)
 	b := styleModel(t, lg(), 120, 40, 50, nil)
@@ -330,6 +337,7 @@ func TestStyleDeterministic(t *testing.T) {
 // terminal, at 80 and 200 columns; the exported figures' files are named
 // by stems.
 func TestStyleHostileNames(t *testing.T) {
+	frameTest(t)
 	gens := []string{"big" + hostile, "\u202emid", "small\x1b[8m"}
 	lg := styleSimLog(t, 200, gens)
 	for _, sz := range [][2]int{{80, 24}, {200, 50}} {
@@ -354,6 +362,7 @@ func TestStyleHostileNames(t *testing.T) {
 // TestStyleWidthSweep: at every width from 60 to 220 columns no line of
 // the Style pane is wider than the terminal and no frame taller.
 func TestStyleWidthSweep(t *testing.T) {
+	frameTest(t)
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
 	for _, h := range []int{24, 45} {
 		for w := 60; w <= 220; w += 7 {
@@ -370,6 +379,7 @@ func TestStyleWidthSweep(t *testing.T) {
 // in the exported JSON; on a log without generators or lengths it writes
 // none.
 func TestStyleExportFigures(t *testing.T) {
+	frameTest(t)
 	dir := t.TempDir()
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
@@ -413,6 +423,7 @@ func TestStyleExportFigures(t *testing.T) {
 // judge-first collapses, judge-tokenA does not), and a knob left on it
 // shows the position-balanced measures with the reason.
 func TestStyleCalibratedNeedsAFit(t *testing.T) {
+	frameTest(t)
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "6", "j", "l")
 	if m.c.knobs.opt.Style.Pref != style.PrefRawX0 {
@@ -460,6 +471,7 @@ func TestStyleJobStopsOnKnobChange(t *testing.T) {
 // length-controlled one the minimal GLM's 19.8% with its 10-point warning,
 // and the corrected column says why it is empty (no human labels).
 func TestStyleRealData(t *testing.T) {
+	frameTest(t)
 	path := filepath.Join("..", "..", "shared", "data", "alpacaeval", "alpaca-7b.annotations.json")
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("no real data (%v): ../shared/data/alpacaeval holds AlpacaEval's annotations", err)
@@ -506,6 +518,7 @@ func TestStyleOnlyWhenShown(t *testing.T) {
 // length bias, the export writes no style figure (as plumb report's style
 // section is absent by default), from the pane or from another one.
 func TestStyleExportNeedsStyleFields(t *testing.T) {
+	frameTest(t)
 	dir := t.TempDir()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")

@@ -20,6 +20,7 @@ import (
 // line in the same Update, marks the numbers as computing, and the
 // recompute then brings numbers for the new λ.
 func TestKnobShowsValueAtOnce(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.pipe.noPath = true // many knob steps; no path is looked at
@@ -126,6 +127,7 @@ func TestBurstCoalesces(t *testing.T) {
 // exact numbers, equal to a fresh engine's (what `plumb report` gives),
 // not the preview's.
 func TestPreviewThenExactEqualsReport(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	lg := demoLog(t)
 	m := newTestModel(t, lg, 120, 40)
@@ -209,6 +211,7 @@ func TestStaleResultDropped(t *testing.T) {
 // TestResize: every resize lays the frame out again; below the minimum a
 // message replaces the panes.
 func TestResize(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 200, 60)
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {250, 70}, {300, 90}, {79, 24}, {80, 23}, {20, 5}} {
@@ -228,6 +231,7 @@ func TestResize(t *testing.T) {
 // TestJudgeAndGroupSwitch: ] and [ switch judges, g and G cycle the
 // groups; every pane then shows the new judge's numbers.
 func TestJudgeAndGroupSwitch(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.pipe.noPath = true // many knob steps; no path is looked at
@@ -264,6 +268,7 @@ func TestJudgeAndGroupSwitch(t *testing.T) {
 // TestScreenMatchesReport: the numbers on screen are those `plumb report`
 // computes for the same flags, after any sequence of knob changes.
 func TestScreenMatchesReport(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "2", "l", "l", "j", "h", "h", "4", "j", "l", "j", "l", "j", "l")
@@ -293,6 +298,7 @@ func TestScreenMatchesReport(t *testing.T) {
 
 // TestItemsPane: sorting, filtering and opening an item.
 func TestItemsPane(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.pipe.noPath = true // many knob steps; no path is looked at
@@ -340,6 +346,7 @@ func TestItemsPane(t *testing.T) {
 // TestHelpAndQuit: ? toggles the full help, which lists every key; q
 // quits.
 func TestHelpAndQuit(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 200, 60)
 	press(t, m, "?")
@@ -364,6 +371,7 @@ func TestHelpAndQuit(t *testing.T) {
 // TestCriterionKnob: the criterion is a display knob: it changes the
 // likelihood pane at once and starts no recompute.
 func TestCriterionKnob(t *testing.T) {
+	frameTest(t)
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "3")

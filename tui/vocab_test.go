@@ -21,6 +21,7 @@ import (
 // pane names each split with the vocabulary's symbol and name (its short
 // form in the one-line legend of a narrow terminal).
 func TestScreensUseOneVocabulary(t *testing.T) {
+	frameTest(t)
 	cfg := sim.DefaultConfig()
 	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 0, 0
 	pairOnly, err := sim.Collect(cfg)
