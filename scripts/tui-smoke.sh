@@ -230,10 +230,10 @@ bottom() {
 scenario_rough_edges_80x24() {
   start rough 80 24 ./plumb
   wait_for rough status "$done_re"
-  # 14: the status line drops whole parts, keeping λ, α and the verdict source.
+  # the status line drops whole parts, keeping λ, α and the verdict source.
   wait_for rough status '^ judge-fair · 3000 pairs .*λ 0\.5 .*α 0\.05 · (⊘ )?raw-x0 +✓'
   if status rough | grep -q '…'; then fail "the status line is cut: $(status rough)"; fi
-  # 11: ? and q are always in the help bar; the full help is grouped and scrolls.
+  # ? and q are always in the help bar; the full help is grouped and scrolls.
   wait_for rough bottom '^\? all keys • q quit'
   keys rough '?'
   wait_for rough screen '^ Everywhere'
@@ -242,7 +242,7 @@ scenario_rough_edges_80x24() {
   wait_for rough screen '^ *(Items|Style|Scrolling)'
   wait_for rough screen 'more above'
   keys rough '?'
-  # 10: the methods table keeps RStd, accuracy and n, and > shows the rest.
+  # the methods table keeps RStd, accuracy and n, and > shows the rest.
   keys rough 2
   wait_for rough screen 'Learned map g\*'
   keys rough ' ' ' '
@@ -254,12 +254,12 @@ scenario_rough_edges_80x24() {
   keys rough '<'
   wait_for rough screen '^ method +consist\. +first-pos +κ +RStd +acc\. +n$'
   wait_for rough bottom '^\? all keys • q quit'
-  # 12: scrolling to the end shows the last line (the 8th top-RS item).
+  # scrolling to the end shows the last line (the 8th top-RS item).
   keys rough 3
   wait_for rough screen 'LS–US scatter'
   keys rough ' ' ' ' ' ' ' '
   wait_for rough screen '^ +s0493 +-456\.5'
-  # 13: c shows the whole reproduce command; e writes it into the reports.
+  # c shows the whole reproduce command; e writes it into the reports.
   keys rough c
   wait_for rough screen 'Reproduce these numbers'
   wait_for rough screen '^  plumb report --judge judge-fair --lambda 0\.5'
@@ -389,7 +389,7 @@ run() { # NAME FUNC
 
 echo "== TUI smoke tests (tmux $(tmux -V | cut -d' ' -f2))"
 run "80×24 demo: panes, λ knob, help, judge, export, quit" scenario_demo_80x24
-run "80×24: issue 10 items 10–14 (tables, help, scroll, reproduce, status)" scenario_rough_edges_80x24
+run "80×24: tables, help, scroll, reproduce, status line" scenario_rough_edges_80x24
 run "200×50: All judges table" scenario_demo_200x50
 run "60×20: too small" scenario_too_small
 run "bad file: exit 2 with FILE:LINE" scenario_bad_file
