@@ -141,8 +141,22 @@ func (e *Engine) Style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 
 // calibratedPrefs returns CalibraEval's calibrated preferences of pairs
 // (the judge's, analysed in sel), or nil with the reason they are
-// unavailable.
+// unavailable (StyleCurve).
 func calibratedPrefs(sel *selection.Result, pairs []model.Pair) (*calib.Prefs, string) {
+	curve, reason := StyleCurve(sel)
+	if curve == nil {
+		return nil, reason
+	}
+	p := calib.CalibratedPrefs(pairs, curve)
+	return &p, ""
+}
+
+// StyleCurve is CalibraEval's map g* that gives the style analysis its
+// calibrated preferences (the calibrated win rates, the measures on the
+// calibrated preference), or nil with the reason there is none: no
+// selection analysis, no fit, or a collapsed one (g* ≡ 0.5 says nothing
+// about the judge).
+func StyleCurve(sel *selection.Result) (*calib.Curve, string) {
 	switch {
 	case sel == nil:
 		return nil, "no selection analysis"
@@ -156,8 +170,7 @@ func calibratedPrefs(sel *selection.Result, pairs []model.Pair) (*calib.Prefs, s
 	if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
 		return nil, "CalibraEval collapsed: " + m.DegenerateReason
 	}
-	p := calib.CalibratedPrefs(pairs, sel.Fit.Curve)
-	return &p, ""
+	return sel.Fit.Curve, ""
 }
 
 // analyzeStyle sets ja's style analysis (Engine.Style) or the reason it

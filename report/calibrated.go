@@ -18,6 +18,28 @@ import (
 // CalibratedField is the field WriteCalibrated adds to every pair record.
 const CalibratedField = "calibrated"
 
+// PublishedField is the field WriteCalibrated adds next to CalibratedField
+// when the analysis ran the published code (--solver published|both): the
+// published code's calibrated preferences (calibraeval.FitPublished). One
+// field per solver, so a reader finds each map under the same name
+// whichever --solver wrote the file:
+//
+//	"calibrated_published": {"method":"calibraeval_published","lambda":0.05,"est_frac":1,"seed":1,
+//	                         "p_a":{"x0":g(s0),...},"pref":{"x0":r0,...},"in_estimation_set":true}
+//
+// with g the published code's saved map (PublishedFit.Curve: the script's
+// model.json, interpolated and clipped as its IsotonicRegression does),
+// lambda its λ (--published-lambda), and the rest as in CalibratedField. A
+// judge the published code cannot run on has {"method", "lambda",
+// "est_frac", "seed", "unavailable": reason}; a collapsed fit has
+// "degenerate": reason added.
+const PublishedField = "calibrated_published"
+
+// NotFittedReason is what CalibratedField says when the analysis ran only
+// the published code (--solver published): the converged fit was not
+// asked for.
+const NotFittedReason = "not fitted: --solver published writes only the published code's map, in \"" + PublishedField + "\" (--solver both writes both)"
+
 // CalibratedJudge says what WriteCalibrated wrote for one analysed judge.
 type CalibratedJudge struct {
 	Judge string
@@ -41,6 +63,25 @@ type CalibratedSummary struct {
 	Degenerate  int // calibrated records of judges whose fit collapsed
 	// Judges has one entry per analysed judge, in the analysis's order.
 	Judges []CalibratedJudge
+	// Published counts PublishedField the same way (its Written is
+	// Written); nil when the analysis did not run the published code.
+	Published *CalibratedSummary
+}
+
+// count adds n records of a judge planned by pl.
+func (sum *CalibratedSummary) count(judge string, n int, pl *calPlan) {
+	sum.Judges = append(sum.Judges, CalibratedJudge{Judge: judge, Records: n, Reason: pl.reason,
+		Degenerate: pl.degenerate != "", DegenerateReason: pl.degenerate})
+	sum.Written += n
+	switch {
+	case pl.curve == nil:
+		sum.Unavailable += n
+	case pl.degenerate != "":
+		sum.Calibrated += n
+		sum.Degenerate += n
+	default:
+		sum.Calibrated += n
+	}
 }
 
 // WriteCalibrated writes the calibrated log: every pair record of the
@@ -58,11 +99,15 @@ type CalibratedSummary struct {
 // the estimation set g* was fitted on. A judge without a CalibraEval fit
 // (hard choices, too few items, …) has its records written with
 // {"method", "lambda", "est_frac", "objective", "seed", "unavailable":
-// reason} instead. A judge whose fit collapsed (calib.Collapsed; callers
+// reason} instead; under --solver published the reason is
+// NotFittedReason. A judge whose fit collapsed (calib.Collapsed; callers
 // such as `plumb calibrate` refuse to write it unless asked) has
-// "degenerate": reason added: its preferences say nothing about the judge. Every other field is written as read; a "calibrated"
-// field the record already had is replaced. Records come in file order
-// (by position: file, then line), whatever order lg's slices are in.
+// "degenerate": reason added: its preferences say nothing about the
+// judge. When the analysis ran the published code, PublishedField is
+// added the same way. Every other field is written as read; a
+// "calibrated" or "calibrated_published" field the record already had is
+// replaced. Records come in file order (by position: file, then line),
+// whatever order lg's slices are in.
 //
 // lg must be the log an was computed from, before or after Analyze sorted
 // it by judge: WriteCalibrated finds each record's place in its judge's
@@ -71,18 +116,30 @@ type CalibratedSummary struct {
 // error.
 func WriteCalibrated(w io.Writer, lg *model.Log, an *Analysis) (CalibratedSummary, error) {
 	var sum CalibratedSummary
-	plans := make(map[string]*calPlan, len(an.Judges))
+	opt := an.Options.Selection
+	// fields[0] is CalibratedField's plan per judge, fields[1] (under
+	// --solver published|both) PublishedField's.
+	fields := []map[string]*calPlan{make(map[string]*calPlan, len(an.Judges))}
+	names := []string{CalibratedField}
+	if opt.Solver.Published() {
+		fields = append(fields, make(map[string]*calPlan, len(an.Judges)))
+		names = append(names, PublishedField)
+		sum.Published = &CalibratedSummary{}
+	}
 	for i := range an.Judges {
 		ja := &an.Judges[i]
-		plans[ja.Judge] = newCalPlan(ja, an.Options.Selection)
+		fields[0][ja.Judge] = newCalPlan(ja, opt)
+		if len(fields) > 1 {
+			fields[1][ja.Judge] = newPublishedPlan(ja, opt)
+		}
 	}
 	// Each selected record, with its index among its judge's records.
 	type pick struct{ rec, item int }
 	var picks []pick
-	counts := make(map[string]int, len(plans))
+	counts := make(map[string]int, len(an.Judges))
 	for i := range lg.Pairs {
 		p := &lg.Pairs[i]
-		pl := plans[p.Judge]
+		pl := fields[0][p.Judge]
 		if pl == nil || (pl.group != "" && p.Group != pl.group) {
 			continue
 		}
@@ -91,7 +148,6 @@ func WriteCalibrated(w io.Writer, lg *model.Log, an *Analysis) (CalibratedSummar
 	}
 	for i := range an.Judges {
 		ja := &an.Judges[i]
-		pl := plans[ja.Judge]
 		n, want := counts[ja.Judge], 0
 		if ja.Selection != nil {
 			want = ja.Selection.N
@@ -99,19 +155,16 @@ func WriteCalibrated(w io.Writer, lg *model.Log, an *Analysis) (CalibratedSummar
 		if n != want {
 			return sum, fmt.Errorf("calibrated log: judge %q has %d pair records in the log but %d in the analysis", ja.Judge, n, want)
 		}
-		if err := pl.drawEstimationSet(n); err != nil {
-			return sum, fmt.Errorf("calibrated log: judge %q: %w", ja.Judge, err)
-		}
-		sum.Judges = append(sum.Judges, CalibratedJudge{Judge: ja.Judge, Records: n, Reason: pl.reason,
-			Degenerate: pl.degenerate != "", DegenerateReason: pl.degenerate})
-		sum.Written += n
-		if pl.curve != nil {
-			sum.Calibrated += n
-			if pl.degenerate != "" {
-				sum.Degenerate += n
+		for k, plans := range fields {
+			pl := plans[ja.Judge]
+			if err := pl.drawEstimationSet(n); err != nil {
+				return sum, fmt.Errorf("calibrated log: judge %q: %w", ja.Judge, err)
 			}
-		} else {
-			sum.Unavailable += n
+			if k == 0 {
+				sum.count(ja.Judge, n, pl)
+			} else {
+				sum.Published.count(ja.Judge, n, pl)
+			}
 		}
 	}
 	// File order: files as lg lists them, then by line; records with the
@@ -135,17 +188,19 @@ func WriteCalibrated(w io.Writer, lg *model.Log, an *Analysis) (CalibratedSummar
 	})
 
 	mw := model.NewWriter(w)
-	var buf []byte
+	bufs := make([][]byte, len(fields))
 	for _, pk := range picks {
 		p := &lg.Pairs[pk.rec]
-		var err error
-		if buf, err = plans[p.Judge].appendField(buf[:0], p, pk.item); err != nil {
-			return sum, err
-		}
 		q := *p
-		q.Extra = make(model.Extra, len(p.Extra)+1)
+		q.Extra = make(model.Extra, len(p.Extra)+len(fields))
 		maps.Copy(q.Extra, p.Extra)
-		q.Extra[CalibratedField] = buf
+		for k, plans := range fields {
+			var err error
+			if bufs[k], err = plans[p.Judge].appendField(bufs[k][:0], p, pk.item); err != nil {
+				return sum, err
+			}
+			q.Extra[names[k]] = bufs[k]
+		}
 		if err := mw.WritePair(&q); err != nil {
 			return sum, err
 		}
@@ -156,24 +211,31 @@ func WriteCalibrated(w io.Writer, lg *model.Log, an *Analysis) (CalibratedSummar
 	return sum, nil
 }
 
-// calPlan is how one judge's records are calibrated.
+// calPlan is how one judge's records get one calibrated field.
 type calPlan struct {
 	group  string
-	curve  *calib.Curve // nil when CalibraEval is unavailable
+	curve  *calib.Curve // nil when the map is unavailable
 	reason string
 	// degenerate is why the fit collapsed ("" when it did not).
 	degenerate string
-	opt        selection.Options
-	inEst      []bool // per item of the judge, in order
-	head       []byte // the object's opening: method and options
+	// mapName names the map in errors ("g*", "published g"); inUnit says
+	// a value outside [0, 1] is an error as well as NaN and ±Inf.
+	mapName string
+	inUnit  bool
+	opt     selection.Options
+	inEst   []bool // per item of the judge, in order
+	head    []byte // the object's opening: method and options
 }
 
+// newCalPlan plans CalibratedField: the converged fit g*.
 func newCalPlan(ja *JudgeAnalysis, opt selection.Options) *calPlan {
-	pl := &calPlan{group: ja.Group, opt: opt}
+	pl := &calPlan{group: ja.Group, opt: opt, mapName: "g*"}
 	sel := ja.Selection
 	switch {
 	case sel == nil:
 		pl.reason = ja.SelectionReason
+	case !opt.Solver.Converged():
+		pl.reason = NotFittedReason
 	case sel.Fit == nil || sel.Fit.Curve == nil:
 		pl.reason = "CalibraEval is unavailable"
 		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
@@ -199,6 +261,38 @@ func newCalPlan(ja *JudgeAnalysis, opt selection.Options) *calPlan {
 		b = append(b, `,"stop_at":`...)
 		b = strconv.AppendInt(b, int64(sel.Stop.Point), 10)
 	}
+	pl.head = b
+	return pl
+}
+
+// newPublishedPlan plans PublishedField: the published code's saved map.
+func newPublishedPlan(ja *JudgeAnalysis, opt selection.Options) *calPlan {
+	pl := &calPlan{group: ja.Group, opt: opt, mapName: "published g", inUnit: true}
+	sel := ja.Selection
+	var m *selection.MethodResult
+	if sel != nil {
+		m = sel.Method(selection.MethodCalibraEvalPublished)
+	}
+	switch {
+	case sel == nil:
+		pl.reason = ja.SelectionReason
+	case m == nil || sel.Published == nil || sel.Published.Curve == nil:
+		pl.reason = "the published code did not run"
+		if m != nil && m.Reason != "" {
+			pl.reason = m.Reason
+		}
+	default:
+		pl.curve = sel.Published.Curve
+		if m.Degenerate {
+			pl.degenerate = m.DegenerateReason
+		}
+	}
+	b := []byte(`{"method":"` + selection.MethodCalibraEvalPublished + `","lambda":`)
+	b = strconv.AppendFloat(b, opt.PublishedLambda, 'g', -1, 64)
+	b = append(b, `,"est_frac":`...)
+	b = strconv.AppendFloat(b, opt.EstFrac, 'g', -1, 64)
+	b = append(b, `,"seed":`...)
+	b = strconv.AppendUint(b, opt.Seed, 10)
 	pl.head = b
 	return pl
 }
@@ -239,8 +333,8 @@ func (pl *calPlan) appendField(b []byte, p *model.Pair, item int) ([]byte, error
 			continue
 		}
 		g[a] = pl.curve.Apply(p.S[a])
-		if math.IsNaN(g[a]) || math.IsInf(g[a], 0) {
-			return nil, fmt.Errorf("calibrated log: %s: g*(%v) = %v is not a number in [0, 1]", p.Pos, p.S[a], g[a])
+		if math.IsNaN(g[a]) || math.IsInf(g[a], 0) || pl.inUnit && !(g[a] >= 0 && g[a] <= 1) {
+			return nil, fmt.Errorf("calibrated log: %s: %s(%v) = %v is not a number in [0, 1]", p.Pos, pl.mapName, p.S[a], g[a])
 		}
 	}
 	for k, key := range []string{`,"p_a":{`, `,"pref":{`} {

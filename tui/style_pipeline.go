@@ -9,7 +9,6 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/reporting"
-	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
@@ -161,27 +160,11 @@ func styleReportOptions(r *result, k *knobState) report.Options {
 	return opt
 }
 
-// styleCurve is CalibraEval's map that gives the calibrated preferences
-// (the calibrated win rates, and the measures on the calibrated
-// preference), or nil with the reason there is none: no fit, or a
-// collapsed one (g* ≡ 0.5 says nothing about the judge), as plumb report
-// decides.
+// styleCurve is CalibraEval's map that gives ja's calibrated preferences,
+// or nil with the reason there is none, as plumb report decides
+// (report.StyleCurve).
 func styleCurve(ja *report.JudgeAnalysis) (*calib.Curve, string) {
-	sel := ja.Selection
-	switch {
-	case sel == nil:
-		return nil, "no selection analysis"
-	case sel.Fit == nil || sel.Fit.Curve == nil:
-		reason := "CalibraEval is unavailable for this judge"
-		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
-			reason += ": " + m.Reason
-		}
-		return nil, reason
-	}
-	if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
-		return nil, "CalibraEval collapsed: " + m.DegenerateReason
-	}
-	return sel.Fit.Curve, ""
+	return report.StyleCurve(ja.Selection)
 }
 
 // styleShown reports whether r's numbers can have a style analysis: exact

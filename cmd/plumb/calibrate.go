@@ -121,30 +121,19 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDeg
 	if err := checkDegenerate(cmd.ErrOrStderr(), an, allowDegenerate); err != nil {
 		return err
 	}
-	solver := opt.Selection.Solver
-	var pub *publishedSummary
-	if solver.Published() {
-		ps, err := addPublishedField(pairs, an)
-		if err != nil {
-			return err
-		}
-		pub = &ps
-	}
-	conv := an
-	if !solver.Converged() {
-		conv = withoutConverged(an)
-	}
+	// Under --solver published|both, report.WriteCalibrated adds the
+	// published code's map in report.PublishedField.
 	var sum report.CalibratedSummary
 	fill := func(w io.Writer) error {
 		var err error
-		sum, err = report.WriteCalibrated(w, pairs, conv)
+		sum, err = report.WriteCalibrated(w, pairs, an)
 		return err
 	}
 	dest, err := writeOutput(cmd, f.output, fill)
 	if err != nil {
 		return err
 	}
-	printCalibrateSummary(cmd.ErrOrStderr(), dest, sum, pub, opt, lg)
+	printCalibrateSummary(cmd.ErrOrStderr(), dest, sum, opt, lg)
 	return nil
 }
 
@@ -170,23 +159,23 @@ func checkPairJudges(pairs []model.Pair, want []string) error {
 	return nil
 }
 
-// printCalibrateSummary writes the one-line summary and notes to stderr;
-// pub is the published field's count (nil without it).
-func printCalibrateSummary(w io.Writer, dest string, sum report.CalibratedSummary, pub *publishedSummary, opt report.Options, lg *model.Log) {
+// printCalibrateSummary writes the one-line summary and notes to stderr.
+func printCalibrateSummary(w io.Writer, dest string, sum report.CalibratedSummary, opt report.Options, lg *model.Log) {
 	so := opt.Selection
+	pub := sum.Published // nil without the published code
 	if so.Solver.Converged() {
 		fmt.Fprintf(w, "wrote %s to %s: %d with calibrated preferences (λ %g, est-frac %g, objective %s, seed %d), %d without",
 			plural(sum.Written, "pair record"), safe(dest), sum.Calibrated, so.Lambda, so.EstFrac, so.Objective, so.Seed, sum.Unavailable)
 		if pub != nil {
-			fmt.Fprintf(w, "; %d with the published code's in %q (λ %g), %d without", pub.Calibrated, PublishedField, so.PublishedLambda, pub.Unavailable)
+			fmt.Fprintf(w, "; %d with the published code's in %q (λ %g), %d without", pub.Calibrated, report.PublishedField, so.PublishedLambda, pub.Unavailable)
 		}
 		fmt.Fprintln(w)
 	} else {
 		fmt.Fprintf(w, "wrote %s to %s: %d with the published code's calibrated preferences in %q (λ %g, est-frac %g, seed %d), %d without\n",
-			plural(sum.Written, "pair record"), safe(dest), pub.Calibrated, PublishedField, so.PublishedLambda, so.EstFrac, so.Seed, pub.Unavailable)
+			plural(sum.Written, "pair record"), safe(dest), pub.Calibrated, report.PublishedField, so.PublishedLambda, so.EstFrac, so.Seed, pub.Unavailable)
 	}
 	for _, j := range sum.Judges {
-		if j.Records > 0 && j.Reason != "" && j.Reason != notFittedReason {
+		if j.Records > 0 && j.Reason != "" && j.Reason != report.NotFittedReason {
 			fmt.Fprintf(w, "note: judge %q (%s) not calibrated: %s\n", j.Judge, plural(j.Records, "record"), safe(j.Reason))
 		}
 	}

@@ -16,20 +16,20 @@ import (
 	"github.com/plumb-eval/plumb/report"
 )
 
-// publishedObjects returns the PublishedField objects of a calibrated log
+// publishedObjects returns the report.PublishedField objects of a calibrated log
 // (nil entries where a record has none).
 func publishedObjects(t *testing.T, lg *model.Log) []map[string]any {
 	t.Helper()
 	var out []map[string]any
 	for _, p := range lg.Pairs {
-		raw, ok := p.Extra[PublishedField]
+		raw, ok := p.Extra[report.PublishedField]
 		if !ok {
 			out = append(out, nil)
 			continue
 		}
 		var m map[string]any
 		if err := json.Unmarshal(raw, &m); err != nil {
-			t.Fatalf("%s: %s: %v", p.Pos, PublishedField, err)
+			t.Fatalf("%s: %s: %v", p.Pos, report.PublishedField, err)
 		}
 		out = append(out, m)
 	}
@@ -115,7 +115,7 @@ func TestCalibratePublished(t *testing.T) {
 				t.Fatalf("record %d %s: pref %v, want %v", i, a, got, a.Preference(g))
 			}
 		}
-		if r, _ := conv[i]["unavailable"].(string); r != notFittedReason || conv[i]["p_a"] != nil {
+		if r, _ := conv[i]["unavailable"].(string); r != report.NotFittedReason || conv[i]["p_a"] != nil {
 			t.Fatalf("record %d: calibrated %v, want it to say it was not fitted", i, conv[i])
 		}
 	}
@@ -152,8 +152,8 @@ func TestCalibrateSolverBoth(t *testing.T) {
 		if pub[i] == nil || pub[i]["p_a"] == nil {
 			t.Fatalf("record %d: no published values: %v", i, pub[i])
 		}
-		if _, ok := lc.Pairs[i].Extra[PublishedField]; ok {
-			t.Fatalf("record %d: --solver converged wrote %s", i, PublishedField)
+		if _, ok := lc.Pairs[i].Extra[report.PublishedField]; ok {
+			t.Fatalf("record %d: --solver converged wrote %s", i, report.PublishedField)
 		}
 	}
 
