@@ -83,13 +83,7 @@ func TestTextLengths(t *testing.T) {
 	const in = `{"kind":"pair","id":"a","judge":"j","p_a":{"x0":0.5},"response_1":"caf\u00e9\n😀","response_2":"xy","len_2":9}` + "\n" +
 		`{"kind":"pair","id":"b","judge":"j","p_a":{"x0":0.5},"model_1":"m"}` + "\n" +
 		`{"kind":"pair","id":"c","judge":"j","p_a":{"x0":0.5}}` + "\n"
-	read := func(opt ReadOptions) *Log {
-		l, err := Read(strings.NewReader(in), "t.jsonl", opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return l
-	}
+	read := func(opt ReadOptions) *Log { return mustRead(t, in, opt) }
 	l := read(ReadOptions{SkipText: true, TextLengths: true})
 	a := &l.Pairs[0]
 	if a.Response1 != "" || a.Gen == nil || a.Gen.Len1 == nil || *a.Gen.Len1 != 6 || *a.Gen.Len2 != 9 || a.Gen.Model1 != "" {
@@ -118,13 +112,7 @@ func TestGenTextLengths(t *testing.T) {
 	const in = `{"kind":"pair","id":"a","judge":"j","p_a":{"x0":0.5},"response_1":"abc","response_2":"de"}` + "\n" +
 		`{"kind":"pair","id":"b","judge":"j","p_a":{"x0":0.5},"model_1":"m","response_1":"abc","response_2":"de"}` + "\n" +
 		`{"kind":"pair","id":"c","judge":"j","p_a":{"x0":0.5},"response_1":"caf\u00e9","response_2":"de","len_2":9}` + "\n"
-	read := func(opt ReadOptions) *Log {
-		l, err := Read(strings.NewReader(in), "t.jsonl", opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return l
-	}
+	read := func(opt ReadOptions) *Log { return mustRead(t, in, opt) }
 	l := read(ReadOptions{SkipText: true, GenTextLengths: true})
 	if a := l.Pairs[0]; a.Gen != nil {
 		t.Errorf("a names no generator and gives no length: Gen = %+v", a.Gen)
@@ -163,4 +151,14 @@ func TestValidateGenerators(t *testing.T) {
 	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "cannot be kept in Extra") {
 		t.Errorf("model_1 in Extra: %v", err)
 	}
+}
+
+// mustRead is readString, failing the test on an error.
+func mustRead(t *testing.T, in string, opt ReadOptions) *Log {
+	t.Helper()
+	l, err := readString(in, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/plumb-eval/plumb/model"
 )
@@ -64,13 +66,13 @@ func checkCriterion(lg *model.Log, want string, extra ...string) error {
 }
 
 // quoteNames lists names quoted, comma-separated.
-func quoteNames(names []string) string {
-	s := ""
+func quoteNames(names []string) string { return quoteJoin(names, ", ") }
+
+// quoteJoin quotes each name as %q does and joins them with sep.
+func quoteJoin(names []string, sep string) string {
+	q := make([]string, len(names))
 	for i, n := range names {
-		if i > 0 {
-			s += ", "
-		}
-		s += fmt.Sprintf("%q", n)
+		q[i] = strconv.Quote(n)
 	}
-	return s
+	return strings.Join(q, sep)
 }

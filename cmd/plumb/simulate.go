@@ -90,7 +90,7 @@ func newSimulateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "simulate",
 		Short: "write a simulated judgment log with known truth",
-		Long:  fmt.Sprintf(simulateLong, judgeKeyHelp(), judgeDefaults(), generatorKeyHelp(), generatorDefaults()),
+		Long:  fmt.Sprintf(simulateLong, keyHelp(sim.JudgeKeys), judgeDefaults(), keyHelp(sim.GeneratorKeys), generatorDefaults()),
 		Example: `  plumb simulate -o sim.jsonl.gz
   plumb simulate --pairs 5000 --arrangements x0,x1 --mode logprob -o swap.jsonl
   plumb simulate --judge 'gpt:skill=2,pos=0.8,tok=0.3' --judge 'small:skill=0.8,pos=2' -o two.jsonl
@@ -147,11 +147,16 @@ func newSimulateCmd() *cobra.Command {
 	return cmd
 }
 
-// judgeKeyHelp lists the judge keys for the help text.
-func judgeKeyHelp() string {
+// keyHelp lists the keys of a spec (sim.JudgeKeys, sim.GeneratorKeys) for
+// the help text, the meanings aligned one space after the longest key.
+func keyHelp(keys []struct{ Key, Meaning string }) string {
+	width := 0
+	for _, k := range keys {
+		width = max(width, len(k.Key))
+	}
 	var b strings.Builder
-	for _, k := range sim.JudgeKeys {
-		fmt.Fprintf(&b, "  %-8s %s\n", k.Key, k.Meaning)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  %-*s %s\n", width, k.Key, k.Meaning)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -297,15 +302,6 @@ func (o *simOptions) applyGenerators(cmd *cobra.Command, cfg *sim.Config) error 
 		}
 	}
 	return nil
-}
-
-// generatorKeyHelp lists the generator keys for the help text.
-func generatorKeyHelp() string {
-	var b strings.Builder
-	for _, k := range sim.GeneratorKeys {
-		fmt.Fprintf(&b, "  %-9s %s\n", k.Key, k.Meaning)
-	}
-	return strings.TrimRight(b.String(), "\n")
 }
 
 // generatorDefaults lists the default generator's parameters for the help

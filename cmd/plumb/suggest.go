@@ -31,12 +31,8 @@ func unknownCommand(root *cobra.Command, args []string) error {
 	if len(sug) == 0 {
 		return nil
 	}
-	quoted := make([]string, len(sug))
-	for i, s := range sug {
-		quoted[i] = fmt.Sprintf("%q", s)
-	}
 	return inputError{fmt.Errorf("unknown command %q; did you mean %s? (no file %q either)",
-		word, strings.Join(quoted, " or "), word)}
+		word, quoteJoin(sug, " or "), word)}
 }
 
 // flagError is every command's flag error function: the error exits with
@@ -75,10 +71,7 @@ func didYouMean(word string, names []string) string {
 	if len(sug) == 0 {
 		return ""
 	}
-	for i, s := range sug {
-		sug[i] = fmt.Sprintf("%q", s)
-	}
-	return "; did you mean " + strings.Join(sug, " or ") + "?"
+	return "; did you mean " + quoteJoin(sug, " or ") + "?"
 }
 
 // maxSuggestions bounds how many names a suggestion lists.

@@ -32,6 +32,25 @@ func logSchema(t *testing.T) (string, *jsonschema.Schema) {
 	return root, sch
 }
 
+// simLog returns the log the simulator writes for cfg.
+func simLog(t *testing.T, cfg sim.Config) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := model.NewWriter(&buf)
+	if err := sim.Generate(cfg, w); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// logLines splits a log into its lines (without the final newline).
+func logLines(b []byte) [][]byte {
+	return bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n"))
+}
+
 // checkValid checks that the schema and plumb's reader both accept each
 // line.
 func checkValid(t *testing.T, sch *jsonschema.Schema, what string, lines [][]byte) {
@@ -100,21 +119,14 @@ func TestSimulatedLogMatchesSchema(t *testing.T) {
 		j.ScoreProbs = mode == model.SourceLogprob
 		cfg.Judges = append(cfg.Judges, j)
 	}
-	var buf bytes.Buffer
-	w := model.NewWriter(&buf)
-	if err := sim.Generate(cfg, w); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	text := buf.String()
+	buf := simLog(t, cfg)
+	text := string(buf)
 	for _, field := range []string{`"p_a":`, `"logprobs":`, `"choice":`, `"judge_score":`, `"score_probs":`, `"verdict":`, `"x3":`} {
 		if !strings.Contains(text, field) {
 			t.Fatalf("the simulated log has no %s field: the test does not cover it", field)
 		}
 	}
-	checkValid(t, sch, "sim", bytes.Split(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), []byte("\n")))
+	checkValid(t, sch, "sim", logLines(buf))
 }
 
 // TestSimulatedGeneratorsMatchSchema validates a simulated log with
@@ -124,18 +136,11 @@ func TestSimulatedGeneratorsMatchSchema(t *testing.T) {
 	cfg := sim.DefaultConfig()
 	cfg.Pairs, cfg.Scores, cfg.Verdicts = 30, 0, 0
 	cfg.Generators = []sim.Generator{sim.DefaultGenerator("big"), sim.DefaultGenerator("small")}
-	var buf bytes.Buffer
-	w := model.NewWriter(&buf)
-	if err := sim.Generate(cfg, w); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(buf.String(), `"model_1":`) {
+	buf := simLog(t, cfg)
+	if !bytes.Contains(buf, []byte(`"model_1":`)) {
 		t.Fatal("the simulated log names no generator: the test does not cover it")
 	}
-	checkValid(t, sch, "sim-generators", bytes.Split(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), []byte("\n")))
+	checkValid(t, sch, "sim-generators", logLines(buf))
 	lens := []byte(`{"kind":"pair","id":"q","judge":"j","p_a":{"x0":0.5},"model_1":"a","model_2":null,"len_1":0,"len_2":12}`)
 	checkValid(t, sch, "lengths", [][]byte{lens})
 }

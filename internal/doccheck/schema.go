@@ -39,26 +39,7 @@ func ModuleRoot() (string, error) {
 // draft 2020-12 JSON Schema (the draft its $schema names). A schema that is
 // not valid against its meta-schema is an error.
 func CompileSchema(root, name string) (*jsonschema.Schema, error) {
-	path := filepath.Join(root, "docs", "schema", name)
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("schema: %w", err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		return nil, fmt.Errorf("schema %s: %w", path, err)
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource(path, doc); err != nil {
-		return nil, fmt.Errorf("schema %s: %w", path, err)
-	}
-	s, err := c.Compile(path)
-	if err != nil {
-		return nil, fmt.Errorf("schema %s: %w", path, err)
-	}
-	return s, nil
+	return compileSchema(root, name, false)
 }
 
 // Validate checks the JSON document doc against s. Numbers are decoded
@@ -78,6 +59,11 @@ func Validate(s *jsonschema.Schema, doc []byte) error {
 // open (keys may be added within a version); tests use this to find keys
 // plumb writes that the schema, and so the documentation, does not name.
 func CompileSchemaClosed(root, name string) (*jsonschema.Schema, error) {
+	return compileSchema(root, name, true)
+}
+
+// compileSchema is CompileSchema, or CompileSchemaClosed when closed.
+func compileSchema(root, name string, closed bool) (*jsonschema.Schema, error) {
 	path := filepath.Join(root, "docs", "schema", name)
 	f, err := os.Open(path)
 	if err != nil {
@@ -88,16 +74,19 @@ func CompileSchemaClosed(root, name string) (*jsonschema.Schema, error) {
 	if err != nil {
 		return nil, fmt.Errorf("schema %s: %w", path, err)
 	}
-	closeObjects(doc)
+	url, what := path, path
+	if closed {
+		closeObjects(doc)
+		url, what = path+".closed", path+" (closed)"
+	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	closed := path + ".closed"
-	if err := c.AddResource(closed, doc); err != nil {
+	if err := c.AddResource(url, doc); err != nil {
 		return nil, fmt.Errorf("schema %s: %w", path, err)
 	}
-	s, err := c.Compile(closed)
+	s, err := c.Compile(url)
 	if err != nil {
-		return nil, fmt.Errorf("schema %s (closed): %w", path, err)
+		return nil, fmt.Errorf("schema %s: %w", what, err)
 	}
 	return s, nil
 }

@@ -168,7 +168,7 @@ func alpacaTokens(raw []byte) (lm, lM float64, ok bool) {
 // alpacaShownOrder compares the preference for output_2, pref2 =
 // preference − 1, with the log-probabilities of m and M.
 func alpacaShownOrder(pref2, lm, lM float64) alpacaOrder {
-	q := sigmoidDiff(lM, lm) // P(M) / (P(m) + P(M))
+	q := probA(lM, lm) // P(M) / (P(m) + P(M))
 	d1, d2 := math.Abs(pref2-q), math.Abs(pref2-(1-q))
 	switch {
 	case d1 <= alpacaOrderTolerance && d2 <= alpacaOrderTolerance:
@@ -179,16 +179,6 @@ func alpacaShownOrder(pref2, lm, lM float64) alpacaOrder {
 		return orderFirst2
 	}
 	return orderMismatch
-}
-
-// sigmoidDiff is e^a / (e^a + e^b) without overflow; one of a, b may be
-// −Inf, not both.
-func sigmoidDiff(a, b float64) float64 {
-	if a >= b {
-		return 1 / (1 + math.Exp(b-a))
-	}
-	e := math.Exp(a - b)
-	return e / (1 + e)
 }
 
 // parseAlpacaEval parses element index of an annotations file into
@@ -268,7 +258,7 @@ func parseAlpacaEval(rc *recCtx, index int, b []byte) *model.LineError {
 		if order == orderFirst1 || order == orderFirst2 {
 			p.Source = model.SourceLogprob
 			p.Has[model.X0], p.Logprobs[model.X0] = true, [2]float64{lm, lM} // A = m, shown first
-			p.S[model.X0] = sigmoidDiff(lm, lM)
+			p.S[model.X0] = probA(lm, lM)
 		} else {
 			p.Has[model.X0], p.S[model.X0] = true, s
 		}

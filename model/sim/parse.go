@@ -32,34 +32,57 @@ var JudgeKeys = []struct{ Key, Meaning string }{
 // key, a repeated key or a bad value is an error naming it. The result is
 // validated.
 func ParseJudge(spec string, base Judge) (Judge, error) {
-	name, params, _ := strings.Cut(spec, ":")
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return Judge{}, fmt.Errorf("judge %q: the name before ':' is missing", spec)
+	name, params, err := splitSpec("judge", spec)
+	if err != nil {
+		return Judge{}, err
 	}
 	j := base
 	j.Name = name
-	seen := map[string]bool{}
-	if strings.TrimSpace(params) != "" {
-		for _, kv := range strings.Split(params, ",") {
-			key, val, ok := strings.Cut(kv, "=")
-			key, val = strings.TrimSpace(key), strings.TrimSpace(val)
-			if !ok {
-				return Judge{}, fmt.Errorf("judge %q: %q is not key=value", name, kv)
-			}
-			if seen[key] {
-				return Judge{}, fmt.Errorf("judge %q: key %q is given twice", name, key)
-			}
-			seen[key] = true
-			if err := j.set(key, val); err != nil {
-				return Judge{}, fmt.Errorf("judge %q: %w", name, err)
-			}
-		}
+	if err := eachParam("judge", name, params, j.set); err != nil {
+		return Judge{}, err
 	}
 	if err := j.Validate(); err != nil {
 		return Judge{}, err
 	}
 	return j, nil
+}
+
+// splitSpec splits a kind's spec ("judge", "generator") given as "name" or
+// "name:key=value,..." at the first ':' into the trimmed name, which must
+// not be empty, and the parameters.
+func splitSpec(kind, spec string) (name, params string, err error) {
+	name, params, _ = strings.Cut(spec, ":")
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", "", fmt.Errorf("%s %q: the name before ':' is missing", kind, spec)
+	}
+	return name, params, nil
+}
+
+// eachParam calls set for each trimmed key=value of params, the part of
+// the spec of kind name after the ':', in order; a part that is not
+// key=value, a repeated key or an error of set stops it with an error
+// naming the kind and name.
+func eachParam(kind, name, params string, set func(key, val string) error) error {
+	if strings.TrimSpace(params) == "" {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, kv := range strings.Split(params, ",") {
+		key, val, ok := strings.Cut(kv, "=")
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		if !ok {
+			return fmt.Errorf("%s %q: %q is not key=value", kind, name, kv)
+		}
+		if seen[key] {
+			return fmt.Errorf("%s %q: key %q is given twice", kind, name, key)
+		}
+		seen[key] = true
+		if err := set(key, val); err != nil {
+			return fmt.Errorf("%s %q: %w", kind, name, err)
+		}
+	}
+	return nil
 }
 
 // set assigns one key=value of a judge spec.
@@ -109,8 +132,13 @@ func (j *Judge) set(key, val string) error {
 		j.ScoreProbs = b
 		return nil
 	default:
-		return fmt.Errorf("unknown key %q (known: %s)", key, knownKeys())
+		return fmt.Errorf("unknown key %q (known: %s)", key, knownKeys(JudgeKeys))
 	}
+	return setFinite(dst, key, val)
+}
+
+// setFinite parses val, the value of key, into *dst: a finite number.
+func setFinite(dst *float64, key, val string) error {
 	v, err := strconv.ParseFloat(val, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return fmt.Errorf("key %q: %q is not a finite number", key, val)
@@ -119,9 +147,10 @@ func (j *Judge) set(key, val string) error {
 	return nil
 }
 
-func knownKeys() string {
-	ks := make([]string, len(JudgeKeys))
-	for i, k := range JudgeKeys {
+// knownKeys lists the keys of a spec, comma-separated, for an error.
+func knownKeys(keys []struct{ Key, Meaning string }) string {
+	ks := make([]string, len(keys))
+	for i, k := range keys {
 		ks[i] = k.Key
 	}
 	return strings.Join(ks, ", ")
@@ -158,45 +187,13 @@ func DefaultGenerator(name string) Generator {
 // "name:key=value,...", starting from DefaultGenerator (see GeneratorKeys).
 // An unknown key, a repeated key or a bad value is an error naming it.
 func ParseGenerator(spec string) (Generator, error) {
-	name, params, _ := strings.Cut(spec, ":")
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return Generator{}, fmt.Errorf("generator %q: the name before ':' is missing", spec)
+	name, params, err := splitSpec("generator", spec)
+	if err != nil {
+		return Generator{}, err
 	}
 	g := DefaultGenerator(name)
-	seen := map[string]bool{}
-	if strings.TrimSpace(params) != "" {
-		for _, kv := range strings.Split(params, ",") {
-			key, val, ok := strings.Cut(kv, "=")
-			key, val = strings.TrimSpace(key), strings.TrimSpace(val)
-			if !ok {
-				return Generator{}, fmt.Errorf("generator %q: %q is not key=value", name, kv)
-			}
-			if seen[key] {
-				return Generator{}, fmt.Errorf("generator %q: key %q is given twice", name, key)
-			}
-			seen[key] = true
-			var dst *float64
-			switch key {
-			case "quality":
-				dst = &g.Quality
-			case "len":
-				dst = &g.LenMedian
-			case "lenspread":
-				dst = &g.LenSpread
-			default:
-				ks := make([]string, len(GeneratorKeys))
-				for i, k := range GeneratorKeys {
-					ks[i] = k.Key
-				}
-				return Generator{}, fmt.Errorf("generator %q: unknown key %q (known: %s)", name, key, strings.Join(ks, ", "))
-			}
-			v, err := strconv.ParseFloat(val, 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return Generator{}, fmt.Errorf("generator %q: key %q: %q is not a finite number", name, key, val)
-			}
-			*dst = v
-		}
+	if err := eachParam("generator", name, params, g.set); err != nil {
+		return Generator{}, err
 	}
 	switch {
 	case !(g.LenMedian > 0):
@@ -205,6 +202,22 @@ func ParseGenerator(spec string) (Generator, error) {
 		return Generator{}, fmt.Errorf("generator %q: lenspread = %g, want ≥ 0", name, g.LenSpread)
 	}
 	return g, nil
+}
+
+// set assigns one key=value of a generator spec.
+func (g *Generator) set(key, val string) error {
+	var dst *float64
+	switch key {
+	case "quality":
+		dst = &g.Quality
+	case "len":
+		dst = &g.LenMedian
+	case "lenspread":
+		dst = &g.LenSpread
+	default:
+		return fmt.Errorf("unknown key %q (known: %s)", key, knownKeys(GeneratorKeys))
+	}
+	return setFinite(dst, key, val)
 }
 
 // ParseArrangements parses a comma-separated list such as "x0,x1".
