@@ -207,6 +207,6 @@ func writeBiasEffects(b *strings.Builder, sel *selection.Result) {
 		fmt.Fprintf(b, "| %s %s (%s) | %s | %s | %d |\n",
 			row.Name, row.Symbol, row.Meaning, EffectValue(row.Effect), mdMsg(EffectCI(row.Effect)), row.Effect.Estimate.N)
 	}
-	fmt.Fprintf(b, "\nAdvice: %s.\n", mdMsg(strings.TrimSuffix(be.Advice, ".")))
+	fmt.Fprintf(b, "\nAdvice: %s.\n", mdClause(be.Advice))
 	writeNotes(b, be.Notes)
 }

@@ -104,6 +104,6 @@ func writeNotes(b *strings.Builder, notes []string) {
 	}
 	b.WriteString("\nNotes:\n")
 	for _, n := range notes {
-		fmt.Fprintf(b, "- %s\n", mdMsg(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(b, "- %s\n", mdClause(n))
 	}
 }

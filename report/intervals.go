@@ -242,13 +242,13 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 	iv := ja.Intervals
 	if iv == nil {
 		if ja.IntervalsReason != "" {
-			fmt.Fprintf(b, "No bootstrap intervals: %s.\n", mdMsg(strings.TrimSuffix(ja.IntervalsReason, ".")))
+			fmt.Fprintf(b, "No bootstrap intervals: %s.\n", mdClause(ja.IntervalsReason))
 		}
 		return
 	}
 	if iv.Options.Resamples == 0 {
 		for _, n := range iv.Notes {
-			fmt.Fprintf(b, "Bootstrap note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
+			fmt.Fprintf(b, "Bootstrap note: %s.\n", mdClause(n))
 		}
 		return
 	}
@@ -297,9 +297,9 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 		b.WriteString("\n")
 	}
 	for _, n := range iv.Notes {
-		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdClause(n))
 	}
 	for _, n := range noMark {
-		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdClause(n))
 	}
 }

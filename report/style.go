@@ -278,7 +278,7 @@ func writeStyle(b *strings.Builder, ja *JudgeAnalysis, opt Options) {
 	r := ja.Style
 	if r == nil {
 		if ja.StyleReason != "" {
-			fmt.Fprintf(b, "\n### Style: length, self-preference and win rates\n\nNot available — %s.\n", mdMsg(strings.TrimSuffix(ja.StyleReason, ".")))
+			fmt.Fprintf(b, "\n### Style: length, self-preference and win rates\n\nNot available — %s.\n", mdClause(ja.StyleReason))
 		}
 		return
 	}
@@ -318,7 +318,7 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %d |\n", row.name, fmtStat(row.s, 3), ciCell(row.s), row.s.N)
 		if !row.s.OK() {
-			undef = append(undef, fmt.Sprintf("Undefined %s: %s.\n", row.name, mdMsg(strings.TrimSuffix(row.s.Reason, "."))))
+			undef = append(undef, fmt.Sprintf("Undefined %s: %s.\n", row.name, mdClause(row.s.Reason)))
 		}
 	}
 	if len(undef) > 0 {
@@ -361,11 +361,11 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 			s    calib.Stat
 		}{{"own preference", s.OwnPreference}, {"beyond quality", s.BeyondQuality}} {
 			if !st.s.OK() {
-				fmt.Fprintf(b, "The %s is undefined — %s.\n", st.name, mdMsg(strings.TrimSuffix(st.s.Reason, ".")))
+				fmt.Fprintf(b, "The %s is undefined — %s.\n", st.name, mdClause(st.s.Reason))
 			}
 		}
 	} else {
-		fmt.Fprintf(b, "\nSelf-preference: not measured — %s.\n", mdMsg(strings.TrimSuffix(r.SelfReason, ".")))
+		fmt.Fprintf(b, "\nSelf-preference: not measured — %s.\n", mdClause(r.SelfReason))
 	}
 
 	writeStyleWinRates(b, r)
@@ -377,7 +377,7 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 			fmt.Fprintf(b, "| %s | %d | %s | %s |\n", md(s.Model), s.N, fmtStat(s.Score, 3), ciCell(s.Score))
 		}
 	} else if r.BradleyTerryReason != "" {
-		fmt.Fprintf(b, "\nBradley–Terry scores: not fitted — %s.\n", mdMsg(strings.TrimSuffix(r.BradleyTerryReason, ".")))
+		fmt.Fprintf(b, "\nBradley–Terry scores: not fitted — %s.\n", mdClause(r.BradleyTerryReason))
 	}
 	writeNotes(b, r.Notes)
 }
@@ -449,7 +449,7 @@ func writeStyleWinRates(b *strings.Builder, r *style.Result) {
 		}
 		b.WriteString("\n")
 		for _, m := range w.Warnings {
-			warnings = append(warnings, fmt.Sprintf("%s vs %s: %s", md(w.Model), opp, mdMsg(strings.TrimSuffix(m, "."))))
+			warnings = append(warnings, fmt.Sprintf("%s vs %s: %s", md(w.Model), opp, mdClause(m)))
 		}
 	}
 	if len(dropped)+len(undef) > 0 {
