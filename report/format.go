@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
@@ -106,4 +107,24 @@ func writeNotes(b *strings.Builder, notes []string) {
 	for _, n := range notes {
 		fmt.Fprintf(b, "- %s\n", mdClause(n))
 	}
+}
+
+// writeTableHead writes a Markdown table's header row and alignment row:
+// the left-aligned columns left (names), then the right-aligned right
+// (numbers).
+func writeTableHead(b *strings.Builder, left, right []string) {
+	b.WriteString("|")
+	for _, t := range slices.Concat(left, right) {
+		b.WriteString(" " + t + " |")
+	}
+	b.WriteString("\n|" + strings.Repeat("---|", len(left)) + strings.Repeat("---:|", len(right)) + "\n")
+}
+
+// bootKindName names an interval kind in a sentence: "percentile" or
+// "BCa".
+func bootKindName(k bootstrap.Kind) string {
+	if k == bootstrap.BCa {
+		return "BCa"
+	}
+	return "percentile"
 }

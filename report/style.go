@@ -290,11 +290,7 @@ func writeStyle(b *strings.Builder, ja *JudgeAnalysis, opt Options) {
 func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 	ivs := "no bootstrap intervals"
 	if bo.Resamples > 0 {
-		kind := "percentile"
-		if bo.Kind == bootstrap.BCa {
-			kind = "BCa"
-		}
-		ivs = fmt.Sprintf("intervals: 95%% paired item bootstrap %s intervals, %d resamples (seed %d), every fit recomputed per resample", kind, bo.Resamples, bo.Seed)
+		ivs = fmt.Sprintf("intervals: 95%% paired item bootstrap %s intervals, %d resamples (seed %d), every fit recomputed per resample", bootKindName(bo.Kind), bo.Resamples, bo.Seed)
 	}
 	fmt.Fprintf(b, "%s. Preference: %s; %s. Lengths in Unicode code points.\n", plural(r.N, "pair item"), prefWords[r.Pref], ivs)
 
@@ -325,15 +321,12 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 		b.WriteString("\n" + strings.Join(undef, ""))
 	}
 	if len(l.Bins) > 0 {
-		b.WriteString("\nLonger response preferred, by length difference |Δ|:\n\n| \\|Δ\\| | n | raw | balanced |")
+		b.WriteString("\nLonger response preferred, by length difference |Δ|:\n\n")
+		right := []string{"n", "raw", "balanced"}
 		if r.Pref == style.PrefCalibrated {
-			b.WriteString(" calibrated |")
+			right = append(right, "calibrated")
 		}
-		b.WriteString("\n|---|---:|---:|---:|")
-		if r.Pref == style.PrefCalibrated {
-			b.WriteString("---:|")
-		}
-		b.WriteString("\n")
+		writeTableHead(b, []string{`\|Δ\|`}, right)
 		for _, bin := range l.Bins {
 			fmt.Fprintf(b, "| %d–%d | %d | %.3f | %.3f |", bin.Lo, bin.Hi, bin.N, bin.Raw, bin.Balanced)
 			if r.Pref == style.PrefCalibrated {
@@ -419,15 +412,12 @@ func writeStyleWinRates(b *strings.Builder, r *style.Result) {
 	type cellKey struct{ what, reason string }
 	var undef []cellKey
 	undefRows := map[cellKey][]string{}
-	b.WriteString("\nWin rates (the mean preference for the model's response; corrected: Rogan–Gladen with Lee et al.'s interval):\n\n| model | opponent | n |")
+	b.WriteString("\nWin rates (the mean preference for the model's response; corrected: Rogan–Gladen with Lee et al.'s interval):\n\n")
+	right := []string{"n"}
 	for _, c := range cols {
-		b.WriteString(" " + c.title + " |")
+		right = append(right, c.title)
 	}
-	b.WriteString("\n|---|---|---:|")
-	for range cols {
-		b.WriteString("---:|")
-	}
-	b.WriteString("\n")
+	writeTableHead(b, []string{"model", "opponent"}, right)
 	var warnings []string
 	for i := range r.WinRates {
 		w := &r.WinRates[i]
