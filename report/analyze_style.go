@@ -113,12 +113,11 @@ func (e *Engine) Style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 		so.Pref = style.PrefBalanced
 		notes = append(notes, "calibrated preference unavailable ("+calReason+"): the measures use the position-balanced one")
 	}
-	bo := opt.Bootstrap
-	plan := bo.Plan(len(pairs), 0)
+	plan, bo := styleBootPlan(opt, len(pairs))
 	for _, n := range plan.Notes {
 		notes = append(notes, "bootstrap: "+n)
 	}
-	so.Bootstrap = bo.calibOptions(plan, opt.Selection.Seed)
+	so.Bootstrap = bo
 	so.Bootstrap.Progress = progress
 	if ctx != nil {
 		so.Bootstrap.Done = ctx.Done()

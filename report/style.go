@@ -254,9 +254,18 @@ func buildStyle(r *style.Result, bo bootstrap.Options) *Style {
 	return out
 }
 
-// styleBootstrap is the bootstrap a judge's style analysis ran with.
+// styleBootPlan is the bootstrap plan of a style analysis of n pair items
+// under opt and the options calib/style runs it with; Engine.Style and
+// the report's description of its intervals (styleBootstrap) both use it.
+func styleBootPlan(opt Options, n int) (BootPlan, bootstrap.Options) {
+	plan := opt.Bootstrap.Plan(n, 0)
+	return plan, opt.Bootstrap.calibOptions(plan, opt.Selection.Seed)
+}
+
+// styleBootstrap is the bootstrap a judge's style analysis ran with
+// (ja.Style.N is the number of pairs Engine.Style gave it).
 func styleBootstrap(ja *JudgeAnalysis, opt Options) bootstrap.Options {
-	bo := opt.Bootstrap.calibOptions(opt.Bootstrap.Plan(ja.Style.N, 0), opt.Selection.Seed)
+	_, bo := styleBootPlan(opt, ja.Style.N)
 	if ja.Style.N < 2 {
 		bo.Resamples = 0 // calib/style makes no intervals (its notes say so)
 	}
