@@ -145,11 +145,6 @@ func SignedNum(v float64, decimals int) string {
 	return strings.Replace(fmt.Sprintf("%+.*f", decimals, v), "-", "−", 1)
 }
 
-// minus formats v with a true minus sign and no plus.
-func minus(v float64, decimals int) string {
-	return strings.Replace(fmt.Sprintf("%.*f", decimals, v), "-", "−", 1)
-}
-
 // EffectValue is the estimate, or "—".
 func EffectValue(e identify.Effect) string {
 	if !e.Identified || !e.Estimate.OK() {

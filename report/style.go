@@ -467,11 +467,3 @@ func writeStyleWinRates(b *strings.Builder, r *style.Result) {
 		}
 	}
 }
-
-// ciCell is a Stat's interval as a table cell ("" when it has none).
-func ciCell(s calib.Stat) string {
-	if !s.OK() || s.CI == nil {
-		return ""
-	}
-	return fmt.Sprintf("[%.3f, %.3f]", s.CI.Lower, s.CI.Upper)
-}
