@@ -107,18 +107,16 @@ func (e *Engine) Style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 	so.LengthsNeedFields = opt.Style.Mode == StyleAuto
 	var notes []string
 	cal, calReason := calibratedPrefs(ja.Selection, pairs)
-	if cal != nil {
-		so.Calibrated = cal
-	} else if so.Pref == style.PrefCalibrated {
+	so.Calibrated, so.CalibratedReason = cal, calReason
+	if cal == nil && so.Pref == style.PrefCalibrated {
 		so.Pref = style.PrefBalanced
 		notes = append(notes, "calibrated preference unavailable ("+calReason+"): the measures use the position-balanced one")
 	}
-	bo := opt.Bootstrap
-	plan := bo.Plan(len(pairs), 0)
+	plan, bo := styleBootPlan(opt, len(pairs))
 	for _, n := range plan.Notes {
 		notes = append(notes, "bootstrap: "+n)
 	}
-	so.Bootstrap = bo.calibOptions(plan, opt.Selection.Seed)
+	so.Bootstrap = bo
 	so.Bootstrap.Progress = progress
 	if ctx != nil {
 		so.Bootstrap.Done = ctx.Done()
@@ -128,14 +126,6 @@ func (e *Engine) Style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 		return nil, err
 	}
 	r.Notes = append(notes, r.Notes...)
-	if cal == nil {
-		// calib/style says only that none were given: say why.
-		for i := range r.WinRates {
-			if w := &r.WinRates[i]; !w.Calibrated.OK() {
-				w.Calibrated = calib.Undefined(w.Calibrated.N, "no calibrated preferences: "+calReason)
-			}
-		}
-	}
 	return r, nil
 }
 

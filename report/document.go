@@ -222,7 +222,7 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 		}
 	}
 	for _, n := range an.Notes {
-		fmt.Fprintf(&b, "Input note: %s\n", mdMsg(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(&b, "Input note: %s\n", mdClause(n))
 	}
 	fmt.Fprintf(&b, "Options: λ = %g · estimation fraction %g · objective %s · seed %d\n",
 		so.Lambda, so.EstFrac, so.Objective, so.Seed)

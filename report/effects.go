@@ -145,11 +145,6 @@ func SignedNum(v float64, decimals int) string {
 	return strings.Replace(fmt.Sprintf("%+.*f", decimals, v), "-", "−", 1)
 }
 
-// minus formats v with a true minus sign and no plus.
-func minus(v float64, decimals int) string {
-	return strings.Replace(fmt.Sprintf("%.*f", decimals, v), "-", "−", 1)
-}
-
 // EffectValue is the estimate, or "—".
 func EffectValue(e identify.Effect) string {
 	if !e.Identified || !e.Estimate.OK() {
@@ -207,6 +202,6 @@ func writeBiasEffects(b *strings.Builder, sel *selection.Result) {
 		fmt.Fprintf(b, "| %s %s (%s) | %s | %s | %d |\n",
 			row.Name, row.Symbol, row.Meaning, EffectValue(row.Effect), mdMsg(EffectCI(row.Effect)), row.Effect.Estimate.N)
 	}
-	fmt.Fprintf(b, "\nAdvice: %s.\n", mdMsg(strings.TrimSuffix(be.Advice, ".")))
+	fmt.Fprintf(b, "\nAdvice: %s.\n", mdClause(be.Advice))
 	writeNotes(b, be.Notes)
 }

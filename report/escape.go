@@ -43,3 +43,7 @@ var mdMsgEscaper = strings.NewReplacer(
 // mdMsg escapes a message for one line of Markdown text and makes it safe
 // for a terminal (textsafe.Line).
 func mdMsg(s string) string { return textsafe.Line(mdMsgEscaper.Replace(s)) }
+
+// mdClause is mdMsg of a message without its final full stop, for a
+// sentence that puts its own.
+func mdClause(s string) string { return mdMsg(strings.TrimSuffix(s, ".")) }

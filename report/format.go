@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
@@ -59,12 +60,17 @@ func ChangeDecimals(delta bootstrap.Interval, d float64, dec int) int {
 	return k
 }
 
+// minus formats v with a true minus sign and no plus.
+func minus(v float64, decimals int) string {
+	return strings.Replace(fmt.Sprintf("%.*f", decimals, v), "-", "−", 1)
+}
+
 // signedIf formats x with a sign (a change) or plainly (a value).
 func signedIf(x float64, dec int, sign bool) string {
 	if sign {
 		return signed(x, dec)
 	}
-	return strings.Replace(fmt.Sprintf("%.*f", dec, x), "-", "−", 1)
+	return minus(x, dec)
 }
 
 func plural(n int, word string) string {
@@ -91,11 +97,21 @@ func fmtP(s calib.Stat) string {
 	return fmt.Sprintf("%.4f", s.Value)
 }
 
-func ciText(s calib.Stat) string {
+// ciCell is a Stat's interval as a table cell ("" when it has none).
+func ciCell(s calib.Stat) string {
 	if !s.OK() || s.CI == nil {
 		return ""
 	}
-	return fmt.Sprintf(" [%.3f, %.3f]", s.CI.Lower, s.CI.Upper)
+	return fmt.Sprintf("[%.3f, %.3f]", s.CI.Lower, s.CI.Upper)
+}
+
+// ciText is ciCell after a space, to follow a value ("" when s has no
+// interval).
+func ciText(s calib.Stat) string {
+	if c := ciCell(s); c != "" {
+		return " " + c
+	}
+	return ""
 }
 
 func writeNotes(b *strings.Builder, notes []string) {
@@ -104,6 +120,26 @@ func writeNotes(b *strings.Builder, notes []string) {
 	}
 	b.WriteString("\nNotes:\n")
 	for _, n := range notes {
-		fmt.Fprintf(b, "- %s\n", mdMsg(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(b, "- %s\n", mdClause(n))
 	}
+}
+
+// writeTableHead writes a Markdown table's header row and alignment row:
+// the left-aligned columns left (names), then the right-aligned right
+// (numbers).
+func writeTableHead(b *strings.Builder, left, right []string) {
+	b.WriteString("|")
+	for _, t := range slices.Concat(left, right) {
+		b.WriteString(" " + t + " |")
+	}
+	b.WriteString("\n|" + strings.Repeat("---|", len(left)) + strings.Repeat("---:|", len(right)) + "\n")
+}
+
+// bootKindName names an interval kind in a sentence: "percentile" or
+// "BCa".
+func bootKindName(k bootstrap.Kind) string {
+	if k == bootstrap.BCa {
+		return "BCa"
+	}
+	return "percentile"
 }

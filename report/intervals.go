@@ -227,12 +227,8 @@ func IntervalsText(iv *selection.Intervals) string {
 	if o.Refit {
 		fit = "CalibraEval re-fitted and Pride's prior re-estimated per resample"
 	}
-	kind := "percentile"
-	if o.Kind == bootstrap.BCa {
-		kind = "BCa"
-	}
 	return fmt.Sprintf("%g%% paired item bootstrap %s intervals, %d resamples (seed %d), %s",
-		100*o.Level, kind, o.Resamples, o.Seed, fit)
+		100*o.Level, bootKindName(o.Kind), o.Resamples, o.Seed, fit)
 }
 
 // writeIntervals writes the bootstrap intervals of the methods table: a
@@ -242,13 +238,13 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 	iv := ja.Intervals
 	if iv == nil {
 		if ja.IntervalsReason != "" {
-			fmt.Fprintf(b, "No bootstrap intervals: %s.\n", mdMsg(strings.TrimSuffix(ja.IntervalsReason, ".")))
+			fmt.Fprintf(b, "No bootstrap intervals: %s.\n", mdClause(ja.IntervalsReason))
 		}
 		return
 	}
 	if iv.Options.Resamples == 0 {
 		for _, n := range iv.Notes {
-			fmt.Fprintf(b, "Bootstrap note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
+			fmt.Fprintf(b, "Bootstrap note: %s.\n", mdClause(n))
 		}
 		return
 	}
@@ -262,15 +258,8 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 	fmt.Fprintf(b, ". Intervals: %s; resampling unit: the item (all its arrangements move together, every method on the same resample).\n",
 		IntervalsText(iv))
 	table := func(title string, delta bool, get func(mi *selection.MethodIntervals) map[string]bootstrap.Interval) {
-		fmt.Fprintf(b, "\n%s\n\n| method |", title)
-		for _, c := range selectionColumns {
-			b.WriteString(" " + c.Title + " |")
-		}
-		b.WriteString("\n|---|")
-		for range selectionColumns {
-			b.WriteString("---:|")
-		}
-		b.WriteString("\n")
+		fmt.Fprintf(b, "\n%s\n\n", title)
+		writeTableHead(b, []string{"method"}, selectionTitles())
 		for i := range sel.Methods {
 			mi := iv.Method(sel.Methods[i].Name)
 			if mi == nil || get(mi) == nil {
@@ -297,9 +286,9 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 		b.WriteString("\n")
 	}
 	for _, n := range iv.Notes {
-		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdClause(n))
 	}
 	for _, n := range noMark {
-		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdClause(n))
 	}
 }

@@ -154,7 +154,7 @@ func biasCIText(r *likelihood.BiasResult) string {
 	if !r.BiasScore.OK() || r.BiasScore.CI == nil {
 		return ""
 	}
-	return fmt.Sprintf(" [%s, %s]", signedIf(r.BiasScore.CI.Lower, 3, false), signedIf(r.BiasScore.CI.Upper, 3, false))
+	return fmt.Sprintf(" [%s, %s]", minus(r.BiasScore.CI.Lower, 3), minus(r.BiasScore.CI.Upper, 3))
 }
 
 // pSEText is the permutation p-value's Monte Carlo standard error, " ±

@@ -203,16 +203,17 @@ var selectionColumns = []Column{
 // SelectionColumns returns the columns of the methods table, in order.
 func SelectionColumns() []Column { return slices.Clone(selectionColumns) }
 
+// selectionTitles are the titles of selectionColumns, in order.
+func selectionTitles() []string {
+	t := make([]string, len(selectionColumns))
+	for i, c := range selectionColumns {
+		t[i] = c.Title
+	}
+	return t
+}
+
 func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.Intervals, pick func(*selection.MethodResult) *metrics.Metrics) {
-	b.WriteString("| method |")
-	for _, c := range selectionColumns {
-		b.WriteString(" " + c.Title + " |")
-	}
-	b.WriteString(" n |\n|---|")
-	for range selectionColumns {
-		b.WriteString("---:|")
-	}
-	b.WriteString("---:|\n")
+	writeTableHead(b, []string{"method"}, append(selectionTitles(), "n"))
 	raw := pick(sel.Method(selection.MethodRaw))
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]

@@ -140,7 +140,7 @@ func writePath(b *strings.Builder, sel *selection.Result) {
 		b.WriteString("\n" + s + "\n")
 	}
 	for _, note := range p.Notes {
-		fmt.Fprintf(b, "Path note: %s.\n", mdMsg(strings.TrimSuffix(note, ".")))
+		fmt.Fprintf(b, "Path note: %s.\n", mdClause(note))
 	}
 }
 

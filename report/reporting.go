@@ -118,7 +118,7 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	if r.PoolSize == 0 {
 		// No labels: no θ̂, no split has a width; the plan says what to label.
 		fmt.Fprintf(b, "%s %s: needs human labels, and none of the %d items has one.\n", capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym, r.N)
-		fmt.Fprintf(b, "\nPlan: %s.\n", mdMsg(strings.TrimSuffix(r.Plan, ".")))
+		fmt.Fprintf(b, "\nPlan: %s.\n", mdClause(r.Plan))
 		writeReportingNotes(b, ja)
 		return
 	}
@@ -151,7 +151,7 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 			"(Algorithm 1's pilot size: fewer labels leave a class's rate unestimated, and the interval's smoothing "+
 			"then makes a starved class look good).\n", r.BestMinPerClass))
 	if r.Plan != "" {
-		fmt.Fprintf(b, "\nPlan: %s.\n", mdMsg(strings.TrimSuffix(r.Plan, ".")))
+		fmt.Fprintf(b, "\nPlan: %s.\n", mdClause(r.Plan))
 	}
 	writeReportingNotes(b, ja)
 }

@@ -125,7 +125,7 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	fmt.Fprintf(b, "Pair items: %d (%s), answers given as %s.\n", sel.N, strings.Join(arr, ", "), sourceName(sel.Source))
 	for _, n := range sel.Notes {
-		fmt.Fprintf(b, "Note: %s.\n", mdMsg(strings.TrimSuffix(n, ".")))
+		fmt.Fprintf(b, "Note: %s.\n", mdClause(n))
 	}
 
 	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", plural(sel.N, "item"))

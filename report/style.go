@@ -254,9 +254,18 @@ func buildStyle(r *style.Result, bo bootstrap.Options) *Style {
 	return out
 }
 
-// styleBootstrap is the bootstrap a judge's style analysis ran with.
+// styleBootPlan is the bootstrap plan of a style analysis of n pair items
+// under opt and the options calib/style runs it with; Engine.Style and
+// the report's description of its intervals (styleBootstrap) both use it.
+func styleBootPlan(opt Options, n int) (BootPlan, bootstrap.Options) {
+	plan := opt.Bootstrap.Plan(n, 0)
+	return plan, opt.Bootstrap.calibOptions(plan, opt.Selection.Seed)
+}
+
+// styleBootstrap is the bootstrap a judge's style analysis ran with
+// (ja.Style.N is the number of pairs Engine.Style gave it).
 func styleBootstrap(ja *JudgeAnalysis, opt Options) bootstrap.Options {
-	bo := opt.Bootstrap.calibOptions(opt.Bootstrap.Plan(ja.Style.N, 0), opt.Selection.Seed)
+	_, bo := styleBootPlan(opt, ja.Style.N)
 	if ja.Style.N < 2 {
 		bo.Resamples = 0 // calib/style makes no intervals (its notes say so)
 	}
@@ -278,7 +287,7 @@ func writeStyle(b *strings.Builder, ja *JudgeAnalysis, opt Options) {
 	r := ja.Style
 	if r == nil {
 		if ja.StyleReason != "" {
-			fmt.Fprintf(b, "\n### Style: length, self-preference and win rates\n\nNot available — %s.\n", mdMsg(strings.TrimSuffix(ja.StyleReason, ".")))
+			fmt.Fprintf(b, "\n### Style: length, self-preference and win rates\n\nNot available — %s.\n", mdClause(ja.StyleReason))
 		}
 		return
 	}
@@ -290,11 +299,7 @@ func writeStyle(b *strings.Builder, ja *JudgeAnalysis, opt Options) {
 func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 	ivs := "no bootstrap intervals"
 	if bo.Resamples > 0 {
-		kind := "percentile"
-		if bo.Kind == bootstrap.BCa {
-			kind = "BCa"
-		}
-		ivs = fmt.Sprintf("intervals: 95%% paired item bootstrap %s intervals, %d resamples (seed %d), every fit recomputed per resample", kind, bo.Resamples, bo.Seed)
+		ivs = fmt.Sprintf("intervals: 95%% paired item bootstrap %s intervals, %d resamples (seed %d), every fit recomputed per resample", bootKindName(bo.Kind), bo.Resamples, bo.Seed)
 	}
 	fmt.Fprintf(b, "%s. Preference: %s; %s. Lengths in Unicode code points.\n", plural(r.N, "pair item"), prefWords[r.Pref], ivs)
 
@@ -318,22 +323,19 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %d |\n", row.name, fmtStat(row.s, 3), ciCell(row.s), row.s.N)
 		if !row.s.OK() {
-			undef = append(undef, fmt.Sprintf("Undefined %s: %s.\n", row.name, mdMsg(strings.TrimSuffix(row.s.Reason, "."))))
+			undef = append(undef, fmt.Sprintf("Undefined %s: %s.\n", row.name, mdClause(row.s.Reason)))
 		}
 	}
 	if len(undef) > 0 {
 		b.WriteString("\n" + strings.Join(undef, ""))
 	}
 	if len(l.Bins) > 0 {
-		b.WriteString("\nLonger response preferred, by length difference |Δ|:\n\n| \\|Δ\\| | n | raw | balanced |")
+		b.WriteString("\nLonger response preferred, by length difference |Δ|:\n\n")
+		right := []string{"n", "raw", "balanced"}
 		if r.Pref == style.PrefCalibrated {
-			b.WriteString(" calibrated |")
+			right = append(right, "calibrated")
 		}
-		b.WriteString("\n|---|---:|---:|---:|")
-		if r.Pref == style.PrefCalibrated {
-			b.WriteString("---:|")
-		}
-		b.WriteString("\n")
+		writeTableHead(b, []string{`\|Δ\|`}, right)
 		for _, bin := range l.Bins {
 			fmt.Fprintf(b, "| %d–%d | %d | %.3f | %.3f |", bin.Lo, bin.Hi, bin.N, bin.Raw, bin.Balanced)
 			if r.Pref == style.PrefCalibrated {
@@ -361,11 +363,11 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 			s    calib.Stat
 		}{{"own preference", s.OwnPreference}, {"beyond quality", s.BeyondQuality}} {
 			if !st.s.OK() {
-				fmt.Fprintf(b, "The %s is undefined — %s.\n", st.name, mdMsg(strings.TrimSuffix(st.s.Reason, ".")))
+				fmt.Fprintf(b, "The %s is undefined — %s.\n", st.name, mdClause(st.s.Reason))
 			}
 		}
 	} else {
-		fmt.Fprintf(b, "\nSelf-preference: not measured — %s.\n", mdMsg(strings.TrimSuffix(r.SelfReason, ".")))
+		fmt.Fprintf(b, "\nSelf-preference: not measured — %s.\n", mdClause(r.SelfReason))
 	}
 
 	writeStyleWinRates(b, r)
@@ -377,7 +379,7 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 			fmt.Fprintf(b, "| %s | %d | %s | %s |\n", md(s.Model), s.N, fmtStat(s.Score, 3), ciCell(s.Score))
 		}
 	} else if r.BradleyTerryReason != "" {
-		fmt.Fprintf(b, "\nBradley–Terry scores: not fitted — %s.\n", mdMsg(strings.TrimSuffix(r.BradleyTerryReason, ".")))
+		fmt.Fprintf(b, "\nBradley–Terry scores: not fitted — %s.\n", mdClause(r.BradleyTerryReason))
 	}
 	writeNotes(b, r.Notes)
 }
@@ -419,15 +421,12 @@ func writeStyleWinRates(b *strings.Builder, r *style.Result) {
 	type cellKey struct{ what, reason string }
 	var undef []cellKey
 	undefRows := map[cellKey][]string{}
-	b.WriteString("\nWin rates (the mean preference for the model's response; corrected: Rogan–Gladen with Lee et al.'s interval):\n\n| model | opponent | n |")
+	b.WriteString("\nWin rates (the mean preference for the model's response; corrected: Rogan–Gladen with Lee et al.'s interval):\n\n")
+	right := []string{"n"}
 	for _, c := range cols {
-		b.WriteString(" " + c.title + " |")
+		right = append(right, c.title)
 	}
-	b.WriteString("\n|---|---|---:|")
-	for range cols {
-		b.WriteString("---:|")
-	}
-	b.WriteString("\n")
+	writeTableHead(b, []string{"model", "opponent"}, right)
 	var warnings []string
 	for i := range r.WinRates {
 		w := &r.WinRates[i]
@@ -449,7 +448,7 @@ func writeStyleWinRates(b *strings.Builder, r *style.Result) {
 		}
 		b.WriteString("\n")
 		for _, m := range w.Warnings {
-			warnings = append(warnings, fmt.Sprintf("%s vs %s: %s", md(w.Model), opp, mdMsg(strings.TrimSuffix(m, "."))))
+			warnings = append(warnings, fmt.Sprintf("%s vs %s: %s", md(w.Model), opp, mdClause(m)))
 		}
 	}
 	if len(dropped)+len(undef) > 0 {
@@ -467,12 +466,4 @@ func writeStyleWinRates(b *strings.Builder, r *style.Result) {
 			fmt.Fprintf(b, "- %s\n", w)
 		}
 	}
-}
-
-// ciCell is a Stat's interval as a table cell ("" when it has none).
-func ciCell(s calib.Stat) string {
-	if !s.OK() || s.CI == nil {
-		return ""
-	}
-	return fmt.Sprintf("[%.3f, %.3f]", s.CI.Lower, s.CI.Upper)
 }

@@ -170,7 +170,7 @@ func (r *Result) assemble(d *data, p *plan, s *sample, opt Options) (mirrorWarni
 			Raw: stat(e.raw), Balanced: stat(e.bal), Calibrated: stat(e.cal),
 			LengthControlled: stat(e.lc), Slope: stat(e.slope)}
 		if !d.hasCal {
-			w.Calibrated = calib.Undefined(0, reasonNoCalibrated)
+			w.Calibrated = calib.Undefined(0, noCalibratedReason(opt))
 		}
 		if row.b >= 0 {
 			w.Opponent = d.models[row.b]

@@ -45,6 +45,15 @@ const (
 	reasonNoLengthsRow = "no item of this pair has both lengths known"
 )
 
+// noCalibratedReason is the reason of the calibrated win rates when opt
+// gives no calibrated preferences: opt.CalibratedReason's when it has one.
+func noCalibratedReason(opt Options) string {
+	if opt.CalibratedReason == "" {
+		return reasonNoCalibrated
+	}
+	return "no calibrated preferences: " + opt.CalibratedReason
+}
+
 // lengthEst holds the length measures of a sample.
 type lengthEst struct {
 	longer      [4]est // by prefKind: the mean preference for the longer response

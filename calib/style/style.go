@@ -58,6 +58,11 @@ type Options struct {
 	// pair in the same order (e.g. calib.CalibratedPrefs(pairs, curve));
 	// nil when there are none. PrefCalibrated needs them.
 	Calibrated *calib.Prefs
+	// CalibratedReason says why Calibrated is nil (e.g. "CalibraEval
+	// collapsed: …"); the calibrated win rates then give it as their
+	// reason, "no calibrated preferences: " + CalibratedReason, instead
+	// of the generic one.
+	CalibratedReason string
 	// Self maps a judge to the generator it is, for a judge whose name is
 	// not that generator's (the CLI's --self JUDGE=MODEL). A judge named
 	// like a generator needs no entry.

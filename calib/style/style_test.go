@@ -250,6 +250,34 @@ func TestAnalyzeCalibrated(t *testing.T) {
 	}
 }
 
+// TestCalibratedReason: without calibrated preferences every calibrated
+// win rate, mirrored rows included, is undefined with
+// Options.CalibratedReason's reason when given (what report's Engine.Style
+// passes, e.g. why CalibraEval has no fit), the generic one otherwise.
+// Before, the report rewrote calib/style's generic reason row by row.
+func TestCalibratedReason(t *testing.T) {
+	for _, tc := range []struct{ given, want string }{
+		{"", reasonNoCalibrated},
+		{"CalibraEval collapsed: every preference ½", "no calibrated preferences: CalibraEval collapsed: every preference ½"},
+	} {
+		opt := DefaultOptions()
+		opt.Bootstrap.Resamples = 0
+		opt.CalibratedReason = tc.given
+		r, err := Analyze(handPairs(), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.WinRates) < 2 {
+			t.Fatalf("%d win-rate rows, want the hand pairs' several", len(r.WinRates))
+		}
+		for _, w := range r.WinRates {
+			if c := w.Calibrated; c.OK() || c.Reason != tc.want || c.N != 0 {
+				t.Errorf("given %q: %s vs %s (all %v) calibrated = %+v, want undefined over 0 with %q", tc.given, w.Model, w.Opponent, w.VsAll, c, tc.want)
+			}
+		}
+	}
+}
+
 // TestAnalyzeSelfReasons: a judge named like no generator has no
 // self-preference (with the reason), unless Options.Self names its
 // generator.

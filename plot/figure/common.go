@@ -1,7 +1,6 @@
 package figure
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 
@@ -71,9 +70,6 @@ func finite(xs ...float64) bool {
 	}
 	return true
 }
-
-// pct formats a share as a percentage.
-func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 // unitTicks marks 0, 0.25, 0.5, 0.75 and 1 only (labels at 0, 0.5 and 1),
 // for a [0, 1] axis that has room above 1 for a panel legend; roundTicks
