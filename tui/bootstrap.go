@@ -47,38 +47,24 @@ func (pl *pipeline) startBoot(r *result) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	pl.c.boot.running, pl.bootCancel = true, cancel
-	progress := make(chan bootProgressMsg, 1)
-	final := make(chan bootDoneMsg, 1)
-	eng, ja, opt, gen, g := pl.c.eng, r.ja, r.opt, r.gen, pl.bg
-	t := g.enter(ctx, prioBoot)
+	eng, ja, opt, gen := pl.c.eng, r.ja, r.opt, r.gen
 	// Behind the gate, on every core but one (the intervals do not depend
-	// on the workers).
+	// on the workers). A job the gate never admits was stopped: its
+	// context was cancelled.
 	opt.Bootstrap.Workers = pl.slots
-	go func() {
-		if !t.wait() {
-			final <- bootDoneMsg{gen: gen, err: ctx.Err()}
-			return
-		}
-		defer g.release()
+	stopped := bootDoneMsg{gen: gen, err: context.Canceled}
+	return runGated(pl.bg, ctx, prioBoot, stopped, func(report func(bootProgressMsg)) bootDoneMsg {
 		iv, err := eng.Intervals(ctx, &ja, opt, func(done, total int) {
-			select {
-			case progress <- bootProgressMsg{gen: gen, done: done, total: total}:
-			default: // the UI has not read the last one yet: skip this one
-			}
+			report(bootProgressMsg{gen: gen, done: done, total: total})
 		})
-		final <- bootDoneMsg{gen: gen, iv: iv, err: err}
-	}()
-	var wait tea.Cmd
-	wait = func() tea.Msg {
-		select {
-		case msg := <-final:
-			return msg
-		case msg := <-progress:
-			msg.next = wait
-			return msg
-		}
-	}
-	return wait
+		return bootDoneMsg{gen: gen, iv: iv, err: err}
+	})
+}
+
+// withNext is m carrying next (runGated).
+func (m bootProgressMsg) withNext(next tea.Cmd) tea.Msg {
+	m.next = next
+	return m
 }
 
 // stopBoot stops a running bootstrap (its result will be stale).

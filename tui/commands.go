@@ -122,8 +122,9 @@ func reportCommand(opt report.Options, in inputArgs) string {
 // figuresCommand is the `plumb figures` command that writes the figures of
 // opt on the inputs in into dir, in the form `plumb figures` writes into
 // its captions (cmd/plumb's reproduceLine: every flag as --name=value,
-// sorted by name, then the files), so that the caption it writes is this
-// command again and the two folders are equal byte for byte.
+// sorted by name, then the files, quoted by the same rule: shellQuote),
+// so that the caption it writes is this command again and the two folders
+// are equal byte for byte.
 func figuresCommand(opt report.Options, in inputArgs, dir string) string {
 	flags := append(append(in.flags(), reportFlags(opt)...), cmdFlag{name: "output", value: dir})
 	slices.SortStableFunc(flags, func(a, b cmdFlag) int { return strings.Compare(a.name, b.name) })
@@ -133,10 +134,10 @@ func figuresCommand(opt report.Options, in inputArgs, dir string) string {
 		if f.bare {
 			v = "true"
 		}
-		a = append(a, "--"+f.name+"="+captionQuote(v))
+		a = append(a, "--"+f.name+"="+shellQuote(v))
 	}
 	for _, f := range in.files {
-		a = append(a, captionQuote(f))
+		a = append(a, shellQuote(f))
 	}
 	return strings.Join(a, " ")
 }
@@ -173,8 +174,3 @@ func shellQuote(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
-
-// captionQuote quotes s as cmd/plumb's captions do: the figures command
-// must be the very string `plumb figures` writes. It is shellQuote, whose
-// rule is theirs.
-func captionQuote(s string) string { return shellQuote(s) }

@@ -15,6 +15,25 @@ func updateGolden() bool {
 	return f != nil && f.Value.String() == "true"
 }
 
+// checkGolden compares got with the golden file path, or writes got
+// there under -update.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if updateGolden() {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./tui -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the frame:\n%s", path, got)
+	}
+}
+
 // TestGolden compares View() (ANSI stripped, recompute times masked) of
 // every pane at 80×24, 120×40 and 200×60 on the embedded demo with the
 // files in testdata/golden. Run `go test ./tui -update` after an intended
@@ -27,20 +46,7 @@ func TestGolden(t *testing.T) {
 		for p := range numPanes {
 			press(t, m, string(rune('1'+p)))
 			name := filepath.Join("testdata", "golden", fmt.Sprintf("%d-%s-%dx%d.txt", p+1, paneSlug[p], sz[0], sz[1]))
-			got := screen(m) + "\n"
-			if updateGolden() {
-				if err := os.WriteFile(name, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatalf("%v (run go test ./tui -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs from the frame:\n%s", name, got)
-			}
+			checkGolden(t, name, screen(m)+"\n")
 		}
 	}
 }

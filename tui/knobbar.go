@@ -71,13 +71,14 @@ func (b *knobBar) Update(msg tea.KeyPressMsg) knobEvent {
 		return knobFocus
 	}
 	id := b.ids[b.focus]
-	if why := knobDefs[id].inactiveReason(b.c); why != "" && key.Matches(msg, k.Reset, k.Dec, k.Inc, k.BigDec, k.BigInc) {
-		// A knob whose own rule makes it inactive (the Style pane's, when
-		// the records have nothing it could choose) does not step.
-		b.c.setFlash("%s is inactive: %s", labelOf(id, &b.c.knobs), why)
-		return knobMoved
-	}
 	if key.Matches(msg, k.Reset, k.Dec, k.Inc, k.BigDec, k.BigInc) {
+		if why := knobDefs[id].inactiveReason(b.c); why != "" {
+			// A knob whose own rule makes it inactive (the Style pane's,
+			// when the records have nothing it could choose) does not
+			// step.
+			b.c.setFlash("%s is inactive: %s", labelOf(id, &b.c.knobs), why)
+			return knobMoved
+		}
 		if why := b.c.inactive(id); why != "" {
 			// A knob that changes nothing here still steps (the value is
 			// a flag of the reproduce command), and says why it changes

@@ -61,7 +61,8 @@ type hardCount struct {
 
 // hardChoices counts the pair records of the judge on screen (under the
 // group filter) that give hard choices, and all of them; counted once per
-// engine, judge and group.
+// engine, judge and group, at the end of every Update (View only reads
+// the count).
 func (c *common) hardChoices() (n, total int) {
 	if c.eng == nil {
 		return 0, 0

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,20 +41,7 @@ func TestPathGolden(t *testing.T) {
 		}
 		scrollTo(t, m, "Fit path")
 		name := filepath.Join("testdata", "golden", fmt.Sprintf("2-selection-path-%dx%d.txt", sz[0], sz[1]))
-		got := screen(m) + "\n"
-		if updateGolden() {
-			if err := os.WriteFile(name, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatalf("%v (run go test ./tui -update to create it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s differs from the frame:\n%s", name, got)
-		}
+		checkGolden(t, name, screen(m)+"\n")
 	}
 }
 

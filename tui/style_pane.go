@@ -183,13 +183,11 @@ func (p *stylePane) status(w int, e *styleEntry) []string {
 // statCI formats a statistic with its interval: "0.666 [0.584, 0.737]",
 // "0.666" without one, "—" undefined.
 func statCI(s calib.Stat, dec int) string {
-	if !s.OK() {
-		return "—"
+	v := fmtStat(s, dec)
+	if !s.OK() || s.CI == nil {
+		return v
 	}
-	if s.CI == nil {
-		return fmt.Sprintf("%.*f", dec, s.Value)
-	}
-	return fmt.Sprintf("%.*f [%.*f, %.*f]", dec, s.Value, dec, s.CI.Lower, dec, s.CI.Upper)
+	return fmt.Sprintf("%s [%.*f, %.*f]", v, dec, s.CI.Lower, dec, s.CI.Upper)
 }
 
 // pctCI formats a rate as a percentage with its interval: "62.0 [55.1,

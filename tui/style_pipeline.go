@@ -294,37 +294,22 @@ func (pl *pipeline) startStyleBoot(key styleKey, e *styleEntry) tea.Cmd {
 	e.running, e.done, e.total, e.bootErr = true, 0, e.resamples, nil
 	eng, ja, opt, fields := pl.c.eng, pl.c.cur.ja, styleReportOptions(pl.c.cur, &pl.c.knobs), e.fields
 	opt.Bootstrap.Workers = pl.slots
-	progress := make(chan styleProgressMsg, 1)
-	final := make(chan styleBootMsg, 1)
-	t := pl.bg.enter(ctx, prioStyleBoot)
-	go func() {
-		if !t.wait() {
-			final <- styleBootMsg{key: key, err: context.Canceled}
-			return
-		}
-		defer t.g.release()
+	stopped := styleBootMsg{key: key, err: context.Canceled}
+	return runGated(pl.bg, ctx, prioStyleBoot, stopped, func(report func(styleProgressMsg)) styleBootMsg {
 		res, _, err := runStyle(ctx, eng, &ja, opt, fields, func(done, total int) {
-			select {
-			case progress <- styleProgressMsg{key: key, done: done, total: total}:
-			default: // the UI has not read the last one yet: skip this one
-			}
+			report(styleProgressMsg{key: key, done: done, total: total})
 		})
 		if errors.Is(err, bootstrap.ErrStopped) {
 			err = context.Canceled
 		}
-		final <- styleBootMsg{key: key, res: res, err: err}
-	}()
-	var wait tea.Cmd
-	wait = func() tea.Msg {
-		select {
-		case msg := <-final:
-			return msg
-		case msg := <-progress:
-			msg.next = wait
-			return msg
-		}
-	}
-	return wait
+		return styleBootMsg{key: key, res: res, err: err}
+	})
+}
+
+// withNext is m carrying next (runGated).
+func (m styleProgressMsg) withNext(next tea.Cmd) tea.Msg {
+	m.next = next
+	return m
 }
 
 // styleProgress shows the bootstrap's progress and waits for its next

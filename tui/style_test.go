@@ -74,20 +74,7 @@ func TestStyleGolden(t *testing.T) {
 	frameTest(t)
 	check := func(name, got string) {
 		t.Helper()
-		path := filepath.Join("testdata", "golden", name)
-		if updateGolden() {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test ./tui -update to create it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s differs from the frame:\n%s", path, got)
-		}
+		checkGolden(t, filepath.Join("testdata", "golden", name), got)
 	}
 	lg := styleSimLog(t, 300, nil)
 	for _, sz := range [][2]int{{80, 24}, {200, 50}} {

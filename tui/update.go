@@ -17,6 +17,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.panes[p].Invalidate()
 		}
 	}
+	// The status line and the knob bars ask whether each knob changes
+	// anything (common.inactive); the one pass over records that needs is
+	// made here, so that View only reads.
+	m.c.hardChoices()
 	m.renderActive()
 	return m, cmd
 }
