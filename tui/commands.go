@@ -2,10 +2,10 @@ package tui
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/internal/shellarg"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -102,12 +102,12 @@ func reportFlags(opt report.Options) []cmdFlag {
 func command(sub string, files []string, flags []cmdFlag) string {
 	a := []string{"plumb", sub}
 	for _, f := range files {
-		a = append(a, shellQuote(f))
+		a = append(a, shellarg.Quote(f))
 	}
 	for _, f := range flags {
 		a = append(a, "--"+f.name)
 		if !f.bare {
-			a = append(a, shellQuote(f.value))
+			a = append(a, shellarg.Quote(f.value))
 		}
 	}
 	return strings.Join(a, " ")
@@ -121,25 +121,19 @@ func reportCommand(opt report.Options, in inputArgs) string {
 
 // figuresCommand is the `plumb figures` command that writes the figures of
 // opt on the inputs in into dir, in the form `plumb figures` writes into
-// its captions (cmd/plumb's reproduceLine: every flag as --name=value,
-// sorted by name, then the files, quoted by the same rule: shellQuote),
+// its captions (shellarg.Line, as cmd/plumb's reproduceLine builds them),
 // so that the caption it writes is this command again and the two folders
 // are equal byte for byte.
 func figuresCommand(opt report.Options, in inputArgs, dir string) string {
-	flags := append(append(in.flags(), reportFlags(opt)...), cmdFlag{name: "output", value: dir})
-	slices.SortStableFunc(flags, func(a, b cmdFlag) int { return strings.Compare(a.name, b.name) })
-	a := []string{"plumb", "figures"}
-	for _, f := range flags {
+	var flags []shellarg.Flag
+	for _, f := range append(append(in.flags(), reportFlags(opt)...), cmdFlag{name: "output", value: dir}) {
 		v := f.value
 		if f.bare {
 			v = "true"
 		}
-		a = append(a, "--"+f.name+"="+shellQuote(v))
+		flags = append(flags, shellarg.Flag{Name: f.name, Value: v})
 	}
-	for _, f := range in.files {
-		a = append(a, shellQuote(f))
-	}
-	return strings.Join(a, " ")
+	return shellarg.Line("plumb figures", flags, in.files)
 }
 
 // fewShotCommand is the `plumb fewshot` command that writes the few-shot
@@ -161,16 +155,4 @@ func fewShotCommand(in inputArgs, judge, crit string, lo likelihood.Options, out
 	}
 	f = append(f, cmdFlag{name: "output", value: out})
 	return command("fewshot", in.files, f)
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it, by the rule of
-// cmd/plumb's figure captions: letters, digits and -_./=,:+@% stay bare
-// (none of them is special in an argument), anything else is single-quoted.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=,:+@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

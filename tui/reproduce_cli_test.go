@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/internal/shellarg"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -28,43 +29,13 @@ func buildPlumb(t *testing.T) string {
 	return bin
 }
 
-// shellWords splits a command as a POSIX shell does for the quoting
-// plumb writes: words separated by spaces, single-quoted parts taken as
-// they are ('\” is a quote inside them).
+// shellWords splits a printed command as a POSIX shell does
+// (shellarg.Split), failing t on what a shell would read otherwise.
 func shellWords(t *testing.T, s string) []string {
 	t.Helper()
-	var words []string
-	var cur strings.Builder
-	in, quoted := false, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case in && c == '\'':
-			in = false
-		case in:
-			cur.WriteByte(c)
-		case c == '\'':
-			in, quoted = true, true
-		case c == ' ':
-			if cur.Len() > 0 || quoted {
-				words = append(words, cur.String())
-			}
-			cur.Reset()
-			quoted = false
-		case c == '\\' && i+1 < len(s):
-			i++
-			cur.WriteByte(s[i])
-		case c == '"' || c == '$' || c == '`' || c == '*' || c == '?' || c == ';' || c == '&' || c == '|' || c == '<' || c == '>':
-			t.Fatalf("unquoted %q in the command %q", c, s)
-		default:
-			cur.WriteByte(c)
-		}
-	}
-	if in {
-		t.Fatalf("unterminated quote in %q", s)
-	}
-	if cur.Len() > 0 || quoted {
-		words = append(words, cur.String())
+	words, err := shellarg.Split(s)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return words
 }

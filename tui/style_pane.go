@@ -10,6 +10,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/internal/shellarg"
 	"github.com/plumb-eval/plumb/plot"
 )
 
@@ -302,7 +303,7 @@ func (p *stylePane) self(w int, res *style.Result) []string {
 		out = append(out, wrap(res.SelfReason, w, "   ")...)
 		if len(res.WinRates) > 0 && !strings.Contains(res.SelfReason, "--self") {
 			out = append(out, wrap(fmt.Sprintf("If the judge is one of the generators under another name, start plumb with --self %s=MODEL.",
-				shellQuote(p.c.judgeName())), w, "   ")...)
+				shellarg.Quote(p.c.judgeName())), w, "   ")...)
 		}
 		return out
 	}

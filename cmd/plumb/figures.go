@@ -2,13 +2,12 @@ package main
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/internal/shellarg"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot/figure"
 	"github.com/plumb-eval/plumb/report"
@@ -133,17 +132,16 @@ func writeFigures(cmd *cobra.Command, lg *model.Log, an *report.Analysis, dir st
 // figures command sees them, so that running the line prints the same
 // line), then the files.
 func reproduceLine(cmd *cobra.Command, args []string) string {
-	parts := []string{cmd.CommandPath()}
+	words := cmd.CommandPath()
 	if cmd.Name() == "report" {
 		// Captions reproduce the figures, not the report.
-		parts = []string{cmd.Root().Name() + " figures"}
+		words = cmd.Root().Name() + " figures"
 	}
-	type flagPart struct{ name, text string }
-	var flags []flagPart
+	var flags []shellarg.Flag
 	cmd.Flags().Visit(func(fl *pflag.Flag) {
 		if sv, ok := fl.Value.(pflag.SliceValue); ok {
 			for _, v := range sv.GetSlice() {
-				flags = append(flags, flagPart{fl.Name, "--" + fl.Name + "=" + shellQuote(v)})
+				flags = append(flags, shellarg.Flag{Name: fl.Name, Value: v})
 			}
 			return
 		}
@@ -156,24 +154,7 @@ func reproduceLine(cmd *cobra.Command, args []string) string {
 		case name == "figures":
 			name = "output"
 		}
-		flags = append(flags, flagPart{name, "--" + name + "=" + shellQuote(fl.Value.String())})
+		flags = append(flags, shellarg.Flag{Name: name, Value: fl.Value.String()})
 	})
-	slices.SortStableFunc(flags, func(a, b flagPart) int { return strings.Compare(a.name, b.name) })
-	for _, f := range flags {
-		parts = append(parts, f.text)
-	}
-	for _, a := range args {
-		parts = append(parts, shellQuote(a))
-	}
-	return strings.Join(parts, " ")
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=,:+@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return shellarg.Line(words, flags, args)
 }

@@ -7,46 +7,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/internal/shellarg"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 )
 
-// shellWords splits a command as a POSIX shell does for the quoting
-// plumb writes: single-quoted parts as they are, a backslash escaping
-// the next character, words separated by spaces.
+// shellWords splits a printed command as a POSIX shell does
+// (shellarg.Split), failing t on what a shell would read otherwise.
 func shellWords(t *testing.T, s string) []string {
 	t.Helper()
-	var words []string
-	var cur strings.Builder
-	in, quoted := false, false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case in && c == '\'':
-			in = false
-		case in:
-			cur.WriteByte(c)
-		case c == '\'':
-			in, quoted = true, true
-		case c == '\\' && i+1 < len(s):
-			i++
-			cur.WriteByte(s[i])
-		case c == ' ':
-			if cur.Len() > 0 || quoted {
-				words = append(words, cur.String())
-			}
-			cur.Reset()
-			quoted = false
-		case strings.IndexByte("\"$`*?;&|<>", c) >= 0:
-			t.Fatalf("unquoted %q in the command %q", c, s)
-		default:
-			cur.WriteByte(c)
-		}
-	}
-	if in {
-		t.Fatalf("unterminated quote in %q", s)
-	}
-	if cur.Len() > 0 || quoted {
-		words = append(words, cur.String())
+	words, err := shellarg.Split(s)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return words
 }
