@@ -113,7 +113,7 @@ func addBiasIntervals(out *Likelihood, l *likelihood.Analysis) {
 func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 	l := ja.Likelihood
 	if l == nil {
-		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", mdMsg(ja.LikelihoodReason))
+		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", mdClause(ja.LikelihoodReason))
 		return
 	}
 	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")

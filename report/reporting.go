@@ -105,7 +105,7 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	r := ja.Reporting
 	if r == nil {
-		fmt.Fprintf(b, "\n### Verdict rate\n\nNot available — %s.\n", mdMsg(ja.ReportingReason))
+		fmt.Fprintf(b, "\n### Verdict rate\n\nNot available — %s.\n", mdClause(ja.ReportingReason))
 		return
 	}
 	fmt.Fprintf(b, "\n### Verdict rate, reported correctly\n\nTarget: %s — %s.\n", TargetName(ja.Target), TargetDetail(ja.Target))
@@ -127,7 +127,7 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 		fmtStat(r.ThetaHat, 3), fmtStat(r.Lower, 3), fmtStat(r.Upper, 3), fmtStat(r.Width, 3),
 		r.M0, r.M1, r.PoolSize, vocab.Specificity, vocab.SpecificitySym, fmtStat(r.Q0Hat, 3), vocab.Sensitivity, vocab.SensitivitySym, fmtStat(r.Q1Hat, 3))
 	if r.Uninformative != "" {
-		fmt.Fprintf(b, "%s: %s.\n", capitalize(vocab.Uninformative), mdMsg(r.Uninformative))
+		fmt.Fprintf(b, "%s: %s.\n", capitalize(vocab.Uninformative), mdClause(r.Uninformative))
 	}
 	if r.TrueTheta != nil {
 		fmt.Fprintf(b, "%s %s of the test set: %.3f (%s).\n", capitalize(vocab.TrueRate), vocab.TrueRateSym, *r.TrueTheta, CoverageText(r))

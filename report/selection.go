@@ -114,7 +114,7 @@ func buildSelection(s *selection.Result) *Selection {
 func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 	sel := ja.Selection
 	if sel == nil {
-		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", mdMsg(ja.SelectionReason))
+		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", mdClause(ja.SelectionReason))
 		return
 	}
 	var arr []string

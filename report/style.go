@@ -458,7 +458,7 @@ func writeStyleWinRates(b *strings.Builder, r *style.Result) {
 		fmt.Fprintf(b, "%s\n", mdMsg(d))
 	}
 	for _, k := range undef {
-		fmt.Fprintf(b, "Undefined %s (%s): %s.\n", k.what, strings.Join(undefRows[k], ", "), mdMsg(k.reason))
+		fmt.Fprintf(b, "Undefined %s (%s): %s.\n", k.what, strings.Join(undefRows[k], ", "), mdClause(k.reason))
 	}
 	if len(warnings) > 0 {
 		b.WriteString("\nWarnings:\n")
