@@ -1,7 +1,6 @@
 package plot
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"math"
@@ -9,12 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/plumb-eval/plumb/calib"
-	"github.com/plumb-eval/plumb/calib/calibraeval"
-	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/model/sim"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -174,66 +167,6 @@ func TestPathChartSweep(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestPathSeriesOf builds the series from a hand-made path: RStd is divided
-// by 100, an undefined κ is a gap, peaks come from Path.Peak, a metric
-// undefined everywhere (accuracy without gold) is left out, and there are
-// no held-out series without held-out items.
-func TestPathSeriesOf(t *testing.T) {
-	pt := func(obj, k, icc, rstd float64) calibraeval.PathPoint {
-		p := calibraeval.PathPoint{Objective: obj}
-		p.All.FleissKappa = calib.Defined(k, 10)
-		p.All.ICC2k = calib.Defined(icc, 10)
-		p.All.RStd = calib.Defined(rstd, 10)
-		p.All.AccuracyMean = calib.Undefined(10, "no item has gold 1 or 2")
-		return p
-	}
-	path := &calibraeval.Path{Points: []calibraeval.PathPoint{pt(0.2, 0.1, 0.7, 20), pt(0.1, 0.5, 0.9, 10), pt(-0.1, 0.4, 0.8, 12)}}
-	path.Points[1].All.FleissKappa = calib.Undefined(10, "all the same")
-	path.Peak = map[string]int{calibraeval.PeakKappa: 2, calibraeval.PeakICC2k: 1, calibraeval.PeakRStd: 1}
-	ser := PathSeriesOf(path, false)
-	if len(ser) != 4 {
-		t.Fatalf("%d series, want 4 (objective, RStd, κ, ICC)", len(ser))
-	}
-	obj, rstd, kappa, icc := ser[0], ser[1], ser[2], ser[3]
-	if !obj.Rescale || obj.Ys[2] != -0.1 || rstd.Ys[0] != 0.2 || rstd.Peak != 'R' || rstd.PeakAt != 1 {
-		t.Errorf("objective %+v, RStd %+v", obj, rstd)
-	}
-	if !math.IsNaN(kappa.Ys[1]) || kappa.Ys[2] != 0.4 || kappa.PeakAt != 2 || icc.PeakAt != 1 || icc.Glyph != 0 {
-		t.Errorf("κ %+v, ICC %+v", kappa, icc)
-	}
-	if PathSeriesOf(path, true) != nil || PathSeriesOf(nil, false) != nil {
-		t.Error("held-out series without held-out items")
-	}
-}
-
-// TestPathChartGallery renders the path of the simulator's judge-tokenA
-// (1,000 items, x0..x2, logprobs) for eyeballing:
-//
-//	go test ./plot -run PathChartGallery -v
-func TestPathChartGallery(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 1000, 0, 0
-	cfg.Arrangements = []model.Arrangement{model.X0, model.X1, model.X2}
-	for i := range cfg.Judges {
-		cfg.Judges[i].Mode = model.SourceLogprob
-	}
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, by := calib.SplitByJudge(lg.Pairs)
-	p, err := selection.FitPath(context.Background(), "judge-tokenA", by["judge-tokenA"], selection.DefaultOptions(), selection.PathOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ser := PathSeriesOf(p, false)
-	for _, sz := range [][2]int{{36, 8}, {80, 14}} {
-		s := PathChart(ser, PathChartOptions{Width: sz[0], Height: sz[1], XLabel: "path point", Stop: p.Peak[calibraeval.PeakICC2k], ShowStop: true})
-		checkBlock(t, "gallery", s, sz[0], sz[1])
-		t.Logf("%d×%d:\n%s", sz[0], sz[1], s)
 	}
 }
 
