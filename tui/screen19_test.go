@@ -13,6 +13,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/plot"
 )
 
 // wheelMsg is a turn of the mouse wheel.
@@ -258,15 +259,18 @@ func TestPathSmallMultiples(t *testing.T) {
 		sec := pathSection(t, m)
 		plain := ansi.Strip(strings.Join(sec, "\n"))
 		p := m.c.cur.ja.Selection.Path
-		panels := pathPanels(p)
+		panels := plot.PathPanelsOf(p)
 		if len(panels) < 4 {
 			t.Fatalf("%d panels, want ICC, κ, RStd, accuracy and the objective", len(panels))
 		}
 		for _, pp := range panels {
-			lo, hi := panelRange(pp.ys)
+			lo, hi, ok := pp.Range()
+			if !ok {
+				t.Errorf("%d columns: panel %s has no defined value", w, pp.Label)
+			}
 			for _, v := range []float64{lo, hi} {
-				if lab := fmtPanel(v, pp.dec) + " ┤"; !strings.Contains(plain, lab) && !strings.Contains(plain, fmtPanel(v, pp.dec)+" ┼") {
-					t.Errorf("%d columns: panel %s has no axis label %s:\n%s", w, pp.label, fmtPanel(v, pp.dec), plain)
+				if lab := pp.Format(v) + " ┤"; !strings.Contains(plain, lab) && !strings.Contains(plain, pp.Format(v)+" ┼") {
+					t.Errorf("%d columns: panel %s has no axis label %s:\n%s", w, pp.Label, pp.Format(v), plain)
 				}
 			}
 		}
