@@ -4,7 +4,11 @@
 //
 // The quoting rule is one for every printed command: letters, digits and
 // -_./=,:+@% stay bare (none of them is special in a POSIX shell
-// argument); anything else is single-quoted, a ' inside written '\”.
+// argument); anything else is single-quoted, each single quote inside
+// written as
+//
+//	'\''
+//
 // Split reads such a line back as a shell would, so tests can run a
 // printed command exactly as a user pastes it.
 package shellarg
@@ -18,7 +22,7 @@ import (
 
 // Quote returns s as one POSIX shell word: bare when every character is a
 // letter, a digit or one of -_./=,:+@%, single-quoted otherwise (the
-// empty string is ”).
+// empty string becomes a pair of single quotes, a word of its own).
 func Quote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=,:+@%", r))
