@@ -113,6 +113,39 @@ func command(sub string, files []string, flags []cmdFlag) string {
 	return strings.Join(a, " ")
 }
 
+// uncarried returns why no command line can reproduce the numbers of
+// judge in group: a name that holds a NUL byte, which no argument can
+// carry (shellarg.Carries), named with the first record that holds it;
+// nil when every name can be written. A command printed anyway would
+// select another judge, so the callers print the reason instead.
+func (c *common) uncarried(judge, group string, more ...string) error {
+	names := append([]string{"judge", judge, "group", group}, more...)
+	for i := 0; i+1 < len(names); i += 2 {
+		if err := shellarg.Carries(names[i+1]); err != nil {
+			return fmt.Errorf("no command can reproduce this: the %s name %q%s %w", names[i], names[i+1], c.firstRecordOf(judge, group), err)
+		}
+	}
+	return nil
+}
+
+// firstRecordOf is " (first record FILE:LINE)" for the first record of
+// judge in group, or "" when it has none.
+func (c *common) firstRecordOf(judge, group string) string {
+	if c.eng == nil {
+		return ""
+	}
+	pairs, scores, verdicts := c.eng.Records(judge, group)
+	switch {
+	case len(pairs) > 0:
+		return " (first record " + pairs[0].Pos.String() + ")"
+	case len(scores) > 0:
+		return " (first record " + scores[0].Pos.String() + ")"
+	case len(verdicts) > 0:
+		return " (first record " + verdicts[0].Pos.String() + ")"
+	}
+	return ""
+}
+
 // reportCommand is the `plumb report` command that reproduces the numbers
 // of opt on the inputs in.
 func reportCommand(opt report.Options, in inputArgs) string {

@@ -28,6 +28,10 @@ func exportCmd(c *common, gen uint64) tea.Cmd {
 	version, inputs, guard := c.opts.Version, c.opts.Files, c.opts.Guard
 	ef := exportFiles(c.opts.ExportPrefix, figure.Stems(c.judges)[judge])
 	args, figArgs := reportCommand(opt, c.inputs()), figuresCommand(opt, c.inputs(), ef.figures)
+	repro := " · c shows the command that reproduces them"
+	if err := c.uncarried(judge, opt.Group); err != nil {
+		args, figArgs, repro = "", "", "; "+err.Error()
+	}
 	c.setFlash("exporting …")
 	analyse := exportAnalysis(c, gen, opt)
 	return func() tea.Msg {
@@ -58,13 +62,13 @@ func exportCmd(c *common, gen uint64) tea.Cmd {
 				old = fmt.Sprintf("; %s is from an earlier export, left as it was", cal)
 			}
 			return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s; no calibrated log: CalibraEval collapsed (%s)%s — "+
-				"plumb calibrate --allow-degenerate writes it marked · c shows the command that reproduces them", md, js, figs, why, old)}
+				"plumb calibrate --allow-degenerate writes it marked%s", md, js, figs, why, old, repro)}
 		}
 		n, err := writeCalibrated(guard, cal, eng, judge, opt, an)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s, %s, %s (%s) and %s · c shows the command that reproduces them", md, js, cal, plural(n, "pair record"), figs)}
+		return exportMsg{text: fmt.Sprintf("wrote %s, %s, %s (%s) and %s%s", md, js, cal, plural(n, "pair record"), figs, repro)}
 	}
 }
 
@@ -95,6 +99,7 @@ func fewShotCmd(c *common) tea.Cmd {
 	crit := res.Criterion
 	inputs, guard, in := c.opts.Files, c.opts.Guard, c.inputs()
 	prefix := c.opts.ExportPrefix + "." + figure.Stems(c.judges)[judge]
+	noCommand := c.uncarried(judge, "", "criterion", crit)
 	return func() tea.Msg {
 		_, all, _ := eng.Records(judge, "")
 		name := fewShotFile(prefix, crit, all)
@@ -122,8 +127,12 @@ func fewShotCmd(c *common) tea.Cmd {
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("few-shot set: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s: %s of highest RS from %s · reproduce: %s",
-			name, plural(len(fs.Items), "example"), plural(fs.Train, "training item"), fewShotCommand(in, judge, crit, opt.Likelihood, name))}
+		repro := "reproduce: " + fewShotCommand(in, judge, crit, opt.Likelihood, name)
+		if noCommand != nil {
+			repro = noCommand.Error()
+		}
+		return exportMsg{text: fmt.Sprintf("wrote %s: %s of highest RS from %s · %s",
+			name, plural(len(fs.Items), "example"), plural(fs.Train, "training item"), repro)}
 	}
 }
 

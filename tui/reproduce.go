@@ -11,10 +11,17 @@ import (
 // reproCmd opens the reproduce popup (c) and copies the command to the
 // clipboard with OSC 52 (tea.SetClipboard); terminals that do not allow it
 // ignore the request, so the popup shows the whole command to copy by
-// hand.
+// hand. The clipboard gets the command exactly as the popup shows it:
+// every word quoted by shellarg.Quote, so no control character of a name
+// reaches it raw. A name no command can carry (a NUL byte) opens no popup
+// and copies nothing; the status line says why.
 func (m *Model) reproCmd() tea.Cmd {
 	if len(m.c.judges) == 0 {
 		m.c.setFlash("no judge, nothing to reproduce")
+		return nil
+	}
+	if err := m.c.uncarried(m.c.judgeName(), m.c.knobs.opt.Group); err != nil {
+		m.c.setFlashErr(err)
 		return nil
 	}
 	m.showRepro = true

@@ -40,6 +40,13 @@ func Text(s string) string { return clean(s, true) }
 // Needs reports whether Line would change s.
 func Needs(s string) bool { return firstUnsafe(s, false) >= 0 }
 
+// Unsafe reports whether r, a character of valid UTF-8, is one Line
+// escapes: a control character (newline and tab included), DEL, a C1
+// control, a bidi control or a line or paragraph separator. It is the one
+// list of what must never reach a terminal, a clipboard or a pasted
+// command raw (internal/shellarg uses it for the words it quotes).
+func Unsafe(r rune) bool { return unsafeRune(r, false) }
+
 // Lines applies Line to every string of ss, in place, and returns ss.
 func Lines(ss []string) []string {
 	for i, s := range ss {
