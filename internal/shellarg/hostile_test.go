@@ -134,11 +134,11 @@ func TestPasteIntoBash(t *testing.T) {
 		if err := run("new-session", "-d", "-x", "200", "-y", "20", shell); err != nil {
 			t.Skipf("tmux new-session: %v", err)
 		}
-		if !waitFor(func() bool {
+		if !waitFor(20*time.Second, func() bool {
 			out, _ := exec.Command(tmux, "-L", sock, "capture-pane", "-p").Output()
 			return bytes.Contains(out, []byte("READY$"))
 		}) {
-			t.Skip("bash in tmux showed no prompt within 5 s")
+			t.Skip("bash in tmux showed no prompt within 20 s")
 		}
 		buf := filepath.Join(dir, name+".paste")
 		if err := os.WriteFile(buf, []byte(text), 0o600); err != nil {
@@ -162,8 +162,8 @@ func TestPasteIntoBash(t *testing.T) {
 		if err := run("send-keys", "-t", "0", "Enter"); err != nil {
 			t.Fatal(err)
 		}
-		if !waitFor(func() bool { _, err := os.Stat(fence); return err == nil }) {
-			t.Fatalf("the fence command after the %s paste did not run within 5 s", name)
+		if !waitFor(20*time.Second, func() bool { _, err := os.Stat(fence); return err == nil }) {
+			t.Fatalf("the fence command after the %s paste did not run within 20 s", name)
 		}
 		_, err := os.Stat(filepath.Join(dir, name))
 		return err == nil
@@ -179,9 +179,10 @@ func TestPasteIntoBash(t *testing.T) {
 	}
 }
 
-// waitFor polls ok every 50 ms for up to 5 s.
-func waitFor(ok func() bool) bool {
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+// waitFor polls ok every 50 ms for up to d (generous: CI runs this beside
+// the race detector's tests on 2 cores).
+func waitFor(d time.Duration, ok func() bool) bool {
+	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if ok() {
 			return true
 		}
