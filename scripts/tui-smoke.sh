@@ -14,7 +14,9 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-timeout_s=${SMOKE_TIMEOUT:-10}
+# How long a wait for the screen may take: generous, since the export computes
+# its bootstrap intervals, which a loaded 2-core machine may take 10 s over.
+timeout_s=${SMOKE_TIMEOUT:-30}
 # The tmux server passes our environment to every pane; TMUX would point
 # tmux at the session this script may be running in.
 unset NO_COLOR TMUX
