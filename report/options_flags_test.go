@@ -37,8 +37,9 @@ func argWords(o Options) []string {
 
 // TestOptionsArgsRoundTrip: the flags Options.Args writes parse back
 // (RegisterFlags, OptionFlags.Options) into the same options, for the
-// defaults and for every option away from its default; and the options
-// the flags give write back as the same flags.
+// defaults and for every option away from its default (names that look
+// like flags included: a value is never split off its flag); and the
+// options the flags give write back as the same flags.
 func TestOptionsArgsRoundTrip(t *testing.T) {
 	def, err := parseFlags(t, nil)
 	if err != nil {
@@ -72,7 +73,7 @@ func TestOptionsArgsRoundTrip(t *testing.T) {
 		"refit":         func(o *Options) { o.Bootstrap.Refit = RefitAlways },
 		"style": func(o *Options) {
 			o.Style.Mode, o.Style.Pref = StyleOn, style.PrefCalibrated
-			o.Style.Self = map[string]string{"b": "m 2", "a": "m1"}
+			o.Style.Self = map[string]string{"b": "m 2", "a": "m1", "--j": "m"}
 		},
 	}
 	for name, change := range cases {
