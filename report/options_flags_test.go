@@ -76,10 +76,14 @@ func TestOptionsArgsRoundTrip(t *testing.T) {
 			o.Style.Self = map[string]string{"b": "m 2", "a": "m1", "--j": "m"}
 		},
 	}
+	written := map[string]bool{}
 	for name, change := range cases {
 		want := def
 		want.Judges = slices.Clone(def.Judges)
 		change(&want)
+		for _, f := range want.Args() {
+			written[f.Name] = true
+		}
 		words := argWords(want)
 		got, err := parseFlags(t, words)
 		if err != nil {
@@ -93,6 +97,15 @@ func TestOptionsArgsRoundTrip(t *testing.T) {
 			t.Errorf("%s: writes back as %q, want %q", name, again, words)
 		}
 	}
+	// Every flag RegisterFlags defines is written by some case: a new
+	// option needs its flag in Options.Args and a case here.
+	fs := pflag.NewFlagSet("plumb", pflag.ContinueOnError)
+	RegisterFlags(fs)
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !written[f.Name] {
+			t.Errorf("--%s: no case writes it (Options.Args, or a case of this test, lacks it)", f.Name)
+		}
+	})
 }
 
 // TestOptionsArgsOrder pins the order and the left-out defaults of the
