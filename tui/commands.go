@@ -30,84 +30,33 @@ func (c *common) inputs() inputArgs {
 	return inputArgs{files: o.Files, from: o.From, maps: o.Maps, skipBad: o.SkipBad}
 }
 
-// cmdFlag is one flag of a command: its name without the dashes and its
-// value, or a bool flag given bare.
-type cmdFlag struct {
-	name, value string
-	bare        bool
-}
-
 // flags are the flags that read the inputs.
-func (in inputArgs) flags() []cmdFlag {
-	var f []cmdFlag
+func (in inputArgs) flags() []report.Flag {
+	var f []report.Flag
 	if in.from != "" {
-		f = append(f, cmdFlag{name: "from", value: in.from})
+		f = append(f, report.Flag{Name: "from", Value: in.from})
 	}
 	for _, m := range in.maps {
-		f = append(f, cmdFlag{name: "map", value: m})
+		f = append(f, report.Flag{Name: "map", Value: m})
 	}
 	if in.skipBad {
-		f = append(f, cmdFlag{name: "skip-bad", bare: true})
+		f = append(f, report.Flag{Name: "skip-bad", Bare: true})
 	}
 	return f
-}
-
-// tokenFlags turns flag tokens of the knob table ("--lambda", "0.5",
-// "--path", …) into flags: a token after a flag is its value unless it is
-// a flag itself.
-func tokenFlags(tokens []string) []cmdFlag {
-	var f []cmdFlag
-	for i := 0; i < len(tokens); i++ {
-		name := strings.TrimPrefix(tokens[i], "--")
-		if i+1 < len(tokens) && !strings.HasPrefix(tokens[i+1], "--") {
-			f = append(f, cmdFlag{name: name, value: tokens[i+1]})
-			i++
-			continue
-		}
-		f = append(f, cmdFlag{name: name, bare: true})
-	}
-	return f
-}
-
-// reportFlags are the analysis flags that reproduce opt: the judges, the
-// group, every knob, then the flags no knob steps and the bootstrap's.
-func reportFlags(opt report.Options) []cmdFlag {
-	var f []cmdFlag
-	for _, j := range opt.Judges {
-		f = append(f, cmdFlag{name: "judge", value: j})
-	}
-	if opt.Group != "" {
-		f = append(f, cmdFlag{name: "group", value: opt.Group})
-	}
-	f = append(f, tokenFlags(knobArgs(&opt, false))...)
-	ro, lo := opt.Reporting, opt.Likelihood
-	if opt.Target != "" && opt.Target != report.TargetAuto {
-		f = append(f, cmdFlag{name: "target", value: opt.Target})
-	}
-	if ro.Pilot != 0 && ro.Pilot != 10 {
-		f = append(f, cmdFlag{name: "pilot", value: fmt.Sprint(ro.Pilot)})
-	}
-	if lo.Permutations != likelihood.DefaultPermutations {
-		f = append(f, cmdFlag{name: "permutations", value: fmt.Sprint(lo.Permutations)})
-	}
-	if lo.PerToken {
-		f = append(f, cmdFlag{name: "per-token", bare: true})
-	}
-	f = append(f, tokenFlags(bootArgs(opt.Bootstrap))...)
-	return append(f, tokenFlags(knobArgs(&opt, true))...)
 }
 
 // command writes a command as typed: the subcommand, the files, then the
 // flags as --name value (quoted for a POSIX shell).
-func command(sub string, files []string, flags []cmdFlag) string {
+func command(sub string, files []string, flags []report.Flag) string {
 	a := []string{"plumb", sub}
 	for _, f := range files {
 		a = append(a, shellarg.Quote(f))
 	}
 	for _, f := range flags {
-		a = append(a, "--"+f.name)
-		if !f.bare {
-			a = append(a, shellarg.Quote(f.value))
+		w := f.Words()
+		a = append(a, w[0])
+		for _, v := range w[1:] {
+			a = append(a, shellarg.Quote(v))
 		}
 	}
 	return strings.Join(a, " ")
@@ -147,9 +96,10 @@ func (c *common) firstRecordOf(judge, group string) string {
 }
 
 // reportCommand is the `plumb report` command that reproduces the numbers
-// of opt on the inputs in.
+// of opt on the inputs in: the inputs' flags, then opt's (report's codec,
+// Options.Args).
 func reportCommand(opt report.Options, in inputArgs) string {
-	return command("report", in.files, append(in.flags(), reportFlags(opt)...))
+	return command("report", in.files, append(in.flags(), opt.Args()...))
 }
 
 // figuresCommand is the `plumb figures` command that writes the figures of
@@ -159,12 +109,8 @@ func reportCommand(opt report.Options, in inputArgs) string {
 // are equal byte for byte.
 func figuresCommand(opt report.Options, in inputArgs, dir string) string {
 	var flags []shellarg.Flag
-	for _, f := range append(append(in.flags(), reportFlags(opt)...), cmdFlag{name: "output", value: dir}) {
-		v := f.value
-		if f.bare {
-			v = "true"
-		}
-		flags = append(flags, shellarg.Flag{Name: f.name, Value: v})
+	for _, f := range append(append(in.flags(), opt.Args()...), report.Flag{Name: "output", Value: dir}) {
+		flags = append(flags, f.Shell())
 	}
 	return shellarg.Line("plumb figures", flags, in.files)
 }
@@ -174,18 +120,18 @@ func figuresCommand(opt report.Options, in inputArgs, dir string) string {
 // embedded demo), the judge and criterion, and the knobs that choose the
 // set (k, the seed, per-token likelihoods).
 func fewShotCommand(in inputArgs, judge, crit string, lo likelihood.Options, out string) string {
-	var f []cmdFlag
+	var f []report.Flag
 	if len(in.files) == 0 {
-		f = append(f, cmdFlag{name: "demo", bare: true})
+		f = append(f, report.Flag{Name: "demo", Bare: true})
 	}
 	if in.skipBad {
-		f = append(f, cmdFlag{name: "skip-bad", bare: true})
+		f = append(f, report.Flag{Name: "skip-bad", Bare: true})
 	}
-	f = append(f, cmdFlag{name: "judge", value: judge}, cmdFlag{name: "criterion", value: crit},
-		cmdFlag{name: "k", value: fmt.Sprint(topK(lo.TopK))}, cmdFlag{name: "seed", value: fmt.Sprint(lo.Seed)})
+	f = append(f, report.Flag{Name: "judge", Value: judge}, report.Flag{Name: "criterion", Value: crit},
+		report.Flag{Name: "k", Value: fmt.Sprint(topK(lo.TopK))}, report.Flag{Name: "seed", Value: fmt.Sprint(lo.Seed)})
 	if lo.PerToken {
-		f = append(f, cmdFlag{name: "per-token", bare: true})
+		f = append(f, report.Flag{Name: "per-token", Bare: true})
 	}
-	f = append(f, cmdFlag{name: "output", value: out})
+	f = append(f, report.Flag{Name: "output", Value: out})
 	return command("fewshot", in.files, f)
 }

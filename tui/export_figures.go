@@ -51,25 +51,3 @@ func writeExportFigures(guard *atomicfile.Guard, dir string, eng *report.Engine,
 	}
 	return fmt.Sprintf("%s in %s/", plural(len(figs), "figure")+fmt.Sprintf(" (%d files)", len(paths)), dir), nil
 }
-
-// bootArgs are the bootstrap flags that reproduce o (none for the
-// defaults).
-func bootArgs(o report.BootstrapOptions) []string {
-	var a []string
-	if o.Explicit || o.Resamples <= 0 {
-		a = append(a, "--bootstrap", fmt.Sprint(max(0, o.Resamples)))
-	}
-	if o.Resamples <= 0 {
-		return a
-	}
-	if o.Kind != report.DefaultBootstrapOptions().Kind {
-		a = append(a, "--bootstrap-kind", o.Kind.String())
-	}
-	switch o.Refit {
-	case report.RefitAlways:
-		a = append(a, "--refit")
-	case report.RefitNever:
-		a = append(a, "--fixed-fit")
-	}
-	return a
-}

@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/likelihood"
@@ -13,8 +12,9 @@ import (
 )
 
 // knobID names a knob. Every analysis knob is also a flag of `plumb
-// report` (knobDef.flag), so the report reproduces the screen. The order
-// is the status line's and the reproduce command's.
+// report` (knobDef.flag), so the report reproduces the screen: the
+// reproduce commands print the options with report's codec
+// (report.Options.Args). The order is the status line's.
 type knobID int
 
 const (
@@ -37,9 +37,10 @@ const (
 
 // knobDef is a knob, declared once: its label, its steps, how its value is
 // formatted (get), stepped and reset (set), whether a change recomputes
-// the analysis, where the status line shows it, and the flag that
-// reproduces it. Adding a knob is adding a row to knobDefs (and its place
-// in paneKnobs).
+// the analysis, where the status line shows it, and the flag that sets
+// it. Adding a knob is adding a row to knobDefs (and its place in
+// paneKnobs); its option's flag is report's (report.RegisterFlags,
+// report.Options.Args).
 type knobDef struct {
 	label string
 	// name, when set, is the label for the knob values k (nil: label).
@@ -56,10 +57,6 @@ type knobDef struct {
 	display bool
 	// status is the knob's item of the status line (nil: not there).
 	status *statusSlot
-	// late puts the knob's flags after the bootstrap's in the reproduce
-	// command (the solver and the stop, which are left out at their
-	// defaults).
-	late bool
 
 	// format formats the value for the knob bar and the status line; r is
 	// what the automatic values resolved to in the last result.
@@ -69,8 +66,6 @@ type knobDef struct {
 	step func(k *knobState, d *knobDef, dir int, delta float64, r resolved) bool
 	// reset sets the value back to start's.
 	reset func(k, start *knobState)
-	// args are the flags that reproduce the value (nil: none).
-	args func(o *report.Options) []string
 	// inactive, when set, says why the knob changes nothing for what is
 	// on screen ("" when it does); the knob bar shows it greyed with the
 	// reason and a step changes nothing.
@@ -118,7 +113,6 @@ var knobDefs = [numKnobs]knobDef{
 		reset: func(k, s *knobState) {
 			k.opt.Selection.Lambda, k.opt.Selection.PublishedLambda = s.opt.Selection.Lambda, s.opt.Selection.PublishedLambda
 		},
-		args: func(o *report.Options) []string { return []string{"--lambda", argFloat(o.Selection.Lambda)} },
 	}.shown("λ ", 1, rankLambda),
 	kEstFrac: floatKnob("est. fraction", "--est-frac", 0.05, 0.25, 0.05, 1,
 		func(o *report.Options) *float64 { return &o.Selection.EstFrac }).shown("est ", 1, rankEstFrac),
@@ -136,7 +130,6 @@ var knobDefs = [numKnobs]knobDef{
 			o, so := &k.opt, &s.opt
 			o.Selection.Seed, o.Reporting.Seed, o.Likelihood.Seed = so.Selection.Seed, so.Reporting.Seed, so.Likelihood.Seed
 		},
-		args: func(o *report.Options) []string { return []string{"--seed", fmt.Sprint(o.Selection.Seed)} },
 	}.shown("seed ", 1, rankSeed),
 	kBudget: knobDef{label: "budget m", flag: "--budget", small: 10, big: 100, lo: 2, hi: math.MaxInt32,
 		format: func(k *knobState, r resolved) string {
@@ -162,7 +155,6 @@ var knobDefs = [numKnobs]knobDef{
 			return true
 		},
 		reset: func(k, s *knobState) { k.opt.Reporting.Budget = s.opt.Reporting.Budget },
-		args:  func(o *report.Options) []string { return []string{"--budget", fmt.Sprint(o.Reporting.Budget)} },
 	}.shown("m ", 2, rankBudget),
 	kSplit: knobDef{label: "split m0/m", flag: "--split", small: 0.05, big: 0.25, lo: 0.05, hi: 0.95,
 		format: func(k *knobState, r resolved) string {
@@ -187,7 +179,6 @@ var knobDefs = [numKnobs]knobDef{
 			return true
 		},
 		reset: func(k, s *knobState) { k.opt.Reporting.Split = s.opt.Reporting.Split },
-		args:  func(o *report.Options) []string { return []string{"--split", argFloat(o.Reporting.Split)} },
 	}.shown("split ", 2, rankSplit),
 	kAlpha: floatKnob("α", "--alpha", 0.01, 0.05, 0.01, 0.5,
 		func(o *report.Options) *float64 { return &o.Reporting.Alpha }).shown("α ", 2, rankAlpha),
@@ -200,7 +191,6 @@ var knobDefs = [numKnobs]knobDef{
 			return true
 		},
 		reset: func(k, s *knobState) { k.opt.Likelihood.TopK = s.opt.Likelihood.TopK },
-		args:  func(o *report.Options) []string { return []string{"--k", fmt.Sprint(topK(o.Likelihood.TopK))} },
 	},
 	kCriterion: {label: "criterion", flag: "--criterion", display: true,
 		format: func(k *knobState, r resolved) string {
@@ -225,7 +215,7 @@ var knobDefs = [numKnobs]knobDef{
 		},
 		reset: func(k, s *knobState) { k.criterion = s.criterion },
 	},
-	kSolver: {label: "solver", flag: "--solver", late: true,
+	kSolver: {label: "solver", flag: "--solver",
 		format: func(k *knobState, _ resolved) string { return k.opt.Selection.Solver.String() },
 		step: func(k *knobState, _ *knobDef, dir int, _ float64, _ resolved) bool {
 			so := &k.opt.Selection
@@ -238,21 +228,10 @@ var knobDefs = [numKnobs]knobDef{
 		reset: func(k, s *knobState) {
 			k.opt.Selection.Solver, k.opt.Selection.PublishedLambda = s.opt.Selection.Solver, s.opt.Selection.PublishedLambda
 		},
-		args: func(o *report.Options) []string {
-			var a []string
-			so, def := o.Selection, selection.DefaultOptions()
-			if so.Solver != def.Solver {
-				a = append(a, "--solver", so.Solver.String())
-			}
-			if so.Solver.Published() && so.PublishedLambda != def.PublishedLambda {
-				a = append(a, "--published-lambda", argFloat(so.PublishedLambda))
-			}
-			return a
-		},
 	},
 	kOpponent:  opponentKnob(),
 	kStylePref: stylePrefKnob(),
-	kStopAt: {label: "stop at", flag: "--stop-at", small: 1, big: 5, late: true,
+	kStopAt: {label: "stop at", flag: "--stop-at", small: 1, big: 5,
 		format: func(k *knobState, r resolved) string { return stopValue(k.opt.Selection.StopAt, r.pathPoints) },
 		step: func(k *knobState, _ *knobDef, _ int, delta float64, r resolved) bool {
 			so := &k.opt.Selection
@@ -264,16 +243,6 @@ var knobDefs = [numKnobs]knobDef{
 			return true
 		},
 		reset: func(k, s *knobState) { k.opt.Selection.StopAt = s.opt.Selection.StopAt },
-		args: func(o *report.Options) []string {
-			so := o.Selection
-			if so.StopAt != selection.StopEnd {
-				return []string{"--stop-at", so.StopAt.String()}
-			}
-			if so.Path && so.Solver.Converged() { // the screen shows the path
-				return []string{"--path"}
-			}
-			return nil
-		},
 	},
 }
 
@@ -304,7 +273,6 @@ func floatKnob(label, flag string, small, big, lo, hi float64, field func(*repor
 			return true
 		},
 		reset: func(k, s *knobState) { *field(&k.opt) = *field(&s.opt) },
-		args:  func(o *report.Options) []string { return []string{flag, argFloat(*field(o))} },
 	}
 }
 
@@ -321,7 +289,6 @@ func choiceKnob[T interface {
 			return true
 		},
 		reset: func(k, s *knobState) { *field(&k.opt) = *field(&s.opt) },
-		args:  func(o *report.Options) []string { return []string{flag, (*field(o)).String()} },
 	}
 }
 
@@ -383,18 +350,6 @@ func (k *knobState) step(id knobID, dir int, big bool, r resolved) (recompute bo
 // reset sets a knob back to its value in start.
 func (k *knobState) reset(id knobID, start knobState) { knobDefs[id].reset(k, &start) }
 
-// knobArgs are the flags of the knobs in the reproduce command: the
-// knobs' own (late false) or those after the bootstrap's (late true).
-func knobArgs(o *report.Options, late bool) []string {
-	var a []string
-	for i := range knobDefs {
-		if d := &knobDefs[i]; d.args != nil && d.late == late {
-			a = append(a, d.args(o)...)
-		}
-	}
-	return a
-}
-
 // clampStep adds delta to v, rounds to the step's grid (so repeated
 // steps do not accumulate float error) and clamps to the knob's range.
 func clampStep(v, delta float64, d *knobDef) float64 {
@@ -433,11 +388,6 @@ func trimFloat(v float64) string {
 	}
 	return s
 }
-
-// argFloat formats a knob value for a reproduce command: the shortest
-// decimal that parses back to v exactly (trimFloat's 4 decimals would
-// turn the pool's split 0.76519 into 0.7652, and another calibration set).
-func argFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // stopValue formats the stop-at knob: "end" or "i/n".
 func stopValue(s selection.PathStop, points int) string {

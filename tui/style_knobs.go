@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib/style"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // The Style pane's knobs (knobDefs' kOpponent and kStylePref). Both are
@@ -129,31 +128,5 @@ func stylePrefKnob() knobDef {
 		},
 		reset:    func(k, s *knobState) { k.opt.Style.Pref = s.opt.Style.Pref },
 		inactive: func(c *common) string { return c.styleResolved().nothing },
-		args:     styleArgs,
 	}
-}
-
-// styleArgs are the flags of the style analysis that reproduce o: --style
-// and --self, which no knob steps (they come from the command line), and
-// the preference knob's --style-pref, each only when not the default.
-// They are the preference knob's args, so that every command the TUI
-// prints (c, the export's Reproduce line, the figures' captions) has them.
-func styleArgs(o *report.Options) []string {
-	var a []string
-	so := o.Style
-	if so.Mode != report.StyleAuto {
-		a = append(a, "--style", so.Mode.String())
-	}
-	judges := make([]string, 0, len(so.Self))
-	for j := range so.Self {
-		judges = append(judges, j)
-	}
-	slices.Sort(judges)
-	for _, j := range judges {
-		a = append(a, "--self", j+"="+so.Self[j])
-	}
-	if so.Pref != style.PrefBalanced {
-		a = append(a, "--style-pref", so.Pref.String())
-	}
-	return a
 }

@@ -5,58 +5,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/spf13/pflag"
-
-	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
 
-// styleFlags are the flags of the style analysis: length and
-// self-preference bias and the generators' win rates (docs/style.md).
-type styleFlags struct {
-	mode string
-	pref string
-	self []string
-}
-
-func (s *styleFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&s.mode, "style", report.StyleAuto.String(), "length, self-preference and win rates: auto (judges whose records name "+
-		"generators or give lengths), on (every judge, lengths from the texts too) or off")
-	fs.StringVar(&s.pref, "style-pref", style.PrefBalanced.String(), "preference of the style measures: balanced, raw-x0 or calibrated (CalibraEval's)")
-	fs.StringArrayVar(&s.self, "self", nil, "`JUDGE=MODEL`: judge JUDGE is generator MODEL, for its self-preference (repeatable; "+
-		"not needed for a judge named like its generator)")
-}
-
-// options validates the flags (the names in --self are checked against
-// the log by resolveSelf).
-func (s *styleFlags) options() (report.StyleOptions, error) {
-	var o report.StyleOptions
-	mode, err := report.ParseStyleMode(s.mode)
-	if err != nil {
-		return o, fmt.Errorf("--style: %w", err)
-	}
-	pref, err := style.ParsePref(s.pref)
-	if err != nil {
-		return o, fmt.Errorf("--style-pref: %w", err)
-	}
-	if mode == report.StyleOff && len(s.self) > 0 {
-		return o, fmt.Errorf("--self %s: the style analysis is off (--style off)", s.self[0])
-	}
-	o.Mode, o.Pref = mode, pref
-	for _, spec := range s.self {
-		j, m, ok := strings.Cut(spec, "=")
-		if !ok || strings.TrimSpace(j) == "" || strings.TrimSpace(m) == "" {
-			return o, fmt.Errorf("--self %q: want JUDGE=MODEL (the judge, and the generator it is)", spec)
-		}
-	}
-	return o, nil
-}
-
-// readOptions are the read options the style mode needs: the lengths of
-// the skipped response texts of records that name a generator (auto), of
-// every record (on), or none (off).
-func (s *styleFlags) readOptions(mode report.StyleMode) model.ReadOptions {
+// styleReadOptions are the read options the style mode needs: the
+// lengths of the skipped response texts of records that name a generator
+// (auto), of every record (on), or none (off).
+func styleReadOptions(mode report.StyleMode) model.ReadOptions {
 	switch mode {
 	case report.StyleAuto:
 		return model.ReadOptions{GenTextLengths: true}
@@ -150,19 +106,5 @@ func selfPairs(lg *model.Log) []string {
 		}
 	}
 	slices.Sort(out)
-	return out
-}
-
-// selfAsGiven maps the --self pairs as given, split at the first '=', for
-// a log that cannot be checked yet (--watch).
-func selfAsGiven(specs []string) map[string]string {
-	if len(specs) == 0 {
-		return nil
-	}
-	out := map[string]string{}
-	for _, spec := range specs {
-		j, m, _ := strings.Cut(spec, "=")
-		out[strings.TrimSpace(j)] = strings.TrimSpace(m)
-	}
 	return out
 }

@@ -27,7 +27,7 @@ func loadLog(cmd *cobra.Command, files []string, skipBad, keepText bool, from st
 }
 
 // loadLogLengths is loadLog keeping the lengths of skipped response texts
-// as lengths asks (its TextLengths and GenTextLengths; styleFlags.readOptions).
+// as lengths asks (its TextLengths and GenTextLengths; styleReadOptions).
 func loadLogLengths(cmd *cobra.Command, files []string, skipBad, keepText bool, from string, maps []string, lengths model.ReadOptions) (*model.Log, error) {
 	if len(files) == 0 {
 		lg, err := demo.Log()

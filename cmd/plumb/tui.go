@@ -82,8 +82,8 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 			return err
 		}
 		to.Log = lg
-		// The log may still grow: --self is taken as given.
-		to.Start.Style.Self = selfAsGiven(f.style.self)
+		// The log may still grow: --self is taken as given (opt's, split
+		// by report.SelfAsGiven).
 		to.Poll = w.Poll
 		to.PollEvery = time.Second
 	} else {
