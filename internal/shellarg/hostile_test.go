@@ -2,6 +2,7 @@ package shellarg
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -125,7 +126,9 @@ func TestPasteIntoBash(t *testing.T) {
 	dir := t.TempDir()
 	paste := func(name, text string) bool {
 		t.Helper()
-		sock := "plumb-paste-" + name + "-" + filepath.Base(dir)
+		// The socket is this process's alone: t.TempDir's last element
+		// ("001") is the same in every test binary run at once.
+		sock := fmt.Sprintf("plumb-paste-%s-%d", name, os.Getpid())
 		run := func(args ...string) error {
 			return exec.Command(tmux, append([]string{"-L", sock}, args...)...).Run()
 		}
