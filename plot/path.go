@@ -57,6 +57,75 @@ func PathChart(series []PathSeries, o PathChartOptions) string {
 	if W < 1 || H < 1 {
 		return ""
 	}
+	xs := pathXs(series, o.Xs)
+	ylo, yhi, ok := pathYRange(series)
+	if !ok {
+		return message("no data", W, H)
+	}
+	marks := pathMarks(series, o, xs)
+	items, short := pathLegend(series, o, len(xs))
+	lay := layoutPathRows(items, short, len(marks) > 0, W, H)
+	if lay.plot < 2 {
+		return message("fit path", W, H)
+	}
+	steps := lay.plot - 1
+
+	// Horizontal layout, as LineChart.
+	label, lw := rowLabels(ylo, yhi, steps)
+	// asciigraph writes each label right-aligned in lw+2 cells (its own
+	// space, the label, our space), then the axis glyph, on which value 0
+	// sits; value j is j cells right of it.
+	start := lw + 2
+	xr := newRange()
+	for _, x := range xs {
+		xr.add(x)
+	}
+	sc := pathScale{cols: W - start}
+	sc.lo, sc.hi = xr.bounds()
+	if sc.cols < 2 {
+		return message("fit path", W, H)
+	}
+
+	data := make([][]float64, 0, len(series))
+	chars := make([]asciigraph.CharSet, 0, len(series))
+	for _, s := range series {
+		line, ok := seriesColumns(s, xs, sc, ylo, yhi)
+		if !ok {
+			continue
+		}
+		data = append(data, line)
+		chars = append(chars, seriesChars(s))
+	}
+	if len(data) == 0 {
+		return message("no data", W, H)
+	}
+	plot := asciigraph.PlotMany(data,
+		asciigraph.Height(steps),
+		asciigraph.LowerBound(0), asciigraph.UpperBound(1),
+		asciigraph.Offset(2),
+		asciigraph.YAxisValueFormatter(func(m float64) string { return label(m) + " " }),
+		asciigraph.SeriesChars(chars...),
+	)
+	lines := strings.Split(plot, "\n")
+	lines = lines[:min(len(lines), lay.plot)]
+	if hasStop(o, len(xs)) {
+		drawStopLine(lines, start+sc.col(xs[o.Stop]), start, W)
+	}
+	for len(lines) < lay.plot {
+		lines = append(lines, "")
+	}
+	lines = append(lines, lay.footer(sc, start, marks, o)...)
+	return block(lines, W, H)
+}
+
+// hasStop reports whether PathChart marks a stop point among n points.
+func hasStop(o PathChartOptions, n int) bool {
+	return o.ShowStop && o.Stop >= 0 && o.Stop < n
+}
+
+// pathXs returns the x of each point of the longest series: xs[i] when
+// finite, else the point's index.
+func pathXs(series []PathSeries, given []float64) []float64 {
 	n := 0
 	for _, s := range series {
 		n = max(n, len(s.Ys))
@@ -64,56 +133,62 @@ func PathChart(series []PathSeries, o PathChartOptions) string {
 	xs := make([]float64, n)
 	for i := range xs {
 		xs[i] = float64(i)
-		if i < len(o.Xs) && finite(o.Xs[i]) {
-			xs[i] = o.Xs[i]
+		if i < len(given) && finite(given[i]) {
+			xs[i] = given[i]
 		}
 	}
-	xr := newRange()
-	for _, x := range xs {
-		xr.add(x)
-	}
-	xlo, xhi := xr.bounds()
+	return xs
+}
 
-	// y range over the series on the axis's scale; rescaled series get
-	// their own range mapped onto it.
+// pathYRange returns the y axis's range: over the series on the axis's
+// scale, 0–1 when every series is rescaled; ok is false when no series has
+// a finite value.
+func pathYRange(series []PathSeries) (lo, hi float64, ok bool) {
 	yr := newRange()
-	some := false
 	for _, s := range series {
 		for _, y := range s.Ys {
 			if finite(y) {
-				some = true
+				ok = true
 				if !s.Rescale {
 					yr.add(y)
 				}
 			}
 		}
 	}
-	if !some {
-		return message("no data", W, H)
+	if !ok {
+		return 0, 0, false
 	}
 	if yr.lo > yr.hi { // only rescaled series: a 0–1 axis
 		yr.add(0)
 		yr.add(1)
 	}
-	ylo, yhi := yr.bounds()
+	lo, hi = yr.bounds()
+	return lo, hi, true
+}
 
-	// Markers: the stop point, then each series' peak.
-	type mark struct {
-		x float64
-		g rune
-	}
-	var marks []mark
-	if o.ShowStop && o.Stop >= 0 && o.Stop < n {
-		marks = append(marks, mark{xs[o.Stop], '▲'})
+// pathMark is a glyph on PathChart's marker row at x.
+type pathMark struct {
+	x float64
+	g rune
+}
+
+// pathMarks returns the markers: the stop point, then each series' peak.
+func pathMarks(series []PathSeries, o PathChartOptions, xs []float64) []pathMark {
+	var marks []pathMark
+	if hasStop(o, len(xs)) {
+		marks = append(marks, pathMark{xs[o.Stop], '▲'})
 	}
 	for _, s := range series {
-		if s.Peak != 0 && s.PeakAt >= 0 && s.PeakAt < n {
-			marks = append(marks, mark{xs[s.PeakAt], glyph(s.Peak, '?')})
+		if s.Peak != 0 && s.PeakAt >= 0 && s.PeakAt < len(xs) {
+			marks = append(marks, pathMark{xs[s.PeakAt], glyph(s.Peak, '?')})
 		}
 	}
+	return marks
+}
 
-	// Legend items, full and short.
-	var items, short []string
+// pathLegend returns the legend's items, full and short: each series'
+// glyph and label, the stop point, the peak glyphs.
+func pathLegend(series []PathSeries, o PathChartOptions, n int) (items, short []string) {
 	for _, s := range series {
 		g := "──"
 		if s.Glyph != 0 {
@@ -126,7 +201,7 @@ func PathChart(series []PathSeries, o PathChartOptions) string {
 		}
 		short = append(short, g+" "+clean(sl))
 	}
-	if o.ShowStop && o.Stop >= 0 && o.Stop < n {
+	if hasStop(o, n) {
 		items = append(items, fmt.Sprintf("▲ stop %d/%d", o.Stop, n-1))
 		short = append(short, fmt.Sprintf("▲ %d", o.Stop))
 	}
@@ -140,26 +215,33 @@ func PathChart(series []PathSeries, o PathChartOptions) string {
 		items = append(items, strings.Join(peaks, " ")+" = best")
 		short = append(short, strings.Join(peaks, "")+" best")
 	}
+	return items, short
+}
 
-	// Vertical layout: the plot gets at least max(3, H/2) rows (3 when H
-	// is small); the other lines are given, while rows are left, in the
-	// order: legend line 1, markers, legend line 2, x axis, end labels,
-	// further legend lines.
-	left, right := o.Left, o.Right
-	if left == "" {
-		left = "identity"
-	}
-	if right == "" {
-		right = "converged"
-	}
+// pathRows is PathChart's vertical layout: the rows of the plot and which
+// lines below it are drawn.
+type pathRows struct {
+	plot                 int      // rows of the plot
+	legend               []string // the packed legend lines, full or short
+	legendLines          int      // how many of them are drawn
+	markers, axis, ticks bool
+}
+
+// layoutPathRows lays out H rows: the plot gets at least max(3, H/2) rows
+// (3 when H is small); the other lines are given, while rows are left, in
+// the order: legend line 1, markers, legend line 2, x axis, end labels,
+// further legend lines. The legend is the short one when the full one
+// would take more than two lines or more than the rows left.
+func layoutPathRows(items, short []string, haveMarks bool, W, H int) pathRows {
 	lw0 := max(W-1, 1) // each legend line is " " + items
-	packed := packLegend(items, lw0)
+	var lay pathRows
+	lay.legend = packLegend(items, lw0)
 	free := H - max(3, H/2)
 	if H < 6 {
 		free = H - 3
 	}
-	if len(packed) > max(min(free-1, 2), 1) || len(packed) > free {
-		packed = packLegend(short, lw0)
+	if len(lay.legend) > max(min(free-1, 2), 1) || len(lay.legend) > free {
+		lay.legend = packLegend(short, lw0)
 	}
 	take := func() bool {
 		if free > 0 {
@@ -168,133 +250,123 @@ func PathChart(series []PathSeries, o PathChartOptions) string {
 		}
 		return false
 	}
-	legendLines := btoi(len(packed) > 0 && take())
-	markers := len(marks) > 0 && take()
-	if legendLines == 1 && len(packed) > 1 && take() {
-		legendLines++
+	lay.legendLines = btoi(len(lay.legend) > 0 && take())
+	lay.markers = haveMarks && take()
+	if lay.legendLines == 1 && len(lay.legend) > 1 && take() {
+		lay.legendLines++
 	}
-	axis := take()
-	ticks := take()
-	for legendLines < len(packed) && take() {
-		legendLines++
+	lay.axis = take()
+	lay.ticks = take()
+	for lay.legendLines < len(lay.legend) && take() {
+		lay.legendLines++
 	}
-	body := func() int {
-		return H - btoi(axis) - btoi(ticks) - btoi(markers) - legendLines
-	}
-	rows := body()
-	if rows < 2 {
-		return message("fit path", W, H)
-	}
-	steps := rows - 1
+	lay.plot = H - btoi(lay.axis) - btoi(lay.ticks) - btoi(lay.markers) - lay.legendLines
+	return lay
+}
 
-	// Horizontal layout, as LineChart.
-	label, lw := rowLabels(ylo, yhi, steps)
-	// asciigraph writes each label right-aligned in lw+2 cells (its own
-	// space, the label, our space), then the axis glyph, on which value 0
-	// sits; value j is j cells right of it.
-	start := lw + 2
-	cols := W - start
-	if cols < 2 {
-		return message("fit path", W, H)
-	}
-	col := func(x float64) int {
-		if !(xhi > xlo) {
-			return 0
-		}
-		f := math.Round((x - xlo) / (xhi - xlo) * float64(cols-1))
-		if !(f >= 0) {
-			return 0
-		}
-		return int(math.Min(f, float64(cols-1)))
-	}
+// pathScale maps x onto the plotted columns 0 … cols−1.
+type pathScale struct {
+	lo, hi float64
+	cols   int
+}
 
-	// Each series on the plotted columns, normalised to [0, 1] on the axis.
-	data := make([][]float64, 0, len(series))
-	chars := make([]asciigraph.CharSet, 0, len(series))
-	for _, s := range series {
-		lo, hi := ylo, yhi
-		if s.Rescale {
-			r := newRange()
-			for _, y := range s.Ys {
-				if finite(y) {
-					r.add(y)
-				}
-			}
-			if r.lo > r.hi {
-				continue
-			}
-			lo, hi = r.bounds()
-		}
-		norm := func(y float64) float64 {
-			if !finite(y) {
-				return math.NaN()
-			}
-			return clamp01((y - lo) / (hi - lo))
-		}
-		line := make([]float64, cols)
-		for j := range line {
-			line[j] = math.NaN()
-		}
-		for i := 0; i+1 < len(s.Ys) && i+1 < n; i++ {
-			a, b := s.Ys[i], s.Ys[i+1]
-			if !finite(a) || !finite(b) {
-				continue
-			}
-			ca, cb := col(xs[i]), col(xs[i+1])
-			for j := ca; j <= cb; j++ {
-				t := 0.0
-				if cb > ca {
-					t = float64(j-ca) / float64(cb-ca)
-				}
-				line[j] = norm(a + t*(b-a))
-			}
-		}
-		for i, y := range s.Ys { // lone points still show
-			if i < n && finite(y) {
-				if c := col(xs[i]); math.IsNaN(line[c]) {
-					line[c] = norm(y)
-				}
-			}
-		}
-		data = append(data, line)
-		if s.Glyph == 0 {
-			chars = append(chars, asciigraph.DefaultCharSet)
-		} else {
-			chars = append(chars, asciigraph.CreateCharSet(string(glyph(s.Glyph, '?'))))
-		}
+// col returns x's column (0 when the range is empty or x is NaN).
+func (sc pathScale) col(x float64) int {
+	if !(sc.hi > sc.lo) {
+		return 0
 	}
-	if len(data) == 0 {
-		return message("no data", W, H)
+	f := math.Round((x - sc.lo) / (sc.hi - sc.lo) * float64(sc.cols-1))
+	if !(f >= 0) {
+		return 0
 	}
-	plot := asciigraph.PlotMany(data,
-		asciigraph.Height(steps),
-		asciigraph.LowerBound(0), asciigraph.UpperBound(1),
-		asciigraph.Offset(2),
-		asciigraph.YAxisValueFormatter(func(m float64) string { return label(m) + " " }),
-		asciigraph.SeriesChars(chars...),
-	)
-	bodyLines := strings.Split(plot, "\n")
-	bodyLines = bodyLines[:min(len(bodyLines), rows)]
+	return int(math.Min(f, float64(sc.cols-1)))
+}
 
-	// The stop line: ┊ in the blank cells of its column.
-	if o.ShowStop && o.Stop >= 0 && o.Stop < n {
-		c := start + col(xs[o.Stop])
-		if c > start { // not on the y axis itself
-			for i, l := range bodyLines {
-				r := []rune(fit(l, W))
-				if c < len(r) && r[c] == ' ' {
-					r[c] = '┊'
-				}
-				bodyLines[i] = string(r)
+// seriesColumns returns s on the plotted columns, normalised to [0, 1] on
+// the axis ylo … yhi (on its own range when s.Rescale): linearly
+// interpolated between finite neighbouring points, a lone point in its
+// column, NaN elsewhere. ok is false for a rescaled series with no finite
+// value.
+func seriesColumns(s PathSeries, xs []float64, sc pathScale, ylo, yhi float64) (line []float64, ok bool) {
+	n := len(xs)
+	lo, hi := ylo, yhi
+	if s.Rescale {
+		r := newRange()
+		for _, y := range s.Ys {
+			if finite(y) {
+				r.add(y)
+			}
+		}
+		if r.lo > r.hi {
+			return nil, false
+		}
+		lo, hi = r.bounds()
+	}
+	norm := func(y float64) float64 {
+		if !finite(y) {
+			return math.NaN()
+		}
+		return clamp01((y - lo) / (hi - lo))
+	}
+	line = make([]float64, sc.cols)
+	for j := range line {
+		line[j] = math.NaN()
+	}
+	for i := 0; i+1 < len(s.Ys) && i+1 < n; i++ {
+		a, b := s.Ys[i], s.Ys[i+1]
+		if !finite(a) || !finite(b) {
+			continue
+		}
+		ca, cb := sc.col(xs[i]), sc.col(xs[i+1])
+		for j := ca; j <= cb; j++ {
+			t := 0.0
+			if cb > ca {
+				t = float64(j-ca) / float64(cb-ca)
+			}
+			line[j] = norm(a + t*(b-a))
+		}
+	}
+	for i, y := range s.Ys { // lone points still show
+		if i < n && finite(y) {
+			if c := sc.col(xs[i]); math.IsNaN(line[c]) {
+				line[c] = norm(y)
 			}
 		}
 	}
-	lines := bodyLines
-	for len(lines) < rows {
-		lines = append(lines, "")
+	return line, true
+}
+
+// seriesChars returns the asciigraph characters of s's line.
+func seriesChars(s PathSeries) asciigraph.CharSet {
+	if s.Glyph == 0 {
+		return asciigraph.DefaultCharSet
 	}
+	return asciigraph.CreateCharSet(string(glyph(s.Glyph, '?')))
+}
+
+// drawStopLine puts ┊ in the blank cells of column c of the plot's lines,
+// unless c is the y axis itself (start).
+func drawStopLine(lines []string, c, start, W int) {
+	if c <= start {
+		return
+	}
+	for i, l := range lines {
+		r := []rune(fit(l, W))
+		if c < len(r) && r[c] == ' ' {
+			r[c] = '┊'
+		}
+		lines[i] = string(r)
+	}
+}
+
+// footer returns the lines below the plot that lay gives room for: the x
+// axis, the marker row (a marker whose column is taken moves at most two
+// columns aside), the end labels with XLabel between them, the legend.
+func (lay pathRows) footer(sc pathScale, start int, marks []pathMark, o PathChartOptions) []string {
+	var lines []string
 	pad := strings.Repeat(" ", start)
-	if axis {
+	cols := sc.cols
+	if lay.axis {
 		r := newRow(cols)
 		for j := range r {
 			r[j] = '─'
@@ -302,10 +374,10 @@ func PathChart(series []PathSeries, o PathChartOptions) string {
 		r[0], r[cols-1] = '└', '┬'
 		lines = append(lines, pad+string(r))
 	}
-	if markers {
+	if lay.markers {
 		r := newRow(cols)
 		for _, m := range marks {
-			c := col(m.x)
+			c := sc.col(m.x)
 			for _, d := range []int{0, 1, -1, 2, -2} {
 				if r.free(c+d, c+d+1) {
 					c += d
@@ -318,19 +390,27 @@ func PathChart(series []PathSeries, o PathChartOptions) string {
 		}
 		lines = append(lines, pad+string(r))
 	}
-	if ticks {
+	if lay.ticks {
+		left, right := o.Left, o.Right
+		if left == "" {
+			left = "identity"
+		}
+		if right == "" {
+			right = "converged"
+		}
 		lines = append(lines, pad+spread(clean(left), clean(o.XLabel), clean(right), cols))
 	}
-	if legendLines > 0 {
-		if len(packed) > legendLines {
-			packed = packed[:legendLines]
-			packed[legendLines-1] += " …" // fit truncates when too wide
+	if lay.legendLines > 0 {
+		packed := lay.legend
+		if len(packed) > lay.legendLines {
+			packed = packed[:lay.legendLines]
+			packed[lay.legendLines-1] += " …" // fit truncates when too wide
 		}
 		for _, l := range packed {
 			lines = append(lines, " "+l)
 		}
 	}
-	return block(lines, W, H)
+	return lines
 }
 
 // packLegend joins items with two spaces into lines of at most w cells,

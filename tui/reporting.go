@@ -40,7 +40,22 @@ func (p *reportingPane) draw(w int) []string {
 		}
 		return out
 	}
+	out := p.rateLines(ja, w)
+	if len(rep.WidthCurve) > 1 {
+		out = append(out, p.widthChart(rep, w)...)
+		out = append(out, "")
+		out = append(out, p.splitTable(rep, w)...)
+	}
+	return append(out, p.planAndNotes(ja, w)...)
+}
+
+// rateLines are the verdict rates: the heading with the test size and the
+// intervals' level, the naive and corrected rates as interval bars, whether
+// the interval covers a known true rate, the classifier's estimated
+// specificity and sensitivity on the labelled items.
+func (p *reportingPane) rateLines(ja *report.JudgeAnalysis, w int) []string {
 	st := p.c.st
+	rep := ja.Reporting
 	level := 100 * (1 - p.c.knobs.opt.Reporting.Alpha)
 	if p.c.knobs.opt.Reporting.Alpha == 0 {
 		level = 95
@@ -66,61 +81,83 @@ func (p *reportingPane) draw(w int) []string {
 	if rep.Holdout {
 		out = append(out, st.Faint.Render("  every item is labelled: the test set is the labelled items left after the calibration draw, their labels hidden"))
 	}
+	return out
+}
 
-	// The CI width against the split.
-	if len(rep.WidthCurve) > 1 {
-		var xs, ys []float64
-		for _, pt := range rep.WidthCurve {
-			if pt.Width.OK() {
-				xs = append(xs, float64(pt.M0))
-				ys = append(ys, pt.Width.Value)
-			}
+// splitMarkers are the chart's markers of the named splits that are
+// defined, with short labels below 120 columns (the legend then fits in
+// one line; the table below names them in full).
+func splitMarkers(sp reporting.Splits, w int) []plot.Marker {
+	marks := []plot.Marker{}
+	for _, s := range []struct {
+		sw    reporting.SplitWidth
+		g     rune
+		label string
+	}{{sp.Current, 'C', vocab.SplitCurrent}, {sp.Equal, 'E', vocab.SplitEqual}, {sp.Exact, 'V', vocab.SplitLeastVar},
+		{sp.Approx, 'P', vocab.SplitProp2}, {sp.Adaptive, 'D', vocab.SplitAdaptive}} {
+		if w < 120 {
+			s.label = shortSplit(s.label)
 		}
-		sp := rep.Splits
-		marks := []plot.Marker{}
-		for _, s := range []struct {
-			sw    reporting.SplitWidth
-			g     rune
-			label string
-		}{{sp.Current, 'C', vocab.SplitCurrent}, {sp.Equal, 'E', vocab.SplitEqual}, {sp.Exact, 'V', vocab.SplitLeastVar},
-			{sp.Approx, 'P', vocab.SplitProp2}, {sp.Adaptive, 'D', vocab.SplitAdaptive}} {
-			if w < 120 {
-				// The legend fits in one line; the table below names them in full.
-				s.label = shortSplit(s.label)
-			}
-			if s.sw.M0+s.sw.M1 > 0 {
-				marks = append(marks, plot.Marker{X: float64(s.sw.M0), Glyph: s.g, Label: s.label})
-			}
+		if s.sw.M0+s.sw.M1 > 0 {
+			marks = append(marks, plot.Marker{X: float64(s.sw.M0), Glyph: s.g, Label: s.label})
 		}
-		if len(xs) > 1 {
-			lo, hi := splitWindow(marks, rep.Budget)
-			note := fmt.Sprintf("m0 items with z = 0 of m = %d", rep.Budget)
-			if lo > 1 || hi < float64(rep.Budget-1) {
-				note = fmt.Sprintf("m0 = %.0f–%.0f of m = %d (zoomed to the marked splits)", lo, hi, rep.Budget)
-			}
-			out = append(out, "")
-			out = append(out, p.c.st.heading("CI width against the split", note, w)...)
-			h := max(8, min(16, p.h-12))
-			c := plot.LineChart(xs, ys, plot.LineOptions{Width: w - 2, Height: h, XMin: lo, XMax: hi,
-				XLabel: "m0", YLabel: "width", Markers: marks})
-			out = append(out, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)
-		}
-		var rows [][]string
-		for _, s := range []struct {
-			name string
-			sw   reporting.SplitWidth
-		}{{vocab.SplitCurrentSym + " " + vocab.SplitCurrent, sp.Current}, {vocab.SplitEqualSym + " " + vocab.SplitEqual, sp.Equal},
-			{vocab.SplitLeastVarSym + " " + vocab.SplitLeastVar, sp.Exact}, {vocab.SplitProp2Sym + " " + vocab.SplitProp2, sp.Approx},
-			{vocab.SplitAdaptiveSym + " " + vocab.SplitAdaptive, sp.Adaptive},
-			{fmt.Sprintf("  %s (≥ %d/class)", vocab.SplitNarrowest, rep.BestMinPerClass), sp.Best}} {
-			if s.sw.M0+s.sw.M1 == 0 {
-				continue
-			}
-			rows = append(rows, []string{"   " + s.name, fmt.Sprint(s.sw.M0), fmt.Sprint(s.sw.M1), widthCell(s.sw.Width)})
-		}
-		out = append(out, "")
-		out = append(out, p.cols.fit(&p.c.st, []string{"   split", "m0", "m1", "CI width"}, rows, nil, w)...)
 	}
+	return marks
+}
+
+// widthChart is the CI width against the split m0 (where it is defined at
+// two points or more), zoomed to the marked splits, under its heading.
+func (p *reportingPane) widthChart(rep *reporting.Result, w int) []string {
+	var xs, ys []float64
+	for _, pt := range rep.WidthCurve {
+		if pt.Width.OK() {
+			xs = append(xs, float64(pt.M0))
+			ys = append(ys, pt.Width.Value)
+		}
+	}
+	marks := splitMarkers(rep.Splits, w)
+	if len(xs) <= 1 {
+		return nil
+	}
+	lo, hi := splitWindow(marks, rep.Budget)
+	note := fmt.Sprintf("m0 items with z = 0 of m = %d", rep.Budget)
+	if lo > 1 || hi < float64(rep.Budget-1) {
+		note = fmt.Sprintf("m0 = %.0f–%.0f of m = %d (zoomed to the marked splits)", lo, hi, rep.Budget)
+	}
+	out := []string{""}
+	out = append(out, p.c.st.heading("CI width against the split", note, w)...)
+	h := max(8, min(16, p.h-12))
+	c := plot.LineChart(xs, ys, plot.LineOptions{Width: w - 2, Height: h, XMin: lo, XMax: hi,
+		XLabel: "m0", YLabel: "width", Markers: marks})
+	return append(out, indent(strings.Split(p.c.st.Chart.Render(c), "\n"), " ")...)
+}
+
+// splitTable is the named splits (and the narrowest with a floor per
+// class) with their m0, m1 and CI width.
+func (p *reportingPane) splitTable(rep *reporting.Result, w int) []string {
+	sp := rep.Splits
+	var rows [][]string
+	for _, s := range []struct {
+		name string
+		sw   reporting.SplitWidth
+	}{{vocab.SplitCurrentSym + " " + vocab.SplitCurrent, sp.Current}, {vocab.SplitEqualSym + " " + vocab.SplitEqual, sp.Equal},
+		{vocab.SplitLeastVarSym + " " + vocab.SplitLeastVar, sp.Exact}, {vocab.SplitProp2Sym + " " + vocab.SplitProp2, sp.Approx},
+		{vocab.SplitAdaptiveSym + " " + vocab.SplitAdaptive, sp.Adaptive},
+		{fmt.Sprintf("  %s (≥ %d/class)", vocab.SplitNarrowest, rep.BestMinPerClass), sp.Best}} {
+		if s.sw.M0+s.sw.M1 == 0 {
+			continue
+		}
+		rows = append(rows, []string{"   " + s.name, fmt.Sprint(s.sw.M0), fmt.Sprint(s.sw.M1), widthCell(s.sw.Width)})
+	}
+	return p.cols.fit(&p.c.st, []string{"   split", "m0", "m1", "CI width"}, rows, nil, w)
+}
+
+// planAndNotes are the labelling plan and the notes: the report's, the
+// items left out, an arbitrary order of the arrangements.
+func (p *reportingPane) planAndNotes(ja *report.JudgeAnalysis, w int) []string {
+	st := p.c.st
+	rep := ja.Reporting
+	var out []string
 	if rep.Plan != "" {
 		out = append(out, "", st.Heading.Render(" Labelling plan"))
 		out = append(out, wrap(rep.Plan, w, "   ")...)

@@ -91,100 +91,144 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// key handles a key press: the global keys, then the pane's knob bar,
-// then the pane.
+// key handles a key press: a pane that captures keys takes it, then the
+// popups, then the global keys, then the pane's knob bar, then the pane.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.c.flash = ""
-	k := m.c.keys
 	p := m.panes[m.pane]
 	if p.Capturing() {
 		return p.Update(msg)
 	}
+	if cmd, done := m.popupKey(msg); done {
+		return cmd
+	}
+	if m.c.tooSmall() {
+		return nil
+	}
+	if cmd, done := m.globalKey(msg); done {
+		return cmd
+	}
+	if cmd, done := m.knobKey(p, msg); done {
+		return cmd
+	}
+	return p.Update(msg)
+}
+
+// popupKey handles quit and help, which work everywhere, and every key
+// while the help or the reproduce popup is open; done is false for a key
+// it leaves to the rest.
+func (m *Model) popupKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+	k := m.c.keys
 	switch {
 	case key.Matches(msg, k.Quit):
-		return tea.Quit
+		return tea.Quit, true
 	case key.Matches(msg, k.Help):
 		m.showHelp, m.showRepro = !m.showHelp, false
 		m.keysPopup.Reset()
-		return nil
+		return nil, true
 	}
 	if m.showHelp {
 		if m.keysPopup.Update(msg) {
 			m.showHelp = false
 		}
-		return nil
+		return nil, true
 	}
 	if m.showRepro {
 		if key.Matches(msg, k.Repro) {
 			m.showRepro = false
-			return nil
+			return nil, true
 		}
 		if m.reproPopup.Update(msg) {
 			m.showRepro = false
 		}
-		return nil
+		return nil, true
 	}
-	if m.c.tooSmall() {
-		return nil
-	}
+	return nil, false
+}
+
+// globalKey handles the keys of every pane: switching panes, judges and
+// groups, export, the reproduce popup and resetting every knob; done is
+// false for another key.
+func (m *Model) globalKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+	k := m.c.keys
 	switch {
 	case key.Matches(msg, k.NextPane):
-		return m.setPane((m.pane + 1) % numPanes)
+		return m.setPane((m.pane + 1) % numPanes), true
 	case key.Matches(msg, k.PrevPane):
-		return m.setPane((m.pane + numPanes - 1) % numPanes)
+		return m.setPane((m.pane + numPanes - 1) % numPanes), true
 	case key.Matches(msg, k.Pane):
-		return m.setPane(paneID(msg.String()[0] - '1'))
+		return m.setPane(paneID(msg.String()[0] - '1')), true
 	case key.Matches(msg, k.NextJudge, k.PrevJudge):
-		if len(m.c.judges) < 2 {
-			m.c.setFlash("the log has one judge")
-			return nil
-		}
-		d := 1
-		if key.Matches(msg, k.PrevJudge) {
-			d = len(m.c.judges) - 1
-		}
-		m.c.judge = (m.c.judge + d) % len(m.c.judges)
-		m.pipe.refreshGroups()
-		m.items.reset()
-		return m.pipe.recompute()
+		return m.stepJudge(key.Matches(msg, k.PrevJudge)), true
 	case key.Matches(msg, k.NextGroup, k.PrevGroup):
-		if len(m.c.groups) < 2 {
-			m.c.setFlash("the judge's pair records have no groups")
-			return nil
-		}
-		d := 1
-		if key.Matches(msg, k.PrevGroup) {
-			d = len(m.c.groups) - 1
-		}
-		m.c.group = (m.c.group + d) % len(m.c.groups)
-		m.c.knobs.opt.Group = m.c.groups[m.c.group]
-		m.items.reset()
-		return m.pipe.recompute()
+		return m.stepGroup(key.Matches(msg, k.PrevGroup)), true
 	case key.Matches(msg, k.Export):
-		return exportCmd(m.c, m.pipe.gen)
+		return exportCmd(m.c, m.pipe.gen), true
 	case key.Matches(msg, k.Repro):
-		return m.reproCmd()
+		return m.reproCmd(), true
 	case key.Matches(msg, k.ResetAll):
 		for id := range knobDefs {
 			m.c.knobs.reset(knobID(id), m.c.start)
 		}
 		m.c.setFlash("every knob reset to its starting value")
-		return m.knobChanged(true)
+		return m.knobChanged(true), true
 	}
-	if b := p.Knobs(); b != nil {
-		switch b.Update(msg) {
-		case knobMoved:
-			return nil
-		case knobFocus:
-			p.Invalidate() // ←/→ changed meaning: the tables' hints say so
-			return nil
-		case knobDisplay:
-			return m.knobChanged(false)
-		case knobAnalysis:
-			return m.knobChanged(true)
-		}
+	return nil, false
+}
+
+// stepJudge moves to the next judge (the previous one when back) and
+// recomputes; with one judge it says so.
+func (m *Model) stepJudge(back bool) tea.Cmd {
+	if len(m.c.judges) < 2 {
+		m.c.setFlash("the log has one judge")
+		return nil
 	}
-	return p.Update(msg)
+	d := 1
+	if back {
+		d = len(m.c.judges) - 1
+	}
+	m.c.judge = (m.c.judge + d) % len(m.c.judges)
+	m.pipe.refreshGroups()
+	m.items.reset()
+	return m.pipe.recompute()
+}
+
+// stepGroup moves to the next group of pair records (the previous one
+// when back) and recomputes; without groups it says so.
+func (m *Model) stepGroup(back bool) tea.Cmd {
+	if len(m.c.groups) < 2 {
+		m.c.setFlash("the judge's pair records have no groups")
+		return nil
+	}
+	d := 1
+	if back {
+		d = len(m.c.groups) - 1
+	}
+	m.c.group = (m.c.group + d) % len(m.c.groups)
+	m.c.knobs.opt.Group = m.c.groups[m.c.group]
+	m.items.reset()
+	return m.pipe.recompute()
+}
+
+// knobKey gives the key to pane p's knob bar, if it has one; done is
+// false when the bar does not use it.
+func (m *Model) knobKey(p pane, msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+	b := p.Knobs()
+	if b == nil {
+		return nil, false
+	}
+	switch b.Update(msg) {
+	case knobMoved:
+		return nil, true
+	case knobFocus:
+		p.Invalidate() // ←/→ changed meaning: the tables' hints say so
+		return nil, true
+	case knobDisplay:
+		return m.knobChanged(false), true
+	case knobAnalysis:
+		return m.knobChanged(true), true
+	}
+	return nil, false
 }
 
 // knobChanged re-renders what shows the knob and, when an analysis option

@@ -86,206 +86,82 @@ func NewNOA(pairs []model.Pair, est []int, obj Objective) (*NOA, error) {
 // sort keys and knots, the anchors' slots, the knot index) from ws (nil:
 // allocated); the NOA keeps none of them.
 func NewNOAIn(pairs []model.Pair, est []int, obj Objective, ws *work.Space) (*NOA, error) {
+	if err := checkEstimation(pairs, est, obj); err != nil {
+		return nil, err
+	}
+	t := newNOATerms(pairs, est, obj, ws)
+	defer t.release(ws)
+	if err := t.collect(pairs, est, obj); err != nil {
+		return nil, err
+	}
+	if t.k == 0 {
+		return nil, fmt.Errorf("calibraeval: no estimation item has two arrangements that form a %s term (%s)", obj, objectiveNeeds(obj))
+	}
+
+	// Knots: 0, the distinct interior values, 1.
+	bits := ws.Uint64s(len(t.vals))    // every element is set by knotsOf
+	scratch := ws.Uint64s(len(t.vals)) // the radix sorts' buffer
+	defer ws.PutUint64s(bits)
+	defer ws.PutUint64s(scratch)
+	z, count := knotsOf(t.vals, bits, scratch)
+	m := len(z) - 1
+	if m < 2 {
+		return nil, errors.New("calibraeval: every P(A) in the estimation set is exactly 0 or 1; there is nothing to calibrate")
+	}
+
+	p := &NOA{obj: obj, items: len(est), k: t.k, m: m, z: z, count: count, solver: defaultSolver, gather: &curveGather{pairs: pairs}}
+	p.setTerms(&t, ws, bits, scratch)
+	return p, nil
+}
+
+// checkEstimation checks NewNOA's arguments: a known objective, a
+// non-empty estimation set of indices into pairs, every item with
+// probabilities (not hard choices).
+func checkEstimation(pairs []model.Pair, est []int, obj Objective) error {
 	if obj != ObjectiveBoth && obj != ObjectiveL1 && obj != ObjectiveL2 {
-		return nil, fmt.Errorf("calibraeval: unknown objective %d", int(obj))
+		return fmt.Errorf("calibraeval: unknown objective %d", int(obj))
 	}
 	if len(est) == 0 {
-		return nil, errors.New("calibraeval: the estimation set is empty")
+		return errors.New("calibraeval: the estimation set is empty")
 	}
 	choice := 0
 	for _, i := range est {
 		if i < 0 || i >= len(pairs) {
-			return nil, fmt.Errorf("calibraeval: estimation index %d out of range [0, %d)", i, len(pairs))
+			return fmt.Errorf("calibraeval: estimation index %d out of range [0, %d)", i, len(pairs))
 		}
 		if pairs[i].Source == model.SourceChoice {
 			choice++
 		}
 	}
 	if choice == len(est) {
-		return nil, errors.New("CalibraEval needs probabilities; this judge gave hard choices")
+		return errors.New("CalibraEval needs probabilities; this judge gave hard choices")
 	}
 	if choice > 0 {
-		return nil, fmt.Errorf("CalibraEval needs probabilities; %d of %d estimation items gave hard choices", choice, len(est))
+		return fmt.Errorf("CalibraEval needs probabilities; %d of %d estimation items gave hard choices", choice, len(est))
 	}
+	return nil
+}
 
-	// Every s value that enters a term gets a slot (item-major); terms
-	// refer to slots until the knots are known. A first pass counts them so
-	// that every slice is allocated once at its final size (the 1M-record
-	// report allocated 332 MB here, most of it in growing slices).
-	nVals, nPos, nCon, nAnc := noaCounts(pairs, est, obj)
-	posS := make([][2]int32, 0, nPos)
-	conS := make([][2]int32, 0, nCon)
-	ancS := ws.Int32s(nAnc)[:0]
-	vals := ws.Floats(nVals)[:0]
-	defer func() {
-		ws.PutInt32s(ancS)
-		ws.PutFloats(vals)
-	}()
-	k := 0
-	for _, i := range est {
-		pr := &pairs[i]
-		var used [model.NumArrangements]bool
-		nPos, nCon := 0, 0
-		if obj.usesContent() {
-			for _, cp := range contentPairs {
-				if pr.Has[cp[0]] && pr.Has[cp[1]] {
-					used[cp[0]], used[cp[1]] = true, true
-					nCon++
-				}
-			}
-		}
-		if obj.usesPosition() {
-			for _, pp := range positionPairs {
-				if pr.Has[pp[0]] && pr.Has[pp[1]] {
-					used[pp[0]], used[pp[1]] = true, true
-					nPos++
-				}
-			}
-		}
-		if nPos+nCon == 0 {
-			continue
-		}
-		k++
-		var slot [model.NumArrangements]int32
-		for _, a := range model.Arrangements {
-			if !used[a] {
-				continue
-			}
-			s := pr.S[a]
-			if !(s >= 0 && s <= 1) { // also rejects NaN
-				return nil, fmt.Errorf("calibraeval: item %q (%s): P(A) in %s is %v, not in [0, 1]", pr.ID, pr.Pos, a, s)
-			}
-			if len(vals) >= math.MaxInt32 {
-				return nil, errors.New("calibraeval: too many values in the estimation set")
-			}
-			if s == 0 {
-				s = 0 // −0 would sort after the positive values by its bits
-			}
-			slot[a] = int32(len(vals))
-			vals = append(vals, s)
-		}
-		if nCon > 0 {
-			for _, cp := range contentPairs {
-				if pr.Has[cp[0]] && pr.Has[cp[1]] {
-					conS = append(conS, [2]int32{slot[cp[0]], slot[cp[1]]})
-				}
-			}
-		}
-		if nPos > 0 {
-			for _, pp := range positionPairs {
-				if pr.Has[pp[0]] && pr.Has[pp[1]] {
-					posS = append(posS, [2]int32{slot[pp[0]], slot[pp[1]]})
-					if nCon == 0 {
-						ancS = append(ancS, slot[pp[0]])
-					}
-				}
-			}
-		}
-	}
-	if k == 0 {
-		return nil, fmt.Errorf("calibraeval: no estimation item has two arrangements that form a %s term (%s)", obj, objectiveNeeds(obj))
-	}
-
-	// Knots: 0, the distinct interior values, 1.
-	// Values in [0, 1] (with −0 stored as 0) sort as their bits.
-	bits := ws.Uint64s(len(vals))    // every element is set below
-	scratch := ws.Uint64s(len(vals)) // the radix sorts' buffer
-	defer ws.PutUint64s(bits)
-	defer ws.PutUint64s(scratch)
-	for i, v := range vals {
-		bits[i] = math.Float64bits(v)
-	}
-	radixSort(bits, scratch)
-	distinct, prev := 0, math.Float64bits(0)
-	for _, b := range bits {
-		if b != prev && b != math.Float64bits(1) {
-			distinct++
-			prev = b
-		}
-	}
-	z := make([]float64, 1, distinct+2)
-	count := make([]int, 1, distinct+2)
-	for _, b := range bits {
-		v := math.Float64frombits(b)
-		switch {
-		case v == 0:
-			count[0]++
-		case v == 1:
-			// handled below
-		case v == z[len(z)-1]:
-			count[len(count)-1]++
-		default:
-			z = append(z, v)
-			count = append(count, 1)
-		}
-	}
-	n1 := 0
-	for i := len(bits) - 1; i >= 0 && bits[i] == math.Float64bits(1); i-- {
-		n1++
-	}
-	z = append(z, 1)
-	count = append(count, n1)
-	m := len(z) - 1
-	if m < 2 {
-		return nil, errors.New("calibraeval: every P(A) in the estimation set is exactly 0 or 1; there is nothing to calibrate")
-	}
-
-	p := &NOA{obj: obj, items: len(est), k: k, m: m, z: z, count: count, solver: defaultSolver, gather: &curveGather{pairs: pairs}}
-	knot := newKnotIndex(z, ws)
-	slotKnot := ws.Int32s(len(vals))
-	for i, s := range vals {
+// setTerms sets p's terms from t's slots: each slot's knot, then the
+// pairs sorted (keys and buf are scratch of len(t.vals) each) and the
+// anchors sorted. Visiting the knots in increasing order of the first
+// index is for locality; the order of a sum of terms does not matter
+// beyond rounding.
+func (p *NOA) setTerms(t *noaTerms, ws *work.Space, keys, buf []uint64) {
+	knot := newKnotIndex(p.z, ws)
+	slotKnot := ws.Int32s(len(t.vals))
+	for i, s := range t.vals {
 		slotKnot[i] = knot.find(s)
 	}
 	ws.PutInt32s(knot.first)
 	defer ws.PutInt32s(slotKnot)
-	// Visit the knots in increasing order of the first index, for locality;
-	// the order of a sum of terms does not matter beyond rounding.
-	p.pos = sortedPairs(posS, slotKnot, bits, scratch)
-	p.con = sortedPairs(conS, slotKnot, bits, scratch)
-	p.anc = make([]int32, len(ancS))
-	for i, s := range ancS {
+	p.pos = sortedPairs(t.pos, slotKnot, keys, buf)
+	p.con = sortedPairs(t.con, slotKnot, keys, buf)
+	p.anc = make([]int32, len(t.anc))
+	for i, s := range t.anc {
 		p.anc[i] = slotKnot[s]
 	}
 	slices.Sort(p.anc)
-	return p, nil
-}
-
-// noaCounts returns how many s values, position-swap pairs, content-swap
-// pairs and anchors NewNOA's terms take from the items est (indices
-// already checked), by the same rules.
-func noaCounts(pairs []model.Pair, est []int, obj Objective) (vals, pos, con, anc int) {
-	for _, i := range est {
-		has := &pairs[i].Has
-		var used [model.NumArrangements]bool
-		nPos, nCon := 0, 0
-		if obj.usesContent() {
-			for _, cp := range contentPairs {
-				if has[cp[0]] && has[cp[1]] {
-					used[cp[0]], used[cp[1]] = true, true
-					nCon++
-				}
-			}
-		}
-		if obj.usesPosition() {
-			for _, pp := range positionPairs {
-				if has[pp[0]] && has[pp[1]] {
-					used[pp[0]], used[pp[1]] = true, true
-					nPos++
-				}
-			}
-		}
-		for _, u := range used {
-			if u {
-				vals++
-			}
-		}
-		pos += nPos
-		con += nCon
-		if nCon == 0 {
-			anc += nPos
-		}
-	}
-	return vals, pos, con, anc
 }
 
 // objectiveNeeds says which arrangements an objective's terms need.

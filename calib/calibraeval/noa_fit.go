@@ -166,35 +166,13 @@ func ctxStop(ctx context.Context) func() bool {
 // fit is Fit; a cancelled fit (opt.stop) returns a result with status
 // lbfgs.StatusCancelled.
 func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
-	if !(opt.Lambda >= 0) || math.IsInf(opt.Lambda, 0) {
-		return FitResult{}, fmt.Errorf("calibraeval: λ = %v, want a finite number ≥ 0", opt.Lambda)
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return FitResult{}, err
 	}
-	if opt.MaxIter < 0 || !(opt.GradTol >= 0) || !(opt.RelTol >= 0) {
-		return FitResult{}, errors.New("calibraeval: negative iteration limit or tolerance")
-	}
-	if opt.MaxIter == 0 {
-		opt.MaxIter = DefaultMaxIter
-	}
-	if opt.GradTol == 0 {
-		opt.GradTol = DefaultGradTol
-	}
-	if opt.RelTol == 0 {
-		opt.RelTol = DefaultRelTol
-	}
-	var d []float64
-	if warm != nil {
-		if len(warm.D) != p.m {
-			return FitResult{}, fmt.Errorf("calibraeval: warm start has %d parameters, want %d", len(warm.D), p.m)
-		}
-		for _, v := range warm.D {
-			if !isFinite(v) {
-				return FitResult{}, errors.New("calibraeval: warm start has a non-finite parameter")
-			}
-		}
-		d = slices.Clone(warm.D)
-		lbfgs.Centre(d)
-	} else {
-		d = p.IdentityD()
+	d, err := p.startD(warm)
+	if err != nil {
+		return FitResult{}, err
 	}
 	lam := opt.Lambda
 	cfg := p.solver
@@ -221,19 +199,7 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		if cfg.coarseMin > 0 && p.m > cfg.coarseMin {
 			// A large problem: choose the basin on quantile bins of the
 			// knots (noa_coarse.go), then always refine on the exact one.
-			c, of := p.coarsen(coarseBins, ws)
-			dc := c.IdentityD()
-			pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, &hit, sc))
-			if pre.Status != lbfgs.StatusCandidate && pre.Status != lbfgs.StatusCancelled {
-				g = sc.Take(p.m + 1)
-				mk := sc.Mark()
-				gc := sc.Take(c.m + 1)
-				c.gTo(gc, dc, sc)
-				p.prolong(c, of, gc, lam, g, sc)
-				sc.Release(mk)
-			}
-			ws.PutInt32s(of)
-			putCoarse(c, ws)
+			pre, g = p.coarsePhase1(lam, opt, o, &hit, sc)
 			if pre.Status == lbfgs.StatusCancelled {
 				return cancelled, nil
 			}
@@ -268,16 +234,7 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 	}
 	gToD(g, d, cfg.eps)
 	sc.Release(gMark) // g, when it is sc's (hit.g is not)
-	// The result is judged at d itself.
-	mk := sc.Mark()
-	grad := sc.Take(p.m)
-	fd := p.eval(scratchNOAWork(sc, p.m), d, lam, grad)
-	gradNorm := norm2(grad)
-	sc.Release(mk)
-	r := lbfgs.Result{
-		F: fd, GradNorm: gradNorm, Iterations: pre.Iterations + mm.iterations, Evaluations: pre.Evaluations + mm.evaluations + 1,
-		Converged: mm.converged, Status: mm.status,
-	}
+	r := p.judgeAtD(d, lam, pre, mm, sc)
 	if mm.status == lbfgs.StatusGradient && !(r.GradNorm <= opt.GradTol) {
 		// The estimate at g passed the test but d does not (rounding):
 		// finish with L-BFGS in d, with the iterations left.
@@ -290,6 +247,84 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		r = pol
 	}
 	return p.result(lam, d, r, sc)
+}
+
+// coarsePhase1 is phase 1 of a large problem's fit from the identity: L-BFGS
+// with options o on quantile bins of the knots (noa_coarse.go), accepting
+// the constant-map candidate into hit (opt's tolerance), and, unless it
+// was accepted or the fit cancelled, the coarse solution prolonged to g on
+// p's knots (taken from sc) as phase 2's start.
+func (p *NOA) coarsePhase1(lam float64, opt, o FitOptions, hit *constMap, sc *work.Scratch) (pre lbfgs.Result, g []float64) {
+	ws := opt.Work
+	c, of := p.coarsen(coarseBins, ws)
+	dc := c.IdentityD()
+	pre = c.fitLBFGS(dc, lam, opt.MaxIter, o, p.constantCheckIf(c, lam, opt.GradTol, hit, sc))
+	if pre.Status != lbfgs.StatusCandidate && pre.Status != lbfgs.StatusCancelled {
+		g = sc.Take(p.m + 1)
+		mk := sc.Mark()
+		gc := sc.Take(c.m + 1)
+		c.gTo(gc, dc, sc)
+		p.prolong(c, of, gc, lam, g, sc)
+		sc.Release(mk)
+	}
+	ws.PutInt32s(of)
+	putCoarse(c, ws)
+	return pre, g
+}
+
+// withDefaults checks opt (a finite λ ≥ 0, no negative limit or
+// tolerance) and fills the defaults of the ones left 0.
+func (opt FitOptions) withDefaults() (FitOptions, error) {
+	if !(opt.Lambda >= 0) || math.IsInf(opt.Lambda, 0) {
+		return opt, fmt.Errorf("calibraeval: λ = %v, want a finite number ≥ 0", opt.Lambda)
+	}
+	if opt.MaxIter < 0 || !(opt.GradTol >= 0) || !(opt.RelTol >= 0) {
+		return opt, errors.New("calibraeval: negative iteration limit or tolerance")
+	}
+	if opt.MaxIter == 0 {
+		opt.MaxIter = DefaultMaxIter
+	}
+	if opt.GradTol == 0 {
+		opt.GradTol = DefaultGradTol
+	}
+	if opt.RelTol == 0 {
+		opt.RelTol = DefaultRelTol
+	}
+	return opt, nil
+}
+
+// startD returns the fit's starting parameters: warm's, centred (checked:
+// p.m finite values), or the identity map's without a warm start.
+func (p *NOA) startD(warm *FitResult) ([]float64, error) {
+	if warm == nil {
+		return p.IdentityD(), nil
+	}
+	if len(warm.D) != p.m {
+		return nil, fmt.Errorf("calibraeval: warm start has %d parameters, want %d", len(warm.D), p.m)
+	}
+	for _, v := range warm.D {
+		if !isFinite(v) {
+			return nil, errors.New("calibraeval: warm start has a non-finite parameter")
+		}
+	}
+	d := slices.Clone(warm.D)
+	lbfgs.Centre(d)
+	return d, nil
+}
+
+// judgeAtD is the result of the two phases (pre, then mm) judged at d
+// itself: the objective and gradient norm there (one more evaluation), the
+// phases' iterations and evaluations summed, phase 2's status.
+func (p *NOA) judgeAtD(d []float64, lam float64, pre lbfgs.Result, mm mmResult, sc *work.Scratch) lbfgs.Result {
+	mk := sc.Mark()
+	grad := sc.Take(p.m)
+	fd := p.eval(scratchNOAWork(sc, p.m), d, lam, grad)
+	gradNorm := norm2(grad)
+	sc.Release(mk)
+	return lbfgs.Result{
+		F: fd, GradNorm: gradNorm, Iterations: pre.Iterations + mm.iterations, Evaluations: pre.Evaluations + mm.evaluations + 1,
+		Converged: mm.converged, Status: mm.status,
+	}
 }
 
 // fitLBFGS minimises the objective from d (overwritten) by preconditioned

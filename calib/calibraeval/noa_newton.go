@@ -36,7 +36,29 @@ func newNewtonWork(m int, sc *work.Scratch) *newtonWork {
 // pieces are not a local minimum's). The projected point may be higher:
 // the caller keeps it only if it lowers the objective.
 func (p *NOA) newtonStep(nw *newtonWork, g, dg, D []float64, lambda float64) bool {
-	m := p.m
+	if !nw.findPieces(g, dg, p.m) {
+		return false
+	}
+	n := len(nw.start)
+	h := p.piecesHessian(nw, lambda)
+	if !cholesky(h, n) {
+		return false
+	}
+	// Δ = −H⁻¹ r, in place of r.
+	delta := nw.r
+	for i := range delta {
+		delta[i] = -delta[i]
+	}
+	cholSolve(h, n, delta)
+	nw.project(g, delta, D, p.m)
+	return true
+}
+
+// findPieces sets blk, start, v and r to the free pieces of g over knots
+// 0…m (maximal runs of equal g(z_k) strictly between 0 and 1: their knots,
+// first knots, levels and gradients from dg). It returns false when there
+// are none or more than newtonMaxBlocks.
+func (nw *newtonWork) findPieces(g, dg []float64, m int) bool {
 	blk := nw.blk
 	nw.start, nw.v, nw.r = nw.start[:0], nw.v[:0], nw.r[:0]
 	blk[0], blk[m] = -1, -1
@@ -57,10 +79,14 @@ func (p *NOA) newtonStep(nw *newtonWork, g, dg, D []float64, lambda float64) boo
 			nw.r = append(nw.r, dg[j])
 		}
 	}
-	n := len(nw.start)
-	if n == 0 {
-		return false
-	}
+	return len(nw.start) > 0
+}
+
+// piecesHessian returns the n×n Hessian of the objective over the levels
+// of nw's n free pieces (row-major, in nw.h): the position-swap,
+// content-swap, anchor and proximity terms whose knots lie in a piece.
+func (p *NOA) piecesHessian(nw *newtonWork, lambda float64) []float64 {
+	blk, n := nw.blk, len(nw.start)
 	if cap(nw.h) < n*n {
 		nw.h = make([]float64, n*n)
 	}
@@ -97,19 +123,17 @@ func (p *NOA) newtonStep(nw *newtonWork, g, dg, D []float64, lambda float64) boo
 			}
 		}
 	}
-	if !cholesky(h, n) {
-		return false
-	}
-	// Δ = −H⁻¹ r, in place of r.
-	delta := nw.r
-	for i := range delta {
-		delta[i] = -delta[i]
-	}
-	cholSolve(h, n, delta)
-	// Full step, then back onto 0 ≤ v_0 ≤ … ≤ v_{n−1} ≤ 1 by PAVA weighted
-	// by each piece's total D (the metric of the majorise-minimise step).
+	return h
+}
+
+// project takes the full step to the pieces' levels v + delta (delta is
+// overwritten), puts them back onto 0 ≤ v_0 ≤ … ≤ v_{n−1} ≤ 1 by PAVA
+// weighted by each piece's total D (the metric of the majorise-minimise
+// step) and sets g on the pieces' knots (of 0…m) to them.
+func (nw *newtonWork) project(g, delta, D []float64, m int) {
+	blk := nw.blk
 	w := nw.w[:0]
-	for b := range n {
+	for b := range delta {
 		delta[b] += nw.v[b]
 		w = append(w, 0)
 	}
@@ -125,7 +149,6 @@ func (p *NOA) newtonStep(nw *newtonWork, g, dg, D []float64, lambda float64) boo
 			g[j] = delta[b]
 		}
 	}
-	return true
 }
 
 // isoLevels replaces v by its weighted isotonic regression (weights w > 0)

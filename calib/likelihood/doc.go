@@ -20,7 +20,7 @@
 // items of a seeded training split as few-shot examples.
 //
 // The permutation loop's four-chunk kernel has AVX-512 assembly
-// (perm4_amd64.s), used only on a CPU with AVX-512 F, DQ and VL (checked
-// at start-up) and never with the noasm, gccgo or safe build tags; the Go
-// loop gives the same counts (TestPermSteps4MatchesGo).
+// (calib/internal/asm's PermSteps4), used only on a CPU with AVX-512 F, DQ
+// and VL (checked at start-up) and never with the noasm, gccgo or safe
+// build tags; the Go loop gives the same counts (TestPermSteps4MatchesGo).
 package likelihood

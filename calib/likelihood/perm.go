@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/internal/asm"
 )
 
 // permChunk is the number of permutations drawn from one seeded stream.
@@ -198,7 +199,7 @@ func runChunks(pr *permRanks, lo, hi, r int, seed uint64, denom, thr float64) in
 	var run func(c, end int, w *permWork) int
 	if pr.ok {
 		group = 2
-		if permHave4 {
+		if asm.HavePermSteps4 {
 			group = 4
 		}
 		// run does chunk c, and the next one or three with it when they

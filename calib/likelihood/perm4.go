@@ -3,11 +3,14 @@ package likelihood
 import (
 	"math"
 	"math/bits"
+
+	"github.com/plumb-eval/plumb/calib/internal/asm"
 )
 
 // Four chunks at a time. The integer loop (perm_fast.go) is
 // bound by the PCG's multiplies: six 64-bit products per step, at about 3 ns
-// per step on one core. On CPUs with AVX-512 (F, DQ, VL) permSteps4 runs
+// per step on one core. On CPUs with AVX-512 (F, DQ, VL) asm.PermSteps4
+// (calib/internal/asm) runs
 // the generators of four chunks in the four lanes of one vector — the
 // 128-bit LCG from 32-bit partial products, DXSM and Lemire's draw with the
 // 64-bit multiply — and only the swaps and the sums stay scalar: the same
@@ -19,7 +22,7 @@ import (
 // permuteCountInt4 runs chunks with seeds src[0..3] at once: m permutations
 // each, lane q of buf (4·len(a) values) starting from b's order; the counts
 // are those of four permuteCountInt calls. maxRun, when positive, bounds
-// the steps of one permSteps4 call (tests use it to exercise the resumption).
+// the steps of one asm.PermSteps4 call (tests use it to exercise the resumption).
 func permuteCountInt4(a, b, buf []int32, m int, src [4]pcgState, denom, thr float64, maxRun int) (c [4]int) {
 	n := len(a)
 	b, buf = b[:n], buf[:4*n]
@@ -37,7 +40,7 @@ func permuteCountInt4(a, b, buf []int32, m int, src [4]pcgState, denom, thr floa
 			if maxRun > 0 {
 				stop = max(0, i-maxRun)
 			}
-			i = permSteps4(a, buf, n, i, stop, &st, &dots)
+			i = asm.PermSteps4(a, buf, n, i, stop, &st, &dots)
 			if i > stop {
 				permStep4(a, buf, n, i, &st, &dots)
 				i--
@@ -58,7 +61,7 @@ func permuteCountInt4(a, b, buf []int32, m int, src [4]pcgState, denom, thr floa
 func permStep4(a, buf []int32, n, i int, st *[8]uint64, dots *[4]int64) {
 	k := uint64(i + 1)
 	for q := range 4 {
-		hi, lo, x := pcgStep(st[q], st[4+q])
+		hi, lo, x := asm.PCGStep(st[q], st[4+q])
 		j, frac := bits.Mul64(x, k)
 		if frac < k {
 			s := pcgState{hi, lo}
@@ -70,23 +73,4 @@ func permStep4(a, buf []int32, n, i int, st *[8]uint64, dots *[4]int64) {
 		l[i], l[j] = l[j], l[i]
 		dots[q] += int64(a[i]) * int64(l[i])
 	}
-}
-
-// permSteps4Go is the contract of permSteps4 in Go: steps i = i0, i0−1, …,
-// stop+1 of the four shuffles (lane q is buf[q·n : (q+1)·n], its PCG's
-// state st[q] (high word) and st[4+q] (low word), its sum dots[q]), stopping
-// before the first step whose draw falls in Lemire's rejection zone in any
-// lane; it returns that step's i, or stop when every step was taken.
-func permSteps4Go(a, buf []int32, n, i0, stop int, st *[8]uint64, dots *[4]int64) int {
-	for i := i0; i > stop; i-- {
-		k := uint64(i + 1)
-		for q := range 4 {
-			_, _, x := pcgStep(st[q], st[4+q])
-			if _, frac := bits.Mul64(x, k); frac < k {
-				return i
-			}
-		}
-		permStep4(a, buf, n, i, st, dots)
-	}
-	return stop
 }

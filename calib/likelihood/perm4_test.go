@@ -7,14 +7,16 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/plumb-eval/plumb/calib/internal/asm"
 )
 
-// needSteps4 skips a test where permSteps4 is the AVX-512 loop and this CPU
-// cannot run it (plumb then never calls it).
+// needSteps4 skips a test where asm.PermSteps4 is the AVX-512 loop and
+// this CPU cannot run it (plumb then never calls it).
 func needSteps4(t *testing.T) {
 	t.Helper()
-	if permSteps4Asm && !permHave4 {
-		t.Skip("this CPU has no AVX-512 F/DQ/VL: permSteps4 is not used here, the two-chunk loop is")
+	if !asm.PermSteps4Runs {
+		t.Skip("this CPU has no AVX-512 F/DQ/VL: asm.PermSteps4 is not used here, the two-chunk loop is")
 	}
 }
 
@@ -36,7 +38,7 @@ func perm4Data(t *testing.T, n int, seed uint64) (pr *permRanks, denom float64) 
 }
 
 // TestPermuteCountInt4MatchesInt: four chunks at once count exactly what
-// four permuteCountInt calls count, on this CPU's permSteps4 (the AVX-512
+// four permuteCountInt calls count, on this CPU's asm.PermSteps4 (the AVX-512
 // loop where the CPU has it) and with the loop cut into short runs, so the
 // resumption after a step taken in Go is exercised at every position.
 func TestPermuteCountInt4MatchesInt(t *testing.T) {
@@ -62,41 +64,9 @@ func TestPermuteCountInt4MatchesInt(t *testing.T) {
 	}
 }
 
-// TestPermSteps4MatchesGo: permSteps4 leaves the same states, sums and
-// buffers as permSteps4Go after every run, and a run over ordinary draws
-// takes every step (a loop that stopped early at each step would still
-// count right, only slowly).
-func TestPermSteps4MatchesGo(t *testing.T) {
-	needSteps4(t)
-	n := 3000
-	pr, _ := perm4Data(t, n, 5)
-	bufA, bufB := make([]int32, 4*n), make([]int32, 4*n)
-	for q := range 4 {
-		copy(bufA[q*n:], pr.bi)
-		copy(bufB[q*n:], pr.bi)
-	}
-	var stA, stB [8]uint64
-	for q := range 4 {
-		s := permChunkSeeds(77, q)
-		stA[q], stA[4+q] = s.hi, s.lo
-	}
-	stB = stA
-	var dA, dB [4]int64
-	for rep := range 20 {
-		gotA := permSteps4(pr.ai, bufA, n, n-1, 0, &stA, &dA)
-		gotB := permSteps4Go(pr.ai, bufB, n, n-1, 0, &stB, &dB)
-		if gotA != 0 || gotB != 0 {
-			t.Fatalf("run %d stopped at step %d (asm) / %d (Go): no draw here is in the rejection zone", rep, gotA, gotB)
-		}
-		if stA != stB || dA != dB || !slices.Equal(bufA, bufB) {
-			t.Fatalf("run %d: states %v / %v, sums %v / %v, buffers equal %v", rep, stA, stB, dA, dB, slices.Equal(bufA, bufB))
-		}
-	}
-}
-
 // TestPermSteps4StopsAtRejection: a lane whose next draw x has
 // x·k mod 2⁶⁴ < k (Lemire's rejection zone, probability ≈ k/2⁶⁴, so the
-// state is constructed by inverting the PCG) makes permSteps4 return that
+// state is constructed by inverting the PCG) makes asm.PermSteps4 return that
 // step untaken, with every lane's state, sum and buffer as they were; the
 // four-chunk count through that state is still permuteCountInt's.
 func TestPermSteps4StopsAtRejection(t *testing.T) {
@@ -110,7 +80,7 @@ func TestPermSteps4StopsAtRejection(t *testing.T) {
 		t.Fatalf("constructed draw is not in the rejection zone: frac %d", frac)
 	}
 	rej := pcgStateBefore(t, x, 0x1234567890abcdef)
-	if _, _, got := pcgStep(rej.hi, rej.lo); got != x {
+	if _, _, got := asm.PCGStep(rej.hi, rej.lo); got != x {
 		t.Fatalf("the inverted state draws %d, want %d", got, x)
 	}
 	for lane := range 4 {
@@ -129,7 +99,7 @@ func TestPermSteps4StopsAtRejection(t *testing.T) {
 		}
 		st0, buf0 := st, slices.Clone(buf)
 		dots := [4]int64{1, 2, 3, 4}
-		if got := permSteps4(pr.ai, buf, n, n-1, 0, &st, &dots); got != n-1 {
+		if got := asm.PermSteps4(pr.ai, buf, n, n-1, 0, &st, &dots); got != n-1 {
 			t.Fatalf("lane %d in the rejection zone: returned %d, want step %d untaken", lane, got, n-1)
 		}
 		if st != st0 || dots != [4]int64{1, 2, 3, 4} || !slices.Equal(buf, buf0) {
@@ -151,6 +121,15 @@ func TestPermSteps4StopsAtRejection(t *testing.T) {
 // own inverses, the multipliers are odd), then the LCG step mod 2¹²⁸.
 func pcgStateBefore(t *testing.T, x, lo uint64) pcgState {
 	t.Helper()
+	// PCG's multiplier and increment and DXSM's multiplier (math/rand/v2,
+	// pcg.go).
+	const (
+		pcgMulHi   = 2549297995355413924
+		pcgMulLo   = 4865540595714422341
+		pcgIncHi   = 6364136223846793005
+		pcgIncLo   = 1442695040888963407
+		pcgCheapMu = 0xda942042e4dd58b5
+	)
 	inv := func(a uint64) uint64 { // a⁻¹ mod 2⁶⁴ for odd a (Newton)
 		y := a
 		for range 6 {
@@ -194,7 +173,7 @@ func BenchmarkPermutationKernels25600(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(permWave*permChunk*(n-1)), "ns/step")
 	})
 	b.Run("quads", func(b *testing.B) {
-		if permSteps4Asm && !permHave4 {
+		if !asm.PermSteps4Runs {
 			b.Skip("no AVX-512 F/DQ/VL on this CPU")
 		}
 		buf := make([]int32, 4*n)

@@ -3,6 +3,8 @@ package likelihood
 import (
 	"math"
 	"math/bits"
+
+	"github.com/plumb-eval/plumb/calib/internal/asm"
 )
 
 // The permutation loop is most of a large likelihood analysis (≈ 1.5 ns of
@@ -18,8 +20,11 @@ import (
 //     ranks (half the memory traffic, integer adds instead of a chain of
 //     dependent float adds) and converts once per permutation.
 //   - The PCG generator is math/rand/v2's PCG (128-bit LCG, DXSM output)
-//     written out on local state (pcgState; TestPCGStateMatchesRand), so
-//     its state stays in registers, and Lemire's bounded draw is inlined.
+//     written out on local state (asm.PCGStep, inlined; pcgState;
+//     TestPCGStateMatchesRand), so its state stays in registers, and
+//     Lemire's bounded draw is inlined. (A method on a pointer is not
+//     inlined with the bounded draw around it, and the state would go
+//     through memory.)
 //   - Two chunks are shuffled in one loop, so the two generators'
 //     dependency chains overlap.
 
@@ -47,26 +52,11 @@ func doubledRanks(a []float64) (out []int32, ok bool) {
 // rand.NewPCG(hi, lo).
 type pcgState struct{ hi, lo uint64 }
 
-// PCG's multiplier and increment (math/rand/v2, pcg.go).
-const (
-	pcgMulHi   = 2549297995355413924
-	pcgMulLo   = 4865540595714422341
-	pcgIncHi   = 6364136223846793005
-	pcgIncLo   = 1442695040888963407
-	pcgCheapMu = 0xda942042e4dd58b5
-)
-
 // next returns the next 64-bit output (rand.PCG.Uint64).
 func (p *pcgState) next() uint64 {
-	hi, lo := bits.Mul64(p.lo, pcgMulLo)
-	hi += p.hi*pcgMulLo + p.lo*pcgMulHi
-	lo, c := bits.Add64(lo, pcgIncLo, 0)
-	hi, _ = bits.Add64(hi, pcgIncHi, c)
-	p.lo, p.hi = lo, hi
-	hi ^= hi >> 32
-	hi *= pcgCheapMu
-	hi ^= hi >> 48
-	return hi * (lo | 1)
+	var x uint64
+	p.hi, p.lo, x = asm.PCGStep(p.hi, p.lo)
+	return x
 }
 
 // bounded is boundedPCG on pcgState: a uniform integer in [0, n) by
@@ -86,21 +76,6 @@ func (p *pcgState) bounded(n uint64) uint64 {
 func permChunkSeeds(seed uint64, c int) pcgState {
 	s1 := splitmix64(seed + uint64(c)*0x9e3779b97f4a7c15)
 	return pcgState{s1, splitmix64(s1 ^ permStream)}
-}
-
-// pcgStep advances the PCG state (hi, lo) and returns the new state and
-// its output: pcgState.next written for the loops below, which keep the
-// state in locals (a method on a pointer is not inlined with the bounded
-// draw around it, and the state would go through memory).
-func pcgStep(hi, lo uint64) (nhi, nlo, out uint64) {
-	h, l := bits.Mul64(lo, pcgMulLo)
-	h += hi*pcgMulLo + lo*pcgMulHi
-	l, c := bits.Add64(l, pcgIncLo, 0)
-	h, _ = bits.Add64(h, pcgIncHi, c)
-	x := h ^ h>>32
-	x *= pcgCheapMu
-	x ^= x >> 48
-	return h, l, x * (l | 1)
 }
 
 // pcgReject finishes a bounded draw whose first product (j, frac) fell in
@@ -130,7 +105,7 @@ func permuteCountInt(a, b, buf []int32, m int, src pcgState, denom, thr float64)
 		for i := n - 1; i > 0; i-- {
 			k := uint64(i + 1)
 			var x uint64
-			hi, lo, x = pcgStep(hi, lo)
+			hi, lo, x = asm.PCGStep(hi, lo)
 			j, frac := bits.Mul64(x, k)
 			if frac < k {
 				st := pcgState{hi, lo}
@@ -163,8 +138,8 @@ func permuteCountInt2(a, b, buf1, buf2 []int32, m int, src1, src2 pcgState, deno
 		for i := n - 1; i > 0; i-- {
 			k := uint64(i + 1)
 			var x1, x2 uint64
-			h1, l1, x1 = pcgStep(h1, l1)
-			h2, l2, x2 = pcgStep(h2, l2)
+			h1, l1, x1 = asm.PCGStep(h1, l1)
+			h2, l2, x2 = asm.PCGStep(h2, l2)
 			j1, f1 := bits.Mul64(x1, k)
 			j2, f2 := bits.Mul64(x2, k)
 			if f1 < k {

@@ -1,9 +1,10 @@
-// Package asm holds the floating-point kernels of CalibraEval's fit that
-// have amd64 assembly, in the style of gonum's internal/asm/f64: each
+// Package asm holds calib's kernels that have amd64 assembly (the
+// floating-point kernels of CalibraEval's fit and the permutation test's
+// four-lane shuffle), in the style of gonum's internal/asm/f64: each
 // kernel's doc comment gives its equivalent Go loop, the assembly is built
 // on amd64 unless the noasm, gccgo or safe build tag is set, and
 // everywhere else (and with -tags noasm) the same Go loops run instead.
-// asm_test.go checks the assembly against the Go loops bit for bit.
+// The tests check the assembly against the Go loops bit for bit.
 //
 // The kernels and who uses them:
 //
@@ -13,6 +14,10 @@
 //   - ExpSum: w_i = e^{d_i − max} and Σ w_i, two exponentials at a time
 //     with ExpNonPos's operations (calib/calibraeval, the softmax of every
 //     objective evaluation).
+//   - PermSteps4: four Fisher–Yates shuffles at once, math/rand/v2's PCG
+//     (PCGStep) in the four lanes of an AVX-512 vector (calib/likelihood,
+//     the permutation test's integer loop). It is used only on a CPU with
+//     AVX-512 F, DQ and VL (HavePermSteps4, checked at start-up).
 //
 // The numbers do not depend on which one runs: the assembly performs the
 // Go loops' floating-point operations in the same order. What does depend
@@ -22,7 +27,5 @@
 // phase agrees with the unfused operations only to rounding, so pinned fit
 // bits are checked on the default amd64 build only.
 //
-// The AVX-512 kernel of the permutation test stays beside its only user,
-// calib/likelihood (perm4_amd64.s), behind both the build tags and a CPU
-// feature check.
+// PermSteps4 works on integers, so its results never depend on the build.
 package asm

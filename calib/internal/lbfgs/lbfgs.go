@@ -3,7 +3,6 @@ package lbfgs
 import (
 	"math"
 
-	"github.com/plumb-eval/plumb/calib/internal/asm"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 	"gonum.org/v1/gonum/floats"
 )
@@ -85,8 +84,6 @@ func (pc DiagPrecond) fill(h []float64) {
 // 3.6). f must return a finite value for finite x and write the gradient
 // into grad; a non-finite value is treated as +Inf and the step shrunk.
 func Minimise(f Func, precond DiagPrecond, x0 []float64, opt Options) (res Result) {
-	n := len(x0)
-	mem := opt.Memory
 	sc := opt.Scratch
 	if sc == nil {
 		sc = opt.Work.Scratch()
@@ -94,21 +91,13 @@ func Minimise(f Func, precond DiagPrecond, x0 []float64, opt Options) (res Resul
 	} else {
 		defer sc.Release(sc.Mark())
 	}
+	n := len(x0)
 	x := sc.Take(n)
 	copy(x, x0)
 	defer func() { copy(x0, x) }() // x and xt swap roles every iteration
 	g, h, p := sc.Take(n), sc.Take(n), sc.Take(n)
 	xt, gt, ht := sc.Take(n), sc.Take(n), sc.Take(n)
-	sHist := make([][]float64, mem)
-	yHist := make([][]float64, mem)
-	for i := range mem {
-		sHist[i], yHist[i] = sc.Take(n), sc.Take(n)
-	}
-	// Every vector is written before it is read: x, g, h, p, xt, gt, ht
-	// in full, a history pair before it is stored; rho, alpha and sy
-	// entries before use.
-	rho, alpha, sy := sc.Take(mem), sc.Take(mem), sc.Take(mem)
-	stored, newest := 0, -1
+	m := newPairs(sc, n, opt.Memory)
 
 	fx := f(x, g, maxOf(x))
 	precond.fill(h)
@@ -124,83 +113,21 @@ func Minimise(f Func, precond DiagPrecond, x0 []float64, opt Options) (res Resul
 		res.Converged, res.Status = true, StatusGradient
 		return res
 	}
-	// sy[j] is sᵀy of stored pair j; gammaDen caches yᵀdiag(h)y of the
-	// newest pair at the current h (the denominator of γ) when haveDen.
-	gammaDen, haveDen := 0.0, false
 	for res.Iterations < opt.MaxIter {
 		if opt.Stop != nil && opt.Stop() {
 			res.Status = StatusCancelled
 			return res
 		}
-		// Direction p = −H∇f by the two-loop recursion, in fused passes
-		// (kernels.go) that give the bits of the plain loops:
-		// p = g; for each pair from the newest, α_j = ρ_j s_jᵀp and
-		// p −= α_j y_j; p ∘= γ·h; for each pair from the oldest, b =
-		// ρ_j y_jᵀp and p += (α_j − b) s_j; p = −p, centred.
-		// H0 = γ·diag(h), γ = sᵀy / yᵀdiag(h)y from the newest pair.
-		gamma := 1.0
-		if stored > 0 {
-			if !haveDen {
-				gammaDen, haveDen = dot3(yHist[newest], h, yHist[newest]), true
-			}
-			gamma = sy[newest] / gammaDen
-			if !(gamma > 0) || math.IsInf(gamma, 0) {
-				gamma = 1
-			}
-		}
-		var d float64 // the dot product of the next step
-		if stored == 0 {
-			scaleTo(g, p, gamma, h)
-		} else {
-			alpha[newest] = rho[newest] * dot(sHist[newest], g)
-			src := g
-			for i := 0; i < stored; i++ {
-				j := (newest - i + mem) % mem
-				if i < stored-1 {
-					jn := (newest - i - 1 + mem) % mem
-					alpha[jn] = rho[jn] * asm.AxpyToDot(-alpha[j], yHist[j], src, p, sHist[jn])
-				} else { // the oldest pair, which also starts the second loop
-					d = axpyScaleDot(-alpha[j], yHist[j], src, p, gamma, h, yHist[j])
-				}
-				src = p
-			}
-		}
-		var sum float64
-		if stored == 0 {
-			sum = axpyNegSum(0, nil, p)
-		}
-		for i := stored - 1; i >= 0; i-- {
-			j := (newest - i + mem) % mem
-			b := rho[j] * d
-			if i > 0 {
-				jn := (newest - i + 1 + mem) % mem
-				d = asm.AxpyToDot(alpha[j]-b, sHist[j], p, p, yHist[jn])
-			} else {
-				sum = axpyNegSum(alpha[j]-b, sHist[j], p)
-			}
-		}
-		mean := sum / float64(n)
-		dphi0, pInf := shiftDotInf(p, opt.ZeroSum, mean, g)
-		if !(dphi0 < 0) { // not a descent direction: restart from steepest descent
-			stored = 0
-			for i := range p {
-				p[i] = -h[i] * g[i]
-			}
-			if opt.ZeroSum {
-				Centre(p)
-			}
-			dphi0 = dot(g, p)
-			if !(dphi0 < 0) { // the gradient is numerically zero
-				res.Converged, res.Status = true, StatusGradient
-				break
-			}
-			pInf = normInf(p)
+		dphi0, pInf, ok := m.direction(g, h, p, opt.ZeroSum)
+		if !ok { // the gradient is numerically zero
+			res.Converged, res.Status = true, StatusGradient
+			break
 		}
 		// Steps change no coordinate by more than opt.stepMax; the first
 		// step (or one after a restart) has unit length.
 		stepMax := opt.StepMax / pInf
 		step := 1.0
-		if stored == 0 {
+		if m.stored == 0 {
 			step = 1 / norm2(p)
 		}
 		step = math.Min(step, stepMax)
@@ -212,21 +139,7 @@ func Minimise(f Func, precond DiagPrecond, x0 []float64, opt Options) (res Resul
 			break
 		}
 		res.Iterations++
-		// Update the history with s = xt − x, y = gt − g.
-		next := (newest + 1) % mem
-		// The preconditioner ht of the accepted point (the line search's
-		// last evaluation), sᵀy, yᵀdiag(ht)y and ‖gt‖² in one pass.
-		sNew, yhy, gg := historyUpdate(sHist[next], yHist[next], x, xt, g, gt, ht, precond)
-		haveDen = false
-		if sNew > 0 && !math.IsInf(1/sNew, 0) {
-			rho[next] = 1 / sNew
-			sy[next] = sNew
-			newest = next
-			stored = min(stored+1, mem)
-			gammaDen, haveDen = yhy, true
-		} else if stored == mem {
-			stored-- // the slot just overwritten held the oldest pair
-		}
+		gg := m.update(x, xt, g, gt, ht, precond)
 		x, xt = xt, x
 		g, gt = gt, g
 		h, ht = ht, h
@@ -237,19 +150,8 @@ func Minimise(f Func, precond DiagPrecond, x0 []float64, opt Options) (res Resul
 		if opt.Trace != nil {
 			opt.Trace(res.Iterations, fx, res.GradNorm, x)
 		}
-		if res.GradNorm <= opt.GradTol {
-			res.Converged, res.Status = true, StatusGradient
-			return res
-		}
-		if len(hist) > opt.Window {
-			old := hist[len(hist)-1-opt.Window]
-			if math.Abs(old-fx) <= opt.RelTol*math.Max(math.Abs(fx), math.Abs(old)) {
-				res.Converged, res.Status = true, StatusObjective
-				return res
-			}
-		}
-		if opt.Check != nil && res.Iterations%opt.Window == 0 && opt.Check(fx, x) {
-			res.Converged, res.Status = true, StatusCandidate
+		if status := stopStatus(opt, res, hist, x); status != "" {
+			res.Converged, res.Status = true, status
 			return res
 		}
 	}
@@ -257,6 +159,25 @@ func Minimise(f Func, precond DiagPrecond, x0 []float64, opt Options) (res Resul
 		res.Status = StatusIterLimit
 	}
 	return res
+}
+
+// stopStatus returns the status that ends Minimise after an iteration
+// (the gradient norm, the objective's change over opt.Window iterations,
+// a candidate opt.Check accepts every Window iterations), or "" to go on.
+func stopStatus(opt Options, res Result, hist, x []float64) string {
+	if res.GradNorm <= opt.GradTol {
+		return StatusGradient
+	}
+	if len(hist) > opt.Window {
+		old, fx := hist[len(hist)-1-opt.Window], res.F
+		if math.Abs(old-fx) <= opt.RelTol*math.Max(math.Abs(fx), math.Abs(old)) {
+			return StatusObjective
+		}
+	}
+	if opt.Check != nil && res.Iterations%opt.Window == 0 && opt.Check(res.F, x) {
+		return StatusCandidate
+	}
+	return ""
 }
 
 // wolfeSearch finds a step along p from x satisfying the strong Wolfe

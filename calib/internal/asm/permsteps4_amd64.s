@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// func permSteps4(a, buf []int32, n, i0, stop int, st *[8]uint64, dots *[4]int64) int
+// func PermSteps4(a, buf []int32, n, i0, stop int, st *[8]uint64, dots *[4]int64) int
 //
 // Four Fisher–Yates shuffles at once (lane q is buf[q·n : (q+1)·n]), steps i = i0, i0−1, …, stop+1: lane q's PCG (hi st[q], lo
 // st[4+q]; math/rand/v2's 128-bit LCG with the DXSM output) draws
@@ -11,14 +11,14 @@
 // AVX-512VL vectors; the swaps and sums are scalar. A step whose draw falls
 // in Lemire's rejection zone (x·(i+1) mod 2⁶⁴ < i+1 in any lane) is not
 // taken: the function returns its i with the state before it, for the
-// caller to finish that step exactly (perm4.go). Otherwise it
+// caller to finish that step exactly (calib/likelihood's perm4.go). Otherwise it
 // returns stop. st and dots are read at entry and written at exit.
 //
 // Registers: SI a, R8–R11 the lanes' bases, CX i, R12–R15 dots,
 // AX/BX/DX/DI scratch. Y0 hi, Y1 lo, Y2–Y13 temporaries, Y17 mulLo>>32,
 // Y18 0xffffffff, Y19 mulLo, Y20 mulHi, Y21 incLo, Y22 incHi, Y23 the DXSM
 // multiplier, Y24 1, Y25 i+1.
-TEXT ·permSteps4(SB), NOSPLIT, $32-96
+TEXT ·PermSteps4(SB), NOSPLIT, $32-96
 	MOVQ a_base+0(FP), SI
 	MOVQ buf_base+24(FP), R8
 	MOVQ n+48(FP), AX
