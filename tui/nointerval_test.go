@@ -8,6 +8,7 @@ import (
 
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestNoMarkWithoutIntervalOnScreen reproduces issue 19 item 2 on the
@@ -17,8 +18,7 @@ import (
 // means and the notes say why.
 func TestNoMarkWithoutIntervalOnScreen(t *testing.T) {
 	frameTest(t)
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 10, 0, 0
+	cfg := simtest.Config(10, 0, 0)
 	for i := range cfg.Judges {
 		cfg.Judges[i].Mode = model.SourceChoice
 	}
