@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/internal/shellarg/shellargtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -157,7 +158,7 @@ func TestStyleReproduceCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	words := shellWords(t, cmd)
+	words := shellargtest.Words(t, cmd)
 	if words[0] != "plumb" {
 		t.Fatalf("not a plumb command: %s", cmd)
 	}
