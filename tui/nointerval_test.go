@@ -52,6 +52,7 @@ func TestNoMarkWithoutIntervalOnScreen(t *testing.T) {
 // ICC(2,k) read "±0▼"; it now shows the digits its mark rests on.
 func TestMarkedChangeShowsItsDigitsOnScreen(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true})
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 200, Height: 60} })

@@ -367,6 +367,7 @@ func TestStyleWidthSweep(t *testing.T) {
 // none.
 func TestStyleExportFigures(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	dir := t.TempDir()
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
@@ -506,6 +507,7 @@ func TestStyleOnlyWhenShown(t *testing.T) {
 // section is absent by default), from the pane or from another one.
 func TestStyleExportNeedsStyleFields(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	dir := t.TempDir()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
