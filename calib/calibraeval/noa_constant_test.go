@@ -10,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/internal/lbfgs"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // constCase is one cold fit of the pinned computations (noa_pin_test.go)
@@ -229,8 +230,8 @@ func TestConstantCandidateBig(t *testing.T) {
 // the simulated 1M-record log.
 func simFirstNOA(tb testing.TB, n int) *NOA {
 	tb.Helper()
-	c := sim.DefaultConfig()
-	c.Pairs, c.Scores, c.Verdicts, c.Digits = n, 0, 0, 6
+	c := simtest.Config(n, 0, 0)
+	c.Digits = 6
 	c.Judges = sim.DefaultJudges()[1:2]
 	lg, err := sim.Collect(c)
 	if err != nil {
