@@ -11,14 +11,14 @@ import (
 	"github.com/plumb-eval/plumb/collect/simserver"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // simConfig is the simulator configuration of the tests: n pair items and
 // judges with known position bias β and token bias τ.
 func simConfig(t testing.TB, n int) sim.Config {
 	t.Helper()
-	c := sim.DefaultConfig()
-	c.Pairs, c.Scores, c.Verdicts = n, 0, 0
+	c := simtest.Config(n, 0, 0)
 	c.Seed = 7
 	var err error
 	c.Judges = nil

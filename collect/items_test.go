@@ -12,6 +12,7 @@ import (
 
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 func TestLoadItems(t *testing.T) {
@@ -32,8 +33,7 @@ func TestLoadItems(t *testing.T) {
 		t.Errorf("empty response: %v", err)
 	}
 	// A simulated log (v1, three judges) gives each item once, with its texts.
-	c := sim.DefaultConfig()
-	c.Pairs, c.Scores, c.Verdicts = 12, 0, 0
+	c := simtest.Config(12, 0, 0)
 	v1 := filepath.Join(dir, "sim.jsonl")
 	f, _ := os.Create(v1)
 	sim.Write(f, c)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // Tests on the answers of a real llama.cpp server, recorded in
@@ -412,8 +413,8 @@ func TestIDNeverSeenReplay(t *testing.T) {
 // cut prompt: identical answers count only over two or more generated
 // tokens, as a real model's reply has.
 func TestFairSimulatedJudgeNotTruncated(t *testing.T) {
-	c := sim.DefaultConfig()
-	c.Pairs, c.Scores, c.Verdicts, c.Seed = 20, 0, 0, 7
+	c := simtest.Config(20, 0, 0)
+	c.Seed = 7
 	j, err := sim.ParseJudge("judge-flat:pos=0,tok=0,noise=0,inoise=0", sim.DefaultJudge(""))
 	if err != nil {
 		t.Fatal(err)

@@ -8,14 +8,15 @@ import (
 
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // simLogCfg is issue 13's 1M-record log (`plumb simulate --pairs 128000
 // --scores 25600 --verdicts 128000 --digits 6`) at 1/8 of its size:
 // 124,800 records of all three kinds, ≈ 39 MB.
 func simLogCfg() sim.Config {
-	c := sim.DefaultConfig()
-	c.Pairs, c.Scores, c.Verdicts, c.Digits = 16000, 3200, 16000, 6
+	c := simtest.Config(16000, 3200, 16000)
+	c.Digits = 6
 	return c
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestPathPanelsOf builds the panels from a hand-made path (the assertions
@@ -299,8 +300,7 @@ func TestPathResample(t *testing.T) {
 //
 //	go test ./plot -run PathPanelsGallery -v
 func TestPathPanelsGallery(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 1000, 0, 0
+	cfg := simtest.Config(1000, 0, 0)
 	cfg.Arrangements = []model.Arrangement{model.X0, model.X1, model.X2}
 	for i := range cfg.Judges {
 		cfg.Judges[i].Mode = model.SourceLogprob

@@ -7,18 +7,14 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestAnalyzeInterleavedJudges checks that records of several judges in any
 // order reach the right judge's analysis, with the right counts.
 func TestAnalyzeInterleavedJudges(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 200, 10, 30
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := simtest.Config(200, 10, 30)
+	lg := simtest.Collect(t, cfg)
 	// Reverse so that judges interleave in an order the sort must undo.
 	for i, j := 0, len(lg.Pairs)-1; i < j; i, j = i+1, j-1 {
 		lg.Pairs[i], lg.Pairs[j] = lg.Pairs[j], lg.Pairs[i]

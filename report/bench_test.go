@@ -10,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // BenchmarkReport1M measures `plumb report --format json` end to end on a
@@ -19,8 +20,7 @@ import (
 // records). The log is written to a temporary file once; each iteration
 // reads, analyses and formats it.
 func BenchmarkReport1M(b *testing.B) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 128_000, 25_600, 128_000
+	cfg := simtest.Config(128_000, 25_600, 128_000)
 	cfg.Digits = 6
 	path := filepath.Join(b.TempDir(), "sim.jsonl")
 	f, err := os.Create(path)
@@ -59,12 +59,7 @@ func BenchmarkReport1M(b *testing.B) {
 // BenchmarkReportDemo measures the whole report on the embedded demo's
 // size (3 judges × 3,000 pair items in x0..x3).
 func BenchmarkReportDemo(b *testing.B) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 3000, 600, 1000
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
+	lg := simtest.Log(b, 3000, 600, 1000)
 	for b.Loop() {
 		an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
 		if err != nil {

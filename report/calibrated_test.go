@@ -14,6 +14,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // calibratedInput is a simulated log of three judges (probabilities,
@@ -22,8 +23,7 @@ import (
 // has a position.
 func calibratedInput(t *testing.T) *model.Log {
 	t.Helper()
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 0, 0
+	cfg := simtest.Config(300, 0, 0)
 	cfg.Judges[1].Mode = model.SourceLogprob
 	cfg.Judges[2].Mode = model.SourceChoice
 	var buf bytes.Buffer

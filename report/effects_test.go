@@ -9,13 +9,13 @@ import (
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // identAnalysis simulates the default judges in the arrangements arr.
 func identAnalysis(t *testing.T, arr ...model.Arrangement) *Analysis {
 	t.Helper()
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 0, 0
+	cfg := simtest.Config(300, 0, 0)
 	cfg.Arrangements = arr
 	lg, err := sim.Collect(cfg)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestEnginePath: the path computed in the background (Engine.Path) is the
@@ -17,12 +17,7 @@ import (
 // and equals what a fresh `plumb report --path` computes; a cancelled
 // context stops it with context.Canceled.
 func TestEnginePath(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 0, 0
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lg := simtest.Log(t, 300, 0, 0)
 	e := NewEngine(lg)
 	opt := Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -9,6 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // engineDoc is the JSON report of one judge analysis.
@@ -26,12 +27,8 @@ func engineDoc(t *testing.T, opt Options, ja JudgeAnalysis) string {
 // Analyze does — the promise that `plumb report` with the same flags
 // reproduces the screen.
 func TestEngineMatchesOneShot(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 40, 60
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := simtest.Config(300, 40, 60)
+	lg := simtest.Collect(t, cfg)
 	e := NewEngine(lg)
 	opt := Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 200
@@ -79,12 +76,7 @@ func TestEngineMatchesOneShot(t *testing.T) {
 // and leaves score and verdict records alone; an unknown group is an error
 // that lists the groups.
 func TestEngineGroups(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 200, 10, 30
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lg := simtest.Log(t, 200, 10, 30)
 	e := NewEngine(lg)
 	groups := e.Groups("judge-fair")
 	if len(groups) < 2 {
@@ -113,7 +105,7 @@ func TestEngineGroups(t *testing.T) {
 	if total != 200 {
 		t.Errorf("groups hold %d pairs, want 200", total)
 	}
-	_, err = e.Analyze(Options{Group: "no-such-group", Selection: selection.DefaultOptions()})
+	_, err := e.Analyze(Options{Group: "no-such-group", Selection: selection.DefaultOptions()})
 	if err == nil || !strings.Contains(err.Error(), `no pair records in group "no-such-group" (groups: "`) {
 		t.Errorf("unknown group: %v", err)
 	}

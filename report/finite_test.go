@@ -12,6 +12,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestWriteJSONNeverFailsOnNumbers: NaN and ±Inf that reach the Doc are
@@ -66,12 +67,8 @@ func tinyICCLog() *model.Log {
 // position-swap-only judge and a 4-arrangement log always give valid JSON
 // with no internal note (no non-finite number reached the Doc).
 func TestJSONExtremeOptions(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 20, 60
-	four, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := simtest.Config(300, 20, 60)
+	four := simtest.Collect(t, cfg)
 	cfg.Arrangements = []model.Arrangement{model.X0, model.X1}
 	swap, err := sim.Collect(cfg)
 	if err != nil {
@@ -127,8 +124,7 @@ func TestJSONExtremeOptions(t *testing.T) {
 // is "degenerate": true with its reason and null metrics; the tiny log's
 // raw ICC(2,k) and ICC(3,k) are flagged.
 func TestJSONDegenerateAndFlags(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 2000, 0, 0
+	cfg := simtest.Config(2000, 0, 0)
 	cfg.Arrangements = []model.Arrangement{model.X0, model.X1}
 	for i := range cfg.Judges {
 		cfg.Judges[i].Mode = model.SourceLogprob
@@ -175,8 +171,7 @@ func TestJSONDegenerateAndFlags(t *testing.T) {
 // are refused with the reason, and the tiny log's Markdown marks its
 // impossible ICCs with † and a note.
 func TestCollapsedVerdictSource(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 1000, 0, 0
+	cfg := simtest.Config(1000, 0, 0)
 	cfg.Arrangements = []model.Arrangement{model.X0, model.X1}
 	cfg.Judges = cfg.Judges[2:]
 	lg, err := sim.Collect(cfg)

@@ -10,19 +10,14 @@ import (
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestHeldoutKept: with an estimation fraction below 1 the held-out table's
 // discard row shows the share kept among the held-out items, and the JSON
 // carries it as heldout_kept beside the all-items kept (issue 10, item 18).
 func TestHeldoutKept(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 600, 0, 0
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lg := simtest.Log(t, 600, 0, 0)
 	opt := Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Selection.EstFrac = 0.5
 	an, err := Analyze(lg, opt)

@@ -11,6 +11,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/hostile"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 )
@@ -33,28 +34,15 @@ var hostileCases = []hostileCase{
 var terminalBytes = []string{"\x1b", "\x07", "\u009b", "\u202e", "\r"}
 
 // hostileLog is the demo log with every judge, group, criterion, score id
-// and the file name carrying in (a distinct prefix per judge keeps the
-// judges apart).
+// and the file name carrying in (hostile.MarkNames; a distinct prefix per
+// judge keeps the judges apart).
 func hostileLog(t *testing.T, in string) *model.Log {
 	t.Helper()
 	lg, err := demo.Log()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range lg.Pairs {
-		p := &lg.Pairs[i]
-		p.Judge, p.Group = p.Judge+in, p.Group+in
-	}
-	for i := range lg.Scores {
-		s := &lg.Scores[i]
-		s.Judge, s.Criterion, s.ID = s.Judge+in, s.Criterion+in, s.ID+in
-	}
-	for i := range lg.Verdicts {
-		lg.Verdicts[i].Judge += in
-	}
-	for i := range lg.Files {
-		lg.Files[i].Name += in
-	}
+	hostile.MarkNames(lg, in)
 	return lg
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // tinyChoiceLog is `plumb simulate --pairs 10 --scores 0 --verdicts 0
@@ -15,8 +16,7 @@ import (
 // undefined on many bootstrap resamples (RStd needs both gold classes).
 func tinyChoiceLog(t *testing.T) *model.Log {
 	t.Helper()
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 10, 0, 0
+	cfg := simtest.Config(10, 0, 0)
 	for i := range cfg.Judges {
 		cfg.Judges[i].Mode = model.SourceChoice
 	}

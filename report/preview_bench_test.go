@@ -8,6 +8,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // BenchmarkPreview100k is the TUI's answer to a λ step at 100,000 pair
@@ -53,8 +54,7 @@ func engine100k(b *testing.B) (*Engine, Options) { return engine100kT(b) }
 // engine100kT is engine100k for any test.
 func engine100kT(b testing.TB) (*Engine, Options) {
 	b.Helper()
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 100000, 50, 100
+	cfg := simtest.Config(100000, 50, 100)
 	cfg.Judges = cfg.Judges[:1]
 	lg, err := sim.Collect(cfg)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // encoderJSON is how WriteJSON wrote the document before it streamed:
@@ -40,12 +40,7 @@ func streamJSON(t *testing.T, d *Doc) []byte {
 // on values chosen for the encoder's corner cases (exponent forms, −0,
 // escapes, empty and nil slices and maps, omitted keys).
 func TestStreamMatchesEncoder(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 120, 200
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lg := simtest.Log(t, 300, 120, 200)
 	opt := Options{Selection: selection.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 200
 	an, err := Analyze(lg, opt)
@@ -114,12 +109,7 @@ func TestStreamedTypes(t *testing.T) {
 // TestLeanDocHasNoPoints: the default document leaves the LS–US points
 // out and keeps the top-RS items; DocSettings.Points puts them back.
 func TestLeanDocHasNoPoints(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 100, 60, 100
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lg := simtest.Log(t, 100, 60, 100)
 	opt := Options{Selection: selection.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 0
 	an, err := Analyze(lg, opt)

@@ -14,6 +14,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // styleOptions are small analysis options for the style tests: no
@@ -27,8 +28,7 @@ func styleOptions(b int) Options {
 // a length-biased judge and one that is the generator big and prefers it.
 func styleLog(t testing.TB, big, small string) *model.Log {
 	t.Helper()
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 400, 0, 0
+	cfg := simtest.Config(400, 0, 0)
 	cfg.Generators = []sim.Generator{{Name: big, Quality: 0.3, LenMedian: 600, LenSpread: 0.4}, {Name: small, LenMedian: 300, LenSpread: 0.4}}
 	long := sim.DefaultJudge("long")
 	long.LengthBias = 1

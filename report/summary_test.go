@@ -9,7 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestSummary: with two judges or more the Markdown report opens with one
@@ -17,12 +17,7 @@ import (
 // rows as "summary", each number equal to the judge's own section's
 // (issue 10, item 20). One judge: no table in Markdown.
 func TestSummary(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 40, 60
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lg := simtest.Log(t, 300, 40, 60)
 	opt := Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 0
 	an, err := Analyze(lg, opt)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -252,8 +253,7 @@ func BenchmarkKeysWhileRecomputing100k(b *testing.B) {
 // sim100kLog is one simulated judge with 100,000 pair items (x0..x3).
 func sim100kLog(b *testing.B) *model.Log {
 	b.Helper()
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 100000, 50, 100
+	cfg := simtest.Config(100000, 50, 100)
 	cfg.Judges = cfg.Judges[:1]
 	lg, err := sim.Collect(cfg)
 	if err != nil {

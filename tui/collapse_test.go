@@ -8,14 +8,14 @@ import (
 
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // swapOnlyLog is the README's position-swap-only judge (x0, x1,
 // log-probabilities): CalibraEval's exact optimum is a constant g there.
 func swapOnlyLog(t *testing.T) *model.Log {
 	t.Helper()
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 2000, 0, 0
+	cfg := simtest.Config(2000, 0, 0)
 	cfg.Arrangements = []model.Arrangement{model.X0, model.X1}
 	cfg.Judges = cfg.Judges[2:] // judge-tokenA
 	cfg.Judges[0].Mode = model.SourceLogprob

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	hostilenames "github.com/plumb-eval/plumb/internal/hostile"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -27,28 +28,10 @@ var neverOnScreen = []string{"\x1b]52", "\x1b]8;", "\x1bc", "\u009b", "\u202e", 
 
 // hostileLog is the demo log with hostile in every string the TUI shows:
 // judges, groups, criteria, item ids, texts, file names, skip reasons and
-// notes.
+// notes (hostilenames.MarkAll).
 func hostileLog(t *testing.T) *model.Log {
 	lg := demoLog(t)
-	for i := range lg.Pairs {
-		p := &lg.Pairs[i]
-		p.Judge, p.Group, p.ID = p.Judge+hostile, p.Group+hostile, p.ID+hostile
-		p.Prompt, p.Response1, p.Response2 = "prompt\r\n\tcode "+hostile, "one "+hostile, "two "+hostile
-		p.Pos.File += hostile
-	}
-	for i := range lg.Scores {
-		s := &lg.Scores[i]
-		s.Judge, s.Criterion, s.ID = s.Judge+hostile, s.Criterion+hostile, s.ID+hostile
-		s.Input, s.Output = "in "+hostile, "out "+hostile
-	}
-	for i := range lg.Verdicts {
-		lg.Verdicts[i].Judge += hostile
-	}
-	for i := range lg.Files {
-		lg.Files[i].Name += hostile
-	}
-	lg.Skipped, lg.SkipReasons = 1, []string{"bad line " + hostile}
-	lg.Notes = []string{"note " + hostile}
+	hostilenames.MarkAll(lg, hostile)
 	return lg
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestNoMarkWithoutIntervalOnScreen reproduces issue 19 item 2 on the
@@ -17,8 +18,7 @@ import (
 // means and the notes say why.
 func TestNoMarkWithoutIntervalOnScreen(t *testing.T) {
 	frameTest(t)
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 10, 0, 0
+	cfg := simtest.Config(10, 0, 0)
 	for i := range cfg.Judges {
 		cfg.Judges[i].Mode = model.SourceChoice
 	}
@@ -52,6 +52,7 @@ func TestNoMarkWithoutIntervalOnScreen(t *testing.T) {
 // ICC(2,k) read "±0▼"; it now shows the digits its mark rests on.
 func TestMarkedChangeShowsItsDigitsOnScreen(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true})
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 200, Height: 60} })

@@ -4,60 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/internal/shellarg"
+	"github.com/plumb-eval/plumb/internal/shellarg/shellargtest"
 	"github.com/plumb-eval/plumb/model"
 )
-
-// buildPlumb builds the plumb binary into a temporary folder and returns
-// its path: the reproduce commands are run as a user runs them.
-func buildPlumb(t *testing.T) string {
-	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skipf("no go command to build plumb with: %v", err)
-	}
-	bin := filepath.Join(t.TempDir(), "plumb")
-	cmd := exec.Command(goTool, "build", "-o", bin, "github.com/plumb-eval/plumb/cmd/plumb")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// shellWords splits a printed command as a POSIX shell does
-// (shellarg.Split), failing t on what a shell would read otherwise.
-func shellWords(t *testing.T, s string) []string {
-	t.Helper()
-	words, err := shellarg.Split(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return words
-}
-
-// runPlumb runs a printed command (its first word "plumb") with the
-// binary in dir and returns its standard output.
-func runPlumb(t *testing.T, bin, dir, command string, extra ...string) []byte {
-	t.Helper()
-	words := shellWords(t, command)
-	if len(words) < 2 || words[0] != "plumb" {
-		t.Fatalf("not a plumb command: %q", command)
-	}
-	cmd := exec.Command(bin, append(words[1:], extra...)...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s %v: %v\n%s", command, extra, err, stderr.String())
-	}
-	return out
-}
 
 // afterPrefix returns the rest of the line of text that starts with
 // prefix ("" when none does).
@@ -149,7 +102,7 @@ func popupCommand(t *testing.T, m *Model) string {
 // --skip-bad past a bad line, under a group filter.
 func TestReproduceCommandsReproduce(t *testing.T) {
 	frameTest(t)
-	bin := buildPlumb(t)
+	bin := shellargtest.Build(t)
 	for _, tc := range []struct {
 		name string
 		file string
@@ -200,7 +153,7 @@ func TestReproduceCommandsReproduce(t *testing.T) {
 			if tc.file == "" && !strings.Contains(fewCmd, "--demo") || tc.file != "" && !strings.Contains(fewCmd, "'demo '\\''log'\\'' v1.jsonl'") {
 				t.Errorf("w command %q does not name the input", fewCmd)
 			}
-			runPlumb(t, bin, again, fewCmd)
+			shellargtest.Run(t, bin, again, fewCmd)
 			want, err := os.ReadFile(filepath.Join(dir, fewFile))
 			if err != nil {
 				t.Fatal(err)
@@ -232,11 +185,11 @@ func TestReproduceCommandsReproduce(t *testing.T) {
 			if cCmd != mdCmd || cCmd != doc.Reproduce || cCmd != m.c.reproduceCommand() {
 				t.Fatalf("reproduce commands differ:\nc:    %s\nmd:   %s\njson: %s", cCmd, mdCmd, doc.Reproduce)
 			}
-			gotMD := runPlumb(t, bin, dir, cCmd)
+			gotMD := shellargtest.Run(t, bin, dir, cCmd)
 			if w := withoutLines(string(md), "Reproduce: "); string(gotMD) != w {
 				t.Errorf("%s: the Markdown differs from the export's (but its Reproduce line)", cCmd)
 			}
-			gotJS := runPlumb(t, bin, dir, cCmd, "--format", "json")
+			gotJS := shellargtest.Run(t, bin, dir, cCmd, "--format", "json")
 			if w, g := withoutLines(string(js), `  "plumb": `, `  "reproduce": `), withoutLines(string(gotJS), `  "plumb": `); g != w {
 				t.Errorf("%s --format json: the JSON differs from the export's (but its version and reproduce)", cCmd)
 			}
@@ -259,7 +212,7 @@ func TestReproduceCommandsReproduce(t *testing.T) {
 				}
 				figCmd = c
 			}
-			runPlumb(t, bin, again, figCmd)
+			shellargtest.Run(t, bin, again, figCmd)
 			sameFolders(t, filepath.Join(dir, figs), filepath.Join(again, figs))
 		})
 	}

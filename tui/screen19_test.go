@@ -248,6 +248,7 @@ var sgrRe = regexp.MustCompile("\x1b\\[[0-9;]*m")
 // and the stop is a dotted line through every panel at 80 columns.
 func TestPathSmallMultiples(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	for _, w := range []int{80, 200} {
 		m := New(Options{Log: demoLog(t), Start: startOptions(), Dark: true})
 		run(t, m, m.Init())
@@ -309,6 +310,7 @@ func TestPathSmallMultiples(t *testing.T) {
 // held-out table and in the all-items table without intervals.
 func TestMethodsTablesAligned(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 60)
 	press(t, m, "2", "j")
 	for range 10 {

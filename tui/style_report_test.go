@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/internal/shellarg/shellargtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -101,18 +101,12 @@ func TestStylePaneIsReport(t *testing.T) {
 // preference's numbers, without plain's self-preference.
 func TestStyleReproduceCommand(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds plumb")
 	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skipf("no go command to build plumb with: %v", err)
-	}
+	bin := shellargtest.Build(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "plumb")
-	if out, err := exec.Command(goTool, "build", "-o", bin, "github.com/plumb-eval/plumb/cmd/plumb").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	logPath := filepath.Join(dir, "style.jsonl")
 	var b bytes.Buffer
 	w := model.NewWriter(&b)
@@ -157,17 +151,7 @@ func TestStyleReproduceCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	words := shellWords(t, cmd)
-	if words[0] != "plumb" {
-		t.Fatalf("not a plumb command: %s", cmd)
-	}
-	run := exec.Command(bin, append(words[1:], "--format", "json")...)
-	var stderr bytes.Buffer
-	run.Stderr = &stderr
-	out, err := run.Output()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", cmd, err, stderr.String())
-	}
+	out := shellargtest.Run(t, bin, "", cmd, "--format", "json")
 	want, got := styleSection(t, exported, "plain"), styleSection(t, out, "plain")
 	if len(want) == 0 || !bytes.Equal(want, got) {
 		t.Errorf("the reproduce command's style section differs from the export's:\ncommand %s\nexport  %s", got, want)

@@ -18,6 +18,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -31,8 +32,7 @@ func styleSimLog(t testing.TB, pairs int, gens []string) *model.Log {
 	if gens == nil {
 		gens = []string{"big", "mid", "small"}
 	}
-	c := sim.DefaultConfig()
-	c.Pairs, c.Scores, c.Verdicts = pairs, 0, 0
+	c := simtest.Config(pairs, 0, 0)
 	c.Generators = []sim.Generator{
 		{Name: gens[0], Quality: 0.3, LenMedian: 600, LenSpread: 0.4},
 		{Name: gens[1], Quality: 0.1, LenMedian: 300, LenSpread: 0.4},
@@ -367,6 +367,7 @@ func TestStyleWidthSweep(t *testing.T) {
 // none.
 func TestStyleExportFigures(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	dir := t.TempDir()
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
@@ -506,6 +507,7 @@ func TestStyleOnlyWhenShown(t *testing.T) {
 // section is absent by default), from the pane or from another one.
 func TestStyleExportNeedsStyleFields(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	dir := t.TempDir()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")

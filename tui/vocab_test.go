@@ -10,7 +10,7 @@ import (
 
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestScreensUseOneVocabulary: every pane of the demo and of a pair-only
@@ -22,12 +22,7 @@ import (
 // form in the one-line legend of a narrow terminal).
 func TestScreensUseOneVocabulary(t *testing.T) {
 	frameTest(t)
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 300, 0, 0
-	pairOnly, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pairOnly := simtest.Log(t, 300, 0, 0)
 	for name, lg := range map[string]*model.Log{"demo": demoLog(t), "pair-only": pairOnly} {
 		for _, w := range []int{80, 120, 200} {
 			m := newTestModel(t, lg, w, 40)

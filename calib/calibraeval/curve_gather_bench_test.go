@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -25,7 +25,7 @@ func BenchmarkCurveApply100000(b *testing.B) {
 		b.Fatal(err)
 	}
 	c := fit.Curve
-	if d := prefsBitsDiff(p.CalibratedPrefs(pairs, c, nil), calib.CalibratedPrefs(pairs, c)); d != "" {
+	if d := calibtest.PrefsBitsDiff(p.CalibratedPrefs(pairs, c, nil), calib.CalibratedPrefs(pairs, c)); d != "" {
 		b.Fatalf("the gather differs from CalibratedPrefs: %s", d)
 	}
 	b.Run("CalibratedPrefs", func(b *testing.B) {

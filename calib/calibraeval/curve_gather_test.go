@@ -9,29 +9,9 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
-
-// prefsBitsDiff says where two preference sets differ, comparing every R
-// bit for bit (math.Float64bits, so −0 ≠ 0 and NaN payloads count), and
-// Has and Gold; "" when they are identical.
-func prefsBitsDiff(got, want calib.Prefs) string {
-	if got.Len() != want.Len() || len(got.Has) != len(want.Has) || len(got.Gold) != len(want.Gold) {
-		return fmt.Sprintf("lengths %d/%d/%d, want %d/%d/%d", len(got.R), len(got.Has), len(got.Gold), len(want.R), len(want.Has), len(want.Gold))
-	}
-	for i := range want.R {
-		if got.Has[i] != want.Has[i] || got.Gold[i] != want.Gold[i] {
-			return fmt.Sprintf("item %d: has %v gold %v, want %v %v", i, got.Has[i], got.Gold[i], want.Has[i], want.Gold[i])
-		}
-		for a := range want.R[i] {
-			if math.Float64bits(got.R[i][a]) != math.Float64bits(want.R[i][a]) {
-				return fmt.Sprintf("item %d arrangement %d: %v (%#x), want %v (%#x)", i, a, got.R[i][a], math.Float64bits(got.R[i][a]), want.R[i][a], math.Float64bits(want.R[i][a]))
-			}
-		}
-	}
-	return ""
-}
 
 // checkGather asserts that the problem's gather applies c to pairs exactly
 // as CalibratedPrefs does, and that it took the gather (not the fallback).
@@ -42,10 +22,10 @@ func checkGather(t *testing.T, name string, p *NOA, pairs []model.Pair, c *calib
 	if !p.PrefsInto(pairs, c, &out) {
 		t.Fatalf("%s: the gather refused the problem's own curve", name)
 	}
-	if d := prefsBitsDiff(out, want); d != "" {
+	if d := calibtest.PrefsBitsDiff(out, want); d != "" {
 		t.Errorf("%s: gather differs from CalibratedPrefs: %s", name, d)
 	}
-	if d := prefsBitsDiff(p.CalibratedPrefs(pairs, c, nil), want); d != "" {
+	if d := calibtest.PrefsBitsDiff(p.CalibratedPrefs(pairs, c, nil), want); d != "" {
 		t.Errorf("%s: calibratedPrefs differs from CalibratedPrefs: %s", name, d)
 	}
 }
@@ -240,7 +220,7 @@ func TestCurveGatherFallback(t *testing.T) {
 		if p.PrefsInto(tc.pairs, tc.c, &out) {
 			t.Errorf("%s: the gather took it", tc.name)
 		}
-		if d := prefsBitsDiff(p.CalibratedPrefs(tc.pairs, tc.c, nil), calib.CalibratedPrefs(tc.pairs, tc.c)); d != "" {
+		if d := calibtest.PrefsBitsDiff(p.CalibratedPrefs(tc.pairs, tc.c, nil), calib.CalibratedPrefs(tc.pairs, tc.c)); d != "" {
 			t.Errorf("%s: %s", tc.name, d)
 		}
 	}
@@ -276,7 +256,7 @@ func TestCurveGatherConcurrent(t *testing.T) {
 	for w := range diffs {
 		wg.Go(func() {
 			c := w % len(curves)
-			diffs[w] = prefsBitsDiff(p.CalibratedPrefs(pairs, curves[c], nil), want[c])
+			diffs[w] = calibtest.PrefsBitsDiff(p.CalibratedPrefs(pairs, curves[c], nil), want[c])
 		})
 	}
 	wg.Wait()

@@ -8,6 +8,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // ExampleNOA_Fit learns CalibraEval's map g* (docs/methods.md §3) for the
@@ -16,8 +17,7 @@ import (
 // estimation set and the paper's λ = 0.5; the calibrated preferences
 // agree across arrangements more than the raw ones.
 func ExampleNOA_Fit() {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 600, 0, 0
+	cfg := simtest.Config(600, 0, 0)
 	cfg.Arrangements = []model.Arrangement{model.X0, model.X1, model.X2}
 	for i := range cfg.Judges {
 		cfg.Judges[i].Mode = model.SourceLogprob

@@ -3,7 +3,7 @@ package calibraeval
 import (
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 

@@ -3,7 +3,7 @@ package calibraeval
 import (
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 )
 
 // benchCollapsed fits λ = 0.5 on p with the constant-map candidate

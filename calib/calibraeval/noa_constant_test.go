@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/calib/internal/lbfgs"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // constCase is one cold fit of the pinned computations (noa_pin_test.go)
@@ -68,17 +69,17 @@ func withoutCandidate(p *NOA) *NOA {
 // sameBits reports whether two fits agree in every bit of their answer
 // (everything but the iteration and evaluation counts).
 func sameBits(a, b FitResult) bool {
-	ha, hb := newPinHash(), newPinHash()
+	ha, hb := calibtest.NewPinHash(), calibtest.NewPinHash()
 	for _, x := range []struct {
-		h *pinHash
+		h *calibtest.PinHash
 		r FitResult
 	}{{ha, a}, {hb, b}} {
-		x.h.f(x.r.Lambda, x.r.Objective, x.r.GradNorm)
-		x.h.f(x.r.D...)
-		x.h.curve(x.r.Curve)
-		x.h.s(x.r.Converged, "|", x.r.Status, "|", x.r.Points)
+		x.h.F(x.r.Lambda, x.r.Objective, x.r.GradNorm)
+		x.h.F(x.r.D...)
+		x.h.Curve(x.r.Curve)
+		x.h.S(x.r.Converged, "|", x.r.Status, "|", x.r.Points)
 	}
-	return ha.sum() == hb.sum()
+	return ha.Sum() == hb.Sum()
 }
 
 // TestConstantCandidateVsBefore compares every cold fit of the pinned
@@ -229,8 +230,8 @@ func TestConstantCandidateBig(t *testing.T) {
 // the simulated 1M-record log.
 func simFirstNOA(tb testing.TB, n int) *NOA {
 	tb.Helper()
-	c := sim.DefaultConfig()
-	c.Pairs, c.Scores, c.Verdicts, c.Digits = n, 0, 0, 6
+	c := simtest.Config(n, 0, 0)
+	c.Digits = 6
 	c.Judges = sim.DefaultJudges()[1:2]
 	lg, err := sim.Collect(c)
 	if err != nil {

@@ -3,7 +3,7 @@ package calibraeval
 import (
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 )
 
 // BenchmarkNewNOA128k builds the problem of 128,000 items in x0..x3.

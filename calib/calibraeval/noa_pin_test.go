@@ -4,9 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/calib/internal/asm"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -27,32 +26,14 @@ import (
 // products in four lanes; other builds sum in order). A float is hashed by its bits (Float64bits), so -0 and
 // 0 differ and so does every NaN payload.
 
-// pinHash accumulates the bits of a fit (calibtest.PinHash, with fit and
-// curve).
-type pinHash struct{ *calibtest.PinHash }
-
-func newPinHash() *pinHash { return &pinHash{calibtest.NewPinHash()} }
-
-func (p *pinHash) f(v ...float64) { p.F(v...) }
-
-func (p *pinHash) s(v ...any) { p.S(v...) }
-
-func (p *pinHash) sum() string { return p.Sum() }
-
-func (p *pinHash) fit(r FitResult) {
-	p.f(r.Lambda, r.Objective, r.GradNorm)
-	p.f(r.D...)
-	p.curve(r.Curve)
-	p.s(r.Iterations, "|", r.Evals, "|", r.Converged, "|", r.Status, "|", r.Points)
-}
-
-func (p *pinHash) curve(c *calib.Curve) {
-	if c == nil {
-		p.s("nil curve")
-		return
-	}
-	p.f(c.Z...)
-	p.f(c.G...)
+// pinFit adds the bits of a fit to p: its λ, objective, gradient norm,
+// D, curve (PinHash.Curve) and counts, as selection's TestFitPinnedBits
+// does.
+func pinFit(p *calibtest.PinHash, r FitResult) {
+	p.F(r.Lambda, r.Objective, r.GradNorm)
+	p.F(r.D...)
+	p.Curve(r.Curve)
+	p.S(r.Iterations, "|", r.Evals, "|", r.Converged, "|", r.Status, "|", r.Points)
 }
 
 // eachSweepFit calls f for the 36 fits of the sweep: 4 synthetic judges
@@ -73,13 +54,13 @@ func eachSweepFit(t *testing.T, f func(judge, n int, p *NOA, lam float64)) {
 }
 
 // pinSweep is the 36 cold fits of eachSweepFit.
-func pinSweep(t *testing.T, ph *pinHash) {
+func pinSweep(t *testing.T, ph *calibtest.PinHash) {
 	eachSweepFit(t, func(_, _ int, p *NOA, lam float64) {
 		r, err := p.Fit(FitOptions{Lambda: lam}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ph.fit(r)
+		pinFit(ph, r)
 	})
 }
 
@@ -87,9 +68,9 @@ func pinSweep(t *testing.T, ph *pinHash) {
 var pinCases = []struct {
 	name string
 	want string
-	run  func(t *testing.T, ph *pinHash)
+	run  func(t *testing.T, ph *calibtest.PinHash)
 }{
-	{"demo judges, λ 0/0.5/2 × objectives, all items", "f39d0a00013619090266e97e", func(t *testing.T, ph *pinHash) {
+	{"demo judges, λ 0/0.5/2 × objectives, all items", "f39d0a00013619090266e97e", func(t *testing.T, ph *calibtest.PinHash) {
 		for _, j := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
 			pairs := calibtest.DemoPairs(t, j)
 			for _, obj := range []Objective{ObjectiveBoth, ObjectiveL1, ObjectiveL2} {
@@ -98,21 +79,21 @@ var pinCases = []struct {
 					t.Fatal(err)
 				}
 				z, cnt := p.Knots()
-				ph.f(z...)
-				ph.s(cnt, p.pos, p.con, p.anc, p.k, p.m)
+				ph.F(z...)
+				ph.S(cnt, p.pos, p.con, p.anc, p.k, p.m)
 				var prev *FitResult
 				for _, lam := range []float64{0, 0.5, 2} {
 					r, err := p.Fit(FitOptions{Lambda: lam}, nil)
 					if err != nil {
 						t.Fatal(err)
 					}
-					ph.fit(r)
+					pinFit(ph, r)
 					if prev != nil { // warm start from the previous λ
 						w, err := p.Fit(FitOptions{Lambda: lam}, prev)
 						if err != nil {
 							t.Fatal(err)
 						}
-						ph.fit(w)
+						pinFit(ph, w)
 					}
 					prev = &r
 				}
@@ -120,7 +101,7 @@ var pinCases = []struct {
 		}
 	}},
 	{"36-fit sweep", "d47e2c9e20148a5b6e4772ee", pinSweep},
-	{"sim x0..x3 and coarse phase", "2c20efbd26e0e468117483b7", func(t *testing.T, ph *pinHash) {
+	{"sim x0..x3 and coarse phase", "2c20efbd26e0e468117483b7", func(t *testing.T, ph *calibtest.PinHash) {
 		for _, c := range []struct {
 			n   int
 			has [model.NumArrangements]bool
@@ -135,7 +116,7 @@ var pinCases = []struct {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ph.fit(r)
+			pinFit(ph, r)
 		}
 	}},
 }
@@ -151,9 +132,9 @@ func TestFitPinnedBits(t *testing.T) {
 	}
 	print := os.Getenv("PLUMB_PIN_PRINT") == "1"
 	for _, c := range pinCases {
-		ph := newPinHash()
+		ph := calibtest.NewPinHash()
 		c.run(t, ph)
-		got := ph.sum()
+		got := ph.Sum()
 		if print {
 			t.Logf("%-50s %s", c.name, got)
 			continue

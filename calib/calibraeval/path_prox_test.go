@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 )
 
 // TestPathProxGradient extends TestNOAGradient to the penalised objective

@@ -3,7 +3,7 @@ package calibraeval
 import (
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 )
 
 // BenchmarkFitPublished3000 fits the published code on K = 3,000 items

@@ -3,7 +3,7 @@ package calibraeval
 import (
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/calib/internal/work"
 )
 
@@ -47,10 +47,10 @@ func TestWorkspaceFitsBitIdentical(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				hw, hg := newPinHash(), newPinHash()
-				hw.fit(want)
-				hg.fit(got)
-				if hw.sum() != hg.sum() {
+				hw, hg := calibtest.NewPinHash(), calibtest.NewPinHash()
+				pinFit(hw, want)
+				pinFit(hg, got)
+				if hw.Sum() != hg.Sum() {
 					t.Errorf("poison %d, %s, λ %v: the fit with a workspace differs (objective %v, want %v)", poison, pr.name, lam, got.Objective, want.Objective)
 				}
 				warm, warmWS = &want, &got

@@ -3,7 +3,7 @@ package likelihood
 import (
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 )
 
 // BenchmarkLikelihoodAnalysis is the cheap part: 1,000 score records

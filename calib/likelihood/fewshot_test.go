@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 

@@ -6,10 +6,11 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestSelectionBootstrapDemo bootstraps the demo's judge-tokenA with fixed
@@ -121,8 +122,8 @@ func TestBootstrapCoverage(t *testing.T) {
 	judge.PosBias, judge.TokenBias = 0.8, 0.3
 	judge.Mode = model.SourceProb
 	cfg := func(seed uint64, pairs int) sim.Config {
-		c := sim.DefaultConfig()
-		c.Seed, c.Pairs, c.Scores, c.Verdicts, c.GoldShare = seed, pairs, 0, 0, 1
+		c := simtest.Config(pairs, 0, 0)
+		c.Seed, c.GoldShare = seed, 1
 		c.Arrangements = []model.Arrangement{model.X0, model.X2}
 		c.Judges = []sim.Judge{judge}
 		return c

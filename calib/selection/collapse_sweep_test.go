@@ -5,10 +5,11 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // sweepPairs simulates `plumb simulate --pairs n --arrangements arr --mode
@@ -16,9 +17,8 @@ import (
 // tau (model/sim), seeded by seed.
 func sweepPairs(t *testing.T, seed uint64, n int, beta, tau float64, arr []model.Arrangement) []model.Pair {
 	t.Helper()
-	cfg := sim.DefaultConfig()
+	cfg := simtest.Config(n, 0, 0)
 	cfg.Seed = seed
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = n, 0, 0
 	cfg.Arrangements = arr
 	j := sim.DefaultJudge("j")
 	j.PosBias, j.TokenBias, j.Mode = beta, tau, model.SourceLogprob

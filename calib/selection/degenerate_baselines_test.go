@@ -5,9 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // constantJudge is a judge whose P(A) is 0.8 whatever it is shown, in x0
@@ -57,8 +58,8 @@ func TestPrideAndBPCCollapseOnAllTies(t *testing.T) {
 // response_1 or a tie, and the row read κ 1.000 ▲ and ICC(2,k) 1.000 ▲.
 // It is now collapsed.
 func TestCalibraEvalOneResponseOnFiveItems(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Seed, cfg.Pairs, cfg.Scores, cfg.Verdicts = 6, 5, 0, 0
+	cfg := simtest.Config(5, 0, 0)
+	cfg.Seed = 6
 	lg, err := sim.Collect(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/baseline"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 )
 
 // TestDiscardHeldoutKept: with EstFrac < 1 the held-out discard row carries

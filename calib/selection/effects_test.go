@@ -3,8 +3,8 @@ package selection
 import (
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/calib/identify"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
 // TestSelectionEffects: the selection engine fills Result.Effects once,

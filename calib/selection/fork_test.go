@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/calibraeval"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 )
 
 // TestForkPathWhileEngineAnswers: a fork computes the fit path while the

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -40,18 +40,18 @@ func TestCurveGatherEngine(t *testing.T) {
 		if took := noa.PrefsInto(e.pairs, pt.Curve, &out); took != (i > 0) {
 			t.Errorf("point %d: gather taken %v", i, took)
 		}
-		if d := prefsBitsDiff(e.cachedPrefs(opt, pt.Curve), calib.CalibratedPrefs(pairs, pt.Curve)); d != "" {
+		if d := calibtest.PrefsBitsDiff(e.cachedPrefs(opt, pt.Curve), calib.CalibratedPrefs(pairs, pt.Curve)); d != "" {
 			t.Errorf("point %d: %s", i, d)
 		}
 		if i > 0 {
-			if d := prefsBitsDiff(out, calib.CalibratedPrefs(pairs, pt.Curve)); d != "" {
+			if d := calibtest.PrefsBitsDiff(out, calib.CalibratedPrefs(pairs, pt.Curve)); d != "" {
 				t.Errorf("point %d: %s", i, d)
 			}
 		}
 	}
 	other := opt
 	other.Seed++
-	if d := prefsBitsDiff(e.cachedPrefs(other, sel.Fit.Curve), calib.CalibratedPrefs(pairs, sel.Fit.Curve)); d != "" {
+	if d := calibtest.PrefsBitsDiff(e.cachedPrefs(other, sel.Fit.Curve), calib.CalibratedPrefs(pairs, sel.Fit.Curve)); d != "" {
 		t.Errorf("no cached problem: %s", d)
 	}
 }

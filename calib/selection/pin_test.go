@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/bootstrap"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/calib/internal/asm"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
 )
 
 // The engine's answers are pinned bit for bit, as the fits are
@@ -20,9 +20,9 @@ import (
 var pinCases = []struct {
 	name string
 	want string
-	run  func(t *testing.T, ph *pinHash)
+	run  func(t *testing.T, ph *calibtest.PinHash)
 }{
-	{"demo judges, Analyze (default options)", "d9df998d393b4a5c33d24c9d", func(t *testing.T, ph *pinHash) {
+	{"demo judges, Analyze (default options)", "d9df998d393b4a5c33d24c9d", func(t *testing.T, ph *calibtest.PinHash) {
 		for _, j := range []string{"judge-fair", "judge-first", "judge-tokenA"} {
 			pairs := calibtest.DemoPairs(t, j)
 			e := NewEngine(j, pairs)
@@ -33,25 +33,25 @@ var pinCases = []struct {
 			if sel.Fit == nil {
 				t.Fatalf("%s: no fit", j)
 			}
-			ph.fit(*sel.Fit)
+			pinFit(ph, *sel.Fit)
 		}
 	}},
-	{"demo fit paths, judge-fair and judge-tokenA", "77a6d012549dcd472a51aabd", func(t *testing.T, ph *pinHash) {
+	{"demo fit paths, judge-fair and judge-tokenA", "77a6d012549dcd472a51aabd", func(t *testing.T, ph *calibtest.PinHash) {
 		for _, j := range []string{"judge-fair", "judge-tokenA"} {
 			path, err := FitPath(context.Background(), j, calibtest.DemoPairs(t, j), DefaultOptions(), PathOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, pt := range path.Points {
-				ph.f(pt.Mu, pt.Objective, pt.Distance)
-				ph.curve(pt.Curve)
-				ph.s(pt.Iterations, pt.Converged, pt.Degenerate)
+				ph.F(pt.Mu, pt.Objective, pt.Distance)
+				ph.Curve(pt.Curve)
+				ph.S(pt.Iterations, pt.Converged, pt.Degenerate)
 			}
-			ph.f(path.WarmEnd.Objective, path.WarmEnd.Distance)
-			ph.s(path.SameBasin, path.Fits, path.Notes, path.Peak)
+			ph.F(path.WarmEnd.Objective, path.WarmEnd.Distance)
+			ph.S(path.SameBasin, path.Fits, path.Notes, path.Peak)
 		}
 	}},
-	{"re-fitted bootstrap, judge-first, 40 resamples", "60e47b57b14fadbb43f88fae", func(t *testing.T, ph *pinHash) {
+	{"re-fitted bootstrap, judge-first, 40 resamples", "60e47b57b14fadbb43f88fae", func(t *testing.T, ph *calibtest.PinHash) {
 		pairs := calibtest.DemoPairs(t, "judge-first")
 		e := NewEngine("judge-first", pairs)
 		sel, err := e.Analyze(DefaultOptions())
@@ -64,19 +64,19 @@ var pinCases = []struct {
 			t.Fatal(err)
 		}
 		for _, mi := range bs.Methods {
-			ph.s(mi.Name)
+			ph.S(mi.Name)
 			for _, bm := range BootMetrics() {
 				for _, m := range []map[string]bootstrap.Interval{mi.Value, mi.Delta} {
 					iv, ok := m[bm.Key]
-					ph.s(bm.Key, ok, iv.Valid, iv.Reason)
-					ph.f(iv.Estimate)
+					ph.S(bm.Key, ok, iv.Valid, iv.Reason)
+					ph.F(iv.Estimate)
 					if iv.CI != nil {
-						ph.f(iv.CI.Lower, iv.CI.Upper, iv.CI.Level)
+						ph.F(iv.CI.Lower, iv.CI.Upper, iv.CI.Level)
 					}
 				}
 			}
 		}
-		ph.s(bs.Notes)
+		ph.S(bs.Notes)
 	}},
 }
 
@@ -91,9 +91,9 @@ func TestFitPinnedBits(t *testing.T) {
 	}
 	print := os.Getenv("PLUMB_PIN_PRINT") == "1"
 	for _, c := range pinCases {
-		ph := newPinHash()
+		ph := calibtest.NewPinHash()
 		c.run(t, ph)
-		got := ph.sum()
+		got := ph.Sum()
 		if print {
 			t.Logf("%-50s %s", c.name, got)
 			continue

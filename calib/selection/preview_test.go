@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 )
 
 // TestPreviewWarmThenCold follows the TUI's λ knob on the demo's

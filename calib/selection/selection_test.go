@@ -10,7 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/baseline"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
-	"github.com/plumb-eval/plumb/calib/internal/calibtest"
+	"github.com/plumb-eval/plumb/calib/calibtest"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )

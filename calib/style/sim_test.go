@@ -9,6 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // Every measure recovers a known truth of the simulator (model/sim's
@@ -88,8 +89,7 @@ func find(t *testing.T, r *style.Result, m, opp string) *style.WinRate {
 
 // baseConfig is a simulation of n pair items, no scores or verdicts.
 func baseConfig(n int) sim.Config {
-	c := sim.DefaultConfig()
-	c.Pairs, c.Scores, c.Verdicts = n, 0, 0
+	c := simtest.Config(n, 0, 0)
 	c.Seed = 21
 	return c
 }

@@ -21,6 +21,7 @@ import (
 // style section, with and without intervals, self-preference and
 // Bradley–Terry scores.
 func TestReportJSONMatchesSchema(t *testing.T) {
+	t.Parallel()
 	root, err := doccheck.ModuleRoot()
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // fewshotLog writes a simulated log of score items only: 100 items on
@@ -17,8 +18,7 @@ import (
 // score_probs) and "fair" (slope 0).
 func fewshotLog(t *testing.T) string {
 	t.Helper()
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Verdicts, cfg.Scores = 0, 0, 100
+	cfg := simtest.Config(0, 100, 0)
 	cfg.Criteria = []string{"accuracy", "fluency"}
 	biased, fair := sim.DefaultJudge("biased"), sim.DefaultJudge("fair")
 	biased.Slope, biased.ScoreProbs = 1.2, true
@@ -141,8 +141,7 @@ func TestFewshotErrors(t *testing.T) {
 // TestFewshotSingleJudge: with one judge and one criterion neither flag is
 // needed.
 func TestFewshotSingleJudge(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Verdicts, cfg.Scores = 0, 0, 30
+	cfg := simtest.Config(0, 30, 0)
 	cfg.Criteria = []string{"overall"}
 	cfg.Judges = cfg.Judges[2:]
 	var buf bytes.Buffer

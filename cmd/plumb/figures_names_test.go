@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // TestFiguresCollidingNames (issue 17, item 8): judges "x/y", "x_y" and
@@ -17,8 +18,7 @@ import (
 // every one. Every figure now has a file of its own and the summary's
 // count is the number of files on disk.
 func TestFiguresCollidingNames(t *testing.T) {
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Verdicts, cfg.Scores = 200, 0, 100
+	cfg := simtest.Config(200, 100, 0)
 	cfg.Criteria = []string{"a/b", "a_b"}
 	cfg.Judges = []sim.Judge{sim.DefaultJudge("x/y"), sim.DefaultJudge("x_y"), sim.DefaultJudge("x y")}
 	var buf bytes.Buffer

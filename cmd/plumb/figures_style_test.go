@@ -13,6 +13,7 @@ import (
 // caption's command naming --style-pref and --self; --style off draws
 // none. Before, only the TUI's export wrote them.
 func TestFiguresStyle(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	log := filepath.Join(dir, "g.jsonl")
 	if _, err := simulate(t, "--pairs", "150", "--scores", "0", "--verdicts", "0", "--generator", "big:quality=0.3,len=600",

@@ -63,6 +63,7 @@ func checkFigureDir(t *testing.T, dir string) (figures int) {
 }
 
 func TestFiguresCommandDemo(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "figs")
 	_, stderr, err := executeStderr(t, "figures", "-o", dir, "--figure-format", "png,svg,pdf", "--figure-width", "3", "--figure-height", "2", "--dpi", "50", "--permutations", "100", "--bootstrap", "50")
 	if err != nil {

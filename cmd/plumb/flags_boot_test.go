@@ -30,6 +30,7 @@ func TestBootstrapFlagErrors(t *testing.T) {
 // TestReportBootstrapFlags: --bootstrap B, --bootstrap-kind and
 // --fixed-fit reach the JSON; --bootstrap 0 leaves every interval out.
 func TestReportBootstrapFlags(t *testing.T) {
+	t.Parallel()
 	out, _, err := execute(t, "report", "--format", "json", "--judge", "judge-fair", "--bootstrap", "200",
 		"--bootstrap-kind", "bca", "--fixed-fit", "--permutations", "100")
 	if err != nil {
@@ -76,6 +77,7 @@ func TestReportBootstrapFlags(t *testing.T) {
 // TestFiguresForestIntervals: the forest plot's caption names the
 // bootstrap intervals drawn as its bars.
 func TestFiguresForestIntervals(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "figs")
 	if _, _, err := execute(t, "figures", "-o", dir, "--judge", "judge-fair", "--bootstrap", "100", "--fixed-fit",
 		"--figure-format", "svg", "--permutations", "100"); err != nil {

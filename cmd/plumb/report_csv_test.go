@@ -15,6 +15,7 @@ import (
 // the bytes printed on stdout, and a judge name a spreadsheet would run as
 // a formula is written with a leading apostrophe.
 func TestReportCSV(t *testing.T) {
+	t.Parallel()
 	out, _, err := execute(t, "report", "--format", "csv", "--judge", "judge-first", "--bootstrap", "0")
 	if err != nil {
 		t.Fatal(err)

@@ -31,6 +31,7 @@ func writeFile(t *testing.T, name, content string) string {
 }
 
 func TestReportMarkdownDemo(t *testing.T) {
+	t.Parallel()
 	out, code, err := execute(t, "report")
 	if err != nil || code != 0 {
 		t.Fatalf("plumb report: exit %d, %v", code, err)

@@ -7,21 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plumb-eval/plumb/internal/shellarg"
+	"github.com/plumb-eval/plumb/internal/shellarg/shellargtest"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 )
-
-// shellWords splits a printed command as a POSIX shell does
-// (shellarg.Split), failing t on what a shell would read otherwise.
-func shellWords(t *testing.T, s string) []string {
-	t.Helper()
-	words, err := shellarg.Split(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return words
-}
 
 // TestFiguresCaptionsReproduce (issue 19, "reproduce commands that
 // reproduce"): the command in the captions of `plumb figures`, run in
@@ -70,7 +59,7 @@ func TestFiguresCaptionsReproduce(t *testing.T) {
 				}
 			}
 		}
-		words := shellWords(t, line)
+		words := shellargtest.Words(t, line)
 		if len(words) < 2 || words[0] != "plumb" || words[1] != "figures" {
 			t.Fatalf("%v: caption command %q", args, line)
 		}

@@ -45,6 +45,7 @@ func simLog(t *testing.T, dir, name string) string {
 // TestOutputOverInputInFolder (issue 10, item 1): -o onto a file read from
 // a folder, or a hard link to it, is refused, and the file is untouched.
 func TestOutputOverInputInFolder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := filepath.Join(dir, "d")
 	os.Mkdir(d, 0o755)
@@ -95,6 +96,7 @@ func TestDashOutputIsStdout(t *testing.T) {
 // TestStdinInput (item 3): "-" reads the log from stdin, gzip or not, in
 // every command that reads logs; an input without records is an error.
 func TestStdinInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in := simLog(t, dir, "a.jsonl")
 	raw, _ := os.ReadFile(in)
@@ -124,6 +126,7 @@ func TestStdinInput(t *testing.T) {
 // TestFIFOInput (item 3): a FIFO is read once, its format detected by
 // content (gzip) without losing its start.
 func TestFIFOInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in := simLog(t, dir, "a.jsonl")
 	raw, _ := os.ReadFile(in)

@@ -20,14 +20,14 @@ import (
 
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // practiceConfig simulates two judges: one with a large position bias
 // (β = 2) and one without any bias.
 func practiceConfig(t *testing.T) sim.Config {
 	t.Helper()
-	c := sim.DefaultConfig()
-	c.Pairs, c.Scores, c.Verdicts = 10, 0, 0
+	c := simtest.Config(10, 0, 0)
 	c.Judges = nil
 	for _, spec := range []string{"biased:pos=2,tok=0,noise=0.3", "unbiased:pos=0,tok=0,noise=0.3"} {
 		j, err := sim.ParseJudge(spec, sim.DefaultJudge(""))

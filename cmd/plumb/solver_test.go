@@ -14,6 +14,7 @@ import (
 // TestReportSolverBoth: --solver both shows both CalibraEval rows in
 // Markdown and JSON, the published one with its fit block.
 func TestReportSolverBoth(t *testing.T) {
+	t.Parallel()
 	md, code, err := execute(t, "report", "--judge", "judge-tokenA", "--solver", "both")
 	if err != nil || code != 0 {
 		t.Fatalf("exit %d, %v", code, err)
@@ -69,6 +70,7 @@ func TestReportSolverBoth(t *testing.T) {
 // TestReportPathJSON: --stop-at puts selection.path in the JSON with finite
 // numbers and the documented keys, and fit.stop_at on the CalibraEval row.
 func TestReportPathJSON(t *testing.T) {
+	t.Parallel()
 	out, code, err := execute(t, "report", "--judge", "judge-tokenA", "--stop-at", "7", "--format", "json", "--est-frac", "0.5")
 	if err != nil || code != 0 {
 		t.Fatalf("exit %d, %v", code, err)
@@ -134,6 +136,7 @@ func TestReportPathJSON(t *testing.T) {
 // TestSolverFlagErrors: bad --solver, --stop-at beyond the path and
 // --stop-at with the published solver alone exit 2 with clear messages.
 func TestSolverFlagErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -157,6 +160,7 @@ func TestSolverFlagErrors(t *testing.T) {
 // --stop-at 9 a log whose preferences differ from both the raw and the
 // converged ones.
 func TestCalibrateStopAt(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	logs := map[string][]map[string]any{}
 	for _, stop := range []string{"0", "9", "end"} {

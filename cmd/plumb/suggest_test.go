@@ -76,6 +76,7 @@ func TestFlagTypoSuggestion(t *testing.T) {
 // gets the nearest names, in report, calibrate, figures, fewshot and the
 // terminal UI's check; a name with nothing close keeps the plain list.
 func TestNameTypoSuggestion(t *testing.T) {
+	t.Parallel()
 	scores := fewshotLog(t)
 	for _, c := range []struct {
 		args []string

@@ -14,6 +14,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -109,8 +110,7 @@ func TestDemoLogMatchesSchema(t *testing.T) {
 // judge_score and score_probs — in every arrangement.
 func TestSimulatedLogMatchesSchema(t *testing.T) {
 	_, sch := logSchema(t)
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 60, 20, 60
+	cfg := simtest.Config(60, 20, 60)
 	cfg.Arrangements = model.Arrangements[:]
 	cfg.Judges = nil
 	for i, mode := range []model.Source{model.SourceProb, model.SourceLogprob, model.SourceChoice} {
@@ -133,8 +133,7 @@ func TestSimulatedLogMatchesSchema(t *testing.T) {
 // generators (model_1, model_2 on every pair record) against the schema.
 func TestSimulatedGeneratorsMatchSchema(t *testing.T) {
 	_, sch := logSchema(t)
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts = 30, 0, 0
+	cfg := simtest.Config(30, 0, 0)
 	cfg.Generators = []sim.Generator{sim.DefaultGenerator("big"), sim.DefaultGenerator("small")}
 	buf := simLog(t, cfg)
 	if !bytes.Contains(buf, []byte(`"model_1":`)) {

@@ -1,7 +1,8 @@
 // Package hostile is the corpus of hostile names the tests of every
 // surface that writes a log's names share: judge, group, criterion and
 // file names that try a terminal, a shell, a clipboard paste, XML or a
-// flag parser. Only tests import it.
+// flag parser, and MarkNames and MarkAll, which put one into every string
+// of a log. Only tests import it.
 package hostile
 
 import "strings"

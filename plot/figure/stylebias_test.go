@@ -15,6 +15,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
+	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
 // styleResult is the style analysis of a simulated judge that is one of
@@ -22,8 +23,7 @@ import (
 // generators), with 200 bootstrap resamples.
 func styleResult(t *testing.T) *style.Result {
 	t.Helper()
-	c := sim.DefaultConfig()
-	c.Pairs, c.Scores, c.Verdicts = 600, 0, 0
+	c := simtest.Config(600, 0, 0)
 	c.Generators = []sim.Generator{
 		{Name: "big", Quality: 0.3, LenMedian: 600, LenSpread: 0.4},
 		{Name: "mid", Quality: 0.1, LenMedian: 300, LenSpread: 0.4},

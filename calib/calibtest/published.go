@@ -24,7 +24,7 @@ var publishedDir = func() string {
 	if !ok {
 		return "testdata/published"
 	}
-	return filepath.Join(filepath.Dir(file), "..", "..", "calibraeval", "testdata", "published")
+	return filepath.Join(filepath.Dir(file), "..", "calibraeval", "testdata", "published")
 }()
 
 // PublishedCase is one entry of testdata/published/cases.json.

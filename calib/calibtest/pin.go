@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"hash"
 	"math"
+
+	"github.com/plumb-eval/plumb/calib"
 )
 
 // PinHash accumulates the bits of computed numbers, for the tests that pin
@@ -33,3 +35,13 @@ func (p *PinHash) S(v ...any) { fmt.Fprint(p.h, v...) }
 
 // Sum returns the first 12 bytes of the hash, in hex.
 func (p *PinHash) Sum() string { return fmt.Sprintf("%x", p.h.Sum(nil)[:12]) }
+
+// Curve adds the bits of c's knots (Z, then G), or the words "nil curve".
+func (p *PinHash) Curve(c *calib.Curve) {
+	if c == nil {
+		p.S("nil curve")
+		return
+	}
+	p.F(c.Z...)
+	p.F(c.G...)
+}

@@ -1,0 +1,61 @@
+// Package shellargtest runs the commands plumb prints, as a user who
+// pastes them into a POSIX shell would: their words split by
+// shellarg.Split, the first word "plumb" standing for a plumb binary built
+// from this module. Only tests import it.
+package shellargtest
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/plumb-eval/plumb/internal/shellarg"
+)
+
+// Words splits a printed command as a POSIX shell does (shellarg.Split),
+// failing tb on what a shell would read otherwise.
+func Words(tb testing.TB, s string) []string {
+	tb.Helper()
+	words, err := shellarg.Split(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return words
+}
+
+// Build builds cmd/plumb into a temporary folder of tb and returns the
+// binary's path; it skips tb when there is no go command.
+func Build(tb testing.TB) string {
+	tb.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		tb.Skipf("no go command to build plumb with: %v", err)
+	}
+	bin := filepath.Join(tb.TempDir(), "plumb")
+	cmd := exec.Command(goTool, "build", "-o", bin, "github.com/plumb-eval/plumb/cmd/plumb")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// Run runs a printed command (its first word "plumb") with the binary bin
+// in the folder dir, extra appended to its words, and returns its
+// standard output; it fails tb when the command fails.
+func Run(tb testing.TB, bin, dir, command string, extra ...string) []byte {
+	tb.Helper()
+	words := Words(tb, command)
+	if len(words) < 2 || words[0] != "plumb" {
+		tb.Fatalf("not a plumb command: %q", command)
+	}
+	cmd := exec.Command(bin, append(words[1:], extra...)...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		tb.Fatalf("%s %v: %v\n%s", command, extra, err, stderr.String())
+	}
+	return out
+}
