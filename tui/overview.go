@@ -260,30 +260,17 @@ func (p *overviewPane) comparison() []string {
 		if ja.Judge == p.c.judgeName() {
 			name = " ▸ " + clean(ja.Judge)
 		}
-		r := []string{name, fmt.Sprint(ja.Pairs)}
-		if ja.Selection != nil {
-			a := ja.Selection.Method(selection.MethodRaw).All
-			r = append(r, fmtStat(a.Consistency, 2), fmtStat(a.FirstPositionRate, 2), fmtStat(a.FleissKappa, 2),
-				fmtFlagged(a.ICC2k, 2), fmtStat(a.AccuracyMean, 2))
-		} else {
-			r = append(r, "—", "—", "—", "—", "—")
-		}
-		if rep := ja.Reporting; rep != nil && ja.ArbitraryOrder != "" {
-			r = append(r, "—", "— (order)") // not headlined: the caption says why
-		} else if rep != nil {
-			c := fmtStat(rep.ThetaHat, 2)
-			if rep.Lower.OK() && rep.Upper.OK() {
-				c += fmt.Sprintf(" [%.2f, %.2f]", rep.Lower.Value, rep.Upper.Value)
+		// The documents' summary row (report.SummaryOf), with the raw κ and
+		// ICC(2,k) the Overview adds, to the same decimals.
+		sr := report.SummaryOf(ja)
+		c := sr.Cells()
+		kappa, icc := "—", "—"
+		if sel := ja.Selection; sel != nil {
+			if raw := sel.Method(selection.MethodRaw); raw != nil && raw.Available {
+				kappa, icc = fmtStat(raw.All.FleissKappa, report.SummaryDecimals), fmtFlagged(raw.All.ICC2k, report.SummaryDecimals)
 			}
-			r = append(r, fmtStat(rep.PHat, 2), c)
-		} else {
-			r = append(r, "—", "—")
 		}
-		if lik := ja.Likelihood; lik != nil {
-			r = append(r, fmtStat(lik.Total.BiasScore, 2))
-		} else {
-			r = append(r, "—")
-		}
+		r := []string{name, c.Items, c.Consistency, c.FirstPositionRate, kappa, icc, c.Accuracy, c.PHat, c.Theta, c.BiasScore}
 		rows = append(rows, r)
 	}
 	out := p.cols.fit(&p.c.st, head, rows, comparisonPrio, p.c.contentWidth())
