@@ -273,13 +273,6 @@ func styleBootstrap(ja *JudgeAnalysis, opt Options) bootstrap.Options {
 	return bo
 }
 
-// prefWords names a preference in the Markdown report.
-var prefWords = map[style.Pref]string{
-	style.PrefBalanced:   "position-balanced (the mean over each item's arrangements)",
-	style.PrefRawX0:      "raw (each item's first recorded arrangement, x0)",
-	style.PrefCalibrated: "calibrated (CalibraEval's map, averaged over each item's arrangements)",
-}
-
 // writeStyle writes the style section of a judge (docs/style.md): length
 // bias, self-preference, the win rates with their intervals and warnings,
 // Bradley–Terry scores; nothing when the judge has no style analysis and
@@ -302,7 +295,7 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 	if bo.Resamples > 0 {
 		ivs = fmt.Sprintf("intervals: 95%% paired item bootstrap %s intervals, %d resamples (seed %d), every fit recomputed per resample", bootKindName(bo.Kind), bo.Resamples, bo.Seed)
 	}
-	fmt.Fprintf(b, "%s. Preference: %s; %s. Lengths in Unicode code points.\n", vocab.Plural(r.N, "pair item"), prefWords[r.Pref], ivs)
+	fmt.Fprintf(b, "%s. Preference: %s; %s. Lengths in Unicode code points.\n", vocab.Plural(r.N, "pair item"), vocab.StylePref(r.Pref.String()).Long, ivs)
 
 	// Length.
 	l := &r.Length

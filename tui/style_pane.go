@@ -83,15 +83,7 @@ func (p *stylePane) FullHelp() []helpSection {
 }
 
 // prefTitle names a preference in the pane's text.
-func prefTitle(pr style.Pref) string {
-	switch pr {
-	case style.PrefRawX0:
-		return "raw (x0)"
-	case style.PrefCalibrated:
-		return "calibrated (CalibraEval)"
-	}
-	return "position-balanced"
-}
+func prefTitle(pr style.Pref) string { return vocab.StylePref(pr.String()).Short }
 
 // draw: what is missing, or the length bias (summary, chart by |Δ|, bins),
 // the self-preference, the win rates and the notes.
@@ -249,8 +241,8 @@ func (p *stylePane) length(w int, e *styleEntry) []string {
 	}
 	series := []plot.PathSeries{
 		{Label: "0.5 = no length bias", Short: "0.5 none", Glyph: '┈', Ys: half},
-		{Label: "raw (x0)", Short: "raw", Glyph: '·', Ys: raw},
-		{Label: "position-balanced", Short: "balanced", Ys: bal},
+		{Label: prefTitle(style.PrefRawX0), Short: "raw", Glyph: '·', Ys: raw},
+		{Label: prefTitle(style.PrefBalanced), Short: "balanced", Ys: bal},
 	}
 	if e.res.Pref == style.PrefCalibrated {
 		series = append(series, plot.PathSeries{Label: "calibrated", Short: "calib.", Glyph: '▪', Ys: src})
