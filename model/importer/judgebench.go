@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/plumb-eval/plumb/internal/mathx"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -124,7 +125,7 @@ func judgeBenchScores(field string, raw []byte) (p float64, ok bool, err *model.
 		return 0, false, fieldErr(field, "= "+jsonscan.Show(raw)+" has "+vocab.Plural(n, "score")+", expected two [s_first, s_second]")
 	}
 	// σ of a difference that overflows (1e308 − (−1e308)) is still 1 or 0.
-	return sigmoid(s[0] - s[1]), true, nil
+	return mathx.Sigmoid(s[0] - s[1]), true, nil
 }
 
 // judgeBenchJudgment is one parsed judgment.
