@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/plumb-eval/plumb/internal/mathx"
 )
 
 // Reading the judge's answer. The answer token is the first generated
@@ -55,12 +57,7 @@ func (o *Outcome) P() float64 {
 	case math.IsInf(a, -1):
 		return 0
 	}
-	d := a - b
-	if d >= 0 {
-		return 1 / (1 + math.Exp(-d))
-	}
-	e := math.Exp(d)
-	return e / (1 + e)
+	return mathx.Sigmoid(a - b)
 }
 
 // Reader reads answers for one template and pair of IDs.

@@ -267,20 +267,12 @@ func pairPrefs(sel *selection.Result, pairs []model.Pair, from reporting.Verdict
 	raw := calib.RawPrefs(pairs)
 	switch from {
 	case reporting.VerdictCalibrated:
-		if sel == nil || sel.Fit == nil || sel.Fit.Curve == nil {
-			reason := "CalibraEval is unavailable for this judge"
-			if sel != nil {
-				if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
-					reason += ": " + m.Reason
-				}
-			}
-			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: %s", reason)
+		// A collapsed map's verdicts are all one answer (or round-off).
+		curve, why := sel.UsableCurve()
+		if curve == nil {
+			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: %s", why)
 		}
-		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
-			// A collapsed map's verdicts are all one answer (or round-off).
-			return calib.Prefs{}, fmt.Errorf("verdicts from calibrated preferences: CalibraEval collapsed: %s", m.DegenerateReason)
-		}
-		return calib.CalibratedPrefs(pairs, sel.Fit.Curve), nil
+		return calib.CalibratedPrefs(pairs, curve), nil
 	case reporting.VerdictBPC:
 		bp, err := baseline.BPCPrefs(raw)
 		if err != nil {

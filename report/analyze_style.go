@@ -147,20 +147,10 @@ func calibratedPrefs(sel *selection.Result, pairs []model.Pair) (*calib.Prefs, s
 // selection analysis, no fit, or a collapsed one (g* ≡ 0.5 says nothing
 // about the judge).
 func StyleCurve(sel *selection.Result) (*calib.Curve, string) {
-	switch {
-	case sel == nil:
+	if sel == nil {
 		return nil, "no selection analysis"
-	case sel.Fit == nil || sel.Fit.Curve == nil:
-		reason := "CalibraEval is unavailable for this judge"
-		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
-			reason += ": " + m.Reason
-		}
-		return nil, reason
 	}
-	if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
-		return nil, "CalibraEval collapsed: " + m.DegenerateReason
-	}
-	return sel.Fit.Curve, ""
+	return sel.UsableCurve()
 }
 
 // analyzeStyle sets ja's style analysis (Engine.Style) or the reason it

@@ -236,17 +236,16 @@ func newCalPlan(ja *JudgeAnalysis, opt selection.Options) *calPlan {
 		pl.reason = ja.SelectionReason
 	case !opt.Solver.Converged():
 		pl.reason = NotFittedReason
-	case sel.Fit == nil || sel.Fit.Curve == nil:
+	case sel.FitCurve() == nil:
 		pl.reason = "CalibraEval is unavailable"
 		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Reason != "" {
 			pl.reason = m.Reason
 		}
 	default:
-		pl.curve = sel.Fit.Curve
+		// A collapsed map is written too, marked degenerate.
+		pl.curve = sel.FitCurve()
 		pl.opt = sel.Options
-		if m := sel.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
-			pl.degenerate = m.DegenerateReason
-		}
+		pl.degenerate, _ = sel.Collapsed(selection.MethodCalibraEval)
 	}
 	b := []byte(`{"method":"` + selection.MethodCalibraEval + `","lambda":`)
 	b = strconv.AppendFloat(b, pl.opt.Lambda, 'g', -1, 64)
@@ -283,9 +282,7 @@ func newPublishedPlan(ja *JudgeAnalysis, opt selection.Options) *calPlan {
 		}
 	default:
 		pl.curve = sel.Published.Curve
-		if m.Degenerate {
-			pl.degenerate = m.DegenerateReason
-		}
+		pl.degenerate, _ = sel.Collapsed(selection.MethodCalibraEvalPublished)
 	}
 	b := []byte(`{"method":"` + selection.MethodCalibraEvalPublished + `","lambda":`)
 	b = strconv.AppendFloat(b, opt.PublishedLambda, 'g', -1, 64)

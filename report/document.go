@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // SchemaVersion is the version of the report JSON. It changes only when a
@@ -214,9 +215,9 @@ func WriteMarkdown(w io.Writer, an *Analysis) error {
 		names = append(names, md(f.Name))
 	}
 	fmt.Fprintf(&b, "Input: %s — %d pair, %d score and %d verdict records; %s.\n",
-		strings.Join(names, ", "), p, s, v, plural(len(an.Judges), "judge"))
+		strings.Join(names, ", "), p, s, v, vocab.Plural(len(an.Judges), "judge"))
 	if an.Skipped > 0 {
-		fmt.Fprintf(&b, "Skipped %s (--skip-bad); first reasons:\n", plural(an.Skipped, "bad line"))
+		fmt.Fprintf(&b, "Skipped %s (--skip-bad); first reasons:\n", vocab.Plural(an.Skipped, "bad line"))
 		for _, r := range an.Reasons {
 			fmt.Fprintf(&b, "- %s\n", mdMsg(r))
 		}

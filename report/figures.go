@@ -194,17 +194,17 @@ func judgeRow(ja *JudgeAnalysis) figure.JudgeRow {
 func gCurves(sel *selection.Result) []figure.CurveSeries {
 	var out []figure.CurveSeries
 	collapsed := func(name string) string {
-		if m := sel.Method(name); m != nil && m.Degenerate {
+		if _, ok := sel.Collapsed(name); ok {
 			return ", collapsed"
 		}
 		return ""
 	}
-	if sel.Fit != nil && sel.Fit.Curve != nil {
+	if g := sel.FitCurve(); g != nil {
 		label := fmt.Sprintf("CalibraEval, converged (λ = %g, objective %s", sel.Options.Lambda, sel.Options.Objective)
 		if sel.Stop != nil {
 			label += fmt.Sprintf(", stopped at path point %d of %d", sel.Stop.Point, sel.Stop.Points-1)
 		}
-		out = append(out, figure.CurveSeries{Label: label + collapsed(selection.MethodCalibraEval) + ")", Series: figure.MethodSeries(selection.MethodCalibraEval), Curve: sel.Fit.Curve})
+		out = append(out, figure.CurveSeries{Label: label + collapsed(selection.MethodCalibraEval) + ")", Series: figure.MethodSeries(selection.MethodCalibraEval), Curve: g})
 	}
 	if p := sel.Published; p != nil && p.Curve != nil {
 		label := fmt.Sprintf("CalibraEval, published code (λ = %g, %d epoch, batch %d, lr %g", p.Options.Lambda, p.Options.Epochs, p.Options.BatchSize, p.Options.LR)

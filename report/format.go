@@ -25,9 +25,9 @@ func nonNil(xs []string) []string {
 	return append([]string{}, xs...)
 }
 
-// signed formats a change d with its sign and a true minus; a change that
-// rounds to zero is written ±0.
-func signed(d float64, decimals int) string {
+// Signed formats a change d with its sign and a true minus; a change that
+// rounds to zero is written ±0. Every surface writes a change with it.
+func Signed(d float64, decimals int) string {
 	s := fmt.Sprintf("%+.*f", decimals, d)
 	if strings.Trim(s, "+-0.") == "" {
 		return "±0"
@@ -68,19 +68,15 @@ func minus(v float64, decimals int) string {
 // signedIf formats x with a sign (a change) or plainly (a value).
 func signedIf(x float64, dec int, sign bool) string {
 	if sign {
-		return signed(x, dec)
+		return Signed(x, dec)
 	}
 	return minus(x, dec)
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
-func fmtStat(s calib.Stat, decimals int) string {
+// FmtStat formats a defined statistic to decimals decimals, or "—" (its
+// reason is shown in the notes; a value is never printed as NaN). Every
+// surface writes a statistic with it.
+func FmtStat(s calib.Stat, decimals int) string {
 	if !s.OK() {
 		return "—"
 	}

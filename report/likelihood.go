@@ -119,7 +119,7 @@ func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")
 	var notes []string
 	row := func(name string, r *likelihood.BiasResult) {
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), fmtStat(r.BiasScore, 3)+biasCIText(r), fmtP(r.PValue)+pSEText(r), fmtStat(r.EvalRho, 3), r.N)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), FmtStat(r.BiasScore, 3)+biasCIText(r), fmtP(r.PValue)+pSEText(r), FmtStat(r.EvalRho, 3), r.N)
 		for _, st := range []struct {
 			name string
 			s    calib.Stat

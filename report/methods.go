@@ -250,7 +250,7 @@ func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.
 						if x, ok := DeltaOf(iv, mr.Name, c); ok {
 							dec = ChangeDecimals(x, d, dec)
 						}
-						cell += " (" + signed(d, dec) + changeMark(iv, mr.Name, c, r.Value, st.Value) + ")"
+						cell += " (" + Signed(d, dec) + changeMark(iv, mr.Name, c, r.Value, st.Value) + ")"
 					}
 				}
 			}

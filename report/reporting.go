@@ -114,7 +114,7 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 		test = "the labelled items not drawn for calibration (their labels hidden from the estimator)"
 	}
 	fmt.Fprintf(b, "%s %s = %s%s (Wald) on the test set: %s of %d, %s.\n", capitalize(vocab.NaiveRate), vocab.NaiveRateSym,
-		fmtStat(r.PHat, 3), ciText(r.PHat), plural(r.TestSize, "item"), r.N, test)
+		FmtStat(r.PHat, 3), ciText(r.PHat), vocab.Plural(r.TestSize, "item"), r.N, test)
 	if r.PoolSize == 0 {
 		// No labels: no θ̂, no split has a width; the plan says what to label.
 		fmt.Fprintf(b, "%s %s: needs human labels, and none of the %d items has one.\n", capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym, r.N)
@@ -124,8 +124,8 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 	}
 	fmt.Fprintf(b, "%s %s = %s, CI [%s, %s] (width %s), from a calibration set of m0 = %d items with z = 0 and m1 = %d with z = 1 (pool %d): %s %s = %s, %s %s = %s.\n",
 		capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym,
-		fmtStat(r.ThetaHat, 3), fmtStat(r.Lower, 3), fmtStat(r.Upper, 3), fmtStat(r.Width, 3),
-		r.M0, r.M1, r.PoolSize, vocab.Specificity, vocab.SpecificitySym, fmtStat(r.Q0Hat, 3), vocab.Sensitivity, vocab.SensitivitySym, fmtStat(r.Q1Hat, 3))
+		FmtStat(r.ThetaHat, 3), FmtStat(r.Lower, 3), FmtStat(r.Upper, 3), FmtStat(r.Width, 3),
+		r.M0, r.M1, r.PoolSize, vocab.Specificity, vocab.SpecificitySym, FmtStat(r.Q0Hat, 3), vocab.Sensitivity, vocab.SensitivitySym, FmtStat(r.Q1Hat, 3))
 	if r.Uninformative != "" {
 		fmt.Fprintf(b, "%s: %s.\n", capitalize(vocab.Uninformative), mdClause(r.Uninformative))
 	}
@@ -142,7 +142,7 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 		{vocab.SplitAdaptive + ", from the pilot", r.Splits.Adaptive},
 		{fmt.Sprintf("%s (search, ≥ %d per class)", vocab.SplitNarrowest, r.BestMinPerClass), r.Splits.Best},
 	} {
-		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, row.s.M0, row.s.M1, fmtStat(row.s.Width, 4))
+		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, row.s.M0, row.s.M1, FmtStat(row.s.Width, 4))
 	}
 	b.WriteString("\nEvery width plugs the drawn set's p̂, q̂0, q̂1 into the interval with that split's m0, m1. " +
 		"The " + vocab.SplitLeastVar + " split minimises only the calibration part of θ̂'s variance at those plug-in rates " +

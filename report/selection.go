@@ -7,6 +7,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -128,11 +129,11 @@ func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
 		fmt.Fprintf(b, "Note: %s.\n", mdClause(n))
 	}
 
-	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", plural(sel.N, "item"))
+	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", vocab.Plural(sel.N, "item"))
 	writeMethodsTable(b, sel, ja.Intervals, func(mr *selection.MethodResult) *metrics.Metrics { return &mr.All })
 	if sel.HeldoutSize > 0 {
 		fmt.Fprintf(b, "\n### Selection bias — %s held out (estimation set: %s, seed %d)\n\n",
-			plural(sel.HeldoutSize, "item"), plural(sel.EstSize, "item"), sel.Options.Seed)
+			vocab.Plural(sel.HeldoutSize, "item"), vocab.Plural(sel.EstSize, "item"), sel.Options.Seed)
 		writeMethodsTable(b, sel, nil, func(mr *selection.MethodResult) *metrics.Metrics { return mr.Heldout })
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +

@@ -9,6 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // Style is a judge's length and self-preference bias and the win rates of
@@ -272,13 +273,6 @@ func styleBootstrap(ja *JudgeAnalysis, opt Options) bootstrap.Options {
 	return bo
 }
 
-// prefWords names a preference in the Markdown report.
-var prefWords = map[style.Pref]string{
-	style.PrefBalanced:   "position-balanced (the mean over each item's arrangements)",
-	style.PrefRawX0:      "raw (each item's first recorded arrangement, x0)",
-	style.PrefCalibrated: "calibrated (CalibraEval's map, averaged over each item's arrangements)",
-}
-
 // writeStyle writes the style section of a judge (docs/style.md): length
 // bias, self-preference, the win rates with their intervals and warnings,
 // Bradley–Terry scores; nothing when the judge has no style analysis and
@@ -301,12 +295,12 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 	if bo.Resamples > 0 {
 		ivs = fmt.Sprintf("intervals: 95%% paired item bootstrap %s intervals, %d resamples (seed %d), every fit recomputed per resample", bootKindName(bo.Kind), bo.Resamples, bo.Seed)
 	}
-	fmt.Fprintf(b, "%s. Preference: %s; %s. Lengths in Unicode code points.\n", plural(r.N, "pair item"), prefWords[r.Pref], ivs)
+	fmt.Fprintf(b, "%s. Preference: %s; %s. Lengths in Unicode code points.\n", vocab.Plural(r.N, "pair item"), vocab.StylePref(r.Pref.String()).Long, ivs)
 
 	// Length.
 	l := &r.Length
 	var undef []string
-	fmt.Fprintf(b, "\nLength bias, over %s with known, different lengths (0.5: none):\n\n", plural(l.N, "item"))
+	fmt.Fprintf(b, "\nLength bias, over %s with known, different lengths (0.5: none):\n\n", vocab.Plural(l.N, "item"))
 	b.WriteString("| measure | value | 95% CI | n |\n|---|---:|---:|---:|\n")
 	for _, row := range []struct {
 		name string
@@ -321,7 +315,7 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 		if row.s == l.LongerRaw && r.Pref == style.PrefRawX0 || row.s == l.LongerBalanced && r.Pref == style.PrefBalanced {
 			continue
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %d |\n", row.name, fmtStat(row.s, 3), ciCell(row.s), row.s.N)
+		fmt.Fprintf(b, "| %s | %s | %s | %d |\n", row.name, FmtStat(row.s, 3), ciCell(row.s), row.s.N)
 		if !row.s.OK() {
 			undef = append(undef, fmt.Sprintf("Undefined %s: %s.\n", row.name, mdClause(row.s.Reason)))
 		}
@@ -356,8 +350,8 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 			how = "--self"
 		}
 		fmt.Fprintf(b, "\nSelf-preference: the judge is the generator %s (%s); over %s where exactly one response is its own it prefers its own %s%s; when gold prefers the other response, %s%s (%s).\n",
-			md(s.Model), how, plural(s.N, "item"), fmtStat(s.OwnPreference, 3), ciText(s.OwnPreference),
-			fmtStat(s.BeyondQuality, 3), ciText(s.BeyondQuality), plural(s.BeyondQuality.N, "item"))
+			md(s.Model), how, vocab.Plural(s.N, "item"), FmtStat(s.OwnPreference, 3), ciText(s.OwnPreference),
+			FmtStat(s.BeyondQuality, 3), ciText(s.BeyondQuality), vocab.Plural(s.BeyondQuality.N, "item"))
 		for _, st := range []struct {
 			name string
 			s    calib.Stat
@@ -376,7 +370,7 @@ func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
 	if len(r.BradleyTerry) > 0 {
 		b.WriteString("\nBradley–Terry scores (Σβ = 0; P(a preferred to b) = σ(β_a − β_b)):\n\n| model | n | β | 95% CI |\n|---|---:|---:|---:|\n")
 		for _, s := range r.BradleyTerry {
-			fmt.Fprintf(b, "| %s | %d | %s | %s |\n", md(s.Model), s.N, fmtStat(s.Score, 3), ciCell(s.Score))
+			fmt.Fprintf(b, "| %s | %d | %s | %s |\n", md(s.Model), s.N, FmtStat(s.Score, 3), ciCell(s.Score))
 		}
 	} else if r.BradleyTerryReason != "" {
 		fmt.Fprintf(b, "\nBradley–Terry scores: not fitted — %s.\n", mdClause(r.BradleyTerryReason))
@@ -437,7 +431,7 @@ func writeStyleWinRates(b *strings.Builder, r *style.Result) {
 		fmt.Fprintf(b, "| %s | %s | %d |", md(w.Model), opp, w.N)
 		for _, c := range cols {
 			s := c.get(w)
-			b.WriteString(" " + fmtStat(s, 3) + ciText(s) + " |")
+			b.WriteString(" " + FmtStat(s, 3) + ciText(s) + " |")
 			if !s.OK() {
 				k := cellKey{c.what, strings.TrimSuffix(s.Reason, ".")}
 				if undefRows[k] == nil {

@@ -67,6 +67,31 @@ func TestCollapsedCalibraEvalShownAsCollapsed(t *testing.T) {
 	}
 }
 
+// TestCollapsedFitItemsRawOnly: on the position-swap-only judge, whose
+// CalibraEval fit collapses, the Items pane shows raw preferences only
+// (UsableCurve): no "raw→calibrated" cells, no shift, no pending columns,
+// as when CalibraEval does not run. Before, it showed the collapsed map's
+// preferences as if calibrated.
+func TestCollapsedFitItemsRawOnly(t *testing.T) {
+	frameTest(t)
+	t.Parallel()
+	m := newTestModel(t, swapOnlyLog(t), 160, 50)
+	if _, ok := m.c.cur.ja.Selection.Collapsed("calibraeval"); !ok {
+		t.Fatal("the swap-only judge's CalibraEval fit did not collapse")
+	}
+	if g := fitCurve(&m.c.cur.ja); g != nil {
+		t.Errorf("fitCurve gives a map of %d knots on a collapsed fit, want nil", len(g.Z))
+	}
+	press(t, m, "5")
+	text := frameText(m)
+	if strings.Contains(text, "→") || strings.Contains(text, "calibrated columns follow") {
+		t.Errorf("items pane shows calibrated columns of a collapsed fit:\n%s", text)
+	}
+	if !strings.Contains(text, "x0 r") {
+		t.Errorf("items pane has no preference columns:\n%s", text)
+	}
+}
+
 // TestFlaggedICCMarked: the tiny log's impossible raw ICCs are marked †
 // with a note, and no change glyph is drawn against them.
 func TestFlaggedICCMarked(t *testing.T) {

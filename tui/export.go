@@ -9,6 +9,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot/figure"
 	"github.com/plumb-eval/plumb/report"
@@ -68,7 +69,7 @@ func exportCmd(c *common, gen uint64) tea.Cmd {
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		return exportMsg{text: fmt.Sprintf("wrote %s, %s, %s (%s) and %s%s", md, js, cal, plural(n, "pair record"), figs, repro)}
+		return exportMsg{text: fmt.Sprintf("wrote %s, %s, %s (%s) and %s%s", md, js, cal, vocab.Plural(n, "pair record"), figs, repro)}
 	}
 }
 
@@ -132,7 +133,7 @@ func fewShotCmd(c *common) tea.Cmd {
 			repro = noCommand.Error()
 		}
 		return exportMsg{text: fmt.Sprintf("wrote %s: %s of highest RS from %s · %s",
-			name, plural(len(fs.Items), "example"), plural(fs.Train, "training item"), repro)}
+			name, vocab.Plural(len(fs.Items), "example"), vocab.Plural(fs.Train, "training item"), repro)}
 	}
 }
 

@@ -31,10 +31,8 @@ func writeCalibrated(guard *atomicfile.Guard, name string, eng *report.Engine, j
 func collapsedReason(an *report.Analysis) string {
 	var why []string
 	for i := range an.Judges {
-		if sel := an.Judges[i].Selection; sel != nil {
-			if ce := sel.Method(selection.MethodCalibraEval); ce != nil && ce.Degenerate {
-				why = append(why, ce.DegenerateReason)
-			}
+		if reason, ok := an.Judges[i].Selection.Collapsed(selection.MethodCalibraEval); ok {
+			why = append(why, reason)
 		}
 	}
 	return strings.Join(why, "; ")

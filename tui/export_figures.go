@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/internal/atomicfile"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/plot/figure"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -49,5 +50,5 @@ func writeExportFigures(guard *atomicfile.Guard, dir string, eng *report.Engine,
 	if err != nil {
 		return "", fmt.Errorf("figures of %s: %w", judge, err)
 	}
-	return fmt.Sprintf("%s in %s/", plural(len(figs), "figure")+fmt.Sprintf(" (%d files)", len(paths)), dir), nil
+	return fmt.Sprintf("%s in %s/", vocab.Plural(len(figs), "figure")+fmt.Sprintf(" (%d files)", len(paths)), dir), nil
 }

@@ -7,18 +7,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/plumb-eval/plumb/calib"
 )
-
-// fmtStat formats a defined statistic, or "—" (its reason is shown in the
-// notes; a value is never printed as NaN).
-func fmtStat(s calib.Stat, dec int) string {
-	if !s.OK() {
-		return "—"
-	}
-	return fmt.Sprintf("%.*f", dec, s.Value)
-}
 
 // scoreText formats a judge or human score: as given when whole or short
 // (4, 3.5), else to 4 significant digits (the total's averages over
@@ -28,15 +17,6 @@ func scoreText(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 
 // pct formats a share as a whole percentage.
 func pct(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
-
-// signedDelta formats v − raw with its sign (− as a real minus).
-func signedDelta(d float64, dec int) string {
-	s := fmt.Sprintf("%+.*f", dec, d)
-	if strings.Trim(s, "+-0.") == "" {
-		return "±0"
-	}
-	return strings.Replace(s, "-", "−", 1)
-}
 
 // table lays out rows in columns: the first column left-aligned, the others
 // right-aligned, two spaces apart. Cells may hold ANSI styles.

@@ -53,12 +53,12 @@ type itemData struct {
 	byShift []int
 }
 
-// fitCurve returns the CalibraEval map of an analysis, or nil.
+// fitCurve returns the CalibraEval map of an analysis, or nil when there
+// is none or it collapsed (its calibrated preferences would say nothing
+// about the judge).
 func fitCurve(ja *report.JudgeAnalysis) *calib.Curve {
-	if sel := ja.Selection; sel != nil && sel.Fit != nil {
-		return sel.Fit.Curve
-	}
-	return nil
+	curve, _ := ja.Selection.UsableCurve()
+	return curve
 }
 
 // buildItems prepares the items of one judge's analysis (both parts).

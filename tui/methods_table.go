@@ -83,7 +83,7 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 		}
 		for _, c := range cols {
 			s := c.Get(mt)
-			cell := fmtStat(s, c.Decimals)
+			cell := report.FmtStat(s, c.Decimals)
 			if s.OK() && s.Flag != "" {
 				cell += report.FlagMark // a value that cannot be right: no change glyph
 			} else if s.OK() && mr.Name != selection.MethodRaw && raw != nil {
@@ -99,7 +99,7 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 						g = " " // no mark: its column stays, so digits line up with raw's
 					}
 					if withDelta {
-						cell += " " + signedDelta(s.Value-r.Value, dec)
+						cell += " " + report.Signed(s.Value-r.Value, dec)
 					}
 					cell += g
 				}
@@ -201,7 +201,7 @@ func (t *methodsTable) cellValue(mr *selection.MethodResult, c report.Column) st
 	case mr.Degenerate:
 		return "collapsed"
 	}
-	return fmtStat(c.Get(mt), c.Decimals)
+	return report.FmtStat(c.Get(mt), c.Decimals)
 }
 
 // collapsedRow is a collapsed method's row: greyed, "collapsed" in every
@@ -306,7 +306,7 @@ func flagNotes(mr *selection.MethodResult) []string {
 // right (the Selection pane's notes say why).
 func fmtFlagged(s calib.Stat, dec int) string {
 	if s.OK() && s.Flag != "" {
-		return fmtStat(s, dec) + report.FlagMark
+		return report.FmtStat(s, dec) + report.FlagMark
 	}
-	return fmtStat(s, dec)
+	return report.FmtStat(s, dec)
 }

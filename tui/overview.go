@@ -37,18 +37,18 @@ func (p *overviewPane) draw(w int) []string {
 		if len(files) > 4 && i >= 3 {
 			continue
 		}
-		s := fmt.Sprintf("   %s — %s, %s, %s", clean(f.Name), plural(f.Pairs, "pair record"), plural(f.Scores, "score record"), plural(f.Verdicts, "verdict record"))
+		s := fmt.Sprintf("   %s — %s, %s, %s", clean(f.Name), vocab.Plural(f.Pairs, "pair record"), vocab.Plural(f.Scores, "score record"), vocab.Plural(f.Verdicts, "verdict record"))
 		if f.Skipped > 0 {
-			s += fmt.Sprintf(" · %s skipped", plural(f.Skipped, "bad line"))
+			s += fmt.Sprintf(" · %s skipped", vocab.Plural(f.Skipped, "bad line"))
 		}
 		out = append(out, s)
 	}
 	if len(files) > 4 {
-		out = append(out, fmt.Sprintf("   … and %d more files; %s in all: %s, %s, %s", len(files)-3, plural(len(files), "file"),
-			plural(tp, "pair record"), plural(ts, "score record"), plural(tv, "verdict record")))
+		out = append(out, fmt.Sprintf("   … and %d more files; %s in all: %s, %s, %s", len(files)-3, vocab.Plural(len(files), "file"),
+			vocab.Plural(tp, "pair record"), vocab.Plural(ts, "score record"), vocab.Plural(tv, "verdict record")))
 	}
 	if skipped > 0 {
-		out = append(out, st.Warn.Render(fmt.Sprintf("   %s skipped (--skip-bad); first reasons:", plural(skipped, "bad line"))))
+		out = append(out, st.Warn.Render(fmt.Sprintf("   %s skipped (--skip-bad); first reasons:", vocab.Plural(skipped, "bad line"))))
 		for _, r := range reasons {
 			out = append(out, wrap(r, w, "     · ")...)
 		}
@@ -56,7 +56,7 @@ func (p *overviewPane) draw(w int) []string {
 	for _, n := range p.c.eng.Notes() {
 		out = append(out, wrap(n, w, "   ! ")...)
 	}
-	out = append(out, fmt.Sprintf("   %s: %s", plural(len(p.c.judges), "judge"), strings.Join(cleanAll(p.c.judges), ", ")))
+	out = append(out, fmt.Sprintf("   %s: %s", vocab.Plural(len(p.c.judges), "judge"), strings.Join(cleanAll(p.c.judges), ", ")))
 	if wt := p.c.waiting(); wt != nil {
 		return append(out, wt...)
 	}
@@ -65,7 +65,7 @@ func (p *overviewPane) draw(w int) []string {
 	if it := p.c.cur.items; it != nil && ja.Pairs > 0 {
 		out = append(out, "   "+arrangementSummary(ja.Selection, it))
 	}
-	out = append(out, fmt.Sprintf("   %s, %s", plural(ja.Scores, "score record"), plural(ja.Verdicts, "verdict record")))
+	out = append(out, fmt.Sprintf("   %s, %s", vocab.Plural(ja.Scores, "score record"), vocab.Plural(ja.Verdicts, "verdict record")))
 	out = append(out, "")
 	for _, s := range headlines(ja) {
 		out = append(out, wrap(s, w, "   • ")...)
@@ -88,7 +88,7 @@ func groupNote(g string) string {
 // carry a gold label.
 func arrangementSummary(sel *selection.Result, it *itemData) string {
 	n := len(it.pairs)
-	s := plural(n, "pair item")
+	s := vocab.Plural(n, "pair item")
 	if sel != nil {
 		var parts []string
 		for a := range model.NumArrangements {
@@ -136,8 +136,8 @@ func headlines(ja *report.JudgeAnalysis) []string {
 		out = append(out, fmt.Sprintf("%s not headlined: %s (the Reporting pane shows it as a check of the correction)",
 			report.TargetName(ja.Target), ja.ArbitraryOrder))
 	} else if rep != nil {
-		s := fmt.Sprintf("%s: %s %s %s; %s %s %s", report.TargetName(ja.Target), vocab.NaiveRateShort, vocab.NaiveRateSym, fmtStat(rep.PHat, 2),
-			vocab.CorrectedRateShort, vocab.CorrectedRateSym, fmtStat(rep.ThetaHat, 2))
+		s := fmt.Sprintf("%s: %s %s %s; %s %s %s", report.TargetName(ja.Target), vocab.NaiveRateShort, vocab.NaiveRateSym, report.FmtStat(rep.PHat, 2),
+			vocab.CorrectedRateShort, vocab.CorrectedRateSym, report.FmtStat(rep.ThetaHat, 2))
 		switch {
 		case rep.Uninformative != "":
 			s += " (" + vocab.Uninformative + ": all of [0, 1])"
@@ -148,7 +148,7 @@ func headlines(ja *report.JudgeAnalysis) []string {
 		default:
 			s += " (" + rep.ThetaHat.Reason + ")"
 		}
-		s += fmt.Sprintf(" — %s, %s and %s", targetName(ja.Target), plural(rep.TestSize, "test item"), plural(rep.M0+rep.M1, "calibration item"))
+		s += fmt.Sprintf(" — %s, %s and %s", targetName(ja.Target), vocab.Plural(rep.TestSize, "test item"), vocab.Plural(rep.M0+rep.M1, "calibration item"))
 		out = append(out, s)
 	} else if ja.ReportingReason != "" {
 		out = append(out, "verdict rate: "+ja.ReportingReason)
@@ -260,30 +260,17 @@ func (p *overviewPane) comparison() []string {
 		if ja.Judge == p.c.judgeName() {
 			name = " ▸ " + clean(ja.Judge)
 		}
-		r := []string{name, fmt.Sprint(ja.Pairs)}
-		if ja.Selection != nil {
-			a := ja.Selection.Method(selection.MethodRaw).All
-			r = append(r, fmtStat(a.Consistency, 2), fmtStat(a.FirstPositionRate, 2), fmtStat(a.FleissKappa, 2),
-				fmtFlagged(a.ICC2k, 2), fmtStat(a.AccuracyMean, 2))
-		} else {
-			r = append(r, "—", "—", "—", "—", "—")
-		}
-		if rep := ja.Reporting; rep != nil && ja.ArbitraryOrder != "" {
-			r = append(r, "—", "— (order)") // not headlined: the caption says why
-		} else if rep != nil {
-			c := fmtStat(rep.ThetaHat, 2)
-			if rep.Lower.OK() && rep.Upper.OK() {
-				c += fmt.Sprintf(" [%.2f, %.2f]", rep.Lower.Value, rep.Upper.Value)
+		// The documents' summary row (report.SummaryOf), with the raw κ and
+		// ICC(2,k) the Overview adds, to the same decimals.
+		sr := report.SummaryOf(ja)
+		c := sr.Cells()
+		kappa, icc := "—", "—"
+		if sel := ja.Selection; sel != nil {
+			if raw := sel.Method(selection.MethodRaw); raw != nil && raw.Available {
+				kappa, icc = report.FmtStat(raw.All.FleissKappa, report.SummaryDecimals), fmtFlagged(raw.All.ICC2k, report.SummaryDecimals)
 			}
-			r = append(r, fmtStat(rep.PHat, 2), c)
-		} else {
-			r = append(r, "—", "—")
 		}
-		if lik := ja.Likelihood; lik != nil {
-			r = append(r, fmtStat(lik.Total.BiasScore, 2))
-		} else {
-			r = append(r, "—")
-		}
+		r := []string{name, c.Items, c.Consistency, c.FirstPositionRate, kappa, icc, c.Accuracy, c.PHat, c.Theta, c.BiasScore}
 		rows = append(rows, r)
 	}
 	out := p.cols.fit(&p.c.st, head, rows, comparisonPrio, p.c.contentWidth())
@@ -346,11 +333,4 @@ func pText(p float64) string {
 		return "< 0.001"
 	}
 	return fmt.Sprintf("= %.3f", p)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -60,7 +60,7 @@ func (p *reportingPane) rateLines(ja *report.JudgeAnalysis, w int) []string {
 	if p.c.knobs.opt.Reporting.Alpha == 0 {
 		level = 95
 	}
-	out := []string{st.Heading.Render(fmt.Sprintf(" Verdict rate — %s (%s), %s", report.TargetName(ja.Target), targetName(ja.Target), plural(rep.TestSize, "test item"))) +
+	out := []string{st.Heading.Render(fmt.Sprintf(" Verdict rate — %s (%s), %s", report.TargetName(ja.Target), targetName(ja.Target), vocab.Plural(rep.TestSize, "test item"))) +
 		st.Faint.Render(fmt.Sprintf("  %.4g%% intervals", level))}
 	specs := []plot.IntervalSpec{
 		statSpec(vocab.NaiveRateShort+" "+vocab.NaiveRateSym, rep.PHat, rep.PHat.CI),
@@ -76,7 +76,7 @@ func (p *reportingPane) rateLines(ja *report.JudgeAnalysis, w int) []string {
 		out = append(out, wrap("No item has a human label, so θ̂ cannot be corrected yet: the labelling plan below says what to label.", w, "  ")...)
 	} else {
 		out = append(out, wrap(fmt.Sprintf("specificity q̂0 = %s on m0 = %d · sensitivity q̂1 = %s on m1 = %d · budget m = %d of %s",
-			fmtStat(rep.Q0Hat, 3), rep.M0, fmtStat(rep.Q1Hat, 3), rep.M1, rep.Budget, plural(rep.PoolSize, "labelled item")), w, "  ")...)
+			report.FmtStat(rep.Q0Hat, 3), rep.M0, report.FmtStat(rep.Q1Hat, 3), rep.M1, rep.Budget, vocab.Plural(rep.PoolSize, "labelled item")), w, "  ")...)
 	}
 	if rep.Holdout {
 		out = append(out, st.Faint.Render("  every item is labelled: the test set is the labelled items left after the calibration draw, their labels hidden"))

@@ -7,6 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot"
 	"github.com/plumb-eval/plumb/report"
@@ -61,12 +62,12 @@ func (p *selectionPane) draw(w int) []string {
 			out = append(out, st.Computing.Render(l))
 		}
 	}
-	out = append(out, st.heading(fmt.Sprintf("Methods — all %s", plural(sel.N, "item")), strings.TrimSpace(p.all.legend()), w)...)
+	out = append(out, st.heading(fmt.Sprintf("Methods — all %s", vocab.Plural(sel.N, "item")), strings.TrimSpace(p.all.legend()), w)...)
 	out = append(out, p.all.Lines(sel)...)
 	if raw := sel.Method(selection.MethodRaw); raw != nil && raw.Heldout != nil {
 		out = append(out, "")
 		out = append(out, st.heading(fmt.Sprintf("Held out — %s outside the estimation set of %d (seed %d)",
-			plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed), "the honest comparison", w)...)
+			vocab.Plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed), "the honest comparison", w)...)
 		out = append(out, p.heldout.Lines(sel)...)
 	}
 	out = append(out, p.path.Lines(sel)...)
@@ -82,7 +83,7 @@ func (p *selectionPane) draw(w int) []string {
 			start = fmt.Sprintf(" (warm start from λ %s)", trimFloat(sel.WarmFrom))
 		}
 		out = append(out, wrap(fmt.Sprintf("CalibraEval fit%s: %s after %s; objective %.6f; %s", start, status,
-			plural(f.Iterations, "iteration"), f.Objective, plural(f.Points, "knot")), w, " ")...)
+			vocab.Plural(f.Iterations, "iteration"), f.Objective, vocab.Plural(f.Points, "knot")), w, " ")...)
 	}
 	if notes := append(selectionNotes(sel), report.NoIntervalNotes(sel, p.c.intervals())...); len(notes) > 0 {
 		out = append(out, "", st.Heading.Render(" Notes"))

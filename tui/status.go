@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // statusPart is one item of the status line: its text, its group (items of
@@ -45,7 +47,7 @@ func statusParts(c *common) []statusPart {
 	}
 	p := []statusPart{{clean(c.judgeName()), 0, rankJudge}, {group, 0, gr}}
 	if c.cur != nil && c.cur.judge == c.judgeName() {
-		p = append(p, statusPart{plural(c.cur.ja.Pairs, "pair"), 0, rankPairs})
+		p = append(p, statusPart{vocab.Plural(c.cur.ja.Pairs, "pair"), 0, rankPairs})
 	}
 	for id := range knobDefs { // the knobs of the status line, in the table's order
 		if s := knobDefs[id].status; s != nil {

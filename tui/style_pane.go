@@ -11,7 +11,9 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/internal/shellarg"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/plot"
+	"github.com/plumb-eval/plumb/report"
 )
 
 // stylePane is the Style tab (calib/style, docs/style.md): the judge's
@@ -81,15 +83,7 @@ func (p *stylePane) FullHelp() []helpSection {
 }
 
 // prefTitle names a preference in the pane's text.
-func prefTitle(pr style.Pref) string {
-	switch pr {
-	case style.PrefRawX0:
-		return "raw (x0)"
-	case style.PrefCalibrated:
-		return "calibrated (CalibraEval)"
-	}
-	return "position-balanced"
-}
+func prefTitle(pr style.Pref) string { return vocab.StylePref(pr.String()).Short }
 
 // draw: what is missing, or the length bias (summary, chart by |Δ|, bins),
 // the self-preference, the win rates and the notes.
@@ -135,7 +129,7 @@ func (p *stylePane) missing(w int, e *styleEntry) []string {
 	st := &p.c.st
 	out := []string{st.Heading.Render(" Length and self-preference bias, win rates")}
 	out = append(out, wrap(fmt.Sprintf("None of the %s of %s names the generators of its responses or gives their lengths, so there is "+
-		"nothing to measure here. Add to each pair record (docs/log-format.md, docs/style.md):", plural(e.fields.pairs, "pair record"),
+		"nothing to measure here. Add to each pair record (docs/log-format.md, docs/style.md):", vocab.Plural(e.fields.pairs, "pair record"),
 		p.c.judgeName()), w, " ")...)
 	out = append(out, "")
 	out = append(out, wrap("model_1, model_2 — the model that wrote response_1 and response_2: self-preference (when the judge is one of "+
@@ -184,7 +178,7 @@ func (p *stylePane) status(w int, e *styleEntry) []string {
 // statCI formats a statistic with its interval: "0.666 [0.584, 0.737]",
 // "0.666" without one, "—" undefined.
 func statCI(s calib.Stat, dec int) string {
-	v := fmtStat(s, dec)
+	v := report.FmtStat(s, dec)
 	if !s.OK() || s.CI == nil {
 		return v
 	}
@@ -217,7 +211,7 @@ func (p *stylePane) length(w int, e *styleEntry) []string {
 		}
 		return append(out, wrap(why, w, "   ")...)
 	}
-	sum := fmt.Sprintf("longer preference %s over %s with different lengths", statCI(l.LongerPreference, 3), plural(l.N, "item"))
+	sum := fmt.Sprintf("longer preference %s over %s with different lengths", statCI(l.LongerPreference, 3), vocab.Plural(l.N, "item"))
 	out = append(out, wrap(sum, w, "   ")...)
 	var more []string
 	if e.res.Pref != style.PrefRawX0 {
@@ -247,8 +241,8 @@ func (p *stylePane) length(w int, e *styleEntry) []string {
 	}
 	series := []plot.PathSeries{
 		{Label: "0.5 = no length bias", Short: "0.5 none", Glyph: '┈', Ys: half},
-		{Label: "raw (x0)", Short: "raw", Glyph: '·', Ys: raw},
-		{Label: "position-balanced", Short: "balanced", Ys: bal},
+		{Label: prefTitle(style.PrefRawX0), Short: "raw", Glyph: '·', Ys: raw},
+		{Label: prefTitle(style.PrefBalanced), Short: "balanced", Ys: bal},
 	}
 	if e.res.Pref == style.PrefCalibrated {
 		series = append(series, plot.PathSeries{Label: "calibrated", Short: "calib.", Glyph: '▪', Ys: src})
@@ -286,11 +280,11 @@ func signedStat(s calib.Stat) string {
 	if !s.OK() {
 		return "— (" + clean(s.Reason) + ")"
 	}
-	v := signedDelta(s.Value, 2)
+	v := report.Signed(s.Value, 2)
 	if s.CI == nil {
 		return v
 	}
-	return fmt.Sprintf("%s [%s, %s]", v, signedDelta(s.CI.Lower, 2), signedDelta(s.CI.Upper, 2))
+	return fmt.Sprintf("%s [%s, %s]", v, report.Signed(s.CI.Lower, 2), report.Signed(s.CI.Upper, 2))
 }
 
 // self: the preference for the judge's own generator's responses as an
@@ -312,7 +306,7 @@ func (p *stylePane) self(w int, res *style.Result) []string {
 		title = fmt.Sprintf("Self-preference — %s as the generator %s", p.c.judgeName(), s.Model)
 	}
 	out := st.heading(title,
-		fmt.Sprintf("preference for its own response over %s where exactly one is its own · 0.5 = none", plural(s.N, "item")), w)
+		fmt.Sprintf("preference for its own response over %s where exactly one is its own · 0.5 = none", vocab.Plural(s.N, "item")), w)
 	specs := []plot.IntervalSpec{statSpec("own response", s.OwnPreference, s.OwnPreference.CI)}
 	if s.BeyondQuality.OK() {
 		specs = append(specs, statSpec(fmt.Sprintf("gold prefers other (n=%d)", s.BeyondQuality.N), s.BeyondQuality, s.BeyondQuality.CI))
@@ -436,7 +430,7 @@ func undefinedReasons(rows []*style.WinRate, cal bool) []string {
 			}
 		}
 		for _, r := range reasons {
-			out = append(out, fmt.Sprintf("%s: %s (%s)", c.name, r, plural(count[r], "row")))
+			out = append(out, fmt.Sprintf("%s: %s (%s)", c.name, r, vocab.Plural(count[r], "row")))
 		}
 	}
 	return out

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"charm.land/lipgloss/v2"
+
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // columns is a pane's sideways offset of its wide tables: one key moves
@@ -143,11 +145,11 @@ func (cs *columns) fit(st *styles, head []string, rows [][]string, prio []int, w
 	var hint string
 	switch {
 	case before > 0 && after > 0:
-		hint = fmt.Sprintf("  %s %s left · %s: %s", left, plural(before, "column"), plural(after, "more column"), right)
+		hint = fmt.Sprintf("  %s %s left · %s: %s", left, vocab.Plural(before, "column"), vocab.Plural(after, "more column"), right)
 	case before > 0:
-		hint = fmt.Sprintf("  %s %s left", left, plural(before, "column"))
+		hint = fmt.Sprintf("  %s %s left", left, vocab.Plural(before, "column"))
 	default:
-		hint = fmt.Sprintf("  %s: %s", plural(after, "more column"), right)
+		hint = fmt.Sprintf("  %s: %s", vocab.Plural(after, "more column"), right)
 	}
 	return append(out, st.Faint.Render(hint))
 }

@@ -302,7 +302,13 @@ func TestItemsPane(t *testing.T) {
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	m.pipe.noPath = true // many knob steps; no path is looked at
-	press(t, m, "]", "5", "s")
+	// judge-tokenA (the third judge): judge-first's fit collapses on the
+	// demo, so its items have raw preferences only and no shift to sort by
+	// (TestCollapsedFitItemsRawOnly).
+	press(t, m, "]", "]", "5", "s")
+	if _, ok := m.c.cur.ja.Selection.Collapsed("calibraeval"); ok || m.c.cur.ja.Judge != "judge-tokenA" {
+		t.Fatalf("judge %s (collapsed %v), want judge-tokenA with a usable fit", m.c.cur.ja.Judge, ok)
+	}
 	p := m.items
 	if p.sort[0] != 1 {
 		t.Fatal("s did not change the sort")

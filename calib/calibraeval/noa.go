@@ -8,6 +8,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/internal/asm"
 	"github.com/plumb-eval/plumb/calib/internal/work"
+	"github.com/plumb-eval/plumb/internal/mathx"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -226,20 +227,9 @@ func (p *NOA) gTo(g, d []float64, sc *work.Scratch) {
 
 // softmaxCum sets w_k = e^{d_k}/S (len M) and g[k] = Σ_{i≤k} w_i (len M+1,
 // g[0] = 0, g[M] = 1 exactly).
-func softmaxCum(d, w, g []float64) { softmaxCumMax(d, maxOf(d), w, g) }
+func softmaxCum(d, w, g []float64) { softmaxCumMax(d, mathx.MaxOf(d), w, g) }
 
-// maxOf returns the largest element of d (−Inf for none; NaNs skipped).
-func maxOf(d []float64) float64 {
-	mx := math.Inf(-1)
-	for _, v := range d {
-		if v > mx {
-			mx = v
-		}
-	}
-	return mx
-}
-
-// softmaxCumMax is softmaxCum with mx = maxOf(d) given.
+// softmaxCumMax is softmaxCum with mx = mathx.MaxOf(d) given.
 func softmaxCumMax(d []float64, mx float64, w, g []float64) {
 	s := asm.ExpSum(d, mx, w)
 	inv := 1 / s
@@ -282,10 +272,10 @@ func newNOAWork(m int) *noaWork {
 
 // eval is Objective with caller-provided scratch space.
 func (p *NOA) eval(ws *noaWork, d []float64, lambda float64, grad []float64) float64 {
-	return p.evalMax(ws, d, maxOf(d), lambda, grad)
+	return p.evalMax(ws, d, mathx.MaxOf(d), lambda, grad)
 }
 
-// evalMax is eval with dmax = maxOf(d) given.
+// evalMax is eval with dmax = mathx.MaxOf(d) given.
 func (p *NOA) evalMax(ws *noaWork, d []float64, dmax, lambda float64, grad []float64) float64 {
 	w, g, dg := ws.w, ws.g, ws.dg
 	softmaxCumMax(d, dmax, w, g)

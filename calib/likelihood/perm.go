@@ -12,6 +12,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/internal/asm"
+	"github.com/plumb-eval/plumb/internal/mathx"
 )
 
 // permChunk is the number of permutations drawn from one seeded stream.
@@ -34,7 +35,7 @@ const permTol = 1e-12
 func PermutationSeed(seed uint64, criterion string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(criterion))
-	return splitmix64(seed ^ splitmix64(h.Sum64()))
+	return mathx.SplitMix64(seed ^ mathx.SplitMix64(h.Sum64()))
 }
 
 // PermutationPValue is the two-sided permutation test of Spearman's ρ(ls,
@@ -319,13 +320,4 @@ func boundedPCG(src *rand.PCG, n uint64) uint64 {
 		}
 	}
 	return hi
-}
-
-// splitmix64 is the SplitMix64 finaliser, used to turn related seeds into
-// unrelated ones.
-func splitmix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
 }

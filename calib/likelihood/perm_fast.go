@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/plumb-eval/plumb/calib/internal/asm"
+	"github.com/plumb-eval/plumb/internal/mathx"
 )
 
 // The permutation loop is most of a large likelihood analysis (≈ 1.5 ns of
@@ -74,8 +75,8 @@ func (p *pcgState) bounded(n uint64) uint64 {
 
 // permChunkSeeds returns the PCG seeds of chunk c of a test seeded seed.
 func permChunkSeeds(seed uint64, c int) pcgState {
-	s1 := splitmix64(seed + uint64(c)*0x9e3779b97f4a7c15)
-	return pcgState{s1, splitmix64(s1 ^ permStream)}
+	s1 := mathx.SplitMix64(seed + uint64(c)*0x9e3779b97f4a7c15)
+	return pcgState{s1, mathx.SplitMix64(s1 ^ permStream)}
 }
 
 // pcgReject finishes a bounded draw whose first product (j, frac) fell in

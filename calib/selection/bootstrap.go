@@ -146,7 +146,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				return metrics.ComputeIn(p, idx, nil), true
 			}})
 		case MethodCalibraEval:
-			if sel.Fit == nil || sel.Fit.Curve == nil {
+			if sel.FitCurve() == nil {
 				continue
 			}
 			if opt.Refit && sel.Stop != nil {
@@ -156,7 +156,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				out.Notes = append(out.Notes, fmt.Sprintf("%s: the fit is held fixed at path point %d (a re-fit per resample would not stop there)", m.Name, sel.Stop.Point))
 			}
 			if !opt.Refit || sel.Stop != nil {
-				fixed := calib.CalibratedPrefs(e.pairs, sel.Fit.Curve)
+				fixed := calib.CalibratedPrefs(e.pairs, sel.FitCurve())
 				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
 				continue
 			}

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/plumb-eval/plumb/internal/mathx"
 )
 
 // Bradley–Terry scores of the generators, for logs where no generator was
@@ -85,7 +87,7 @@ func fitBT(k int, edges []btEdge) ([]float64, error) {
 		clear(grad)
 		info.Zero()
 		for _, e := range edges {
-			mu := sigmoid(beta[e.a] - beta[e.b])
+			mu := mathx.Sigmoid(beta[e.a] - beta[e.b])
 			r, w := e.p-mu, mu*(1-mu)
 			grad[e.a] += r
 			grad[e.b] -= r
@@ -148,7 +150,7 @@ func btLogLik(beta []float64, edges []btEdge) float64 {
 	s := 0.0
 	for _, e := range edges {
 		x := beta[e.a] - beta[e.b]
-		s += e.p*logSigmoid(x) + (1-e.p)*logSigmoid(-x)
+		s += e.p*mathx.LogSigmoid(x) + (1-e.p)*mathx.LogSigmoid(-x)
 	}
 	return s
 }

@@ -3,6 +3,8 @@ package style
 import (
 	"errors"
 	"math"
+
+	"github.com/plumb-eval/plumb/internal/mathx"
 )
 
 // LengthGLM is a fitted length GLM, AlpacaEval 2.0's
@@ -33,7 +35,7 @@ type LengthGLM struct {
 }
 
 // LC returns σ(θ), the length-controlled preference.
-func (g LengthGLM) LC() float64 { return sigmoid(g.Theta) }
+func (g LengthGLM) LC() float64 { return mathx.Sigmoid(g.Theta) }
 
 // The reasons FitLengthGLM gives for a fit it cannot make.
 var (
@@ -80,7 +82,7 @@ func FitLengthGLM(delta, p []float64) (LengthGLM, error) {
 		if g.MeanPref <= 0 || g.MeanPref >= 1 {
 			return g, errGLMSeparated
 		}
-		g.Theta = math.Log(g.MeanPref / (1 - g.MeanPref))
+		g.Theta = mathx.Logit(g.MeanPref)
 		return g, nil
 	}
 	x := make([]float64, n)
@@ -104,7 +106,7 @@ func fitLogistic2(x, p []float64, mean float64) (theta, phi float64, iter int, e
 	if mean <= 0 || mean >= 1 {
 		return 0, 0, 0, errGLMSeparated
 	}
-	theta = math.Log(mean / (1 - mean))
+	theta = mathx.Logit(mean)
 	cur := eval2(x, p, theta, phi)
 	for iter = 1; iter <= 200; iter++ {
 		det := cur.h00*cur.h11 - cur.h01*cur.h01
@@ -163,21 +165,4 @@ func eval2(x, p []float64, theta, phi float64) point2 {
 		o.h11 += w * xi * xi
 	}
 	return o
-}
-
-// sigmoid is 1/(1 + e^−x) without overflow.
-func sigmoid(x float64) float64 {
-	if x >= 0 {
-		return 1 / (1 + math.Exp(-x))
-	}
-	e := math.Exp(x)
-	return e / (1 + e)
-}
-
-// logSigmoid is log σ(x), accurate for large |x|.
-func logSigmoid(x float64) float64 {
-	if x >= 0 {
-		return -math.Log1p(math.Exp(-x))
-	}
-	return x - math.Log1p(math.Exp(x))
 }

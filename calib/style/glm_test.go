@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/plumb-eval/plumb/internal/mathx"
 )
 
 // glmCase is one case of testdata/glm_reference.json.
@@ -78,10 +80,10 @@ func TestFitLengthGLMEdges(t *testing.T) {
 	sd := sampleSD(delta)
 	p := make([]float64, len(delta))
 	for i, d := range delta {
-		p[i] = sigmoid(-0.7 + 1.3*math.Tanh(d/sd))
+		p[i] = mathx.Sigmoid(-0.7 + 1.3*math.Tanh(d/sd))
 	}
 	g, err = FitLengthGLM(delta, p)
-	if err != nil || math.Abs(g.Theta+0.7) > 1e-10 || math.Abs(g.Phi-1.3) > 1e-10 || math.Abs(g.LC()-sigmoid(-0.7)) > 1e-10 {
+	if err != nil || math.Abs(g.Theta+0.7) > 1e-10 || math.Abs(g.Phi-1.3) > 1e-10 || math.Abs(g.LC()-mathx.Sigmoid(-0.7)) > 1e-10 {
 		t.Errorf("exact data: θ %v φ %v, %v; want −0.7, 1.3", g.Theta, g.Phi, err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/internal/mathx"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -338,7 +339,7 @@ func TestBradleyTerryRecovers(t *testing.T) {
 	var pairs []model.Pair
 	for k, e := range [][2]string{{"A", "B"}, {"B", "C"}, {"C", "D"}, {"D", "A"}, {"B", "A"}} {
 		for rep := range 3 {
-			p := sigmoid(beta[e[0]] - beta[e[1]])
+			p := mathx.Sigmoid(beta[e[0]] - beta[e[1]])
 			pairs = append(pairs, hand(itoa(k)+itoa(rep), "j", e[0], e[1], -1, -1, p, none, 0))
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -165,32 +166,32 @@ func printCalibrateSummary(w io.Writer, dest string, sum report.CalibratedSummar
 	pub := sum.Published // nil without the published code
 	if so.Solver.Converged() {
 		fmt.Fprintf(w, "wrote %s to %s: %d with calibrated preferences (λ %g, est-frac %g, objective %s, seed %d), %d without",
-			plural(sum.Written, "pair record"), safe(dest), sum.Calibrated, so.Lambda, so.EstFrac, so.Objective, so.Seed, sum.Unavailable)
+			vocab.Plural(sum.Written, "pair record"), safe(dest), sum.Calibrated, so.Lambda, so.EstFrac, so.Objective, so.Seed, sum.Unavailable)
 		if pub != nil {
 			fmt.Fprintf(w, "; %d with the published code's in %q (λ %g), %d without", pub.Calibrated, report.PublishedField, so.PublishedLambda, pub.Unavailable)
 		}
 		fmt.Fprintln(w)
 	} else {
 		fmt.Fprintf(w, "wrote %s to %s: %d with the published code's calibrated preferences in %q (λ %g, est-frac %g, seed %d), %d without\n",
-			plural(sum.Written, "pair record"), safe(dest), pub.Calibrated, report.PublishedField, so.PublishedLambda, so.EstFrac, so.Seed, pub.Unavailable)
+			vocab.Plural(sum.Written, "pair record"), safe(dest), pub.Calibrated, report.PublishedField, so.PublishedLambda, so.EstFrac, so.Seed, pub.Unavailable)
 	}
 	for _, j := range sum.Judges {
 		if j.Records > 0 && j.Reason != "" && j.Reason != report.NotFittedReason {
-			fmt.Fprintf(w, "note: judge %q (%s) not calibrated: %s\n", j.Judge, plural(j.Records, "record"), safe(j.Reason))
+			fmt.Fprintf(w, "note: judge %q (%s) not calibrated: %s\n", j.Judge, vocab.Plural(j.Records, "record"), safe(j.Reason))
 		}
 	}
 	if pub != nil {
 		for _, j := range pub.Judges {
 			if j.Records > 0 && j.Reason != "" {
-				fmt.Fprintf(w, "note: judge %q (%s) not calibrated by the published code: %s\n", j.Judge, plural(j.Records, "record"), safe(j.Reason))
+				fmt.Fprintf(w, "note: judge %q (%s) not calibrated by the published code: %s\n", j.Judge, vocab.Plural(j.Records, "record"), safe(j.Reason))
 			}
 		}
 	}
 	if lg.Skipped > 0 {
-		fmt.Fprintf(w, "note: %s skipped (--skip-bad)\n", plural(lg.Skipped, "bad line"))
+		fmt.Fprintf(w, "note: %s skipped (--skip-bad)\n", vocab.Plural(lg.Skipped, "bad line"))
 	}
 	if n := len(lg.Scores) + len(lg.Verdicts); n > 0 {
 		fmt.Fprintf(w, "note: %s and %s are not part of the calibrated log\n",
-			plural(len(lg.Scores), "score record"), plural(len(lg.Verdicts), "verdict record"))
+			vocab.Plural(len(lg.Scores), "score record"), vocab.Plural(len(lg.Verdicts), "verdict record"))
 	}
 }

@@ -18,14 +18,11 @@ func checkDegenerate(w io.Writer, an *report.Analysis, allow bool) error {
 	var lines []string
 	for i := range an.Judges {
 		ja := &an.Judges[i]
-		if ja.Selection == nil {
-			continue
+		if why, ok := ja.Selection.Collapsed(selection.MethodCalibraEval); ok {
+			lines = append(lines, fmt.Sprintf("judge %q: CalibraEval collapsed: %s", ja.Judge, why))
 		}
-		if m := ja.Selection.Method(selection.MethodCalibraEval); m != nil && m.Degenerate {
-			lines = append(lines, fmt.Sprintf("judge %q: CalibraEval collapsed: %s", ja.Judge, m.DegenerateReason))
-		}
-		if m := ja.Selection.Method(selection.MethodCalibraEvalPublished); m != nil && m.Degenerate {
-			lines = append(lines, fmt.Sprintf("judge %q: the published code's CalibraEval collapsed: %s", ja.Judge, m.DegenerateReason))
+		if why, ok := ja.Selection.Collapsed(selection.MethodCalibraEvalPublished); ok {
+			lines = append(lines, fmt.Sprintf("judge %q: the published code's CalibraEval collapsed: %s", ja.Judge, why))
 		}
 	}
 	if len(lines) == 0 {

@@ -18,6 +18,7 @@ import (
 	"github.com/plumb-eval/plumb/collect"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/internal/textsafe"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -280,9 +281,9 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	ctx, sig, stop := collectContext(cmd)
 	defer stop()
 	say(stderr, red, "collect: %s on %s, %s × %d arrangements, template %s, %d concurrent → %s",
-		o.model, cfg.Client.Endpoint(), plural(len(cfg.Items), "item"), len(cfg.Arrangements), cfg.Template.Name, cfg.Jobs, cfg.Output)
+		o.model, cfg.Client.Endpoint(), vocab.Plural(len(cfg.Items), "item"), len(cfg.Arrangements), cfg.Template.Name, cfg.Jobs, cfg.Output)
 	if n := collect.EmptyTexts(cfg.Items); n > 0 {
-		say(stderr, red, "note: %s an empty prompt or response; judged as they are", plural(n, "item has"))
+		say(stderr, red, "note: %s an empty prompt or response; judged as they are", vocab.Plural(n, "item has"))
 	}
 	printWarnings(stderr, red, cfg.Client.Preflight(ctx, &cfg.IDs, o.caseSensitive))
 	cfg.Warn = warnWhileRunning(stderr, red)
@@ -336,7 +337,7 @@ func finishCollect(w io.Writer, red *collect.Redactor, output string, st *collec
 	switch {
 	case errors.Is(err, context.Canceled) || (err == nil && sig != nil):
 		msg := fmt.Sprintf("%d of %s written to %s, every record whole; re-run the same command to continue with the other %d",
-			st.Written, plural(int(st.Items), "item"), output, st.Items-st.Written)
+			st.Written, vocab.Plural(int(st.Items), "item"), output, st.Items-st.Written)
 		if s, ok := sig.(syscall.Signal); ok {
 			return statusError{fmt.Errorf("stopped by %v: %s", s, msg), 128 + int(s)}
 		}
@@ -346,7 +347,7 @@ func finishCollect(w io.Writer, red *collect.Redactor, output string, st *collec
 	}
 	if n := st.ItemsFailed + st.Discarded; n > 0 {
 		return statusError{fmt.Errorf("%d of %s not written (%d failed, %d unfinished); re-run the same command to try them again (exit status %d)",
-			n, plural(int(st.Items), "item"), st.ItemsFailed, st.Discarded, exitIncomplete), exitIncomplete}
+			n, vocab.Plural(int(st.Items), "item"), st.ItemsFailed, st.Discarded, exitIncomplete), exitIncomplete}
 	}
 	return nil
 }
@@ -448,7 +449,7 @@ func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions, red
 	ctx, sig, stop := collectContext(cmd)
 	defer stop()
 	say(stderr, red, "collect: %s on %s, %s (item × criterion), scale %d-%d, template %s, LS %v → %s",
-		o.model, cfg.Client.Endpoint(), plural(len(cfg.Items), "score item"), cfg.Min, cfg.Max, cfg.Template.Name, cfg.LS != nil, cfg.Output)
+		o.model, cfg.Client.Endpoint(), vocab.Plural(len(cfg.Items), "score item"), cfg.Min, cfg.Max, cfg.Template.Name, cfg.LS != nil, cfg.Output)
 	printWarnings(stderr, red, cfg.Client.Preflight(ctx, nil, false))
 	var st collect.Stats
 	begin := time.Now()

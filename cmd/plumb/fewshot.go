@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -134,9 +135,9 @@ func runFewshot(cmd *cobra.Command, files []string, o *fewshotOptions) error {
 	}
 	errOut := cmd.ErrOrStderr()
 	fmt.Fprintf(errOut, "wrote %s of judge %q on criterion %q to %s: top RS of %d training items (%d test items held out, seed %d); training BiasScore %s\n",
-		plural(len(fs.Items), "example"), judge, crit, safe(dest), fs.Train, fs.Test, o.seed, fs.Analysis.BiasScore.Format(3))
+		vocab.Plural(len(fs.Items), "example"), judge, crit, safe(dest), fs.Train, fs.Test, o.seed, fs.Analysis.BiasScore.Format(3))
 	if lg.Skipped > 0 {
-		fmt.Fprintf(errOut, "note: %s skipped (--skip-bad)\n", plural(lg.Skipped, "bad line"))
+		fmt.Fprintf(errOut, "note: %s skipped (--skip-bad)\n", vocab.Plural(lg.Skipped, "bad line"))
 	}
 	for _, n := range fs.Notes {
 		fmt.Fprintf(errOut, "note: %s\n", safe(n))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
 )
@@ -111,7 +112,7 @@ func runImport(cmd *cobra.Command, inputs []string, o *importOptions) error {
 		}
 		msg := "no records to import: nothing written"
 		if lg.Skipped > 0 {
-			msg += " (" + plural(lg.Skipped, "bad record") + " skipped)"
+			msg += " (" + vocab.Plural(lg.Skipped, "bad record") + " skipped)"
 		}
 		return inputError{&model.LineError{Msg: msg}}
 	}
@@ -133,9 +134,9 @@ func runImport(cmd *cobra.Command, inputs []string, o *importOptions) error {
 // importSummary prints what was read and written, and every note.
 func importSummary(w io.Writer, lg *model.Log, dest string) {
 	for _, f := range lg.Files {
-		line := fmt.Sprintf("%s: %s, %s, %s", safe(f.Name), plural(f.Pairs, "pair"), plural(f.Scores, "score"), plural(f.Verdicts, "verdict"))
+		line := fmt.Sprintf("%s: %s, %s, %s", safe(f.Name), vocab.Plural(f.Pairs, "pair"), vocab.Plural(f.Scores, "score"), vocab.Plural(f.Verdicts, "verdict"))
 		if f.Skipped > 0 {
-			line += ", " + plural(f.Skipped, "bad record") + " skipped"
+			line += ", " + vocab.Plural(f.Skipped, "bad record") + " skipped"
 		}
 		fmt.Fprintln(w, line)
 	}
@@ -150,10 +151,10 @@ func importSummary(w io.Writer, lg *model.Log, dest string) {
 		judges[v.Judge] = true
 	}
 	fmt.Fprintf(w, "wrote %s (%d pairs, %d scores, %d verdicts) of %s to %s\n",
-		plural(len(lg.Pairs)+len(lg.Scores)+len(lg.Verdicts), "record"), len(lg.Pairs), len(lg.Scores), len(lg.Verdicts),
-		plural(len(judges), "judge"), safe(dest))
+		vocab.Plural(len(lg.Pairs)+len(lg.Scores)+len(lg.Verdicts), "record"), len(lg.Pairs), len(lg.Scores), len(lg.Verdicts),
+		vocab.Plural(len(judges), "judge"), safe(dest))
 	if lg.Skipped > 0 {
-		fmt.Fprintf(w, "skipped %s:\n", plural(lg.Skipped, "bad record"))
+		fmt.Fprintf(w, "skipped %s:\n", vocab.Plural(lg.Skipped, "bad record"))
 		for _, r := range lg.SkipReasons {
 			fmt.Fprintln(w, "  "+safe(r))
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/model/importer"
@@ -70,14 +71,7 @@ func checkRead(lg *model.Log, files []string, op *model.Opener) error {
 	}
 	msg := fmt.Sprintf("no records read from %s (%d bytes)", strings.Join(files, ", "), n)
 	if lg.Skipped > 0 {
-		msg += fmt.Sprintf("; %s skipped", plural(lg.Skipped, "bad record"))
+		msg += fmt.Sprintf("; %s skipped", vocab.Plural(lg.Skipped, "bad record"))
 	}
 	return inputError{errors.New(msg)}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

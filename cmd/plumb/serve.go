@@ -20,6 +20,7 @@ import (
 	"github.com/plumb-eval/plumb/collect"
 	"github.com/plumb-eval/plumb/collect/simserver"
 	"github.com/plumb-eval/plumb/internal/textsafe"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
@@ -117,7 +118,7 @@ func serveSimulated(cmd *cobra.Command, addr string, cfg sim.Config, templates [
 	}()
 	url := exposure(cmd.ErrOrStderr(), addr, ln)
 	fmt.Fprintf(cmd.ErrOrStderr(), "serving %s over %d pair items at %s (models: %s); pairs of any items rendered by %s are judged too; Ctrl-C stops\n",
-		plural(len(cfg.Judges), "simulated judge"), cfg.Pairs, url, textsafe.Line(strings.Join(s.Models(), ", ")), textsafe.Line(strings.Join(s.Templates(), ", ")))
+		vocab.Plural(len(cfg.Judges), "simulated judge"), cfg.Pairs, url, textsafe.Line(strings.Join(s.Models(), ", ")), textsafe.Line(strings.Join(s.Templates(), ", ")))
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -335,6 +336,6 @@ func writeSimulated(cmd *cobra.Command, name string, cfg sim.Config) error {
 		return err
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d records (%s: %d pair, %d score, %d verdict items) to %s\n",
-		cfg.Records(), plural(len(cfg.Judges), "judge"), cfg.Pairs, cfg.Scores, cfg.Verdicts, name)
+		cfg.Records(), vocab.Plural(len(cfg.Judges), "judge"), cfg.Pairs, cfg.Scores, cfg.Verdicts, name)
 	return nil
 }

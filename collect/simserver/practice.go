@@ -9,6 +9,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/plumb-eval/plumb/internal/mathx"
 )
 
 // Practice on any items: a pair the server did not simulate is judged by
@@ -101,7 +103,7 @@ func (s *Server) judgeAny(j *judge, v *[numFields]string, text string) reply {
 	}
 	return reply{
 		ids:    [2]string{fav, other},
-		p:      sigmoid(s.practiceLogit(j, a, b, favFirst)),
+		p:      mathx.Sigmoid(s.practiceLogit(j, a, b, favFirst)),
 		marker: strings.Contains(text, "[["+fav+"]]"),
 	}
 }

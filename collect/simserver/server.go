@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net"
 	"net/http"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plumb-eval/plumb/internal/mathx"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -305,7 +305,7 @@ func (s *Server) answer(j *judge, text string) (reply, error) {
 		other = id1
 	}
 	rp.ids = [2]string{fav, other}
-	rp.p = sigmoid(j.logit[n-1][a])
+	rp.p = mathx.Sigmoid(j.logit[n-1][a])
 	rp.marker = strings.Contains(text, "[["+fav+"]]")
 	return rp, nil
 }
@@ -376,12 +376,4 @@ func labels(h1, h2 string) (string, string, bool) {
 		return "", "", false
 	}
 	return w1[k], w2[k], true
-}
-
-func sigmoid(x float64) float64 {
-	if x >= 0 {
-		return 1 / (1 + math.Exp(-x))
-	}
-	e := math.Exp(x)
-	return e / (1 + e)
 }

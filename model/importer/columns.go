@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plumb-eval/plumb/internal/mathx"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -320,7 +321,7 @@ func probA(a, b float64) float64 {
 	case math.IsInf(a, -1):
 		return 0
 	}
-	return sigmoid(a - b)
+	return mathx.Sigmoid(a - b)
 }
 
 // readColumns reads a CSV/TSV or JSON file with mapping m into rc,

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/internal/mathx"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -130,7 +131,7 @@ func TestColumnsChoiceAndLogprobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	x := pairOf(t, lg, "j", "x")
-	wantArr(t, x, sigmoid(-0.1+2.5))
+	wantArr(t, x, mathx.Sigmoid(-0.1+2.5))
 	if x.Source != model.SourceLogprob {
 		t.Errorf("source %v", x.Source)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/internal/mathx"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -136,15 +137,15 @@ func TestJudgeBench(t *testing.T) {
 	p := pairOf(t, lg, rm, "e302b0a0")
 	// Scores 5.625 (A) and 14.625 (B): P(response_A better) = σ(−9) in both
 	// orders; the swapped run (x2) shows response_B as A, so its P(A) is σ(9).
-	wantRuns(t, p, sigmoid(-9), sigmoid(9))
-	if p.R(model.X2) != 1-sigmoid(9) {
+	wantRuns(t, p, mathx.Sigmoid(-9), mathx.Sigmoid(9))
+	if p.R(model.X2) != 1-mathx.Sigmoid(9) {
 		t.Errorf("swapped preference %v, want 1 − σ(9)", p.R(model.X2))
 	}
 	if p.Source != model.SourceProb || p.Gold != model.Gold1 || p.Group != "mmlu-pro-law" ||
 		p.Prompt != "Is the evidence admissible?" || p.Response1 != "Yes. FFFFF" {
 		t.Errorf("pair %+v", p)
 	}
-	wantRuns(t, pairOf(t, lg, rm, "2d989dfb"), 0.5, sigmoid(2))
+	wantRuns(t, pairOf(t, lg, rm, "2d989dfb"), 0.5, mathx.Sigmoid(2))
 	ah := "arena_hard/claude-3-haiku-20240307"
 	// The swapped judgment's A>B means response_B (shown first, as A) won:
 	// P(A) = 1 in x2, a preference for response_A of 0.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -163,7 +164,7 @@ func plan(names []string, from Format, haveMap bool, op *model.Opener) ([]input,
 			return nil, err
 		}
 		if len(found) == 0 {
-			return nil, fileError(name, fmt.Sprintf("no judge logs in this folder (looked at %s)", plural(looked, "file")))
+			return nil, fileError(name, fmt.Sprintf("no judge logs in this folder (looked at %s)", vocab.Plural(looked, "file")))
 		}
 		out = append(out, found...)
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/plumb-eval/plumb/internal/mathx"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -120,10 +122,10 @@ func judgeBenchScores(field string, raw []byte) (p float64, ok bool, err *model.
 		return 0, false, err
 	}
 	if n != 2 {
-		return 0, false, fieldErr(field, "= "+jsonscan.Show(raw)+" has "+plural(n, "score")+", expected two [s_first, s_second]")
+		return 0, false, fieldErr(field, "= "+jsonscan.Show(raw)+" has "+vocab.Plural(n, "score")+", expected two [s_first, s_second]")
 	}
 	// σ of a difference that overflows (1e308 − (−1e308)) is still 1 or 0.
-	return sigmoid(s[0] - s[1]), true, nil
+	return mathx.Sigmoid(s[0] - s[1]), true, nil
 }
 
 // judgeBenchJudgment is one parsed judgment.

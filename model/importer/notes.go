@@ -3,6 +3,7 @@ package importer
 import (
 	"fmt"
 	"github.com/plumb-eval/plumb/internal/jsonscan"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"strings"
 )
 
@@ -142,30 +143,30 @@ func (t *tally) notes() []string {
 			}
 			if jc.leftOut > 0 {
 				msg += fmt.Sprintf("; %s left out for want of a first-order verdict (x0, which a pair record needs)",
-					plural(jc.leftOut, "item"))
+					vocab.Plural(jc.leftOut, "item"))
 				if jc.lostGood > 0 {
-					msg += fmt.Sprintf(" (with %s in other orders)", plural(jc.lostGood, "readable verdict"))
+					msg += fmt.Sprintf(" (with %s in other orders)", vocab.Plural(jc.lostGood, "readable verdict"))
 				}
 			}
 			out = append(out, msg)
 		case jc.leftOut > 0:
 			out = append(out, fmt.Sprintf("%s%s left out: no verdict in the first order (x0), which a pair record needs",
-				head, plural(jc.leftOut, "item")))
+				head, vocab.Plural(jc.leftOut, "item")))
 		}
 		if jc.unscored > 0 {
 			out = append(out, fmt.Sprintf("%s%s without readable scores, left out of the soft preferences",
-				head, plural(jc.unscored, "item")))
+				head, vocab.Plural(jc.unscored, "item")))
 		}
 		if jc.unjoined > 0 {
 			out = append(out, fmt.Sprintf("%s%s not in the test set: no gold, no texts",
-				head, plural(jc.unjoined, "item")))
+				head, vocab.Plural(jc.unjoined, "item")))
 		}
 		if note := jc.alpacaNote(); note != "" {
 			out = append(out, head+note)
 		}
 		if jc.noGold > 0 {
 			out = append(out, fmt.Sprintf("%s%s without gold: the annotators have no majority",
-				head, plural(jc.noGold, "item")))
+				head, vocab.Plural(jc.noGold, "item")))
 		}
 	}
 	for _, c := range t.convs {
@@ -177,12 +178,12 @@ func (t *tally) notes() []string {
 		if c.n == 1 {
 			what = c.kind.one
 		}
-		out = append(out, fmt.Sprintf("%s: %s %s (%s; the first at line %d: %s)", t.file, plural(c.n, c.kind.noun), what,
+		out = append(out, fmt.Sprintf("%s: %s %s (%s; the first at line %d: %s)", t.file, vocab.Plural(c.n, c.kind.noun), what,
 			strings.Join(fields, ", "), c.line, c.example))
 	}
 	if t.noHuman > 0 {
 		out = append(out, fmt.Sprintf("%s: %s without a human label (empty %s): unlabelled",
-			t.file, plural(t.noHuman, "row"), t.humanCol))
+			t.file, vocab.Plural(t.noHuman, "row"), t.humanCol))
 	}
 	return out
 }
@@ -209,14 +210,14 @@ func (jc *judgeCount) alpacaNote() string {
 		"needs both orders of one item, cannot be measured", jc.recovered(), total, a[orderFirst1], a[orderFirst2])
 	if n := a[orderNone]; n > 0 {
 		msg += fmt.Sprintf("; %s without the log-probabilities of m and M keep the stored order (output_1 first), "+
-			"with P(A) = 2 − preference", plural(n, "item"))
+			"with P(A) = 2 − preference", vocab.Plural(n, "item"))
 	}
 	if n := a[orderAmbiguous]; n > 0 {
-		msg += fmt.Sprintf("; %s with P(m) = P(M), which either order explains, keep the stored order", plural(n, "item"))
+		msg += fmt.Sprintf("; %s with P(m) = P(M), which either order explains, keep the stored order", vocab.Plural(n, "item"))
 	}
 	if n := a[orderMismatch]; n > 0 {
 		msg += fmt.Sprintf("; %s whose preference matches neither order of the log-probabilities keep the stored "+
-			"order, with P(A) = 2 − preference", plural(n, "item"))
+			"order, with P(A) = 2 − preference", vocab.Plural(n, "item"))
 	}
 	return msg
 }
@@ -231,11 +232,4 @@ func (jc *judgeCount) spellings() string {
 		parts = append(parts, fmt.Sprintf("others ×%d", jc.others))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -3,7 +3,6 @@ package importer
 import (
 	"encoding/json"
 	"github.com/plumb-eval/plumb/internal/jsonscan"
-	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -186,15 +185,6 @@ func idString(field string, raw []byte) (string, *model.LineError) {
 		return string(raw), nil
 	}
 	return "", typeErr(field, raw, "a string or a number")
-}
-
-// sigmoid is 1/(1 + e^−x), without overflow.
-func sigmoid(x float64) float64 {
-	if x >= 0 {
-		return 1 / (1 + math.Exp(-x))
-	}
-	e := math.Exp(x)
-	return e / (1 + e)
 }
 
 // recCtx is the context of the records of one file: options, the judge

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/plumb-eval/plumb/internal/mathx"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -94,20 +95,20 @@ func (c *Config) judgePair(j *Judge, r *rand.Rand, it *pairItem) *model.Pair {
 		ID: it.id, Judge: j.Name, Group: it.group,
 		Source: j.Mode, Gold: it.gold,
 		Prompt: it.prompt, Response1: it.resp1, Response2: it.resp2, Gen: it.generators(),
-		Truth: model.NewTruth(model.TruthEntry{Key: "delta", Value: rd.num(it.delta)}, model.TruthEntry{Key: "p1", Value: rd.prob(sigmoid(u))}),
+		Truth: model.NewTruth(model.TruthEntry{Key: "delta", Value: rd.num(it.delta)}, model.TruthEntry{Key: "p1", Value: rd.prob(mathx.Sigmoid(u))}),
 	}
 	for _, a := range c.Arrangements {
 		l := pairLogit(j, a, v) + j.Noise*eps[a]
 		p.Has[a] = true
 		switch j.Mode {
 		case model.SourceProb:
-			p.S[a] = rd.prob(sigmoid(l))
+			p.S[a] = rd.prob(mathx.Sigmoid(l))
 		case model.SourceLogprob:
-			la, lb := rd.num(logSigmoid(l)), rd.num(logSigmoid(-l))
+			la, lb := rd.num(mathx.LogSigmoid(l)), rd.num(mathx.LogSigmoid(-l))
 			p.Logprobs[a] = [2]float64{la, lb}
-			p.S[a] = sigmoid(la - lb) // as the reader computes it
+			p.S[a] = mathx.Sigmoid(la - lb) // as the reader computes it
 		case model.SourceChoice:
-			p.S[a] = choose(sigmoid(l), c.ChoiceTie)
+			p.S[a] = choose(mathx.Sigmoid(l), c.ChoiceTie)
 		}
 	}
 	return p

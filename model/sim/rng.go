@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+
+	"github.com/plumb-eval/plumb/internal/mathx"
 )
 
 // stream returns the random stream called name for the seed. Every kind of
@@ -14,33 +16,7 @@ func stream(seed uint64, name string) *rand.Rand {
 	h := fnv.New64a()
 	h.Write([]byte(name)) // never fails
 	k := h.Sum64()
-	return rand.New(rand.NewPCG(splitmix64(seed^k), splitmix64(k+0x9e3779b97f4a7c15)))
-}
-
-// splitmix64 is the SplitMix64 finaliser (Steele et al. 2014), used to spread
-// seeds over all 64 bits.
-func splitmix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
-}
-
-// sigmoid is the logistic function 1/(1 + e^−x).
-func sigmoid(x float64) float64 {
-	if x >= 0 {
-		return 1 / (1 + math.Exp(-x))
-	}
-	e := math.Exp(x)
-	return e / (1 + e)
-}
-
-// logSigmoid is log σ(x), accurate for large |x|.
-func logSigmoid(x float64) float64 {
-	if x >= 0 {
-		return -math.Log1p(math.Exp(-x))
-	}
-	return x - math.Log1p(math.Exp(x))
+	return rand.New(rand.NewPCG(mathx.SplitMix64(seed^k), mathx.SplitMix64(k+0x9e3779b97f4a7c15)))
 }
 
 // rounder rounds numbers to a fixed count of significant digits; 0 keeps

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/internal/mathx"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -154,7 +155,7 @@ func TestTruthP1FromDelta(t *testing.T) {
 	c.Judges[0].ItemNoise = 0
 	c.Judges[0].Skill = 1.7
 	for _, p := range mustCollect(t, c).Pairs {
-		if want := sigmoid(1.7 * p.Truth.Value("delta")); math.Abs(p.Truth.Value("p1")-want) > 1e-15 {
+		if want := mathx.Sigmoid(1.7 * p.Truth.Value("delta")); math.Abs(p.Truth.Value("p1")-want) > 1e-15 {
 			t.Fatalf("%s: p1 = %v, want σ(skill·δ) = %v", p.ID, p.Truth.Value("p1"), want)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/plumb-eval/plumb/calib/internal/work"
+	"github.com/plumb-eval/plumb/internal/mathx"
 	"gonum.org/v1/gonum/floats"
 )
 
@@ -59,7 +60,7 @@ const (
 )
 
 // Func returns f(x) and writes ∇f(x) into grad; xmax is max_i x_i
-// (maxOf(x), which the line search gets in the pass that forms x).
+// (mathx.MaxOf(x), which the line search gets in the pass that forms x).
 type Func func(x, grad []float64, xmax float64) float64
 
 // DiagPrecond is the positive diagonal preconditioner h_i = 1/max(w_i,
@@ -99,7 +100,7 @@ func Minimise(f Func, precond DiagPrecond, x0 []float64, opt Options) (res Resul
 	xt, gt, ht := sc.Take(n), sc.Take(n), sc.Take(n)
 	m := newPairs(sc, n, opt.Memory)
 
-	fx := f(x, g, maxOf(x))
+	fx := f(x, g, mathx.MaxOf(x))
 	precond.fill(h)
 	hist := []float64{fx}
 	res.Evaluations = 1
@@ -333,15 +334,4 @@ func Centre(d []float64) {
 	for i := range d {
 		d[i] -= mean
 	}
-}
-
-// maxOf returns the largest element of d (−Inf for none; NaNs skipped).
-func maxOf(d []float64) float64 {
-	mx := math.Inf(-1)
-	for _, v := range d {
-		if v > mx {
-			mx = v
-		}
-	}
-	return mx
 }
