@@ -1,9 +1,7 @@
 package report
 
 import (
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/plumb-eval/plumb/calib/selection"
 )
@@ -30,6 +28,10 @@ type Doc struct {
 	// Reproduce is the command that recomputes these numbers, when known
 	// (Analysis.Reproduce).
 	Reproduce string `json:"reproduce,omitempty"`
+
+	// md is what only the Markdown shows (markdown.go); it is not part of
+	// the JSON, so a Doc decoded from JSON has none.
+	md docMarkdown
 }
 
 // DocOptions echoes the knobs the report was made with.
@@ -98,6 +100,9 @@ type Judge struct {
 	// Options.Style).
 	Style *Style   `json:"style,omitempty"`
 	Notes []string `json:"notes"`
+
+	// md is what only the Markdown shows of the judge (markdown.go).
+	md judgeMarkdown
 }
 
 // DocSettings choose what the report JSON holds beyond the numbers.
@@ -150,12 +155,13 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 		Notes:   nonNil(an.Notes),
 		Judges:  map[string]Judge{},
 		Summary: Summary(an),
+		md:      buildDocMarkdown(an),
 	}
 	for _, f := range an.Files {
 		d.Files = append(d.Files, DocFile{Name: f.Name, Pairs: f.Pairs, Scores: f.Scores, Verdicts: f.Verdicts, Skipped: f.Skipped})
 	}
 	for _, ja := range an.Judges {
-		j := Judge{Pairs: ja.Pairs, Scores: ja.Scores, Verdicts: ja.Verdicts, Notes: []string{}}
+		j := Judge{Pairs: ja.Pairs, Scores: ja.Scores, Verdicts: ja.Verdicts, Notes: []string{}, md: buildJudgeMarkdown(an, &ja)}
 		if ja.Selection == nil {
 			j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
 		} else {
@@ -200,61 +206,4 @@ func WriteJSON(w io.Writer, d *Doc) error {
 		return err
 	}
 	return sw.flush()
-}
-
-// WriteMarkdown writes the analysis as Markdown.
-func WriteMarkdown(w io.Writer, an *Analysis) error {
-	var b strings.Builder
-	so := an.Options.Selection
-	b.WriteString("# plumb report\n\n")
-	var p, s, v int
-	var names []string
-	for _, f := range an.Files {
-		p, s, v = p+f.Pairs, s+f.Scores, v+f.Verdicts
-		names = append(names, md(f.Name))
-	}
-	fmt.Fprintf(&b, "Input: %s — %d pair, %d score and %d verdict records; %s.\n",
-		strings.Join(names, ", "), p, s, v, plural(len(an.Judges), "judge"))
-	if an.Skipped > 0 {
-		fmt.Fprintf(&b, "Skipped %s (--skip-bad); first reasons:\n", plural(an.Skipped, "bad line"))
-		for _, r := range an.Reasons {
-			fmt.Fprintf(&b, "- %s\n", mdMsg(r))
-		}
-	}
-	for _, n := range an.Notes {
-		fmt.Fprintf(&b, "Input note: %s\n", mdClause(n))
-	}
-	fmt.Fprintf(&b, "Options: λ = %g · estimation fraction %g · objective %s · seed %d\n",
-		so.Lambda, so.EstFrac, so.Objective, so.Seed)
-	writeReproduce(&b, an)
-	writeSolverOptions(&b, so)
-	if an.Options.Group != "" {
-		fmt.Fprintf(&b, "Group: only pair records of group %s (score and verdict records have no group).\n", md(an.Options.Group))
-	}
-	writeSummary(&b, an)
-	for i := range an.Judges {
-		writeJudge(&b, &an.Judges[i], an.Options)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func writeJudge(b *strings.Builder, ja *JudgeAnalysis, opt Options) {
-	fmt.Fprintf(b, "\n## Judge %s\n\n", md(ja.Judge))
-	fmt.Fprintf(b, "%d pair, %d score and %d verdict records.\n", ja.Pairs, ja.Scores, ja.Verdicts)
-	writeSelection(b, ja)
-	writeReporting(b, ja)
-	writeLikelihood(b, ja)
-	writeStyle(b, ja, opt)
-}
-
-// writeSolverOptions adds the solver knobs to the Options line when they
-// differ from the defaults (so that default reports keep their bytes).
-func writeSolverOptions(b *strings.Builder, so selection.Options) {
-	if so.Solver != selection.SolverConverged {
-		fmt.Fprintf(b, "Solver: %s (published code's λ = %g).\n", so.Solver, so.PublishedLambda)
-	}
-	if i, ok := so.StopAt.Point(); ok {
-		fmt.Fprintf(b, "Stop at: CalibraEval uses point %d of its fit path.\n", i)
-	}
 }
