@@ -100,9 +100,6 @@ type Judge struct {
 	// Options.Style).
 	Style *Style   `json:"style,omitempty"`
 	Notes []string `json:"notes"`
-
-	// md is what only the Markdown shows of the judge (markdown.go).
-	md judgeMarkdown
 }
 
 // DocSettings choose what the report JSON holds beyond the numbers.
@@ -161,11 +158,12 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 		d.Files = append(d.Files, DocFile{Name: f.Name, Pairs: f.Pairs, Scores: f.Scores, Verdicts: f.Verdicts, Skipped: f.Skipped})
 	}
 	for _, ja := range an.Judges {
-		j := Judge{Pairs: ja.Pairs, Scores: ja.Scores, Verdicts: ja.Verdicts, Notes: []string{}, md: buildJudgeMarkdown(an, &ja)}
+		j := Judge{Pairs: ja.Pairs, Scores: ja.Scores, Verdicts: ja.Verdicts, Notes: []string{}}
 		if ja.Selection == nil {
 			j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
 		} else {
 			j.Selection = buildSelection(ja.Selection)
+			j.Selection.md.ja = &ja
 			addIntervals(j.Selection, &ja)
 		}
 		if ja.Reporting == nil {

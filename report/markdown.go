@@ -22,16 +22,6 @@ type docMarkdown struct {
 	an *Analysis
 }
 
-// judgeMarkdown is what the Markdown report shows of one judge beyond its
-// part of the report JSON.
-type judgeMarkdown struct {
-	// src is the judge's analysis, for the sections whose writers still
-	// read it.
-	src *JudgeAnalysis
-	// opt are the options the analysis ran with.
-	opt Options
-}
-
 // buildDocMarkdown returns the Markdown-only part of the document.
 func buildDocMarkdown(an *Analysis) docMarkdown {
 	md := docMarkdown{an: an}
@@ -40,11 +30,6 @@ func buildDocMarkdown(an *Analysis) docMarkdown {
 	}
 	md.stopAt, md.stopSet = an.Options.Selection.StopAt.Point()
 	return md
-}
-
-// buildJudgeMarkdown returns the Markdown-only part of a judge's document.
-func buildJudgeMarkdown(an *Analysis, ja *JudgeAnalysis) judgeMarkdown {
-	return judgeMarkdown{src: ja, opt: an.Options}
 }
 
 // WriteMarkdown writes the analysis as Markdown: the document BuildDoc
@@ -97,13 +82,12 @@ func WriteMarkdownDoc(w io.Writer, d *Doc) error {
 
 // writeJudge writes one judge's section.
 func writeJudge(b *strings.Builder, name string, j *Judge) {
-	ja := j.md.src
 	fmt.Fprintf(b, "\n## Judge %s\n\n", md(name))
 	fmt.Fprintf(b, "%d pair, %d score and %d verdict records.\n", j.Pairs, j.Scores, j.Verdicts)
-	writeSelection(b, ja)
-	writeReporting(b, ja)
-	writeLikelihood(b, ja)
-	writeStyle(b, ja, j.md.opt)
+	writeSelection(b, j)
+	writeReporting(b, j)
+	writeLikelihood(b, j)
+	writeStyle(b, j)
 }
 
 // writeSolverOptions adds the solver knobs to the Options line when they
@@ -115,4 +99,34 @@ func writeSolverOptions(b *strings.Builder, d *Doc) {
 	if d.md.stopSet {
 		fmt.Fprintf(b, "Stop at: CalibraEval uses point %d of its fit path.\n", d.md.stopAt)
 	}
+}
+
+// fmtValue formats a JSON number with the given decimals, "—" when it is
+// null (as fmtStat a calib.Stat).
+func fmtValue(v *float64, decimals int) string {
+	if v == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%.*f", decimals, *v)
+}
+
+// intervalText is an interval after a space, " [lo, hi]" with three
+// decimals, to follow a value ("" when there is none; as ciText).
+func intervalText(ci *[2]float64) string {
+	if ci == nil {
+		return ""
+	}
+	return fmt.Sprintf(" [%.3f, %.3f]", ci[0], ci[1])
+}
+
+// fmtPValue formats a p-value: four decimals, or one significant digit
+// in exponent form below 0.001; "—" when it is null (as fmtP).
+func fmtPValue(v *float64) string {
+	if v == nil {
+		return "—"
+	}
+	if *v < 1e-3 {
+		return fmt.Sprintf("%.1e", *v)
+	}
+	return fmt.Sprintf("%.4f", *v)
 }
