@@ -157,34 +157,41 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 	for _, f := range an.Files {
 		d.Files = append(d.Files, DocFile{Name: f.Name, Pairs: f.Pairs, Scores: f.Scores, Verdicts: f.Verdicts, Skipped: f.Skipped})
 	}
-	for _, ja := range an.Judges {
-		j := Judge{Pairs: ja.Pairs, Scores: ja.Scores, Verdicts: ja.Verdicts, Notes: []string{}}
-		if ja.Selection == nil {
-			j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
-		} else {
-			j.Selection = buildSelection(ja.Selection)
-			j.Selection.md.ja = &ja
-			addIntervals(j.Selection, &ja)
-		}
-		if ja.Reporting == nil {
-			j.Notes = append(j.Notes, "reporting: "+ja.ReportingReason)
-		} else {
-			j.Reporting = buildReporting(&ja, an.Options.Reporting.Alpha)
-		}
-		if ja.Likelihood == nil {
-			j.Notes = append(j.Notes, "likelihood: "+ja.LikelihoodReason)
-		} else {
-			j.Likelihood = buildLikelihood(ja.Likelihood, s.Points)
-			addBiasIntervals(j.Likelihood, ja.Likelihood)
-		}
-		if ja.Style != nil {
-			j.Style = buildStyle(ja.Style, styleBootstrap(&ja, an.Options))
-		} else if ja.StyleReason != "" {
-			j.Notes = append(j.Notes, "style: "+ja.StyleReason)
-		}
-		d.Judges[ja.Judge] = j
+	for i := range an.Judges {
+		ja := &an.Judges[i]
+		d.Judges[ja.Judge] = buildJudge(ja, an.Options, s)
 	}
 	return d
+}
+
+// buildJudge converts one judge's analysis, run with opt, into its part
+// of the document: each section, or a note saying why it is absent.
+func buildJudge(ja *JudgeAnalysis, opt Options, s DocSettings) Judge {
+	j := Judge{Pairs: ja.Pairs, Scores: ja.Scores, Verdicts: ja.Verdicts, Notes: []string{}}
+	if ja.Selection == nil {
+		j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
+	} else {
+		j.Selection = buildSelection(ja.Selection)
+		j.Selection.md.ja = ja
+		addIntervals(j.Selection, ja)
+	}
+	if ja.Reporting == nil {
+		j.Notes = append(j.Notes, "reporting: "+ja.ReportingReason)
+	} else {
+		j.Reporting = buildReporting(ja, opt.Reporting.Alpha)
+	}
+	if ja.Likelihood == nil {
+		j.Notes = append(j.Notes, "likelihood: "+ja.LikelihoodReason)
+	} else {
+		j.Likelihood = buildLikelihood(ja.Likelihood, s.Points)
+		addBiasIntervals(j.Likelihood, ja.Likelihood)
+	}
+	if ja.Style != nil {
+		j.Style = buildStyle(ja.Style, styleBootstrap(ja, opt))
+	} else if ja.StyleReason != "" {
+		j.Notes = append(j.Notes, "style: "+ja.StyleReason)
+	}
+	return j
 }
 
 // WriteJSON writes the report JSON, indented, with a final newline, as a
