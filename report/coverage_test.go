@@ -34,7 +34,7 @@ func TestReportingUninformativeInterval(t *testing.T) {
 	}
 	ja := &JudgeAnalysis{Judge: "j", Target: TargetVerdict, Reporting: r}
 	var b strings.Builder
-	writeReporting(&b, ja)
+	writeReporting(&b, docJudge(t, ja))
 	md := b.String()
 	for _, want := range []string{"CI [0.000, 1.000]", "Uninformative interval: it is all of [0, 1], so it excludes no rate: q̂0 + q̂1 − 1 = 0.030",
 		"True rate θ of the test set: 0.570 (no coverage claim: the interval is all of [0, 1])", "Target: acceptance rate — verdict records"} {

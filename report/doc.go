@@ -19,14 +19,21 @@
 //   - bootstrap.go: the paired item bootstrap of the methods table
 //     (BootstrapOptions, Engine.Bootstrap).
 //
-// The report is one file per document section, in the order the documents
-// show them. Each section file holds the section in both formats: its JSON
-// types and their builder (build…) first, then its Markdown writer
-// (write…), so adding a number to a section changes one file.
+// The report is one document, Doc, written by three encoders that read
+// only the Doc: WriteJSON, WriteMarkdownDoc and WriteCSV. Each result is
+// turned into document form once, by its section's builder (build…);
+// what only the Markdown shows is built at the same time into the
+// section's unexported md field, which the JSON never holds. The report
+// is one file per document section, in the order the documents show them.
+// Each section file holds the section's JSON types and their builder
+// (build…) first, then its Markdown writer (write…), so adding a number
+// to a section changes one file (and its csv_*.go rows).
 //   - document.go: the whole document: its top (input files, skipped lines,
 //     notes, options), the per-judge object, and the entry points BuildDoc,
-//     BuildDocWith, WriteJSON and WriteMarkdown, which call the sections in
-//     order.
+//     BuildDocWith and WriteJSON, which call the sections in order.
+//   - markdown.go: the Markdown encoder, WriteMarkdownDoc (and
+//     WriteMarkdown, the same from an Analysis): the document's top, then
+//     each judge's sections.
 //   - reproduce.go: the command that recomputes the numbers.
 //   - summary.go: "Judges at a glance" (JSON summary).
 //   - selection.go: a judge's selection-bias section: items, arrangements,
@@ -48,7 +55,7 @@
 //   - style.go: length and self-preference bias and the generators' win
 //     rates (JSON style; calib/style), absent for a judge whose records
 //     name no generator; analyze_style.go runs it (StyleOptions,
-//     Engine.Style).
+//     Engine.Style); style_markdown.go writes its Markdown.
 //   - format.go: the conversions every section uses: a statistic to a JSON
 //     number or null (value), lists that encode as [] (nonNil), numbers and
 //     notes as Markdown text.
@@ -78,7 +85,7 @@
 // Why not sub-packages (report/json, report/markdown): the two documents,
 // the figures and the TUI share one vocabulary (the methods table's columns
 // and titles, the interval marks, the effect and path sentences, Summary),
-// and both documents are built from the same Analysis; sub-packages would
+// and the three encoders read the same Doc; sub-packages would
 // split each section's JSON from its Markdown and move that vocabulary into
 // a third package that both import, for no arrow they remove.
 package report

@@ -1,12 +1,9 @@
 package report
 
 import (
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // SchemaVersion is the version of the report JSON. It changes only when a
@@ -31,6 +28,10 @@ type Doc struct {
 	// Reproduce is the command that recomputes these numbers, when known
 	// (Analysis.Reproduce).
 	Reproduce string `json:"reproduce,omitempty"`
+
+	// md is what only the Markdown shows (markdown.go); it is not part of
+	// the JSON, so a Doc decoded from JSON has none.
+	md docMarkdown
 }
 
 // DocOptions echoes the knobs the report was made with.
@@ -151,37 +152,46 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 		Notes:   nonNil(an.Notes),
 		Judges:  map[string]Judge{},
 		Summary: Summary(an),
+		md:      buildDocMarkdown(an),
 	}
 	for _, f := range an.Files {
 		d.Files = append(d.Files, DocFile{Name: f.Name, Pairs: f.Pairs, Scores: f.Scores, Verdicts: f.Verdicts, Skipped: f.Skipped})
 	}
-	for _, ja := range an.Judges {
-		j := Judge{Pairs: ja.Pairs, Scores: ja.Scores, Verdicts: ja.Verdicts, Notes: []string{}}
-		if ja.Selection == nil {
-			j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
-		} else {
-			j.Selection = buildSelection(ja.Selection)
-			addIntervals(j.Selection, &ja)
-		}
-		if ja.Reporting == nil {
-			j.Notes = append(j.Notes, "reporting: "+ja.ReportingReason)
-		} else {
-			j.Reporting = buildReporting(&ja, an.Options.Reporting.Alpha)
-		}
-		if ja.Likelihood == nil {
-			j.Notes = append(j.Notes, "likelihood: "+ja.LikelihoodReason)
-		} else {
-			j.Likelihood = buildLikelihood(ja.Likelihood, s.Points)
-			addBiasIntervals(j.Likelihood, ja.Likelihood)
-		}
-		if ja.Style != nil {
-			j.Style = buildStyle(ja.Style, styleBootstrap(&ja, an.Options))
-		} else if ja.StyleReason != "" {
-			j.Notes = append(j.Notes, "style: "+ja.StyleReason)
-		}
-		d.Judges[ja.Judge] = j
+	for i := range an.Judges {
+		ja := &an.Judges[i]
+		d.Judges[ja.Judge] = buildJudge(ja, an.Options, s)
 	}
 	return d
+}
+
+// buildJudge converts one judge's analysis, run with opt, into its part
+// of the document: each section, or a note saying why it is absent.
+func buildJudge(ja *JudgeAnalysis, opt Options, s DocSettings) Judge {
+	j := Judge{Pairs: ja.Pairs, Scores: ja.Scores, Verdicts: ja.Verdicts, Notes: []string{}}
+	if ja.Selection == nil {
+		j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
+	} else {
+		j.Selection = buildSelection(ja.Selection)
+		j.Selection.md.ja = ja
+		addIntervals(j.Selection, ja)
+	}
+	if ja.Reporting == nil {
+		j.Notes = append(j.Notes, "reporting: "+ja.ReportingReason)
+	} else {
+		j.Reporting = buildReporting(ja, opt.Reporting.Alpha)
+	}
+	if ja.Likelihood == nil {
+		j.Notes = append(j.Notes, "likelihood: "+ja.LikelihoodReason)
+	} else {
+		j.Likelihood = buildLikelihood(ja.Likelihood, s.Points)
+		addBiasIntervals(j.Likelihood, ja.Likelihood)
+	}
+	if ja.Style != nil {
+		j.Style = buildStyle(ja.Style, styleBootstrap(ja, opt))
+	} else if ja.StyleReason != "" {
+		j.Notes = append(j.Notes, "style: "+ja.StyleReason)
+	}
+	return j
 }
 
 // WriteJSON writes the report JSON, indented, with a final newline, as a
@@ -201,61 +211,4 @@ func WriteJSON(w io.Writer, d *Doc) error {
 		return err
 	}
 	return sw.flush()
-}
-
-// WriteMarkdown writes the analysis as Markdown.
-func WriteMarkdown(w io.Writer, an *Analysis) error {
-	var b strings.Builder
-	so := an.Options.Selection
-	b.WriteString("# plumb report\n\n")
-	var p, s, v int
-	var names []string
-	for _, f := range an.Files {
-		p, s, v = p+f.Pairs, s+f.Scores, v+f.Verdicts
-		names = append(names, md(f.Name))
-	}
-	fmt.Fprintf(&b, "Input: %s — %d pair, %d score and %d verdict records; %s.\n",
-		strings.Join(names, ", "), p, s, v, vocab.Plural(len(an.Judges), "judge"))
-	if an.Skipped > 0 {
-		fmt.Fprintf(&b, "Skipped %s (--skip-bad); first reasons:\n", vocab.Plural(an.Skipped, "bad line"))
-		for _, r := range an.Reasons {
-			fmt.Fprintf(&b, "- %s\n", mdMsg(r))
-		}
-	}
-	for _, n := range an.Notes {
-		fmt.Fprintf(&b, "Input note: %s\n", mdClause(n))
-	}
-	fmt.Fprintf(&b, "Options: λ = %g · estimation fraction %g · objective %s · seed %d\n",
-		so.Lambda, so.EstFrac, so.Objective, so.Seed)
-	writeReproduce(&b, an)
-	writeSolverOptions(&b, so)
-	if an.Options.Group != "" {
-		fmt.Fprintf(&b, "Group: only pair records of group %s (score and verdict records have no group).\n", md(an.Options.Group))
-	}
-	writeSummary(&b, an)
-	for i := range an.Judges {
-		writeJudge(&b, &an.Judges[i], an.Options)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func writeJudge(b *strings.Builder, ja *JudgeAnalysis, opt Options) {
-	fmt.Fprintf(b, "\n## Judge %s\n\n", md(ja.Judge))
-	fmt.Fprintf(b, "%d pair, %d score and %d verdict records.\n", ja.Pairs, ja.Scores, ja.Verdicts)
-	writeSelection(b, ja)
-	writeReporting(b, ja)
-	writeLikelihood(b, ja)
-	writeStyle(b, ja, opt)
-}
-
-// writeSolverOptions adds the solver knobs to the Options line when they
-// differ from the defaults (so that default reports keep their bytes).
-func writeSolverOptions(b *strings.Builder, so selection.Options) {
-	if so.Solver != selection.SolverConverged {
-		fmt.Fprintf(b, "Solver: %s (published code's λ = %g).\n", so.Solver, so.PublishedLambda)
-	}
-	if i, ok := so.StopAt.Point(); ok {
-		fmt.Fprintf(b, "Stop at: CalibraEval uses point %d of its fit path.\n", i)
-	}
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib/identify"
-	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // BiasEffects is selection.bias_effects: what the judge's arrangements
@@ -27,6 +26,17 @@ type BiasEffects struct {
 	Table  BiasTable `json:"table"`
 	Advice string    `json:"advice"`
 	Notes  []string  `json:"notes"`
+
+	// md is what only the Markdown shows (effectsMarkdown).
+	md effectsMarkdown
+}
+
+// effectsMarkdown is what the Markdown shows of the bias effects beyond
+// the report JSON: the effects and the table's cells as computed (the
+// JSON holds only their finite values).
+type effectsMarkdown struct {
+	rows  []EffectRow
+	table [2][2]identify.Cell
 }
 
 // BiasEffect is one effect: null estimate and interval, with a reason, when
@@ -80,6 +90,7 @@ func buildBiasEffects(b *identify.Effects) *BiasEffects {
 		},
 		Advice: b.Advice,
 		Notes:  nonNil(b.Notes),
+		md:     effectsMarkdown{rows: BiasEffectRows(b), table: b.Table},
 	}
 }
 
@@ -178,15 +189,14 @@ func BiasCellText(c identify.Cell) string {
 
 // writeBiasEffects writes what the judge's arrangements identify about
 // its position and token bias (identify.Bias).
-func writeBiasEffects(b *strings.Builder, sel *selection.Result) {
-	be := &sel.Effects
+func writeBiasEffects(b *strings.Builder, be *BiasEffects) {
 	fmt.Fprintf(b, "\n### Position or ID? — design %s\n\n", be.Design)
 	b.WriteString("How often the judge picks the answer shown in each place with each ID (mean P, or share of hard choices; observations in brackets):\n\n")
 	b.WriteString("| picks the answer … | ID A | ID B |\n|---|---:|---:|\n")
 	for r, name := range []string{"shown first", "shown second"} {
 		fmt.Fprintf(b, "| %s |", name)
 		for c := range 2 {
-			cell := be.Table[r][c]
+			cell := be.md.table[r][c]
 			txt := BiasCellText(cell)
 			if cell.N > 0 {
 				txt += fmt.Sprintf(" (%d)", cell.N)
@@ -196,9 +206,9 @@ func writeBiasEffects(b *strings.Builder, sel *selection.Result) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "\nEffects from within-item contrasts (%s; %.0f%% Student-t intervals over items):\n\n",
-		ScaleText(be.Scale), 100*(1-identify.Alpha))
+		ScaleText(be.Scale), 100*be.Level)
 	b.WriteString("| effect | estimate | 95% CI | items |\n|---|---:|---|---:|\n")
-	for _, row := range BiasEffectRows(be) {
+	for _, row := range be.md.rows {
 		fmt.Fprintf(b, "| %s %s (%s) | %s | %s | %d |\n",
 			row.Name, row.Symbol, row.Meaning, EffectValue(row.Effect), mdMsg(EffectCI(row.Effect)), row.Effect.Estimate.N)
 	}

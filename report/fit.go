@@ -95,20 +95,20 @@ func printedLoss(ps []calibraeval.PublishedLoss) [][3]float64 {
 // writeFit writes the selection section's fit paragraph: how the
 // converged fit ended, the learned curve g* at a few points, the fit-path
 // point the row uses (--stop-at) and the published code's run.
-func writeFit(b *strings.Builder, sel *selection.Result) {
-	if f := sel.Fit; f != nil {
+func writeFit(b *strings.Builder, s *Selection) {
+	if f := s.md.fit; f != nil {
 		state := "converged"
 		if !f.Converged {
 			state = "did not converge"
 		}
 		warm := ""
-		if sel.WarmStarted {
+		if f.WarmStarted {
 			warm = ", warm-started"
 		}
 		fmt.Fprintf(b, "\nCalibraEval fit: %s after %d iterations (%s%s); objective %.6g, gradient norm %.3g, %d knots.\n",
 			state, f.Iterations, f.Status, warm, f.Objective, f.GradNorm, f.Points)
 	}
-	if c := sel.Curve; len(c) == selection.CurvePoints {
+	if c := s.Curve; len(c) == selection.CurvePoints {
 		b.WriteString("Learned curve g*: ")
 		for i, x := range []int{0, 10, 25, 50, 75, 90, 100} {
 			if i > 0 {
@@ -118,27 +118,26 @@ func writeFit(b *strings.Builder, sel *selection.Result) {
 		}
 		b.WriteString(".\n")
 	}
-	writePublishedFit(b, sel)
+	writePublishedFit(b, s)
 }
 
 // writePublishedFit says which path point the CalibraEval row uses (with
 // --stop-at) and describes the published code's run, if any.
-func writePublishedFit(b *strings.Builder, sel *selection.Result) {
-	if st := sel.Stop; st != nil {
+func writePublishedFit(b *strings.Builder, s *Selection) {
+	if st := s.md.stop; st != nil {
 		fmt.Fprintf(b, "The CalibraEval row and curve are point %d of %d of the fit path (--stop-at), distance %.4f from the identity, objective %.6g, not the converged fit above.\n",
 			st.Point, st.Points, st.Distance, st.Objective)
 	}
-	f := sel.Published
-	if f == nil {
+	if s.md.published == nil {
 		return
 	}
-	o := f.Options
+	f := s.md.published.Published
 	fmt.Fprintf(b, "\nCalibraEval published code: λ = %g, %d epoch(s) of batches of %d at learning rate %g on %d items (%d skipped); "+
 		"at the fitted g: loss %.6g, reg %.6g, eq. 10 objective %.6g; g moved at most %.4f from the rank transform.",
-		o.Lambda, o.Epochs, o.BatchSize, o.LR, f.Items, f.Skipped, f.Final.Loss, f.Final.Reg, f.Final.Objective, f.RankShift)
-	if len(f.Printed) > 0 {
-		p := f.Printed[0]
-		fmt.Fprintf(b, " The script prints the loss before each epoch, so what it shows is that of the rank transform it starts from: loss %.6g, reg %.6g, objective %.6g.", p.Loss, p.Reg, p.Objective)
+		f.Lambda, f.Epochs, f.BatchSize, f.LR, f.Items, f.Skipped, f.FinalLoss[0], f.FinalLoss[1], f.FinalLoss[2], f.RankShift)
+	if len(f.PrintedLoss) > 0 {
+		p := f.PrintedLoss[0]
+		fmt.Fprintf(b, " The script prints the loss before each epoch, so what it shows is that of the rank transform it starts from: loss %.6g, reg %.6g, objective %.6g.", p[0], p[1], p[2])
 	}
 	b.WriteString("\n")
 }

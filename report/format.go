@@ -83,31 +83,12 @@ func FmtStat(s calib.Stat, decimals int) string {
 	return fmt.Sprintf("%.*f", decimals, s.Value)
 }
 
-func fmtP(s calib.Stat) string {
-	if !s.OK() {
-		return "—"
-	}
-	if s.Value < 1e-3 {
-		return fmt.Sprintf("%.1e", s.Value)
-	}
-	return fmt.Sprintf("%.4f", s.Value)
-}
-
 // ciCell is a Stat's interval as a table cell ("" when it has none).
 func ciCell(s calib.Stat) string {
 	if !s.OK() || s.CI == nil {
 		return ""
 	}
 	return fmt.Sprintf("[%.3f, %.3f]", s.CI.Lower, s.CI.Upper)
-}
-
-// ciText is ciCell after a space, to follow a value ("" when s has no
-// interval).
-func ciText(s calib.Stat) string {
-	if c := ciCell(s); c != "" {
-		return " " + c
-	}
-	return ""
 }
 
 func writeNotes(b *strings.Builder, notes []string) {

@@ -11,9 +11,9 @@ import (
 func TestReasonsEndOneSentence(t *testing.T) {
 	ja := &JudgeAnalysis{Judge: "j", SelectionReason: "too few items.", ReportingReason: "no gold labels.", LikelihoodReason: "no texts."}
 	var b strings.Builder
-	writeSelection(&b, ja)
-	writeReporting(&b, ja)
-	writeLikelihood(&b, ja)
+	writeSelection(&b, docJudge(t, ja))
+	writeReporting(&b, docJudge(t, ja))
+	writeLikelihood(&b, docJudge(t, ja))
 	out := b.String()
 	for _, want := range []string{"too few items.\n", "no gold labels.\n", "no texts.\n"} {
 		if !strings.Contains(out, want) {

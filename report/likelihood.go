@@ -18,6 +18,9 @@ type Likelihood struct {
 	Points []Point  `json:"points,omitzero"`
 	TopRS  []Point  `json:"top_rs"`
 	Notes  []string `json:"notes"`
+
+	// md is what only the Markdown shows (likelihoodMarkdown).
+	md likelihoodMarkdown
 }
 
 // BiasScore is the likelihood-bias analysis of one criterion (or the total).
@@ -34,6 +37,9 @@ type BiasScore struct {
 	Points   []Point  `json:"points,omitempty"`
 	TopRS    []Point  `json:"top_rs,omitempty"`
 	Notes    []string `json:"notes"`
+
+	// md is what only the Markdown shows (biasMarkdown).
+	md biasMarkdown
 }
 
 // Point is one item of the LS–US scatter.
@@ -50,7 +56,9 @@ func buildLikelihood(l *likelihood.Analysis, withPoints bool) *Likelihood {
 	out := &Likelihood{Criteria: map[string]*BiasScore{}, Notes: nonNil(l.Notes)}
 	for i := range l.Criteria {
 		c := &l.Criteria[i]
-		out.Criteria[c.Criterion] = buildBias(c, true, withPoints)
+		bs := buildBias(c, true, withPoints)
+		out.Criteria[c.Criterion] = bs
+		out.md.criteria = append(out.md.criteria, criterionRow{c.Criterion, bs})
 	}
 	out.Total = buildBias(&l.Total, false, false)
 	if withPoints {
@@ -63,7 +71,7 @@ func buildLikelihood(l *likelihood.Analysis, withPoints bool) *Likelihood {
 // buildBias converts one result; withTop adds its top-RS items and, with
 // withPoints, its LS–US points.
 func buildBias(b *likelihood.BiasResult, withTop, withPoints bool) *BiasScore {
-	out := &BiasScore{N: b.N, Notes: nonNil(b.Notes)}
+	out := &BiasScore{N: b.N, Notes: nonNil(b.Notes), md: buildBiasMarkdown(b)}
 	for _, f := range []struct {
 		key string
 		s   calib.Stat
@@ -103,42 +111,71 @@ func addBiasIntervals(out *Likelihood, l *likelihood.Analysis) {
 		}
 		dst.PValueSE = value(b.PValueSE)
 	}
-	for i := range l.Criteria {
-		set(out.Criteria[l.Criteria[i].Criterion], &l.Criteria[i])
+	for i, c := range out.md.criteria { // l.Criteria's order
+		set(c.bias, &l.Criteria[i])
 	}
 	set(out.Total, &l.Total)
 }
 
+// likelihoodMarkdown is what the Markdown shows of the likelihood bias
+// beyond the report JSON.
+type likelihoodMarkdown struct {
+	// criteria are the criteria's rows in the analysis's order (Criteria
+	// is a map).
+	criteria []criterionRow
+}
+
+// criterionRow is one criterion's row of the likelihood-bias table.
+type criterionRow struct {
+	name string
+	bias *BiasScore
+}
+
+// biasMarkdown is what the Markdown shows of one BiasScore row beyond the
+// report JSON.
+type biasMarkdown struct {
+	// notes are the row's notes: the reasons of its undefined statistics,
+	// then the analysis's notes.
+	notes []string
+}
+
+// buildBiasMarkdown returns the Markdown-only part of one BiasScore row.
+func buildBiasMarkdown(r *likelihood.BiasResult) biasMarkdown {
+	var out biasMarkdown
+	for _, st := range []struct {
+		name string
+		s    calib.Stat
+	}{{"BiasScore", r.BiasScore}, {"p-value", r.PValue}, {"evaluation ρ", r.EvalRho}} {
+		if !st.s.OK() {
+			out.notes = append(out.notes, fmt.Sprintf("%s undefined — %s", st.name, st.s.Reason))
+		}
+	}
+	out.notes = append(out.notes, r.Notes...)
+	return out
+}
+
 // writeLikelihood writes the likelihood-bias table (docs/methods.md §6).
-func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
-	l := ja.Likelihood
+func writeLikelihood(b *strings.Builder, j *Judge) {
+	l := j.Likelihood
 	if l == nil {
-		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", mdClause(ja.LikelihoodReason))
+		fmt.Fprintf(b, "\n### Likelihood bias\n\nNot available — %s.\n", mdClause(noteFor(j.Notes, "likelihood")))
 		return
 	}
 	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")
 	var notes []string
-	row := func(name string, r *likelihood.BiasResult) {
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), FmtStat(r.BiasScore, 3)+biasCIText(r), fmtP(r.PValue)+pSEText(r), FmtStat(r.EvalRho, 3), r.N)
-		for _, st := range []struct {
-			name string
-			s    calib.Stat
-		}{{"BiasScore", r.BiasScore}, {"p-value", r.PValue}, {"evaluation ρ", r.EvalRho}} {
-			if !st.s.OK() {
-				notes = append(notes, fmt.Sprintf("%s: %s undefined — %s", name, st.name, st.s.Reason))
-			}
-		}
-		for _, n := range r.Notes {
+	row := func(name string, r *BiasScore) {
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), fmtValue(r.BiasScore, 3)+biasCIText(r), fmtPValue(r.PValue)+pSEText(r), fmtValue(r.EvalRho, 3), r.N)
+		for _, n := range r.md.notes {
 			notes = append(notes, name+": "+n)
 		}
 	}
-	for i := range l.Criteria {
-		row(l.Criteria[i].Criterion, &l.Criteria[i])
+	for _, c := range l.md.criteria {
+		row(c.name, c.bias)
 	}
-	row("total (micro)", &l.Total)
+	row("total (micro)", l.Total)
 	b.WriteString("\nBiasScore > 0: the judge over-rates outputs its language model finds likely.\n")
 	writeBiasBootText(b, l)
-	if top := l.Total.TopRS; len(top) > 0 {
+	if top := l.TopRS; len(top) > 0 {
 		ids := make([]string, len(top))
 		for i, p := range top {
 			ids[i] = fmt.Sprintf("%s (%.2f)", md(p.ID), p.RS)
@@ -150,29 +187,29 @@ func writeLikelihood(b *strings.Builder, ja *JudgeAnalysis) {
 }
 
 // biasCIText is BiasScore's bootstrap interval, " [lo, hi]", or "".
-func biasCIText(r *likelihood.BiasResult) string {
-	if !r.BiasScore.OK() || r.BiasScore.CI == nil {
+func biasCIText(r *BiasScore) string {
+	if r.CI95 == nil {
 		return ""
 	}
-	return fmt.Sprintf(" [%s, %s]", minus(r.BiasScore.CI.Lower, 3), minus(r.BiasScore.CI.Upper, 3))
+	return fmt.Sprintf(" [%s, %s]", minus(r.CI95[0], 3), minus(r.CI95[1], 3))
 }
 
 // pSEText is the permutation p-value's Monte Carlo standard error, " ±
 // se", or "".
-func pSEText(r *likelihood.BiasResult) string {
-	if !r.PValue.OK() || !r.PValueSE.OK() {
+func pSEText(r *BiasScore) string {
+	if r.PValue == nil || r.PValueSE == nil {
 		return ""
 	}
-	return fmt.Sprintf(" ± %.2g", r.PValueSE.Value)
+	return fmt.Sprintf(" ± %.2g", *r.PValueSE)
 }
 
 // writeBiasBootText says what BiasScore's brackets and the p-value's ±
-// are, when any result has them.
-func writeBiasBootText(b *strings.Builder, l *likelihood.Analysis) {
-	ci, se := false, false
-	for _, r := range append(append([]likelihood.BiasResult{}, l.Criteria...), l.Total) {
-		ci = ci || biasCIText(&r) != ""
-		se = se || pSEText(&r) != ""
+// are, when any row has them.
+func writeBiasBootText(b *strings.Builder, l *Likelihood) {
+	ci, se := biasCIText(l.Total) != "", pSEText(l.Total) != ""
+	for _, c := range l.md.criteria {
+		ci = ci || biasCIText(c.bias) != ""
+		se = se || pSEText(c.bias) != ""
 	}
 	if ci {
 		b.WriteString("BiasScore in brackets: its 95% bootstrap interval over items (S_m and S_h re-normalised on each resample).\n")

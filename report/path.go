@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -24,6 +23,19 @@ type PathJSON struct {
 	// StopAt is the point the CalibraEval row uses (null: the end).
 	StopAt *int     `json:"stop_at"`
 	Notes  []string `json:"notes"`
+
+	// md is what only the Markdown shows (pathMarkdown).
+	md pathMarkdown
+}
+
+// pathMarkdown is what the Markdown shows of the fit path beyond the
+// report JSON.
+type pathMarkdown struct {
+	// mu are the points' μ as computed (PathPointJSON.Mu is null for
+	// +∞, written ∞).
+	mu []float64
+	// sentence is PathSentence's.
+	sentence string
 }
 
 // PathPointJSON is one point of the path. Mu is null for the identity
@@ -49,7 +61,8 @@ func metricMap(m *metrics.Metrics) map[string]*float64 {
 
 // buildPath converts a fit path for the report JSON.
 func buildPath(p *calibraeval.Path, stop *selection.StopInfo) *PathJSON {
-	out := &PathJSON{Lambda: p.Lambda, Peak: p.Peak, SameBasin: p.SameBasin, Notes: nonNil(p.Notes), Points: make([]PathPointJSON, 0, len(p.Points))}
+	out := &PathJSON{Lambda: p.Lambda, Peak: p.Peak, SameBasin: p.SameBasin, Notes: nonNil(p.Notes), Points: make([]PathPointJSON, 0, len(p.Points)),
+		md: pathMarkdown{mu: make([]float64, len(p.Points)), sentence: PathSentence(p)}}
 	if hp := p.HeldoutPeak(); len(hp) > 0 {
 		out.HeldoutPeak = hp
 	}
@@ -59,6 +72,7 @@ func buildPath(p *calibraeval.Path, stop *selection.StopInfo) *PathJSON {
 	}
 	for i := range p.Points {
 		pt := &p.Points[i]
+		out.md.mu[i] = pt.Mu
 		j := PathPointJSON{Objective: pt.Objective, Distance: pt.Distance, Metrics: metricMap(&pt.All), Degenerate: pt.Degenerate}
 		if !math.IsInf(pt.Mu, 0) && !math.IsNaN(pt.Mu) {
 			mu := pt.Mu
@@ -72,16 +86,16 @@ func buildPath(p *calibraeval.Path, stop *selection.StopInfo) *PathJSON {
 	return out
 }
 
-// pathRows picks the ~8 path points the Markdown table shows: the
-// identity, the peaks, the stop point, the end and evenly spaced fill.
-func pathRows(p *calibraeval.Path, stop *selection.StopInfo) []int {
-	n := len(p.Points)
+// pathRows picks the ~8 of n path points the Markdown table shows: the
+// identity, the peaks, the stop point (nil: none), the end and evenly
+// spaced fill.
+func pathRows(n int, peak map[string]int, stop *int) []int {
 	set := map[int]bool{0: true, n - 1: true}
-	for _, i := range p.Peak {
+	for _, i := range peak {
 		set[i] = true
 	}
 	if stop != nil {
-		set[stop.Point] = true
+		set[*stop] = true
 	}
 	for k := 1; len(set) < 8 && k < 8; k++ {
 		set[k*(n-1)/8] = true
@@ -95,19 +109,18 @@ func pathRows(p *calibraeval.Path, stop *selection.StopInfo) []int {
 }
 
 // writePath writes the fit path as a compact table and one sentence.
-func writePath(b *strings.Builder, sel *selection.Result) {
-	p := sel.Path
+func writePath(b *strings.Builder, p *PathJSON) {
 	if p == nil || len(p.Points) == 0 {
 		return
 	}
 	n := len(p.Points)
 	fmt.Fprintf(b, "\n### CalibraEval fit path (λ = %g, %d points from the identity to the converged fit)\n\n", p.Lambda, n)
 	b.WriteString("| point | μ | objective | distance | Fleiss κ | ICC(2,k) | RStd | acc. (mean) | |\n|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
-	for _, i := range pathRows(p, sel.Stop) {
+	for _, i := range pathRows(n, p.Peak, p.StopAt) {
 		pt := &p.Points[i]
 		mu := "∞"
-		if !math.IsInf(pt.Mu, 0) {
-			mu = fmt.Sprintf("%.3g", pt.Mu)
+		if !math.IsInf(p.md.mu[i], 0) {
+			mu = fmt.Sprintf("%.3g", p.md.mu[i])
 		}
 		var marks []string
 		if i == 0 {
@@ -121,22 +134,17 @@ func writePath(b *strings.Builder, sel *selection.Result) {
 				marks = append(marks, "best "+k)
 			}
 		}
-		if sel.Stop != nil && sel.Stop.Point == i {
+		if p.StopAt != nil && *p.StopAt == i {
 			marks = append(marks, "stop")
 		}
 		if pt.Degenerate {
 			marks = append(marks, "collapsed")
 		}
-		cell := func(s calib.Stat, d int) string {
-			if !s.OK() {
-				return "—"
-			}
-			return fmt.Sprintf("%.*f", d, s.Value)
-		}
+		m := pt.Metrics
 		fmt.Fprintf(b, "| %d | %s | %.6g | %.4f | %s | %s | %s | %s | %s |\n", i, mu, pt.Objective, pt.Distance,
-			cell(pt.All.FleissKappa, 3), cell(pt.All.ICC2k, 3), cell(pt.All.RStd, 2), cell(pt.All.AccuracyMean, 3), strings.Join(marks, ", "))
+			fmtValue(m["fleiss_kappa"], 3), fmtValue(m["icc2k"], 3), fmtValue(m["rstd"], 2), fmtValue(m["accuracy_mean"], 3), strings.Join(marks, ", "))
 	}
-	if s := PathSentence(p); s != "" {
+	if s := p.md.sentence; s != "" {
 		b.WriteString("\n" + s + "\n")
 	}
 	for _, note := range p.Notes {

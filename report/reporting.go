@@ -47,6 +47,9 @@ type Reporting struct {
 	WidthCurve      []SplitWidth `json:"width_curve"`
 	LeftOut         int          `json:"left_out"`
 	Notes           []string     `json:"notes"`
+
+	// md is what only the Markdown shows (reportingMarkdown).
+	md reportingMarkdown
 }
 
 // SplitWidth is the CI width at one split of the calibration budget.
@@ -63,6 +66,7 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 		TrueTheta: r.TrueTheta, Covered: r.Covered, Plan: r.Plan, LeftOut: ja.ReportingLeftOut.Total(),
 		BestMinPerClass: r.BestMinPerClass,
 		Splits:          map[string]SplitWidth{}, WidthCurve: []SplitWidth{}, Notes: nonNil(r.Notes),
+		md: buildReportingMarkdown(ja),
 	}
 	stat := func(key string, s calib.Stat) *float64 {
 		if !s.OK() {
@@ -101,48 +105,93 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 	return out
 }
 
-// writeReporting writes the verdict rate reported correctly (docs/methods.md §5).
-func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
+// reportingMarkdown is what the Markdown shows of the verdict rate beyond
+// the report JSON.
+type reportingMarkdown struct {
+	// uninformative says why θ̂'s interval is all of [0, 1] ("" when it is
+	// not).
+	uninformative string
+	// notes are the section's notes: the records left out, the reasons
+	// of the undefined statistics, the analysis's notes and why the
+	// target is not a headline number.
+	notes []string
+}
+
+// buildReportingMarkdown returns the Markdown-only part of the verdict
+// rate.
+func buildReportingMarkdown(ja *JudgeAnalysis) reportingMarkdown {
 	r := ja.Reporting
+	out := reportingMarkdown{uninformative: r.Uninformative}
+	if lo := ja.ReportingLeftOut; lo.Total() > 0 {
+		out.notes = append(out.notes, lo.Note(ja.Pairs))
+	}
+	for _, st := range []struct {
+		name string
+		s    calib.Stat
+	}{{"p̂", r.PHat}, {"θ̂", r.ThetaHat}, {"CI", r.Lower}, {"q̂0", r.Q0Hat}, {"q̂1", r.Q1Hat}} {
+		if !st.s.OK() && (r.PoolSize > 0 || st.name == "p̂") {
+			out.notes = append(out.notes, st.name+" undefined — "+st.s.Reason)
+		}
+	}
+	out.notes = append(out.notes, r.Notes...)
+	if ja.ArbitraryOrder != "" {
+		out.notes = append(out.notes, ArbitraryOrderNote(ja.ArbitraryOrder))
+	}
+	return out
+}
+
+// writeReporting writes the verdict rate reported correctly (docs/methods.md §5).
+func writeReporting(b *strings.Builder, j *Judge) {
+	r := j.Reporting
 	if r == nil {
-		fmt.Fprintf(b, "\n### Verdict rate\n\nNot available — %s.\n", mdClause(ja.ReportingReason))
+		fmt.Fprintf(b, "\n### Verdict rate\n\nNot available — %s.\n", mdClause(noteFor(j.Notes, "reporting")))
 		return
 	}
-	fmt.Fprintf(b, "\n### Verdict rate, reported correctly\n\nTarget: %s — %s.\n", TargetName(ja.Target), TargetDetail(ja.Target))
+	fmt.Fprintf(b, "\n### Verdict rate, reported correctly\n\nTarget: %s — %s.\n", TargetName(r.Target), TargetDetail(r.Target))
 	test := "the unlabelled items"
 	if r.Holdout {
 		test = "the labelled items not drawn for calibration (their labels hidden from the estimator)"
 	}
 	fmt.Fprintf(b, "%s %s = %s%s (Wald) on the test set: %s of %d, %s.\n", capitalize(vocab.NaiveRate), vocab.NaiveRateSym,
-		FmtStat(r.PHat, 3), ciText(r.PHat), vocab.Plural(r.TestSize, "item"), r.N, test)
-	if r.PoolSize == 0 {
+		fmtValue(r.PHat, 3), intervalText(r.PHatCI), vocab.Plural(r.N, "item"), r.Items, test)
+	if r.Pool == 0 {
 		// No labels: no θ̂, no split has a width; the plan says what to label.
-		fmt.Fprintf(b, "%s %s: needs human labels, and none of the %d items has one.\n", capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym, r.N)
+		fmt.Fprintf(b, "%s %s: needs human labels, and none of the %d items has one.\n", capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym, r.Items)
 		fmt.Fprintf(b, "\nPlan: %s.\n", mdClause(r.Plan))
-		writeReportingNotes(b, ja)
+		writeNotes(b, r.md.notes)
 		return
 	}
 	fmt.Fprintf(b, "%s %s = %s, CI [%s, %s] (width %s), from a calibration set of m0 = %d items with z = 0 and m1 = %d with z = 1 (pool %d): %s %s = %s, %s %s = %s.\n",
 		capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym,
-		FmtStat(r.ThetaHat, 3), FmtStat(r.Lower, 3), FmtStat(r.Upper, 3), FmtStat(r.Width, 3),
-		r.M0, r.M1, r.PoolSize, vocab.Specificity, vocab.SpecificitySym, FmtStat(r.Q0Hat, 3), vocab.Sensitivity, vocab.SensitivitySym, FmtStat(r.Q1Hat, 3))
-	if r.Uninformative != "" {
-		fmt.Fprintf(b, "%s: %s.\n", capitalize(vocab.Uninformative), mdClause(r.Uninformative))
+		fmtValue(r.ThetaHat, 3), fmtValue(r.CILower, 3), fmtValue(r.CIUpper, 3), fmtValue(r.CIWidth, 3),
+		r.M0, r.M1, r.Pool, vocab.Specificity, vocab.SpecificitySym, fmtValue(r.Q0Hat, 3), vocab.Sensitivity, vocab.SensitivitySym, fmtValue(r.Q1Hat, 3))
+	if u := r.md.uninformative; u != "" {
+		fmt.Fprintf(b, "%s: %s.\n", capitalize(vocab.Uninformative), mdClause(u))
 	}
 	if r.TrueTheta != nil {
-		fmt.Fprintf(b, "%s %s of the test set: %.3f (%s).\n", capitalize(vocab.TrueRate), vocab.TrueRateSym, *r.TrueTheta, CoverageText(r))
+		fmt.Fprintf(b, "%s %s of the test set: %.3f (%s).\n", capitalize(vocab.TrueRate), vocab.TrueRateSym, *r.TrueTheta, coverageText(r.Covered, r.md.uninformative))
 	}
+	writeSplits(b, r)
+	if r.Plan != "" {
+		fmt.Fprintf(b, "\nPlan: %s.\n", mdClause(r.Plan))
+	}
+	writeNotes(b, r.md.notes)
+}
+
+// writeSplits writes the table of the calibration splits' widths and what
+// they mean.
+func writeSplits(b *strings.Builder, r *Reporting) {
 	b.WriteString("\n| calibration split | m0 | m1 | CI width |\n|---|---:|---:|---:|\n")
 	for _, row := range []struct {
-		name string
-		s    reporting.SplitWidth
+		name, key string
 	}{
-		{vocab.SplitCurrent + " (the drawn calibration set)", r.Splits.Current}, {vocab.SplitEqual, r.Splits.Equal},
-		{vocab.SplitLeastVar + " at θ̂, q̂", r.Splits.Exact}, {vocab.SplitProp2 + " (of the previous row, from p̂)", r.Splits.Approx},
-		{vocab.SplitAdaptive + ", from the pilot", r.Splits.Adaptive},
-		{fmt.Sprintf("%s (search, ≥ %d per class)", vocab.SplitNarrowest, r.BestMinPerClass), r.Splits.Best},
+		{vocab.SplitCurrent + " (the drawn calibration set)", "current"}, {vocab.SplitEqual, "equal"},
+		{vocab.SplitLeastVar + " at θ̂, q̂", "exact"}, {vocab.SplitProp2 + " (of the previous row, from p̂)", "approx"},
+		{vocab.SplitAdaptive + ", from the pilot", "adaptive"},
+		{fmt.Sprintf("%s (search, ≥ %d per class)", vocab.SplitNarrowest, r.BestMinPerClass), "best"},
 	} {
-		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, row.s.M0, row.s.M1, FmtStat(row.s.Width, 4))
+		s := r.Splits[row.key]
+		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, s.M0, s.M1, fmtValue(s.CIWidth, 4))
 	}
 	b.WriteString("\nEvery width plugs the drawn set's p̂, q̂0, q̂1 into the interval with that split's m0, m1. " +
 		"The " + vocab.SplitLeastVar + " split minimises only the calibration part of θ̂'s variance at those plug-in rates " +
@@ -150,45 +199,23 @@ func writeReporting(b *strings.Builder, ja *JudgeAnalysis) {
 		fmt.Sprintf("the search minimises the width itself, over splits with at least %d items per class "+
 			"(Algorithm 1's pilot size: fewer labels leave a class's rate unestimated, and the interval's smoothing "+
 			"then makes a starved class look good).\n", r.BestMinPerClass))
-	if r.Plan != "" {
-		fmt.Fprintf(b, "\nPlan: %s.\n", mdClause(r.Plan))
-	}
-	writeReportingNotes(b, ja)
-}
-
-// writeReportingNotes writes the reporting analysis's notes and the
-// reasons of its undefined statistics.
-func writeReportingNotes(b *strings.Builder, ja *JudgeAnalysis) {
-	r := ja.Reporting
-	var notes []string
-	if lo := ja.ReportingLeftOut; lo.Total() > 0 {
-		notes = append(notes, lo.Note(ja.Pairs))
-	}
-	for _, st := range []struct {
-		name string
-		s    calib.Stat
-	}{{"p̂", r.PHat}, {"θ̂", r.ThetaHat}, {"CI", r.Lower}, {"q̂0", r.Q0Hat}, {"q̂1", r.Q1Hat}} {
-		if !st.s.OK() && (r.PoolSize > 0 || st.name == "p̂") {
-			notes = append(notes, st.name+" undefined — "+st.s.Reason)
-		}
-	}
-	notes = append(notes, r.Notes...)
-	if ja.ArbitraryOrder != "" {
-		notes = append(notes, ArbitraryOrderNote(ja.ArbitraryOrder))
-	}
-	writeNotes(b, notes)
 }
 
 // CoverageText says whether θ̂'s interval covers the true rate, or why no
 // claim is made (no interval, or an uninformative one); r.TrueTheta must
 // be set.
 func CoverageText(r *reporting.Result) string {
+	return coverageText(r.Covered, r.Uninformative)
+}
+
+// coverageText is CoverageText of a result's covered and uninformative.
+func coverageText(covered *bool, uninformative string) string {
 	switch {
-	case r.Covered != nil && *r.Covered:
+	case covered != nil && *covered:
 		return "covered by the CI"
-	case r.Covered != nil:
+	case covered != nil:
 		return "not covered by the CI"
-	case r.Uninformative != "":
+	case uninformative != "":
 		return "no coverage claim: the interval is all of [0, 1]"
 	}
 	return "no coverage claim: θ̂ has no interval"

@@ -8,13 +8,13 @@ import (
 )
 
 // writeReproduce writes the "Reproduce:" line of the Markdown report: the
-// whole command of Analysis.Reproduce as inline code, nothing when it is
+// whole command (Doc.Reproduce, from Analysis.Reproduce) as inline code, nothing when it is
 // not known. The command quotes file, judge and group names as given, so
 // it goes through textsafe.Line: a newline in a name would otherwise end
 // the code span and start a heading, and an escape sequence would reach
 // the terminal (either is shown as a visible escape, \x0a or \x1b).
-func writeReproduce(b *strings.Builder, an *Analysis) {
-	cmd := textsafe.Line(an.Reproduce)
+func writeReproduce(b *strings.Builder, reproduce string) {
+	cmd := textsafe.Line(reproduce)
 	if cmd == "" {
 		return
 	}

@@ -31,6 +31,31 @@ type Selection struct {
 	// Path is CalibraEval's fit path (omitted unless asked for: --path or
 	// --stop-at; path.go).
 	Path *PathJSON `json:"path,omitempty"`
+
+	// md is what only the Markdown shows (selectionMarkdown).
+	md selectionMarkdown
+}
+
+// selectionMarkdown is what the Markdown shows of the selection bias
+// beyond the report JSON.
+type selectionMarkdown struct {
+	// source is how the judge's answers were given.
+	source model.Source
+	// notes are the selection analysis's own notes (Selection.Notes adds
+	// the bootstrap's).
+	notes []string
+	// ties is the accuracy with ties as a class (nil: no gold tie).
+	ties *tiesMarkdown
+	// fit, stop and published are the fit paragraph's blocks: the
+	// converged fit, the fit-path point the row uses and the published
+	// code's run (nil when absent; fit.go).
+	fit       *Fit
+	stop      *FitStop
+	published *Fit
+	// ja is the judge's analysis, for the methods table, its intervals and
+	// the method notes, whose writers (methods.go, intervals.go) still read
+	// it.
+	ja *JudgeAnalysis
 }
 
 // EstimationSet describes CalibraEval's and Pride's estimation set.
@@ -61,6 +86,16 @@ func buildSelection(s *selection.Result) *Selection {
 		Notes:   nonNil(s.Notes),
 
 		BiasEffects: buildBiasEffects(&s.Effects),
+		md:          selectionMarkdown{source: s.Source, notes: s.Notes, ties: buildTies(s)},
+	}
+	if s.Fit != nil {
+		out.md.fit = convergedFit(s)
+	}
+	if st := s.Stop; st != nil {
+		out.md.stop = &FitStop{Point: st.Point, Points: st.Points, Distance: st.Distance, Objective: st.Objective}
+	}
+	if s.Published != nil {
+		out.md.published = publishedFit(s.Published)
 	}
 	for _, a := range model.Arrangements {
 		if s.Arrangements[a] > 0 {
@@ -112,41 +147,45 @@ func buildSelection(s *selection.Result) *Selection {
 	return out
 }
 
-func writeSelection(b *strings.Builder, ja *JudgeAnalysis) {
-	sel := ja.Selection
-	if sel == nil {
-		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", mdClause(ja.SelectionReason))
+// writeSelection writes the judge's selection-bias section.
+func writeSelection(b *strings.Builder, j *Judge) {
+	s := j.Selection
+	if s == nil {
+		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", mdClause(noteFor(j.Notes, "selection")))
 		return
 	}
+	ja := s.md.ja
+	sel := ja.Selection
 	var arr []string
 	for _, a := range model.Arrangements {
-		if sel.Arrangements[a] > 0 {
-			arr = append(arr, fmt.Sprintf("%s %d", a, sel.Arrangements[a]))
+		if n := s.Arrangements[a.String()]; n > 0 {
+			arr = append(arr, fmt.Sprintf("%s %d", a, n))
 		}
 	}
-	fmt.Fprintf(b, "Pair items: %d (%s), answers given as %s.\n", sel.N, strings.Join(arr, ", "), sourceName(sel.Source))
-	for _, n := range sel.Notes {
+	fmt.Fprintf(b, "Pair items: %d (%s), answers given as %s.\n", s.Items, strings.Join(arr, ", "), sourceName(s.md.source))
+	for _, n := range s.md.notes {
 		fmt.Fprintf(b, "Note: %s.\n", mdClause(n))
 	}
 
-	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", vocab.Plural(sel.N, "item"))
+	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", vocab.Plural(s.Items, "item"))
 	writeMethodsTable(b, sel, ja.Intervals, func(mr *selection.MethodResult) *metrics.Metrics { return &mr.All })
-	if sel.HeldoutSize > 0 {
+	if es := s.EstimationSet; es.Heldout > 0 {
 		fmt.Fprintf(b, "\n### Selection bias — %s held out (estimation set: %s, seed %d)\n\n",
-			vocab.Plural(sel.HeldoutSize, "item"), vocab.Plural(sel.EstSize, "item"), sel.Options.Seed)
+			vocab.Plural(es.Heldout, "item"), vocab.Plural(es.Size, "item"), es.Seed)
 		writeMethodsTable(b, sel, nil, func(mr *selection.MethodResult) *metrics.Metrics { return mr.Heldout })
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
 		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
 	writeIntervals(b, ja)
-	writeAccuracyTies(b, sel)
+	writeAccuracyTies(b, s.md.ties)
 
-	writeFit(b, sel)
+	writeFit(b, s)
 	writeMethodNotes(b, sel)
-	writePath(b, sel)
-	writeBiasEffects(b, sel)
+	writePath(b, s.Path)
+	writeBiasEffects(b, s.BiasEffects)
 }
 
+// sourceName names how a judge's answers were given.
 func sourceName(s model.Source) string {
 	switch s {
 	case model.SourceProb:

@@ -1,15 +1,11 @@
 package report
 
 import (
-	"fmt"
 	"maps"
-	"slices"
-	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/style"
-	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // Style is a judge's length and self-preference bias and the win rates of
@@ -37,6 +33,9 @@ type Style struct {
 	// Bootstrap is how the intervals were made; null without intervals.
 	Bootstrap *DocBootstrap `json:"bootstrap"`
 	Notes     []string      `json:"notes"`
+
+	// md is what only the Markdown shows (style_markdown.go).
+	md styleMarkdown
 }
 
 // StyleLength is the judge's length bias, lengths in Unicode code points.
@@ -185,7 +184,7 @@ func (k *statSink) add(key string, s calib.Stat) *float64 {
 
 // buildStyle converts a judge's style analysis.
 func buildStyle(r *style.Result, bo bootstrap.Options) *Style {
-	out := &Style{Pref: r.Pref.String(), Items: r.N, WinRates: []StyleWinRate{}, Notes: nonNil(r.Notes)}
+	out := &Style{Pref: r.Pref.String(), Items: r.N, WinRates: []StyleWinRate{}, Notes: nonNil(r.Notes), md: buildStyleMarkdown(r)}
 	if bo.Resamples > 0 {
 		out.Bootstrap = &DocBootstrap{Resamples: bo.Resamples, Kind: bo.Kind.String(), Level: BootLevel, Refit: "refit",
 			Unit: "item", Seed: bo.Seed, Notes: []string{}}
@@ -271,193 +270,4 @@ func styleBootstrap(ja *JudgeAnalysis, opt Options) bootstrap.Options {
 		bo.Resamples = 0 // calib/style makes no intervals (its notes say so)
 	}
 	return bo
-}
-
-// writeStyle writes the style section of a judge (docs/style.md): length
-// bias, self-preference, the win rates with their intervals and warnings,
-// Bradley–Terry scores; nothing when the judge has no style analysis and
-// no reason.
-func writeStyle(b *strings.Builder, ja *JudgeAnalysis, opt Options) {
-	r := ja.Style
-	if r == nil {
-		if ja.StyleReason != "" {
-			fmt.Fprintf(b, "\n### Style: length, self-preference and win rates\n\nNot available — %s.\n", mdClause(ja.StyleReason))
-		}
-		return
-	}
-	b.WriteString("\n### Style: length, self-preference and win rates\n\n")
-	writeStyleBody(b, r, styleBootstrap(ja, opt))
-}
-
-// writeStyleBody writes the section's content.
-func writeStyleBody(b *strings.Builder, r *style.Result, bo bootstrap.Options) {
-	ivs := "no bootstrap intervals"
-	if bo.Resamples > 0 {
-		ivs = fmt.Sprintf("intervals: 95%% paired item bootstrap %s intervals, %d resamples (seed %d), every fit recomputed per resample", bootKindName(bo.Kind), bo.Resamples, bo.Seed)
-	}
-	fmt.Fprintf(b, "%s. Preference: %s; %s. Lengths in Unicode code points.\n", vocab.Plural(r.N, "pair item"), vocab.StylePref(r.Pref.String()).Long, ivs)
-
-	// Length.
-	l := &r.Length
-	var undef []string
-	fmt.Fprintf(b, "\nLength bias, over %s with known, different lengths (0.5: none):\n\n", vocab.Plural(l.N, "item"))
-	b.WriteString("| measure | value | 95% CI | n |\n|---|---:|---:|---:|\n")
-	for _, row := range []struct {
-		name string
-		s    calib.Stat
-	}{
-		{"longer response preferred (" + r.Pref.String() + ")", l.LongerPreference},
-		{"longer response preferred (raw-x0)", l.LongerRaw},
-		{"longer response preferred (balanced)", l.LongerBalanced},
-		{"longer preferred when gold prefers the shorter", l.LongerWhenGoldShorter},
-		{"slope φ (> 0 favours the longer)", l.Slope},
-	} {
-		if row.s == l.LongerRaw && r.Pref == style.PrefRawX0 || row.s == l.LongerBalanced && r.Pref == style.PrefBalanced {
-			continue
-		}
-		fmt.Fprintf(b, "| %s | %s | %s | %d |\n", row.name, FmtStat(row.s, 3), ciCell(row.s), row.s.N)
-		if !row.s.OK() {
-			undef = append(undef, fmt.Sprintf("Undefined %s: %s.\n", row.name, mdClause(row.s.Reason)))
-		}
-	}
-	if len(undef) > 0 {
-		b.WriteString("\n" + strings.Join(undef, ""))
-	}
-	if len(l.Bins) > 0 {
-		b.WriteString("\nLonger response preferred, by length difference |Δ|:\n\n")
-		right := []string{"n", "raw", "balanced"}
-		if r.Pref == style.PrefCalibrated {
-			right = append(right, "calibrated")
-		}
-		writeTableHead(b, []string{`\|Δ\|`}, right)
-		for _, bin := range l.Bins {
-			fmt.Fprintf(b, "| %d–%d | %d | %.3f | %.3f |", bin.Lo, bin.Hi, bin.N, bin.Raw, bin.Balanced)
-			if r.Pref == style.PrefCalibrated {
-				cell := "—"
-				if bin.HasPref {
-					cell = fmt.Sprintf("%.3f", bin.Pref)
-				}
-				b.WriteString(" " + cell + " |")
-			}
-			b.WriteString("\n")
-		}
-	}
-
-	// Self-preference.
-	if s := r.Self; s != nil {
-		how := "named like it"
-		if s.Model != r.Judge {
-			how = "--self"
-		}
-		fmt.Fprintf(b, "\nSelf-preference: the judge is the generator %s (%s); over %s where exactly one response is its own it prefers its own %s%s; when gold prefers the other response, %s%s (%s).\n",
-			md(s.Model), how, vocab.Plural(s.N, "item"), FmtStat(s.OwnPreference, 3), ciText(s.OwnPreference),
-			FmtStat(s.BeyondQuality, 3), ciText(s.BeyondQuality), vocab.Plural(s.BeyondQuality.N, "item"))
-		for _, st := range []struct {
-			name string
-			s    calib.Stat
-		}{{"own preference", s.OwnPreference}, {"beyond quality", s.BeyondQuality}} {
-			if !st.s.OK() {
-				fmt.Fprintf(b, "The %s is undefined — %s.\n", st.name, mdClause(st.s.Reason))
-			}
-		}
-	} else {
-		fmt.Fprintf(b, "\nSelf-preference: not measured — %s.\n", mdClause(r.SelfReason))
-	}
-
-	writeStyleWinRates(b, r)
-
-	// Bradley–Terry.
-	if len(r.BradleyTerry) > 0 {
-		b.WriteString("\nBradley–Terry scores (Σβ = 0; P(a preferred to b) = σ(β_a − β_b)):\n\n| model | n | β | 95% CI |\n|---|---:|---:|---:|\n")
-		for _, s := range r.BradleyTerry {
-			fmt.Fprintf(b, "| %s | %d | %s | %s |\n", md(s.Model), s.N, FmtStat(s.Score, 3), ciCell(s.Score))
-		}
-	} else if r.BradleyTerryReason != "" {
-		fmt.Fprintf(b, "\nBradley–Terry scores: not fitted — %s.\n", mdClause(r.BradleyTerryReason))
-	}
-	writeNotes(b, r.Notes)
-}
-
-// styleColumn is a column of the win-rate table; what names its values
-// in a sentence.
-type styleColumn struct {
-	title, what string
-	get         func(w *style.WinRate) calib.Stat
-}
-
-var styleColumns = []styleColumn{
-	{"raw", "raw win rates", func(w *style.WinRate) calib.Stat { return w.Raw }},
-	{"balanced", "balanced win rates", func(w *style.WinRate) calib.Stat { return w.Balanced }},
-	{"calibrated", "calibrated win rates", func(w *style.WinRate) calib.Stat { return w.Calibrated }},
-	{"length-controlled", "length-controlled win rates", func(w *style.WinRate) calib.Stat { return w.LengthControlled }},
-	{"φ", "length slopes φ", func(w *style.WinRate) calib.Stat { return w.Slope }},
-	{"corrected", "corrected win rates", func(w *style.WinRate) calib.Stat { return w.Corrected }},
-}
-
-// writeStyleWinRates writes the win-rate table: a column that is
-// undefined in every row is left out, with the first row's reason.
-func writeStyleWinRates(b *strings.Builder, r *style.Result) {
-	if len(r.WinRates) == 0 {
-		b.WriteString("\nWin rates: none — no item names two different generators (model_1, model_2).\n")
-		return
-	}
-	var cols []styleColumn
-	var dropped []string
-	for _, c := range styleColumns {
-		i := slices.IndexFunc(r.WinRates, func(w style.WinRate) bool { return c.get(&w).OK() })
-		if i >= 0 {
-			cols = append(cols, c)
-			continue
-		}
-		dropped = append(dropped, fmt.Sprintf("No %s: %s.", c.what, strings.TrimSuffix(c.get(&r.WinRates[0]).Reason, ".")))
-	}
-	// The reasons of the undefined cells, each once with its rows.
-	type cellKey struct{ what, reason string }
-	var undef []cellKey
-	undefRows := map[cellKey][]string{}
-	b.WriteString("\nWin rates (the mean preference for the model's response; corrected: Rogan–Gladen with Lee et al.'s interval):\n\n")
-	right := []string{"n"}
-	for _, c := range cols {
-		right = append(right, c.title)
-	}
-	writeTableHead(b, []string{"model", "opponent"}, right)
-	var warnings []string
-	for i := range r.WinRates {
-		w := &r.WinRates[i]
-		opp := "*all*"
-		if !w.VsAll {
-			opp = md(w.Opponent)
-		}
-		fmt.Fprintf(b, "| %s | %s | %d |", md(w.Model), opp, w.N)
-		for _, c := range cols {
-			s := c.get(w)
-			b.WriteString(" " + FmtStat(s, 3) + ciText(s) + " |")
-			if !s.OK() {
-				k := cellKey{c.what, strings.TrimSuffix(s.Reason, ".")}
-				if undefRows[k] == nil {
-					undef = append(undef, k)
-				}
-				undefRows[k] = append(undefRows[k], md(w.Model)+" vs "+opp)
-			}
-		}
-		b.WriteString("\n")
-		for _, m := range w.Warnings {
-			warnings = append(warnings, fmt.Sprintf("%s vs %s: %s", md(w.Model), opp, mdClause(m)))
-		}
-	}
-	if len(dropped)+len(undef) > 0 {
-		b.WriteString("\n")
-	}
-	for _, d := range dropped {
-		fmt.Fprintf(b, "%s\n", mdMsg(d))
-	}
-	for _, k := range undef {
-		fmt.Fprintf(b, "Undefined %s (%s): %s.\n", k.what, strings.Join(undefRows[k], ", "), mdClause(k.reason))
-	}
-	if len(warnings) > 0 {
-		b.WriteString("\nWarnings:\n")
-		for _, w := range warnings {
-			fmt.Fprintf(b, "- %s\n", w)
-		}
-	}
 }

@@ -85,7 +85,7 @@ func writeReport(cmd *cobra.Command, files []string, f *analysisFlags) (*model.L
 		return lg, an, err
 	}
 	var buf bytes.Buffer
-	if err := report.WriteMarkdown(&buf, an); err != nil {
+	if err := report.WriteMarkdownDoc(&buf, report.BuildDoc(an, buildVersion())); err != nil {
 		return nil, nil, fmt.Errorf("formatting the report: %w", err)
 	}
 	_, err = writeOutput(cmd, f.output, func(w io.Writer) error {

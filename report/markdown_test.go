@@ -1,0 +1,15 @@
+package report
+
+import "testing"
+
+// docJudge returns ja's part of the document BuildDoc makes of an analysis
+// with ja as its one judge, for the tests of one section's Markdown.
+func docJudge(t *testing.T, ja *JudgeAnalysis) *Judge {
+	t.Helper()
+	d := BuildDoc(&Analysis{Judges: []JudgeAnalysis{*ja}}, "test")
+	j, ok := d.Judges[ja.Judge]
+	if !ok {
+		t.Fatalf("the document has no judge %q", ja.Judge)
+	}
+	return &j
+}
