@@ -1,0 +1,74 @@
+package report
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/selection"
+)
+
+// results is the Engine's cache of the results a session asks for again
+// as its options come back (the TUI's knobs): fit paths, bootstrap
+// intervals, style analyses and the items' base, each keyed by the options
+// that produced it. Its mutex is held only to read or store an entry,
+// never during a computation, so a lookup from the UI goroutine never
+// waits for a fit.
+type results struct {
+	mu    sync.Mutex
+	paths map[PathKey]pathResult
+}
+
+// pathResult is a computed fit path, or why there is none.
+type pathResult struct {
+	path *calibraeval.Path
+	err  error
+}
+
+// newResults returns an empty cache.
+func newResults() *results {
+	return &results{paths: map[PathKey]pathResult{}}
+}
+
+// stopped reports whether err ended a computation early (ctx done): such
+// a result is never cached, the next ask computes it again.
+func stopped(ctx context.Context, err error) bool {
+	return err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		(ctx != nil && ctx.Err() != nil))
+}
+
+// PathKey names a fit path: a judge's pairs under a group filter and the
+// selection options a path depends on (λ, the estimation fraction, the
+// objective, the seed and the iteration cap).
+type PathKey struct {
+	Judge, Group string
+	Selection    selection.Options
+}
+
+// NewPathKey returns the key of the path of a judge and group for so.
+func NewPathKey(judge, group string, so selection.Options) PathKey {
+	return PathKey{Judge: judge, Group: group, Selection: selection.Options{
+		Lambda: so.Lambda, EstFrac: so.EstFrac, Objective: so.Objective, Seed: so.Seed, MaxIter: so.MaxIter,
+	}}
+}
+
+// CachedPath returns the fit path of key when Path has computed it (ok),
+// or the error it ended with; it computes nothing and never waits for a
+// computation.
+func (e *Engine) CachedPath(key PathKey) (p *calibraeval.Path, ok bool, err error) {
+	e.cache.mu.Lock()
+	defer e.cache.mu.Unlock()
+	r, ok := e.cache.paths[key]
+	return r.path, ok, r.err
+}
+
+// storePath caches the path of key (or its error) unless ctx stopped it.
+func (e *Engine) storePath(ctx context.Context, key PathKey, p *calibraeval.Path, err error) {
+	if stopped(ctx, err) {
+		return
+	}
+	e.cache.mu.Lock()
+	defer e.cache.mu.Unlock()
+	e.cache.paths[key] = pathResult{path: p, err: err}
+}
