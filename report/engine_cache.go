@@ -16,9 +16,15 @@ import (
 // never during a computation, so a lookup from the UI goroutine never
 // waits for a fit.
 type results struct {
-	mu    sync.Mutex
-	paths map[PathKey]pathResult
+	mu        sync.Mutex
+	paths     map[PathKey]pathResult
+	intervals *fifo[intervalsKey, *selection.Intervals]
 }
+
+// maxCached bounds each of the caches of intervals and style analyses (a
+// knob swept over its range makes one entry per step); past it, the
+// oldest entry goes.
+const maxCached = 64
 
 // pathResult is a computed fit path, or why there is none.
 type pathResult struct {
@@ -28,7 +34,7 @@ type pathResult struct {
 
 // newResults returns an empty cache.
 func newResults() *results {
-	return &results{paths: map[PathKey]pathResult{}}
+	return &results{paths: map[PathKey]pathResult{}, intervals: newFIFO[intervalsKey, *selection.Intervals](maxCached)}
 }
 
 // stopped reports whether err ended a computation early (ctx done): such
@@ -71,4 +77,50 @@ func (e *Engine) storePath(ctx context.Context, key PathKey, p *calibraeval.Path
 	e.cache.mu.Lock()
 	defer e.cache.mu.Unlock()
 	e.cache.paths[key] = pathResult{path: p, err: err}
+}
+
+// intervalsKey names the bootstrap intervals of a judge's methods table:
+// the judge, the group, the selection options of its analysis (without
+// Path, which the intervals do not read) and the bootstrap options
+// (without Workers, on which they never depend).
+type intervalsKey struct {
+	judge, group string
+	sel          selection.Options
+	boot         BootstrapOptions
+}
+
+// intervalsKeyOf returns the key of the intervals of ja under opt; ok is
+// false when they are not cached (a preview's fit is provisional).
+func intervalsKeyOf(ja *JudgeAnalysis, opt Options) (intervalsKey, bool) {
+	if ja.Selection == nil || ja.Selection.Preview {
+		return intervalsKey{}, false
+	}
+	k := intervalsKey{judge: ja.Judge, group: ja.Group, sel: opt.Selection, boot: opt.Bootstrap}
+	k.sel.Path, k.boot.Workers = false, 0
+	return k, true
+}
+
+// CachedIntervals returns the bootstrap intervals of ja's methods table
+// under opt when Intervals has computed them, or nil; it computes nothing
+// and never waits for a computation.
+func (e *Engine) CachedIntervals(ja *JudgeAnalysis, opt Options) *selection.Intervals {
+	k, ok := intervalsKeyOf(ja, opt)
+	if !ok {
+		return nil
+	}
+	e.cache.mu.Lock()
+	defer e.cache.mu.Unlock()
+	iv, _ := e.cache.intervals.get(k)
+	return iv
+}
+
+// storeIntervals caches the intervals of ja under opt.
+func (e *Engine) storeIntervals(ja *JudgeAnalysis, opt Options, iv *selection.Intervals) {
+	k, ok := intervalsKeyOf(ja, opt)
+	if !ok || iv == nil {
+		return
+	}
+	e.cache.mu.Lock()
+	defer e.cache.mu.Unlock()
+	e.cache.intervals.put(k, iv)
 }

@@ -126,12 +126,14 @@ func (c *common) currentPath() (*pathEntry, bool) {
 	return nil, true
 }
 
-// intervals returns the current result's bootstrap intervals, or nil.
+// intervals returns the current result's bootstrap intervals, or nil: the
+// engine's (report.Engine.CachedIntervals), once no bootstrap of the
+// result is running.
 func (c *common) intervals() *selection.Intervals {
-	if c.cur == nil {
+	if c.cur == nil || c.cur.err != nil || c.boot.running {
 		return nil
 	}
-	return c.cur.ja.Intervals
+	return c.eng.CachedIntervals(&c.cur.ja, c.cur.opt)
 }
 
 // resolvedKnobs reads what the automatic knobs resolved to in the last
