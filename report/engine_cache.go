@@ -3,10 +3,15 @@ package report
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/calib/style"
 )
 
 // results is the Engine's cache of the results a session asks for again
@@ -19,6 +24,7 @@ type results struct {
 	mu        sync.Mutex
 	paths     map[PathKey]pathResult
 	intervals *fifo[intervalsKey, *selection.Intervals]
+	styles    *fifo[styleKey, *style.Result]
 }
 
 // maxCached bounds each of the caches of intervals and style analyses (a
@@ -34,7 +40,8 @@ type pathResult struct {
 
 // newResults returns an empty cache.
 func newResults() *results {
-	return &results{paths: map[PathKey]pathResult{}, intervals: newFIFO[intervalsKey, *selection.Intervals](maxCached)}
+	return &results{paths: map[PathKey]pathResult{}, intervals: newFIFO[intervalsKey, *selection.Intervals](maxCached),
+		styles: newFIFO[styleKey, *style.Result](maxCached)}
 }
 
 // stopped reports whether err ended a computation early (ctx done): such
@@ -123,4 +130,73 @@ func (e *Engine) storeIntervals(ja *JudgeAnalysis, opt Options, iv *selection.In
 	e.cache.mu.Lock()
 	defer e.cache.mu.Unlock()
 	e.cache.intervals.put(k, iv)
+}
+
+// styleKey names a style analysis (Engine.Style): the judge, the group,
+// the style, reporting and bootstrap options (without Workers), the seed,
+// and what gives the calibrated preferences: the selection options of
+// CalibraEval's curve (without Path; warm starts are off, so they
+// determine it), or, without a usable curve, the reason there is none.
+type styleKey struct {
+	judge, group string
+	mode         StyleMode
+	pref         style.Pref
+	self         string
+	seed         uint64
+	boot         BootstrapOptions
+	rep          reporting.Options
+	curve        selection.Options
+	curveReason  string
+}
+
+// styleKeyOf returns the key of the style analysis of ja under opt; ok is
+// false when it is not cached (a preview's fit is provisional).
+func styleKeyOf(ja *JudgeAnalysis, opt Options) (styleKey, bool) {
+	if ja.Selection != nil && ja.Selection.Preview {
+		return styleKey{}, false
+	}
+	k := styleKey{judge: ja.Judge, group: ja.Group, mode: opt.Style.Mode, pref: opt.Style.Pref,
+		self: selfKey(opt.Style.Self), seed: opt.Selection.Seed, boot: opt.Bootstrap, rep: opt.Reporting}
+	k.boot.Workers = 0
+	if curve, reason := StyleCurve(ja.Selection); curve != nil {
+		k.curve = opt.Selection
+		k.curve.Path = false
+	} else {
+		k.curveReason = reason
+	}
+	return k, true
+}
+
+// selfKey writes --self's map as one comparable string.
+func selfKey(self map[string]string) string {
+	var b strings.Builder
+	for _, j := range slices.Sorted(maps.Keys(self)) {
+		b.WriteString(j + "\x00" + self[j] + "\x00")
+	}
+	return b.String()
+}
+
+// CachedStyle returns the style analysis of ja under opt when Style has
+// computed it, or nil; it computes nothing and never waits for a
+// computation.
+func (e *Engine) CachedStyle(ja *JudgeAnalysis, opt Options) *style.Result {
+	k, ok := styleKeyOf(ja, opt)
+	if !ok {
+		return nil
+	}
+	e.cache.mu.Lock()
+	defer e.cache.mu.Unlock()
+	r, _ := e.cache.styles.get(k)
+	return r
+}
+
+// storeStyle caches the style analysis of ja under opt.
+func (e *Engine) storeStyle(ja *JudgeAnalysis, opt Options, r *style.Result) {
+	k, ok := styleKeyOf(ja, opt)
+	if !ok || r == nil {
+		return
+	}
+	e.cache.mu.Lock()
+	defer e.cache.mu.Unlock()
+	e.cache.styles.put(k, r)
 }

@@ -64,3 +64,41 @@ func TestEngineIntervalsCached(t *testing.T) {
 		t.Error("Report computed the cached intervals again")
 	}
 }
+
+// TestEngineStyleCached: the style analysis of the same options is
+// computed once (the workers are not part of the key), another
+// preference is another analysis, and Report reuses the cached one.
+func TestEngineStyleCached(t *testing.T) {
+	e, opt := cacheEngine(t)
+	opt.Style.Mode = StyleOn
+	ja, err := e.Judge("judge-tokenA", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.CachedStyle(&ja, opt) != nil {
+		t.Fatal("style analysis cached before it was computed")
+	}
+	r, err := e.Style(context.Background(), &ja, opt, nil)
+	if err != nil || r == nil {
+		t.Fatalf("Style: %v, %v", r, err)
+	}
+	again := opt
+	again.Bootstrap.Workers = 3
+	calls := 0
+	if r2, _ := e.Style(context.Background(), &ja, again, func(int, int) { calls++ }); r2 != r || calls != 0 {
+		t.Errorf("Style computed again (%d progress calls)", calls)
+	}
+	other := opt
+	other.Style.Pref++
+	if e.CachedStyle(&ja, other) != nil {
+		t.Error("a style analysis served for another preference")
+	}
+	opt.Judges = []string{"judge-tokenA"}
+	an, err := e.Report(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if an.Judges[0].Style != r {
+		t.Error("Report computed the cached style analysis again")
+	}
+}

@@ -38,9 +38,9 @@ type common struct {
 	compare      []report.JudgeAnalysis
 	cmpErr       error
 	boot         bootState
-	// styles caches the Style pane's analyses by the options they depend
-	// on (style_pipeline.go).
-	styles map[styleKey]*styleEntry
+	// styleJobs is how far the Style pane's analysis of each styleKey got
+	// (style_pipeline.go); the analyses are the engine's.
+	styleJobs map[styleKey]*styleEntry
 
 	// hard caches hardChoices' count.
 	hard hardCount

@@ -161,7 +161,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.items.reset()
 		return m.pipe.recompute()
 	case key.Matches(msg, k.Export):
-		return exportCmd(m.c, m.pipe.gen)
+		return exportCmd(m.c)
 	case key.Matches(msg, k.Repro):
 		return m.reproCmd()
 	case key.Matches(msg, k.ResetAll):
