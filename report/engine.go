@@ -68,6 +68,9 @@ type judgeState struct {
 	likBoot likBootKey
 	// previewMin is the Engine's (SetPreviewMinKnots).
 	previewMin int
+	// items is the items' base (Engine.ItemBase), computed once.
+	itemsOnce sync.Once
+	items     *ItemBase
 }
 
 // ensureSel creates the judge's selection engine when there is none:

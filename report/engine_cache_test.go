@@ -102,3 +102,20 @@ func TestEngineStyleCached(t *testing.T) {
 		t.Error("Report computed the cached style analysis again")
 	}
 }
+
+// TestEngineItemBase: the items' base is computed once per judge and
+// group, over the records the engine holds for them.
+func TestEngineItemBase(t *testing.T) {
+	e, _ := cacheEngine(t)
+	b := e.ItemBase("judge-tokenA", "")
+	if b != e.ItemBase("judge-tokenA", "") {
+		t.Error("the items' base computed again")
+	}
+	pairs, _, _ := e.Records("judge-tokenA", "")
+	if len(b.Pairs) != len(pairs) || len(b.Consistent) != len(pairs) || len(b.ByInconsistent) != len(pairs) {
+		t.Errorf("base of %d items, %d consistency flags, %d in order; want %d", len(b.Pairs), len(b.Consistent), len(b.ByInconsistent), len(pairs))
+	}
+	if u := e.ItemBase("no such judge", ""); u == nil || len(u.Pairs) != 0 {
+		t.Error("an unknown judge's base is not empty")
+	}
+}
