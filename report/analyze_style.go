@@ -87,8 +87,22 @@ func wantsStyle(pairs []model.Pair, mode StyleMode) bool {
 // is not nil; cancelling ctx stops the bootstrap early with an error
 // wrapping bootstrap.ErrStopped. It returns nil and no error when the
 // style mode leaves the judge out; an analysis that cannot run is nil with
-// the reason as error.
+// the reason as error. The Engine caches an analysis by the options it
+// depends on (CachedStyle) and answers the same options again at once,
+// without progress.
 func (e *Engine) Style(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*style.Result, error) {
+	if r := e.CachedStyle(ja, opt); r != nil {
+		return r, nil
+	}
+	r, err := e.style(ctx, ja, opt, progress)
+	if err == nil {
+		e.storeStyle(ja, opt, r)
+	}
+	return r, err
+}
+
+// style computes the analysis of Style.
+func (e *Engine) style(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*style.Result, error) {
 	st, err := e.stateFor(ja.Judge, ja.Group)
 	if err != nil {
 		return nil, err

@@ -139,13 +139,27 @@ func (o BootstrapOptions) calibOptions(p BootPlan, seed uint64) bootstrap.Option
 // resamples) when progress is not nil. It returns nil when the bootstrap
 // is off or the judge has no selection analysis. Cancelling ctx stops it
 // early with an error wrapping bootstrap.ErrStopped. The intervals
-// depend only on the records, opt and the seed, never on Workers.
+// depend only on the records, opt and the seed, never on Workers: the
+// Engine caches them by those (CachedIntervals), and answers the same
+// options again at once, without progress.
 func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*selection.Intervals, error) {
-	sel := ja.Selection
-	bo := opt.Bootstrap
-	if sel == nil || bo.Resamples <= 0 {
+	if ja.Selection == nil || opt.Bootstrap.Resamples <= 0 {
 		return nil, nil
 	}
+	if iv := e.CachedIntervals(ja, opt); iv != nil {
+		return iv, nil
+	}
+	iv, err := e.intervals(ctx, ja, opt, progress)
+	if err == nil {
+		e.storeIntervals(ja, opt, iv)
+	}
+	return iv, err
+}
+
+// intervals computes the intervals of Intervals.
+func (e *Engine) intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*selection.Intervals, error) {
+	sel := ja.Selection
+	bo := opt.Bootstrap
 	st, err := e.stateFor(ja.Judge, ja.Group)
 	if err != nil {
 		return nil, err

@@ -19,6 +19,11 @@ import (
 // likelihood analysis of the last options (its permutation test is the
 // expensive part and depends on none of the selection or reporting knobs).
 //
+// It also caches the results a session asks for again (fit paths,
+// bootstrap intervals, style analyses, the items' base: engine_cache.go),
+// keyed by the options that produced them, so the TUI holds no copy of
+// its own and an export of the options on screen (Report) reuses them.
+//
 // An Engine is safe for concurrent use; calls for the same judge and group
 // run one at a time.
 type Engine struct {
@@ -33,6 +38,8 @@ type Engine struct {
 
 	mu    sync.Mutex
 	state map[stateKey]*judgeState
+	// cache holds the results asked for again (engine_cache.go).
+	cache *results
 	// previewMin is the smallest CalibraEval problem Preview answers
 	// (SetPreviewMinKnots).
 	previewMin int
@@ -61,6 +68,9 @@ type judgeState struct {
 	likBoot likBootKey
 	// previewMin is the Engine's (SetPreviewMinKnots).
 	previewMin int
+	// items is the items' base (Engine.ItemBase), computed once.
+	itemsOnce sync.Once
+	items     *ItemBase
 }
 
 // ensureSel creates the judge's selection engine when there is none:
@@ -87,6 +97,7 @@ func NewEngine(lg *model.Log) *Engine {
 		recs:    map[string]judgeRecords{},
 		groups:  map[string][]string{},
 		state:   map[stateKey]*judgeState{},
+		cache:   newResults(),
 
 		previewMin: selection.PreviewMinKnots,
 	}

@@ -15,9 +15,22 @@ import (
 // judge's state (so knob changes are not held up for the seconds a large
 // judge takes; ctx stops it within a fit) and then
 // stored in the judge's selection engine, so that a later Analyze with the
-// same options, at any StopAt, reuses it; a path already cached there is
-// returned at once.
+// same options, at any StopAt, reuses it, and in the Engine's cache
+// (CachedPath, which the TUI reads); a path already cached is returned at
+// once, and so is the error a path ended with (unless ctx stopped it).
 func (e *Engine) Path(ctx context.Context, judge, group string, opt selection.Options) (*calibraeval.Path, error) {
+	key := NewPathKey(judge, group, opt)
+	if p, ok, err := e.CachedPath(key); ok {
+		return p, err
+	}
+	p, err := e.path(ctx, judge, group, opt)
+	e.storePath(ctx, key, p, err)
+	return p, err
+}
+
+// path computes the path of Path (or takes it from the judge's selection
+// engine).
+func (e *Engine) path(ctx context.Context, judge, group string, opt selection.Options) (*calibraeval.Path, error) {
 	st, err := e.stateFor(judge, group)
 	if err != nil {
 		return nil, err

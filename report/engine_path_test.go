@@ -25,9 +25,16 @@ func TestEnginePath(t *testing.T) {
 	if _, err := e.Path(ctx, "judge-tokenA", "", opt.Selection); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: err %v", err)
 	}
+	key := NewPathKey("judge-tokenA", "", opt.Selection)
+	if _, ok, _ := e.CachedPath(key); ok {
+		t.Error("a cancelled path was cached")
+	}
 	p, err := e.Path(context.Background(), "judge-tokenA", "", opt.Selection)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c, ok, err := e.CachedPath(key); !ok || err != nil || c != p {
+		t.Errorf("CachedPath after Path: %p, %v, %v; want %p", c, ok, err, p)
 	}
 	opt.Selection.StopAt = selection.StopAtPoint(3)
 	ja, err := e.Judge("judge-tokenA", opt)

@@ -4,14 +4,15 @@ import (
 	"context"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/plumb-eval/plumb/calib/selection"
 )
 
 // bootState is the progress of the background bootstrap of the current
 // result's methods table, as the Selection pane shows it: it starts once
-// the point estimates are on screen, reports its progress, and is stopped
+// the point estimates are on screen (unless the engine has the intervals
+// of the same options already), reports its progress, and is stopped
 // when a knob change makes it stale (pipeline.bootGen, pipeline.bootCancel).
+// The intervals are the engine's (report.Engine.Intervals caches them):
+// common.intervals asks it once the bootstrap is done.
 type bootState struct {
 	running bool
 	done    int
@@ -28,21 +29,21 @@ type (
 		done, total int
 		next        tea.Cmd
 	}
-	// bootDoneMsg carries the finished intervals (or why there are none).
+	// bootDoneMsg says the intervals are done (the engine holds them), or
+	// why there are none.
 	bootDoneMsg struct {
 		gen uint64
-		iv  *selection.Intervals
 		err error
 	}
 )
 
 // startBoot starts the bootstrap of r (just put on screen) off the UI
 // goroutine, stopping any earlier one. It returns nil when the bootstrap
-// is off or r has no methods table.
+// is off, r has no methods table, or the engine has r's intervals.
 func (pl *pipeline) startBoot(r *result) tea.Cmd {
 	pl.stopBoot()
 	pl.c.boot, pl.bootGen = bootState{}, r.gen
-	if r.err != nil || r.ja.Selection == nil || r.opt.Bootstrap.Resamples <= 0 {
+	if r.err != nil || r.ja.Selection == nil || r.opt.Bootstrap.Resamples <= 0 || pl.c.eng.CachedIntervals(&r.ja, r.opt) != nil {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -54,10 +55,10 @@ func (pl *pipeline) startBoot(r *result) tea.Cmd {
 	opt.Bootstrap.Workers = pl.slots
 	stopped := bootDoneMsg{gen: gen, err: context.Canceled}
 	return runGated(pl.bg, ctx, prioBoot, stopped, func(report func(bootProgressMsg)) bootDoneMsg {
-		iv, err := eng.Intervals(ctx, &ja, opt, func(done, total int) {
+		_, err := eng.Intervals(ctx, &ja, opt, func(done, total int) {
 			report(bootProgressMsg{gen: gen, done: done, total: total})
 		})
-		return bootDoneMsg{gen: gen, iv: iv, err: err}
+		return bootDoneMsg{gen: gen, err: err}
 	})
 }
 
@@ -86,8 +87,8 @@ func (pl *pipeline) bootProgress(msg bootProgressMsg) tea.Cmd {
 	return msg.next
 }
 
-// bootDone puts finished intervals next to the numbers they belong to,
-// unless a knob change has made them stale.
+// bootDone shows the finished intervals (common.intervals) next to the
+// numbers they belong to, unless a knob change has made them stale.
 func (pl *pipeline) bootDone(msg bootDoneMsg) {
 	if msg.gen != pl.bootGen || pl.c.cur == nil || pl.c.cur.gen != msg.gen {
 		return
@@ -96,9 +97,5 @@ func (pl *pipeline) bootDone(msg bootDoneMsg) {
 		pl.bootCancel()
 	}
 	pl.c.boot.running, pl.bootCancel, pl.c.boot.err = false, nil, msg.err
-	pl.c.cur.ja.Intervals = msg.iv
-	if msg.err != nil {
-		pl.c.cur.ja.IntervalsReason = msg.err.Error()
-	}
 	pl.invalidate(paneSelection)
 }

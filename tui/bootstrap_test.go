@@ -66,7 +66,7 @@ func TestBootstrapInBackground(t *testing.T) {
 	}
 	// Deliver the held message and everything after it.
 	run(t, m, func() tea.Msg { return held[0] })
-	if m.c.cur.ja.Intervals == nil {
+	if m.c.intervals() == nil {
 		t.Fatal("no intervals after the bootstrap finished")
 	}
 	s = screen(m)
@@ -89,7 +89,9 @@ func TestBootstrapInBackground(t *testing.T) {
 		}
 		return b.String()
 	}
-	if a, b := doc(m.c.cur.ja), doc(an.Judges[0]); a != b {
+	screenJA := m.c.cur.ja
+	screenJA.Intervals = m.c.intervals()
+	if a, b := doc(screenJA), doc(an.Judges[0]); a != b {
 		al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
 		for i := range min(len(al), len(bl)) {
 			if al[i] != bl[i] {
@@ -109,14 +111,14 @@ func TestBootstrapStale(t *testing.T) {
 	held := runHoldingBoot(t, m, tea.Batch(m.Init(), func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} }))
 	old := m.c.cur
 	press(t, m, "2", "l") // λ up: a new analysis and a new bootstrap
-	if m.c.cur == old || m.c.cur.ja.Intervals == nil {
+	if m.c.cur == old || m.c.intervals() == nil {
 		t.Fatal("the knob change got no intervals of its own")
 	}
-	iv := m.c.cur.ja.Intervals
+	iv := m.c.intervals()
 	for _, msg := range held {
 		run(t, m, func() tea.Msg { return msg })
 	}
-	if m.c.cur.ja.Intervals != iv {
+	if m.c.intervals() != iv {
 		t.Error("a stale bootstrap replaced the current intervals")
 	}
 }

@@ -25,8 +25,9 @@ type common struct {
 	// The analysis on screen: the log's engine, its judges and the
 	// current judge's groups ("" (all) first), the knob values and their
 	// starting values, the last result, and what background work has
-	// added to it (the comparison of every judge, the bootstrap's progress,
-	// the fit paths).
+	// added to it (the comparison of every judge, the bootstrap's
+	// progress). Results asked for again (fit paths, …) are the engine's
+	// (report.Engine caches them by their options): the context asks it.
 	eng          *report.Engine
 	judges       []string
 	judge        int
@@ -37,11 +38,9 @@ type common struct {
 	compare      []report.JudgeAnalysis
 	cmpErr       error
 	boot         bootState
-	// paths caches fit paths by the options they depend on (path.go).
-	paths map[pathKey]*pathEntry
-	// styles caches the Style pane's analyses by the options they depend
-	// on (style_pipeline.go).
-	styles map[styleKey]*styleEntry
+	// styleJobs is how far the Style pane's analysis of each styleKey got
+	// (style_pipeline.go); the analyses are the engine's.
+	styleJobs map[styleKey]*styleEntry
 
 	// hard caches hardChoices' count.
 	hard hardCount
@@ -121,19 +120,20 @@ func (c *common) currentPath() (*pathEntry, bool) {
 	if p := r.ja.Selection.Path; p != nil {
 		return &pathEntry{path: p}, false
 	}
-	key := pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)
-	if e := c.paths[key]; e != nil {
-		return e, false
+	if p, ok, err := c.eng.CachedPath(pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)); ok {
+		return &pathEntry{path: p, err: err}, false
 	}
 	return nil, true
 }
 
-// intervals returns the current result's bootstrap intervals, or nil.
+// intervals returns the current result's bootstrap intervals, or nil: the
+// engine's (report.Engine.CachedIntervals), once no bootstrap of the
+// result is running.
 func (c *common) intervals() *selection.Intervals {
-	if c.cur == nil {
+	if c.cur == nil || c.cur.err != nil || c.boot.running {
 		return nil
 	}
-	return c.cur.ja.Intervals
+	return c.eng.CachedIntervals(&c.cur.ja, c.cur.opt)
 }
 
 // resolvedKnobs reads what the automatic knobs resolved to in the last

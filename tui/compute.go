@@ -69,9 +69,6 @@ type request struct {
 	eng   *report.Engine
 	judge string
 	opt   report.Options
-	// base is the items' knob-independent part when it is known for this
-	// judge and group (nil: analyse computes it).
-	base *itemBase
 	// itemsNow asks for the items' calibrated columns in the result (the
 	// Items pane is on screen); otherwise they follow (itemsCalCmd).
 	itemsNow bool
@@ -114,16 +111,10 @@ func (q request) preview() *result {
 	return r
 }
 
-// withItems prepares r's items table: its calibrated columns now when cal
-// is set, otherwise marked as pending.
+// withItems prepares r's items table on the engine's items' base: its
+// calibrated columns now when cal is set, otherwise marked as pending.
 func (q request) withItems(r *result, cal bool) {
-	base := q.base
-	if base == nil {
-		pairs, _, _ := q.eng.Records(q.judge, q.opt.Group)
-		base = buildItemBase(pairs)
-		base.eng, base.judge, base.group = q.eng, q.judge, q.opt.Group
-	}
-	r.items = &itemData{itemBase: base}
+	r.items = &itemData{itemBase: q.eng.ItemBase(q.judge, q.opt.Group)}
 	if cal {
 		r.items.setCal(fitCurve(&r.ja))
 	} else {

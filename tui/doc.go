@@ -14,7 +14,10 @@
 //     (keys.go, declared once with bubbles/key), options, and the analysis
 //     on screen. The pipeline fills it; the knob bar edits the knob values.
 //   - The pipeline (pipeline.go, compute.go, path.go, bootstrap.go, gate.go)
-//     computes the numbers and never draws.
+//     computes the numbers and never draws. It keeps only scheduling (jobs,
+//     cancellation, the generation that drops stale results): the results
+//     asked for again (fit paths, intervals, style analyses, the items'
+//     base) are the engine's (report.Engine), cached by their options.
 //   - Components (component.go, after soft-serve's common.Component) have
 //     SetSize, Update, View and their key help: the panes (overview.go,
 //     selection.go, likelihood.go, reporting.go, items.go) and the parts

@@ -20,7 +20,7 @@ import (
 // figures and the calibrated log, off the UI goroutine. The files are
 // named per judge (exportFiles), so exporting judge A and then judge B
 // keeps both sets; exporting A again replaces A's.
-func exportCmd(c *common, gen uint64) tea.Cmd {
+func exportCmd(c *common) tea.Cmd {
 	if len(c.judges) == 0 {
 		return nil
 	}
@@ -34,9 +34,12 @@ func exportCmd(c *common, gen uint64) tea.Cmd {
 		args, figArgs, repro = "", "", "; "+err.Error()
 	}
 	c.setFlash("exporting …")
-	analyse := exportAnalysis(c, gen, opt)
 	return func() tea.Msg {
-		an, err := analyse()
+		// The session's report of the options on screen: the engine
+		// serves what is already computed (point estimates, intervals,
+		// style analysis), so the bytes equal `plumb report` with the same
+		// flags and an export of finished numbers computes nothing again.
+		an, err := eng.Report(opt)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}

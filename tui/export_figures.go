@@ -9,32 +9,6 @@ import (
 	"github.com/plumb-eval/plumb/report"
 )
 
-// exportAnalysis returns what computes the exported analysis of opt (one
-// judge, the current one): the point estimates again (the engine caches
-// them) with the intervals already on screen when they belong to the
-// current knobs (generation gen), otherwise computed afresh
-// (report.Engine.Report), and the style section likewise (styleExport).
-// The bytes equal `plumb report` with the same flags either way.
-func exportAnalysis(c *common, gen uint64, opt report.Options) func() (*report.Analysis, error) {
-	eng := c.eng
-	iv := c.intervals()
-	sx := newStyleExport(c)
-	if iv == nil || c.cur.gen != gen || c.cur.judge != c.judgeName() {
-		return func() (*report.Analysis, error) { return eng.Report(opt) }
-	}
-	return func() (*report.Analysis, error) {
-		an, err := eng.Analyze(opt)
-		if err != nil {
-			return nil, err
-		}
-		for i := range an.Judges {
-			an.Judges[i].Intervals = iv
-			sx.set(&an.Judges[i], opt)
-		}
-		return an, nil
-	}
-}
-
 // writeExportFigures writes the figures of an exported analysis into dir
 // as PNG and SVG (with their captions, whose command is reproduce:
 // figuresCommand) and returns what to call them in the status message.

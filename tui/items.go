@@ -139,19 +139,19 @@ func (p *itemsPane) layout() {
 			slices.SortStableFunc(p.rows, func(a, b int) int { return cmp.Compare(math.Abs(pts[b].US), math.Abs(pts[a].US)) })
 		}
 	} else if d := p.data(); d != nil {
-		order := d.byInconsistent
+		order := d.ByInconsistent
 		switch p.sort[0] {
 		case 0:
 			order = nil
 		case 2:
 			order = d.byShift
 		}
-		for k := range d.pairs {
+		for k := range d.Pairs {
 			i := k
 			if order != nil {
 				i = order[k]
 			}
-			if q == "" || pairMatches(&d.pairs[i], q) {
+			if q == "" || pairMatches(&d.Pairs[i], q) {
 				p.rows = append(p.rows, i)
 			}
 		}
@@ -294,7 +294,7 @@ func (p *itemsPane) View(h int) string {
 		kind, sorts = "score items ("+p.c.knobs.value(kCriterion, p.c.resolvedKnobs())+")", scoreSorts
 		total = len(p.points)
 	} else if d := p.data(); d != nil {
-		total = len(d.pairs)
+		total = len(d.Pairs)
 	}
 	head := fmt.Sprintf(" %s: %d of %d · sorted by %s", kind, len(p.rows), total, sorts[p.sort[btoi(p.scores)]])
 	if d := p.data(); !p.scores && d != nil && d.calPending {
@@ -387,20 +387,20 @@ func (p *itemsPane) pairRow(w int) (string, func(int) string) {
 	fmt.Fprintf(&b, " %4s %5s %6s", "gold", "cons.", "shift")
 	header := b.String()
 	row := func(i int) string {
-		pr := &d.pairs[i]
+		pr := &d.Pairs[i]
 		var b strings.Builder
 		fmt.Fprintf(&b, "%-*s %-*s", idW, ansi.Truncate(clean(pr.ID), idW, "…"), grW, ansi.Truncate(clean(pr.Group), grW, "…"))
 		for a := range model.NumArrangements {
 			c := "·"
 			if pr.Has[a] {
-				c = fmt.Sprintf("%.2f", d.raw.R[i][a])
+				c = fmt.Sprintf("%.2f", d.Raw.R[i][a])
 				if d.hasCal {
 					c += fmt.Sprintf("→%.2f", d.cal.R[i][a])
 				}
 			}
 			fmt.Fprintf(&b, " %*s", cell, c)
 		}
-		cons := map[int8]string{1: "yes", 0: "NO", -1: "n/a"}[d.consistent[i]]
+		cons := map[int8]string{1: "yes", 0: "NO", -1: "n/a"}[d.Consistent[i]]
 		sh := "—"
 		if d.hasCal {
 			sh = fmt.Sprintf("%.3f", d.shift[i])

@@ -48,7 +48,7 @@ func (p *itemsPane) openDetail() {
 	} else {
 		d := p.data()
 		i := p.rows[p.cursor]
-		pr := &d.pairs[i]
+		pr := &d.Pairs[i]
 		out = append(out, st.Heading.Render(" Pair item "+clean(pr.ID))+st.Faint.Render("  (esc closes; ↑/↓ pgup/pgdn scroll)"), "")
 		out = append(out, fmt.Sprintf("   judge %s · group %s · gold %s · %s", clean(pr.Judge), clean(textOr(pr.Group)), goldText(pr.Gold), clean(pr.Pos.String())))
 		rows := [][]string{}
@@ -58,7 +58,7 @@ func (p *itemsPane) openDetail() {
 			}
 			ar := model.Arrangement(a)
 			r := []string{"   " + ar.String(), fmt.Sprintf("response %d first", ar.FirstShown()), fmt.Sprintf("%.4f", pr.S[a]),
-				fmt.Sprintf("%.4f", d.raw.R[i][a]), calib.Choice(d.raw.R[i][a]).String()}
+				fmt.Sprintf("%.4f", d.Raw.R[i][a]), calib.Choice(d.Raw.R[i][a]).String()}
 			if d.hasCal {
 				r = append(r, fmt.Sprintf("%.4f", d.cal.R[i][a]), calib.Choice(d.cal.R[i][a]).String())
 			}

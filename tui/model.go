@@ -111,7 +111,7 @@ func New(opts Options) *Model {
 	if opts.Guard == nil {
 		opts.Guard = atomicfile.NewGuard()
 	}
-	c := &common{opts: &opts, keys: newKeyMap(), paths: map[pathKey]*pathEntry{}}
+	c := &common{opts: &opts, keys: newKeyMap()}
 	m := &Model{c: c, help: help.New(), pipe: newPipeline(c), tabs: &tabs{c: c}}
 	m.items = newItemsPane(c)
 	m.panes = [numPanes]pane{

@@ -87,7 +87,7 @@ func groupNote(g string) string {
 // arrangementSummary says which arrangements the items have and how many
 // carry a gold label.
 func arrangementSummary(sel *selection.Result, it *itemData) string {
-	n := len(it.pairs)
+	n := len(it.Pairs)
 	s := vocab.Plural(n, "pair item")
 	if sel != nil {
 		var parts []string
@@ -98,7 +98,7 @@ func arrangementSummary(sel *selection.Result, it *itemData) string {
 		}
 		s += " in " + strings.Join(parts, ", ")
 	}
-	return s + fmt.Sprintf(" · gold on %d (%s)", it.gold, pct(float64(it.gold)/float64(max(1, n))))
+	return s + fmt.Sprintf(" · gold on %d (%s)", it.Gold, pct(float64(it.Gold)/float64(max(1, n))))
 }
 
 // headlines are the judge's numbers, each in one plain sentence.

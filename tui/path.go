@@ -8,21 +8,20 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/report"
 )
 
 // CalibraEval's fit path, which the Selection pane draws (pathChart). The
 // pipeline computes it off the UI goroutine after the point estimates are
-// on screen (afterResult, via report.Engine.Path, which caches it in the
-// judge's selection engine), and keeps it in the context per (judge,
-// group, the selection options it depends on: common.paths), so that
-// stepping "stop at" re-renders at once: the recompute that follows finds
-// the path in the engine's cache and refits nothing.
+// on screen (afterResult, via report.Engine.Path), and the engine keeps it
+// per (judge, group, the selection options it depends on:
+// report.PathKey), so that stepping "stop at" re-renders at once: the
+// context asks the engine (report.Engine.CachedPath), and the recompute
+// that follows finds the path in the engine's cache and refits nothing.
+// The pipeline keeps only which paths are being computed.
 
 // pathKey names a fit path: the options a path depends on.
-type pathKey struct {
-	judge, group string
-	opt          selection.Options
-}
+type pathKey = report.PathKey
 
 // pathEntry is a computed path, or why there is none.
 type pathEntry struct {
@@ -38,9 +37,7 @@ type pathMsg struct {
 
 // pathKeyOf returns the key of the path for a judge, group and options.
 func pathKeyOf(judge, group string, so selection.Options) pathKey {
-	return pathKey{judge: judge, group: group, opt: selection.Options{
-		Lambda: so.Lambda, EstFrac: so.EstFrac, Objective: so.Objective, Seed: so.Seed, MaxIter: so.MaxIter,
-	}}
+	return report.NewPathKey(judge, group, so)
 }
 
 // wantsPath reports whether the result r shows a path: the converged
@@ -62,11 +59,10 @@ func (pl *pipeline) afterResult() tea.Cmd {
 	}
 	key := pathKeyOf(r.judge, r.opt.Group, r.opt.Selection)
 	if r.ja.Selection.Path != nil {
-		pl.c.paths[key] = &pathEntry{path: r.ja.Selection.Path}
 		return nil
 	}
-	if e := pl.c.paths[key]; e != nil {
-		pl.attachPath(key, e)
+	if p, ok, err := pl.c.eng.CachedPath(key); ok {
+		pl.attachPath(key, &pathEntry{path: p, err: err})
 		return nil
 	}
 	if pl.pathBusy[key] {
@@ -86,7 +82,7 @@ func (pl *pipeline) afterResult() tea.Cmd {
 			return pathMsg{key: key, pathEntry: pathEntry{err: context.Canceled}}
 		}
 		defer t.g.release()
-		p, err := eng.Path(ctx, key.judge, key.group, key.opt)
+		p, err := eng.Path(ctx, key.Judge, key.Group, key.Selection)
 		return pathMsg{key: key, pathEntry: pathEntry{path: p, err: err}}
 	}
 }
@@ -101,9 +97,9 @@ func (pl *pipeline) wantPathKey() pathKey {
 	return pathKeyOf(pl.c.judgeName(), pl.c.knobs.opt.Group, so)
 }
 
-// applyPath stores a finished path and shows it when it belongs to the
-// result on screen; a cancelled one is asked for again if its result is
-// back on screen.
+// applyPath shows a finished path (the engine has cached it) when it
+// belongs to the result on screen; a cancelled one is asked for again if
+// its result is back on screen.
 func (pl *pipeline) applyPath(msg pathMsg) tea.Cmd {
 	delete(pl.pathBusy, msg.key)
 	if msg.key == pl.pathFor && pl.pathCancel != nil {
@@ -114,7 +110,6 @@ func (pl *pipeline) applyPath(msg pathMsg) tea.Cmd {
 	if errors.Is(e.err, context.Canceled) {
 		return pl.afterResult()
 	}
-	pl.c.paths[msg.key] = &e
 	pl.attachPath(msg.key, &e)
 	return nil
 }

@@ -34,9 +34,6 @@ type pipeline struct {
 	// computeCancel stops the exact analysis in flight (a new knob change
 	// makes it stale); previews are not stopped.
 	computeCancel context.CancelFunc
-	// itemBase is the items' knob-independent part of the current judge
-	// and group, once computed.
-	itemBase *itemBase
 	// itemsShown says that the Items pane is on screen: a recompute then
 	// brings the items' calibrated columns with the numbers.
 	itemsShown bool
@@ -158,11 +155,7 @@ func (pl *pipeline) stopBackground() {
 
 // request snapshots what a recompute of the current state needs.
 func (pl *pipeline) request() request {
-	q := request{gen: pl.gen, eng: pl.c.eng, judge: pl.c.judgeName(), opt: pl.c.knobs.opt, itemsNow: pl.itemsShown}
-	if b := pl.itemBase; b != nil && b.eng == q.eng && b.judge == q.judge && b.group == q.opt.Group {
-		q.base = b
-	}
-	return q
+	return request{gen: pl.gen, eng: pl.c.eng, judge: pl.c.judgeName(), opt: pl.c.knobs.opt, itemsNow: pl.itemsShown}
 }
 
 // computing reports whether the numbers on screen are older than the knobs.
@@ -247,8 +240,5 @@ func (pl *pipeline) applyPreview(r *result) tea.Cmd {
 // show puts the numbers and items of r on screen.
 func (pl *pipeline) show(r *result) {
 	pl.c.cur = r
-	if r.items != nil {
-		pl.itemBase = r.items.itemBase
-	}
 	pl.stale = allPanes
 }

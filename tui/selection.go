@@ -111,7 +111,7 @@ func (p *selectionPane) curveAndRecall(sel *selection.Result, w int) []string {
 	if sel.Curve != nil {
 		var obs []float64
 		if p.c.cur.items != nil {
-			obs = p.c.cur.items.observed
+			obs = p.c.cur.items.Observed
 		}
 		c := plot.CurveChart(sel.Curve, plot.CurveOptions{Width: chartW, Height: chartH, Observed: obs, HistRows: 2})
 		chart = append([]string{title}, indent(strings.Split(st.Chart.Render(c), "\n"), " ")...)

@@ -17,9 +17,11 @@ import (
 // The Style pane's numbers (calib/style: length and self-preference bias,
 // win rates) are computed by the pipeline off the UI goroutine, like the
 // fit path: once the exact numbers of a result are on screen (ensureStyle,
-// from applyResult, or from a change of the preference knob), keyed by
-// what they depend on (styleKey) and cached in common.styles, so that a
-// knob the style analysis does not read (λ, the budget, …) costs nothing.
+// from applyResult, or from a change of the preference knob). The engine
+// caches the analyses by the options they depend on
+// (report.Engine.Style); the pipeline keeps, per styleKey, only how far
+// each job got (pipeline.styles), so that a knob the style analysis does
+// not read (λ, the budget, …) costs nothing.
 // Two background jobs behind the gate: the point estimates (prioStyle,
 // quick: one pass over the items and a GLM per win-rate row) and then the
 // paired item bootstrap of their intervals (prioStyleBoot, after the
@@ -44,14 +46,21 @@ type styleKey struct {
 	curve *calib.Curve
 }
 
-// styleEntry is a style analysis as far as it got.
+// styleEntry is a style analysis as far as it got: the job's state in
+// pipeline.styles, and, as common.currentStyle returns it, the engine's
+// result (res, ivs) too.
 type styleEntry struct {
 	// res holds the point estimates, then (ivs) the intervals too; nil
 	// until the point estimates are in, or when err says why there are
-	// none.
+	// none. It is the engine's (report.Engine.CachedStyle), filled in by
+	// currentStyle, never kept in pipeline.styles.
 	res *style.Result
 	err error
 	ivs bool
+	// point says the point estimates are in (the engine has them), and
+	// full that the intervals are (or the point estimates are the whole
+	// analysis: resamples 0).
+	point, full bool
 	// asOn: under --style auto the judge's records have no style field
 	// (model_1, model_2, len_1, len_2), so plumb report leaves it out; the
 	// pane shows what `plumb report --style on` computes (the texts'
@@ -118,11 +127,10 @@ type (
 		done, total int
 		next        tea.Cmd
 	}
-	// styleBootMsg carries the analysis with its intervals (or why there
-	// are none).
+	// styleBootMsg says the analysis with its intervals is done (the
+	// engine holds it), or why there are none.
 	styleBootMsg struct {
 		key styleKey
-		res *style.Result
 		err error
 	}
 )
@@ -160,6 +168,20 @@ func styleReportOptions(r *result, k *knobState) report.Options {
 	return opt
 }
 
+// styleRunOptions are the options the engine runs the style analysis of
+// r under the knobs with (styleReportOptions): under --style on when asOn
+// (runStyle), and without resamples for the point estimates (point).
+func styleRunOptions(r *result, k *knobState, asOn, point bool) report.Options {
+	opt := styleReportOptions(r, k)
+	if asOn {
+		opt.Style.Mode = report.StyleOn
+	}
+	if point {
+		opt.Bootstrap.Resamples = 0
+	}
+	return opt
+}
+
 // styleCurve is CalibraEval's map that gives ja's calibrated preferences,
 // or nil with the reason there is none, as plumb report decides
 // (report.StyleCurve).
@@ -172,12 +194,34 @@ func styleCurve(ja *report.JudgeAnalysis) (*calib.Curve, string) {
 func styleShown(r *result) bool { return r != nil && r.err == nil && !r.preview }
 
 // currentStyle is the style analysis of the numbers on screen and the
-// knobs, or nil (not started, or the numbers are still being computed).
+// knobs, or nil (not started, or the numbers are still being computed):
+// the job's state with the engine's result.
 func (c *common) currentStyle() *styleEntry {
-	if !styleShown(c.cur) {
+	if !styleShown(c.cur) || c.styleJobs == nil {
 		return nil
 	}
-	return c.styles[styleKeyOf(c.cur, &c.knobs)]
+	e := c.styleJobs[styleKeyOf(c.cur, &c.knobs)]
+	if e == nil {
+		return nil
+	}
+	v := *e
+	v.res, v.ivs = c.styleResult(e)
+	return &v
+}
+
+// styleResult is the engine's style analysis of the numbers on screen for
+// the job e: the whole one when it is in (with intervals when there were
+// resamples), else the point estimates, else nil.
+func (c *common) styleResult(e *styleEntry) (*style.Result, bool) {
+	if e.full {
+		if res := c.eng.CachedStyle(&c.cur.ja, styleRunOptions(c.cur, &c.knobs, e.asOn, false)); res != nil {
+			return res, e.resamples > 0
+		}
+	}
+	if e.point {
+		return c.eng.CachedStyle(&c.cur.ja, styleRunOptions(c.cur, &c.knobs, e.asOn, true)), false
+	}
+	return nil, false
 }
 
 // ensureStyle starts what the style analysis of the numbers on screen
@@ -195,16 +239,21 @@ func (pl *pipeline) ensureStyle() tea.Cmd {
 		pl.style.cancel() // only the newest analysis is wanted
 		pl.style.cancel = nil
 	}
-	e := c.styles[key]
+	e := c.styleJobs[key]
+	if e != nil && !e.running && e.point {
+		if res, _ := c.styleResult(e); res == nil {
+			e = nil // the engine has dropped it: compute it again
+		}
+	}
 	switch {
 	case e == nil:
-		if c.styles == nil || len(c.styles) >= maxStyleEntries {
-			c.styles = map[styleKey]*styleEntry{}
+		if c.styleJobs == nil || len(c.styleJobs) >= maxStyleEntries {
+			c.styleJobs = map[styleKey]*styleEntry{}
 		}
 		e = &styleEntry{}
-		c.styles[key] = e
+		c.styleJobs[key] = e
 		return pl.startStylePoint(key, e)
-	case e.res == nil || e.ivs || e.running || e.resamples <= 0:
+	case !e.point || e.full || e.running || e.resamples <= 0:
 		return nil // waiting for its point estimates, or complete
 	}
 	return pl.startStyleBoot(key, e)
@@ -266,20 +315,21 @@ func styleBootPlan(bo report.BootstrapOptions, n int) (resamples int, note strin
 // applyStylePoint stores point estimates and starts their bootstrap when
 // they are still wanted.
 func (pl *pipeline) applyStylePoint(msg stylePointMsg) tea.Cmd {
-	e := pl.c.styles[msg.key]
+	e := pl.c.styleJobs[msg.key]
 	if e == nil {
 		return nil // the cache was cleared meanwhile
 	}
 	e.running = false
 	if errors.Is(msg.err, context.Canceled) {
-		delete(pl.c.styles, msg.key) // asked for again when wanted
+		delete(pl.c.styleJobs, msg.key) // asked for again when wanted
 		return pl.ensureStyle()
 	}
-	e.res, e.err, e.fields, e.asOn, e.off = msg.res, msg.err, msg.fields, msg.asOn, msg.off
-	if e.res != nil {
+	e.err, e.fields, e.asOn, e.off = msg.err, msg.fields, msg.asOn, msg.off
+	if msg.res != nil {
+		e.point = true // the engine holds the result
 		e.resamples, e.bootNote = styleBootPlan(msg.key.boot, e.fields.pairs)
 		if msg.final {
-			e.resamples = 0 // the plan leaves none: the analysis is complete
+			e.resamples, e.full = 0, true // the plan leaves none: the analysis is complete
 		}
 	}
 	pl.invalidateStyle(msg.key)
@@ -296,13 +346,13 @@ func (pl *pipeline) startStyleBoot(key styleKey, e *styleEntry) tea.Cmd {
 	opt.Bootstrap.Workers = pl.slots
 	stopped := styleBootMsg{key: key, err: context.Canceled}
 	return runGated(pl.bg, ctx, prioStyleBoot, stopped, func(report func(styleProgressMsg)) styleBootMsg {
-		res, _, err := runStyle(ctx, eng, &ja, opt, fields, func(done, total int) {
+		_, _, err := runStyle(ctx, eng, &ja, opt, fields, func(done, total int) {
 			report(styleProgressMsg{key: key, done: done, total: total})
 		})
 		if errors.Is(err, bootstrap.ErrStopped) {
 			err = context.Canceled
 		}
-		return styleBootMsg{key: key, res: res, err: err}
+		return styleBootMsg{key: key, err: err}
 	})
 }
 
@@ -315,7 +365,7 @@ func (m styleProgressMsg) withNext(next tea.Cmd) tea.Msg {
 // styleProgress shows the bootstrap's progress and waits for its next
 // message.
 func (pl *pipeline) styleProgress(msg styleProgressMsg) tea.Cmd {
-	e := pl.c.styles[msg.key]
+	e := pl.c.styleJobs[msg.key]
 	if e == nil || !e.running {
 		return msg.next // drain the job: its final message follows
 	}
@@ -331,7 +381,7 @@ func (pl *pipeline) applyStyleBoot(msg styleBootMsg) tea.Cmd {
 		pl.style.cancel()
 		pl.style.cancel, pl.style.key = nil, styleKey{}
 	}
-	e := pl.c.styles[msg.key]
+	e := pl.c.styleJobs[msg.key]
 	if e == nil {
 		return nil
 	}
@@ -342,7 +392,7 @@ func (pl *pipeline) applyStyleBoot(msg styleBootMsg) tea.Cmd {
 	case msg.err != nil:
 		e.bootErr = msg.err
 	default:
-		e.res, e.ivs = msg.res, true
+		e.full = true // the engine holds the result
 	}
 	pl.invalidateStyle(msg.key)
 	return nil

@@ -289,12 +289,12 @@ func TestStyleKnobs(t *testing.T) {
 			t.Errorf("%v: no calibrated win rates (CalibraEval ran)", want)
 		}
 	}
-	if n := len(m.c.styles); n != 3 {
+	if n := len(m.c.styleJobs); n != 3 {
 		t.Errorf("%d style analyses cached, want 3", n)
 	}
 	press(t, m, "l")
-	if cmd := m.pipe.ensureStyle(); cmd != nil || len(m.c.styles) != 3 {
-		t.Errorf("a preference seen before is computed again (%d cached)", len(m.c.styles))
+	if cmd := m.pipe.ensureStyle(); cmd != nil || len(m.c.styleJobs) != 3 {
+		t.Errorf("a preference seen before is computed again (%d cached)", len(m.c.styleJobs))
 	}
 }
 
@@ -433,7 +433,7 @@ func TestStyleCalibratedNeedsAFit(t *testing.T) {
 // ends without a result and is asked for again for the new numbers.
 func TestStyleJobStopsOnKnobChange(t *testing.T) {
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
-	clear(m.c.styles)
+	clear(m.c.styleJobs)
 	cmd := m.pipe.ensureStyle()
 	if cmd == nil || m.pipe.style.cancel == nil {
 		t.Fatal("no style job started")
@@ -492,8 +492,8 @@ func TestStyleRealData(t *testing.T) {
 func TestStyleOnlyWhenShown(t *testing.T) {
 	m := newTestModel(t, styleSimLog(t, 200, nil), 120, 40)
 	press(t, m, "2", "l", "tab", "tab", "tab")
-	if len(m.c.styles) != 0 {
-		t.Fatalf("%d style analyses before the Style pane was shown", len(m.c.styles))
+	if len(m.c.styleJobs) != 0 {
+		t.Fatalf("%d style analyses before the Style pane was shown", len(m.c.styleJobs))
 	}
 	press(t, m, "tab")
 	if e := m.c.currentStyle(); m.pane != paneStyle || e == nil || e.res == nil {

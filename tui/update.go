@@ -163,7 +163,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	case key.Matches(msg, k.NextGroup, k.PrevGroup):
 		return m.stepGroup(key.Matches(msg, k.PrevGroup)), true
 	case key.Matches(msg, k.Export):
-		return exportCmd(m.c, m.pipe.gen), true
+		return exportCmd(m.c), true
 	case key.Matches(msg, k.Repro):
 		return m.reproCmd(), true
 	case key.Matches(msg, k.ResetAll):

@@ -251,7 +251,7 @@ func TestJudgeAndGroupSwitch(t *testing.T) {
 	if g == "" || m.c.cur.opt.Group != g || m.c.cur.ja.Group != g {
 		t.Fatalf("group after g: knob %q, result %q", g, m.c.cur.ja.Group)
 	}
-	for _, p := range m.c.cur.items.pairs {
+	for _, p := range m.c.cur.items.Pairs {
 		if p.Group != g {
 			t.Fatalf("item of group %q under filter %q", p.Group, g)
 		}
@@ -314,7 +314,7 @@ func TestItemsPane(t *testing.T) {
 		t.Fatal("s did not change the sort")
 	}
 	first := p.rows[0]
-	if m.c.cur.items.consistent[first] != 0 {
+	if m.c.cur.items.Consistent[first] != 0 {
 		t.Error("most-inconsistent sort does not start with an inconsistent item")
 	}
 	press(t, m, "s")
@@ -323,8 +323,8 @@ func TestItemsPane(t *testing.T) {
 	}
 	press(t, m, "/", "p", "0", "0", "1", "2", "enter")
 	for _, i := range p.rows {
-		if !strings.Contains(m.c.cur.items.pairs[i].ID, "p0012") {
-			t.Fatalf("filter p0012 kept %q", m.c.cur.items.pairs[i].ID)
+		if !strings.Contains(m.c.cur.items.Pairs[i].ID, "p0012") {
+			t.Fatalf("filter p0012 kept %q", m.c.cur.items.Pairs[i].ID)
 		}
 	}
 	press(t, m, "enter")

@@ -1,0 +1,35 @@
+package report
+
+// fifo is a map bounded to max entries: storing a new key past the bound
+// drops the oldest one. Its owner guards it.
+type fifo[K comparable, V any] struct {
+	m     map[K]V
+	order []K
+	max   int
+}
+
+// newFIFO returns an empty fifo of at most max entries.
+func newFIFO[K comparable, V any](max int) *fifo[K, V] {
+	return &fifo[K, V]{m: map[K]V{}, max: max}
+}
+
+// get returns the value of k, if stored.
+func (f *fifo[K, V]) get(k K) (V, bool) {
+	v, ok := f.m[k]
+	return v, ok
+}
+
+// put stores v under k, dropping the oldest entry when f is full.
+func (f *fifo[K, V]) put(k K, v V) {
+	if _, ok := f.m[k]; !ok {
+		if len(f.order) >= f.max {
+			delete(f.m, f.order[0])
+			f.order = f.order[1:]
+		}
+		f.order = append(f.order, k)
+	}
+	f.m[k] = v
+}
+
+// len is the number of entries.
+func (f *fifo[K, V]) len() int { return len(f.m) }
