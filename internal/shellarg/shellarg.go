@@ -37,6 +37,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -201,24 +202,16 @@ func splitANSIC(s string, cur *strings.Builder) (int, error) {
 		case i+1 < len(s) && (s[i+1] == '\\' || s[i+1] == '\''):
 			i++
 			cur.WriteByte(s[i])
-		case i+3 < len(s) && s[i+1] == 'x' && isHex(s[i+2]) && isHex(s[i+3]):
-			cur.WriteByte(unhex(s[i+2])<<4 | unhex(s[i+3]))
+		case i+3 < len(s) && s[i+1] == 'x':
+			b, err := strconv.ParseUint(s[i+2:i+4], 16, 8)
+			if err != nil {
+				return 0, fmt.Errorf("an escape Quote never writes at %q", s[i:i+4])
+			}
+			cur.WriteByte(byte(b))
 			i += 3
 		default:
 			return 0, fmt.Errorf("an escape Quote never writes at %q", s[i:min(len(s), i+4)])
 		}
 	}
 	return 0, errors.New("unterminated $'")
-}
-
-func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }
