@@ -3,9 +3,9 @@ package tui
 import (
 	"fmt"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // common is the context every component reads instead of the root Model
@@ -28,14 +28,14 @@ type common struct {
 	// added to it (the comparison of every judge, the bootstrap's
 	// progress). Results asked for again (fit paths, …) are the engine's
 	// (report.Engine caches them by their options): the context asks it.
-	eng          *report.Engine
+	eng          *analysis.Engine
 	judges       []string
 	judge        int
 	groups       []string
 	group        int
 	knobs, start knobState
 	cur          *result
-	compare      []report.JudgeAnalysis
+	compare      []analysis.JudgeAnalysis
 	cmpErr       error
 	boot         bootState
 	// styleJobs is how far the Style pane's analysis of each styleKey got

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/internal/vocab"
@@ -159,6 +160,6 @@ func fewShotFile(prefix, crit string, scores []model.Score) string {
 
 // reportArgs is the `plumb report` command that reproduces the numbers of
 // opt on files (no flag reads them): every knob is a flag.
-func reportArgs(opt report.Options, files []string) string {
+func reportArgs(opt analysis.Options, files []string) string {
 	return reportCommand(opt, inputArgs{files: files})
 }

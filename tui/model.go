@@ -6,9 +6,9 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // Minimum and maximum terminal sizes the layout is designed for. Below the
@@ -35,7 +35,7 @@ type Options struct {
 	SkipBad bool
 	// Start holds the starting knob values. Start.Judges[0], when given,
 	// is the judge shown first.
-	Start report.Options
+	Start analysis.Options
 	// Criterion is the likelihood criterion shown first ("" = the first).
 	Criterion string
 	// Mouse turns mouse support on (tab clicks, wheel scrolling).

@@ -6,9 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // CalibraEval's fit path, which the Selection pane draws (pathChart). The
@@ -21,7 +21,7 @@ import (
 // The pipeline keeps only which paths are being computed.
 
 // pathKey names a fit path: the options a path depends on.
-type pathKey = report.PathKey
+type pathKey = analysis.PathKey
 
 // pathEntry is a computed path, or why there is none.
 type pathEntry struct {
@@ -37,7 +37,7 @@ type pathMsg struct {
 
 // pathKeyOf returns the key of the path for a judge, group and options.
 func pathKeyOf(judge, group string, so selection.Options) pathKey {
-	return report.NewPathKey(judge, group, so)
+	return analysis.NewPathKey(judge, group, so)
 }
 
 // wantsPath reports whether the result r shows a path: the converged
