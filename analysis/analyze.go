@@ -87,7 +87,7 @@ type judgeRecords struct {
 // is a stable counting sort applied as a permutation, O(n) swaps and no
 // copy of the records (a comparison sort of records this large costs
 // seconds on a million of them).
-func ByJudge[T any](xs []T, judge func(*T) string) map[string][]T {
+func byJudge[T any](xs []T, judge func(*T) string) map[string][]T {
 	ids := map[string]int32{}
 	var names []string
 	key := make([]int32, len(xs))

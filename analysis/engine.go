@@ -101,17 +101,17 @@ func NewEngine(lg *model.Log) *Engine {
 
 		previewMin: selection.PreviewMinKnots,
 	}
-	for j, p := range ByJudge(lg.Pairs, func(p *model.Pair) string { return p.Judge }) {
+	for j, p := range byJudge(lg.Pairs, func(p *model.Pair) string { return p.Judge }) {
 		r := e.recs[j]
 		r.pairs = p
 		e.recs[j] = r
 	}
-	for j, s := range ByJudge(lg.Scores, func(s *model.Score) string { return s.Judge }) {
+	for j, s := range byJudge(lg.Scores, func(s *model.Score) string { return s.Judge }) {
 		r := e.recs[j]
 		r.scores = s
 		e.recs[j] = r
 	}
-	for j, v := range ByJudge(lg.Verdicts, func(v *model.Verdict) string { return v.Judge }) {
+	for j, v := range byJudge(lg.Verdicts, func(v *model.Verdict) string { return v.Judge }) {
 		r := e.recs[j]
 		r.verdicts = v
 		e.recs[j] = r

@@ -12,7 +12,7 @@ func styleBootPlan(opt Options, n int) (BootPlan, bootstrap.Options) {
 	return plan, opt.Bootstrap.calibOptions(plan, opt.Selection.Seed)
 }
 
-// styleBootstrap is the bootstrap a judge's style analysis ran with
+// StyleBootstrap is the bootstrap a judge's style analysis ran with
 // (ja.Style.N is the number of pairs Engine.Style gave it).
 func StyleBootstrap(ja *JudgeAnalysis, opt Options) bootstrap.Options {
 	_, bo := styleBootPlan(opt, ja.Style.N)

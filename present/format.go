@@ -9,7 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 )
 
-// value is s as a JSON number: nil (null) when s is undefined.
+// Value is s as a JSON number: nil (null) when s is undefined.
 func Value(s calib.Stat) *float64 {
 	if !s.OK() {
 		return nil
@@ -28,7 +28,7 @@ func Signed(d float64, decimals int) string {
 	return strings.Replace(s, "-", "−", 1)
 }
 
-// maxChangeDecimals bounds ChangeDecimals: a change smaller than 10⁻¹⁰
+// MaxChangeDecimals bounds ChangeDecimals: a change smaller than 10⁻¹⁰
 // whose interval excludes 0 is printed in exponent-free decimals no
 // further.
 const MaxChangeDecimals = 10
@@ -53,12 +53,12 @@ func ChangeDecimals(delta bootstrap.Interval, d float64, dec int) int {
 	return k
 }
 
-// minus formats v with a true minus sign and no plus.
+// Minus formats v with a true minus sign and no plus.
 func Minus(v float64, decimals int) string {
 	return strings.Replace(fmt.Sprintf("%.*f", decimals, v), "-", "−", 1)
 }
 
-// signedIf formats x with a sign (a change) or plainly (a value).
+// SignedIf formats x with a sign (a change) or plainly (a value).
 func SignedIf(x float64, dec int, sign bool) string {
 	if sign {
 		return Signed(x, dec)

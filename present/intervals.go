@@ -48,7 +48,11 @@ func IntervalChange(better int, delta bootstrap.Interval, raw, v float64) int {
 func HasInterval(delta bootstrap.Interval) bool { return delta.CI != nil }
 
 // changeWords name IntervalChange's answers in JSON.
-var ChangeWords = map[int]string{+1: vocab.Better, -1: vocab.Worse, 0: vocab.WithinNoise}
+var changeWords = map[int]string{+1: vocab.Better, -1: vocab.Worse, 0: vocab.WithinNoise}
+
+// ChangeWord is the JSON word for an interval change (IntervalChange's
+// +1, -1 or 0): "better", "worse" or "within noise".
+func ChangeWord(change int) string { return changeWords[change] }
 
 // NoIntervalNotes are the notes for the changes from raw that have no
 // bootstrap interval, and so no mark, in the methods table over every
@@ -89,7 +93,7 @@ func NoIntervalNotes(sel *selection.Result, iv *selection.Intervals) []string {
 	return out
 }
 
-// forestCI is the bootstrap interval of a method's change from raw on a
+// ForestCI is the bootstrap interval of a method's change from raw on a
 // column's metric, for the forest plot (nil when there is none), and why
 // there is none when intervals were computed but this change has none.
 func ForestCI(iv *selection.Intervals, method string, c Column) (*[2]float64, string) {
@@ -125,7 +129,7 @@ func DeltaOf(iv *selection.Intervals, method string, c Column) (bootstrap.Interv
 	return d, ok
 }
 
-// changeMark is the mark of a change from raw in the methods table: " ▲"
+// ChangeMark is the mark of a change from raw in the methods table: " ▲"
 // (better) or " ▼" (worse) when its bootstrap interval excludes 0, " ="
 // when it contains 0 (within noise), and nothing when there are no
 // intervals or the change has none (NoIntervalNotes say why).

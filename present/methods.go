@@ -10,7 +10,7 @@ import (
 )
 
 // methodTitles are the Markdown names of the methods.
-var MethodTitles = map[string]string{
+var methodTitles = map[string]string{
 	selection.MethodRaw:                  "raw",
 	selection.MethodCalibraEval:          "CalibraEval",
 	selection.MethodCalibraEvalPublished: "CalibraEval (published code)",
@@ -21,7 +21,7 @@ var MethodTitles = map[string]string{
 
 // MethodTitle is the display name of a method of selection.MethodNames().
 func MethodTitle(name string) string {
-	if t, ok := MethodTitles[name]; ok {
+	if t, ok := methodTitles[name]; ok {
 		return t
 	}
 	return name
@@ -52,7 +52,7 @@ var selectionColumns = []Column{
 // SelectionColumns returns the columns of the methods table, in order.
 func SelectionColumns() []Column { return slices.Clone(selectionColumns) }
 
-// selectionTitles are the titles of selectionColumns, in order.
+// SelectionTitles are the titles of selectionColumns, in order.
 func SelectionTitles() []string {
 	t := make([]string, len(selectionColumns))
 	for i, c := range selectionColumns {
@@ -65,7 +65,7 @@ func SelectionTitles() []string {
 // Markdown report and the TUI; a note says why.
 const FlagMark = "†"
 
-// flagNotes are the notes for a method's flagged values in the methods
+// FlagNotes are the notes for a method's flagged values in the methods
 // tables (all items, and held out when shown).
 func FlagNotes(name string, mr *selection.MethodResult, heldout bool) []string {
 	var out []string

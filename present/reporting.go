@@ -14,7 +14,7 @@ func CoverageText(r *reporting.Result) string {
 	return CoveredText(r.Covered, r.Uninformative)
 }
 
-// coverageText is CoverageText of a result's covered and uninformative.
+// CoveredText is CoverageText of a result's covered and uninformative.
 func CoveredText(covered *bool, uninformative string) string {
 	switch {
 	case covered != nil && *covered:
@@ -27,7 +27,7 @@ func CoveredText(covered *bool, uninformative string) string {
 	return "no coverage claim: θ̂ has no interval"
 }
 
-// capitalize upper-cases the first letter of s.
+// Capitalize upper-cases the first letter of s.
 func Capitalize(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 {

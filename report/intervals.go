@@ -77,7 +77,7 @@ func addIntervals(out *Selection, ja *analysis.JudgeAnalysis) {
 				m.Notes = append(m.Notes, k+": no bootstrap interval of the change — "+d.Reason)
 			}
 			if r, v := c.Get(&raw.All), c.Get(&mr.All); r.OK() && v.OK() && r.Flag == "" && v.Flag == "" && present.HasInterval(d) {
-				m.Change[k] = present.ChangeWords[present.IntervalChange(c.Better, d, r.Value, v.Value)]
+				m.Change[k] = present.ChangeWord(present.IntervalChange(c.Better, d, r.Value, v.Value))
 			}
 		}
 	}
@@ -117,7 +117,7 @@ func writeIntervals(b *strings.Builder, ja *analysis.JudgeAnalysis) {
 			if mi == nil || get(mi) == nil {
 				continue
 			}
-			fmt.Fprintf(b, "| %s |", present.MethodTitles[mi.Name])
+			fmt.Fprintf(b, "| %s |", present.MethodTitle(mi.Name))
 			for _, c := range present.SelectionColumns() {
 				cell := "—"
 				if x, ok := get(mi)[present.BootKey(c)]; ok && x.CI != nil {

@@ -165,7 +165,7 @@ func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.
 	raw := pick(sel.Method(selection.MethodRaw))
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
-		title := present.MethodTitles[mr.Name]
+		title := present.MethodTitle(mr.Name)
 		m := pick(mr)
 		if k := mr.KeptFor(m); k != nil && k.OK() {
 			title += fmt.Sprintf(" (kept %.1f%%)", 100*k.Value)
@@ -214,7 +214,7 @@ func writeMethodNotes(b *strings.Builder, sel *selection.Result) {
 	var lines []string
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
-		name := present.MethodTitles[mr.Name]
+		name := present.MethodTitle(mr.Name)
 		if !mr.Available {
 			lines = append(lines, fmt.Sprintf("%s: not available — %s", name, mr.Reason))
 			continue
