@@ -27,7 +27,7 @@ type common struct {
 	// starting values, the last result, and what background work has
 	// added to it (the comparison of every judge, the bootstrap's
 	// progress). Results asked for again (fit paths, …) are the engine's
-	// (report.Engine caches them by their options): the context asks it.
+	// (analysis.Engine caches them by their options): the context asks it.
 	eng          *analysis.Engine
 	judges       []string
 	judge        int
@@ -127,7 +127,7 @@ func (c *common) currentPath() (*pathEntry, bool) {
 }
 
 // intervals returns the current result's bootstrap intervals, or nil: the
-// engine's (report.Engine.CachedIntervals), once no bootstrap of the
+// engine's (analysis.Engine.CachedIntervals), once no bootstrap of the
 // result is running.
 func (c *common) intervals() *selection.Intervals {
 	if c.cur == nil || c.cur.err != nil || c.boot.running {

@@ -21,7 +21,7 @@ type result struct {
 	err   error
 	dur   time.Duration
 	items *itemData
-	// preview marks a warm-started preview (report.Engine.Preview): the
+	// preview marks a warm-started preview (analysis.Engine.Preview): the
 	// exact analysis of the same generation follows and replaces it.
 	preview bool
 }
@@ -94,7 +94,7 @@ func (q request) analyse() *result {
 	return r
 }
 
-// preview returns a preview of the analysis (report.Engine.Preview), or
+// preview returns a preview of the analysis (analysis.Engine.Preview), or
 // nil when there is none. Its items' calibrated columns stay pending: they
 // come with the exact analysis.
 func (q request) preview() *result {

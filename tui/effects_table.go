@@ -81,5 +81,5 @@ func (t *effectsTable) Lines(sel *selection.Result) []string {
 	return out
 }
 
-// tuiEffectNames are the short names of report.BiasEffectRows' effects.
+// tuiEffectNames are the short names of present.BiasEffectRows' effects.
 var tuiEffectNames = [...]string{"β  position", "τ  ID A", "β+τ both"}

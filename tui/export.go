@@ -109,7 +109,7 @@ func fewShotCmd(c *common) tea.Cmd {
 		_, all, _ := eng.Records(judge, "")
 		name := fewShotFile(prefix, crit, all)
 		// Every score record of the judge: the group filter is of pair
-		// records (report.Engine.Records), as in plumb fewshot.
+		// records (analysis.Engine.Records), as in plumb fewshot.
 		scores := all
 		fs, err := likelihood.SelectFewShot(judge, scores, likelihood.FewShotOptions{
 			Criterion: crit, K: opt.Likelihood.TopK, TrainFrac: 0.8, Seed: opt.Likelihood.Seed, PerToken: opt.Likelihood.PerToken,

@@ -12,7 +12,7 @@ import (
 )
 
 // itemBase is what the items table shows that no knob changes: the
-// engine's (report.Engine.ItemBase computes it once per judge and group),
+// engine's (analysis.Engine.ItemBase computes it once per judge and group),
 // shared by every result after.
 type itemBase = analysis.ItemBase
 

@@ -14,7 +14,7 @@ import (
 // knobID names a knob. Every analysis knob is also a flag of `plumb
 // report` (knobDef.flag), so the report reproduces the screen: the
 // reproduce commands print the options with report's codec
-// (report.Options.Args). The order is the status line's.
+// (analysis.Options.Args). The order is the status line's.
 type knobID int
 
 const (
@@ -39,8 +39,8 @@ const (
 // formatted (get), stepped and reset (set), whether a change recomputes
 // the analysis, where the status line shows it, and the flag that sets
 // it. Adding a knob is adding a row to knobDefs (and its place in
-// paneKnobs); its option's flag is report's (report.RegisterFlags,
-// report.Options.Args).
+// paneKnobs); its option's flag is report's (analysis.RegisterFlags,
+// analysis.Options.Args).
 type knobDef struct {
 	label string
 	// name, when set, is the label for the knob values k (nil: label).

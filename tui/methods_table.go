@@ -278,7 +278,7 @@ func (t *methodsTable) legend() string {
 	return ""
 }
 
-// flagNotes explains the flagged values (report.FlagMark) of a method's
+// flagNotes explains the flagged values (present.FlagMark) of a method's
 // table over every item and over the held-out items.
 func flagNotes(mr *selection.MethodResult) []string {
 	if !mr.Available || mr.Degenerate {
@@ -302,7 +302,7 @@ func flagNotes(mr *selection.MethodResult) []string {
 	return out
 }
 
-// fmtFlagged is fmtStat with report.FlagMark after a value that cannot be
+// fmtFlagged is fmtStat with present.FlagMark after a value that cannot be
 // right (the Selection pane's notes say why).
 func fmtFlagged(s calib.Stat, dec int) string {
 	if s.OK() && s.Flag != "" {

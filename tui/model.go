@@ -23,7 +23,7 @@ const (
 // start from (and reset to); every one of them is a flag of `plumb report`.
 type Options struct {
 	// Log is the judgment log to analyse. The app sorts its records by
-	// judge (report.NewEngine); the caller must not use it afterwards.
+	// judge (analysis.NewEngine); the caller must not use it afterwards.
 	Log *model.Log
 	// Files are the input files (none: the embedded demo); they appear in
 	// the reproduce commands and are never overwritten by an export.

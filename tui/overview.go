@@ -261,7 +261,7 @@ func (p *overviewPane) comparison() []string {
 		if ja.Judge == p.c.judgeName() {
 			name = " ▸ " + clean(ja.Judge)
 		}
-		// The documents' summary row (report.SummaryOf), with the raw κ and
+		// The documents' summary row (present.SummaryOf), with the raw κ and
 		// ICC(2,k) the Overview adds, to the same decimals.
 		sr := present.SummaryOf(ja)
 		c := sr.Cells()

@@ -13,10 +13,10 @@ import (
 
 // CalibraEval's fit path, which the Selection pane draws (pathChart). The
 // pipeline computes it off the UI goroutine after the point estimates are
-// on screen (afterResult, via report.Engine.Path), and the engine keeps it
+// on screen (afterResult, via analysis.Engine.Path), and the engine keeps it
 // per (judge, group, the selection options it depends on:
-// report.PathKey), so that stepping "stop at" re-renders at once: the
-// context asks the engine (report.Engine.CachedPath), and the recompute
+// analysis.PathKey), so that stepping "stop at" re-renders at once: the
+// context asks the engine (analysis.Engine.CachedPath), and the recompute
 // that follows finds the path in the engine's cache and refits nothing.
 // The pipeline keeps only which paths are being computed.
 

@@ -19,7 +19,7 @@ import (
 // fit path: once the exact numbers of a result are on screen (ensureStyle,
 // from applyResult, or from a change of the preference knob). The engine
 // caches the analyses by the options they depend on
-// (report.Engine.Style); the pipeline keeps, per styleKey, only how far
+// (analysis.Engine.Style); the pipeline keeps, per styleKey, only how far
 // each job got (pipeline.styles), so that a knob the style analysis does
 // not read (λ, the budget, …) costs nothing.
 // Two background jobs behind the gate: the point estimates (prioStyle,
@@ -30,7 +30,7 @@ import (
 // The intervals depend on the seed (the seed knob), never on the workers.
 
 // styleKey names a style analysis: the options it depends on. The
-// analysis is plumb report's (report.Engine.Style) under the options of
+// analysis is plumb report's (analysis.Engine.Style) under the options of
 // the numbers on screen with the preference knob's --style-pref; --style
 // and --self come from the command line and are the same for the whole
 // run (mode is in the key all the same, as the analysis reads it).
@@ -52,7 +52,7 @@ type styleKey struct {
 type styleEntry struct {
 	// res holds the point estimates, then (ivs) the intervals too; nil
 	// until the point estimates are in, or when err says why there are
-	// none. It is the engine's (report.Engine.CachedStyle), filled in by
+	// none. It is the engine's (analysis.Engine.CachedStyle), filled in by
 	// currentStyle, never kept in pipeline.styles.
 	res *style.Result
 	err error
@@ -184,7 +184,7 @@ func styleRunOptions(r *result, k *knobState, asOn, point bool) analysis.Options
 
 // styleCurve is CalibraEval's map that gives ja's calibrated preferences,
 // or nil with the reason there is none, as plumb report decides
-// (report.StyleCurve).
+// (analysis.StyleCurve).
 func styleCurve(ja *analysis.JudgeAnalysis) (*calib.Curve, string) {
 	return analysis.StyleCurve(ja.Selection)
 }
@@ -289,7 +289,7 @@ func (pl *pipeline) startStylePoint(key styleKey, e *styleEntry) tea.Cmd {
 }
 
 // runStyle is plumb report's style analysis of the judge ja under opt
-// (report.Engine.Style, with progress and cancellation), except that under
+// (analysis.Engine.Style, with progress and cancellation), except that under
 // --style auto a judge whose pair records have no style field (model_1,
 // model_2, len_1, len_2: fields) is analysed as under --style on — the
 // pane shows the texts' length bias all the same — and asOn says so.
@@ -302,7 +302,7 @@ func runStyle(ctx context.Context, eng *analysis.Engine, ja *analysis.JudgeAnaly
 }
 
 // styleBootPlan is the bootstrap of n pair records as plumb report plans
-// the style analysis' (report.BootstrapOptions.Plan: lowered on a large
+// the style analysis' (analysis.BootstrapOptions.Plan: lowered on a large
 // log unless --bootstrap was given), with its note.
 func styleBootPlan(bo analysis.BootstrapOptions, n int) (resamples int, note string) {
 	p := bo.Plan(n, 0)

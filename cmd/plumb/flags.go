@@ -12,7 +12,7 @@ import (
 
 // analysisFlags are the flags shared by `plumb`, `plumb report`, `plumb
 // figures` and `plumb calibrate`: the analysis options (report's codec,
-// report.RegisterFlags: every knob the TUI shows is a flag there, so a
+// analysis.RegisterFlags: every knob the TUI shows is a flag there, so a
 // report reproduces a screen), the flags that read the inputs and those
 // of the output.
 type analysisFlags struct {
