@@ -6,7 +6,7 @@ import (
 
 // styleBootPlan is the bootstrap plan of a style analysis of n pair items
 // under opt and the options calib/style runs it with; Engine.Style and
-// the report's description of its intervals (styleBootstrap) both use it.
+// the report's description of its intervals (StyleBootstrap) both use it.
 func styleBootPlan(opt Options, n int) (BootPlan, bootstrap.Options) {
 	plan := opt.Bootstrap.Plan(n, 0)
 	return plan, opt.Bootstrap.calibOptions(plan, opt.Selection.Seed)
