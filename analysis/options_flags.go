@@ -13,6 +13,14 @@ import (
 	"github.com/spf13/pflag"
 )
 
+// The codec between Options and the command line: RegisterFlags defines
+// the analysis flags (names, help, defaults) on a flag set and
+// OptionFlags.Options validates what was given into Options; Options.Args
+// (options_args.go) writes Options back as the flags that reproduce them.
+// A new option is a field of Options, a flag in RegisterFlags, its check
+// in one of the OptionFlags' steps, and its flag in Options.Args; the
+// round-trip test (options_flags_test.go) checks that the two agree.
+
 // The defaults of the reporting flags that have no Default… of their own.
 const (
 	defaultAlpha = 0.05

@@ -6,6 +6,17 @@ import (
 	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
+// Every user-derived string the Markdown report prints (judge, group,
+// criterion, item id, file name, input message, and plumb's own sentences
+// that quote them) goes through md or mdMsg, which do both jobs in one
+// place: the Markdown escape (so the string cannot add a heading, a table
+// cell, a link or HTML) and textsafe.Line (so no control character, escape
+// sequence or bidirectional override reaches a terminal that shows the
+// report; each is written as a visible escape such as \x1b or \u202e).
+// The Markdown escape runs first, so a newline is written as \n as before;
+// textsafe's escapes then start with a backslash followed by x or u, which
+// Markdown shows as written.
+
 // mdEscaper escapes the characters that change the meaning of Markdown
 // text: a newline would end a heading or table row (it is written as the
 // two characters \n), | splits a table cell, and \ ` * _ [ ] < > # ~ ! start
