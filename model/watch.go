@@ -166,7 +166,7 @@ func (w *Watcher) reset() {
 //
 // The Log returned is the caller's: its record slices are fresh copies
 // that the Watcher never touches again, so the caller may sort or change
-// them (report.Analyze sorts them by judge) while the next Poll runs. The
+// them (analysis.Analyze sorts them by judge) while the next Poll runs. The
 // records' maps and pointers (Extra, ScoreProbs, JudgeScore, LS, Tokens,
 // Human) are shared with the Watcher and with earlier logs and must not be
 // modified; Truth is a value (its Set and Delete copy).

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim/simtest"
@@ -19,7 +20,7 @@ func TestAnalyzeInterleavedJudges(t *testing.T) {
 	for i, j := 0, len(lg.Pairs)-1; i < j; i, j = i+1, j-1 {
 		lg.Pairs[i], lg.Pairs[j] = lg.Pairs[j], lg.Pairs[i]
 	}
-	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
+	an, err := analysis.Analyze(lg, analysis.Options{Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,21 +36,21 @@ func TestAnalyzeInterleavedJudges(t *testing.T) {
 		}
 	}
 	// The analysis of one judge alone equals its part of the full analysis.
-	one, err := Analyze(lg, Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions()})
+	one, err := analysis.Analyze(lg, analysis.Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var full *JudgeAnalysis
+	var full *analysis.JudgeAnalysis
 	for i := range an.Judges {
 		if an.Judges[i].Judge == "judge-first" {
 			full = &an.Judges[i]
 		}
 	}
 	var a, b bytes.Buffer
-	if err := WriteJSON(&a, BuildDoc(&Analysis{Options: one.Options, Judges: one.Judges}, "t")); err != nil {
+	if err := WriteJSON(&a, BuildDoc(&analysis.Analysis{Options: one.Options, Judges: one.Judges}, "t")); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteJSON(&b, BuildDoc(&Analysis{Options: one.Options, Judges: []JudgeAnalysis{*full}}, "t")); err != nil {
+	if err := WriteJSON(&b, BuildDoc(&analysis.Analysis{Options: one.Options, Judges: []analysis.JudgeAnalysis{*full}}, "t")); err != nil {
 		t.Fatal(err)
 	}
 	if a.String() != b.String() {
@@ -64,7 +65,7 @@ func TestMarkdownJudgeWithoutPairs(t *testing.T) {
 		Verdicts: []model.Verdict{{ID: "v1", Judge: "only-verdicts", Verdict: true}},
 		Files:    []model.FileInfo{{Name: "v.jsonl", Verdicts: 1}},
 	}
-	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
+	an, err := analysis.Analyze(lg, analysis.Options{Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,22 +81,5 @@ func TestMarkdownJudgeWithoutPairs(t *testing.T) {
 	}
 	if !strings.Contains(js.String(), `"selection": null`) || !strings.Contains(js.String(), "selection: the judge has no pair items") {
 		t.Errorf("json:\n%s", js.String())
-	}
-}
-
-// TestByJudgeStable: byJudge groups records by judge in name order and
-// keeps each judge's records in their original order.
-func TestByJudgeStable(t *testing.T) {
-	type rec struct{ judge, id string }
-	xs := []rec{{"b", "1"}, {"a", "1"}, {"c", "1"}, {"b", "2"}, {"a", "2"}, {"b", "3"}, {"a", "3"}, {"c", "2"}}
-	got := byJudge(xs, func(r *rec) string { return r.judge })
-	want := []rec{{"a", "1"}, {"a", "2"}, {"a", "3"}, {"b", "1"}, {"b", "2"}, {"b", "3"}, {"c", "1"}, {"c", "2"}}
-	for i := range want {
-		if xs[i] != want[i] {
-			t.Fatalf("grouped order %v, want %v", xs, want)
-		}
-	}
-	if len(got) != 3 || len(got["a"]) != 3 || got["b"][2].id != "3" || got["c"][0].id != "1" {
-		t.Errorf("sub-slices %v", got)
 	}
 }

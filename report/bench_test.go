@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
@@ -46,7 +47,7 @@ func BenchmarkReport1M(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
+		an, err := analysis.Analyze(lg, analysis.Options{Selection: selection.DefaultOptions()})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -61,7 +62,7 @@ func BenchmarkReport1M(b *testing.B) {
 func BenchmarkReportDemo(b *testing.B) {
 	lg := simtest.Log(b, 3000, 600, 1000)
 	for b.Loop() {
-		an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
+		an, err := analysis.Analyze(lg, analysis.Options{Selection: selection.DefaultOptions()})
 		if err != nil {
 			b.Fatal(err)
 		}

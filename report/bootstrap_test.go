@@ -7,33 +7,35 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/demo"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // bootOptions are the demo's options with a small, fast bootstrap.
-func bootOptions(b int) Options {
-	o := Options{
+func bootOptions(b int) analysis.Options {
+	o := analysis.Options{
 		Selection:  selection.DefaultOptions(),
 		Reporting:  reporting.DefaultOptions(),
 		Likelihood: likelihood.DefaultOptions(),
-		Target:     TargetAuto,
-		Bootstrap:  BootstrapOptions{Resamples: b, Explicit: true, Refit: RefitNever},
+		Target:     analysis.TargetAuto,
+		Bootstrap:  analysis.BootstrapOptions{Resamples: b, Explicit: true, Refit: analysis.RefitNever},
 	}
 	o.Likelihood.Permutations = 200
 	return o
 }
 
 // bootDoc analyses the demo under opt and returns the report JSON.
-func bootDoc(t *testing.T, opt Options) (*Analysis, []byte) {
+func bootDoc(t *testing.T, opt analysis.Options) (*analysis.Analysis, []byte) {
 	t.Helper()
 	lg, err := demo.Log()
 	if err != nil {
 		t.Fatal(err)
 	}
-	an, err := Analyze(lg, opt)
+	an, err := analysis.Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +202,7 @@ func TestMarkdownMarks(t *testing.T) {
 // items fit RefitBudget, fewer default resamples on a large log — and
 // that explicit choices are kept; every decision has a note.
 func TestBootPlan(t *testing.T) {
-	def := DefaultBootstrapOptions()
+	def := analysis.DefaultBootstrapOptions()
 	if p := def.Plan(800, 800); !p.Refit || p.Resamples != 1000 || len(p.Notes) != 0 {
 		t.Errorf("800 items: %+v, want refit at 1000 resamples", p)
 	}
@@ -214,11 +216,11 @@ func TestBootPlan(t *testing.T) {
 		t.Errorf("128000 items: %+v, want no bootstrap with a note naming --bootstrap", p)
 	}
 	ex := def
-	ex.Explicit, ex.Refit = true, RefitAlways
+	ex.Explicit, ex.Refit = true, analysis.RefitAlways
 	if p := ex.Plan(333000, 333000); p.Resamples != 1000 || !p.Refit || len(p.Notes) != 0 {
 		t.Errorf("explicit: %+v, want 1000 resamples, refit, no note", p)
 	}
-	if p := (BootstrapOptions{}).Plan(100, 100); p.Resamples != 0 {
+	if p := (analysis.BootstrapOptions{}).Plan(100, 100); p.Resamples != 0 {
 		t.Errorf("off: %+v", p)
 	}
 }
@@ -241,7 +243,7 @@ func TestIntervalsRefit(t *testing.T) {
 		}
 	}
 	lg.Pairs, lg.Scores, lg.Verdicts = keep, nil, nil
-	e := NewEngine(lg)
+	e := analysis.NewEngine(lg)
 	opt := bootOptions(100)
 	ja, err := e.Judge("judge-tokenA", opt)
 	if err != nil {
@@ -251,7 +253,7 @@ func TestIntervalsRefit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt.Bootstrap.Refit = RefitAlways
+	opt.Bootstrap.Refit = analysis.RefitAlways
 	refit, err := e.Intervals(context.Background(), &ja, opt, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -266,7 +268,7 @@ func TestIntervalsRefit(t *testing.T) {
 	if w(refit) < w(fixed) {
 		t.Errorf("refit interval width %g < fixed %g", w(refit), w(fixed))
 	}
-	if !strings.Contains(IntervalsText(refit), "re-fitted") {
-		t.Errorf("IntervalsText(refit) = %q", IntervalsText(refit))
+	if !strings.Contains(present.IntervalsText(refit), "re-fitted") {
+		t.Errorf("IntervalsText(refit) = %q", present.IntervalsText(refit))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
@@ -114,7 +115,7 @@ func (sum *CalibratedSummary) count(judge string, n int, pl *calPlan) {
 // estimation set from the order of the judge's records, which that sort
 // keeps. A judge whose record count differs from the analysis's is an
 // error.
-func WriteCalibrated(w io.Writer, lg *model.Log, an *Analysis) (CalibratedSummary, error) {
+func WriteCalibrated(w io.Writer, lg *model.Log, an *analysis.Analysis) (CalibratedSummary, error) {
 	var sum CalibratedSummary
 	opt := an.Options.Selection
 	// fields[0] is CalibratedField's plan per judge, fields[1] (under
@@ -228,7 +229,7 @@ type calPlan struct {
 }
 
 // newCalPlan plans CalibratedField: the converged fit g*.
-func newCalPlan(ja *JudgeAnalysis, opt selection.Options) *calPlan {
+func newCalPlan(ja *analysis.JudgeAnalysis, opt selection.Options) *calPlan {
 	pl := &calPlan{group: ja.Group, opt: opt, mapName: "g*"}
 	sel := ja.Selection
 	switch {
@@ -265,7 +266,7 @@ func newCalPlan(ja *JudgeAnalysis, opt selection.Options) *calPlan {
 }
 
 // newPublishedPlan plans PublishedField: the published code's saved map.
-func newPublishedPlan(ja *JudgeAnalysis, opt selection.Options) *calPlan {
+func newPublishedPlan(ja *analysis.JudgeAnalysis, opt selection.Options) *calPlan {
 	pl := &calPlan{group: ja.Group, opt: opt, mapName: "published g", inUnit: true}
 	sel := ja.Selection
 	var m *selection.MethodResult

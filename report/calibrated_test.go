@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/metrics"
@@ -61,8 +62,8 @@ type calField struct {
 func TestWriteCalibrated(t *testing.T) {
 	lg := calibratedInput(t)
 	orig := slices.Clone(lg.Pairs)
-	opt := Options{Selection: selection.Options{Lambda: 0.5, EstFrac: 0.6, Objective: calibraeval.ObjectiveBoth, Seed: 7}}
-	an, err := Analyze(lg, opt) // sorts lg.Pairs by judge
+	opt := analysis.Options{Selection: selection.Options{Lambda: 0.5, EstFrac: 0.6, Objective: calibraeval.ObjectiveBoth, Seed: 7}}
+	an, err := analysis.Analyze(lg, opt) // sorts lg.Pairs by judge
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +203,7 @@ func TestWriteCalibratedFilters(t *testing.T) {
 			want++
 		}
 	}
-	an, err := Analyze(lg, Options{Judges: []string{"judge-fair"}, Group: group, Selection: selection.DefaultOptions()})
+	an, err := analysis.Analyze(lg, analysis.Options{Judges: []string{"judge-fair"}, Group: group, Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

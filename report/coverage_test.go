@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/reporting"
 )
 
@@ -32,7 +33,7 @@ func TestReportingUninformativeInterval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ja := &JudgeAnalysis{Judge: "j", Target: TargetVerdict, Reporting: r}
+	ja := &analysis.JudgeAnalysis{Judge: "j", Target: analysis.TargetVerdict, Reporting: r}
 	var b strings.Builder
 	writeReporting(&b, docJudge(t, ja))
 	md := b.String()

@@ -1,6 +1,8 @@
 package report
 
-import "slices"
+import (
+	"slices"
+)
 
 // csvLikelihoodRows are the likelihood-bias results (section
 // "likelihood"; method is the criterion, "total" for the micro total):

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -28,7 +29,7 @@ func constantLog() *model.Log {
 // "1.000 (+1.000 ▲)" and "0.00 (−50.00 ▲)". They are now collapsed rows
 // with the reason in the notes, and no mark.
 func TestDegenerateBaselinesNotShownAsGains(t *testing.T) {
-	an, err := Analyze(constantLog(), bootOptions(100))
+	an, err := analysis.Analyze(constantLog(), bootOptions(100))
 	if err != nil {
 		t.Fatal(err)
 	}

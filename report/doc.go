@@ -5,19 +5,11 @@
 // them, and the TUI's export writes the same bytes for the same options, plus
 // the command that reproduces them.
 //
-// It runs the calib engines for every judge (Analyze) and formats their
-// results; it computes no statistic itself.
+// It reads the analysis session's results (package analysis) and takes
+// the words, cells and decimals it shares with the TUI from package present;
+// it computes no statistic and caches nothing.
 //
 // # Where things are
-//
-// The analysis (what the documents are made from):
-//   - analyze.go, analyze_tasks.go: Options, Analysis, JudgeAnalysis and
-//     Analyze; each judge's selection, reporting and likelihood tasks.
-//   - engine.go, engine_path.go, engine_preview.go: Engine, which keeps one
-//     selection engine per judge for the TUI's knob changes (a fit path,
-//     the λ preview).
-//   - bootstrap.go: the paired item bootstrap of the methods table
-//     (BootstrapOptions, Engine.Bootstrap).
 //
 // The report is one document, Doc, written by three encoders that read
 // only the Doc: WriteJSON, WriteMarkdownDoc and WriteCSV. Each result is
@@ -35,30 +27,31 @@
 //     WriteMarkdown, the same from an Analysis): the document's top, then
 //     each judge's sections.
 //   - reproduce.go: the command that recomputes the numbers.
-//   - summary.go: "Judges at a glance" (JSON summary).
+//   - summary.go: "Judges at a glance" (JSON summary; its row is
+//     present.SummaryOf).
 //   - selection.go: a judge's selection-bias section: items, arrangements,
 //     the estimation set, Pride's prior, and the order of its parts below.
 //   - methods.go: the methods table (JSON methods.*): the metrics and their
-//     keys, the columns and method titles the TUI shares, collapsed methods,
-//     flagged values (FlagMark) and the notes under the table.
+//     keys, collapsed methods and the notes under the table (its columns,
+//     titles and flag marks are present's).
 //   - intervals.go: the bootstrap intervals of the methods table (JSON ci95,
-//     delta_ci95, change and bootstrap; the ▲/▼/= marks).
+//     delta_ci95, change and bootstrap; the cells are present's).
 //   - ties.go: accuracy with ties as a class.
 //   - fit.go: CalibraEval's fit (JSON methods.calibraeval.fit): converged or
 //     published, the learned curve, the --stop-at point.
 //   - path.go: CalibraEval's fit path (JSON selection.path).
-//   - effects.go: position or ID? (JSON selection.bias_effects), with the
-//     effect texts the TUI shares.
+//   - effects.go: position or ID? (JSON selection.bias_effects; the
+//     effect texts the TUI shares are present's).
 //   - reporting.go: the verdict rate, reported correctly (JSON reporting).
 //   - likelihood.go: likelihood bias (JSON likelihood), with BiasScore's
 //     bootstrap interval.
 //   - style.go: length and self-preference bias and the generators' win
 //     rates (JSON style; calib/style), absent for a judge whose records
-//     name no generator; analyze_style.go runs it (StyleOptions,
-//     Engine.Style); style_markdown.go writes its Markdown.
-//   - format.go: the conversions every section uses: a statistic to a JSON
-//     number or null (value), lists that encode as [] (nonNil), numbers and
-//     notes as Markdown text.
+//     name no generator; analysis.Engine.Style runs it; style_markdown.go
+//     writes its Markdown.
+//   - format.go: the conversions every section uses: lists that encode as
+//     [] (nonNil), notes and table heads as Markdown text (a statistic to a
+//     JSON number is present.Value).
 //
 // Writing each format, apart from the sections:
 //   - escape.go: the Markdown escape, in one place. Every user-derived
@@ -82,10 +75,6 @@
 // Other outputs: calibrated.go writes the calibrated log (`plumb
 // calibrate`); figures.go gathers the figures' data (`plumb figures`).
 //
-// Why not sub-packages (report/json, report/markdown): the two documents,
-// the figures and the TUI share one vocabulary (the methods table's columns
-// and titles, the interval marks, the effect and path sentences, Summary),
-// and the three encoders read the same Doc; sub-packages would
-// split each section's JSON from its Markdown and move that vocabulary into
-// a third package that both import, for no arrow they remove.
+// WriteCalibrated stays here, not in the session: it writes a document
+// (the calibrated log), reading the session's fits as the other encoders do.
 package report

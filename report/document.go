@@ -3,7 +3,9 @@ package report
 import (
 	"io"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // SchemaVersion is the version of the report JSON. It changes only when a
@@ -23,8 +25,8 @@ type Doc struct {
 	Notes []string `json:"notes"`
 	// Summary is one row per judge: the headline numbers of every judge
 	// (the Markdown report's "Judges at a glance").
-	Summary []SummaryRow     `json:"summary"`
-	Judges  map[string]Judge `json:"judges"`
+	Summary []present.SummaryRow `json:"summary"`
+	Judges  map[string]Judge     `json:"judges"`
 	// Reproduce is the command that recomputes these numbers, when known
 	// (Analysis.Reproduce).
 	Reproduce string `json:"reproduce,omitempty"`
@@ -113,13 +115,13 @@ type DocSettings struct {
 
 // BuildDoc converts an Analysis into the report JSON structure with the
 // default settings: no LS–US points (BuildDocWith adds them).
-func BuildDoc(an *Analysis, version string) *Doc {
+func BuildDoc(an *analysis.Analysis, version string) *Doc {
 	return BuildDocWith(an, version, DocSettings{})
 }
 
 // BuildDocWith converts an Analysis into the report JSON structure, with
 // what s asks for beyond the numbers (BuildDoc: the default document).
-func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
+func BuildDocWith(an *analysis.Analysis, version string, s DocSettings) *Doc {
 	so := an.Options.Selection
 	d := &Doc{
 		Schema:    SchemaVersion,
@@ -166,7 +168,7 @@ func BuildDocWith(an *Analysis, version string, s DocSettings) *Doc {
 
 // buildJudge converts one judge's analysis, run with opt, into its part
 // of the document: each section, or a note saying why it is absent.
-func buildJudge(ja *JudgeAnalysis, opt Options, s DocSettings) Judge {
+func buildJudge(ja *analysis.JudgeAnalysis, opt analysis.Options, s DocSettings) Judge {
 	j := Judge{Pairs: ja.Pairs, Scores: ja.Scores, Verdicts: ja.Verdicts, Notes: []string{}}
 	if ja.Selection == nil {
 		j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
@@ -187,7 +189,7 @@ func buildJudge(ja *JudgeAnalysis, opt Options, s DocSettings) Judge {
 		addBiasIntervals(j.Likelihood, ja.Likelihood)
 	}
 	if ja.Style != nil {
-		j.Style = buildStyle(ja.Style, styleBootstrap(ja, opt))
+		j.Style = buildStyle(ja.Style, analysis.StyleBootstrap(ja, opt))
 	} else if ja.StyleReason != "" {
 		j.Notes = append(j.Notes, "style: "+ja.StyleReason)
 	}

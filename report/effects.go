@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib/identify"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // BiasEffects is selection.bias_effects: what the judge's arrangements
@@ -35,7 +36,7 @@ type BiasEffects struct {
 // the report JSON: the effects and the table's cells as computed (the
 // JSON holds only their finite values).
 type effectsMarkdown struct {
-	rows  []EffectRow
+	rows  []present.EffectRow
 	table [2][2]identify.Cell
 }
 
@@ -90,7 +91,7 @@ func buildBiasEffects(b *identify.Effects) *BiasEffects {
 		},
 		Advice: b.Advice,
 		Notes:  nonNil(b.Notes),
-		md:     effectsMarkdown{rows: BiasEffectRows(b), table: b.Table},
+		md:     effectsMarkdown{rows: present.BiasEffectRows(b), table: b.Table},
 	}
 }
 
@@ -124,69 +125,6 @@ func finite(v float64) *float64 {
 	return &v
 }
 
-// EffectRow is one of a judge's bias effects with its display names,
-// shared by the Markdown report and the TUI.
-type EffectRow struct {
-	Name    string // "position", "token", "position + token"
-	Symbol  string // "β", "τ", "β + τ"
-	Meaning string // what a positive value means
-	Effect  identify.Effect
-}
-
-// BiasEffectRows returns the position, token and combined effects, in
-// that order.
-func BiasEffectRows(b *identify.Effects) []EffectRow {
-	return []EffectRow{
-		{"position", "β", "prefers the answer shown first", b.Position},
-		{"token", "τ", "prefers the ID A wherever it is", b.Token},
-		{"position + token", "β + τ", "prefers A when A is shown first", b.Combined},
-	}
-}
-
-// ScaleText says what the effects' unit is.
-func ScaleText(scale string) string {
-	if scale == identify.ScaleRate {
-		return "pick rate − ½"
-	}
-	return "logit of P(A)"
-}
-
-// SignedNum formats v with a sign and a true minus: "+1.508", "−0.001".
-func SignedNum(v float64, decimals int) string {
-	return strings.Replace(fmt.Sprintf("%+.*f", decimals, v), "-", "−", 1)
-}
-
-// EffectValue is the estimate, or "—".
-func EffectValue(e identify.Effect) string {
-	if !e.Identified || !e.Estimate.OK() {
-		return "—"
-	}
-	return SignedNum(e.Estimate.Value, 3)
-}
-
-// EffectCI is the interval "[lo, hi]", or the reason there is none.
-func EffectCI(e identify.Effect) string {
-	s := e.Estimate
-	switch {
-	case !e.Identified:
-		return "not identified: " + e.Reason
-	case !s.OK():
-		return "undefined: " + s.Reason
-	case s.CI == nil:
-		return ""
-	}
-	return fmt.Sprintf("[%s, %s]", minus(s.CI.Lower, 3), minus(s.CI.Upper, 3))
-}
-
-// BiasCellText is a cell of the position × ID table: the pick share, or
-// "—" when the design never shows an answer there.
-func BiasCellText(c identify.Cell) string {
-	if c.N == 0 {
-		return "—"
-	}
-	return fmt.Sprintf("%.3f", c.Share)
-}
-
 // writeBiasEffects writes what the judge's arrangements identify about
 // its position and token bias (identify.Bias).
 func writeBiasEffects(b *strings.Builder, be *BiasEffects) {
@@ -197,7 +135,7 @@ func writeBiasEffects(b *strings.Builder, be *BiasEffects) {
 		fmt.Fprintf(b, "| %s |", name)
 		for c := range 2 {
 			cell := be.md.table[r][c]
-			txt := BiasCellText(cell)
+			txt := present.BiasCellText(cell)
 			if cell.N > 0 {
 				txt += fmt.Sprintf(" (%d)", cell.N)
 			}
@@ -206,11 +144,11 @@ func writeBiasEffects(b *strings.Builder, be *BiasEffects) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "\nEffects from within-item contrasts (%s; %.0f%% Student-t intervals over items):\n\n",
-		ScaleText(be.Scale), 100*be.Level)
+		present.ScaleText(be.Scale), 100*be.Level)
 	b.WriteString("| effect | estimate | 95% CI | items |\n|---|---:|---|---:|\n")
 	for _, row := range be.md.rows {
 		fmt.Fprintf(b, "| %s %s (%s) | %s | %s | %d |\n",
-			row.Name, row.Symbol, row.Meaning, EffectValue(row.Effect), mdMsg(EffectCI(row.Effect)), row.Effect.Estimate.N)
+			row.Name, row.Symbol, row.Meaning, present.EffectValue(row.Effect), mdMsg(present.EffectCI(row.Effect)), row.Effect.Estimate.N)
 	}
 	fmt.Fprintf(b, "\nAdvice: %s.\n", mdClause(be.Advice))
 	writeNotes(b, be.Notes)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
@@ -13,7 +14,7 @@ import (
 )
 
 // identAnalysis simulates the default judges in the arrangements arr.
-func identAnalysis(t *testing.T, arr ...model.Arrangement) *Analysis {
+func identAnalysis(t *testing.T, arr ...model.Arrangement) *analysis.Analysis {
 	t.Helper()
 	cfg := simtest.Config(300, 0, 0)
 	cfg.Arrangements = arr
@@ -21,7 +22,7 @@ func identAnalysis(t *testing.T, arr ...model.Arrangement) *Analysis {
 	if err != nil {
 		t.Fatal(err)
 	}
-	an, err := Analyze(lg, Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions()})
+	an, err := analysis.Analyze(lg, analysis.Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestReportBiasEffectsOneItem(t *testing.T) {
 	p := model.Pair{ID: "p1", Judge: "j", Source: model.SourceChoice}
 	p.Has[model.X0], p.Has[model.X1], p.S[model.X0] = true, true, 1
 	lg := &model.Log{Pairs: []model.Pair{p}, Files: []model.FileInfo{{Name: "one", Pairs: 1}}}
-	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
+	an, err := analysis.Analyze(lg, analysis.Options{Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

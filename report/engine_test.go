@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -13,10 +14,10 @@ import (
 )
 
 // engineDoc is the JSON report of one judge analysis.
-func engineDoc(t *testing.T, opt Options, ja JudgeAnalysis) string {
+func engineDoc(t *testing.T, opt analysis.Options, ja analysis.JudgeAnalysis) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteJSON(&b, BuildDoc(&Analysis{Options: opt, Judges: []JudgeAnalysis{ja}}, "t")); err != nil {
+	if err := WriteJSON(&b, BuildDoc(&analysis.Analysis{Options: opt, Judges: []analysis.JudgeAnalysis{ja}}, "t")); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -29,26 +30,28 @@ func engineDoc(t *testing.T, opt Options, ja JudgeAnalysis) string {
 func TestEngineMatchesOneShot(t *testing.T) {
 	cfg := simtest.Config(300, 40, 60)
 	lg := simtest.Collect(t, cfg)
-	e := NewEngine(lg)
-	opt := Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
+	e := analysis.NewEngine(lg)
+	opt := analysis.Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 200
-	steps := []func(o *Options){
-		func(o *Options) {},
-		func(o *Options) { o.Selection.Lambda = 0.7 },
-		func(o *Options) { o.Selection.EstFrac = 0.6 },
-		func(o *Options) { o.Selection.Lambda = 0.3 },
-		func(o *Options) {
+	steps := []func(o *analysis.Options){
+		func(o *analysis.Options) {},
+		func(o *analysis.Options) { o.Selection.Lambda = 0.7 },
+		func(o *analysis.Options) { o.Selection.EstFrac = 0.6 },
+		func(o *analysis.Options) { o.Selection.Lambda = 0.3 },
+		func(o *analysis.Options) {
 			o.Reporting.Alpha = 0.1
 			o.VerdictFrom = reporting.VerdictCalibrated
-			o.Target = TargetPair
+			o.Target = analysis.TargetPair
 		},
-		func(o *Options) { o.Likelihood.TopK = 3 },
-		func(o *Options) { o.Group = e.Groups("judge-tokenA")[0] },
-		func(o *Options) { o.Selection.Lambda = 0.7 },
-		func(o *Options) { o.Selection.Solver = selection.SolverBoth },
-		func(o *Options) { o.Selection.StopAt = selection.StopAtPoint(9) },
-		func(o *Options) { o.Selection.StopAt, o.Selection.Path = selection.StopEnd, true },
-		func(o *Options) { o.Selection.Solver, o.Selection.PublishedLambda = selection.SolverPublished, 0.2 },
+		func(o *analysis.Options) { o.Likelihood.TopK = 3 },
+		func(o *analysis.Options) { o.Group = e.Groups("judge-tokenA")[0] },
+		func(o *analysis.Options) { o.Selection.Lambda = 0.7 },
+		func(o *analysis.Options) { o.Selection.Solver = selection.SolverBoth },
+		func(o *analysis.Options) { o.Selection.StopAt = selection.StopAtPoint(9) },
+		func(o *analysis.Options) { o.Selection.StopAt, o.Selection.Path = selection.StopEnd, true },
+		func(o *analysis.Options) {
+			o.Selection.Solver, o.Selection.PublishedLambda = selection.SolverPublished, 0.2
+		},
 	}
 	for i, step := range steps {
 		step(&opt)
@@ -62,7 +65,7 @@ func TestEngineMatchesOneShot(t *testing.T) {
 		}
 		o := opt
 		o.Judges = []string{"judge-tokenA"}
-		want, err := Analyze(fresh, o)
+		want, err := analysis.Analyze(fresh, o)
 		if err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
@@ -77,7 +80,7 @@ func TestEngineMatchesOneShot(t *testing.T) {
 // that lists the groups.
 func TestEngineGroups(t *testing.T) {
 	lg := simtest.Log(t, 200, 10, 30)
-	e := NewEngine(lg)
+	e := analysis.NewEngine(lg)
 	groups := e.Groups("judge-fair")
 	if len(groups) < 2 {
 		t.Fatalf("groups %v: the simulator should give several", groups)
@@ -93,7 +96,7 @@ func TestEngineGroups(t *testing.T) {
 		if len(scores) != 30 || len(verdicts) != 30 {
 			t.Errorf("group %q: %d scores, %d verdicts; want 30, 30 (not filtered)", g, len(scores), len(verdicts))
 		}
-		ja, err := e.Judge("judge-fair", Options{Group: g, Selection: selection.DefaultOptions()})
+		ja, err := e.Judge("judge-fair", analysis.Options{Group: g, Selection: selection.DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,11 +108,11 @@ func TestEngineGroups(t *testing.T) {
 	if total != 200 {
 		t.Errorf("groups hold %d pairs, want 200", total)
 	}
-	_, err := e.Analyze(Options{Group: "no-such-group", Selection: selection.DefaultOptions()})
+	_, err := e.Analyze(analysis.Options{Group: "no-such-group", Selection: selection.DefaultOptions()})
 	if err == nil || !strings.Contains(err.Error(), `no pair records in group "no-such-group" (groups: "`) {
 		t.Errorf("unknown group: %v", err)
 	}
-	if _, err := e.Judge("nobody", Options{Selection: selection.DefaultOptions()}); err == nil || !strings.Contains(err.Error(), `no judge "nobody"`) {
+	if _, err := e.Judge("nobody", analysis.Options{Selection: selection.DefaultOptions()}); err == nil || !strings.Contains(err.Error(), `no judge "nobody"`) {
 		t.Errorf("unknown judge: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -21,7 +22,7 @@ func TestMarkdownEscapesUserStrings(t *testing.T) {
 		h := i%2 == 0
 		lg.Verdicts = append(lg.Verdicts, model.Verdict{ID: fmt.Sprintf("v%d", i), Judge: judge, Verdict: v, Human: &h})
 	}
-	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
+	an, err := analysis.Analyze(lg, analysis.Options{Selection: selection.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

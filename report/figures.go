@@ -3,12 +3,14 @@ package report
 import (
 	"fmt"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot/figure"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // splitLabels names the budget splits of the reporting engine in the order
@@ -40,7 +42,7 @@ func ObservedPA(pairs []model.Pair) []float64 {
 // "<judge>.lsus.<criterion>", with judge names (among the analysed judges)
 // and criterion names (among the judge's) made safe and unique by
 // figure.Stems.
-func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figure {
+func Figures(an *analysis.Analysis, observed func(judge string) []float64) []figure.Figure {
 	var figs []figure.Figure
 	var rows []figure.JudgeRow
 	judges := make([]string, len(an.Judges))
@@ -65,11 +67,11 @@ func Figures(an *Analysis, observed func(judge string) []float64) []figure.Figur
 					arrs = append(arrs, a)
 				}
 			}
-			if ms := figure.RecallMethods(sel, MethodTitle, nil); len(ms) > 0 {
+			if ms := figure.RecallMethods(sel, present.MethodTitle, nil); len(ms) > 0 {
 				figs = append(figs, figure.Recall(stem+".recall", ja.Judge, arrs, ms))
 			}
 			if panels := forestPanels(sel, ja.Intervals); anyPoint(panels) {
-				figs = append(figs, figure.Forest(stem+".forest", ja.Judge, panels, IntervalsText(ja.Intervals)))
+				figs = append(figs, figure.Forest(stem+".forest", ja.Judge, panels, present.IntervalsText(ja.Intervals)))
 			}
 		}
 		if l := ja.Likelihood; l != nil {
@@ -107,7 +109,7 @@ func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.Fores
 		return nil
 	}
 	var panels []figure.ForestPanel
-	for _, col := range selectionColumns {
+	for _, col := range present.SelectionColumns() {
 		base := col.Get(&raw.All)
 		if !base.OK() {
 			continue
@@ -118,7 +120,7 @@ func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.Fores
 			if m.Name == selection.MethodRaw || !m.Available {
 				continue
 			}
-			row := figure.ForestRow{Method: MethodTitle(m.Name), Series: figure.MethodSeries(m.Name)}
+			row := figure.ForestRow{Method: present.MethodTitle(m.Name), Series: figure.MethodSeries(m.Name)}
 			if m.Degenerate {
 				// A collapsed fit says nothing about the judge: no point.
 				row.Missing = "collapsed"
@@ -130,7 +132,7 @@ func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.Fores
 			} else {
 				continue
 			}
-			row.CI, row.NoInterval = forestCI(iv, m.Name, col)
+			row.CI, row.NoInterval = present.ForestCI(iv, m.Name, col)
 			fp.Rows = append(fp.Rows, row)
 		}
 		if len(fp.Rows) > 0 {
@@ -165,7 +167,7 @@ func betterText(better int) string {
 }
 
 // judgeRow is a judge's row of the comparison figure.
-func judgeRow(ja *JudgeAnalysis) figure.JudgeRow {
+func judgeRow(ja *analysis.JudgeAnalysis) figure.JudgeRow {
 	row := figure.JudgeRow{Judge: ja.Judge}
 	none := calib.Undefined(0, "not computed")
 	row.Naive, row.Corrected, row.Consistency, row.Accuracy = none, none, none, none
@@ -175,7 +177,7 @@ func judgeRow(ja *JudgeAnalysis) figure.JudgeRow {
 		row.Corrected = row.Naive
 	} else if r != nil {
 		row.Naive, row.Corrected = r.PHat, r.ThetaHat
-		row.Target = TargetName(ja.Target)
+		row.Target = present.TargetName(ja.Target)
 	} else {
 		row.Naive = calib.Undefined(0, ja.ReportingReason)
 		row.Corrected = row.Naive

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -45,9 +46,9 @@ func collidingDemo(t *testing.T) *model.Log {
 // name of a judge that collides with none is unchanged.
 func TestFiguresCollidingNames(t *testing.T) {
 	lg := collidingDemo(t)
-	opt := Options{Selection: selection.DefaultOptions(), Target: TargetAuto,
+	opt := analysis.Options{Selection: selection.DefaultOptions(), Target: analysis.TargetAuto,
 		Reporting: reporting.Options{Alpha: 0.05, Seed: 1}, Likelihood: likelihood.Options{Permutations: 50, Seed: 1, TopK: 8}}
-	an, err := Analyze(lg, opt)
+	an, err := analysis.Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestFiguresCollidingNames(t *testing.T) {
 
 	// One judge alone keeps its plain stem.
 	opt.Judges = []string{"x/y"}
-	an, err = Analyze(lg, opt)
+	an, err = analysis.Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/plot"
-
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
@@ -18,6 +17,7 @@ import (
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/plot/figure"
+	"gonum.org/v1/plot"
 )
 
 // demoFigures analyses the embedded demo and returns its figures.
@@ -27,9 +27,9 @@ func demoFigures(t *testing.T) []figure.Figure {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Selection: selection.DefaultOptions(), Target: TargetAuto,
+	opt := analysis.Options{Selection: selection.DefaultOptions(), Target: analysis.TargetAuto,
 		Reporting: reporting.Options{Alpha: 0.05, Seed: 1}, Likelihood: likelihood.Options{Permutations: 200, Seed: 1, TopK: 8}}
-	an, err := Analyze(lg, opt)
+	an, err := analysis.Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,8 @@ func (w *finiteWalk) String() string {
 }
 
 func (w *finiteWalk) push(s pathSeg) { w.path = append(w.path, s) }
-func (w *finiteWalk) pop()           { w.path = w.path[:len(w.path)-1] }
+
+func (w *finiteWalk) pop() { w.path = w.path[:len(w.path)-1] }
 
 // float replaces a non-finite *f by 0, naming it.
 func (w *finiteWalk) float(f *float64) {

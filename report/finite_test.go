@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -81,17 +82,17 @@ func TestJSONExtremeOptions(t *testing.T) {
 			budget                     int
 			target                     string
 		}{
-			{calibraeval.MaxLambda, 1, 0.05, 0, 0, TargetAuto},
-			{0, 4.9e-324, 1e-300, 0, 2, TargetAuto},
-			{0.05, 1e-300, 0.9999999999, 0.999999, 1 << 30, TargetPair},
-			{calibraeval.MaxLambda, 0.5, 4.9e-324, 1e-300, 3, TargetPair},
+			{calibraeval.MaxLambda, 1, 0.05, 0, 0, analysis.TargetAuto},
+			{0, 4.9e-324, 1e-300, 0, 2, analysis.TargetAuto},
+			{0.05, 1e-300, 0.9999999999, 0.999999, 1 << 30, analysis.TargetPair},
+			{calibraeval.MaxLambda, 0.5, 4.9e-324, 1e-300, 3, analysis.TargetPair},
 		} {
-			opt := Options{
+			opt := analysis.Options{
 				Selection: selection.Options{Lambda: o.lambda, EstFrac: o.frac, Objective: calibraeval.ObjectiveBoth, Seed: 3},
 				Target:    o.target,
 				Reporting: reporting.Options{Budget: o.budget, Split: o.split, Alpha: o.alpha, Seed: 3},
 			}
-			an, err := Analyze(lg, opt)
+			an, err := analysis.Analyze(lg, opt)
 			if err != nil {
 				t.Errorf("%s %+v: %v", name, o, err)
 				continue
@@ -134,7 +135,7 @@ func TestJSONDegenerateAndFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := func(lg *model.Log, judge string) map[string]any {
-		an, err := Analyze(lg, Options{Judges: []string{judge}, Selection: selection.DefaultOptions()})
+		an, err := analysis.Analyze(lg, analysis.Options{Judges: []string{judge}, Selection: selection.DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,7 +179,7 @@ func TestCollapsedVerdictSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions(), Target: TargetPair,
+	an, err := analysis.Analyze(lg, analysis.Options{Selection: selection.DefaultOptions(), Target: analysis.TargetPair,
 		VerdictFrom: reporting.VerdictCalibrated, Reporting: reporting.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
@@ -188,7 +189,7 @@ func TestCollapsedVerdictSource(t *testing.T) {
 		t.Errorf("reporting from a collapsed fit: %v, reason %q", ja.Reporting != nil, ja.ReportingReason)
 	}
 
-	an, err = Analyze(tinyICCLog(), Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions()})
+	an, err = analysis.Analyze(tinyICCLog(), analysis.Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,13 +3,15 @@ package report
 import (
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/analysis"
 )
 
 // TestReasonsEndOneSentence: a reason that already ends in a full stop
 // (an error text, say) is put into a Markdown sentence that ends with its
 // own, once: "not available — too few items." and never "items..".
 func TestReasonsEndOneSentence(t *testing.T) {
-	ja := &JudgeAnalysis{Judge: "j", SelectionReason: "too few items.", ReportingReason: "no gold labels.", LikelihoodReason: "no texts."}
+	ja := &analysis.JudgeAnalysis{Judge: "j", SelectionReason: "too few items.", ReportingReason: "no gold labels.", LikelihoodReason: "no texts."}
 	var b strings.Builder
 	writeSelection(&b, docJudge(t, ja))
 	writeReporting(&b, docJudge(t, ja))

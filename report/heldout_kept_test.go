@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -18,9 +19,9 @@ import (
 // carries it as heldout_kept beside the all-items kept (issue 10, item 18).
 func TestHeldoutKept(t *testing.T) {
 	lg := simtest.Log(t, 600, 0, 0)
-	opt := Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
+	opt := analysis.Options{Judges: []string{"judge-first"}, Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Selection.EstFrac = 0.5
-	an, err := Analyze(lg, opt)
+	an, err := analysis.Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

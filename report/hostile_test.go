@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -57,10 +58,10 @@ func TestMarkdownHostileNames(t *testing.T) {
 	for _, c := range hostileCases {
 		t.Run(c.name, func(t *testing.T) {
 			lg := hostileLog(t, c.in)
-			opt := Options{Selection: selection.DefaultOptions(), Target: TargetAuto,
+			opt := analysis.Options{Selection: selection.DefaultOptions(), Target: analysis.TargetAuto,
 				Reporting:  reporting.Options{Alpha: 0.05, Seed: 1},
 				Likelihood: likelihood.Options{Permutations: 50, Seed: 1, TopK: 3}}
-			an, err := Analyze(lg, opt)
+			an, err := analysis.Analyze(lg, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -143,7 +144,7 @@ func cellBars(line string) int {
 func TestJSONHostileNames(t *testing.T) {
 	in := "j\u009b31m\u202e\x7f\x1b]52;c;aGk=\x07"
 	lg := hostileLog(t, in)
-	an, err := Analyze(lg, Options{Selection: selection.DefaultOptions(), Target: TargetAuto,
+	an, err := analysis.Analyze(lg, analysis.Options{Selection: selection.DefaultOptions(), Target: analysis.TargetAuto,
 		Likelihood: likelihood.Options{Permutations: 50, Seed: 1, TopK: 3}})
 	if err != nil {
 		t.Fatal(err)

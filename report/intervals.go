@@ -2,12 +2,13 @@ package report
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // DocBootstrap describes a bootstrap in the report JSON.
@@ -28,94 +29,15 @@ type DocBootstrap struct {
 }
 
 // docBootstrap is the bootstrap the options ask for.
-func docBootstrap(opt Options) DocBootstrap {
+func docBootstrap(opt analysis.Options) DocBootstrap {
 	bo := opt.Bootstrap
-	return DocBootstrap{Resamples: max(0, bo.Resamples), Kind: bo.Kind.String(), Level: BootLevel, Refit: bo.Refit.String(),
+	return DocBootstrap{Resamples: max(0, bo.Resamples), Kind: bo.Kind.String(), Level: analysis.BootLevel, Refit: bo.Refit.String(),
 		Unit: "item", Seed: opt.Selection.Seed, Notes: []string{}}
-}
-
-// bootKeys maps a methods-table column title to its metric's JSON key.
-var bootKeys = map[string]string{
-	"consistency": "consistency", "first-pos. rate": "first_position_rate", "Fleiss κ": "fleiss_kappa",
-	"ICC(2,k)": "icc2k", "ICC(3,k)": "icc3k", "RStd": "rstd", "acc. (mean)": "accuracy_mean",
-	"acc. (aggregate)": "accuracy_aggregate",
-}
-
-// BootKey is the metric key (selection.BootMetric.Key) of a methods-table
-// column: the key of its intervals in selection.MethodIntervals.
-func BootKey(c Column) string { return bootKeys[c.Title] }
-
-// IntervalChange says what a method's change from raw is, given its
-// bootstrap interval: +1 better, −1 worse, 0 within noise (the interval
-// contains 0). A change without an interval (delta.CI nil) also gives 0,
-// but it is not "within noise": callers show no mark for it (HasInterval).
-// better is Column.Better; for the first-position rate (0.5 is fair) a
-// change that excludes 0 is better when the value v ends closer to 0.5
-// than raw.
-func IntervalChange(better int, delta bootstrap.Interval, raw, v float64) int {
-	s := delta.ChangeSign()
-	switch {
-	case s == 0:
-		return 0
-	case better != 0:
-		return s * better
-	case math.Abs(v-0.5) < math.Abs(raw-0.5):
-		return +1
-	case math.Abs(v-0.5) > math.Abs(raw-0.5):
-		return -1
-	}
-	return 0
-}
-
-// HasInterval reports whether a change can be marked: it has a bootstrap
-// interval. No mark without an interval — not even "within noise".
-func HasInterval(delta bootstrap.Interval) bool { return delta.CI != nil }
-
-// changeWords name IntervalChange's answers in JSON.
-var changeWords = map[int]string{+1: vocab.Better, -1: vocab.Worse, 0: vocab.WithinNoise}
-
-// NoIntervalNotes are the notes for the changes from raw that have no
-// bootstrap interval, and so no mark, in the methods table over every
-// item: one per method and reason, naming the metrics.
-func NoIntervalNotes(sel *selection.Result, iv *selection.Intervals) []string {
-	if sel == nil || iv == nil || iv.Options.Resamples == 0 {
-		return nil
-	}
-	raw := sel.Method(selection.MethodRaw)
-	if raw == nil {
-		return nil
-	}
-	var out []string
-	for i := range sel.Methods {
-		mr := &sel.Methods[i]
-		mi := iv.Method(mr.Name)
-		if mr.Name == selection.MethodRaw || mi == nil || !mr.Available || mr.Degenerate {
-			continue
-		}
-		var order []string
-		by := map[string][]string{}
-		for _, c := range selectionColumns {
-			d, ok := mi.Delta[BootKey(c)]
-			r, v := c.Get(&raw.All), c.Get(&mr.All)
-			if !ok || HasInterval(d) || !r.OK() || !v.OK() || r.Flag != "" || v.Flag != "" {
-				continue
-			}
-			if _, seen := by[d.Reason]; !seen {
-				order = append(order, d.Reason)
-			}
-			by[d.Reason] = append(by[d.Reason], c.Title)
-		}
-		for _, why := range order {
-			out = append(out, fmt.Sprintf("%s: %s — %s of the change from raw (%s), so no mark",
-				MethodTitle(mr.Name), strings.Join(by[why], ", "), vocab.NoInterval, why))
-		}
-	}
-	return out
 }
 
 // addIntervals puts a judge's bootstrap intervals next to the values of
 // each method's all-items metrics.
-func addIntervals(out *Selection, ja *JudgeAnalysis) {
+func addIntervals(out *Selection, ja *analysis.JudgeAnalysis) {
 	iv := ja.Intervals
 	if iv == nil {
 		if ja.IntervalsReason != "" {
@@ -138,8 +60,8 @@ func addIntervals(out *Selection, ja *JudgeAnalysis) {
 		if m == nil || mr == nil {
 			continue
 		}
-		for _, c := range selectionColumns {
-			k := BootKey(c)
+		for _, c := range present.SelectionColumns() {
+			k := present.BootKey(c)
 			if b, ok := mi.Value[k]; ok && b.CI != nil {
 				m.CI95[k] = [2]float64{b.CI.Lower, b.CI.Upper}
 			} else if ok {
@@ -154,87 +76,17 @@ func addIntervals(out *Selection, ja *JudgeAnalysis) {
 			} else {
 				m.Notes = append(m.Notes, k+": no bootstrap interval of the change — "+d.Reason)
 			}
-			if r, v := c.Get(&raw.All), c.Get(&mr.All); r.OK() && v.OK() && r.Flag == "" && v.Flag == "" && HasInterval(d) {
-				m.Change[k] = changeWords[IntervalChange(c.Better, d, r.Value, v.Value)]
+			if r, v := c.Get(&raw.All), c.Get(&mr.All); r.OK() && v.OK() && r.Flag == "" && v.Flag == "" && present.HasInterval(d) {
+				m.Change[k] = present.ChangeWord(present.IntervalChange(c.Better, d, r.Value, v.Value))
 			}
 		}
 	}
 }
 
-// forestCI is the bootstrap interval of a method's change from raw on a
-// column's metric, for the forest plot (nil when there is none), and why
-// there is none when intervals were computed but this change has none.
-func forestCI(iv *selection.Intervals, method string, c Column) (*[2]float64, string) {
-	if iv == nil || iv.Options.Resamples == 0 {
-		return nil, ""
-	}
-	mi := iv.Method(method)
-	if mi == nil {
-		return nil, ""
-	}
-	d, ok := mi.Delta[BootKey(c)]
-	if !ok {
-		return nil, ""
-	}
-	if d.CI != nil {
-		return &[2]float64{d.CI.Lower, d.CI.Upper}, ""
-	}
-	return nil, d.Reason
-}
-
-// DeltaOf is the bootstrap interval of a method's change from raw on a
-// column's metric (false when there is none to show: no intervals, or
-// none for this method or metric).
-func DeltaOf(iv *selection.Intervals, method string, c Column) (bootstrap.Interval, bool) {
-	if iv == nil {
-		return bootstrap.Interval{}, false
-	}
-	mi := iv.Method(method)
-	if mi == nil {
-		return bootstrap.Interval{}, false
-	}
-	d, ok := mi.Delta[BootKey(c)]
-	return d, ok
-}
-
-// changeMark is the mark of a change from raw in the methods table: " ▲"
-// (better) or " ▼" (worse) when its bootstrap interval excludes 0, " ="
-// when it contains 0 (within noise), and nothing when there are no
-// intervals or the change has none (NoIntervalNotes say why).
-func changeMark(iv *selection.Intervals, method string, c Column, raw, v float64) string {
-	d, ok := DeltaOf(iv, method, c)
-	if !ok || !HasInterval(d) {
-		return ""
-	}
-	switch IntervalChange(c.Better, d, raw, v) {
-	case +1:
-		return " " + vocab.BetterSym
-	case -1:
-		return " " + vocab.WorseSym
-	}
-	return " " + vocab.WithinNoiseSym
-}
-
-// IntervalsText describes a judge's bootstrap intervals in a phrase, e.g.
-// "95% paired item bootstrap percentile intervals, 1000 resamples (seed 1),
-// CalibraEval re-fitted per resample"; "" when iv is nil.
-func IntervalsText(iv *selection.Intervals) string {
-	if iv == nil || iv.Options.Resamples == 0 {
-		return ""
-	}
-	o := iv.Options
-	fit := "CalibraEval's fit and Pride's prior held fixed"
-	if o.Refit {
-		fit = "CalibraEval re-fitted and Pride's prior re-estimated per resample"
-	}
-	return fmt.Sprintf("%g%% paired item bootstrap %s intervals, %d resamples (seed %d), %s",
-		100*o.Level, bootKindName(o.Kind), o.Resamples, o.Seed, fit)
-}
-
 // writeIntervals writes the bootstrap intervals of the methods table: a
 // sentence saying how they were made, then the intervals of the values
 // and of the changes from raw.
-func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
+func writeIntervals(b *strings.Builder, ja *analysis.JudgeAnalysis) {
 	iv := ja.Intervals
 	if iv == nil {
 		if ja.IntervalsReason != "" {
@@ -249,31 +101,31 @@ func writeIntervals(b *strings.Builder, ja *JudgeAnalysis) {
 		return
 	}
 	sel := ja.Selection
-	noMark := NoIntervalNotes(sel, iv)
+	noMark := present.NoIntervalNotes(sel, iv)
 	fmt.Fprintf(b, "Marks: %s/%s the change's interval excludes 0 (%s/%s); %s %s (its interval contains 0)",
 		vocab.BetterSym, vocab.WorseSym, vocab.Better, vocab.Worse, vocab.WithinNoiseSym, vocab.WithinNoise)
 	if len(noMark) > 0 {
 		fmt.Fprintf(b, "; no mark: %s (the notes below say why)", vocab.NoInterval)
 	}
 	fmt.Fprintf(b, ". Intervals: %s; resampling unit: the item (all its arrangements move together, every method on the same resample).\n",
-		IntervalsText(iv))
+		present.IntervalsText(iv))
 	table := func(title string, delta bool, get func(mi *selection.MethodIntervals) map[string]bootstrap.Interval) {
 		fmt.Fprintf(b, "\n%s\n\n", title)
-		writeTableHead(b, []string{"method"}, selectionTitles())
+		writeTableHead(b, []string{"method"}, present.SelectionTitles())
 		for i := range sel.Methods {
 			mi := iv.Method(sel.Methods[i].Name)
 			if mi == nil || get(mi) == nil {
 				continue
 			}
-			fmt.Fprintf(b, "| %s |", methodTitles[mi.Name])
-			for _, c := range selectionColumns {
+			fmt.Fprintf(b, "| %s |", present.MethodTitle(mi.Name))
+			for _, c := range present.SelectionColumns() {
 				cell := "—"
-				if x, ok := get(mi)[BootKey(c)]; ok && x.CI != nil {
+				if x, ok := get(mi)[present.BootKey(c)]; ok && x.CI != nil {
 					dec := c.Decimals
 					if delta {
-						dec = ChangeDecimals(x, x.Estimate, dec)
+						dec = present.ChangeDecimals(x, x.Estimate, dec)
 					}
-					cell = fmt.Sprintf("[%s, %s]", signedIf(x.CI.Lower, dec, delta), signedIf(x.CI.Upper, dec, delta))
+					cell = fmt.Sprintf("[%s, %s]", present.SignedIf(x.CI.Lower, dec, delta), present.SignedIf(x.CI.Upper, dec, delta))
 				}
 				b.WriteString(" " + cell + " |")
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // Likelihood is the judge's likelihood bias (Ohi et al., docs/methods.md §6).
@@ -77,7 +78,7 @@ func buildBias(b *likelihood.BiasResult, withTop, withPoints bool) *BiasScore {
 		s   calib.Stat
 		dst **float64
 	}{{"bias_score", b.BiasScore, &out.BiasScore}, {"p_value", b.PValue, &out.PValue}, {"eval_rho", b.EvalRho, &out.EvalRho}} {
-		*f.dst = value(f.s)
+		*f.dst = present.Value(f.s)
 		if !f.s.OK() {
 			out.Notes = append(out.Notes, f.key+": "+f.s.Reason)
 		}
@@ -109,7 +110,7 @@ func addBiasIntervals(out *Likelihood, l *likelihood.Analysis) {
 		if b.BiasScore.OK() && b.BiasScore.CI != nil {
 			dst.CI95 = &[2]float64{b.BiasScore.CI.Lower, b.BiasScore.CI.Upper}
 		}
-		dst.PValueSE = value(b.PValueSE)
+		dst.PValueSE = present.Value(b.PValueSE)
 	}
 	for i, c := range out.md.criteria { // l.Criteria's order
 		set(c.bias, &l.Criteria[i])
@@ -191,7 +192,7 @@ func biasCIText(r *BiasScore) string {
 	if r.CI95 == nil {
 		return ""
 	}
-	return fmt.Sprintf(" [%s, %s]", minus(r.CI95[0], 3), minus(r.CI95[1], 3))
+	return fmt.Sprintf(" [%s, %s]", present.Minus(r.CI95[0], 3), present.Minus(r.CI95[1], 3))
 }
 
 // pSEText is the permutation p-value's Monte Carlo standard error, " ±

@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/selection"
-
 	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
@@ -21,11 +21,11 @@ type docMarkdown struct {
 	stopSet bool
 	// an is the analysis, for the sections whose writers still read it
 	// (the cross-judge summary, summary.go).
-	an *Analysis
+	an *analysis.Analysis
 }
 
 // buildDocMarkdown returns the Markdown-only part of the document.
-func buildDocMarkdown(an *Analysis) docMarkdown {
+func buildDocMarkdown(an *analysis.Analysis) docMarkdown {
 	md := docMarkdown{an: an}
 	for i := range an.Judges {
 		md.judges = append(md.judges, an.Judges[i].Judge)
@@ -36,7 +36,7 @@ func buildDocMarkdown(an *Analysis) docMarkdown {
 
 // WriteMarkdown writes the analysis as Markdown: the document BuildDoc
 // makes of it, written by WriteMarkdownDoc.
-func WriteMarkdown(w io.Writer, an *Analysis) error {
+func WriteMarkdown(w io.Writer, an *analysis.Analysis) error {
 	return WriteMarkdownDoc(w, BuildDoc(an, ""))
 }
 

@@ -2,13 +2,13 @@ package report
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // Method is one method's results. Metric values are null when undefined or
@@ -112,7 +112,7 @@ func buildMetrics(m *metrics.Metrics) Metrics {
 	}
 	for _, f := range metricKeys {
 		st := f.get(m)
-		*f.dst(&out) = value(st)
+		*f.dst(&out) = present.Value(st)
 		out.Counts[f.key] = st.N
 		if !st.OK() {
 			out.Notes = append(out.Notes, f.key+": "+st.Reason)
@@ -132,7 +132,7 @@ func buildMetrics(m *metrics.Metrics) Metrics {
 			continue
 		}
 		out.PerArrangement[a.String()] = ArrangementMetrics{
-			Accuracy: value(acc), Recall1: value(m.Recall1[a]), Recall2: value(m.Recall2[a]), N: acc.N,
+			Accuracy: present.Value(acc), Recall1: present.Value(m.Recall1[a]), Recall2: present.Value(m.Recall2[a]), N: acc.N,
 		}
 	}
 	return out
@@ -160,64 +160,12 @@ func markDegenerate(m *Method, reason string) {
 	}
 }
 
-// methodTitles are the Markdown names of the methods.
-var methodTitles = map[string]string{
-	selection.MethodRaw:                  "raw",
-	selection.MethodCalibraEval:          "CalibraEval",
-	selection.MethodCalibraEvalPublished: "CalibraEval (published code)",
-	selection.MethodPride:                "Pride",
-	selection.MethodBPC:                  "BPC",
-	selection.MethodDiscard:              "discard inconsistent",
-}
-
-// MethodTitle is the display name of a method of selection.MethodNames().
-func MethodTitle(name string) string {
-	if t, ok := methodTitles[name]; ok {
-		return t
-	}
-	return name
-}
-
-// Column is one column of the methods table, shared by the Markdown report
-// and the TUI so both show the same metrics the same way.
-type Column struct {
-	Title    string
-	Get      func(m *metrics.Metrics) calib.Stat
-	Decimals int
-	// Better is +1 when higher is better, −1 when lower is better and 0
-	// when 0.5 is fair (the first-position rate).
-	Better int
-}
-
-var selectionColumns = []Column{
-	{"consistency", func(m *metrics.Metrics) calib.Stat { return m.Consistency }, 3, +1},
-	{"first-pos. rate", func(m *metrics.Metrics) calib.Stat { return m.FirstPositionRate }, 3, 0},
-	{"Fleiss κ", func(m *metrics.Metrics) calib.Stat { return m.FleissKappa }, 3, +1},
-	{"ICC(2,k)", func(m *metrics.Metrics) calib.Stat { return m.ICC2k }, 3, +1},
-	{"ICC(3,k)", func(m *metrics.Metrics) calib.Stat { return m.ICC3k }, 3, +1},
-	{"RStd", func(m *metrics.Metrics) calib.Stat { return m.RStd }, 2, -1},
-	{"acc. (mean)", func(m *metrics.Metrics) calib.Stat { return m.AccuracyMean }, 3, +1},
-	{"acc. (aggregate)", func(m *metrics.Metrics) calib.Stat { return m.AccuracyAggregate }, 3, +1},
-}
-
-// SelectionColumns returns the columns of the methods table, in order.
-func SelectionColumns() []Column { return slices.Clone(selectionColumns) }
-
-// selectionTitles are the titles of selectionColumns, in order.
-func selectionTitles() []string {
-	t := make([]string, len(selectionColumns))
-	for i, c := range selectionColumns {
-		t[i] = c.Title
-	}
-	return t
-}
-
 func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.Intervals, pick func(*selection.MethodResult) *metrics.Metrics) {
-	writeTableHead(b, []string{"method"}, append(selectionTitles(), "n"))
+	writeTableHead(b, []string{"method"}, append(present.SelectionTitles(), "n"))
 	raw := pick(sel.Method(selection.MethodRaw))
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
-		title := methodTitles[mr.Name]
+		title := present.MethodTitle(mr.Name)
 		m := pick(mr)
 		if k := mr.KeptFor(m); k != nil && k.OK() {
 			title += fmt.Sprintf(" (kept %.1f%%)", 100*k.Value)
@@ -227,13 +175,13 @@ func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.
 		}
 		fmt.Fprintf(b, "| %s |", title)
 		if !mr.Available || m == nil {
-			for range selectionColumns {
+			for range present.SelectionColumns() {
 				b.WriteString(" — |")
 			}
 			b.WriteString(" — |\n")
 			continue
 		}
-		for _, c := range selectionColumns {
+		for _, c := range present.SelectionColumns() {
 			st := c.Get(m)
 			cell := "—"
 			switch {
@@ -242,15 +190,15 @@ func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.
 			case st.OK():
 				cell = fmt.Sprintf("%.*f", c.Decimals, st.Value)
 				if st.Flag != "" {
-					cell += FlagMark
+					cell += present.FlagMark
 				} else if mr.Name != selection.MethodRaw && raw != nil {
 					if r := c.Get(raw); r.OK() && r.Flag == "" {
 						d := st.Value - r.Value
 						dec := c.Decimals
-						if x, ok := DeltaOf(iv, mr.Name, c); ok {
-							dec = ChangeDecimals(x, d, dec)
+						if x, ok := present.DeltaOf(iv, mr.Name, c); ok {
+							dec = present.ChangeDecimals(x, d, dec)
 						}
-						cell += " (" + Signed(d, dec) + changeMark(iv, mr.Name, c, r.Value, st.Value) + ")"
+						cell += " (" + present.Signed(d, dec) + present.ChangeMark(iv, mr.Name, c, r.Value, st.Value) + ")"
 					}
 				}
 			}
@@ -266,14 +214,14 @@ func writeMethodNotes(b *strings.Builder, sel *selection.Result) {
 	var lines []string
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
-		name := methodTitles[mr.Name]
+		name := present.MethodTitle(mr.Name)
 		if !mr.Available {
 			lines = append(lines, fmt.Sprintf("%s: not available — %s", name, mr.Reason))
 			continue
 		}
 		var order []string
 		byReason := map[string][]string{}
-		for _, c := range selectionColumns {
+		for _, c := range present.SelectionColumns() {
 			if mr.Degenerate {
 				break // one note (in mr.Notes) says why every cell is "collapsed"
 			}
@@ -293,33 +241,7 @@ func writeMethodNotes(b *strings.Builder, sel *selection.Result) {
 		for _, n := range mr.All.Notes {
 			lines = append(lines, name+": "+n)
 		}
-		lines = append(lines, flagNotes(name, mr, sel.HeldoutSize > 0)...)
+		lines = append(lines, present.FlagNotes(name, mr, sel.HeldoutSize > 0)...)
 	}
 	writeNotes(b, lines)
-}
-
-// FlagMark follows a value that cannot be right (calib.Stat.Flag) in the
-// Markdown report and the TUI; a note says why.
-const FlagMark = "†"
-
-// flagNotes are the notes for a method's flagged values in the methods
-// tables (all items, and held out when shown).
-func flagNotes(name string, mr *selection.MethodResult, heldout bool) []string {
-	var out []string
-	add := func(where string, m *metrics.Metrics) {
-		if m == nil || mr.Degenerate {
-			return
-		}
-		for _, c := range selectionColumns {
-			if st := c.Get(m); st.OK() && st.Flag != "" {
-				out = append(out, fmt.Sprintf("%s %s: %s = %.*f%s — %s; no change from raw is shown",
-					FlagMark, name, c.Title, c.Decimals, st.Value, where, st.Flag))
-			}
-		}
-	}
-	add("", &mr.All)
-	if heldout {
-		add(" (held out)", mr.Heldout)
-	}
-	return out
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 	"github.com/plumb-eval/plumb/model/sim/simtest"
@@ -34,7 +35,7 @@ func tinyChoiceLog(t *testing.T) *model.Log {
 // without an interval has no "change" entry and no mark, and a note says
 // why; every change that is named has its interval.
 func TestNoMarkWithoutInterval(t *testing.T) {
-	an, err := Analyze(tinyChoiceLog(t), bootOptions(200))
+	an, err := analysis.Analyze(tinyChoiceLog(t), bootOptions(200))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestMarkedChangeShowsItsDigits(t *testing.T) {
 // which reads like a change too small to draw; the caption now lists such
 // changes and why they have none.
 func TestForestSaysWhichChangesHaveNoInterval(t *testing.T) {
-	an, err := Analyze(tinyChoiceLog(t), bootOptions(200))
+	an, err := analysis.Analyze(tinyChoiceLog(t), bootOptions(200))
 	if err != nil {
 		t.Fatal(err)
 	}

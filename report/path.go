@@ -9,6 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // PathJSON is Selection.Path: CalibraEval's fit path (calibraeval.Path).
@@ -54,7 +55,7 @@ type PathPointJSON struct {
 func metricMap(m *metrics.Metrics) map[string]*float64 {
 	out := make(map[string]*float64, len(metricKeys))
 	for _, k := range metricKeys {
-		out[k.key] = value(k.get(m))
+		out[k.key] = present.Value(k.get(m))
 	}
 	return out
 }
@@ -62,7 +63,7 @@ func metricMap(m *metrics.Metrics) map[string]*float64 {
 // buildPath converts a fit path for the report JSON.
 func buildPath(p *calibraeval.Path, stop *selection.StopInfo) *PathJSON {
 	out := &PathJSON{Lambda: p.Lambda, Peak: p.Peak, SameBasin: p.SameBasin, Notes: nonNil(p.Notes), Points: make([]PathPointJSON, 0, len(p.Points)),
-		md: pathMarkdown{mu: make([]float64, len(p.Points)), sentence: PathSentence(p)}}
+		md: pathMarkdown{mu: make([]float64, len(p.Points)), sentence: present.PathSentence(p)}}
 	if hp := p.HeldoutPeak(); len(hp) > 0 {
 		out.HeldoutPeak = hp
 	}
@@ -150,25 +151,4 @@ func writePath(b *strings.Builder, p *PathJSON) {
 	for _, note := range p.Notes {
 		fmt.Fprintf(b, "Path note: %s.\n", mdClause(note))
 	}
-}
-
-// PathSentence says where agreement (ICC(2,k)) peaks on the path and what
-// the objective's own optimum (the last point) gives ("" when ICC(2,k) is
-// undefined along the path).
-func PathSentence(p *calibraeval.Path) string {
-	pk, ok := p.Peak[calibraeval.PeakICC2k]
-	end := len(p.Points) - 1
-	if !ok || end < 0 {
-		return ""
-	}
-	e := p.Points[end].All.ICC2k
-	endS := "an undefined ICC(2,k)"
-	if e.OK() {
-		endS = fmt.Sprintf("%.3f", e.Value)
-	}
-	if p.Points[end].Degenerate {
-		endS += " (collapsed)"
-	}
-	return fmt.Sprintf("Agreement peaks at point %d (ICC(2,k) %.3f); the objective's optimum, point %d, gives %s.",
-		pk, p.Points[pk].All.ICC2k.Value, end, endS)
 }

@@ -3,12 +3,12 @@ package report
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/internal/vocab"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // Reporting is the judge's verdict rate reported correctly (Lee et al.,
@@ -59,7 +59,7 @@ type SplitWidth struct {
 	CIWidth *float64 `json:"ci_width"`
 }
 
-func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
+func buildReporting(ja *analysis.JudgeAnalysis, alpha float64) *Reporting {
 	r := ja.Reporting
 	out := &Reporting{
 		Target: ja.Target, Alpha: alpha, Items: r.N, N: r.TestSize, M0: r.M0, M1: r.M1, Pool: r.PoolSize, Holdout: r.Holdout,
@@ -72,7 +72,7 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 		if !s.OK() {
 			out.Notes = append(out.Notes, key+": "+s.Reason)
 		}
-		return value(s)
+		return present.Value(s)
 	}
 	out.PHat = stat("p_hat", r.PHat)
 	if r.PHat.OK() && r.PHat.CI != nil {
@@ -83,15 +83,15 @@ func buildReporting(ja *JudgeAnalysis, alpha float64) *Reporting {
 		out.Notes = append(out.Notes, "ci: "+vocab.Uninformative+" — "+r.Uninformative+"; covered is null (no coverage claim)")
 	}
 	if ja.ArbitraryOrder != "" {
-		out.Notes = append(out.Notes, ArbitraryOrderNote(ja.ArbitraryOrder))
+		out.Notes = append(out.Notes, present.ArbitraryOrderNote(ja.ArbitraryOrder))
 	}
 	out.CILower = stat("ci_lower", r.Lower)
-	out.CIUpper = value(r.Upper)
-	out.CIWidth = value(r.Width)
+	out.CIUpper = present.Value(r.Upper)
+	out.CIWidth = present.Value(r.Width)
 	out.Q0Hat = stat("q0_hat", r.Q0Hat)
 	out.Q1Hat = stat("q1_hat", r.Q1Hat)
 	sw := func(s reporting.SplitWidth) SplitWidth {
-		return SplitWidth{M0: s.M0, M1: s.M1, CIWidth: value(s.Width)}
+		return SplitWidth{M0: s.M0, M1: s.M1, CIWidth: present.Value(s.Width)}
 	}
 	out.Splits["current"] = sw(r.Splits.Current)
 	out.Splits["equal"] = sw(r.Splits.Equal)
@@ -119,7 +119,7 @@ type reportingMarkdown struct {
 
 // buildReportingMarkdown returns the Markdown-only part of the verdict
 // rate.
-func buildReportingMarkdown(ja *JudgeAnalysis) reportingMarkdown {
+func buildReportingMarkdown(ja *analysis.JudgeAnalysis) reportingMarkdown {
 	r := ja.Reporting
 	out := reportingMarkdown{uninformative: r.Uninformative}
 	if lo := ja.ReportingLeftOut; lo.Total() > 0 {
@@ -135,7 +135,7 @@ func buildReportingMarkdown(ja *JudgeAnalysis) reportingMarkdown {
 	}
 	out.notes = append(out.notes, r.Notes...)
 	if ja.ArbitraryOrder != "" {
-		out.notes = append(out.notes, ArbitraryOrderNote(ja.ArbitraryOrder))
+		out.notes = append(out.notes, present.ArbitraryOrderNote(ja.ArbitraryOrder))
 	}
 	return out
 }
@@ -147,29 +147,29 @@ func writeReporting(b *strings.Builder, j *Judge) {
 		fmt.Fprintf(b, "\n### Verdict rate\n\nNot available — %s.\n", mdClause(noteFor(j.Notes, "reporting")))
 		return
 	}
-	fmt.Fprintf(b, "\n### Verdict rate, reported correctly\n\nTarget: %s — %s.\n", TargetName(r.Target), TargetDetail(r.Target))
+	fmt.Fprintf(b, "\n### Verdict rate, reported correctly\n\nTarget: %s — %s.\n", present.TargetName(r.Target), present.TargetDetail(r.Target))
 	test := "the unlabelled items"
 	if r.Holdout {
 		test = "the labelled items not drawn for calibration (their labels hidden from the estimator)"
 	}
-	fmt.Fprintf(b, "%s %s = %s%s (Wald) on the test set: %s of %d, %s.\n", capitalize(vocab.NaiveRate), vocab.NaiveRateSym,
+	fmt.Fprintf(b, "%s %s = %s%s (Wald) on the test set: %s of %d, %s.\n", present.Capitalize(vocab.NaiveRate), vocab.NaiveRateSym,
 		fmtValue(r.PHat, 3), intervalText(r.PHatCI), vocab.Plural(r.N, "item"), r.Items, test)
 	if r.Pool == 0 {
 		// No labels: no θ̂, no split has a width; the plan says what to label.
-		fmt.Fprintf(b, "%s %s: needs human labels, and none of the %d items has one.\n", capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym, r.Items)
+		fmt.Fprintf(b, "%s %s: needs human labels, and none of the %d items has one.\n", present.Capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym, r.Items)
 		fmt.Fprintf(b, "\nPlan: %s.\n", mdClause(r.Plan))
 		writeNotes(b, r.md.notes)
 		return
 	}
 	fmt.Fprintf(b, "%s %s = %s, CI [%s, %s] (width %s), from a calibration set of m0 = %d items with z = 0 and m1 = %d with z = 1 (pool %d): %s %s = %s, %s %s = %s.\n",
-		capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym,
+		present.Capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym,
 		fmtValue(r.ThetaHat, 3), fmtValue(r.CILower, 3), fmtValue(r.CIUpper, 3), fmtValue(r.CIWidth, 3),
 		r.M0, r.M1, r.Pool, vocab.Specificity, vocab.SpecificitySym, fmtValue(r.Q0Hat, 3), vocab.Sensitivity, vocab.SensitivitySym, fmtValue(r.Q1Hat, 3))
 	if u := r.md.uninformative; u != "" {
-		fmt.Fprintf(b, "%s: %s.\n", capitalize(vocab.Uninformative), mdClause(u))
+		fmt.Fprintf(b, "%s: %s.\n", present.Capitalize(vocab.Uninformative), mdClause(u))
 	}
 	if r.TrueTheta != nil {
-		fmt.Fprintf(b, "%s %s of the test set: %.3f (%s).\n", capitalize(vocab.TrueRate), vocab.TrueRateSym, *r.TrueTheta, coverageText(r.Covered, r.md.uninformative))
+		fmt.Fprintf(b, "%s %s of the test set: %.3f (%s).\n", present.Capitalize(vocab.TrueRate), vocab.TrueRateSym, *r.TrueTheta, present.CoveredText(r.Covered, r.md.uninformative))
 	}
 	writeSplits(b, r)
 	if r.Plan != "" {
@@ -199,33 +199,4 @@ func writeSplits(b *strings.Builder, r *Reporting) {
 		fmt.Sprintf("the search minimises the width itself, over splits with at least %d items per class "+
 			"(Algorithm 1's pilot size: fewer labels leave a class's rate unestimated, and the interval's smoothing "+
 			"then makes a starved class look good).\n", r.BestMinPerClass))
-}
-
-// CoverageText says whether θ̂'s interval covers the true rate, or why no
-// claim is made (no interval, or an uninformative one); r.TrueTheta must
-// be set.
-func CoverageText(r *reporting.Result) string {
-	return coverageText(r.Covered, r.Uninformative)
-}
-
-// coverageText is CoverageText of a result's covered and uninformative.
-func coverageText(covered *bool, uninformative string) string {
-	switch {
-	case covered != nil && *covered:
-		return "covered by the CI"
-	case covered != nil:
-		return "not covered by the CI"
-	case uninformative != "":
-		return "no coverage claim: the interval is all of [0, 1]"
-	}
-	return "no coverage claim: θ̂ has no interval"
-}
-
-// capitalize upper-cases the first letter of s.
-func capitalize(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }

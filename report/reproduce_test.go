@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/analysis"
 )
 
 // TestReproduce (issue 10, item 13): the reproduce command is written in
 // full into the Markdown and the JSON, and not at all when unknown.
 func TestReproduce(t *testing.T) {
-	an := &Analysis{Options: Options{}}
+	an := &analysis.Analysis{Options: analysis.Options{}}
 	cmd := "plumb report 'a file`s name.jsonl' --judge j1 --lambda 0.55 --est-frac 1 --objective both --seed 1 --budget 0 --split 0 --alpha 0.05 --verdict-from raw-x0 --k 8" + strings.Repeat(" --x", 60)
 	var md bytes.Buffer
 	if err := WriteMarkdown(&md, an); err != nil {
@@ -27,7 +29,7 @@ func TestReproduce(t *testing.T) {
 	if want := "Reproduce: `` " + cmd + " ``\n"; !strings.Contains(md.String(), want) {
 		t.Errorf("Markdown has no line %q:\n%s", want, md.String())
 	}
-	short := &Analysis{Reproduce: "plumb report x.jsonl --k 8"}
+	short := &analysis.Analysis{Reproduce: "plumb report x.jsonl --k 8"}
 	md.Reset()
 	if err := WriteMarkdown(&md, short); err != nil {
 		t.Fatal(err)

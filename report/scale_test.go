@@ -5,6 +5,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -33,7 +34,7 @@ func BenchmarkManyJudges(b *testing.B) {
 				b.StopTimer()
 				lg := manyJudges(n)
 				b.StartTimer()
-				an, err := Analyze(lg, Options{Selection: selection.DefaultOptions()})
+				an, err := analysis.Analyze(lg, analysis.Options{Selection: selection.DefaultOptions()})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
@@ -55,7 +56,7 @@ type selectionMarkdown struct {
 	// ja is the judge's analysis, for the methods table, its intervals and
 	// the method notes, whose writers (methods.go, intervals.go) still read
 	// it.
-	ja *JudgeAnalysis
+	ja *analysis.JudgeAnalysis
 }
 
 // EstimationSet describes CalibraEval's and Pride's estimation set.

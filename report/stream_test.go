@@ -7,9 +7,11 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim/simtest"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // encoderJSON is how WriteJSON wrote the document before it streamed:
@@ -41,9 +43,9 @@ func streamJSON(t *testing.T, d *Doc) []byte {
 // escapes, empty and nil slices and maps, omitted keys).
 func TestStreamMatchesEncoder(t *testing.T) {
 	lg := simtest.Log(t, 300, 120, 200)
-	opt := Options{Selection: selection.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
+	opt := analysis.Options{Selection: selection.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 200
-	an, err := Analyze(lg, opt)
+	an, err := analysis.Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +63,7 @@ func TestStreamMatchesEncoder(t *testing.T) {
 		{ID: "", LS: 1e20, US: -2.5e-5, RS: 1, Sm: 0, Sh: 3},
 	}
 	d := &Doc{
-		Files: []DocFile{}, Notes: nil, Summary: []SummaryRow{},
+		Files: []DocFile{}, Notes: nil, Summary: []present.SummaryRow{},
 		Judges: map[string]Judge{
 			"b<\"judge\">\n": {Notes: []string{}, Likelihood: &Likelihood{
 				Criteria: map[string]*BiasScore{"ü": {Points: odd, TopRS: odd[:1]}, "empty": {Points: []Point{}}, "nil": nil},
@@ -110,9 +112,9 @@ func TestStreamedTypes(t *testing.T) {
 // out and keeps the top-RS items; DocSettings.Points puts them back.
 func TestLeanDocHasNoPoints(t *testing.T) {
 	lg := simtest.Log(t, 100, 60, 100)
-	opt := Options{Selection: selection.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
+	opt := analysis.Options{Selection: selection.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 0
-	an, err := Analyze(lg, opt)
+	an, err := analysis.Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,9 +3,11 @@ package report
 import (
 	"maps"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // Style is a judge's length and self-preference bias and the win rates of
@@ -145,7 +147,7 @@ type DocStyleOptions struct {
 
 // docStyleOptions is options.style, or nil when no judge has a style
 // section.
-func docStyleOptions(an *Analysis) *DocStyleOptions {
+func docStyleOptions(an *analysis.Analysis) *DocStyleOptions {
 	for i := range an.Judges {
 		if an.Judges[i].Style != nil {
 			so := an.Options.Style
@@ -179,14 +181,14 @@ func (k *statSink) add(key string, s calib.Stat) *float64 {
 	if s.CI != nil {
 		k.ci[key] = [2]float64{s.CI.Lower, s.CI.Upper}
 	}
-	return value(s)
+	return present.Value(s)
 }
 
 // buildStyle converts a judge's style analysis.
 func buildStyle(r *style.Result, bo bootstrap.Options) *Style {
 	out := &Style{Pref: r.Pref.String(), Items: r.N, WinRates: []StyleWinRate{}, Notes: nonNil(r.Notes), md: buildStyleMarkdown(r)}
 	if bo.Resamples > 0 {
-		out.Bootstrap = &DocBootstrap{Resamples: bo.Resamples, Kind: bo.Kind.String(), Level: BootLevel, Refit: "refit",
+		out.Bootstrap = &DocBootstrap{Resamples: bo.Resamples, Kind: bo.Kind.String(), Level: analysis.BootLevel, Refit: "refit",
 			Unit: "item", Seed: bo.Seed, Notes: []string{}}
 	}
 	l := &r.Length
@@ -243,7 +245,7 @@ func buildStyle(r *style.Result, bo bootstrap.Options) *Style {
 		out.Notes = append(out.Notes, "bradley_terry: "+r.BradleyTerryReason)
 	}
 	for _, s := range r.BradleyTerry {
-		bt := StyleBTScore{Model: s.Model, N: s.N, Score: value(s.Score), Notes: []string{}}
+		bt := StyleBTScore{Model: s.Model, N: s.N, Score: present.Value(s.Score), Notes: []string{}}
 		if !s.Score.OK() {
 			bt.Notes = append(bt.Notes, "score: "+s.Score.Reason)
 		} else if s.Score.CI != nil {
@@ -252,22 +254,4 @@ func buildStyle(r *style.Result, bo bootstrap.Options) *Style {
 		out.BradleyTerry = append(out.BradleyTerry, bt)
 	}
 	return out
-}
-
-// styleBootPlan is the bootstrap plan of a style analysis of n pair items
-// under opt and the options calib/style runs it with; Engine.Style and
-// the report's description of its intervals (styleBootstrap) both use it.
-func styleBootPlan(opt Options, n int) (BootPlan, bootstrap.Options) {
-	plan := opt.Bootstrap.Plan(n, 0)
-	return plan, opt.Bootstrap.calibOptions(plan, opt.Selection.Seed)
-}
-
-// styleBootstrap is the bootstrap a judge's style analysis ran with
-// (ja.Style.N is the number of pairs Engine.Style gave it).
-func styleBootstrap(ja *JudgeAnalysis, opt Options) bootstrap.Options {
-	_, bo := styleBootPlan(opt, ja.Style.N)
-	if ja.Style.N < 2 {
-		bo.Resamples = 0 // calib/style makes no intervals (its notes say so)
-	}
-	return bo
 }

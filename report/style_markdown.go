@@ -8,7 +8,6 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/style"
-
 	"github.com/plumb-eval/plumb/internal/vocab"
 )
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/calib/style"
@@ -19,9 +20,9 @@ import (
 
 // styleOptions are small analysis options for the style tests: no
 // likelihood permutations, b bootstrap resamples.
-func styleOptions(b int) Options {
-	return Options{Selection: selection.DefaultOptions(), Target: TargetAuto, Reporting: reporting.DefaultOptions(),
-		Bootstrap: BootstrapOptions{Resamples: b, Explicit: true, Refit: RefitNever}}
+func styleOptions(b int) analysis.Options {
+	return analysis.Options{Selection: selection.DefaultOptions(), Target: analysis.TargetAuto, Reporting: reporting.DefaultOptions(),
+		Bootstrap: analysis.BootstrapOptions{Resamples: b, Explicit: true, Refit: analysis.RefitNever}}
 }
 
 // styleLog simulates 400 pair items written by two generators, judged by
@@ -43,9 +44,9 @@ func styleLog(t testing.TB, big, small string) *model.Log {
 }
 
 // renderStyle analyses lg and returns its Markdown and JSON reports.
-func renderStyle(t testing.TB, lg *model.Log, opt Options) (*Analysis, string, []byte) {
+func renderStyle(t testing.TB, lg *model.Log, opt analysis.Options) (*analysis.Analysis, string, []byte) {
 	t.Helper()
-	an, err := Analyze(lg, opt)
+	an, err := analysis.Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestStyleAbsentWithoutGenerators(t *testing.T) {
 		t.Error("a style section without generators")
 	}
 
-	opt.Style.Mode = StyleOn
+	opt.Style.Mode = analysis.StyleOn
 	an, md, js = renderStyle(t, lg, opt)
 	r := an.Judges[0].Style
 	if r == nil || r.Length.N == 0 || !r.Length.LongerPreference.OK() || len(r.WinRates) != 0 {
@@ -91,8 +92,8 @@ func TestStyleAbsentWithoutGenerators(t *testing.T) {
 
 	gl := styleLog(t, "big", "small")
 	o := styleOptions(0)
-	o.Style.Mode = StyleOff
-	an, err = Analyze(gl, o)
+	o.Style.Mode = analysis.StyleOff
+	an, err = analysis.Analyze(gl, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +341,7 @@ func TestStylePrefCalibrated(t *testing.T) {
 // options.style) streams to exactly encoding/json's bytes, as the rest of
 // the document does (stream.go).
 func TestStyleStreamMatchesEncoder(t *testing.T) {
-	an, err := Analyze(styleLog(t, "big", "small"), styleOptions(20))
+	an, err := analysis.Analyze(styleLog(t, "big", "small"), styleOptions(20))
 	if err != nil {
 		t.Fatal(err)
 	}

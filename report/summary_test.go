@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model/sim/simtest"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // TestSummary: with two judges or more the Markdown report opens with one
@@ -18,9 +20,9 @@ import (
 // (issue 10, item 20). One judge: no table in Markdown.
 func TestSummary(t *testing.T) {
 	lg := simtest.Log(t, 300, 40, 60)
-	opt := Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
+	opt := analysis.Options{Selection: selection.DefaultOptions(), Reporting: reporting.DefaultOptions(), Likelihood: likelihood.DefaultOptions()}
 	opt.Likelihood.Permutations = 0
-	an, err := Analyze(lg, opt)
+	an, err := analysis.Analyze(lg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +53,7 @@ func TestSummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Summary []SummaryRow `json:"summary"`
+		Summary []present.SummaryRow `json:"summary"`
 		Judges  map[string]struct {
 			Selection struct {
 				Items   int `json:"items"`

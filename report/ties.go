@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // tiesMarkdown is the accuracy with ties as a class: the figure papers
@@ -50,7 +51,7 @@ func writeAccuracyTies(b *strings.Builder, t *tiesMarkdown) {
 	}
 	parts := make([]string, 0, len(t.methods))
 	for _, m := range t.methods {
-		parts = append(parts, fmt.Sprintf("%s %.4f (n %d)", methodTitles[m.name], m.value, m.n))
+		parts = append(parts, fmt.Sprintf("%s %.4f (n %d)", present.MethodTitle(m.name), m.value, m.n))
 	}
 	fmt.Fprintf(b, "\nAccuracy with ties as a class (PandaLM's definition; `accuracy_ties`): over the items with gold 1, 2 or "+
 		"tie, a decision is right when it equals the gold, so a tie decision is right on a gold tie; mean over "+

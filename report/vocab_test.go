@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/plot/figure"
 )
@@ -40,11 +41,11 @@ func renderedText(t *testing.T, figs []figure.Figure) string {
 // with the vocabulary's words.
 func TestSurfacesUseOneVocabulary(t *testing.T) {
 	demo, _ := bootDoc(t, bootOptions(50))
-	pairOnly, err := Analyze(tinyChoiceLog(t), bootOptions(50))
+	pairOnly, err := analysis.Analyze(tinyChoiceLog(t), bootOptions(50))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, an := range map[string]*Analysis{"demo": demo, "pair-only": pairOnly} {
+	for name, an := range map[string]*analysis.Analysis{"demo": demo, "pair-only": pairOnly} {
 		var md, js bytes.Buffer
 		if err := WriteMarkdown(&md, an); err != nil {
 			t.Fatal(err)

@@ -14,10 +14,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 	"github.com/plumb-eval/plumb/model/sim/simtest"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // reportLatencies reports the median, p90, p99 and max of lat (nearest
@@ -176,9 +176,9 @@ func (w *screenWatch) written(b *testing.B, drawn time.Time) time.Time {
 
 // programStart is the app as `plumb` starts it (the default bootstrap in
 // the background included; fewer permutations, computed once at start).
-func programStart() report.Options {
+func programStart() analysis.Options {
 	o := startOptions()
-	o.Bootstrap = report.DefaultBootstrapOptions()
+	o.Bootstrap = analysis.DefaultBootstrapOptions()
 	return o
 }
 

@@ -11,7 +11,7 @@ import (
 // the point estimates are on screen (unless the engine has the intervals
 // of the same options already), reports its progress, and is stopped
 // when a knob change makes it stale (pipeline.bootGen, pipeline.bootCancel).
-// The intervals are the engine's (report.Engine.Intervals caches them):
+// The intervals are the engine's (analysis.Engine.Intervals caches them):
 // common.intervals asks it once the bootstrap is done.
 type bootState struct {
 	running bool

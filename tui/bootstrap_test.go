@@ -9,13 +9,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/report"
 )
 
 // bootStart are the test start options with a small bootstrap.
-func bootStart() report.Options {
+func bootStart() analysis.Options {
 	o := startOptions()
-	o.Bootstrap = report.BootstrapOptions{Resamples: 200, Explicit: true, Refit: report.RefitNever}
+	o.Bootstrap = analysis.BootstrapOptions{Resamples: 200, Explicit: true, Refit: analysis.RefitNever}
 	return o
 }
 
@@ -78,13 +79,13 @@ func TestBootstrapInBackground(t *testing.T) {
 
 	opt := m.c.knobs.opt
 	opt.Judges = []string{m.c.judgeName()}
-	an, err := report.Analyze(demoLog(t), opt)
+	an, err := analysis.Analyze(demoLog(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := func(ja report.JudgeAnalysis) string {
+	doc := func(ja analysis.JudgeAnalysis) string {
 		var b bytes.Buffer
-		if err := report.WriteJSON(&b, report.BuildDoc(&report.Analysis{Options: opt, Judges: []report.JudgeAnalysis{ja}}, "t")); err != nil {
+		if err := report.WriteJSON(&b, report.BuildDoc(&analysis.Analysis{Options: opt, Judges: []analysis.JudgeAnalysis{ja}}, "t")); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
@@ -166,7 +167,7 @@ func TestExportFiguresAndIntervals(t *testing.T) {
 	}
 	opt := m.c.knobs.opt
 	opt.Judges = []string{m.c.judgeName()}
-	an, err := report.Analyze(demoLog(t), opt)
+	an, err := analysis.Analyze(demoLog(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/internal/shellarg"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // The commands the TUI prints for reproduction: the `plumb report` of the
@@ -31,23 +31,23 @@ func (c *common) inputs() inputArgs {
 }
 
 // flags are the flags that read the inputs.
-func (in inputArgs) flags() []report.Flag {
-	var f []report.Flag
+func (in inputArgs) flags() []analysis.Flag {
+	var f []analysis.Flag
 	if in.from != "" {
-		f = append(f, report.Flag{Name: "from", Value: in.from})
+		f = append(f, analysis.Flag{Name: "from", Value: in.from})
 	}
 	for _, m := range in.maps {
-		f = append(f, report.Flag{Name: "map", Value: m})
+		f = append(f, analysis.Flag{Name: "map", Value: m})
 	}
 	if in.skipBad {
-		f = append(f, report.Flag{Name: "skip-bad", Bare: true})
+		f = append(f, analysis.Flag{Name: "skip-bad", Bare: true})
 	}
 	return f
 }
 
 // command writes a command as typed: the subcommand, the files, then the
 // flags as --name value (quoted for a POSIX shell).
-func command(sub string, files []string, flags []report.Flag) string {
+func command(sub string, files []string, flags []analysis.Flag) string {
 	a := []string{"plumb", sub}
 	for _, f := range files {
 		a = append(a, shellarg.Quote(f))
@@ -98,7 +98,7 @@ func (c *common) firstRecordOf(judge, group string) string {
 // reportCommand is the `plumb report` command that reproduces the numbers
 // of opt on the inputs in: the inputs' flags, then opt's (report's codec,
 // Options.Args).
-func reportCommand(opt report.Options, in inputArgs) string {
+func reportCommand(opt analysis.Options, in inputArgs) string {
 	return command("report", in.files, append(in.flags(), opt.Args()...))
 }
 
@@ -107,9 +107,9 @@ func reportCommand(opt report.Options, in inputArgs) string {
 // its captions (shellarg.Line, as cmd/plumb's reproduceLine builds them),
 // so that the caption it writes is this command again and the two folders
 // are equal byte for byte.
-func figuresCommand(opt report.Options, in inputArgs, dir string) string {
+func figuresCommand(opt analysis.Options, in inputArgs, dir string) string {
 	var flags []shellarg.Flag
-	for _, f := range append(append(in.flags(), opt.Args()...), report.Flag{Name: "output", Value: dir}) {
+	for _, f := range append(append(in.flags(), opt.Args()...), analysis.Flag{Name: "output", Value: dir}) {
 		flags = append(flags, f.Shell())
 	}
 	return shellarg.Line("plumb figures", flags, in.files)
@@ -120,18 +120,18 @@ func figuresCommand(opt report.Options, in inputArgs, dir string) string {
 // embedded demo), the judge and criterion, and the knobs that choose the
 // set (k, the seed, per-token likelihoods).
 func fewShotCommand(in inputArgs, judge, crit string, lo likelihood.Options, out string) string {
-	var f []report.Flag
+	var f []analysis.Flag
 	if len(in.files) == 0 {
-		f = append(f, report.Flag{Name: "demo", Bare: true})
+		f = append(f, analysis.Flag{Name: "demo", Bare: true})
 	}
 	if in.skipBad {
-		f = append(f, report.Flag{Name: "skip-bad", Bare: true})
+		f = append(f, analysis.Flag{Name: "skip-bad", Bare: true})
 	}
-	f = append(f, report.Flag{Name: "judge", Value: judge}, report.Flag{Name: "criterion", Value: crit},
-		report.Flag{Name: "k", Value: fmt.Sprint(topK(lo.TopK))}, report.Flag{Name: "seed", Value: fmt.Sprint(lo.Seed)})
+	f = append(f, analysis.Flag{Name: "judge", Value: judge}, analysis.Flag{Name: "criterion", Value: crit},
+		analysis.Flag{Name: "k", Value: fmt.Sprint(topK(lo.TopK))}, analysis.Flag{Name: "seed", Value: fmt.Sprint(lo.Seed)})
 	if lo.PerToken {
-		f = append(f, report.Flag{Name: "per-token", Bare: true})
+		f = append(f, analysis.Flag{Name: "per-token", Bare: true})
 	}
-	f = append(f, report.Flag{Name: "output", Value: out})
+	f = append(f, analysis.Flag{Name: "output", Value: out})
 	return command("fewshot", in.files, f)
 }

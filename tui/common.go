@@ -3,9 +3,9 @@ package tui
 import (
 	"fmt"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // common is the context every component reads instead of the root Model
@@ -27,15 +27,15 @@ type common struct {
 	// starting values, the last result, and what background work has
 	// added to it (the comparison of every judge, the bootstrap's
 	// progress). Results asked for again (fit paths, …) are the engine's
-	// (report.Engine caches them by their options): the context asks it.
-	eng          *report.Engine
+	// (analysis.Engine caches them by their options): the context asks it.
+	eng          *analysis.Engine
 	judges       []string
 	judge        int
 	groups       []string
 	group        int
 	knobs, start knobState
 	cur          *result
-	compare      []report.JudgeAnalysis
+	compare      []analysis.JudgeAnalysis
 	cmpErr       error
 	boot         bootState
 	// styleJobs is how far the Style pane's analysis of each styleKey got
@@ -127,7 +127,7 @@ func (c *common) currentPath() (*pathEntry, bool) {
 }
 
 // intervals returns the current result's bootstrap intervals, or nil: the
-// engine's (report.Engine.CachedIntervals), once no bootstrap of the
+// engine's (analysis.Engine.CachedIntervals), once no bootstrap of the
 // result is running.
 func (c *common) intervals() *selection.Intervals {
 	if c.cur == nil || c.cur.err != nil || c.boot.running {

@@ -6,9 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // result is one finished analysis of the current judge: the numbers every
@@ -16,12 +16,12 @@ import (
 type result struct {
 	gen   uint64
 	judge string
-	opt   report.Options
-	ja    report.JudgeAnalysis
+	opt   analysis.Options
+	ja    analysis.JudgeAnalysis
 	err   error
 	dur   time.Duration
 	items *itemData
-	// preview marks a warm-started preview (report.Engine.Preview): the
+	// preview marks a warm-started preview (analysis.Engine.Preview): the
 	// exact analysis of the same generation follows and replaces it.
 	preview bool
 }
@@ -38,7 +38,7 @@ type (
 	// comparison table.
 	compareMsg struct {
 		gen    uint64
-		judges []report.JudgeAnalysis
+		judges []analysis.JudgeAnalysis
 		err    error
 	}
 	// itemsCalMsg carries the calibrated columns of the items of the
@@ -66,9 +66,9 @@ type (
 // command shares nothing mutable with Update.
 type request struct {
 	gen   uint64
-	eng   *report.Engine
+	eng   *analysis.Engine
 	judge string
-	opt   report.Options
+	opt   analysis.Options
 	// itemsNow asks for the items' calibrated columns in the result (the
 	// Items pane is on screen); otherwise they follow (itemsCalCmd).
 	itemsNow bool
@@ -94,7 +94,7 @@ func (q request) analyse() *result {
 	return r
 }
 
-// preview returns a preview of the analysis (report.Engine.Preview), or
+// preview returns a preview of the analysis (analysis.Engine.Preview), or
 // nil when there is none. Its items' calibrated columns stay pending: they
 // come with the exact analysis.
 func (q request) preview() *result {
@@ -153,7 +153,7 @@ func compareCmd(ctx context.Context, g *gate, q request, cur *result) tea.Cmd {
 		o.Judges = nil
 		o.Selection.Path, o.Selection.StopAt = false, selection.StopEnd // the overview shows no path
 		reuse := cur != nil && cur.err == nil && cur.opt.Selection.StopAt == selection.StopEnd
-		out := make([]report.JudgeAnalysis, len(judges))
+		out := make([]analysis.JudgeAnalysis, len(judges))
 		for i, j := range judges {
 			if j == q.judge && reuse {
 				out[i] = cur.ja

@@ -17,7 +17,7 @@
 //     computes the numbers and never draws. It keeps only scheduling (jobs,
 //     cancellation, the generation that drops stale results): the results
 //     asked for again (fit paths, intervals, style analyses, the items'
-//     base) are the engine's (report.Engine), cached by their options.
+//     base) are the engine's (analysis.Engine), cached by their options.
 //   - Components (component.go, after soft-serve's common.Component) have
 //     SetSize, Update, View and their key help: the panes (overview.go,
 //     selection.go, likelihood.go, reporting.go, items.go) and the parts
@@ -31,7 +31,7 @@
 //     reset, whether a change recomputes, the status line's place and the
 //     `plumb report` flag of each.
 //
-// It computes no statistic: every analysis runs through report.Engine in a
+// It computes no statistic: every analysis runs through analysis.Engine in a
 // tea.Cmd (compute.go), started by the key itself, one at a time (keys
 // arriving meanwhile coalesce into one follow-up), with generation numbers
 // so a stale result is dropped; background work (items, comparison, fit

@@ -5,7 +5,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/report"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // effectsTable is the Selection pane's "position or ID?" block: the
@@ -26,7 +26,7 @@ func (t *effectsTable) Lines(sel *selection.Result) []string {
 	st, w := &t.c.st, t.w
 	be := &sel.Effects
 	out := []string{st.Heading.Render(" Position or ID?") +
-		st.Faint.Render(fmt.Sprintf("  design %s · %s · %.0f%% t intervals", be.Design, report.ScaleText(be.Scale), 100*(1-identify.Alpha)))}
+		st.Faint.Render(fmt.Sprintf("  design %s · %s · %.0f%% t intervals", be.Design, present.ScaleText(be.Scale), 100*(1-identify.Alpha)))}
 
 	// The table: shares, with the count once when every shown cell has the same.
 	counts := map[int]bool{}
@@ -40,9 +40,9 @@ func (t *effectsTable) Lines(sel *selection.Result) []string {
 	cell := func(r, c int) string {
 		x := be.Table[r][c]
 		if len(counts) > 1 && x.N > 0 {
-			return fmt.Sprintf("%s (%d)", report.BiasCellText(x), x.N)
+			return fmt.Sprintf("%s (%d)", present.BiasCellText(x), x.N)
 		}
-		return report.BiasCellText(x)
+		return present.BiasCellText(x)
 	}
 	left := table([]string{" picks answer", "ID A", "ID B"}, [][]string{
 		{" shown first", cell(identify.ShownFirst, identify.IDA), cell(identify.ShownFirst, identify.IDB)},
@@ -55,8 +55,8 @@ func (t *effectsTable) Lines(sel *selection.Result) []string {
 	}
 
 	var rows [][]string
-	for i, r := range report.BiasEffectRows(be) {
-		ci := report.EffectCI(r.Effect)
+	for i, r := range present.BiasEffectRows(be) {
+		ci := present.EffectCI(r.Effect)
 		switch {
 		case !r.Effect.Identified:
 			ci = "not identified"
@@ -67,7 +67,7 @@ func (t *effectsTable) Lines(sel *selection.Result) []string {
 		if r.Effect.Estimate.N > 0 {
 			n = fmt.Sprint(r.Effect.Estimate.N)
 		}
-		rows = append(rows, []string{" " + tuiEffectNames[i], report.EffectValue(r.Effect), ci, n})
+		rows = append(rows, []string{" " + tuiEffectNames[i], present.EffectValue(r.Effect), ci, n})
 	}
 	right := table([]string{" effect", "estimate", "95% CI", "items"}, rows)
 	out = append(out, sideBySide(left, right, w, 3)...)
@@ -81,5 +81,5 @@ func (t *effectsTable) Lines(sel *selection.Result) []string {
 	return out
 }
 
-// tuiEffectNames are the short names of report.BiasEffectRows' effects.
+// tuiEffectNames are the short names of present.BiasEffectRows' effects.
 var tuiEffectNames = [...]string{"β  position", "τ  ID A", "β+τ both"}

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/internal/vocab"
@@ -108,7 +109,7 @@ func fewShotCmd(c *common) tea.Cmd {
 		_, all, _ := eng.Records(judge, "")
 		name := fewShotFile(prefix, crit, all)
 		// Every score record of the judge: the group filter is of pair
-		// records (report.Engine.Records), as in plumb fewshot.
+		// records (analysis.Engine.Records), as in plumb fewshot.
 		scores := all
 		fs, err := likelihood.SelectFewShot(judge, scores, likelihood.FewShotOptions{
 			Criterion: crit, K: opt.Likelihood.TopK, TrainFrac: 0.8, Seed: opt.Likelihood.Seed, PerToken: opt.Likelihood.PerToken,
@@ -159,6 +160,6 @@ func fewShotFile(prefix, crit string, scores []model.Score) string {
 
 // reportArgs is the `plumb report` command that reproduces the numbers of
 // opt on files (no flag reads them): every knob is a flag.
-func reportArgs(opt report.Options, files []string) string {
+func reportArgs(opt analysis.Options, files []string) string {
 	return reportCommand(opt, inputArgs{files: files})
 }

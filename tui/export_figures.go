@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/plot/figure"
@@ -12,7 +13,7 @@ import (
 // writeExportFigures writes the figures of an exported analysis into dir
 // as PNG and SVG (with their captions, whose command is reproduce:
 // figuresCommand) and returns what to call them in the status message.
-func writeExportFigures(guard *atomicfile.Guard, dir string, eng *report.Engine, judge string, opt report.Options, an *report.Analysis, reproduce string) (string, error) {
+func writeExportFigures(guard *atomicfile.Guard, dir string, eng *analysis.Engine, judge string, opt analysis.Options, an *analysis.Analysis, reproduce string) (string, error) {
 	figs := report.Figures(an, func(j string) []float64 {
 		pairs, _, _ := eng.Records(j, opt.Group)
 		return report.ObservedPA(pairs)

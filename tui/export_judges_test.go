@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -54,7 +55,7 @@ func TestExportJudgeAThenB(t *testing.T) {
 		}
 		opt := m.c.knobs.opt
 		opt.Judges = []string{judge}
-		an, err := report.Analyze(lg, opt)
+		an, err := analysis.Analyze(lg, opt)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -27,7 +28,7 @@ func TestExport(t *testing.T) {
 	}
 	opt := m.c.knobs.opt
 	opt.Judges = []string{"judge-first"}
-	an, err := report.Analyze(demoLog(t), opt)
+	an, err := analysis.Analyze(demoLog(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}

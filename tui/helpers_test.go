@@ -8,22 +8,22 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // startOptions are the analysis options `plumb` starts with (the flags'
 // defaults), with fewer permutations so tests stay quick.
-func startOptions() report.Options {
-	o := report.Options{
+func startOptions() analysis.Options {
+	o := analysis.Options{
 		Selection:  selection.DefaultOptions(),
 		Reporting:  reporting.DefaultOptions(),
 		Likelihood: likelihood.DefaultOptions(),
-		Target:     report.TargetAuto,
+		Target:     analysis.TargetAuto,
 	}
 	o.Likelihood.Permutations = 500
 	return o

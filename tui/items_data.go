@@ -6,15 +6,15 @@ import (
 	"math"
 	"slices"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // itemBase is what the items table shows that no knob changes: the
-// engine's (report.Engine.ItemBase computes it once per judge and group),
+// engine's (analysis.Engine.ItemBase computes it once per judge and group),
 // shared by every result after.
-type itemBase = report.ItemBase
+type itemBase = analysis.ItemBase
 
 // itemData is the per-item view of one result, prepared off the UI
 // goroutine: the shared itemBase and what depends on the fit (calibrated
@@ -37,7 +37,7 @@ type itemData struct {
 // fitCurve returns the CalibraEval map of an analysis, or nil when there
 // is none or it collapsed (its calibrated preferences would say nothing
 // about the judge).
-func fitCurve(ja *report.JudgeAnalysis) *calib.Curve {
+func fitCurve(ja *analysis.JudgeAnalysis) *calib.Curve {
 	curve, _ := ja.Selection.UsableCurve()
 	return curve
 }

@@ -4,17 +4,17 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // knobID names a knob. Every analysis knob is also a flag of `plumb
 // report` (knobDef.flag), so the report reproduces the screen: the
 // reproduce commands print the options with report's codec
-// (report.Options.Args). The order is the status line's.
+// (analysis.Options.Args). The order is the status line's.
 type knobID int
 
 const (
@@ -39,8 +39,8 @@ const (
 // formatted (get), stepped and reset (set), whether a change recomputes
 // the analysis, where the status line shows it, and the flag that sets
 // it. Adding a knob is adding a row to knobDefs (and its place in
-// paneKnobs); its option's flag is report's (report.RegisterFlags,
-// report.Options.Args).
+// paneKnobs); its option's flag is report's (analysis.RegisterFlags,
+// analysis.Options.Args).
 type knobDef struct {
 	label string
 	// name, when set, is the label for the knob values k (nil: label).
@@ -115,9 +115,9 @@ var knobDefs = [numKnobs]knobDef{
 		},
 	}.shown("λ ", 1, rankLambda),
 	kEstFrac: floatKnob("est. fraction", "--est-frac", 0.05, 0.25, 0.05, 1,
-		func(o *report.Options) *float64 { return &o.Selection.EstFrac }).shown("est ", 1, rankEstFrac),
+		func(o *analysis.Options) *float64 { return &o.Selection.EstFrac }).shown("est ", 1, rankEstFrac),
 	kObjective: choiceKnob("objective", "--objective", objectives,
-		func(o *report.Options) *calibraeval.Objective { return &o.Selection.Objective }).shown("", 1, rankObjective),
+		func(o *analysis.Options) *calibraeval.Objective { return &o.Selection.Objective }).shown("", 1, rankObjective),
 	kSeed: knobDef{label: "seed", flag: "--seed", small: 1, big: 10, lo: 0, hi: math.MaxUint32,
 		format: func(k *knobState, _ resolved) string { return fmt.Sprint(k.opt.Selection.Seed) },
 		step: func(k *knobState, d *knobDef, _ int, delta float64, _ resolved) bool {
@@ -181,9 +181,9 @@ var knobDefs = [numKnobs]knobDef{
 		reset: func(k, s *knobState) { k.opt.Reporting.Split = s.opt.Reporting.Split },
 	}.shown("split ", 2, rankSplit),
 	kAlpha: floatKnob("α", "--alpha", 0.01, 0.05, 0.01, 0.5,
-		func(o *report.Options) *float64 { return &o.Reporting.Alpha }).shown("α ", 2, rankAlpha),
+		func(o *analysis.Options) *float64 { return &o.Reporting.Alpha }).shown("α ", 2, rankAlpha),
 	kVerdictFrom: choiceKnob("verdict from", "--verdict-from", verdictFroms,
-		func(o *report.Options) *reporting.VerdictFrom { return &o.VerdictFrom }).shown("", 2, rankVerdictFrom),
+		func(o *analysis.Options) *reporting.VerdictFrom { return &o.VerdictFrom }).shown("", 2, rankVerdictFrom),
 	kTopK: {label: "k", flag: "--k", small: 1, big: 5, lo: 1, hi: 100,
 		format: func(k *knobState, _ resolved) string { return fmt.Sprint(topK(k.opt.Likelihood.TopK)) },
 		step: func(k *knobState, d *knobDef, _ int, delta float64, _ resolved) bool {
@@ -248,7 +248,7 @@ var knobDefs = [numKnobs]knobDef{
 
 // lambdaOf is the λ the λ knob steps: the published code's when only it
 // runs (solver published), else the converged fit's.
-func lambdaOf(o *report.Options) *float64 {
+func lambdaOf(o *analysis.Options) *float64 {
 	if o.Selection.Solver == selection.SolverPublished {
 		return &o.Selection.PublishedLambda
 	}
@@ -264,7 +264,7 @@ func labelOf(id knobID, k *knobState) string {
 }
 
 // floatKnob is a numeric analysis knob on one field of the options.
-func floatKnob(label, flag string, small, big, lo, hi float64, field func(*report.Options) *float64) knobDef {
+func floatKnob(label, flag string, small, big, lo, hi float64, field func(*analysis.Options) *float64) knobDef {
 	return knobDef{label: label, flag: flag, small: small, big: big, lo: lo, hi: hi,
 		format: func(k *knobState, _ resolved) string { return trimFloat(*field(&k.opt)) },
 		step: func(k *knobState, d *knobDef, _ int, delta float64, _ resolved) bool {
@@ -280,7 +280,7 @@ func floatKnob(label, flag string, small, big, lo, hi float64, field func(*repor
 func choiceKnob[T interface {
 	comparable
 	String() string
-}](label, flag string, choices []T, field func(*report.Options) *T) knobDef {
+}](label, flag string, choices []T, field func(*analysis.Options) *T) knobDef {
 	return knobDef{label: label, flag: flag,
 		format: func(k *knobState, _ resolved) string { return (*field(&k.opt)).String() },
 		step: func(k *knobState, _ *knobDef, dir int, _ float64, _ resolved) bool {
@@ -309,7 +309,7 @@ var (
 // knobState is every knob's value: the analysis options and the display
 // choices that are not analysis options.
 type knobState struct {
-	opt report.Options
+	opt analysis.Options
 	// criterion is the likelihood criterion shown ("" = the first).
 	criterion string
 	// opponent is the Style pane's win-rate opponent ("" = against all);

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // inactiveMark precedes a knob that changes nothing for the judge shown.
@@ -29,7 +29,7 @@ func (c *common) inactive(id knobID) string {
 	so := c.knobs.opt.Selection
 	switch id {
 	case kVerdictFrom:
-		if r := c.cur; r != nil && r.err == nil && r.judge == c.judgeName() && r.ja.Target == report.TargetVerdict {
+		if r := c.cur; r != nil && r.err == nil && r.judge == c.judgeName() && r.ja.Target == analysis.TargetVerdict {
 			return "the verdict rate is of the judge's verdict records; the verdict source picks the verdict of pair records (--target pair)"
 		}
 		return ""
@@ -49,7 +49,7 @@ func (c *common) inactive(id knobID) string {
 
 // hardKey names the records hardChoices counted.
 type hardKey struct {
-	eng          *report.Engine
+	eng          *analysis.Engine
 	judge, group string
 }
 

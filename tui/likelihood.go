@@ -10,7 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/plot"
-	"github.com/plumb-eval/plumb/report"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // likelihoodPane is the Likelihood bias tab: the LS–US scatter of the
@@ -87,7 +87,7 @@ func (p *likelihoodPane) draw(w int) []string {
 		if r.Criterion == res.Criterion {
 			name = " ▸ " + clean(r.Criterion)
 		}
-		rows = append(rows, []string{name, fmt.Sprint(r.BiasScore.N), report.FmtStat(r.BiasScore, 3), pCell(r.PValue), report.FmtStat(r.EvalRho, 3)})
+		rows = append(rows, []string{name, fmt.Sprint(r.BiasScore.N), present.FmtStat(r.BiasScore, 3), pCell(r.PValue), present.FmtStat(r.EvalRho, 3)})
 	}
 	out = append(out, p.cols.fit(&p.c.st, []string{"   criterion", "n", "BiasScore", "p", "eval ρ"}, rows, nil, w)...)
 	if len(res.TopRS) > 0 {

@@ -10,7 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
-	"github.com/plumb-eval/plumb/report"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // methodsTable is the Selection pane's methods × metrics table (raw,
@@ -50,7 +50,7 @@ func (t *methodsTable) SetSize(w, _ int) { t.w = w }
 
 // Lines draws the table of sel.
 func (t *methodsTable) Lines(sel *selection.Result) []string {
-	cols := report.SelectionColumns()
+	cols := present.SelectionColumns()
 	withDelta := t.w >= 140
 	head := []string{" method"}
 	for _, c := range cols {
@@ -61,7 +61,7 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 	var rows [][]string
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
-		title := " " + report.MethodTitle(mr.Name)
+		title := " " + present.MethodTitle(mr.Name)
 		mt := t.pick(mr)
 		if mr.Name == selection.MethodDiscard {
 			title = " discard incons."
@@ -83,23 +83,23 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 		}
 		for _, c := range cols {
 			s := c.Get(mt)
-			cell := report.FmtStat(s, c.Decimals)
+			cell := present.FmtStat(s, c.Decimals)
 			if s.OK() && s.Flag != "" {
-				cell += report.FlagMark // a value that cannot be right: no change glyph
+				cell += present.FlagMark // a value that cannot be right: no change glyph
 			} else if s.OK() && mr.Name != selection.MethodRaw && raw != nil {
 				if r := c.Get(raw); r.OK() && r.Flag == "" {
 					g, dec := "", c.Decimals
 					if mt == &mr.All { // the intervals are over all items
 						g = t.intervalGlyph(mr.Name, c, r.Value, s.Value)
 						if d, ok := t.delta(mr.Name, c); ok {
-							dec = report.ChangeDecimals(d, s.Value-r.Value, dec) // a marked change never reads ±0
+							dec = present.ChangeDecimals(d, s.Value-r.Value, dec) // a marked change never reads ±0
 						}
 					}
 					if g == "" {
 						g = " " // no mark: its column stays, so digits line up with raw's
 					}
 					if withDelta {
-						cell += " " + report.Signed(s.Value-r.Value, dec)
+						cell += " " + present.Signed(s.Value-r.Value, dec)
 					}
 					cell += g
 				}
@@ -150,7 +150,7 @@ func (t *methodsTable) track(sel *selection.Result) {
 // the calibrated preferences themselves), in full and in one line of the
 // table's width: "" otherwise, when the options differ in more than λ,
 // or when λ changes nothing for the judge anyway (common.inactive).
-func (t *methodsTable) lambdaNote(sel *selection.Result, cols []report.Column) (note, short string) {
+func (t *methodsTable) lambdaNote(sel *selection.Result, cols []present.Column) (note, short string) {
 	prev := t.prev
 	if prev == nil || t.c.inactive(kLambda) != "" {
 		return "", ""
@@ -193,7 +193,7 @@ func (t *methodsTable) lambdaNote(sel *selection.Result, cols []report.Column) (
 
 // cellValue is what the table shows of column c for a method, without
 // its change from raw.
-func (t *methodsTable) cellValue(mr *selection.MethodResult, c report.Column) string {
+func (t *methodsTable) cellValue(mr *selection.MethodResult, c present.Column) string {
 	mt := t.pick(mr)
 	switch {
 	case !mr.Available || mt == nil:
@@ -201,7 +201,7 @@ func (t *methodsTable) cellValue(mr *selection.MethodResult, c report.Column) st
 	case mr.Degenerate:
 		return "collapsed"
 	}
-	return report.FmtStat(c.Get(mt), c.Decimals)
+	return present.FmtStat(c.Get(mt), c.Decimals)
 }
 
 // collapsedRow is a collapsed method's row: greyed, "collapsed" in every
@@ -220,7 +220,7 @@ func (t *methodsTable) collapsedRow(title string, cols, n int) []string {
 // "=" when it contains 0 (within noise), and nothing when there are no
 // intervals (yet, or --bootstrap 0) or the change has none (a blank keeps
 // the column; the pane's notes say why).
-func (t *methodsTable) intervalGlyph(method string, c report.Column, raw, v float64) string {
+func (t *methodsTable) intervalGlyph(method string, c present.Column, raw, v float64) string {
 	iv := t.c.intervals()
 	if iv == nil {
 		if t.c.boot.running {
@@ -232,10 +232,10 @@ func (t *methodsTable) intervalGlyph(method string, c report.Column, raw, v floa
 	if !ok {
 		return ""
 	}
-	if !report.HasInterval(d) {
+	if !present.HasInterval(d) {
 		return " "
 	}
-	switch report.IntervalChange(c.Better, d, raw, v) {
+	switch present.IntervalChange(c.Better, d, raw, v) {
 	case +1:
 		return t.c.st.Better.Render(vocab.BetterSym)
 	case -1:
@@ -246,8 +246,8 @@ func (t *methodsTable) intervalGlyph(method string, c report.Column, raw, v floa
 
 // delta is the bootstrap interval of a method's change from raw on c's
 // metric (false when there are no intervals, or none for it).
-func (t *methodsTable) delta(method string, c report.Column) (bootstrap.Interval, bool) {
-	return report.DeltaOf(t.c.intervals(), method, c)
+func (t *methodsTable) delta(method string, c present.Column) (bootstrap.Interval, bool) {
+	return present.DeltaOf(t.c.intervals(), method, c)
 }
 
 // legend is the caption of the all-items table: what the marks mean, or
@@ -260,7 +260,7 @@ func (t *methodsTable) legend() string {
 	case iv != nil:
 		l := fmt.Sprintf("  %s %s %s %s %s %s (change's 95%% CI)", vocab.BetterSym, vocab.Better, vocab.WorseSym, vocab.Worse,
 			vocab.WithinNoiseSym, vocab.WithinNoise)
-		if c.cur != nil && len(report.NoIntervalNotes(c.cur.ja.Selection, iv)) > 0 {
+		if c.cur != nil && len(present.NoIntervalNotes(c.cur.ja.Selection, iv)) > 0 {
 			l += "; blank: " + vocab.NoInterval + " (notes)"
 		}
 		return l
@@ -278,7 +278,7 @@ func (t *methodsTable) legend() string {
 	return ""
 }
 
-// flagNotes explains the flagged values (report.FlagMark) of a method's
+// flagNotes explains the flagged values (present.FlagMark) of a method's
 // table over every item and over the held-out items.
 func flagNotes(mr *selection.MethodResult) []string {
 	if !mr.Available || mr.Degenerate {
@@ -292,9 +292,9 @@ func flagNotes(mr *selection.MethodResult) []string {
 		if part.m == nil {
 			continue
 		}
-		for _, c := range report.SelectionColumns() {
+		for _, c := range present.SelectionColumns() {
 			if s := c.Get(part.m); s.OK() && s.Flag != "" {
-				out = append(out, fmt.Sprintf("%s %s: %s = %.*f%s — %s", report.FlagMark, report.MethodTitle(mr.Name),
+				out = append(out, fmt.Sprintf("%s %s: %s = %.*f%s — %s", present.FlagMark, present.MethodTitle(mr.Name),
 					c.Title, c.Decimals, s.Value, part.where, s.Flag))
 			}
 		}
@@ -302,11 +302,11 @@ func flagNotes(mr *selection.MethodResult) []string {
 	return out
 }
 
-// fmtFlagged is fmtStat with report.FlagMark after a value that cannot be
+// fmtFlagged is fmtStat with present.FlagMark after a value that cannot be
 // right (the Selection pane's notes say why).
 func fmtFlagged(s calib.Stat, dec int) string {
 	if s.OK() && s.Flag != "" {
-		return report.FmtStat(s, dec) + report.FlagMark
+		return present.FmtStat(s, dec) + present.FlagMark
 	}
-	return report.FmtStat(s, dec)
+	return present.FmtStat(s, dec)
 }

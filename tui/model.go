@@ -6,9 +6,9 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/internal/atomicfile"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // Minimum and maximum terminal sizes the layout is designed for. Below the
@@ -23,7 +23,7 @@ const (
 // start from (and reset to); every one of them is a flag of `plumb report`.
 type Options struct {
 	// Log is the judgment log to analyse. The app sorts its records by
-	// judge (report.NewEngine); the caller must not use it afterwards.
+	// judge (analysis.NewEngine); the caller must not use it afterwards.
 	Log *model.Log
 	// Files are the input files (none: the embedded demo); they appear in
 	// the reproduce commands and are never overwritten by an export.
@@ -35,7 +35,7 @@ type Options struct {
 	SkipBad bool
 	// Start holds the starting knob values. Start.Judges[0], when given,
 	// is the judge shown first.
-	Start report.Options
+	Start analysis.Options
 	// Criterion is the likelihood criterion shown first ("" = the first).
 	Criterion string
 	// Mouse turns mouse support on (tab clicks, wheel scrolling).

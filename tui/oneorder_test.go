@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // TestOneOrderHeadline reproduces issue 19 item 5 on the Overview: on an
@@ -22,7 +22,7 @@ func TestOneOrderHeadline(t *testing.T) {
 		p.Has[model.X0], p.S[model.X0] = true, float64(i%3%2)
 		lg.Pairs = append(lg.Pairs, p)
 	}
-	an, err := report.Analyze(lg, startOptions())
+	an, err := analysis.Analyze(lg, startOptions())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // overviewPane is the Overview tab: the input files, the judge's headline
@@ -102,7 +103,7 @@ func arrangementSummary(sel *selection.Result, it *itemData) string {
 }
 
 // headlines are the judge's numbers, each in one plain sentence.
-func headlines(ja *report.JudgeAnalysis) []string {
+func headlines(ja *analysis.JudgeAnalysis) []string {
 	var out []string
 	if sel := ja.Selection; sel != nil {
 		raw := sel.Method(selection.MethodRaw)
@@ -134,10 +135,10 @@ func headlines(ja *report.JudgeAnalysis) []string {
 	}
 	if rep := ja.Reporting; rep != nil && ja.ArbitraryOrder != "" {
 		out = append(out, fmt.Sprintf("%s not headlined: %s (the Reporting pane shows it as a check of the correction)",
-			report.TargetName(ja.Target), ja.ArbitraryOrder))
+			present.TargetName(ja.Target), ja.ArbitraryOrder))
 	} else if rep != nil {
-		s := fmt.Sprintf("%s: %s %s %s; %s %s %s", report.TargetName(ja.Target), vocab.NaiveRateShort, vocab.NaiveRateSym, report.FmtStat(rep.PHat, 2),
-			vocab.CorrectedRateShort, vocab.CorrectedRateSym, report.FmtStat(rep.ThetaHat, 2))
+		s := fmt.Sprintf("%s: %s %s %s; %s %s %s", present.TargetName(ja.Target), vocab.NaiveRateShort, vocab.NaiveRateSym, present.FmtStat(rep.PHat, 2),
+			vocab.CorrectedRateShort, vocab.CorrectedRateSym, present.FmtStat(rep.ThetaHat, 2))
 		switch {
 		case rep.Uninformative != "":
 			s += " (" + vocab.Uninformative + ": all of [0, 1])"
@@ -182,8 +183,8 @@ func headlines(ja *report.JudgeAnalysis) []string {
 // verdict from the intervals, then the numbers.
 func biasHeadline(be *identify.Effects) string {
 	num := func(e identify.Effect) string {
-		s := report.EffectValue(e)
-		if ci := report.EffectCI(e); strings.HasPrefix(ci, "[") {
+		s := present.EffectValue(e)
+		if ci := present.EffectCI(e); strings.HasPrefix(ci, "[") {
 			s += " " + ci
 		}
 		return s
@@ -260,14 +261,14 @@ func (p *overviewPane) comparison() []string {
 		if ja.Judge == p.c.judgeName() {
 			name = " ▸ " + clean(ja.Judge)
 		}
-		// The documents' summary row (report.SummaryOf), with the raw κ and
+		// The documents' summary row (present.SummaryOf), with the raw κ and
 		// ICC(2,k) the Overview adds, to the same decimals.
-		sr := report.SummaryOf(ja)
+		sr := present.SummaryOf(ja)
 		c := sr.Cells()
 		kappa, icc := "—", "—"
 		if sel := ja.Selection; sel != nil {
 			if raw := sel.Method(selection.MethodRaw); raw != nil && raw.Available {
-				kappa, icc = report.FmtStat(raw.All.FleissKappa, report.SummaryDecimals), fmtFlagged(raw.All.ICC2k, report.SummaryDecimals)
+				kappa, icc = present.FmtStat(raw.All.FleissKappa, present.SummaryDecimals), fmtFlagged(raw.All.ICC2k, present.SummaryDecimals)
 			}
 		}
 		r := []string{name, c.Items, c.Consistency, c.FirstPositionRate, kappa, icc, c.Accuracy, c.PHat, c.Theta, c.BiasScore}
@@ -280,7 +281,7 @@ func (p *overviewPane) comparison() []string {
 // targetsCaption says what the comparison's p̂ and θ̂ estimate for each
 // judge, so a column that mixes targets says which is which, and why a
 // judge's rates are not shown (response order arbitrary).
-func targetsCaption(jas []report.JudgeAnalysis) string {
+func targetsCaption(jas []analysis.JudgeAnalysis) string {
 	var order []string
 	by := map[string][]string{}
 	var arbitrary []string
@@ -293,7 +294,7 @@ func targetsCaption(jas []report.JudgeAnalysis) string {
 			arbitrary = append(arbitrary, clean(ja.Judge))
 			continue
 		}
-		t := report.TargetName(ja.Target)
+		t := present.TargetName(ja.Target)
 		if _, ok := by[t]; !ok {
 			order = append(order, t)
 		}
@@ -319,10 +320,10 @@ func targetsCaption(jas []report.JudgeAnalysis) string {
 
 // targetName says in words what the reporting engine estimated.
 func targetName(t string) string {
-	if t == report.TargetVerdict {
+	if t == analysis.TargetVerdict {
 		return "verdict records"
 	}
-	if s, ok := strings.CutPrefix(t, report.TargetPair+":"); ok {
+	if s, ok := strings.CutPrefix(t, analysis.TargetPair+":"); ok {
 		return "pair verdicts from " + s
 	}
 	return t

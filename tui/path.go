@@ -6,22 +6,22 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // CalibraEval's fit path, which the Selection pane draws (pathChart). The
 // pipeline computes it off the UI goroutine after the point estimates are
-// on screen (afterResult, via report.Engine.Path), and the engine keeps it
+// on screen (afterResult, via analysis.Engine.Path), and the engine keeps it
 // per (judge, group, the selection options it depends on:
-// report.PathKey), so that stepping "stop at" re-renders at once: the
-// context asks the engine (report.Engine.CachedPath), and the recompute
+// analysis.PathKey), so that stepping "stop at" re-renders at once: the
+// context asks the engine (analysis.Engine.CachedPath), and the recompute
 // that follows finds the path in the engine's cache and refits nothing.
 // The pipeline keeps only which paths are being computed.
 
 // pathKey names a fit path: the options a path depends on.
-type pathKey = report.PathKey
+type pathKey = analysis.PathKey
 
 // pathEntry is a computed path, or why there is none.
 type pathEntry struct {
@@ -37,7 +37,7 @@ type pathMsg struct {
 
 // pathKeyOf returns the key of the path for a judge, group and options.
 func pathKeyOf(judge, group string, so selection.Options) pathKey {
-	return report.NewPathKey(judge, group, so)
+	return analysis.NewPathKey(judge, group, so)
 }
 
 // wantsPath reports whether the result r shows a path: the converged

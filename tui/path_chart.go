@@ -7,7 +7,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/plot"
-	"github.com/plumb-eval/plumb/report"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // pathChart is the Selection pane's fit-path chart: the metrics along
@@ -61,7 +61,7 @@ func (pc *pathChart) Lines(sel *selection.Result) []string {
 		stop = sel.Stop.Point
 	}
 	out = append(out, pc.panels(plot.PathPanelsOf(p), stop, len(p.Points), w)...)
-	if s := report.PathSentence(p); s != "" {
+	if s := present.PathSentence(p); s != "" {
 		out = append(out, wrap(s, w, "  ")...)
 	}
 	return out

@@ -7,8 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // pipeline computes the numbers on screen: every knob change starts a
@@ -170,7 +170,7 @@ func (pl *pipeline) setLog(lg *model.Log, judge string) {
 	if judge == "" && len(c.judges) > 0 {
 		judge = c.judges[c.judge]
 	}
-	c.eng = report.NewEngine(lg)
+	c.eng = analysis.NewEngine(lg)
 	c.judges = c.eng.Judges()
 	c.judge = max(0, slices.Index(c.judges, judge))
 	pl.refreshGroups()

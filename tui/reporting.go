@@ -5,11 +5,12 @@ import (
 	"math"
 	"strings"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/plot"
-	"github.com/plumb-eval/plumb/report"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // reportingPane is the Reporting tab (Lee et al.'s correct reporting):
@@ -53,14 +54,14 @@ func (p *reportingPane) draw(w int) []string {
 // intervals' level, the naive and corrected rates as interval bars, whether
 // the interval covers a known true rate, the classifier's estimated
 // specificity and sensitivity on the labelled items.
-func (p *reportingPane) rateLines(ja *report.JudgeAnalysis, w int) []string {
+func (p *reportingPane) rateLines(ja *analysis.JudgeAnalysis, w int) []string {
 	st := p.c.st
 	rep := ja.Reporting
 	level := 100 * (1 - p.c.knobs.opt.Reporting.Alpha)
 	if p.c.knobs.opt.Reporting.Alpha == 0 {
 		level = 95
 	}
-	out := []string{st.Heading.Render(fmt.Sprintf(" Verdict rate — %s (%s), %s", report.TargetName(ja.Target), targetName(ja.Target), vocab.Plural(rep.TestSize, "test item"))) +
+	out := []string{st.Heading.Render(fmt.Sprintf(" Verdict rate — %s (%s), %s", present.TargetName(ja.Target), targetName(ja.Target), vocab.Plural(rep.TestSize, "test item"))) +
 		st.Faint.Render(fmt.Sprintf("  %.4g%% intervals", level))}
 	specs := []plot.IntervalSpec{
 		statSpec(vocab.NaiveRateShort+" "+vocab.NaiveRateSym, rep.PHat, rep.PHat.CI),
@@ -76,7 +77,7 @@ func (p *reportingPane) rateLines(ja *report.JudgeAnalysis, w int) []string {
 		out = append(out, wrap("No item has a human label, so θ̂ cannot be corrected yet: the labelling plan below says what to label.", w, "  ")...)
 	} else {
 		out = append(out, wrap(fmt.Sprintf("specificity q̂0 = %s on m0 = %d · sensitivity q̂1 = %s on m1 = %d · budget m = %d of %s",
-			report.FmtStat(rep.Q0Hat, 3), rep.M0, report.FmtStat(rep.Q1Hat, 3), rep.M1, rep.Budget, vocab.Plural(rep.PoolSize, "labelled item")), w, "  ")...)
+			present.FmtStat(rep.Q0Hat, 3), rep.M0, present.FmtStat(rep.Q1Hat, 3), rep.M1, rep.Budget, vocab.Plural(rep.PoolSize, "labelled item")), w, "  ")...)
 	}
 	if rep.Holdout {
 		out = append(out, st.Faint.Render("  every item is labelled: the test set is the labelled items left after the calibration draw, their labels hidden"))
@@ -154,7 +155,7 @@ func (p *reportingPane) splitTable(rep *reporting.Result, w int) []string {
 
 // planAndNotes are the labelling plan and the notes: the report's, the
 // items left out, an arbitrary order of the arrangements.
-func (p *reportingPane) planAndNotes(ja *report.JudgeAnalysis, w int) []string {
+func (p *reportingPane) planAndNotes(ja *analysis.JudgeAnalysis, w int) []string {
 	st := p.c.st
 	rep := ja.Reporting
 	var out []string
@@ -167,7 +168,7 @@ func (p *reportingPane) planAndNotes(ja *report.JudgeAnalysis, w int) []string {
 		notes = append(notes, n)
 	}
 	if ja.ArbitraryOrder != "" {
-		notes = append(notes, report.ArbitraryOrderNote(ja.ArbitraryOrder))
+		notes = append(notes, present.ArbitraryOrderNote(ja.ArbitraryOrder))
 	}
 	if len(notes) > 0 {
 		out = append(out, "", st.Heading.Render(" Notes"))

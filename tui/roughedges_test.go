@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/reporting"
@@ -330,7 +331,7 @@ func TestKnotCount(t *testing.T) {
 	}
 	opt := m.c.knobs.opt
 	opt.Judges = []string{m.c.judgeName()}
-	an, err := report.Analyze(demoLog(t), opt)
+	an, err := analysis.Analyze(demoLog(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +348,7 @@ func TestKnotCount(t *testing.T) {
 func TestPlurals(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	ja := &report.JudgeAnalysis{Target: report.TargetVerdict, Reporting: &reporting.Result{TestSize: 1, M0: 1, M1: 0,
+	ja := &analysis.JudgeAnalysis{Target: analysis.TargetVerdict, Reporting: &reporting.Result{TestSize: 1, M0: 1, M1: 0,
 		PHat: calib.Defined(0.5, 1), ThetaHat: calib.Undefined(1, "too few")}}
 	for _, s := range headlines(ja) {
 		if strings.Contains(s, "1 test items") || strings.Contains(s, "1 calibration items") {

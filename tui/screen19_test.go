@@ -14,7 +14,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot"
-	"github.com/plumb-eval/plumb/report"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // wheelMsg is a turn of the mouse wheel.
@@ -480,7 +480,7 @@ func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 	before := m.c.cur.ja.Selection.Method(selection.MethodCalibraEval).All
 	press(t, m, "l")
 	after := m.c.cur.ja.Selection.Method(selection.MethodCalibraEval).All
-	if report.FmtStat(before.Consistency, 3) != report.FmtStat(after.Consistency, 3) || report.FmtStat(before.ICC2k, 3) == report.FmtStat(after.ICC2k, 3) {
+	if present.FmtStat(before.Consistency, 3) != present.FmtStat(after.Consistency, 3) || present.FmtStat(before.ICC2k, 3) == present.FmtStat(after.ICC2k, 3) {
 		t.Fatalf("the demo changed: consistency %v → %v, ICC(2,k) %v → %v", before.Consistency.Value, after.Consistency.Value,
 			before.ICC2k.Value, after.ICC2k.Value)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/plot"
-	"github.com/plumb-eval/plumb/report"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // selectionPane is the Selection bias tab: CalibraEval's map g* over the
@@ -85,7 +85,7 @@ func (p *selectionPane) draw(w int) []string {
 		out = append(out, wrap(fmt.Sprintf("CalibraEval fit%s: %s after %s; objective %.6f; %s", start, status,
 			vocab.Plural(f.Iterations, "iteration"), f.Objective, vocab.Plural(f.Points, "knot")), w, " ")...)
 	}
-	if notes := append(selectionNotes(sel), report.NoIntervalNotes(sel, p.c.intervals())...); len(notes) > 0 {
+	if notes := append(selectionNotes(sel), present.NoIntervalNotes(sel, p.c.intervals())...); len(notes) > 0 {
 		out = append(out, "", st.Heading.Render(" Notes"))
 		for _, n := range notes {
 			out = append(out, wrap(n, w, "  · ")...)
@@ -146,7 +146,7 @@ func calibratedRow(sel *selection.Result) (*selection.MethodResult, string) {
 		return ce, "CalibraEval"
 	}
 	if pub := sel.Method(selection.MethodCalibraEvalPublished); pub != nil {
-		return pub, report.MethodTitle(selection.MethodCalibraEvalPublished)
+		return pub, present.MethodTitle(selection.MethodCalibraEvalPublished)
 	}
 	return nil, "CalibraEval"
 }
@@ -172,13 +172,13 @@ func selectionNotes(sel *selection.Result) []string {
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
 		if !mr.Available {
-			notes = append(notes, report.MethodTitle(mr.Name)+": not available — "+mr.Reason)
+			notes = append(notes, present.MethodTitle(mr.Name)+": not available — "+mr.Reason)
 		}
 		for _, n := range mr.Notes {
-			notes = append(notes, report.MethodTitle(mr.Name)+": "+n)
+			notes = append(notes, present.MethodTitle(mr.Name)+": "+n)
 		}
 		if mr.Available && mr.All.OneOrder {
-			notes = append(notes, report.MethodTitle(mr.Name)+": first-pos. rate — "+metrics.OneOrderNote)
+			notes = append(notes, present.MethodTitle(mr.Name)+": first-pos. rate — "+metrics.OneOrderNote)
 		}
 		notes = append(notes, flagNotes(mr)...)
 	}

@@ -7,11 +7,11 @@ import (
 )
 
 // The Style pane's knobs (knobDefs' kOpponent and kStylePref). Both are
-// display knobs: they recompute nothing of report.Engine's selection,
+// display knobs: they recompute nothing of analysis.Engine's selection,
 // reporting and likelihood analysis. The opponent filters the win-rate
 // table; the preference is `plumb report --style-pref`
-// (report.Options.Style.Pref) and picks the style analysis shown, which
-// the pipeline computes with report.Engine.Style when it is not cached
+// (analysis.Options.Style.Pref) and picks the style analysis shown, which
+// the pipeline computes with analysis.Engine.Style when it is not cached
 // (ensureStyle, called for every display knob).
 
 // styleResolved is what the Style pane's knobs step through, from the

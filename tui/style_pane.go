@@ -13,7 +13,7 @@ import (
 	"github.com/plumb-eval/plumb/internal/shellarg"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/plot"
-	"github.com/plumb-eval/plumb/report"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // stylePane is the Style tab (calib/style, docs/style.md): the judge's
@@ -178,7 +178,7 @@ func (p *stylePane) status(w int, e *styleEntry) []string {
 // statCI formats a statistic with its interval: "0.666 [0.584, 0.737]",
 // "0.666" without one, "—" undefined.
 func statCI(s calib.Stat, dec int) string {
-	v := report.FmtStat(s, dec)
+	v := present.FmtStat(s, dec)
 	if !s.OK() || s.CI == nil {
 		return v
 	}
@@ -280,11 +280,11 @@ func signedStat(s calib.Stat) string {
 	if !s.OK() {
 		return "— (" + clean(s.Reason) + ")"
 	}
-	v := report.Signed(s.Value, 2)
+	v := present.Signed(s.Value, 2)
 	if s.CI == nil {
 		return v
 	}
-	return fmt.Sprintf("%s [%s, %s]", v, report.Signed(s.CI.Lower, 2), report.Signed(s.CI.Upper, 2))
+	return fmt.Sprintf("%s [%s, %s]", v, present.Signed(s.CI.Lower, 2), present.Signed(s.CI.Upper, 2))
 }
 
 // self: the preference for the judge's own generator's responses as an

@@ -6,12 +6,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // The Style pane's numbers (calib/style: length and self-preference bias,
@@ -19,7 +19,7 @@ import (
 // fit path: once the exact numbers of a result are on screen (ensureStyle,
 // from applyResult, or from a change of the preference knob). The engine
 // caches the analyses by the options they depend on
-// (report.Engine.Style); the pipeline keeps, per styleKey, only how far
+// (analysis.Engine.Style); the pipeline keeps, per styleKey, only how far
 // each job got (pipeline.styles), so that a knob the style analysis does
 // not read (λ, the budget, …) costs nothing.
 // Two background jobs behind the gate: the point estimates (prioStyle,
@@ -30,16 +30,16 @@ import (
 // The intervals depend on the seed (the seed knob), never on the workers.
 
 // styleKey names a style analysis: the options it depends on. The
-// analysis is plumb report's (report.Engine.Style) under the options of
+// analysis is plumb report's (analysis.Engine.Style) under the options of
 // the numbers on screen with the preference knob's --style-pref; --style
 // and --self come from the command line and are the same for the whole
 // run (mode is in the key all the same, as the analysis reads it).
 type styleKey struct {
 	judge, group string
-	mode         report.StyleMode
+	mode         analysis.StyleMode
 	pref         style.Pref
 	seed         uint64
-	boot         report.BootstrapOptions
+	boot         analysis.BootstrapOptions
 	rep          reporting.Options
 	// curve is CalibraEval's map of the calibrated preferences (nil
 	// without a usable fit: styleCurve).
@@ -52,7 +52,7 @@ type styleKey struct {
 type styleEntry struct {
 	// res holds the point estimates, then (ivs) the intervals too; nil
 	// until the point estimates are in, or when err says why there are
-	// none. It is the engine's (report.Engine.CachedStyle), filled in by
+	// none. It is the engine's (analysis.Engine.CachedStyle), filled in by
 	// currentStyle, never kept in pipeline.styles.
 	res *style.Result
 	err error
@@ -162,7 +162,7 @@ func styleKeyOf(r *result, k *knobState) styleKey {
 // styleReportOptions are the options `plumb report` gets for the style
 // analysis of result r under the knobs: r's with the preference knob's
 // --style-pref.
-func styleReportOptions(r *result, k *knobState) report.Options {
+func styleReportOptions(r *result, k *knobState) analysis.Options {
 	opt := r.opt
 	opt.Style.Pref = k.opt.Style.Pref
 	return opt
@@ -171,10 +171,10 @@ func styleReportOptions(r *result, k *knobState) report.Options {
 // styleRunOptions are the options the engine runs the style analysis of
 // r under the knobs with (styleReportOptions): under --style on when asOn
 // (runStyle), and without resamples for the point estimates (point).
-func styleRunOptions(r *result, k *knobState, asOn, point bool) report.Options {
+func styleRunOptions(r *result, k *knobState, asOn, point bool) analysis.Options {
 	opt := styleReportOptions(r, k)
 	if asOn {
-		opt.Style.Mode = report.StyleOn
+		opt.Style.Mode = analysis.StyleOn
 	}
 	if point {
 		opt.Bootstrap.Resamples = 0
@@ -184,9 +184,9 @@ func styleRunOptions(r *result, k *knobState, asOn, point bool) report.Options {
 
 // styleCurve is CalibraEval's map that gives ja's calibrated preferences,
 // or nil with the reason there is none, as plumb report decides
-// (report.StyleCurve).
-func styleCurve(ja *report.JudgeAnalysis) (*calib.Curve, string) {
-	return report.StyleCurve(ja.Selection)
+// (analysis.StyleCurve).
+func styleCurve(ja *analysis.JudgeAnalysis) (*calib.Curve, string) {
+	return analysis.StyleCurve(ja.Selection)
 }
 
 // styleShown reports whether r's numbers can have a style analysis: exact
@@ -284,27 +284,27 @@ func (pl *pipeline) startStylePoint(key styleKey, e *styleEntry) tea.Cmd {
 		}
 		res, asOn, err := runStyle(ctx, eng, &ja, opt, fields, nil)
 		return stylePointMsg{key: key, res: res, err: err, fields: fields, asOn: asOn,
-			off: opt.Style.Mode == report.StyleOff, final: final}
+			off: opt.Style.Mode == analysis.StyleOff, final: final}
 	}
 }
 
 // runStyle is plumb report's style analysis of the judge ja under opt
-// (report.Engine.Style, with progress and cancellation), except that under
+// (analysis.Engine.Style, with progress and cancellation), except that under
 // --style auto a judge whose pair records have no style field (model_1,
 // model_2, len_1, len_2: fields) is analysed as under --style on — the
 // pane shows the texts' length bias all the same — and asOn says so.
-func runStyle(ctx context.Context, eng *report.Engine, ja *report.JudgeAnalysis, opt report.Options, fields styleFields, progress func(done, total int)) (res *style.Result, asOn bool, err error) {
-	if opt.Style.Mode == report.StyleAuto && fields.withGen == 0 {
-		opt.Style.Mode, asOn = report.StyleOn, true
+func runStyle(ctx context.Context, eng *analysis.Engine, ja *analysis.JudgeAnalysis, opt analysis.Options, fields styleFields, progress func(done, total int)) (res *style.Result, asOn bool, err error) {
+	if opt.Style.Mode == analysis.StyleAuto && fields.withGen == 0 {
+		opt.Style.Mode, asOn = analysis.StyleOn, true
 	}
 	res, err = eng.Style(ctx, ja, opt, progress)
 	return res, asOn, err
 }
 
 // styleBootPlan is the bootstrap of n pair records as plumb report plans
-// the style analysis' (report.BootstrapOptions.Plan: lowered on a large
+// the style analysis' (analysis.BootstrapOptions.Plan: lowered on a large
 // log unless --bootstrap was given), with its note.
-func styleBootPlan(bo report.BootstrapOptions, n int) (resamples int, note string) {
+func styleBootPlan(bo analysis.BootstrapOptions, n int) (resamples int, note string) {
 	p := bo.Plan(n, 0)
 	if len(p.Notes) > 0 {
 		note = p.Notes[0]

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/internal/shellarg/shellargtest"
 	"github.com/plumb-eval/plumb/model"
@@ -28,7 +29,7 @@ func styleSection(t *testing.T, doc []byte, judge string) json.RawMessage {
 }
 
 // reportJSON is `plumb report --format json`'s document of an analysis.
-func reportJSON(t *testing.T, an *report.Analysis) []byte {
+func reportJSON(t *testing.T, an *analysis.Analysis) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := report.WriteJSON(&b, report.BuildDoc(an, "test")); err != nil {
@@ -48,7 +49,7 @@ func TestStylePaneIsReport(t *testing.T) {
 	frameTest(t)
 	self := map[string]string{"plain": "mid"}
 	o := startOptions()
-	o.Bootstrap = report.BootstrapOptions{Resamples: 40, Explicit: true}
+	o.Bootstrap = analysis.BootstrapOptions{Resamples: 40, Explicit: true}
 	o.Style.Self = self
 	ro := o
 	m := New(Options{Log: styleSimLog(t, 200, nil), Start: o, Dark: true, NoColor: true})
@@ -62,7 +63,7 @@ func TestStylePaneIsReport(t *testing.T) {
 			t.Fatalf("preference knob %v, want %v", m.c.knobs.opt.Style.Pref, pref)
 		}
 		ro.Style.Pref = pref
-		an, err := report.NewEngine(styleSimLog(t, 200, nil)).Report(ro)
+		an, err := analysis.NewEngine(styleSimLog(t, 200, nil)).Report(ro)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +128,7 @@ func TestStyleReproduceCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := startOptions()
-	o.Bootstrap = report.BootstrapOptions{Resamples: 30, Explicit: true}
+	o.Bootstrap = analysis.BootstrapOptions{Resamples: 30, Explicit: true}
 	o.Style.Self = map[string]string{"plain": "mid"}
 	m := New(Options{Log: read, Files: []string{logPath}, Start: o, Dark: true, NoColor: true, ExportPrefix: filepath.Join(dir, "out")})
 	m.pipe.noPath = true

@@ -14,12 +14,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
 	"github.com/plumb-eval/plumb/model/sim"
 	"github.com/plumb-eval/plumb/model/sim/simtest"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // styleSimLog is a simulated log whose pair items three generators wrote
@@ -53,7 +53,7 @@ func styleSimLog(t testing.TB, pairs int, gens []string) *model.Log {
 func styleModel(t testing.TB, lg *model.Log, w, h, resamples int, self map[string]string) *Model {
 	t.Helper()
 	o := startOptions()
-	o.Bootstrap = report.BootstrapOptions{Resamples: resamples, Explicit: resamples > 0}
+	o.Bootstrap = analysis.BootstrapOptions{Resamples: resamples, Explicit: resamples > 0}
 	o.Style.Self = self
 	m := New(Options{Log: lg, Start: o, Dark: true, NoColor: true})
 	m.pipe.noPath = true

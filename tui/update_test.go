@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
@@ -137,7 +138,7 @@ func TestPreviewThenExactEqualsReport(t *testing.T) {
 	if m.pipe.computing() || m.c.cur.preview {
 		t.Fatal("the recomputes did not settle on exact numbers")
 	}
-	want, err := report.NewEngine(demoLog(t)).Judge(m.c.judgeName(), m.c.knobs.opt)
+	want, err := analysis.NewEngine(demoLog(t)).Judge(m.c.judgeName(), m.c.knobs.opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,13 +275,13 @@ func TestScreenMatchesReport(t *testing.T) {
 	press(t, m, "]", "2", "l", "l", "j", "h", "h", "4", "j", "l", "j", "l", "j", "l")
 	opt := m.c.knobs.opt
 	opt.Judges = []string{m.c.judgeName()}
-	an, err := report.Analyze(demoLog(t), opt)
+	an, err := analysis.Analyze(demoLog(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := func(ja report.JudgeAnalysis) string {
+	doc := func(ja analysis.JudgeAnalysis) string {
 		var b bytes.Buffer
-		if err := report.WriteJSON(&b, report.BuildDoc(&report.Analysis{Options: opt, Judges: []report.JudgeAnalysis{ja}}, "t")); err != nil {
+		if err := report.WriteJSON(&b, report.BuildDoc(&analysis.Analysis{Options: opt, Judges: []analysis.JudgeAnalysis{ja}}, "t")); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
@@ -112,10 +113,10 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDeg
 	// (no likelihood bias) with a target that leaves the reporting engine
 	// nothing to do.
 	pairs := &model.Log{Pairs: lg.Pairs, Files: lg.Files}
-	opt.Target = report.TargetVerdict
-	opt.Bootstrap = report.BootstrapOptions{} // the calibrated log carries no intervals
-	opt.Style = report.StyleOptions{Mode: report.StyleOff}
-	an, err := report.Analyze(pairs, opt)
+	opt.Target = analysis.TargetVerdict
+	opt.Bootstrap = analysis.BootstrapOptions{} // the calibrated log carries no intervals
+	opt.Style = analysis.StyleOptions{Mode: analysis.StyleOff}
+	an, err := analysis.Analyze(pairs, opt)
 	if err != nil {
 		return inputError{err}
 	}
@@ -161,7 +162,7 @@ func checkPairJudges(pairs []model.Pair, want []string) error {
 }
 
 // printCalibrateSummary writes the one-line summary and notes to stderr.
-func printCalibrateSummary(w io.Writer, dest string, sum report.CalibratedSummary, opt report.Options, lg *model.Log) {
+func printCalibrateSummary(w io.Writer, dest string, sum report.CalibratedSummary, opt analysis.Options, lg *model.Log) {
 	so := opt.Selection
 	pub := sum.Published // nil without the published code
 	if so.Solver.Converged() {

@@ -6,15 +6,15 @@ import (
 	"io"
 	"strings"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // checkDegenerate refuses (as bad input, status 2) to write the calibrated
 // log when a judge's CalibraEval fit collapsed, naming each judge and why;
 // with allow it only warns on w.
-func checkDegenerate(w io.Writer, an *report.Analysis, allow bool) error {
+func checkDegenerate(w io.Writer, an *analysis.Analysis, allow bool) error {
 	var lines []string
 	for i := range an.Judges {
 		ja := &an.Judges[i]

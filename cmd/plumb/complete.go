@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -16,7 +17,6 @@ import (
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
 	"github.com/plumb-eval/plumb/plot/figure"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // registerCompletions adds shell completion of flag values to cmd, for
@@ -58,7 +58,7 @@ func registerCompletions(cmd *cobra.Command) {
 		"from":           fixed(formats...),
 		"format":         fixed("md", "json", "csv"),
 		"objective":      fixed("both", "l1", "l2"),
-		"target":         fixed(report.TargetAuto, report.TargetVerdict, report.TargetPair),
+		"target":         fixed(analysis.TargetAuto, analysis.TargetVerdict, analysis.TargetPair),
 		"verdict-from":   fixed(sources...),
 		"solver":         fixed(selection.SolverConverged.String(), selection.SolverPublished.String(), selection.SolverBoth.String()),
 		"bootstrap-kind": fixed(bootstrap.Percentile.String(), bootstrap.BCa.String()),
@@ -68,7 +68,7 @@ func registerCompletions(cmd *cobra.Command) {
 		"task":           fixed("pair", "score"),
 		"template":       templates,
 		"mode":           fixed("prob", "logprob", "choice"), // sim.ParseMode
-		"style":          fixed(report.StyleAuto.String(), report.StyleOn.String(), report.StyleOff.String()),
+		"style":          fixed(analysis.StyleAuto.String(), analysis.StyleOn.String(), analysis.StyleOff.String()),
 		"style-pref":     fixed(style.PrefBalanced.String(), style.PrefRawX0.String(), style.PrefCalibrated.String()),
 		"self":           fromLog(selfPairs),
 		"matchup":        matchups,

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/internal/shellarg"
 	"github.com/plumb-eval/plumb/model"
@@ -94,7 +95,7 @@ func runFigures(cmd *cobra.Command, files []string, f *analysisFlags, ff *figure
 	if err != nil {
 		return err
 	}
-	an, err := report.Analyze(lg, opt)
+	an, err := analysis.Analyze(lg, opt)
 	if err != nil {
 		return inputError{err}
 	}
@@ -102,7 +103,7 @@ func runFigures(cmd *cobra.Command, files []string, f *analysisFlags, ff *figure
 }
 
 // writeFigures draws the figures of an analysis into dir.
-func writeFigures(cmd *cobra.Command, lg *model.Log, an *report.Analysis, dir string, formats []figure.Format, fo figure.Options, reproduce string) error {
+func writeFigures(cmd *cobra.Command, lg *model.Log, an *analysis.Analysis, dir string, formats []figure.Format, fo figure.Options, reproduce string) error {
 	// The histogram under g* is of the pairs analysed: the group's, under
 	// --group (as the TUI's export draws it).
 	pairs := lg.Pairs

@@ -6,17 +6,17 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // analysisFlags are the flags shared by `plumb`, `plumb report`, `plumb
 // figures` and `plumb calibrate`: the analysis options (report's codec,
-// report.RegisterFlags: every knob the TUI shows is a flag there, so a
+// analysis.RegisterFlags: every knob the TUI shows is a flag there, so a
 // report reproduces a screen), the flags that read the inputs and those
 // of the output.
 type analysisFlags struct {
-	opts *report.OptionFlags
+	opts *analysis.OptionFlags
 
 	skipBad bool
 	from    string
@@ -27,7 +27,7 @@ type analysisFlags struct {
 }
 
 func (f *analysisFlags) register(fs *pflag.FlagSet) {
-	f.opts = report.RegisterFlags(fs)
+	f.opts = analysis.RegisterFlags(fs)
 	fs.StringVar(&f.from, "from", "", "input format (default: detected from the content; see plumb import --help)")
 	fs.StringArrayVar(&f.maps, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
@@ -37,7 +37,7 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 }
 
 // options validates the flags and returns the analysis options.
-func (f *analysisFlags) options() (report.Options, error) {
+func (f *analysisFlags) options() (analysis.Options, error) {
 	o, err := f.opts.Options()
 	if err != nil {
 		return o, err
@@ -53,7 +53,7 @@ func (f *analysisFlags) options() (report.Options, error) {
 // load reads the inputs as the analysis needs them (loadLog; the lengths
 // of skipped response texts as the style mode needs them), checks the
 // --judge, --group and --self names against them and sets opt.Style.Self.
-func (f *analysisFlags) load(cmd *cobra.Command, files []string, keepText bool, opt *report.Options) (*model.Log, error) {
+func (f *analysisFlags) load(cmd *cobra.Command, files []string, keepText bool, opt *analysis.Options) (*model.Log, error) {
 	lg, err := loadLogLengths(cmd, files, f.skipBad, keepText, f.from, f.maps, styleReadOptions(opt.Style.Mode))
 	if err != nil {
 		return nil, err

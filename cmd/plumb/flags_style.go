@@ -5,18 +5,18 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // styleReadOptions are the read options the style mode needs: the
 // lengths of the skipped response texts of records that name a generator
 // (auto), of every record (on), or none (off).
-func styleReadOptions(mode report.StyleMode) model.ReadOptions {
+func styleReadOptions(mode analysis.StyleMode) model.ReadOptions {
 	switch mode {
-	case report.StyleAuto:
+	case analysis.StyleAuto:
 		return model.ReadOptions{GenTextLengths: true}
-	case report.StyleOn:
+	case analysis.StyleOn:
 		return model.ReadOptions{TextLengths: true}
 	}
 	return model.ReadOptions{}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/report"
 )
@@ -56,7 +57,7 @@ func runReport(cmd *cobra.Command, files []string, f *analysisFlags) error {
 }
 
 // writeReport is runReport, returning the log and its analysis.
-func writeReport(cmd *cobra.Command, files []string, f *analysisFlags) (*model.Log, *report.Analysis, error) {
+func writeReport(cmd *cobra.Command, files []string, f *analysisFlags) (*model.Log, *analysis.Analysis, error) {
 	opt, err := f.options()
 	if err != nil {
 		return nil, nil, inputError{err}
@@ -68,7 +69,7 @@ func writeReport(cmd *cobra.Command, files []string, f *analysisFlags) (*model.L
 	if err != nil {
 		return nil, nil, err
 	}
-	an, err := report.Analyze(lg, opt)
+	an, err := analysis.Analyze(lg, opt)
 	if err != nil {
 		return nil, nil, inputError{err}
 	}

@@ -83,7 +83,7 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 		}
 		to.Log = lg
 		// The log may still grow: --self is taken as given (opt's, split
-		// by report.SelfAsGiven).
+		// by analysis.SelfAsGiven).
 		to.Poll = w.Poll
 		to.PollEvery = time.Second
 	} else {

@@ -10,21 +10,26 @@ import (
 
 // houseAllowed is docs/architecture.md's "The house": for each part of
 // the module, the parts its non-test files may import. Data flows one way,
-// files → model → calib → analysis and presentation (report, plot) →
-// tui and documents → cmd/plumb, so every arrow points down this list:
+// files → model → calib → the session (analysis) → the presentation
+// (present) → tui and the documents (report, plot) → cmd/plumb, so every
+// arrow points down this list:
 //
 //	cmd      the CLI
 //	tui      the terminal UI
-//	report   the analysis session, the presentation and the documents
+//	report   the documents: Doc and its Markdown, JSON and CSV encoders
+//	present  the words, cells, marks and decimals the TUI and Markdown show
+//	analysis the analysis session: Options, Engine and its caches, Analysis
 //	plot     terminal charts and figure files
 //	collect  judging over OpenAI-compatible servers
 //	calib    every statistic (its own arrows: TestCalibArrows)
 //	model    log types, readers, importers, simulator
 //	internal leaves every layer may use
 var houseAllowed = map[string][]string{
-	"cmd":      {"tui", "report", "plot", "collect", "calib", "model", "internal"},
-	"tui":      {"report", "plot", "calib", "model", "internal"},
-	"report":   {"plot", "calib", "model", "internal"},
+	"cmd":      {"tui", "report", "present", "analysis", "plot", "collect", "calib", "model", "internal"},
+	"tui":      {"report", "present", "analysis", "plot", "calib", "model", "internal"},
+	"report":   {"present", "analysis", "plot", "calib", "model", "internal"},
+	"present":  {"analysis", "calib", "model", "internal"},
+	"analysis": {"calib", "model", "internal"},
 	"plot":     {"calib", "model", "internal"},
 	"collect":  {"model", "internal"},
 	"calib":    {"model", "internal"},
@@ -70,9 +75,11 @@ func houseViolation(pkg, dep string) string {
 
 // TestHouseArrows: every import between the module's packages
 // points down the house as docs/architecture.md draws it — cmd → tui →
-// report → plot → calib → model → internal, with collect beside plot — so
-// nothing in calib imports the analysis session or the presentation, and
-// the session never imports the terminal UI.
+// report → present → analysis → calib → model → internal, with plot and
+// collect beside the session — so nothing in calib imports the analysis
+// session or the presentation, the session never imports the presentation,
+// the documents or the terminal UI, and the presentation never imports the
+// documents.
 func TestHouseArrows(t *testing.T) {
 	root, err := ModuleRoot()
 	if err != nil {
@@ -110,13 +117,17 @@ func TestHouseArrows(t *testing.T) {
 }
 
 // TestHouseArrowsCatchMutations: the check fails an import that points up
-// the house (the session importing the terminal UI, calib importing the
-// session, model importing calib, a leaf importing a layer) and passes
+// the house (the session importing the terminal UI, the presentation or
+// the documents, the presentation importing the documents, calib importing
+// the session, model importing calib, a leaf importing a layer) and passes
 // the arrows the house draws.
 func TestHouseArrowsCatchMutations(t *testing.T) {
 	for _, bad := range [][2]string{
 		{"report", "tui"}, {"calib/metrics", "report"}, {"calib/selection", "tui"}, {"model", "calib"},
 		{"plot/figure", "report"}, {"collect", "calib"}, {"internal/textsafe", "model"}, {"calib", "plot"},
+		{"analysis", "tui"}, {"calib", "analysis"}, {"calib/selection", "analysis"}, {"calib/metrics", "present"},
+		{"analysis", "present"}, {"analysis", "report"}, {"present", "report"}, {"present", "tui"},
+		{"analysis", "plot"}, {"plot/figure", "analysis"}, {"model", "analysis"},
 	} {
 		if houseViolation(bad[0], bad[1]) == "" {
 			t.Errorf("%s importing %s passes the check", bad[0], bad[1])
@@ -125,7 +136,8 @@ func TestHouseArrowsCatchMutations(t *testing.T) {
 	for _, good := range [][2]string{
 		{"cmd/plumb", "tui"}, {"tui", "report"}, {"report", "calib/selection"}, {"plot/figure", "calib"},
 		{"calib/style", "model"}, {"model/importer", "internal/textsafe"}, {"internal/shellarg", "internal/textsafe"},
-		{"report", "report"},
+		{"report", "report"}, {"tui", "analysis"}, {"tui", "present"}, {"report", "present"}, {"report", "analysis"},
+		{"present", "analysis"}, {"analysis", "calib/selection"}, {"present", "internal/vocab"}, {"cmd/plumb", "analysis"},
 	} {
 		if why := houseViolation(good[0], good[1]); why != "" {
 			t.Errorf("%s importing %s fails: %s", good[0], good[1], why)

@@ -1,4 +1,4 @@
-package report
+package analysis
 
 // fifo is a map bounded to max entries: storing a new key past the bound
 // drops the oldest one. Its owner guards it.

@@ -1,4 +1,4 @@
-package report
+package analysis
 
 import (
 	"reflect"
@@ -6,13 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spf13/pflag"
-
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/spf13/pflag"
 )
 
 // parseFlags parses args with RegisterFlags' flags alone.

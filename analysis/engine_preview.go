@@ -1,6 +1,8 @@
-package report
+package analysis
 
-import "context"
+import (
+	"context"
+)
 
 // JudgeContext is Judge, stopped with an error wrapping ctx's when ctx is
 // done during CalibraEval's fit (selection.Engine.AnalyzeContext);

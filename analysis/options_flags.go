@@ -1,10 +1,8 @@
-package report
+package analysis
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/spf13/pflag"
 
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
@@ -12,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/spf13/pflag"
 )
 
 // The codec between Options and the command line: RegisterFlags defines

@@ -1,4 +1,4 @@
-package report
+package present
 
 import (
 	"testing"
@@ -25,7 +25,7 @@ func TestChangeDecimals(t *testing.T) {
 		{iv(0.02, 0.1), 0.05, 3, 3},
 		{iv(-0.001, 0.002), 0.0001, 3, 3},     // within noise: ±0 is honest
 		{bootstrap.Interval{}, 0.00001, 3, 3}, // no interval, no mark
-		{iv(1e-15, 2e-15), 1.5e-15, 3, maxChangeDecimals},
+		{iv(1e-15, 2e-15), 1.5e-15, 3, MaxChangeDecimals},
 		{iv(0.004, 0.3), 0.1, 2, 3}, // RStd's two decimals: the lower end 0.004 needs three
 	} {
 		if got := ChangeDecimals(c.delta, c.d, c.dec); got != c.want {

@@ -1,10 +1,8 @@
-package report
+package analysis
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -36,34 +34,4 @@ func arbitraryOrder(pairs []model.Pair) string {
 		return ""
 	}
 	return fmt.Sprintf("response_1 comes from %d generators and response_2 from %d, so which response is first is the log's choice", len(m1), len(m2))
-}
-
-// TargetName names the quantity θ of a reporting target (TargetVerdict or
-// "pair:<source>") in the vocabulary's words.
-func TargetName(target string) string {
-	if target == TargetVerdict {
-		return vocab.TargetVerdict
-	}
-	if strings.HasPrefix(target, TargetPair) {
-		return vocab.TargetPair
-	}
-	return target
-}
-
-// TargetDetail says what z and ẑ are for a reporting target.
-func TargetDetail(target string) string {
-	if target == TargetVerdict {
-		return "verdict records: z = the human's label, ẑ = the judge's verdict"
-	}
-	if s, ok := strings.CutPrefix(target, TargetPair+":"); ok {
-		return "pair records: z = \"response_1 is better\", ẑ from " + s
-	}
-	return target
-}
-
-// ArbitraryOrderNote is the note a pair target gets when response order is
-// arbitrary (ja.ArbitraryOrder).
-func ArbitraryOrderNote(why string) string {
-	return fmt.Sprintf("%s is not a headline number here: %s; it describes how the log ordered its pairs, "+
-		"so read this section as a check of the correction (p̂ against θ̂ and the true rate), not as a result", vocab.TargetPair, why)
 }
