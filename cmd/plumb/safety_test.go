@@ -78,7 +78,7 @@ func TestDashOutputIsStdout(t *testing.T) {
 	in := simLog(t, dir, "a.jsonl")
 	t.Chdir(dir)
 	for _, args := range [][]string{
-		{"report", in, "-o", "-"},
+		{"report", in, "-o", "-", "--bootstrap", "0"},
 		{"import", in, "-o", "-"},
 		{"calibrate", in, "-o", "-"},
 		{"simulate", "--pairs", "3", "-o", "-"},
@@ -144,7 +144,7 @@ func TestFIFOInput(t *testing.T) {
 		zw.Close()
 		f.Close()
 	}()
-	out, stderr, code := executeIn(t, nil, "report", fifo)
+	out, stderr, code := executeIn(t, nil, "report", fifo, "--bootstrap", "0")
 	if code != 0 || !strings.Contains(out, "150 pair") {
 		t.Errorf("report FIFO: exit %d %s\n%.300s", code, stderr, out)
 	}
