@@ -43,7 +43,23 @@ func demoLog(t testing.TB) *model.Log {
 // its first analysis (commands run synchronously).
 func newTestModel(t testing.TB, lg *model.Log, w, h int) *Model {
 	t.Helper()
+	return startTestModel(t, New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true}), w, h)
+}
+
+// newTestModelNoPath is newTestModel without the background CalibraEval
+// fit path (pipeline.noPath set before the first analysis; the path is
+// about a third of a test model's CPU), for tests that never show the
+// Selection pane's path, never export it and never assert on it.
+func newTestModelNoPath(t testing.TB, lg *model.Log, w, h int) *Model {
+	t.Helper()
 	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true})
+	m.pipe.noPath = true
+	return startTestModel(t, m, w, h)
+}
+
+// startTestModel runs m's first analysis and sizes it w×h.
+func startTestModel(t testing.TB, m *Model, w, h int) *Model {
+	t.Helper()
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
 	return m

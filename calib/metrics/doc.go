@@ -19,7 +19,8 @@
 //     ties as a class), recalls and the tie rate.
 //
 // Compute and ComputeSubset are the entry points; ComputeIn takes its
-// arrays from a calib/internal/work Space, and ComputeWithoutAgreement
+// arrays from a calib/internal/work Space, ComputeCounts skips κ and the
+// ICCs for resampling loops that do not read them, and ComputeWithoutAgreement
 // serves the baselines whose outputs agree by construction. Collapse marks
 // every metric of a collapsed calibration undefined.
 package metrics

@@ -153,6 +153,14 @@ func catOf(r float64) int {
 // work arrays of κ and the ICCs from ws (nil: allocated).
 func ComputeIn(p calib.Prefs, idx []int, ws *work.Space) Metrics { return metricsOf(p, idx, ws, true) }
 
+// ComputeCounts is ComputeIn without Fleiss' κ and the ICCs (whose
+// F-distribution intervals are most of ComputeIn's time): consistency,
+// first-position rate, accuracy, recalls, RStd and the tie rate equal
+// ComputeIn's; κ and the ICCs are undefined with their N and the reason
+// "not computed", and AgreementSet is empty. It is for loops over many
+// resamples that read only those counted metrics.
+func ComputeCounts(p calib.Prefs, idx []int) Metrics { return metricsOf(p, idx, nil, false) }
+
 // metricsOf is ComputeIn; with agreement false it does not compute
 // κ and the ICCs but sets them undefined with their N (the subjects), for
 // callers that replace them with markNotApplicable anyway (BPC, discard):

@@ -502,3 +502,47 @@ func benchmarkMetrics(b *testing.B, n int) {
 
 func BenchmarkComputeMetrics3000(b *testing.B)   { benchmarkMetrics(b, 3000) }
 func BenchmarkComputeMetrics100000(b *testing.B) { benchmarkMetrics(b, 100000) }
+
+// TestComputeCountsEqualsCompute: ComputeCounts gives ComputeIn's
+// consistency, first-position rate, accuracies, recalls, RStd and tie rate
+// bit for bit (values, N, reasons), on all items and on subsets, with
+// mixed arrangement sets, one-order items and gold-less logs; κ and the
+// ICCs are undefined and marked not computed.
+func TestComputeCountsEqualsCompute(t *testing.T) {
+	full := []model.Arrangement{model.X0, model.X1, model.X2, model.X3}
+	agreement := map[string]bool{"FleissKappa": true, "ICC2k": true, "ICC3k": true, "ICC21": true, "ICC31": true}
+	cases := []calib.Prefs{
+		selRandomPrefs(3, 300, [][]model.Arrangement{full, {model.X0, model.X1}, {model.X2}}, []float64{0.5, 0.3, 0.2}),
+		selRandomPrefs(4, 120, [][]model.Arrangement{{model.X0, model.X2}}, []float64{1}),
+		selRandomPrefs(5, 50, [][]model.Arrangement{{model.X0}}, []float64{1}),
+		selPrefs([]model.Gold{0, 0}, [4]float64{0.2, selNaN, 0.7, selNaN}, [4]float64{0.9, selNaN, 0.4, selNaN}),
+	}
+	for c, p := range cases {
+		var odd []int
+		for i := 1; i < len(p.R); i += 2 {
+			odd = append(odd, i)
+		}
+		for _, idx := range [][]int{nil, odd, {}, {0, 0, 1, len(p.R) + 3}} {
+			want, got := ComputeIn(p, idx, nil), ComputeCounts(p, idx)
+			if got.N != want.N || got.OneOrder != want.OneOrder {
+				t.Errorf("case %d, %d items: N %d, one order %v; ComputeIn %d, %v", c, len(idx), got.N, got.OneOrder, want.N, want.OneOrder)
+			}
+			if got.AgreementSet != ([model.NumArrangements]bool{}) || got.AccuracyTies != want.AccuracyTies {
+				t.Errorf("case %d, %d items: agreement set %v (want empty), accuracy with ties %+v (ComputeIn %+v)", c, len(idx), got.AgreementSet, got.AccuracyTies, want.AccuracyTies)
+			}
+			ws, gs := selMetricStats(want), selMetricStats(got)
+			for name, w := range ws {
+				g := gs[name]
+				if agreement[name] {
+					if g.OK() || g.N != w.N || (g.Reason != reasonNotComputed && g.Reason != w.Reason) {
+						t.Errorf("case %d, %d items: %s %+v, want undefined (not computed) with N %d", c, len(idx), name, g, w.N)
+					}
+					continue
+				}
+				if math.Float64bits(g.Value) != math.Float64bits(w.Value) || g.N != w.N || g.Reason != w.Reason || (g.CI == nil) != (w.CI == nil) {
+					t.Errorf("case %d, %d items: %s %+v, ComputeIn %+v", c, len(idx), name, g, w)
+				}
+			}
+		}
+	}
+}

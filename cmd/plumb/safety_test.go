@@ -56,10 +56,10 @@ func TestOutputOverInputInFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{
-		{"report", d, "-o", in},
+		{"report", d, "-o", in, "--bootstrap", "0"}, // the intervals are not what is refused
 		{"import", d, "-o", in},
 		{"calibrate", d, "-o", in},
-		{"report", d, "-o", hard},
+		{"report", d, "-o", hard, "--bootstrap", "0"},
 		{"import", d, "-o", hard},
 	} {
 		_, stderr, code := executeIn(t, nil, args...)
@@ -78,7 +78,7 @@ func TestDashOutputIsStdout(t *testing.T) {
 	in := simLog(t, dir, "a.jsonl")
 	t.Chdir(dir)
 	for _, args := range [][]string{
-		{"report", in, "-o", "-"},
+		{"report", in, "-o", "-", "--bootstrap", "0"},
 		{"import", in, "-o", "-"},
 		{"calibrate", in, "-o", "-"},
 		{"simulate", "--pairs", "3", "-o", "-"},
@@ -105,7 +105,7 @@ func TestStdinInput(t *testing.T) {
 	zw.Write(raw)
 	zw.Close()
 	for name, data := range map[string][]byte{"plain": raw, "gzip": gz.Bytes()} {
-		out, stderr, code := executeIn(t, data, "report", "-")
+		out, stderr, code := executeIn(t, data, "report", "-", "--bootstrap", "0")
 		if code != 0 || !strings.Contains(out, "150 pair") {
 			t.Errorf("%s report -: exit %d %s\n%.300s", name, code, stderr, out)
 		}
@@ -144,7 +144,7 @@ func TestFIFOInput(t *testing.T) {
 		zw.Close()
 		f.Close()
 	}()
-	out, stderr, code := executeIn(t, nil, "report", fifo)
+	out, stderr, code := executeIn(t, nil, "report", fifo, "--bootstrap", "0")
 	if code != 0 || !strings.Contains(out, "150 pair") {
 		t.Errorf("report FIFO: exit %d %s\n%.300s", code, stderr, out)
 	}
