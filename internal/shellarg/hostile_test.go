@@ -153,10 +153,19 @@ func TestPasteIntoBash(t *testing.T) {
 		if err := run("paste-buffer", "-p", "-b", "p", "-t", "0"); err != nil {
 			t.Fatal(err)
 		}
-		// A fence: clear the line and run a command of our own; once it
-		// has run, bash has acted on everything pasted before it.
+		// A fence: once bash shows the end of the paste, clear the line
+		// with ^U (read in order with the paste, unlike ^C, whose SIGINT
+		// can flush the paste's unread end and leave readline inside
+		// it) and run a command of our own; once it has run, bash has
+		// acted on everything pasted before it.
+		if !waitFor(20*time.Second, func() bool {
+			out, _ := exec.Command(tmux, "-L", sock, "capture-pane", "-p").Output()
+			return bytes.Contains(out, []byte("log.jsonl"))
+		}) {
+			t.Fatalf("bash did not show the %s paste within 20 s", name)
+		}
 		fence := filepath.Join(dir, name+".fence")
-		if err := run("send-keys", "-t", "0", "C-c"); err != nil {
+		if err := run("send-keys", "-t", "0", "C-u"); err != nil {
 			t.Fatal(err)
 		}
 		if err := run("send-keys", "-t", "0", "-l", "touch "+fence); err != nil {
