@@ -16,15 +16,16 @@ import (
 
 // results is the Engine's cache of the results a session asks for again
 // as its options come back (the TUI's knobs): fit paths, bootstrap
-// intervals, style analyses and the items' base, each keyed by the options
-// that produced it. Its mutex is held only to read or store an entry,
-// never during a computation, so a lookup from the UI goroutine never
-// waits for a fit.
+// intervals, style analyses, the items' base and the comparison of every
+// judge, each keyed by the options that produced it. Its mutex is held
+// only to read or store an entry, never during a computation, so a lookup
+// from the UI goroutine never waits for a fit.
 type results struct {
 	mu        sync.Mutex
 	paths     map[PathKey]pathResult
 	intervals *fifo[intervalsKey, *selection.Intervals]
 	styles    *fifo[styleKey, *style.Result]
+	compared  *fifo[compareKey, comparison]
 }
 
 // maxCached bounds each of the caches of intervals and style analyses (a
@@ -41,7 +42,7 @@ type pathResult struct {
 // newResults returns an empty cache.
 func newResults() *results {
 	return &results{paths: map[PathKey]pathResult{}, intervals: newFIFO[intervalsKey, *selection.Intervals](maxCached),
-		styles: newFIFO[styleKey, *style.Result](maxCached)}
+		styles: newFIFO[styleKey, *style.Result](maxCached), compared: newFIFO[compareKey, comparison](maxCompared)}
 }
 
 // stopped reports whether err ended a computation early (ctx done): such

@@ -35,9 +35,11 @@ type common struct {
 	group        int
 	knobs, start knobState
 	cur          *result
-	compare      []analysis.JudgeAnalysis
-	cmpErr       error
-	boot         bootState
+	// compared names the comparison of every judge on the Overview: the
+	// engine and options it was computed with (the analyses are the
+	// engine's: comparedJudges).
+	compared compareShown
+	boot     bootState
 	// styleJobs is how far the Style pane's analysis of each styleKey got
 	// (style_pipeline.go); the analyses are the engine's.
 	styleJobs map[styleKey]*styleEntry
@@ -49,6 +51,23 @@ type common struct {
 	// shows it as an error.
 	flash    string
 	flashErr bool
+}
+
+// compareShown names the comparison of every judge on the Overview; ok is
+// false until the first one arrives.
+type compareShown struct {
+	ok  bool
+	eng *analysis.Engine
+	opt analysis.Options
+}
+
+// comparedJudges returns the comparison on the Overview, or its error;
+// ok is false while there is none yet (or the engine has dropped it).
+func (c *common) comparedJudges() (judges []analysis.JudgeAnalysis, ok bool, err error) {
+	if !c.compared.ok {
+		return nil, false, nil
+	}
+	return c.compared.eng.CachedCompare(c.compared.opt)
 }
 
 // judgeName is the judge shown ("" when the log has none).

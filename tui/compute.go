@@ -34,12 +34,12 @@ type (
 	// previewMsg carries a preview of it (result.preview); the exact
 	// analysis is still to be computed.
 	previewMsg struct{ r *result }
-	// compareMsg carries every judge's analysis for the overview's
-	// comparison table.
+	// compareMsg says the comparison of every judge under opt, for the
+	// overview's table, is in eng's cache (Engine.CachedCompare).
 	compareMsg struct {
-		gen    uint64
-		judges []analysis.JudgeAnalysis
-		err    error
+		gen uint64
+		eng *analysis.Engine
+		opt analysis.Options
 	}
 	// itemsCalMsg carries the calibrated columns of the items of the
 	// result of generation gen.
@@ -136,39 +136,27 @@ func computeCmd(q request) tea.Cmd {
 	}
 }
 
-// compareCmd analyses every judge under the same options, for the
-// overview's comparison table: after the current judge's result is on
-// screen (which it reuses when it has the same options), one judge at a
-// time behind the background gate; a knob change (ctx) stops it after
-// the judge being analysed.
+// compareCmd has the engine analyse every judge under the same options
+// (Engine.Compare, which caches them), for the overview's comparison
+// table: after the current judge's result is on screen (which it reuses
+// when it has the same options), one judge at a time behind the
+// background gate; a knob change (ctx) stops it after the judge being
+// analysed.
 func compareCmd(ctx context.Context, g *gate, q request, cur *result) tea.Cmd {
-	judges := q.eng.Judges()
 	t := g.enter(ctx, prioCompare) // its place in the queue, taken now
 	return func() tea.Msg {
 		if !t.wait() {
 			return nil
 		}
 		defer g.release()
-		o := q.opt
-		o.Judges = nil
-		o.Selection.Path, o.Selection.StopAt = false, selection.StopEnd // the overview shows no path
-		reuse := cur != nil && cur.err == nil && cur.opt.Selection.StopAt == selection.StopEnd
-		out := make([]analysis.JudgeAnalysis, len(judges))
-		for i, j := range judges {
-			if j == q.judge && reuse {
-				out[i] = cur.ja
-				continue
-			}
-			if ctx.Err() != nil {
-				return nil // a knob changed: stop after this judge
-			}
-			ja, err := q.eng.Judge(j, o)
-			if err != nil {
-				return compareMsg{gen: q.gen, err: err}
-			}
-			out[i] = ja
+		var have *analysis.JudgeAnalysis
+		if cur != nil && cur.err == nil && cur.judge == q.judge && cur.opt.Selection.StopAt == selection.StopEnd {
+			have = &cur.ja
 		}
-		return compareMsg{gen: q.gen, judges: out}
+		if _, err := q.eng.Compare(ctx, q.opt, have); err != nil && ctx.Err() != nil {
+			return nil // a knob changed: stopped after the judge being analysed
+		}
+		return compareMsg{gen: q.gen, eng: q.eng, opt: q.opt}
 	}
 }
 

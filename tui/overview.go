@@ -14,7 +14,7 @@ import (
 
 // overviewPane is the Overview tab: the input files, the judge's headline
 // numbers in plain sentences, and a comparison table of every judge (the
-// triage table, filled in the background: common.compare). It has no
+// triage table, filled in the background: common.comparedJudges). It has no
 // knobs; ←/→ move the comparison's columns.
 type overviewPane struct{ textPane }
 
@@ -247,16 +247,17 @@ func calibraSentence(raw, ce *selection.MethodResult) string {
 
 // comparison is the triage table: one row per judge.
 func (p *overviewPane) comparison() []string {
-	if p.c.cmpErr != nil {
-		return wrap(p.c.cmpErr.Error(), p.c.contentWidth(), "   ✗ ")
+	judges, ok, err := p.c.comparedJudges()
+	if err != nil {
+		return wrap(err.Error(), p.c.contentWidth(), "   ✗ ")
 	}
-	if p.c.compare == nil {
+	if !ok {
 		return []string{"   ⟳ analysing every judge …"}
 	}
 	head := []string{"   judge", "pairs", "consist.", "first-pos", "κ", "ICC(2,k)", "acc.", "naive p̂", "corrected θ̂ [CI]", "BiasScore"}
 	var rows [][]string
-	for i := range p.c.compare {
-		ja := &p.c.compare[i]
+	for i := range judges {
+		ja := &judges[i]
 		name := "   " + clean(ja.Judge)
 		if ja.Judge == p.c.judgeName() {
 			name = " ▸ " + clean(ja.Judge)
@@ -275,7 +276,7 @@ func (p *overviewPane) comparison() []string {
 		rows = append(rows, r)
 	}
 	out := p.cols.fit(&p.c.st, head, rows, comparisonPrio, p.c.contentWidth())
-	return append(out, wrap(targetsCaption(p.c.compare), p.c.contentWidth(), "   ")...)
+	return append(out, wrap(targetsCaption(judges), p.c.contentWidth(), "   ")...)
 }
 
 // targetsCaption says what the comparison's p̂ and θ̂ estimate for each

@@ -94,7 +94,7 @@ func (pl *pipeline) itemsCal(msg itemsCalMsg) {
 // knob change has made it stale.
 func (pl *pipeline) compared(msg compareMsg) {
 	if msg.gen == pl.gen {
-		pl.c.compare, pl.c.cmpErr = msg.judges, msg.err
+		pl.c.compared = compareShown{ok: true, eng: msg.eng, opt: msg.opt}
 		pl.invalidate(paneOverview)
 	}
 }
