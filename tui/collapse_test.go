@@ -75,7 +75,7 @@ func TestCollapsedCalibraEvalShownAsCollapsed(t *testing.T) {
 func TestCollapsedFitItemsRawOnly(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, swapOnlyLog(t), 160, 50)
+	m := newTestModelNoCompare(t, swapOnlyLog(t), 160, 50)
 	if _, ok := m.c.cur.ja.Selection.Collapsed("calibraeval"); !ok {
 		t.Fatal("the swap-only judge's CalibraEval fit did not collapse")
 	}

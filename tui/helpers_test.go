@@ -46,14 +46,17 @@ func newTestModel(t testing.TB, lg *model.Log, w, h int) *Model {
 	return startTestModel(t, New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true}), w, h)
 }
 
-// newTestModelNoPath is newTestModel without the background CalibraEval
-// fit path (pipeline.noPath set before the first analysis; the path is
-// about a third of a test model's CPU), for tests that never show the
-// Selection pane's path, never export it and never assert on it.
-func newTestModelNoPath(t testing.TB, lg *model.Log, w, h int) *Model {
+// newTestModelNoCompare is newTestModel without its background work that
+// a test may not read: the CalibraEval fit path (pipeline.noPath; about a
+// third of a test model's CPU) and the comparison of every judge
+// (pipeline.noCompare; about a tenth of tui's test CPU), both set before
+// the first analysis. It is for tests that never show the Selection
+// pane's path, never export it, never look at the Overview's "All
+// judges" table (it stays "analysing every judge") and assert on neither.
+func newTestModelNoCompare(t testing.TB, lg *model.Log, w, h int) *Model {
 	t.Helper()
 	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true})
-	m.pipe.noPath = true
+	m.pipe.noPath, m.pipe.noCompare = true, true
 	return startTestModel(t, m, w, h)
 }
 

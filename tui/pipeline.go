@@ -56,6 +56,10 @@ type pipeline struct {
 	// press many knobs and look at no path (a path per λ is most of their
 	// time under -race). The app always computes the path.
 	noPath bool
+	// noCompare skips the comparison of every judge (the Overview's "All
+	// judges" table stays "analysing"). Only tests set it: those that
+	// never look at the table (it is about a tenth of tui's test CPU).
+	noCompare bool
 	// stale are the panes the pipeline's changes made stale since the
 	// root last drained it (a bit per paneID).
 	stale uint
@@ -204,7 +208,7 @@ func (pl *pipeline) applyResult(r *result) tea.Cmd {
 		if r.items != nil && r.items.calPending {
 			cmds = append(cmds, itemsCalCmd(ctx, pl.bg, r))
 		}
-		if len(pl.c.judges) > 1 {
+		if len(pl.c.judges) > 1 && !pl.noCompare {
 			cmds = append(cmds, compareCmd(ctx, pl.bg, pl.request(), r))
 		}
 		cmds = append(cmds, pl.afterResult())

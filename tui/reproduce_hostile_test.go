@@ -68,7 +68,7 @@ func TestReproduceHostileClipboard(t *testing.T) {
 	for i := range lg.Verdicts {
 		lg.Verdicts[i].Judge = renamed(lg.Verdicts[i].Judge)
 	}
-	m := newTestModelNoPath(t, lg, 120, 40)
+	m := newTestModelNoCompare(t, lg, 120, 40)
 	m.c.opts.Files = []string{"runs/" + hostilenames.PasteAttack(canary) + ".jsonl"}
 	seen := 0
 	for range m.c.judges {
@@ -122,7 +122,7 @@ func TestReproduceNUL(t *testing.T) {
 	for i := range lg.Pairs {
 		lg.Pairs[i].Judge = "nul\x00" + lg.Pairs[i].Judge
 	}
-	m := newTestModelNoPath(t, lg, 120, 40)
+	m := newTestModelNoCompare(t, lg, 120, 40)
 	for range m.c.judges {
 		if strings.HasPrefix(m.c.judgeName(), "nul\x00") {
 			break

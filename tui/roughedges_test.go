@@ -186,7 +186,7 @@ func TestReproducePopup(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	for _, w := range []int{80, 250} {
-		m := newTestModelNoPath(t, demoLog(t), w, 30)
+		m := newTestModelNoCompare(t, demoLog(t), w, 30)
 		m.c.opts.Files = []string{"/some/rather/long/directory/name/judgments of the week.jsonl"}
 		want := m.c.reproduceCommand()
 		cmd := m.key(keyMsg("c"))
@@ -218,7 +218,7 @@ func TestReproducePopup(t *testing.T) {
 func TestStatusLineByRank(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 80, 24)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	var prev []string
 	for _, w := range []int{80, 100, 120, 160, 250} {
 		resize(t, m, w, 24)
@@ -263,7 +263,7 @@ func TestSplitWindow(t *testing.T) {
 	if lo, hi := splitWindow([]plot.Marker{{X: 2}, {X: 9}}, 10); lo != 1 || hi != 9 {
 		t.Errorf("marks at the ends: window %g–%g, want 1–9", lo, hi)
 	}
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "4")
 	if !strings.Contains(ansi.Strip(m.body(paneReporting)), "zoomed to the marked splits") {
 		t.Error("the Reporting pane does not say the chart is zoomed")
@@ -274,7 +274,7 @@ func TestSplitWindow(t *testing.T) {
 func TestLikelihoodYLabel(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 80, 24)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	press(t, m, "3")
 	if b := ansi.Strip(m.body(paneLikelihood)); strings.Contains(b, "…│") || !strings.Contains(b, "US│") {
 		t.Errorf("the scatter's y label is cut or missing:\n%s", b)
@@ -362,7 +362,7 @@ func TestPlurals(t *testing.T) {
 func TestStatusLineKeepsGroup(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 80, 24)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	press(t, m, "g")
 	lines := strings.Split(screen(m), "\n")
 	if st := lines[len(lines)-2]; !strings.Contains(st, "group "+m.c.knobs.opt.Group) || m.c.knobs.opt.Group == "" {
@@ -388,7 +388,7 @@ func TestHelpWheel(t *testing.T) {
 func TestSplitLegend(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 80, 24)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	press(t, m, "4")
 	l := lineWith(ansi.Strip(m.body(paneReporting)), "C current")
 	if l == "" || strings.Contains(l, "…") || !strings.Contains(l, "D adaptive") {
@@ -402,7 +402,7 @@ func TestSplitLegend(t *testing.T) {
 func TestLongFlash(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 80, 24)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	m.c.setFlash("wrote a.md and a.json; no calibrated log: CalibraEval collapsed (g* is flat) — plumb calibrate --allow-degenerate writes it marked · c shows the command")
 	lines := strings.Split(screen(m), "\n")
 	if len(lines) != 24 {

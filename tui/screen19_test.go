@@ -29,7 +29,7 @@ func TestItemWheelUpScrollsThree(t *testing.T) {
 	for i := range lg.Pairs {
 		lg.Pairs[i].Prompt = strings.Repeat("a long prompt ", 200)
 	}
-	m := newTestModelNoPath(t, lg, 80, 24)
+	m := newTestModelNoCompare(t, lg, 80, 24)
 	press(t, m, "5", "enter")
 	dv := m.items.detailView
 	if n := len(dv.Lines()); n < 40 {
@@ -57,7 +57,7 @@ func frameText(m *Model) string { return ansi.Strip(m.frame()) }
 // record of the criterion on screen, and says so.
 func TestScoreItemNamesItsCriterion(t *testing.T) {
 	frameTest(t)
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "]", "]", "5", "v")
 	if crit := m.c.criterionResult().Criterion; crit != "accuracy" {
 		t.Fatalf("criterion on screen %q, want accuracy (the demo's order changed?)", crit)
@@ -111,7 +111,7 @@ func TestStatusOnePair(t *testing.T) {
 	lg := demoLog(t)
 	lg.Pairs = lg.Pairs[:1]
 	lg.Scores, lg.Verdicts = nil, nil
-	m := newTestModelNoPath(t, lg, 120, 40)
+	m := newTestModelNoCompare(t, lg, 120, 40)
 	if f := frameText(m); !strings.Contains(f, "· 1 pair ") || strings.Contains(f, "1 pairs") {
 		t.Errorf("status line of one pair:\n%s", f)
 	}
@@ -151,7 +151,7 @@ func TestHomeEndScrollPanes(t *testing.T) {
 // the rest, at the top, in the middle and at the end.
 func TestItemListCutSaysSo(t *testing.T) {
 	frameTest(t)
-	m := newTestModelNoPath(t, demoLog(t), 80, 24)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	press(t, m, "5")
 	last := func() string {
 		lines := strings.Split(frameText(m), "\n")
@@ -351,7 +351,7 @@ func knobBarLine(m *Model) string { return strings.Split(frameText(m), "\n")[1] 
 // a step says it again.
 func TestInactiveVerdictSource(t *testing.T) {
 	frameTest(t)
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "4")
 	if m.c.cur.ja.Target != "verdict" {
 		t.Fatalf("target %q, want the demo's verdict records", m.c.cur.ja.Target)
@@ -505,7 +505,7 @@ func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 // of the list is as wide as its header now.
 func TestTotalScoresAligned(t *testing.T) {
 	frameTest(t)
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "]", "]", "3", "h") // criterion: accuracy → total (micro)
 	if crit := m.c.criterionResult().Criterion; crit != "total (micro)" {
 		t.Fatalf("criterion %q", crit)

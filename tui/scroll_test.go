@@ -43,7 +43,7 @@ func TestScrollReachesLastLine(t *testing.T) {
 func TestViewportArithmetic(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 80, 24)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	for n := 1; n <= 12; n++ {
 		lines := make([]string, n)
 		for i := range lines {

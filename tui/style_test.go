@@ -412,7 +412,7 @@ func TestStyleExportFigures(t *testing.T) {
 // shows the position-balanced measures with the reason.
 func TestStyleCalibratedNeedsAFit(t *testing.T) {
 	frameTest(t)
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "]", "6", "j", "l")
 	if m.c.knobs.opt.Style.Pref != style.PrefRawX0 {
 		t.Errorf("judge-first (collapsed): balanced → %v, want raw-x0 (no calibrated)", m.c.knobs.opt.Style.Pref)
@@ -490,7 +490,7 @@ func TestStyleRealData(t *testing.T) {
 // TestStyleOnlyWhenShown: the style analysis (seconds of a core on a
 // large log) starts when the Style pane is shown, not before.
 func TestStyleOnlyWhenShown(t *testing.T) {
-	m := newTestModelNoPath(t, styleSimLog(t, 200, nil), 120, 40)
+	m := newTestModelNoCompare(t, styleSimLog(t, 200, nil), 120, 40)
 	press(t, m, "2", "l", "tab", "tab", "tab")
 	if len(m.c.styleJobs) != 0 {
 		t.Fatalf("%d style analyses before the Style pane was shown", len(m.c.styleJobs))

@@ -23,7 +23,7 @@ import (
 func TestKnobShowsValueAtOnce(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "2")
 	gen := m.pipe.gen
 	_, cmd := m.Update(keyMsg("l"))
@@ -79,7 +79,7 @@ func TestKnobShowsValueAtOnce(t *testing.T) {
 // fit of the last value replaces it.
 func TestBurstCoalesces(t *testing.T) {
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
 	press(t, m, "2")
 	before := m.c.cur
@@ -130,7 +130,7 @@ func TestPreviewThenExactEqualsReport(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	lg := demoLog(t)
-	m := newTestModelNoPath(t, lg, 120, 40)
+	m := newTestModelNoCompare(t, lg, 120, 40)
 	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
 	press(t, m, "2", "l", "l", "l")
 	if m.pipe.computing() || m.c.cur.preview {
@@ -151,7 +151,7 @@ func TestPreviewThenExactEqualsReport(t *testing.T) {
 // the new value is answered by its own preview.
 func TestKeyStopsExactFit(t *testing.T) {
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	m.c.eng.SetPreviewMinKnots(0) // the demo is below the default threshold
 	press(t, m, "2")
 	_, cmd := m.Update(keyMsg("l")) // λ 0.55
@@ -182,7 +182,7 @@ func TestKeyStopsExactFit(t *testing.T) {
 // new CalibraEval problem, so it has no preview.
 func TestStaleResultDropped(t *testing.T) {
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "2", "j")
 	before := m.c.cur
 	_, cmd := m.Update(keyMsg("h")) // recompute of est. fraction 0.95 starts
@@ -231,7 +231,7 @@ func TestResize(t *testing.T) {
 func TestJudgeAndGroupSwitch(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	if m.c.judgeName() != "judge-fair" || m.c.cur.judge != "judge-fair" {
 		t.Fatalf("first judge %q", m.c.judgeName())
 	}
@@ -297,7 +297,7 @@ func TestScreenMatchesReport(t *testing.T) {
 func TestItemsPane(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	// judge-tokenA (the third judge): judge-first's fit collapses on the
 	// demo, so its items have raw preferences only and no shift to sort by
 	// (TestCollapsedFitItemsRawOnly).
@@ -350,7 +350,7 @@ func TestItemsPane(t *testing.T) {
 func TestHelpAndQuit(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 200, 60)
+	m := newTestModelNoCompare(t, demoLog(t), 200, 60)
 	press(t, m, "?")
 	s := screen(m)
 	for _, b := range [][]string{{"tab", "next pane"}, {"]", "next judge"}, {"r", "reset knob"}, {"e", "export"}, {"/", "filter"}, {"q", "quit"}} {
@@ -375,7 +375,7 @@ func TestHelpAndQuit(t *testing.T) {
 func TestCriterionKnob(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoPath(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "3")
 	gen := m.pipe.gen
 	first := m.c.criterionResult().Criterion
