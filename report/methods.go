@@ -208,9 +208,10 @@ func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.
 	}
 }
 
-// writeMethodNotes lists why cells are empty, one line per method and
-// reason, plus each method's own notes.
-func writeMethodNotes(b *strings.Builder, sel *selection.Result) {
+// methodNotes are the lines under the methods table: why cells are empty,
+// one line per method and reason, plus each method's own notes. The
+// document holds them built (Selection.md); the Markdown writes them.
+func methodNotes(sel *selection.Result) []string {
 	var lines []string
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
@@ -243,5 +244,5 @@ func writeMethodNotes(b *strings.Builder, sel *selection.Result) {
 		}
 		lines = append(lines, present.FlagNotes(name, mr, sel.HeldoutSize > 0)...)
 	}
-	writeNotes(b, lines)
+	return lines
 }

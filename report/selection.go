@@ -53,6 +53,9 @@ type selectionMarkdown struct {
 	fit       *Fit
 	stop      *FitStop
 	published *Fit
+	// methodNotes are the lines under the methods table: why cells are
+	// empty and each method's own notes (methods.go).
+	methodNotes []string
 	// ja is the judge's analysis, for the methods table, its intervals and
 	// the method notes, whose writers (methods.go, intervals.go) still read
 	// it.
@@ -87,7 +90,7 @@ func buildSelection(s *selection.Result) *Selection {
 		Notes:   nonNil(s.Notes),
 
 		BiasEffects: buildBiasEffects(&s.Effects),
-		md:          selectionMarkdown{source: s.Source, notes: s.Notes, ties: buildTies(s)},
+		md:          selectionMarkdown{source: s.Source, notes: s.Notes, ties: buildTies(s), methodNotes: methodNotes(s)},
 	}
 	if s.Fit != nil {
 		out.md.fit = convergedFit(s)
@@ -181,7 +184,7 @@ func writeSelection(b *strings.Builder, j *Judge) {
 	writeAccuracyTies(b, s.md.ties)
 
 	writeFit(b, s)
-	writeMethodNotes(b, sel)
+	writeNotes(b, s.md.methodNotes)
 	writePath(b, s.Path)
 	writeBiasEffects(b, s.BiasEffects)
 }
