@@ -175,6 +175,7 @@ func buildJudge(ja *analysis.JudgeAnalysis, opt analysis.Options, s DocSettings)
 	} else {
 		j.Selection = buildSelection(ja.Selection)
 		j.Selection.md.ja = ja
+		j.Selection.md.intervals = intervalsMarkdown(ja)
 		addIntervals(j.Selection, ja)
 	}
 	if ja.Reporting == nil {

@@ -56,6 +56,9 @@ type selectionMarkdown struct {
 	// methodNotes are the lines under the methods table: why cells are
 	// empty and each method's own notes (methods.go).
 	methodNotes []string
+	// intervals is the Markdown of the methods table's bootstrap
+	// intervals (intervals.go).
+	intervals string
 	// ja is the judge's analysis, for the methods table, its intervals and
 	// the method notes, whose writers (methods.go, intervals.go) still read
 	// it.
@@ -180,7 +183,7 @@ func writeSelection(b *strings.Builder, j *Judge) {
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
 		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
-	writeIntervals(b, ja)
+	b.WriteString(s.md.intervals)
 	writeAccuracyTies(b, s.md.ties)
 
 	writeFit(b, s)
