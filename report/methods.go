@@ -160,6 +160,24 @@ func markDegenerate(m *Method, reason string) {
 	}
 }
 
+// methodsTables are the Markdown methods tables of a judge's selection
+// analysis over every item (with its bootstrap intervals' marks) and over
+// the held-out items ("" when none are held out). The document holds them
+// built (Selection.md), so the Markdown writer reads no analysis.
+func methodsTables(sel *selection.Result, iv *selection.Intervals) (all, heldout string) {
+	var b strings.Builder
+	writeMethodsTable(&b, sel, iv, func(mr *selection.MethodResult) *metrics.Metrics { return &mr.All })
+	all = b.String()
+	if sel.HeldoutSize > 0 {
+		b.Reset()
+		writeMethodsTable(&b, sel, nil, func(mr *selection.MethodResult) *metrics.Metrics { return mr.Heldout })
+		heldout = b.String()
+	}
+	return all, heldout
+}
+
+// writeMethodsTable writes one methods table: a row per method, the
+// metrics pick chooses, with the change from raw and its mark.
 func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.Intervals, pick func(*selection.MethodResult) *metrics.Metrics) {
 	writeTableHead(b, []string{"method"}, append(present.SelectionTitles(), "n"))
 	raw := pick(sel.Method(selection.MethodRaw))
