@@ -83,6 +83,15 @@ func addIntervals(out *Selection, ja *analysis.JudgeAnalysis) {
 	}
 }
 
+// intervalsMarkdown is the Markdown of the methods table's bootstrap
+// intervals (writeIntervals). The document holds it built
+// (Selection.md.intervals), so the Markdown writer reads no analysis.
+func intervalsMarkdown(ja *analysis.JudgeAnalysis) string {
+	var b strings.Builder
+	writeIntervals(&b, ja)
+	return b.String()
+}
+
 // writeIntervals writes the bootstrap intervals of the methods table: a
 // sentence saying how they were made, then the intervals of the values
 // and of the changes from raw.

@@ -19,14 +19,11 @@ type docMarkdown struct {
 	// it names one (false: the converged fit).
 	stopAt  int
 	stopSet bool
-	// an is the analysis, for the sections whose writers still read it
-	// (the cross-judge summary, summary.go).
-	an *analysis.Analysis
 }
 
 // buildDocMarkdown returns the Markdown-only part of the document.
 func buildDocMarkdown(an *analysis.Analysis) docMarkdown {
-	md := docMarkdown{an: an}
+	var md docMarkdown
 	for i := range an.Judges {
 		md.judges = append(md.judges, an.Judges[i].Judge)
 	}
@@ -71,9 +68,7 @@ func WriteMarkdownDoc(w io.Writer, d *Doc) error {
 	if o.Group != "" {
 		fmt.Fprintf(&b, "Group: only pair records of group %s (score and verdict records have no group).\n", md(o.Group))
 	}
-	if d.md.an != nil {
-		writeSummary(&b, d.md.an)
-	}
+	writeSummary(&b, d)
 	for _, name := range d.md.judges {
 		j := d.Judges[name]
 		writeJudge(&b, name, &j)

@@ -160,6 +160,24 @@ func markDegenerate(m *Method, reason string) {
 	}
 }
 
+// methodsTables are the Markdown methods tables of a judge's selection
+// analysis over every item (with its bootstrap intervals' marks) and over
+// the held-out items ("" when none are held out). The document holds them
+// built (Selection.md), so the Markdown writer reads no analysis.
+func methodsTables(sel *selection.Result, iv *selection.Intervals) (all, heldout string) {
+	var b strings.Builder
+	writeMethodsTable(&b, sel, iv, func(mr *selection.MethodResult) *metrics.Metrics { return &mr.All })
+	all = b.String()
+	if sel.HeldoutSize > 0 {
+		b.Reset()
+		writeMethodsTable(&b, sel, nil, func(mr *selection.MethodResult) *metrics.Metrics { return mr.Heldout })
+		heldout = b.String()
+	}
+	return all, heldout
+}
+
+// writeMethodsTable writes one methods table: a row per method, the
+// metrics pick chooses, with the change from raw and its mark.
 func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.Intervals, pick func(*selection.MethodResult) *metrics.Metrics) {
 	writeTableHead(b, []string{"method"}, append(present.SelectionTitles(), "n"))
 	raw := pick(sel.Method(selection.MethodRaw))
@@ -208,9 +226,10 @@ func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.
 	}
 }
 
-// writeMethodNotes lists why cells are empty, one line per method and
-// reason, plus each method's own notes.
-func writeMethodNotes(b *strings.Builder, sel *selection.Result) {
+// methodNotes are the lines under the methods table: why cells are empty,
+// one line per method and reason, plus each method's own notes. The
+// document holds them built (Selection.md); the Markdown writes them.
+func methodNotes(sel *selection.Result) []string {
 	var lines []string
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
@@ -243,5 +262,5 @@ func writeMethodNotes(b *strings.Builder, sel *selection.Result) {
 		}
 		lines = append(lines, present.FlagNotes(name, mr, sel.HeldoutSize > 0)...)
 	}
-	writeNotes(b, lines)
+	return lines
 }

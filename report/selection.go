@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/plumb-eval/plumb/analysis"
-	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
@@ -53,10 +51,15 @@ type selectionMarkdown struct {
 	fit       *Fit
 	stop      *FitStop
 	published *Fit
-	// ja is the judge's analysis, for the methods table, its intervals and
-	// the method notes, whose writers (methods.go, intervals.go) still read
-	// it.
-	ja *analysis.JudgeAnalysis
+	// methodNotes are the lines under the methods table: why cells are
+	// empty and each method's own notes (methods.go).
+	methodNotes []string
+	// intervals is the Markdown of the methods table's bootstrap
+	// intervals (intervals.go).
+	intervals string
+	// allTable and heldoutTable are the methods tables over every item
+	// and over the held-out items ("" when none are held out; methods.go).
+	allTable, heldoutTable string
 }
 
 // EstimationSet describes CalibraEval's and Pride's estimation set.
@@ -87,7 +90,7 @@ func buildSelection(s *selection.Result) *Selection {
 		Notes:   nonNil(s.Notes),
 
 		BiasEffects: buildBiasEffects(&s.Effects),
-		md:          selectionMarkdown{source: s.Source, notes: s.Notes, ties: buildTies(s)},
+		md:          selectionMarkdown{source: s.Source, notes: s.Notes, ties: buildTies(s), methodNotes: methodNotes(s)},
 	}
 	if s.Fit != nil {
 		out.md.fit = convergedFit(s)
@@ -155,8 +158,6 @@ func writeSelection(b *strings.Builder, j *Judge) {
 		fmt.Fprintf(b, "\nSelection bias: not available — %s.\n", mdClause(noteFor(j.Notes, "selection")))
 		return
 	}
-	ja := s.md.ja
-	sel := ja.Selection
 	var arr []string
 	for _, a := range model.Arrangements {
 		if n := s.Arrangements[a.String()]; n > 0 {
@@ -169,19 +170,19 @@ func writeSelection(b *strings.Builder, j *Judge) {
 	}
 
 	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", vocab.Plural(s.Items, "item"))
-	writeMethodsTable(b, sel, ja.Intervals, func(mr *selection.MethodResult) *metrics.Metrics { return &mr.All })
+	b.WriteString(s.md.allTable)
 	if es := s.EstimationSet; es.Heldout > 0 {
 		fmt.Fprintf(b, "\n### Selection bias — %s held out (estimation set: %s, seed %d)\n\n",
 			vocab.Plural(es.Heldout, "item"), vocab.Plural(es.Size, "item"), es.Seed)
-		writeMethodsTable(b, sel, nil, func(mr *selection.MethodResult) *metrics.Metrics { return mr.Heldout })
+		b.WriteString(s.md.heldoutTable)
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
 		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
-	writeIntervals(b, ja)
+	b.WriteString(s.md.intervals)
 	writeAccuracyTies(b, s.md.ties)
 
 	writeFit(b, s)
-	writeMethodNotes(b, sel)
+	writeNotes(b, s.md.methodNotes)
 	writePath(b, s.Path)
 	writeBiasEffects(b, s.BiasEffects)
 }

@@ -19,20 +19,20 @@ func Summary(an *analysis.Analysis) []present.SummaryRow {
 	return rows
 }
 
-// writeSummary writes the cross-judge table when there are two judges or
-// more, before the per-judge sections.
-func writeSummary(b *strings.Builder, an *analysis.Analysis) {
-	if len(an.Judges) < 2 {
+// writeSummary writes the cross-judge table of the document's summary
+// rows when there are two judges or more, before the per-judge sections.
+func writeSummary(b *strings.Builder, d *Doc) {
+	if len(d.md.judges) < 2 {
 		return
 	}
-	rows := Summary(an)
+	rows := d.Summary
 	bias := false
 	for _, r := range rows {
 		bias = bias || r.BiasScore != nil
 	}
 	fmt.Fprintf(b, "\n## Judges at a glance\n\nConsistency, first-position rate and accuracy are the raw pair judgments'; "+
 		"the verdict rate is the %s %s and the %s %s with its %g%% interval, of the target each row names (what z = 1 means)",
-		vocab.NaiveRate, vocab.NaiveRateSym, vocab.CorrectedRate, vocab.CorrectedRateSym, 100*(1-alphaOf(an)))
+		vocab.NaiveRate, vocab.NaiveRateSym, vocab.CorrectedRate, vocab.CorrectedRateSym, 100*(1-alphaOf(d.Options.Alpha)))
 	if bias {
 		b.WriteString("; BiasScore is the likelihood bias over all criteria (total, micro)")
 	}
@@ -65,10 +65,11 @@ func writeSummary(b *strings.Builder, an *analysis.Analysis) {
 	}
 }
 
-// alphaOf is the reporting α the analysis ran with (0 means the default).
-func alphaOf(an *analysis.Analysis) float64 {
-	if a := an.Options.Reporting.Alpha; a > 0 {
-		return a
+// alphaOf is the reporting α a report ran with: alpha, or the default
+// when it is 0.
+func alphaOf(alpha float64) float64 {
+	if alpha > 0 {
+		return alpha
 	}
 	return reporting.DefaultAlpha
 }
