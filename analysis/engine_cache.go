@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/reporting"
@@ -17,20 +16,18 @@ import (
 // results is the Engine's cache of the results a session asks for again
 // as its options come back (the TUI's knobs): fit paths, bootstrap
 // intervals, style analyses, the items' base and the comparison of every
-// judge, each keyed by the options that produced it. Its mutex is held
-// only to read or store an entry, never during a computation, so a lookup
-// from the UI goroutine never waits for a fit.
+// judge, each keyed by the options that produced it, each a fifo that
+// guards itself.
 type results struct {
-	mu        sync.Mutex
-	paths     map[PathKey]pathResult
+	paths     *fifo[PathKey, pathResult]
 	intervals *fifo[intervalsKey, *selection.Intervals]
 	styles    *fifo[styleKey, *style.Result]
 	compared  *fifo[compareKey, comparison]
 }
 
-// maxCached bounds each of the caches of intervals and style analyses (a
-// knob swept over its range makes one entry per step); past it, the
-// oldest entry goes.
+// maxCached bounds each of the caches of paths, intervals and style
+// analyses (a knob swept over its range makes one entry per step); past
+// it, the oldest entry goes.
 const maxCached = 64
 
 // pathResult is a computed fit path, or why there is none.
@@ -41,7 +38,7 @@ type pathResult struct {
 
 // newResults returns an empty cache.
 func newResults() *results {
-	return &results{paths: map[PathKey]pathResult{}, intervals: newFIFO[intervalsKey, *selection.Intervals](maxCached),
+	return &results{paths: newFIFO[PathKey, pathResult](maxCached), intervals: newFIFO[intervalsKey, *selection.Intervals](maxCached),
 		styles: newFIFO[styleKey, *style.Result](maxCached), compared: newFIFO[compareKey, comparison](maxCompared)}
 }
 
@@ -71,9 +68,7 @@ func NewPathKey(judge, group string, so selection.Options) PathKey {
 // or the error it ended with; it computes nothing and never waits for a
 // computation.
 func (e *Engine) CachedPath(key PathKey) (p *calibraeval.Path, ok bool, err error) {
-	e.cache.mu.Lock()
-	defer e.cache.mu.Unlock()
-	r, ok := e.cache.paths[key]
+	r, ok := e.cache.paths.get(key)
 	return r.path, ok, r.err
 }
 
@@ -82,9 +77,7 @@ func (e *Engine) storePath(ctx context.Context, key PathKey, p *calibraeval.Path
 	if stopped(ctx, err) {
 		return
 	}
-	e.cache.mu.Lock()
-	defer e.cache.mu.Unlock()
-	e.cache.paths[key] = pathResult{path: p, err: err}
+	e.cache.paths.put(key, pathResult{path: p, err: err})
 }
 
 // intervalsKey names the bootstrap intervals of a judge's methods table:
@@ -116,8 +109,6 @@ func (e *Engine) CachedIntervals(ja *JudgeAnalysis, opt Options) *selection.Inte
 	if !ok {
 		return nil
 	}
-	e.cache.mu.Lock()
-	defer e.cache.mu.Unlock()
 	iv, _ := e.cache.intervals.get(k)
 	return iv
 }
@@ -128,8 +119,6 @@ func (e *Engine) storeIntervals(ja *JudgeAnalysis, opt Options, iv *selection.In
 	if !ok || iv == nil {
 		return
 	}
-	e.cache.mu.Lock()
-	defer e.cache.mu.Unlock()
 	e.cache.intervals.put(k, iv)
 }
 
@@ -185,8 +174,6 @@ func (e *Engine) CachedStyle(ja *JudgeAnalysis, opt Options) *style.Result {
 	if !ok {
 		return nil
 	}
-	e.cache.mu.Lock()
-	defer e.cache.mu.Unlock()
 	r, _ := e.cache.styles.get(k)
 	return r
 }
@@ -197,7 +184,5 @@ func (e *Engine) storeStyle(ja *JudgeAnalysis, opt Options, r *style.Result) {
 	if !ok || r == nil {
 		return
 	}
-	e.cache.mu.Lock()
-	defer e.cache.mu.Unlock()
 	e.cache.styles.put(k, r)
 }

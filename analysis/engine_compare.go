@@ -54,8 +54,6 @@ func compareKeyOf(opt Options) compareKey {
 // computed it (ok), or the error it ended with; it computes nothing and
 // never waits for a computation.
 func (e *Engine) CachedCompare(opt Options) (judges []JudgeAnalysis, ok bool, err error) {
-	e.cache.mu.Lock()
-	defer e.cache.mu.Unlock()
 	c, ok := e.cache.compared.get(compareKeyOf(opt))
 	return c.judges, ok, c.err
 }
@@ -98,7 +96,5 @@ func (e *Engine) storeCompare(ctx context.Context, opt Options, judges []JudgeAn
 	if stopped(ctx, err) {
 		return
 	}
-	e.cache.mu.Lock()
-	defer e.cache.mu.Unlock()
 	e.cache.compared.put(compareKeyOf(opt), comparison{judges: judges, err: err})
 }

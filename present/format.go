@@ -69,11 +69,15 @@ func SignedIf(x float64, dec int, sign bool) string {
 // FmtStat formats a defined statistic to decimals decimals, or "—" (its
 // reason is shown in the notes; a value is never printed as NaN). Every
 // surface writes a statistic with it.
-func FmtStat(s calib.Stat, decimals int) string {
-	if !s.OK() {
+func FmtStat(s calib.Stat, decimals int) string { return FmtValue(Value(s), decimals) }
+
+// FmtValue formats a document's number (nil when undefined) with the given
+// decimals, "—" when it is nil: FmtStat of a document value.
+func FmtValue(v *float64, decimals int) string {
+	if v == nil {
 		return "—"
 	}
-	return fmt.Sprintf("%.*f", decimals, s.Value)
+	return fmt.Sprintf("%.*f", decimals, *v)
 }
 
 // ciCell is a Stat's interval as a table cell ("" when it has none).

@@ -165,7 +165,7 @@ func writeLikelihood(b *strings.Builder, j *Judge) {
 	b.WriteString("\n### Likelihood bias\n\n| criterion | BiasScore ρ(LS, US) | p-value | evaluation ρ(S_m, S_h) | n |\n|---|---:|---:|---:|---:|\n")
 	var notes []string
 	row := func(name string, r *BiasScore) {
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), fmtValue(r.BiasScore, 3)+biasCIText(r), fmtPValue(r.PValue)+pSEText(r), fmtValue(r.EvalRho, 3), r.N)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", md(name), present.FmtValue(r.BiasScore, 3)+biasCIText(r), fmtPValue(r.PValue)+pSEText(r), present.FmtValue(r.EvalRho, 3), r.N)
 		for _, n := range r.md.notes {
 			notes = append(notes, name+": "+n)
 		}

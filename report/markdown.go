@@ -98,15 +98,6 @@ func writeSolverOptions(b *strings.Builder, d *Doc) {
 	}
 }
 
-// fmtValue formats a JSON number with the given decimals, "—" when it is
-// null (as fmtStat a calib.Stat).
-func fmtValue(v *float64, decimals int) string {
-	if v == nil {
-		return "—"
-	}
-	return fmt.Sprintf("%.*f", decimals, *v)
-}
-
 // intervalText is an interval after a space, " [lo, hi]" with three
 // decimals, to follow a value ("" when there is none; as ciText).
 func intervalText(ci *[2]float64) string {

@@ -143,7 +143,7 @@ func writePath(b *strings.Builder, p *PathJSON) {
 		}
 		m := pt.Metrics
 		fmt.Fprintf(b, "| %d | %s | %.6g | %.4f | %s | %s | %s | %s | %s |\n", i, mu, pt.Objective, pt.Distance,
-			fmtValue(m["fleiss_kappa"], 3), fmtValue(m["icc2k"], 3), fmtValue(m["rstd"], 2), fmtValue(m["accuracy_mean"], 3), strings.Join(marks, ", "))
+			present.FmtValue(m["fleiss_kappa"], 3), present.FmtValue(m["icc2k"], 3), present.FmtValue(m["rstd"], 2), present.FmtValue(m["accuracy_mean"], 3), strings.Join(marks, ", "))
 	}
 	if s := p.md.sentence; s != "" {
 		b.WriteString("\n" + s + "\n")

@@ -153,7 +153,7 @@ func writeReporting(b *strings.Builder, j *Judge) {
 		test = "the labelled items not drawn for calibration (their labels hidden from the estimator)"
 	}
 	fmt.Fprintf(b, "%s %s = %s%s (Wald) on the test set: %s of %d, %s.\n", present.Capitalize(vocab.NaiveRate), vocab.NaiveRateSym,
-		fmtValue(r.PHat, 3), intervalText(r.PHatCI), vocab.Plural(r.N, "item"), r.Items, test)
+		present.FmtValue(r.PHat, 3), intervalText(r.PHatCI), vocab.Plural(r.N, "item"), r.Items, test)
 	if r.Pool == 0 {
 		// No labels: no θ̂, no split has a width; the plan says what to label.
 		fmt.Fprintf(b, "%s %s: needs human labels, and none of the %d items has one.\n", present.Capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym, r.Items)
@@ -163,8 +163,8 @@ func writeReporting(b *strings.Builder, j *Judge) {
 	}
 	fmt.Fprintf(b, "%s %s = %s, CI [%s, %s] (width %s), from a calibration set of m0 = %d items with z = 0 and m1 = %d with z = 1 (pool %d): %s %s = %s, %s %s = %s.\n",
 		present.Capitalize(vocab.CorrectedRate), vocab.CorrectedRateSym,
-		fmtValue(r.ThetaHat, 3), fmtValue(r.CILower, 3), fmtValue(r.CIUpper, 3), fmtValue(r.CIWidth, 3),
-		r.M0, r.M1, r.Pool, vocab.Specificity, vocab.SpecificitySym, fmtValue(r.Q0Hat, 3), vocab.Sensitivity, vocab.SensitivitySym, fmtValue(r.Q1Hat, 3))
+		present.FmtValue(r.ThetaHat, 3), present.FmtValue(r.CILower, 3), present.FmtValue(r.CIUpper, 3), present.FmtValue(r.CIWidth, 3),
+		r.M0, r.M1, r.Pool, vocab.Specificity, vocab.SpecificitySym, present.FmtValue(r.Q0Hat, 3), vocab.Sensitivity, vocab.SensitivitySym, present.FmtValue(r.Q1Hat, 3))
 	if u := r.md.uninformative; u != "" {
 		fmt.Fprintf(b, "%s: %s.\n", present.Capitalize(vocab.Uninformative), mdClause(u))
 	}
@@ -191,7 +191,7 @@ func writeSplits(b *strings.Builder, r *Reporting) {
 		{fmt.Sprintf("%s (search, ≥ %d per class)", vocab.SplitNarrowest, r.BestMinPerClass), "best"},
 	} {
 		s := r.Splits[row.key]
-		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, s.M0, s.M1, fmtValue(s.CIWidth, 4))
+		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, s.M0, s.M1, present.FmtValue(s.CIWidth, 4))
 	}
 	b.WriteString("\nEvery width plugs the drawn set's p̂, q̂0, q̂1 into the interval with that split's m0, m1. " +
 		"The " + vocab.SplitLeastVar + " split minimises only the calibration part of θ̂'s variance at those plug-in rates " +

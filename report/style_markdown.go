@@ -9,6 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/internal/vocab"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // styleMarkdown is what the Markdown shows of the style section beyond
@@ -89,7 +90,7 @@ func writeStyle(b *strings.Builder, j *Judge) {
 	if len(s.BradleyTerry) > 0 {
 		b.WriteString("\nBradley–Terry scores (Σβ = 0; P(a preferred to b) = σ(β_a − β_b)):\n\n| model | n | β | 95% CI |\n|---|---:|---:|---:|\n")
 		for _, bt := range s.BradleyTerry {
-			fmt.Fprintf(b, "| %s | %d | %s | %s |\n", md(bt.Model), bt.N, fmtValue(bt.Score, 3), ciCellOf(bt.CI95))
+			fmt.Fprintf(b, "| %s | %d | %s | %s |\n", md(bt.Model), bt.N, present.FmtValue(bt.Score, 3), ciCellOf(bt.CI95))
 		}
 	} else if s.md.btReason != "" {
 		fmt.Fprintf(b, "\nBradley–Terry scores: not fitted — %s.\n", mdClause(s.md.btReason))
@@ -117,7 +118,7 @@ func writeStyleLength(b *strings.Builder, s *Style) {
 		if !s.md.lengthShown[i] {
 			continue
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %d |\n", row.name, fmtValue(row.v, 3), ciCellOf(ciOf(l.CI95, row.key)), l.Counts[row.key])
+		fmt.Fprintf(b, "| %s | %s | %s | %d |\n", row.name, present.FmtValue(row.v, 3), ciCellOf(ciOf(l.CI95, row.key)), l.Counts[row.key])
 		if row.v == nil {
 			undef = append(undef, fmt.Sprintf("Undefined %s: %s.\n", row.name, mdClause(noteFor(l.Notes, row.key))))
 		}
@@ -138,7 +139,7 @@ func writeStyleLength(b *strings.Builder, s *Style) {
 	for _, bin := range l.Bins {
 		fmt.Fprintf(b, "| %d–%d | %d | %.3f | %.3f |", bin.Lo, bin.Hi, bin.N, bin.Raw, bin.Balanced)
 		if calibrated {
-			b.WriteString(" " + fmtValue(bin.Pref, 3) + " |")
+			b.WriteString(" " + present.FmtValue(bin.Pref, 3) + " |")
 		}
 		b.WriteString("\n")
 	}
@@ -156,8 +157,8 @@ func writeStyleSelf(b *strings.Builder, s *Style) {
 		how = "--self"
 	}
 	fmt.Fprintf(b, "\nSelf-preference: the judge is the generator %s (%s); over %s where exactly one response is its own it prefers its own %s%s; when gold prefers the other response, %s%s (%s).\n",
-		md(sp.Model), how, vocab.Plural(sp.N, "item"), fmtValue(sp.OwnPreference, 3), intervalText(ciOf(sp.CI95, "own_preference")),
-		fmtValue(sp.BeyondQuality, 3), intervalText(ciOf(sp.CI95, "beyond_quality")), vocab.Plural(sp.Counts["beyond_quality"], "item"))
+		md(sp.Model), how, vocab.Plural(sp.N, "item"), present.FmtValue(sp.OwnPreference, 3), intervalText(ciOf(sp.CI95, "own_preference")),
+		present.FmtValue(sp.BeyondQuality, 3), intervalText(ciOf(sp.CI95, "beyond_quality")), vocab.Plural(sp.Counts["beyond_quality"], "item"))
 	for _, st := range []struct {
 		name, key string
 		v         *float64
@@ -223,7 +224,7 @@ func writeStyleWinRates(b *strings.Builder, rates []StyleWinRate) {
 		fmt.Fprintf(b, "| %s | %s | %d |", md(w.Model), opp, w.N)
 		for _, c := range cols {
 			v, ci := c.get(w)
-			b.WriteString(" " + fmtValue(v, 3) + intervalText(ci) + " |")
+			b.WriteString(" " + present.FmtValue(v, 3) + intervalText(ci) + " |")
 			if v == nil {
 				k := cellKey{c.what, strings.TrimSuffix(noteFor(w.Notes, c.key), ".")}
 				if undefRows[k] == nil {

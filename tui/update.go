@@ -183,14 +183,18 @@ func (m *Model) stepJudge(back bool) tea.Cmd {
 		m.c.setFlash("the log has one judge")
 		return nil
 	}
-	d := 1
-	if back {
-		d = len(m.c.judges) - 1
-	}
-	m.c.judge = (m.c.judge + d) % len(m.c.judges)
+	m.c.judge = step(m.c.judge, len(m.c.judges), back)
 	m.pipe.refreshGroups()
 	m.items.reset()
 	return m.pipe.recompute()
+}
+
+// step is the index after i among n, cycling (the one before when back).
+func step(i, n int, back bool) int {
+	if back {
+		return (i + n - 1) % n
+	}
+	return (i + 1) % n
 }
 
 // stepGroup moves to the next group of pair records (the previous one
@@ -200,11 +204,7 @@ func (m *Model) stepGroup(back bool) tea.Cmd {
 		m.c.setFlash("the judge's pair records have no groups")
 		return nil
 	}
-	d := 1
-	if back {
-		d = len(m.c.groups) - 1
-	}
-	m.c.group = (m.c.group + d) % len(m.c.groups)
+	m.c.group = step(m.c.group, len(m.c.groups), back)
 	m.c.knobs.opt.Group = m.c.groups[m.c.group]
 	m.items.reset()
 	return m.pipe.recompute()

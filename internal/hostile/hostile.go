@@ -5,8 +5,6 @@
 // of a log. Only tests import it.
 package hostile
 
-import "strings"
-
 // PasteAttack is a judge name that, written raw into a command a user
 // pastes into bash 5.2, ends the bracketed paste (ESC [201~), erases the
 // line (^U), runs touch on canary and presses return: the attack of issue
@@ -71,6 +69,3 @@ func Names() []string {
 func NULs() []string {
 	return []string{"nul\x00after", "\x00", "j\x00" + PasteAttack("/tmp/plumb-hostile-canary")}
 }
-
-// HasNUL reports whether s holds a NUL byte.
-func HasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
