@@ -129,24 +129,6 @@ func DeltaOf(iv *selection.Intervals, method string, c Column) (bootstrap.Interv
 	return d, ok
 }
 
-// ChangeMark is the mark of a change from raw in the methods table: " ▲"
-// (better) or " ▼" (worse) when its bootstrap interval excludes 0, " ="
-// when it contains 0 (within noise), and nothing when there are no
-// intervals or the change has none (NoIntervalNotes say why).
-func ChangeMark(iv *selection.Intervals, method string, c Column, raw, v float64) string {
-	d, ok := DeltaOf(iv, method, c)
-	if !ok || !HasInterval(d) {
-		return ""
-	}
-	switch IntervalChange(c.Better, d, raw, v) {
-	case +1:
-		return " " + vocab.BetterSym
-	case -1:
-		return " " + vocab.WorseSym
-	}
-	return " " + vocab.WithinNoiseSym
-}
-
 // IntervalsText describes a judge's bootstrap intervals in a phrase, e.g.
 // "95% paired item bootstrap percentile intervals, 1000 resamples (seed 1),
 // CalibraEval re-fitted per resample"; "" when iv is nil.

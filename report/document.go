@@ -174,8 +174,8 @@ func buildJudge(ja *analysis.JudgeAnalysis, opt analysis.Options, s DocSettings)
 		j.Notes = append(j.Notes, "selection: "+ja.SelectionReason)
 	} else {
 		j.Selection = buildSelection(ja.Selection)
-		j.Selection.md.allTable, j.Selection.md.heldoutTable = methodsTables(ja.Selection, ja.Intervals)
-		j.Selection.md.intervals = intervalsMarkdown(ja)
+		j.Selection.md.allRows, j.Selection.md.heldoutRows = methodsRows(ja.Selection, ja.Intervals)
+		j.Selection.md.intervals = buildIntervalsMarkdown(ja)
 		addIntervals(j.Selection, ja)
 	}
 	if ja.Reporting == nil {

@@ -2,10 +2,10 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plumb-eval/plumb/analysis"
-	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/present"
@@ -83,73 +83,89 @@ func addIntervals(out *Selection, ja *analysis.JudgeAnalysis) {
 	}
 }
 
-// intervalsMarkdown is the Markdown of the methods table's bootstrap
-// intervals (writeIntervals). The document holds it built
-// (Selection.md.intervals), so the Markdown writer reads no analysis.
-func intervalsMarkdown(ja *analysis.JudgeAnalysis) string {
-	var b strings.Builder
-	writeIntervals(&b, ja)
-	return b.String()
+// intervalsMarkdown is what the Markdown shows of a judge's bootstrap
+// intervals of the methods table (the JSON holds them per metric).
+type intervalsMarkdown struct {
+	// computed says there are intervals (or a bootstrap of 0 resamples);
+	// reason says why there are none otherwise.
+	computed bool
+	reason   string
+	// off says the bootstrap was asked for with 0 resamples: only its
+	// notes are shown.
+	off bool
+	// text says how the intervals were made (present.IntervalsText).
+	text string
+	// values and changes are the rows of the intervals of the values and
+	// of the changes from raw.
+	values, changes []present.IntervalRow
+	// notes are the bootstrap's notes, noMark the notes of the changes
+	// without an interval (present.NoIntervalNotes).
+	notes, noMark []string
+}
+
+// buildIntervalsMarkdown is the Markdown part of a judge's bootstrap
+// intervals. The document holds it (Selection.md.intervals), so the
+// Markdown writer reads no analysis.
+func buildIntervalsMarkdown(ja *analysis.JudgeAnalysis) intervalsMarkdown {
+	iv := ja.Intervals
+	if iv == nil {
+		return intervalsMarkdown{reason: ja.IntervalsReason}
+	}
+	im := intervalsMarkdown{computed: true, notes: iv.Notes}
+	if iv.Options.Resamples == 0 {
+		im.off = true
+		return im
+	}
+	sel := ja.Selection
+	im.text = present.IntervalsText(iv)
+	im.values = present.ValueIntervalRows(sel, iv)
+	im.changes = present.ChangeIntervalRows(sel, iv)
+	im.noMark = present.NoIntervalNotes(sel, iv)
+	return im
 }
 
 // writeIntervals writes the bootstrap intervals of the methods table: a
 // sentence saying how they were made, then the intervals of the values
 // and of the changes from raw.
-func writeIntervals(b *strings.Builder, ja *analysis.JudgeAnalysis) {
-	iv := ja.Intervals
-	if iv == nil {
-		if ja.IntervalsReason != "" {
-			fmt.Fprintf(b, "No bootstrap intervals: %s.\n", mdClause(ja.IntervalsReason))
+func writeIntervals(b *strings.Builder, im *intervalsMarkdown) {
+	if !im.computed {
+		if im.reason != "" {
+			fmt.Fprintf(b, "No bootstrap intervals: %s.\n", mdClause(im.reason))
 		}
 		return
 	}
-	if iv.Options.Resamples == 0 {
-		for _, n := range iv.Notes {
+	if im.off {
+		for _, n := range im.notes {
 			fmt.Fprintf(b, "Bootstrap note: %s.\n", mdClause(n))
 		}
 		return
 	}
-	sel := ja.Selection
-	noMark := present.NoIntervalNotes(sel, iv)
 	fmt.Fprintf(b, "Marks: %s/%s the change's interval excludes 0 (%s/%s); %s %s (its interval contains 0)",
 		vocab.BetterSym, vocab.WorseSym, vocab.Better, vocab.Worse, vocab.WithinNoiseSym, vocab.WithinNoise)
-	if len(noMark) > 0 {
+	if len(im.noMark) > 0 {
 		fmt.Fprintf(b, "; no mark: %s (the notes below say why)", vocab.NoInterval)
 	}
 	fmt.Fprintf(b, ". Intervals: %s; resampling unit: the item (all its arrangements move together, every method on the same resample).\n",
-		present.IntervalsText(iv))
-	table := func(title string, delta bool, get func(mi *selection.MethodIntervals) map[string]bootstrap.Interval) {
-		fmt.Fprintf(b, "\n%s\n\n", title)
-		writeTableHead(b, []string{"method"}, present.SelectionTitles())
-		for i := range sel.Methods {
-			mi := iv.Method(sel.Methods[i].Name)
-			if mi == nil || get(mi) == nil {
-				continue
-			}
-			fmt.Fprintf(b, "| %s |", present.MethodTitle(mi.Name))
-			for _, c := range present.SelectionColumns() {
-				cell := "—"
-				if x, ok := get(mi)[present.BootKey(c)]; ok && x.CI != nil {
-					dec := c.Decimals
-					if delta {
-						dec = present.ChangeDecimals(x, x.Estimate, dec)
-					}
-					cell = fmt.Sprintf("[%s, %s]", present.SignedIf(x.CI.Lower, dec, delta), present.SignedIf(x.CI.Upper, dec, delta))
-				}
-				b.WriteString(" " + cell + " |")
-			}
-			b.WriteString("\n")
-		}
-	}
-	table("Intervals of the values (all items):", false, func(mi *selection.MethodIntervals) map[string]bootstrap.Interval { return mi.Value })
-	table("Intervals of the change from raw (all items):", true, func(mi *selection.MethodIntervals) map[string]bootstrap.Interval { return mi.Delta })
-	if len(iv.Notes)+len(noMark) > 0 {
+		im.text)
+	writeIntervalTable(b, "Intervals of the values (all items):", im.values)
+	writeIntervalTable(b, "Intervals of the change from raw (all items):", im.changes)
+	if len(im.notes)+len(im.noMark) > 0 {
 		b.WriteString("\n")
 	}
-	for _, n := range iv.Notes {
+	for _, n := range slices.Concat(im.notes, im.noMark) {
 		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdClause(n))
 	}
-	for _, n := range noMark {
-		fmt.Fprintf(b, "Bootstrap note: %s.\n", mdClause(n))
+}
+
+// writeIntervalTable writes one table of intervals under its title.
+func writeIntervalTable(b *strings.Builder, title string, rows []present.IntervalRow) {
+	fmt.Fprintf(b, "\n%s\n\n", title)
+	writeTableHead(b, []string{"method"}, present.SelectionTitles())
+	for _, r := range rows {
+		fmt.Fprintf(b, "| %s |", r.Title)
+		for _, c := range r.Cells {
+			b.WriteString(" " + c.Text() + " |")
+		}
+		b.WriteString("\n")
 	}
 }

@@ -160,69 +160,51 @@ func markDegenerate(m *Method, reason string) {
 	}
 }
 
-// methodsTables are the Markdown methods tables of a judge's selection
-// analysis over every item (with its bootstrap intervals' marks) and over
-// the held-out items ("" when none are held out). The document holds them
-// built (Selection.md), so the Markdown writer reads no analysis.
-func methodsTables(sel *selection.Result, iv *selection.Intervals) (all, heldout string) {
-	var b strings.Builder
-	writeMethodsTable(&b, sel, iv, func(mr *selection.MethodResult) *metrics.Metrics { return &mr.All })
-	all = b.String()
+// methodsRows are the rows of a judge's methods tables over every item
+// (with its bootstrap intervals' marks) and over the held-out items (nil
+// when none are held out). The document holds them (Selection.md), so the
+// Markdown writer reads no analysis.
+func methodsRows(sel *selection.Result, iv *selection.Intervals) (all, heldout []present.MethodRow) {
+	all = present.MethodRows(sel, iv, present.AllItems)
 	if sel.HeldoutSize > 0 {
-		b.Reset()
-		writeMethodsTable(&b, sel, nil, func(mr *selection.MethodResult) *metrics.Metrics { return mr.Heldout })
-		heldout = b.String()
+		heldout = present.MethodRows(sel, iv, present.Heldout)
 	}
 	return all, heldout
 }
 
-// writeMethodsTable writes one methods table: a row per method, the
-// metrics pick chooses, with the change from raw and its mark.
-func writeMethodsTable(b *strings.Builder, sel *selection.Result, iv *selection.Intervals, pick func(*selection.MethodResult) *metrics.Metrics) {
+// writeMethodsTable writes one methods table from its rows: a row per
+// method, each value with its change from raw and the change's mark in
+// brackets ("0.912 (+0.012 ▲)").
+func writeMethodsTable(b *strings.Builder, rows []present.MethodRow) {
 	writeTableHead(b, []string{"method"}, append(present.SelectionTitles(), "n"))
-	raw := pick(sel.Method(selection.MethodRaw))
-	for i := range sel.Methods {
-		mr := &sel.Methods[i]
-		title := present.MethodTitle(mr.Name)
-		m := pick(mr)
-		if k := mr.KeptFor(m); k != nil && k.OK() {
-			title += fmt.Sprintf(" (kept %.1f%%)", 100*k.Value)
+	for _, r := range rows {
+		title := r.Title
+		if r.Kept != nil {
+			title += fmt.Sprintf(" (kept %.1f%%)", 100**r.Kept)
 		}
-		if mr.Degenerate {
+		if r.Collapsed {
 			title += " (collapsed)"
 		}
 		fmt.Fprintf(b, "| %s |", title)
-		if !mr.Available || m == nil {
-			for range present.SelectionColumns() {
-				b.WriteString(" — |")
-			}
-			b.WriteString(" — |\n")
-			continue
-		}
-		for _, c := range present.SelectionColumns() {
-			st := c.Get(m)
-			cell := "—"
+		for _, c := range r.Cells {
+			cell := c.Value
 			switch {
-			case mr.Degenerate:
-				cell = "collapsed"
-			case st.OK():
-				cell = fmt.Sprintf("%.*f", c.Decimals, st.Value)
-				if st.Flag != "" {
-					cell += present.FlagMark
-				} else if mr.Name != selection.MethodRaw && raw != nil {
-					if r := c.Get(raw); r.OK() && r.Flag == "" {
-						d := st.Value - r.Value
-						dec := c.Decimals
-						if x, ok := present.DeltaOf(iv, mr.Name, c); ok {
-							dec = present.ChangeDecimals(x, d, dec)
-						}
-						cell += " (" + present.Signed(d, dec) + present.ChangeMark(iv, mr.Name, c, r.Value, st.Value) + ")"
-					}
+			case c.Flag != "":
+				cell += present.FlagMark
+			case c.Change != "":
+				mark := ""
+				if c.Mark != "" {
+					mark = " " + c.Mark
 				}
+				cell += " (" + c.Change + mark + ")"
 			}
 			b.WriteString(" " + cell + " |")
 		}
-		fmt.Fprintf(b, " %d |\n", m.N)
+		n := "—"
+		if r.Available {
+			n = fmt.Sprint(r.N)
+		}
+		fmt.Fprintf(b, " %s |\n", n)
 	}
 }
 

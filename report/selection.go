@@ -8,6 +8,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/present"
 )
 
 // Selection is the selection-bias analysis of a judge.
@@ -54,12 +55,13 @@ type selectionMarkdown struct {
 	// methodNotes are the lines under the methods table: why cells are
 	// empty and each method's own notes (methods.go).
 	methodNotes []string
-	// intervals is the Markdown of the methods table's bootstrap
-	// intervals (intervals.go).
-	intervals string
-	// allTable and heldoutTable are the methods tables over every item
-	// and over the held-out items ("" when none are held out; methods.go).
-	allTable, heldoutTable string
+	// intervals are the methods table's bootstrap intervals: how they
+	// were made and their rows (intervals.go).
+	intervals intervalsMarkdown
+	// allRows and heldoutRows are the rows of the methods tables over
+	// every item and over the held-out items (nil when none are held out;
+	// methods.go).
+	allRows, heldoutRows []present.MethodRow
 }
 
 // EstimationSet describes CalibraEval's and Pride's estimation set.
@@ -170,15 +172,15 @@ func writeSelection(b *strings.Builder, j *Judge) {
 	}
 
 	fmt.Fprintf(b, "\n### Selection bias — all %s\n\n", vocab.Plural(s.Items, "item"))
-	b.WriteString(s.md.allTable)
+	writeMethodsTable(b, s.md.allRows)
 	if es := s.EstimationSet; es.Heldout > 0 {
 		fmt.Fprintf(b, "\n### Selection bias — %s held out (estimation set: %s, seed %d)\n\n",
 			vocab.Plural(es.Heldout, "item"), vocab.Plural(es.Size, "item"), es.Seed)
-		b.WriteString(s.md.heldoutTable)
+		writeMethodsTable(b, s.md.heldoutRows)
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
 		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
-	b.WriteString(s.md.intervals)
+	writeIntervals(b, &s.md.intervals)
 	writeAccuracyTies(b, s.md.ties)
 
 	writeFit(b, s)

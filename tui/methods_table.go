@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
-	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
@@ -17,12 +16,13 @@ import (
 // CalibraEval, the baselines), over every item or over the held-out items
 // (pick chooses the metrics), each change from raw marked by its sign on
 // wide terminals and, over every item, by the bootstrap's ▲/▼/= (the
-// legend says how far the bootstrap has got). It moves sideways with its
-// pane's other tables (cols).
+// legend says how far the bootstrap has got). Its rows are
+// present.MethodRows, which the Markdown report writes too; it lays them
+// out. It moves sideways with its pane's other tables (cols).
 type methodsTable struct {
 	c    *common
 	cols *columns
-	pick func(*selection.MethodResult) *metrics.Metrics
+	pick present.Pick
 	w    int
 	// last is the result drawn last and prev the one before it with
 	// other options (same judge and group), for lambdaNote.
@@ -34,16 +34,11 @@ type methodsTable struct {
 	flashed *selection.Result
 }
 
-// newMethodsTable returns the table of the metrics pick chooses, moved
-// sideways by cols.
-func newMethodsTable(c *common, cols *columns, pick func(*selection.MethodResult) *metrics.Metrics) *methodsTable {
+// newMethodsTable returns the table of the metrics pick chooses
+// (present.AllItems or present.Heldout), moved sideways by cols.
+func newMethodsTable(c *common, cols *columns, pick present.Pick) *methodsTable {
 	return &methodsTable{c: c, cols: cols, pick: pick}
 }
-
-// allItems and heldoutItems pick a method's metrics over every item and
-// over the items outside the estimation set.
-func allItems(r *selection.MethodResult) *metrics.Metrics     { return &r.All }
-func heldoutItems(r *selection.MethodResult) *metrics.Metrics { return r.Heldout }
 
 // SetSize gives the table its width (its height is its rows').
 func (t *methodsTable) SetSize(w, _ int) { t.w = w }
@@ -51,64 +46,14 @@ func (t *methodsTable) SetSize(w, _ int) { t.w = w }
 // Lines draws the table of sel.
 func (t *methodsTable) Lines(sel *selection.Result) []string {
 	cols := present.SelectionColumns()
-	withDelta := t.w >= 140
 	head := []string{" method"}
 	for _, c := range cols {
 		head = append(head, c.Title)
 	}
 	head = append(head, "n")
-	raw := t.pick(sel.Method(selection.MethodRaw))
 	var rows [][]string
-	for i := range sel.Methods {
-		mr := &sel.Methods[i]
-		title := " " + present.MethodTitle(mr.Name)
-		mt := t.pick(mr)
-		if mr.Name == selection.MethodDiscard {
-			title = " discard incons."
-			if k := mr.KeptFor(mt); k != nil && k.OK() {
-				title += fmt.Sprintf(" (%.0f%%)", 100*k.Value)
-			}
-		}
-		row := []string{title}
-		if mr.Available && mt != nil && mr.Degenerate {
-			rows = append(rows, t.collapsedRow(title, len(cols), mt.N))
-			continue
-		}
-		if !mr.Available || mt == nil {
-			for range cols {
-				row = append(row, "— ") // under the digits, not the change glyph
-			}
-			rows = append(rows, append(row, "—"))
-			continue
-		}
-		for _, c := range cols {
-			s := c.Get(mt)
-			cell := present.FmtStat(s, c.Decimals)
-			if s.OK() && s.Flag != "" {
-				cell += present.FlagMark // a value that cannot be right: no change glyph
-			} else if s.OK() && mr.Name != selection.MethodRaw && raw != nil {
-				if r := c.Get(raw); r.OK() && r.Flag == "" {
-					g, dec := "", c.Decimals
-					if mt == &mr.All { // the intervals are over all items
-						g = t.intervalGlyph(mr.Name, c, r.Value, s.Value)
-						if d, ok := t.delta(mr.Name, c); ok {
-							dec = present.ChangeDecimals(d, s.Value-r.Value, dec) // a marked change never reads ±0
-						}
-					}
-					if g == "" {
-						g = " " // no mark: its column stays, so digits line up with raw's
-					}
-					if withDelta {
-						cell += " " + present.Signed(s.Value-r.Value, dec)
-					}
-					cell += g
-				}
-			} else {
-				cell += " " // the glyph's column: digits line up in every row
-			}
-			row = append(row, cell)
-		}
-		rows = append(rows, append(row, fmt.Sprint(mt.N)))
+	for _, r := range present.MethodRows(sel, t.c.intervals(), t.pick) {
+		rows = append(rows, t.row(r, t.w >= 140))
 	}
 	t.track(sel)
 	out := t.cols.fit(&t.c.st, head, rows, prioOf(head, methodsPrio), t.w)
@@ -124,6 +69,73 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 		}
 	}
 	return out
+}
+
+// row lays out one method's row: the change from raw only withDelta (wide
+// terminals), every value followed by its mark's column so digits line
+// up; a collapsed method greyed, "collapsed" in every metric cell.
+func (t *methodsTable) row(r present.MethodRow, withDelta bool) []string {
+	title := " " + r.Title
+	if r.Name == selection.MethodDiscard {
+		title = " discard incons."
+		if r.Kept != nil {
+			title += fmt.Sprintf(" (%.0f%%)", 100**r.Kept)
+		}
+	}
+	if r.Available && r.Collapsed {
+		st := &t.c.st
+		row := []string{st.Collapsed.Render(title + " (collapsed)")}
+		for _, c := range r.Cells {
+			row = append(row, st.Collapsed.Render(c.Value))
+		}
+		return append(row, st.Collapsed.Render(fmt.Sprint(r.N)))
+	}
+	row := []string{title}
+	if !r.Available {
+		for _, c := range r.Cells {
+			row = append(row, c.Value+" ") // under the digits, not the change glyph
+		}
+		return append(row, "—")
+	}
+	for _, c := range r.Cells {
+		row = append(row, t.cell(c, withDelta))
+	}
+	return append(row, fmt.Sprint(r.N))
+}
+
+// cell lays out one value: with FlagMark (a value that cannot be right:
+// no change glyph), or with its change from raw (withDelta) and the
+// bootstrap's mark, or with a blank where the mark would be.
+func (t *methodsTable) cell(c present.MethodCell, withDelta bool) string {
+	switch {
+	case c.Flag != "":
+		return c.Value + present.FlagMark
+	case c.RawMissing:
+		return c.Value
+	case c.Change == "":
+		return c.Value + " " // the glyph's column: digits line up in every row
+	}
+	cell := c.Value
+	if withDelta {
+		cell += " " + c.Change
+	}
+	return cell + t.glyph(c.Mark)
+}
+
+// glyph draws a change's mark (present.MethodCell.Mark): ▲ (better) and ▼
+// (worse) in their colours, "=" (within noise), and a blank when there is
+// none (no intervals yet, --bootstrap 0, or the change has none: the
+// pane's notes say why), so the table does not shift when marks come.
+func (t *methodsTable) glyph(mark string) string {
+	switch mark {
+	case vocab.BetterSym:
+		return t.c.st.Better.Render(mark)
+	case vocab.WorseSym:
+		return t.c.st.Worse.Render(mark)
+	case "":
+		return " "
+	}
+	return mark
 }
 
 // track remembers sel as the result drawn last; the one drawn before it
@@ -160,13 +172,16 @@ func (t *methodsTable) lambdaNote(sel *selection.Result, cols []present.Column) 
 	if a != sel.Options || prev.Options.Lambda == sel.Options.Lambda {
 		return "", ""
 	}
+	before := map[string]present.MethodRow{}
+	for _, r := range present.MethodRows(prev, nil, t.pick) {
+		before[r.Name] = r
+	}
+	now := present.MethodRows(sel, nil, t.pick)
 	var hidden []string
 	for ci, c := range cols {
 		changed := false
-		for i := range sel.Methods {
-			mr := &sel.Methods[i]
-			pm := prev.Method(mr.Name)
-			if pm == nil || t.cellValue(mr, c) != t.cellValue(pm, c) {
+		for _, r := range now {
+			if b, ok := before[r.Name]; !ok || r.Cells[ci].Value != b.Cells[ci].Value {
 				changed = true
 			}
 		}
@@ -189,65 +204,6 @@ func (t *methodsTable) lambdaNote(sel *selection.Result, cols []present.Column) 
 		short = fmt.Sprintf("λ %s: no column shown changed; %d hidden did (> shows them)", to, len(hidden))
 	}
 	return note, short
-}
-
-// cellValue is what the table shows of column c for a method, without
-// its change from raw.
-func (t *methodsTable) cellValue(mr *selection.MethodResult, c present.Column) string {
-	mt := t.pick(mr)
-	switch {
-	case !mr.Available || mt == nil:
-		return "—"
-	case mr.Degenerate:
-		return "collapsed"
-	}
-	return present.FmtStat(c.Get(mt), c.Decimals)
-}
-
-// collapsedRow is a collapsed method's row: greyed, "collapsed" in every
-// metric cell, no change from raw and no ▲/▼.
-func (t *methodsTable) collapsedRow(title string, cols, n int) []string {
-	st := &t.c.st
-	row := []string{st.Collapsed.Render(title + " (collapsed)")}
-	for range cols {
-		row = append(row, st.Collapsed.Render("collapsed"))
-	}
-	return append(row, st.Collapsed.Render(fmt.Sprint(n)))
-}
-
-// intervalGlyph marks a method's change from raw in the all-items table:
-// ▲ (better) or ▼ (worse) when the change's bootstrap interval excludes 0,
-// "=" when it contains 0 (within noise), and nothing when there are no
-// intervals (yet, or --bootstrap 0) or the change has none (a blank keeps
-// the column; the pane's notes say why).
-func (t *methodsTable) intervalGlyph(method string, c present.Column, raw, v float64) string {
-	iv := t.c.intervals()
-	if iv == nil {
-		if t.c.boot.running {
-			return " " // the mark's place, so the table does not shift when it comes
-		}
-		return ""
-	}
-	d, ok := t.delta(method, c)
-	if !ok {
-		return ""
-	}
-	if !present.HasInterval(d) {
-		return " "
-	}
-	switch present.IntervalChange(c.Better, d, raw, v) {
-	case +1:
-		return t.c.st.Better.Render(vocab.BetterSym)
-	case -1:
-		return t.c.st.Worse.Render(vocab.WorseSym)
-	}
-	return vocab.WithinNoiseSym
-}
-
-// delta is the bootstrap interval of a method's change from raw on c's
-// metric (false when there are no intervals, or none for it).
-func (t *methodsTable) delta(method string, c present.Column) (bootstrap.Interval, bool) {
-	return present.DeltaOf(t.c.intervals(), method, c)
 }
 
 // legend is the caption of the all-items table: what the marks mean, or

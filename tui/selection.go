@@ -29,9 +29,9 @@ type selectionPane struct {
 func newSelectionPane(c *common) *selectionPane {
 	p := &selectionPane{path: newPathChart(c), effects: newEffectsTable(c)}
 	p.textPane = newTextPane(c, paneKnobs[paneSelection], p.draw)
-	p.all = newMethodsTable(c, &p.cols, allItems)
+	p.all = newMethodsTable(c, &p.cols, present.AllItems)
 	p.all.flash = true
-	p.heldout = newMethodsTable(c, &p.cols, heldoutItems)
+	p.heldout = newMethodsTable(c, &p.cols, present.Heldout)
 	return p
 }
 
