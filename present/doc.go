@@ -7,8 +7,14 @@
 //
 //   - methods.go: the methods table's columns (Column, SelectionColumns),
 //     method titles (MethodTitle) and flagged values (FlagMark, FlagNotes).
-//   - intervals.go: the bootstrap interval and change cells of the methods
-//     table (DeltaOf, IntervalChange, ChangeMark: ▲/▼/=, IntervalsText).
+//   - method_rows.go: the methods table's rows (MethodRows: per method its
+//     title, state, kept share and count, per column the value, flag,
+//     change from raw and its ▲/▼/= mark), which the TUI and the Markdown
+//     each lay out.
+//   - interval_rows.go: the rows of the bootstrap intervals tables
+//     (ValueIntervalRows, ChangeIntervalRows).
+//   - intervals.go: what a change's interval says (DeltaOf,
+//     IntervalChange, ChangeWord, NoIntervalNotes, IntervalsText).
 //   - format.go: statistics and changes as text (FmtStat, Signed,
 //     ChangeDecimals) and as a JSON number (Value).
 //   - summary.go: the cross-judge summary row (SummaryOf, SummaryRow.Cells).

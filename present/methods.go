@@ -65,24 +65,47 @@ func SelectionTitles() []string {
 // Markdown report and the TUI; a note says why.
 const FlagMark = "†"
 
-// FlagNotes are the notes for a method's flagged values in the methods
-// tables (all items, and held out when shown).
-func FlagNotes(name string, mr *selection.MethodResult, heldout bool) []string {
-	var out []string
-	add := func(where string, m *metrics.Metrics) {
+// FlagNote is a flagged value of a methods table (FlagMark after it),
+// for the note that says why it cannot be right.
+type FlagNote struct {
+	// Method is the method's display name (MethodTitle), Column the
+	// column's title and Value the value at the column's decimals.
+	Method, Column, Value string
+	// Heldout says the value is over the held-out items.
+	Heldout bool
+	// Flag is why the value cannot be right (calib.Stat.Flag).
+	Flag string
+}
+
+// String is the note as both surfaces write it, e.g. "† CalibraEval:
+// ICC(2,k) = 1.204 (held out) — outside [−1, 1]".
+func (n FlagNote) String() string {
+	where := ""
+	if n.Heldout {
+		where = " (held out)"
+	}
+	return fmt.Sprintf("%s %s: %s = %s%s — %s", FlagMark, n.Method, n.Column, n.Value, where, n.Flag)
+}
+
+// FlagNotes are a method's flagged values in the methods tables: over
+// every item and, when heldout, over the held-out items (none for a
+// collapsed method, whose cells read "collapsed").
+func FlagNotes(mr *selection.MethodResult, heldout bool) []FlagNote {
+	var out []FlagNote
+	add := func(held bool, m *metrics.Metrics) {
 		if m == nil || mr.Degenerate {
 			return
 		}
 		for _, c := range selectionColumns {
 			if st := c.Get(m); st.OK() && st.Flag != "" {
-				out = append(out, fmt.Sprintf("%s %s: %s = %.*f%s — %s; no change from raw is shown",
-					FlagMark, name, c.Title, c.Decimals, st.Value, where, st.Flag))
+				out = append(out, FlagNote{Method: MethodTitle(mr.Name), Column: c.Title,
+					Value: FmtStat(st, c.Decimals), Heldout: held, Flag: st.Flag})
 			}
 		}
 	}
-	add("", &mr.All)
+	add(false, &mr.All)
 	if heldout {
-		add(" (held out)", mr.Heldout)
+		add(true, mr.Heldout)
 	}
 	return out
 }

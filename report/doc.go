@@ -32,10 +32,12 @@
 //   - selection.go: a judge's selection-bias section: items, arrangements,
 //     the estimation set, Pride's prior, and the order of its parts below.
 //   - methods.go: the methods table (JSON methods.*): the metrics and their
-//     keys, collapsed methods and the notes under the table (its columns,
-//     titles and flag marks are present's).
+//     keys, collapsed methods and the notes under the table; the Markdown
+//     table is written from present.MethodRows, which the Doc holds (its
+//     cells, columns, titles and flag marks are present's).
 //   - intervals.go: the bootstrap intervals of the methods table (JSON ci95,
-//     delta_ci95, change and bootstrap; the cells are present's).
+//     delta_ci95, change and bootstrap); the Markdown tables are written
+//     from present's interval rows, which the Doc holds.
 //   - ties.go: accuracy with ties as a class.
 //   - fit.go: CalibraEval's fit (JSON methods.calibraeval.fit): converged or
 //     published, the learned curve, the --stop-at point.

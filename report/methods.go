@@ -242,7 +242,9 @@ func methodNotes(sel *selection.Result) []string {
 		for _, n := range mr.All.Notes {
 			lines = append(lines, name+": "+n)
 		}
-		lines = append(lines, present.FlagNotes(name, mr, sel.HeldoutSize > 0)...)
+		for _, n := range present.FlagNotes(mr, sel.HeldoutSize > 0) {
+			lines = append(lines, n.String()+"; no change from raw is shown")
+		}
 	}
 	return lines
 }

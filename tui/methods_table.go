@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
-	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/present"
@@ -237,23 +236,12 @@ func (t *methodsTable) legend() string {
 // flagNotes explains the flagged values (present.FlagMark) of a method's
 // table over every item and over the held-out items.
 func flagNotes(mr *selection.MethodResult) []string {
-	if !mr.Available || mr.Degenerate {
+	if !mr.Available {
 		return nil
 	}
 	var out []string
-	for _, part := range []struct {
-		where string
-		m     *metrics.Metrics
-	}{{"", &mr.All}, {" (held out)", mr.Heldout}} {
-		if part.m == nil {
-			continue
-		}
-		for _, c := range present.SelectionColumns() {
-			if s := c.Get(part.m); s.OK() && s.Flag != "" {
-				out = append(out, fmt.Sprintf("%s %s: %s = %.*f%s — %s", present.FlagMark, present.MethodTitle(mr.Name),
-					c.Title, c.Decimals, s.Value, part.where, s.Flag))
-			}
-		}
+	for _, n := range present.FlagNotes(mr, true) {
+		out = append(out, n.String())
 	}
 	return out
 }
