@@ -174,8 +174,12 @@ func methodsRows(sel *selection.Result, iv *selection.Intervals) (all, heldout [
 
 // writeMethodsTable writes one methods table from its rows: a row per
 // method, each value with its change from raw and the change's mark in
-// brackets ("0.912 (+0.012 ▲)").
+// brackets ("0.912 (+0.012 ▲)"); nothing without rows (a Doc decoded
+// from JSON holds none).
 func writeMethodsTable(b *strings.Builder, rows []present.MethodRow) {
+	if len(rows) == 0 {
+		return
+	}
 	writeTableHead(b, []string{"method"}, append(present.SelectionTitles(), "n"))
 	for _, r := range rows {
 		title := r.Title
