@@ -200,8 +200,12 @@ func lcWarnings(e rowEst, mirrored bool) []string {
 			g.NearZero, g.N, g.SD/4))
 	}
 	if diff := g.LC() - g.MeanPref; math.Abs(diff) > maxLCShift {
-		out = append(out, fmt.Sprintf("the length-controlled rate (%.1f%%) is %.1f points from the win rate it controls (%.1f%%): the GLM may be extrapolating (AlpacaEval warns likewise)",
-			100*g.LC(), 100*math.Abs(diff), 100*g.MeanPref))
+		w := fmt.Sprintf("the length-controlled rate (%.1f%%) is %.1f points from the win rate it controls (%.1f%%): the GLM may be extrapolating",
+			100*g.LC(), 100*math.Abs(diff), 100*g.MeanPref)
+		if IsExtremeChange(g.MeanPref, g.LC()) {
+			w += " (AlpacaEval warns likewise)"
+		}
+		out = append(out, w)
 	}
 	return out
 }

@@ -50,8 +50,10 @@
 // differs from this one. LC predicts the win rate at Δ = 0; where few
 // items lie near 0 (fewer than 10, or 5%, within a quarter of sd) it
 // extrapolates, and a warning says so; another warns when LC is more than
-// 10 points from the win rate it controls (AlpacaEval warns when the
-// change exceeds both 10 points and a quarter of the room left).
+// 10 points from the win rate it controls, and says AlpacaEval warns
+// likewise only when AlpacaEval's own rule fires on the two rates
+// (IsExtremeChange: the change exceeds both 10 points and a quarter of the
+// room left).
 //
 // Bradley–Terry: when three or more generators met and none met every
 // other (so no common opponent ranks them), scores β with Σ β = 0 and
