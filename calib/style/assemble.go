@@ -175,6 +175,9 @@ func (r *Result) assemble(d *data, p *plan, s *sample, opt Options) (mirrorWarni
 		if row.b >= 0 {
 			w.Opponent = d.models[row.b]
 		}
+		if opt.Difficulty != nil {
+			w.LengthControlledDifficulty, w.DifficultyFit = d.difficultyRow(&p.rows[k])
+		}
 		w.Warnings = lcWarnings(e, false)
 		w.Corrected = d.corrected(&p.rows[k], opt.Reporting)
 		r.WinRates = append(r.WinRates, w)
@@ -303,6 +306,7 @@ func (r *Result) bootstrap(d *data, p *plan, opt Options, mirrorWarnings [][]str
 		m := WinRate{Model: d.models[row.b], Opponent: d.models[row.a], N: w.N,
 			Raw: mirror(w.Raw), Balanced: mirror(w.Balanced), Calibrated: mirror(w.Calibrated),
 			LengthControlled: mirror(w.LengthControlled), Slope: w.Slope, Corrected: mirror(w.Corrected),
+			LengthControlledDifficulty: mirror(w.LengthControlledDifficulty), DifficultyFit: mirrorDifficulty(w.DifficultyFit),
 			Warnings: mirrorWarnings[k]}
 		all = append(all, m)
 	}
@@ -341,6 +345,9 @@ func (r *Result) notes(d *data) {
 	}
 	if d.sameModel > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d items have both responses by the same generator: left out of the win rates and the self-preference", d.sameModel, n))
+	}
+	if r.Difficulty && len(r.WinRates) > 0 {
+		r.Notes = append(r.Notes, "the length-controlled rates with instruction difficulty have no bootstrap interval: each is AlpacaEval's cross-validated fit, made once on every item")
 	}
 	if d.pref == PrefCalibrated {
 		miss := 0
