@@ -199,11 +199,11 @@ func lcWarnings(e rowEst, mirrored bool) []string {
 	}
 	var out []string
 	if g.NearZero < minNearZero || float64(g.NearZero) < nearZeroShare*float64(g.N) {
-		out = append(out, fmt.Sprintf("only %d of %d items have length differences within a quarter of their SD (%.0f code points) of 0: the length-controlled rate extrapolates to equal lengths",
+		out = append(out, fmt.Sprintf("only %d of %d items have length differences within a quarter of their SD (%.0f code points) of 0: the minimal-GLM length-controlled rate extrapolates to equal lengths",
 			g.NearZero, g.N, g.SD/4))
 	}
 	if diff := g.LC() - g.MeanPref; math.Abs(diff) > maxLCShift {
-		w := fmt.Sprintf("the length-controlled rate (%.1f%%) is %.1f points from the win rate it controls (%.1f%%): the GLM may be extrapolating",
+		w := fmt.Sprintf("the minimal-GLM length-controlled rate (%.1f%%) is %.1f points from the win rate it controls (%.1f%%): the GLM may be extrapolating",
 			100*g.LC(), 100*math.Abs(diff), 100*g.MeanPref)
 		if IsExtremeChange(g.MeanPref, g.LC()) {
 			w += " (AlpacaEval warns likewise)"

@@ -214,7 +214,8 @@ type WinRate struct {
 	// above or below ½) and the labelled items' specificity and
 	// sensitivity (calib/reporting), with its interval.
 	Corrected calib.Stat
-	// Warnings say when the length-controlled rate extrapolates.
+	// Warnings say when the minimal GLM's length-controlled rate
+	// extrapolates.
 	Warnings []string
 }
 
