@@ -2,12 +2,16 @@ package style
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/model"
 )
 
 // difficultySynthetic is testdata/lc_difficulty_synthetic.json (see
@@ -105,4 +109,69 @@ func TestFitDifficultyGLMMatchesAlpacaEval(t *testing.T) {
 	}
 	t.Logf("C %g: θ %.6f φ %.6f ψ %.6f, LC %.6f%% (AlpacaEval %.6f%%, exact %.6f%%); raw %.4f%%",
 		g.C, g.Theta, g.Phi, g.Psi, 100*g.LC, s.NoReg.LC, 100*s.Exact.LC, s.NoReg.WinRate)
+}
+
+// TestInstructionIndex reads the index AlpacaEval's import puts after the
+// id's last '/' (or a numeric id), and nothing else.
+func TestInstructionIndex(t *testing.T) {
+	for id, want := range map[string]int{"gpt4_1106_preview vs alpaca-7b/0": 0, "a/b vs c/804": 804, "17": 17} {
+		if got, ok := InstructionIndex(id); !ok || got != want {
+			t.Errorf("InstructionIndex(%q) = %d, %v; want %d", id, got, ok, want)
+		}
+	}
+	for _, id := range []string{"", "q81", "x/", "x/-1", "x/1.5", "x/12345678901", "x/ 3"} {
+		if got, ok := InstructionIndex(id); ok {
+			t.Errorf("InstructionIndex(%q) = %d, want none", id, got)
+		}
+	}
+}
+
+// TestDifficultyRows: through Analyze, the synthetic case gives
+// AlpacaEval's rate on the model's row, its mirror (1 − LC, θ and ψ
+// negated) on the baseline's, and an item without a difficulty makes the
+// rows undefined with a reason that names it.
+func TestDifficultyRows(t *testing.T) {
+	s := loadDifficultySynthetic(t)
+	var pairs []model.Pair
+	diff := map[int]float64{}
+	for i := range s.P {
+		l1, l2 := int(s.LenOpponent[i]), int(s.LenModel[i])
+		p := model.Pair{ID: fmt.Sprintf("base vs model/%d", i), Judge: "j", Source: model.SourceProb,
+			Gen: &model.Generators{Model1: "base", Model2: "model", Len1: &l1, Len2: &l2}}
+		p.Has[model.X0], p.S[model.X0] = true, 1-s.P[i]
+		pairs = append(pairs, p)
+		diff[i] = s.Difficulty[i]
+	}
+	opt := DefaultOptions()
+	opt.Bootstrap.Resamples, opt.Difficulty = 0, diff
+	r, err := Analyze(pairs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var model_, base *WinRate
+	for i := range r.WinRates {
+		switch w := &r.WinRates[i]; {
+		case w.Model == "model" && w.Opponent == "base":
+			model_ = w
+		case w.Model == "base" && w.Opponent == "model":
+			base = w
+		}
+	}
+	if model_ == nil || base == nil || !r.Difficulty {
+		t.Fatalf("rows %+v", r.WinRates)
+	}
+	if v := model_.LengthControlledDifficulty.Value; math.Abs(v-s.Exact.LC) > 1e-7 || math.Abs(base.LengthControlledDifficulty.Value-(1-v)) > 1e-15 ||
+		base.DifficultyFit.Theta != -model_.DifficultyFit.Theta || base.DifficultyFit.Psi != -model_.DifficultyFit.Psi {
+		t.Errorf("model %+v %+v, base %+v %+v; exact %v", model_.LengthControlledDifficulty, model_.DifficultyFit, base.LengthControlledDifficulty, base.DifficultyFit, s.Exact.LC)
+	}
+	delete(diff, 7)
+	r, err = Analyze(pairs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range r.WinRates {
+		if w.LengthControlledDifficulty.OK() || !strings.Contains(w.LengthControlledDifficulty.Reason, `1 of 120 items have no instruction difficulty (the first: id "base vs model/7"`) {
+			t.Errorf("%s vs %q: %+v", w.Model, w.Opponent, w.LengthControlledDifficulty)
+		}
+	}
 }
