@@ -177,6 +177,11 @@ func (r *Result) assemble(d *data, p *plan, s *sample, opt Options) (mirrorWarni
 		}
 		if opt.Difficulty != nil {
 			w.LengthControlledDifficulty, w.DifficultyFit = d.difficultyRow(&p.rows[k])
+			// Said once per pair of generators (the row against all repeats it).
+			if n := d.distinctIndices(&p.rows[k]); w.DifficultyFit != nil && !w.VsAll && n < len(opt.Difficulty) {
+				r.Notes = append(r.Notes, fmt.Sprintf("%s vs %s: %d instructions for %d difficulties: AlpacaEval's code, and plumb to match it, takes an item's difficulty by its position in the annotations file (the number after its id's last '/'), so if an instruction is missing, every item after it takes another instruction's difficulty",
+					w.Model, w.Opponent, n, len(opt.Difficulty)))
+			}
 		}
 		w.Warnings = lcWarnings(e, false)
 		w.Corrected = d.corrected(&p.rows[k], opt.Reporting)

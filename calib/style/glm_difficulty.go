@@ -332,3 +332,16 @@ func mirrorDifficulty(g *DifficultyGLM) *DifficultyGLM {
 	m.Theta, m.Psi, m.LC = -g.Theta, -g.Psi, 1-g.LC
 	return &m
 }
+
+// distinctIndices counts the instruction indices of row r's items.
+func (d *data) distinctIndices(r *row) int {
+	seen := map[int]bool{}
+	for i := range d.items {
+		if ok, _ := r.in(&d.items[i]); ok {
+			if k, ok := InstructionIndex(d.items[i].id); ok {
+				seen[k] = true
+			}
+		}
+	}
+	return len(seen)
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/style"
@@ -105,6 +106,33 @@ func TestAlpacaEvalRealDifficulty(t *testing.T) {
 			}
 			t.Logf("%s: raw %.4f%%, minimal GLM %.4f%% (AlpacaEval's own minimal, L1 at C %g: %.4f%%), with difficulty %.4f%% (AlpacaEval %.4f%%, C %g)",
 				m, 100*w.Raw.Value, 100*w.LengthControlled.Value, wantMin.C, wantMin.LC, 100*lcd.Value, want.LC, want.C)
+		}
+	}
+}
+
+// TestAlpacaEvalRealDifficultyPositions: AlpacaEval's code looks an
+// item's difficulty up by its row position in the annotations file;
+// alpaca-7b_concise has 804 rows for the 805 instructions (instruction 689
+// has no output), so from there on the positions name the next
+// instruction. plumb matches the code (TestAlpacaEvalRealDifficulty) and
+// says so in a note; alpaca-7b, with all 805, gets no note.
+func TestAlpacaEvalRealDifficultyPositions(t *testing.T) {
+	dir := sharedData(t, "alpacaeval")
+	diff := readDifficultyCSV(t, filepath.Join("testdata", "alpacaeval_instruction_difficulty_joint3.csv"))
+	for m, want := range map[string]string{"alpaca-7b": "", "alpaca-7b_concise": "alpaca-7b_concise vs gpt4_1106_preview: 804 instructions for 805 difficulties: AlpacaEval's code, and plumb to match it, takes an item's difficulty by its position"} {
+		lg, err := importer.Load([]string{filepath.Join(dir, m+".annotations.json")}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := style.DefaultOptions()
+		opt.Bootstrap.Resamples, opt.Difficulty = 0, diff
+		r, err := style.Analyze(lg.Pairs, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := strings.Join(r.Notes, "\n")
+		if got := strings.Contains(notes, "difficulties: AlpacaEval's code"); got != (want != "") || !strings.Contains(notes, want) {
+			t.Errorf("%s: notes %q, want %q", m, r.Notes, want)
 		}
 	}
 }
