@@ -154,6 +154,9 @@ type DocStyleOptions struct {
 	Pref string `json:"pref"`
 	// Self maps a judge to the generator it is (--self JUDGE=MODEL).
 	Self map[string]string `json:"self"`
+	// InstructionDifficulty is --instruction-difficulty FILE as given;
+	// absent without it.
+	InstructionDifficulty string `json:"instruction_difficulty,omitempty"`
 }
 
 // docStyleOptions is options.style, or nil when no judge has a style
@@ -164,7 +167,7 @@ func docStyleOptions(an *analysis.Analysis) *DocStyleOptions {
 			so := an.Options.Style
 			self := map[string]string{}
 			maps.Copy(self, so.Self)
-			return &DocStyleOptions{Mode: so.Mode.String(), Pref: so.Pref.String(), Self: self}
+			return &DocStyleOptions{Mode: so.Mode.String(), Pref: so.Pref.String(), Self: self, InstructionDifficulty: so.DifficultyFile}
 		}
 	}
 	return nil

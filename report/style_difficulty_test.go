@@ -54,6 +54,9 @@ func TestStyleDifficulty(t *testing.T) {
 			t.Errorf("%s vs %q: length_controlled_difficulty %s, analysis %s", w.Model, w.Opponent, got, want)
 		}
 	}
+	if !strings.Contains(string(js), `"instruction_difficulty": "difficulty.csv"`) {
+		t.Errorf("options.style lacks the file")
+	}
 	if !strings.Contains(md, "| LC (minimal GLM) | LC (+difficulty) |") ||
 		!strings.Contains(md, "LC (+difficulty) is AlpacaEval 2.0's form with instruction difficulty (length_controlled_noreg") {
 		t.Errorf("the Markdown lacks the difficulty column or its form:\n%s", md)
