@@ -62,6 +62,13 @@ type StyleOptions struct {
 	// Self maps a judge to the generator it is, for a judge not named like
 	// that generator (--self JUDGE=MODEL).
 	Self map[string]string
+	// DifficultyFile is --instruction-difficulty, AlpacaEval's
+	// instruction_difficulty.csv ("" for none), and Difficulty what it
+	// holds (LoadDifficulty): with it every win rate also gets AlpacaEval
+	// 2.0's length-controlled form with instruction difficulty
+	// (style.FitDifficultyGLM).
+	DifficultyFile string
+	Difficulty     map[int]float64
 }
 
 // wantsStyle says whether the style analysis runs for a judge's pairs
@@ -114,6 +121,7 @@ func (e *Engine) style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 	so := style.DefaultOptions()
 	so.Pref = opt.Style.Pref
 	so.Self = opt.Style.Self
+	so.Difficulty = opt.Style.Difficulty
 	so.Reporting = opt.Reporting
 	// Under auto the reader keeps texts' lengths only for records with a
 	// style field (model.ReadOptions.GenTextLengths); a log held with its

@@ -132,6 +132,7 @@ type styleKey struct {
 	mode         StyleMode
 	pref         style.Pref
 	self         string
+	difficulty   string // --instruction-difficulty
 	seed         uint64
 	boot         BootstrapOptions
 	rep          reporting.Options
@@ -146,7 +147,7 @@ func styleKeyOf(ja *JudgeAnalysis, opt Options) (styleKey, bool) {
 		return styleKey{}, false
 	}
 	k := styleKey{judge: ja.Judge, group: ja.Group, mode: opt.Style.Mode, pref: opt.Style.Pref,
-		self: selfKey(opt.Style.Self), seed: opt.Selection.Seed, boot: opt.Bootstrap, rep: opt.Reporting}
+		self: selfKey(opt.Style.Self), difficulty: opt.Style.DifficultyFile, seed: opt.Selection.Seed, boot: opt.Bootstrap, rep: opt.Reporting}
 	k.boot.Workers = 0
 	if curve, reason := StyleCurve(ja.Selection); curve != nil {
 		k.curve = opt.Selection

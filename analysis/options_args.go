@@ -79,7 +79,8 @@ func (o Options) knobArgs() []Flag {
 }
 
 // styleArgs are the flags of the style analysis, each only when not the
-// default: --style and --self (by judge) and --style-pref.
+// default: --style and --self (by judge), --style-pref and
+// --instruction-difficulty.
 func (o Options) styleArgs() []Flag {
 	var f []Flag
 	so := o.Style
@@ -96,6 +97,9 @@ func (o Options) styleArgs() []Flag {
 	}
 	if so.Pref != style.PrefBalanced {
 		f = append(f, Flag{Name: "style-pref", Value: so.Pref.String()})
+	}
+	if so.DifficultyFile != "" {
+		f = append(f, Flag{Name: "instruction-difficulty", Value: so.DifficultyFile})
 	}
 	return f
 }

@@ -58,9 +58,10 @@ type OptionFlags struct {
 	refit     bool
 	fixedFit  bool
 
-	styleMode string
-	stylePref string
-	self      []string
+	styleMode  string
+	stylePref  string
+	self       []string
+	difficulty string
 }
 
 // RegisterFlags defines the flags of every analysis option on fs (the
@@ -117,6 +118,8 @@ func (f *OptionFlags) registerStyle(fs *pflag.FlagSet) {
 	fs.StringVar(&f.stylePref, "style-pref", style.PrefBalanced.String(), "preference of the style measures: balanced, raw-x0 or calibrated (CalibraEval's)")
 	fs.StringArrayVar(&f.self, "self", nil, "`JUDGE=MODEL`: judge JUDGE is generator MODEL, for its self-preference (repeatable; "+
 		"not needed for a judge named like its generator)")
+	fs.StringVar(&f.difficulty, "instruction-difficulty", "", "`FILE`: AlpacaEval's instruction_difficulty.csv (index,difficulty): "+
+		"adds AlpacaEval 2.0's length-controlled win rate with instruction difficulty beside the minimal GLM's")
 }
 
 // Self returns the --self pairs as given (JUDGE=MODEL), for checking
@@ -273,6 +276,15 @@ func (f *OptionFlags) styleOptions() (StyleOptions, error) {
 		}
 	}
 	o.Self = SelfAsGiven(f.self)
+	if f.difficulty != "" {
+		if mode == StyleOff {
+			return o, fmt.Errorf("--instruction-difficulty %s: the style analysis is off (--style off)", f.difficulty)
+		}
+		if o.Difficulty, err = LoadDifficulty(f.difficulty); err != nil {
+			return o, fmt.Errorf("--instruction-difficulty: %w", err)
+		}
+		o.DifficultyFile = f.difficulty
+	}
 	return o, nil
 }
 

@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -44,6 +46,10 @@ func TestOptionsArgsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	difficultyFile := filepath.Join(t.TempDir(), "--difficulty.csv")
+	if err := os.WriteFile(difficultyFile, []byte("index,instruction_difficulty\n0,0\n1,-0.25\n804,1.5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := map[string]func(o *Options){
 		"defaults": func(*Options) {},
 		"judges and group": func(o *Options) {
@@ -73,6 +79,9 @@ func TestOptionsArgsRoundTrip(t *testing.T) {
 		"style": func(o *Options) {
 			o.Style.Mode, o.Style.Pref = StyleOn, style.PrefCalibrated
 			o.Style.Self = map[string]string{"b": "m 2", "a": "m1", "--j": "m"}
+		},
+		"instruction difficulty": func(o *Options) {
+			o.Style.DifficultyFile, o.Style.Difficulty = difficultyFile, map[int]float64{0: 0, 1: -0.25, 804: 1.5}
 		},
 	}
 	written := map[string]bool{}

@@ -11,9 +11,12 @@ package report
 //     own_preference and beyond_quality;
 //   - "style_win_rate": method is "MODEL vs OPPONENT", or "MODEL vs all"
 //     for the row against every other generator; metrics raw, balanced,
-//     calibrated, length_controlled, slope and corrected (whose interval
-//     is Lee et al.'s, the others' the paired bootstrap's); the
-//     length-controlled rate's note carries its extrapolation warnings;
+//     calibrated, length_controlled (the minimal GLM's), slope,
+//     length_controlled_difficulty (AlpacaEval 2.0's form with instruction
+//     difficulty, only with --instruction-difficulty; no interval) and
+//     corrected (whose interval is Lee et al.'s, the others' the paired
+//     bootstrap's); the length_controlled row's note carries its
+//     extrapolation warnings;
 //   - "style_bradley_terry": method is the generator; metric score (β).
 //
 // The length bins are plot data and stay in the JSON. n is each value's
@@ -65,6 +68,9 @@ func csvStyleRows(rows []csvRow, judge string, j *Judge) []csvRow {
 		add("style_win_rate", method, "balanced", w.Balanced, w.CI95, w.Counts, w.Notes, "")
 		add("style_win_rate", method, "calibrated", w.Calibrated, w.CI95, w.Counts, w.Notes, "")
 		add("style_win_rate", method, "length_controlled", w.LengthControlled, w.CI95, w.Counts, w.Notes, joinNotes(w.Warnings...))
+		if _, given := w.Counts["length_controlled_difficulty"]; given {
+			add("style_win_rate", method, "length_controlled_difficulty", w.LengthControlledDifficulty, w.CI95, w.Counts, w.Notes, "")
+		}
 		add("style_win_rate", method, "slope", w.Slope, w.CI95, w.Counts, w.Notes, "")
 		add("style_win_rate", method, "corrected", w.Corrected, nil, w.Counts, w.Notes, "")
 		if w.CorrectedCI != nil {

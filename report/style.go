@@ -107,11 +107,21 @@ type StyleWinRate struct {
 	Raw        *float64 `json:"raw"`
 	Balanced   *float64 `json:"balanced"`
 	Calibrated *float64 `json:"calibrated"`
-	// LengthControlled is σ(θ) of logit p = θ + φ·tanh(Δ/sd(Δ)), Δ =
-	// Model's length − the opponent's (AlpacaEval 2.0's minimal GLM), and
-	// Slope that φ.
+	// LengthControlled is the minimal GLM's length-controlled win rate:
+	// σ(θ) of logit p = θ + φ·tanh(Δ/sd(Δ)), Δ = Model's length − the
+	// opponent's, fitted without a penalty (the form of AlpacaEval 2.0's
+	// length_controlled_minimal; not the leaderboard's length-controlled
+	// win rate, which adds instruction difficulty and regularises towards
+	// gamed baselines); Slope is that φ. The key keeps its name for
+	// compatibility.
 	LengthControlled *float64 `json:"length_controlled"`
 	Slope            *float64 `json:"slope"`
+	// LengthControlledDifficulty is AlpacaEval 2.0's form with instruction
+	// difficulty (its length_controlled_noreg: logit p = θ + φ·tanh(Δ/sd) +
+	// ψ·d, cross-validated L1 fit, mean σ(θ + ψ·d)), only when
+	// --instruction-difficulty was given: absent otherwise, and absent with
+	// a notes entry when undefined. No bootstrap interval.
+	LengthControlledDifficulty *float64 `json:"length_controlled_difficulty,omitempty"`
 	// Corrected is the Rogan–Gladen estimate of the share of items whose
 	// gold prefers Model; CorrectedCI its (1 − options.alpha) interval
 	// (Lee et al.; not a bootstrap interval, so not in ci95).
@@ -119,7 +129,8 @@ type StyleWinRate struct {
 	CorrectedCI *[2]float64           `json:"corrected_ci"`
 	Counts      map[string]int        `json:"counts"`
 	CI95        map[string][2]float64 `json:"ci95"`
-	// Warnings say when the length-controlled rate extrapolates.
+	// Warnings say when the minimal GLM's length-controlled rate
+	// extrapolates.
 	Warnings []string `json:"warnings"`
 	Notes    []string `json:"notes"`
 }
@@ -143,6 +154,9 @@ type DocStyleOptions struct {
 	Pref string `json:"pref"`
 	// Self maps a judge to the generator it is (--self JUDGE=MODEL).
 	Self map[string]string `json:"self"`
+	// InstructionDifficulty is --instruction-difficulty FILE as given;
+	// absent without it.
+	InstructionDifficulty string `json:"instruction_difficulty,omitempty"`
 }
 
 // docStyleOptions is options.style, or nil when no judge has a style
@@ -153,7 +167,7 @@ func docStyleOptions(an *analysis.Analysis) *DocStyleOptions {
 			so := an.Options.Style
 			self := map[string]string{}
 			maps.Copy(self, so.Self)
-			return &DocStyleOptions{Mode: so.Mode.String(), Pref: so.Pref.String(), Self: self}
+			return &DocStyleOptions{Mode: so.Mode.String(), Pref: so.Pref.String(), Self: self, InstructionDifficulty: so.DifficultyFile}
 		}
 	}
 	return nil
@@ -228,6 +242,9 @@ func buildStyle(r *style.Result, bo bootstrap.Options) *Style {
 			LengthControlled: ws.add("length_controlled", w.LengthControlled),
 			Slope:            ws.add("slope", w.Slope),
 			Warnings:         nonNil(w.Warnings)}
+		if r.Difficulty {
+			row.LengthControlledDifficulty = ws.add("length_controlled_difficulty", w.LengthControlledDifficulty)
+		}
 		corrected := w.Corrected
 		corrected.CI = nil // Lee et al.'s interval goes to corrected_ci
 		row.Corrected = ws.add("corrected", corrected)

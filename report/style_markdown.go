@@ -174,17 +174,23 @@ func writeStyleSelf(b *strings.Builder, s *Style) {
 type styleColumn struct {
 	title, what, key string
 	get              func(w *StyleWinRate) (v *float64, ci *[2]float64)
+	// optional columns are left out without a word when no row counts
+	// their key (not asked for).
+	optional bool
 }
 
 var styleColumns = []styleColumn{
-	{"raw", "raw win rates", "raw", func(w *StyleWinRate) (*float64, *[2]float64) { return w.Raw, ciOf(w.CI95, "raw") }},
-	{"balanced", "balanced win rates", "balanced", func(w *StyleWinRate) (*float64, *[2]float64) { return w.Balanced, ciOf(w.CI95, "balanced") }},
-	{"calibrated", "calibrated win rates", "calibrated", func(w *StyleWinRate) (*float64, *[2]float64) { return w.Calibrated, ciOf(w.CI95, "calibrated") }},
-	{"length-controlled", "length-controlled win rates", "length_controlled", func(w *StyleWinRate) (*float64, *[2]float64) {
+	{"raw", "raw win rates", "raw", func(w *StyleWinRate) (*float64, *[2]float64) { return w.Raw, ciOf(w.CI95, "raw") }, false},
+	{"balanced", "balanced win rates", "balanced", func(w *StyleWinRate) (*float64, *[2]float64) { return w.Balanced, ciOf(w.CI95, "balanced") }, false},
+	{"calibrated", "calibrated win rates", "calibrated", func(w *StyleWinRate) (*float64, *[2]float64) { return w.Calibrated, ciOf(w.CI95, "calibrated") }, false},
+	{vocab.WinRateLCShort, vocab.WinRateLC + "s", "length_controlled", func(w *StyleWinRate) (*float64, *[2]float64) {
 		return w.LengthControlled, ciOf(w.CI95, "length_controlled")
-	}},
-	{"φ", "length slopes φ", "slope", func(w *StyleWinRate) (*float64, *[2]float64) { return w.Slope, ciOf(w.CI95, "slope") }},
-	{"corrected", "corrected win rates", "corrected", func(w *StyleWinRate) (*float64, *[2]float64) { return w.Corrected, w.CorrectedCI }},
+	}, false},
+	{vocab.WinRateLCDifficultyShort, "length-controlled win rates with instruction difficulty", "length_controlled_difficulty", func(w *StyleWinRate) (*float64, *[2]float64) {
+		return w.LengthControlledDifficulty, nil
+	}, true},
+	{"φ", "length slopes φ", "slope", func(w *StyleWinRate) (*float64, *[2]float64) { return w.Slope, ciOf(w.CI95, "slope") }, false},
+	{"corrected", "corrected win rates", "corrected", func(w *StyleWinRate) (*float64, *[2]float64) { return w.Corrected, w.CorrectedCI }, false},
 }
 
 // writeStyleWinRates writes the win-rate table: a column that is
@@ -197,6 +203,9 @@ func writeStyleWinRates(b *strings.Builder, rates []StyleWinRate) {
 	var cols []styleColumn
 	var dropped []string
 	for _, c := range styleColumns {
+		if c.optional && !slices.ContainsFunc(rates, func(w StyleWinRate) bool { _, ok := w.Counts[c.key]; return ok }) {
+			continue
+		}
 		i := slices.IndexFunc(rates, func(w StyleWinRate) bool { v, _ := c.get(&w); return v != nil })
 		if i >= 0 {
 			cols = append(cols, c)
@@ -238,6 +247,7 @@ func writeStyleWinRates(b *strings.Builder, rates []StyleWinRate) {
 			warnings = append(warnings, fmt.Sprintf("%s vs %s: %s", md(w.Model), opp, mdClause(m)))
 		}
 	}
+	writeLCForms(b, cols)
 	if len(dropped)+len(undef) > 0 {
 		b.WriteString("\n")
 	}
@@ -253,4 +263,22 @@ func writeStyleWinRates(b *strings.Builder, rates []StyleWinRate) {
 			fmt.Fprintf(b, "- %s\n", w)
 		}
 	}
+}
+
+// writeLCForms says which form each length-controlled column is, and
+// that neither is AlpacaEval's leaderboard value.
+func writeLCForms(b *strings.Builder, cols []styleColumn) {
+	var forms []string
+	for _, c := range cols {
+		switch c.key {
+		case "length_controlled":
+			forms = append(forms, vocab.WinRateLCShort+" is σ(θ) of the minimal GLM logit p = θ + φ·tanh(Δ/sd(Δ)), fitted without a penalty")
+		case "length_controlled_difficulty":
+			forms = append(forms, vocab.WinRateLCDifficultyShort+" is AlpacaEval 2.0's form with instruction difficulty (length_controlled_noreg: + ψ·d, its cross-validated L1 fit, mean σ(θ + ψ·d))")
+		}
+	}
+	if len(forms) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n%s. Neither is %s.\n", strings.Join(forms, "; "), strings.TrimPrefix(vocab.LeaderboardLCNote, "not "))
 }

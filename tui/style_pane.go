@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -50,7 +51,7 @@ var winSorts = []winSort{
 	{name: "model"},
 	{name: "raw", get: func(w *style.WinRate) (float64, bool) { return w.Raw.Value, w.Raw.OK() }},
 	{name: "balanced", get: func(w *style.WinRate) (float64, bool) { return w.Balanced.Value, w.Balanced.OK() }},
-	{name: "LC", get: func(w *style.WinRate) (float64, bool) { return w.LengthControlled.Value, w.LengthControlled.OK() }},
+	{name: vocab.WinRateLCShort, get: func(w *style.WinRate) (float64, bool) { return w.LengthControlled.Value, w.LengthControlled.OK() }},
 	{name: "corrected", get: func(w *style.WinRate) (float64, bool) { return w.Corrected.Value, w.Corrected.OK() }},
 	{name: "n", get: func(w *style.WinRate) (float64, bool) { return float64(w.N), true }},
 }
@@ -352,13 +353,16 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 	for _, wr := range sel {
 		cal = cal || wr.Calibrated.OK()
 	}
-	head := []string{"   model", "n", "raw", "balanced", "LC", "corrected", "LC slope φ"}
+	head := []string{"   model", "n", "raw", "balanced", vocab.WinRateLCShort, "corrected", "LC slope φ"}
 	if cal {
 		head = append(head[:6], "calibrated", "LC slope φ")
 	}
 	prio := []int{0, 6, 1, 2, 3, 4, 8}
 	if cal {
 		prio = []int{0, 6, 1, 2, 3, 4, 5, 8}
+	}
+	if res.Difficulty {
+		head, prio = slices.Insert(head, 5, vocab.WinRateLCDifficultyShort), slices.Insert(prio, 5, 3)
 	}
 	for i, h := range head {
 		if strings.TrimSpace(h) == srt.name {
@@ -371,7 +375,7 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 	}
 	var rows [][]string
 	var warns []string
-	undef := undefinedReasons(sel, cal)
+	undef := undefinedReasons(sel, cal, res.Difficulty)
 	for _, wr := range sel {
 		lc := pctCI(wr.LengthControlled)
 		if len(wr.Warnings) > 0 {
@@ -384,14 +388,19 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 		if cal {
 			row = append(row, pctCI(wr.Calibrated))
 		}
-		rows = append(rows, append(row, signedStat(wr.Slope)))
+		row = append(row, signedStat(wr.Slope))
+		if res.Difficulty {
+			row = slices.Insert(row, 5, pctCI(wr.LengthControlledDifficulty))
+		}
+		rows = append(rows, row)
 	}
 	out = append(out, p.cols.fit(st, head, rows, prio, w)...)
+	out = append(out, lcForms(res.Difficulty, w)...)
 	for _, u := range undef {
 		out = append(out, wrap(u, w, "   — ")...)
 	}
 	if len(warns) > 0 {
-		out = append(out, st.Warn.Render("   ⚠ the length-controlled rate extrapolates:"))
+		out = append(out, st.Warn.Render("   ⚠ the minimal-GLM length-controlled rate extrapolates:"))
 		for _, x := range warns {
 			out = append(out, wrap(x, w, "     · ")...)
 		}
@@ -402,21 +411,22 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 // undefinedReasons says why the table's cells without a value have none:
 // one line per column and reason ("corrected: no item … has a human
 // label (3 rows)").
-func undefinedReasons(rows []*style.WinRate, cal bool) []string {
+func undefinedReasons(rows []*style.WinRate, cal, difficulty bool) []string {
 	cols := []struct {
 		name string
 		get  func(w *style.WinRate) calib.Stat
 	}{
 		{"raw", func(w *style.WinRate) calib.Stat { return w.Raw }},
 		{"balanced", func(w *style.WinRate) calib.Stat { return w.Balanced }},
-		{"LC", func(w *style.WinRate) calib.Stat { return w.LengthControlled }},
+		{vocab.WinRateLCShort, func(w *style.WinRate) calib.Stat { return w.LengthControlled }},
+		{vocab.WinRateLCDifficultyShort, func(w *style.WinRate) calib.Stat { return w.LengthControlledDifficulty }},
 		{"corrected", func(w *style.WinRate) calib.Stat { return w.Corrected }},
 		{"calibrated", func(w *style.WinRate) calib.Stat { return w.Calibrated }},
 		{"LC slope φ", func(w *style.WinRate) calib.Stat { return w.Slope }},
 	}
 	var out []string
 	for _, c := range cols {
-		if c.name == "calibrated" && !cal {
+		if (c.name == "calibrated" && !cal) || (c.name == vocab.WinRateLCDifficultyShort && !difficulty) {
 			continue
 		}
 		var reasons []string
@@ -499,4 +509,14 @@ func (p *stylePane) notes(w int, e *styleEntry) []string {
 		out = append(out, wrap(n, w, "  · ")...)
 	}
 	return out
+}
+
+// lcForms says which form each length-controlled column is, so that
+// neither is read as AlpacaEval's leaderboard value.
+func lcForms(difficulty bool, w int) []string {
+	text := vocab.WinRateLCShort + ": σ(θ) of the minimal GLM logit p = θ + φ·tanh(Δ/sd), fitted without a penalty"
+	if difficulty {
+		text += "; " + vocab.WinRateLCDifficultyShort + ": AlpacaEval 2.0's form with instruction difficulty (length_controlled_noreg)"
+	}
+	return append([]string{""}, wrap(text+" — "+vocab.LeaderboardLCNote+".", w, "   ")...)
 }

@@ -175,6 +175,14 @@ func (r *Result) assemble(d *data, p *plan, s *sample, opt Options) (mirrorWarni
 		if row.b >= 0 {
 			w.Opponent = d.models[row.b]
 		}
+		if opt.Difficulty != nil {
+			w.LengthControlledDifficulty, w.DifficultyFit = d.difficultyRow(&p.rows[k])
+			// Said once per pair of generators (the row against all repeats it).
+			if n := d.distinctIndices(&p.rows[k]); w.DifficultyFit != nil && !w.VsAll && n < len(opt.Difficulty) {
+				r.Notes = append(r.Notes, fmt.Sprintf("%s vs %s: %d instructions for %d difficulties: AlpacaEval's code, and plumb to match it, takes an item's difficulty by its position in the annotations file (the number after its id's last '/'), so if an instruction is missing, every item after it takes another instruction's difficulty",
+					w.Model, w.Opponent, n, len(opt.Difficulty)))
+			}
+		}
 		w.Warnings = lcWarnings(e, false)
 		w.Corrected = d.corrected(&p.rows[k], opt.Reporting)
 		r.WinRates = append(r.WinRates, w)
@@ -196,12 +204,16 @@ func lcWarnings(e rowEst, mirrored bool) []string {
 	}
 	var out []string
 	if g.NearZero < minNearZero || float64(g.NearZero) < nearZeroShare*float64(g.N) {
-		out = append(out, fmt.Sprintf("only %d of %d items have length differences within a quarter of their SD (%.0f code points) of 0: the length-controlled rate extrapolates to equal lengths",
+		out = append(out, fmt.Sprintf("only %d of %d items have length differences within a quarter of their SD (%.0f code points) of 0: the minimal-GLM length-controlled rate extrapolates to equal lengths",
 			g.NearZero, g.N, g.SD/4))
 	}
 	if diff := g.LC() - g.MeanPref; math.Abs(diff) > maxLCShift {
-		out = append(out, fmt.Sprintf("the length-controlled rate (%.1f%%) is %.1f points from the win rate it controls (%.1f%%): the GLM may be extrapolating (AlpacaEval warns likewise)",
-			100*g.LC(), 100*math.Abs(diff), 100*g.MeanPref))
+		w := fmt.Sprintf("the minimal-GLM length-controlled rate (%.1f%%) is %.1f points from the win rate it controls (%.1f%%): the GLM may be extrapolating",
+			100*g.LC(), 100*math.Abs(diff), 100*g.MeanPref)
+		if IsExtremeChange(g.MeanPref, g.LC()) {
+			w += " (AlpacaEval warns likewise)"
+		}
+		out = append(out, w)
 	}
 	return out
 }
@@ -299,6 +311,7 @@ func (r *Result) bootstrap(d *data, p *plan, opt Options, mirrorWarnings [][]str
 		m := WinRate{Model: d.models[row.b], Opponent: d.models[row.a], N: w.N,
 			Raw: mirror(w.Raw), Balanced: mirror(w.Balanced), Calibrated: mirror(w.Calibrated),
 			LengthControlled: mirror(w.LengthControlled), Slope: w.Slope, Corrected: mirror(w.Corrected),
+			LengthControlledDifficulty: mirror(w.LengthControlledDifficulty), DifficultyFit: mirrorDifficulty(w.DifficultyFit),
 			Warnings: mirrorWarnings[k]}
 		all = append(all, m)
 	}
@@ -337,6 +350,9 @@ func (r *Result) notes(d *data) {
 	}
 	if d.sameModel > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d items have both responses by the same generator: left out of the win rates and the self-preference", d.sameModel, n))
+	}
+	if r.Difficulty && len(r.WinRates) > 0 {
+		r.Notes = append(r.Notes, "the length-controlled rates with instruction difficulty have no bootstrap interval: each is AlpacaEval's cross-validated fit, made once on every item")
 	}
 	if d.pref == PrefCalibrated {
 		miss := 0

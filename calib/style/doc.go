@@ -1,7 +1,8 @@
 // Package style measures two judge biases that position and token bias do
 // not cover, length and self-preference, and the win rates of the
 // generators a judge compared, raw, position-balanced, length-controlled
-// and corrected for the judge's errors (docs/methods.md §8, docs/style.md).
+// (by AlpacaEval 2.0's minimal GLM, and with instruction difficulty when
+// given) and corrected for the judge's errors (docs/methods.md §8, docs/style.md).
 // It reads pair records' generators and lengths (model.Pair.Gen: model_1,
 // model_2, len_1, len_2; a length is in Unicode code points, from len_k or
 // the text).
@@ -36,22 +37,31 @@
 //	             order, exactly AlpacaEval's win_rate)
 //	balanced   = mean over items of p_i averaged over the item's arrangements
 //	LC         = σ(θ̂) of logit p_i = θ + φ·tanh(Δ_i / sd(Δ)), Δ_i = L_M − L_O
+//	             (the minimal GLM; not the leaderboard's LC)
+//	LC + diff. = mean_i σ(θ̂ + ψ̂·d_i) of logit p_i = θ + φ·tanh(Δ_i / sd(Δ)) + ψ·d_i,
+//	             d_i the instruction's difficulty (Options.Difficulty), by
+//	             AlpacaEval's cross-validated L1 fit (FitDifficultyGLM)
 //	corrected  = Rogan–Gladen's θ̂ (calib/reporting) of the share of items
 //	             whose gold prefers M, from the verdicts p_i ≷ ½ and the
 //	             labelled items' specificity and sensitivity
 //
-// The GLM is AlpacaEval 2.0's length_controlled_minimal: sd is the sample
-// SD over the fitted items, and θ, φ maximise the Bernoulli log-likelihood
-// with the continuous preferences as targets, Σ p log σ(η) + (1 − p) log
-// σ(−η), by Newton's method (FitLengthGLM; checked against statsmodels'
-// GLM(Binomial) to 1e-8). AlpacaEval's leaderboard fits more: instruction
-// difficulty and a regulariser towards gamed baselines, with a
-// cross-validated L1 penalty (length_controlled_v1), so its published LC
-// differs from this one. LC predicts the win rate at Δ = 0; where few
+// The minimal GLM has the form of AlpacaEval 2.0's
+// length_controlled_minimal: sd is the sample SD over the fitted items,
+// and θ, φ maximise the Bernoulli log-likelihood with the continuous
+// preferences as targets, Σ p log σ(η) + (1 − p) log σ(−η), by Newton's
+// method (FitLengthGLM; checked against statsmodels' GLM(Binomial) to
+// 1e-8), without the cross-validated L1 penalty AlpacaEval's code puts on
+// it (0.01–0.15 points apart on the real alpaca-7b annotations). With
+// instruction difficulties the second form is AlpacaEval's
+// length_controlled_noreg exactly (FitDifficultyGLM). AlpacaEval's
+// leaderboard (length_controlled_v1) further regularises towards gamed
+// baselines plumb does not have, so its published LC differs from both. LC predicts the win rate at Δ = 0; where few
 // items lie near 0 (fewer than 10, or 5%, within a quarter of sd) it
 // extrapolates, and a warning says so; another warns when LC is more than
-// 10 points from the win rate it controls (AlpacaEval warns when the
-// change exceeds both 10 points and a quarter of the room left).
+// 10 points from the win rate it controls, and says AlpacaEval warns
+// likewise only when AlpacaEval's own rule fires on the two rates
+// (IsExtremeChange: the change exceeds both 10 points and a quarter of the
+// room left).
 //
 // Bradley–Terry: when three or more generators met and none met every
 // other (so no common opponent ranks them), scores β with Σ β = 0 and

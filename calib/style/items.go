@@ -20,6 +20,9 @@ type item struct {
 	hasLen   bool
 	m1, m2   int // generator indices into data.models, −1 when not named
 	gold     model.Gold
+	id       string  // the record's id
+	diff     float64 // the instruction's difficulty, when hasDiff (Options.Difficulty)
+	hasDiff  bool
 }
 
 // has reports whether the item has a preference of kind k.
@@ -107,6 +110,12 @@ func gather(pairs []model.Pair, opt Options) (*data, error) {
 		p := &pairs[i]
 		it := &d.items[i]
 		it.gold = p.Gold
+		it.id = p.ID
+		if opt.Difficulty != nil {
+			if k, ok := InstructionIndex(p.ID); ok {
+				it.diff, it.hasDiff = opt.Difficulty[k]
+			}
+		}
 		it.raw, it.bal = prefs(p.Has, func(a model.Arrangement) float64 { return p.R(a) })
 		if cal != nil {
 			if slices.Contains(cal.Has[i][:], true) {

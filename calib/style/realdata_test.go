@@ -111,6 +111,11 @@ func TestAlpacaEvalReal(t *testing.T) {
 		if wantShift := math.Abs(want.LC-want.WinRate) > 0.1; shifted != wantShift {
 			t.Errorf("%s: LC %.3f, win rate %.3f: shift warning %v, want %v (%q)", m, want.LC, want.WinRate, shifted, wantShift, w.Warnings)
 		}
+		// "AlpacaEval warns likewise" only when its get_is_extreme_changes
+		// fires on the raw rate and this one: for none of the three.
+		if says, fires := strings.Contains(strings.Join(w.Warnings, "\n"), "AlpacaEval warns likewise"), style.IsExtremeChange(want.WinRate, want.LC); says != fires || fires {
+			t.Errorf("%s: raw %.4f, LC %.4f: the warnings say AlpacaEval warns: %v; its rule fires: %v (%q)", m, want.WinRate, want.LC, says, fires, w.Warnings)
+		}
 		// The baseline's side of the row: its numbers in its warnings.
 		for _, bw := range r.WinRates {
 			if bw.Model == base && bw.Opponent == m && shifted &&

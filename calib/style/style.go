@@ -82,6 +82,12 @@ type Options struct {
 	// --style auto`) sees, so that an analysis of a log held with its
 	// texts (the UI's) equals the report's.
 	LengthsNeedFields bool
+	// Difficulty maps an AlpacaEval instruction index to its difficulty
+	// (AlpacaEval's instruction_difficulty.csv; InstructionIndex reads an
+	// item's index from its id); nil for none. With it every win-rate row
+	// also gets AlpacaEval 2.0's length-controlled rate with instruction
+	// difficulty (WinRate.LengthControlledDifficulty, FitDifficultyGLM).
+	Difficulty map[int]float64
 }
 
 // DefaultLengthBins is the default number of length-difference bins.
@@ -119,6 +125,10 @@ type Result struct {
 	// BradleyTerryReason.
 	BradleyTerry       []BTScore
 	BradleyTerryReason string
+	// Difficulty says whether instruction difficulties were given
+	// (Options.Difficulty), so that the win rates carry
+	// LengthControlledDifficulty.
+	Difficulty bool
 	// Notes say what was left out and why, and what an interval lacks.
 	Notes []string
 }
@@ -184,10 +194,19 @@ type WinRate struct {
 	Balanced calib.Stat
 	// Calibrated is the same on Options.Calibrated.
 	Calibrated calib.Stat
-	// LengthControlled is σ(θ) of the GLM logit p = θ + φ·tanh(Δ/sd(Δ)), Δ =
-	// Model's length − the opponent's, on Pref's preference: the win rate
-	// predicted at equal lengths (AlpacaEval 2.0's length_controlled_minimal).
+	// LengthControlled is σ(θ) of the minimal GLM logit p = θ +
+	// φ·tanh(Δ/sd(Δ)), Δ = Model's length − the opponent's, on Pref's
+	// preference, fitted without a penalty: the win rate predicted at equal
+	// lengths (AlpacaEval 2.0's length_controlled_minimal form; not the
+	// leaderboard's length-controlled win rate).
 	LengthControlled calib.Stat
+	// LengthControlledDifficulty is AlpacaEval 2.0's form with instruction
+	// difficulty (length_controlled_noreg, FitDifficultyGLM): mean_i σ(θ +
+	// ψ·d_i) of its cross-validated L1 fit. Undefined, with the reason, when
+	// Options.Difficulty is nil or misses an item; it has no bootstrap
+	// interval. DifficultyFit is the fit (nil without one).
+	LengthControlledDifficulty calib.Stat
+	DifficultyFit              *DifficultyGLM
 	// Slope is that GLM's φ.
 	Slope calib.Stat
 	// Corrected is the Rogan–Gladen estimate of the share of items whose
@@ -195,7 +214,8 @@ type WinRate struct {
 	// above or below ½) and the labelled items' specificity and
 	// sensitivity (calib/reporting), with its interval.
 	Corrected calib.Stat
-	// Warnings say when the length-controlled rate extrapolates.
+	// Warnings say when the minimal GLM's length-controlled rate
+	// extrapolates.
 	Warnings []string
 }
 
@@ -222,7 +242,7 @@ func Analyze(pairs []model.Pair, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Judge: d.judge, N: len(d.items), Pref: opt.Pref}
+	res := &Result{Judge: d.judge, N: len(d.items), Pref: opt.Pref, Difficulty: opt.Difficulty != nil}
 	p := d.plan(opt)
 	res.SelfReason = p.selfReason
 	res.BradleyTerryReason = p.btReason

@@ -87,8 +87,14 @@ const (
 	WinRateRaw        = "raw win rate"
 	WinRateBalanced   = "balanced win rate"
 	WinRateCalibrated = "calibrated win rate"
-	WinRateLC         = "length-controlled win rate"
-	WinRateLCShort    = "LC"
+	WinRateLC         = "minimal-GLM length-controlled win rate"
+	WinRateLCShort    = "LC (minimal GLM)"
+	// WinRateLCDifficulty is AlpacaEval 2.0's form with instruction
+	// difficulty (--instruction-difficulty).
+	WinRateLCDifficulty      = "length-controlled win rate with instruction difficulty"
+	WinRateLCDifficultyShort = "LC (+difficulty)"
+	// LeaderboardLCNote says what neither length-controlled rate is.
+	LeaderboardLCNote = "not AlpacaEval's leaderboard value (length_controlled_v1), which has instruction difficulty and is further regularised towards gamed baselines plumb does not have"
 	WinRateCorrected  = "corrected win rate"
 	LongerPreference  = "longer preference"
 	OwnPreference     = "own preference"
@@ -143,7 +149,8 @@ func Glossary() []Section {
 			{Name: WinRateRaw, JSON: "style.win_rates[].raw", Meaning: "a generator's mean preference with each item read in its first recorded arrangement (x0, or the one order AlpacaEval showed): the number a leaderboard publishes"},
 			{Name: WinRateBalanced, JSON: "style.win_rates[].balanced", Meaning: "the same with each item's preference averaged over its arrangements, so the judge's position bias cancels"},
 			{Name: WinRateCalibrated, JSON: "style.win_rates[].calibrated", Meaning: "the balanced win rate on CalibraEval's calibrated preferences"},
-			{Name: WinRateLC, JSON: "style.win_rates[].length_controlled", Short: WinRateLCShort, Meaning: "σ(θ) of AlpacaEval 2.0's minimal GLM logit p = θ + φ·tanh(Δ/sd(Δ)): the win rate predicted at equal lengths"},
+			{Name: WinRateLC, JSON: "style.win_rates[].length_controlled", Short: WinRateLCShort, Meaning: "σ(θ) of the minimal GLM logit p = θ + φ·tanh(Δ/sd(Δ)) (the form of AlpacaEval 2.0's length_controlled_minimal), fitted without a penalty: the win rate predicted at equal lengths. Not AlpacaEval's leaderboard value (length_controlled_v1), which has instruction difficulty and is further regularised towards gamed baselines: the two can differ by tens of points"},
+			{Name: WinRateLCDifficulty, JSON: "style.win_rates[].length_controlled_difficulty", Short: WinRateLCDifficultyShort, Meaning: "with --instruction-difficulty: AlpacaEval 2.0's length_controlled_noreg, logit p = θ + φ·tanh(Δ/sd(Δ)) + ψ·d with d the instruction's difficulty, fitted as AlpacaEval's code does (L1 penalty, C by 5-fold cross-validation); mean σ(θ + ψ·d) over the items. Still " + LeaderboardLCNote},
 			{Name: WinRateCorrected, JSON: "style.win_rates[].corrected", Meaning: "the Rogan–Gladen estimate, from the judge's errors on human-labelled items, of the share of items whose gold prefers the generator, with Lee et al.'s interval"},
 			{Name: LongerPreference, JSON: "style.length.longer_preference", Meaning: "the mean preference for the longer response over items of unequal length: ½ is no length bias"},
 			{Name: LengthSlope, JSON: "style.length.slope", Symbol: LengthSlopeSym, Meaning: "φ of logit r = θ + φ·tanh(Δ/sd(Δ)), Δ = len_1 − len_2: > 0 favours the longer response"},

@@ -11,6 +11,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/internal/textsafe"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // The figures of calib/style's analysis (docs/style.md): the preference for
@@ -214,8 +215,8 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 	p.X.Min, p.X.Max = 0, 100
 	p.Legend.Top, p.Legend.Left = false, false
 	var caption strings.Builder
-	fmt.Fprintf(&caption, "Win rate of each generator against all the others, as judged by %s: raw (each item's first recorded arrangement; for AlpacaEval's annotations its published win_rate), position-balanced (mean over the arrangements), length-controlled (σ(θ) of AlpacaEval 2.0's length_controlled_minimal GLM logit p = θ + φ·tanh(Δ/sd(Δ)) on the %s preference: the rate predicted at equal lengths) and corrected for the judge's errors (Rogan–Gladen with Lee et al.'s interval, from the human labels). Bars: 95%% paired item bootstrap intervals (Lee et al.'s for the corrected rate) where computed; the grey line is an even match (50%%). ",
-		judge, prefName(pref))
+	fmt.Fprintf(&caption, "Win rate of each generator against all the others, as judged by %s: raw (each item's first recorded arrangement; for AlpacaEval's annotations its published win_rate), position-balanced (mean over the arrangements), %s (σ(θ) of the minimal GLM logit p = θ + φ·tanh(Δ/sd(Δ)), the form of AlpacaEval 2.0's length_controlled_minimal, fitted without a penalty, on the %s preference: the rate predicted at equal lengths; %s)%s and corrected for the judge's errors (Rogan–Gladen with Lee et al.'s interval, from the human labels). Bars: 95%% paired item bootstrap intervals (Lee et al.'s for the corrected rate) where computed; the grey line is an even match (50%%). ",
+		judge, vocab.WinRateLC, prefName(pref), vocab.LeaderboardLCNote, difficultyCaption(rows))
 	series := []struct {
 		label string
 		idx   int
@@ -224,8 +225,16 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 	}{
 		{"raw", 1, func(w *style.WinRate) calib.Stat { return w.Raw }, 0.27},
 		{"position-balanced", 4, func(w *style.WinRate) calib.Stat { return w.Balanced }, 0.09},
-		{"length-controlled", 3, func(w *style.WinRate) calib.Stat { return w.LengthControlled }, -0.09},
+		{vocab.WinRateLCShort, 3, func(w *style.WinRate) calib.Stat { return w.LengthControlled }, -0.09},
 		{"corrected", 5, func(w *style.WinRate) calib.Stat { return w.Corrected }, -0.27},
+	}
+	if hasDifficulty(rows) {
+		series = append(series, struct {
+			label string
+			idx   int
+			get   func(w *style.WinRate) calib.Stat
+			dy    float64
+		}{vocab.WinRateLCDifficultyShort, 2, func(w *style.WinRate) calib.Stat { return w.LengthControlledDifficulty }, -0.18})
 	}
 	names := make([]string, len(rows))
 	for i := range rows {
@@ -272,10 +281,31 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 	}
 	p.Add(refLine(plotter.XYs{{X: 50, Y: -0.5}, {X: 50, Y: float64(len(rows)) - 0.5}}))
 	if len(warned) > 0 {
-		fmt.Fprintf(&caption, "Warnings on the length-controlled rate: %s. ", strings.Join(warned, "; "))
+		fmt.Fprintf(&caption, "Warnings on the %s: %s. ", vocab.WinRateLC, strings.Join(warned, "; "))
 	}
 	if len(undefined) > 0 {
 		fmt.Fprintf(&caption, "Not drawn: %s.", strings.Join(undefined, "; "))
 	}
 	return Figure{Name: name, Caption: caption.String(), Panels: [][]*plot.Plot{{p}}, WidthScale: 1.2, HeightScale: max(0.6, 0.22*float64(len(rows)))}
+}
+
+// hasDifficulty says whether the rows carry AlpacaEval 2.0's
+// length-controlled rate with instruction difficulty
+// (--instruction-difficulty): a fit, or the reason there is none.
+func hasDifficulty(rows []style.WinRate) bool {
+	for i := range rows {
+		if rows[i].DifficultyFit != nil || rows[i].LengthControlledDifficulty.Reason != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// difficultyCaption describes the rate with instruction difficulty when
+// the rows have it.
+func difficultyCaption(rows []style.WinRate) string {
+	if !hasDifficulty(rows) {
+		return ""
+	}
+	return ", " + vocab.WinRateLCDifficulty + " (AlpacaEval 2.0's length_controlled_noreg: + ψ·d for the instruction's difficulty d, its cross-validated L1 fit, the mean of σ(θ + ψ·d); no interval)"
 }

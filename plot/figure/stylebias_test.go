@@ -64,6 +64,7 @@ func TestStyleFigures(t *testing.T) {
 	}{
 		{0, ciText(r.Length.LongerBalanced)}, {0, ciText(r.Length.Slope)},
 		{1, ciText(r.Self.OwnPreference)}, {2, "length_controlled_minimal"},
+		{2, "minimal-GLM length-controlled win rate (σ(θ)"}, {2, "not AlpacaEval's leaderboard value (length_controlled_v1)"},
 	} {
 		if !strings.Contains(figs[want.fig].Caption, want.text) {
 			t.Errorf("%s's caption lacks %q:\n%s", figs[want.fig].Name, want.text, figs[want.fig].Caption)
