@@ -182,7 +182,7 @@ func (c *SimCheck) Warning() string {
 		return ""
 	}
 	return fmt.Sprintf("too small to hold: its interval covers θ̂ in %.1f%% of %d data sets simulated at the plug-in rates "+
-		"(seeded by the seed and the split), below the %.0f%% the check asks; their median width is %.3f",
+		"(seeded by --seed and the split), below the %.0f%% the check asks; their median width is %.3f",
 		100*c.Coverage, c.Sims, 100*c.MinCoverage, c.MedianWidth)
 }
 

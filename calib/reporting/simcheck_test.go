@@ -159,7 +159,7 @@ func TestSmallClassWarned(t *testing.T) {
 		t.Errorf("current split's check %+v", *cur.Check)
 	}
 	w := cur.Check.Warning()
-	for _, want := range []string{"too small to hold", fmt.Sprintf("%.1f%%", 100*cur.Check.Coverage), "2000 data sets", "seeded by the seed and the split", "median width"} {
+	for _, want := range []string{"too small to hold", fmt.Sprintf("%.1f%%", 100*cur.Check.Coverage), "2000 data sets", "seeded by --seed and the split", "median width"} {
 		if !strings.Contains(w, want) {
 			t.Errorf("warning %q lacks %q", w, want)
 		}
