@@ -55,7 +55,7 @@ func (r *Result) compareSplits(z float64, opt Options, c *reportCounts, items []
 
 	var cp *checkParams
 	if why == "" {
-		cp = &checkParams{z: z, alpha: opt.Alpha, theta: r.ThetaHat.Value, q0: c.q0, q1: c.q1, n: c.n, seed: opt.Seed}
+		cp = newCheckParams(z, opt, c)
 	}
 	if why != "" {
 		r.Splits.Approx, r.Splits.Best = undefined(why), undefined(why)
