@@ -38,7 +38,7 @@ var (
 
 // TestDemoPlanIsTheNarrowest reproduces the labelling plan that
 // contradicted its own table on the demo: it recommended Algorithm 1's
-// split (judge-second: 253/63, width 0.1252; judge-first: 183/133, width
+// split (judge-fair: 253/63, width 0.1252; judge-tokenA: 183/133, width
 // 0.2476) under a table whose current and narrowest splits were narrower
 // (0.1231, 0.1230; 0.2344, 0.2307), with no reason. The plan's split is
 // now a row of the table, the narrowest of those that hold (none is too
