@@ -63,9 +63,9 @@ func SimCoverageCell(cov *float64, holds *bool) string {
 // CoverageCheckText says what the simulated coverage is and when a split
 // holds.
 func CoverageCheckText(sims int, minCoverage float64) string {
-	return fmt.Sprintf("Simulated coverage: the share of %d data sets, simulated with the split's m0, m1 at the drawn set's rates "+
-		"smoothed as the interval smooths them (q̃k = (mk q̂k + 1)/(mk + 2), so that a rate of 0 or 1 on a few labels still varies) "+
-		"and the θ they give with p̂, seeded by --seed and the split, whose interval covers that θ; "+
+	return fmt.Sprintf("Simulated coverage: the share of %d data sets, simulated with the split's m0, m1 at the plug-in rates "+
+		"(a q̂ of 0 or 1 moved half a label from the edge, so that it still varies) and the θ they give with p̂, "+
+		"seeded by --seed and the split, whose interval covers that θ; "+
 		"a split holds when it reaches %.0f%%, and one below is too small to hold.",
 		sims, 100*minCoverage)
 }

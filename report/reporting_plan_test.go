@@ -165,7 +165,7 @@ func triviaQALikeLog() *model.Log {
 
 // TestSmallClassWarning: the TriviaQA-like judge's drawn set (m0 = 10)
 // gives a plug-in width of 0.289 that looks usable, but its interval covers
-// θ in only about 87% of the simulated data sets: the current row says
+// θ in only about 79% of the simulated data sets: the current row says
 // "too small", a warning follows θ̂'s interval with the simulated coverage,
 // the number of simulations and the seed rule, the plan recommends another
 // split, and the JSON carries the numbers.
@@ -177,7 +177,7 @@ func TestSmallClassWarning(t *testing.T) {
 	}
 	cov := fmt.Sprintf("%.1f%%", 100*r.Splits.Current.Check.Coverage)
 	for _, want := range []string{
-		"Warning: this interval is too small to hold: at its m0, m1 the interval covers θ in " + cov + " of 2000 data sets simulated at the drawn set's smoothed rates (seeded by --seed and the split), below the 90% the check asks",
+		"Warning: this interval is too small to hold: at its m0, m1 the interval covers θ in " + cov + " of 2000 data sets simulated at the plug-in rates (seeded by --seed and the split), below the 90% the check asks",
 		"| current (the drawn calibration set) | 10 | 300 | 0.2891 | " + cov + " too small |",
 		"The current split (m0 = 10, m1 = 300) is too small to hold",
 	} {

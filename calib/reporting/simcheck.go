@@ -23,15 +23,15 @@ const (
 	// Monte Carlo standard errors below 95%, so a split whose interval is
 	// right is not flagged by chance (the paper's setting, m = 500 split
 	// equally, simulates at 95%), while a class of 10 labels with a
-	// specificity of 0.2 (a TriviaQA-like judge: 87%) is.
+	// specificity of 0.2 (a TriviaQA-like judge: 79%) is.
 	CheckSlack = 0.05
 	// checkSeedSalt mixes the split into the check's random stream.
 	checkSeedSalt = 0x636f766572616765 // "coverage"
 )
 
 // SimCheck is the coverage check of one split: CheckSims data sets
-// simulated at the drawn set's rates, smoothed as the interval smooths
-// them (newCheckParams: q0, q1, the θ they give with p̂, and the test size
+// simulated at the drawn set's plug-in rates (newCheckParams: q̂0, q̂1
+// kept half a label off 0 and 1, the θ they give with p̂, and the test size
 // n), each with the split's m0 and m1, and the interval computed on each. The random stream is seeded by Options.Seed and the split
 // (PCG(seed, checkSeedSalt ⊕ (m0·2³² + m1))), so a split's check does not
 // depend on which other splits are checked.
@@ -67,20 +67,27 @@ type checkParams struct {
 	sortedWidths []float64      // scratch
 }
 
-// newCheckParams are the checks' rates for the drawn calibration set:
-// q0 = (m0 q̂0 + 1)/(m0 + 2) and q1 likewise, the interval's own smoothing,
-// so that a rate of 0 or 1 on a few labels still varies in the simulation
-// (at q̂1 = 1 on 5 labels the plug-in would draw 5 of 5 every time and
-// find any split sound), and θ = clip((p̂ + q0 − 1)/(q0 + q1 − 1)). nil
-// (no check) when those rates are no better than chance.
+// newCheckParams are the checks' rates for the drawn calibration set: the
+// plug-in q̂0 and q̂1, except that a rate of 0 or 1 on mk labels is moved
+// half a label from the edge (1/(2mk)), so that it still varies in the
+// simulation (at q̂1 = 1 on 5 labels the plug-in would draw 5 of 5 every
+// time and find any split sound, even m1 = 1); and θ = clip((p̂ + q0 −
+// 1)/(q0 + q1 − 1)), which is θ̂ when no rate moved. nil (no check) when
+// those rates are no better than chance.
 func newCheckParams(z float64, opt Options, c *reportCounts) *checkParams {
-	q0 := (float64(c.m0)*c.q0 + 1) / float64(c.m0+2)
-	q1 := (float64(c.m1)*c.q1 + 1) / float64(c.m1+2)
+	q0, q1 := offEdge(c.q0, c.m0), offEdge(c.q1, c.m1)
 	theta, err := RGPoint(c.p, q0, q1)
 	if err != nil {
 		return nil
 	}
 	return &checkParams{z: z, alpha: opt.Alpha, theta: theta, q0: q0, q1: q1, n: c.n, seed: opt.Seed}
+}
+
+// offEdge moves a rate of 0 or 1 estimated on m items half an item from
+// the edge.
+func offEdge(q float64, m int) float64 {
+	h := 0.5 / float64(max(m, 1))
+	return min(max(q, h), 1-h)
 }
 
 // check returns the split's SimCheck, computed once per split; nil when
@@ -200,7 +207,7 @@ func (c *SimCheck) Warning() string {
 	if c == nil || c.Holds() {
 		return ""
 	}
-	return fmt.Sprintf("too small to hold: at its m0, m1 the interval covers θ in %.1f%% of %d data sets simulated at the drawn set's smoothed rates "+
+	return fmt.Sprintf("too small to hold: at its m0, m1 the interval covers θ in %.1f%% of %d data sets simulated at the plug-in rates "+
 		"(seeded by --seed and the split), below the %.0f%% the check asks; their median width is %.3f",
 		100*c.Coverage, c.Sims, 100*c.MinCoverage, c.MedianWidth)
 }

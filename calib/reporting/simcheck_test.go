@@ -142,8 +142,8 @@ func triviaQALike() []BinaryItem {
 
 // TestSmallClassWarned: the drawn set of the TriviaQA-like judge has m0 =
 // 10; its plug-in width looks usable, but its interval covers θ in about
-// 87% of the simulations (at q0 = 0.25, its smoothed rate; the exact sum of
-// TestSimCheckAgainstExact gives 86% at n = 60 with q0 = 0.2),
+// 79% of the simulations (the exact sum of TestSimCheckAgainstExact gives
+// 86% at these rates with n = 60 and m1 = 50),
 // so the current row carries the warning and the plan does not recommend
 // it.
 func TestSmallClassWarned(t *testing.T) {
@@ -156,7 +156,7 @@ func TestSmallClassWarned(t *testing.T) {
 		t.Fatalf("m0 %d, m1 %d, check %+v", res.M0, res.M1, cur.Check)
 	}
 	t.Logf("θ̂ %.4f width %.4f: %+v", res.ThetaHat.Value, cur.Width.Value, *cur.Check)
-	if !cur.TooSmall() || cur.Check.Coverage > 0.89 || cur.Check.Coverage < 0.80 {
+	if !cur.TooSmall() || cur.Check.Coverage > 0.85 || cur.Check.Coverage < 0.75 {
 		t.Errorf("current split's check %+v", *cur.Check)
 	}
 	w := cur.Check.Warning()
@@ -208,14 +208,14 @@ func TestBinomialTable(t *testing.T) {
 
 // TestSimCheckRateAtOne: a rate of 1 on a few labels (q̂1 = 5/5) would give
 // the plug-in simulation no variation, and it found the split 15/1 sound
-// (94.8% on the demo's judge-fair at a budget of 16); the smoothed rate
-// (q1 = 6/7) makes m1 = 1 too small to hold, while the equal split 8/8
-// still holds.
+// (94.8% on the demo's judge-fair at a budget of 16); half a label off the
+// edge (q1 = 0.9) makes m1 = 1 too small to hold, while the equal split
+// 8/8 still holds, and a rate inside (0, 1) is the plug-in's.
 func TestSimCheckRateAtOne(t *testing.T) {
 	z, _ := rgZ(0.05)
 	c := &reportCounts{n: 684, p: 0.36, q0: 7.0 / 11, q1: 1, m0: 11, m1: 5, okP: true}
 	cp := newCheckParams(z, Options{Alpha: 0.05, Seed: 1}, c)
-	if cp == nil || cp.q1 != 6.0/7 || cp.q0 != 8.0/13 {
+	if cp == nil || cp.q1 != 0.9 || cp.q0 != 7.0/11 {
 		t.Fatalf("rates %+v", cp)
 	}
 	if s := cp.check(15, 1); s.Holds() {
