@@ -6,7 +6,10 @@ import (
 	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
-// SplitName is the name of the split with the given key (vocab's).
+// SplitName is the name of the split with the given key in a sentence
+// ("the <name> split"): vocab's, except the search's, which is called
+// "search's" since it may be too small to hold and so not the narrowest
+// the plan can recommend.
 func SplitName(key string) string {
 	switch key {
 	case KeyCurrent:
@@ -20,7 +23,7 @@ func SplitName(key string) string {
 	case KeyAdaptive:
 		return vocab.SplitAdaptive
 	case KeyBest:
-		return vocab.SplitNarrowest
+		return "search's"
 	}
 	return key
 }
