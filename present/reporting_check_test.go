@@ -15,12 +15,12 @@ func TestSplitCheckWords(t *testing.T) {
 	if got := BestSplitLabel(20, true); strings.Contains(got, "narrowest") || !strings.Contains(got, "too small to hold") {
 		t.Errorf("too small: %q", got)
 	}
-	cov, yes, no := 0.7865, true, false
+	cov, yes, no := 0.786, true, false
 	for _, c := range []struct {
 		cov   *float64
 		holds *bool
 		want  string
-	}{{nil, nil, "—"}, {&cov, &yes, "78.7%"}, {&cov, &no, "78.7% too small"}} {
+	}{{nil, nil, "—"}, {&cov, &yes, "78.6%"}, {&cov, &no, "78.6% too small"}} {
 		if got := SimCoverageCell(c.cov, c.holds); got != c.want {
 			t.Errorf("cell %q, want %q", got, c.want)
 		}
