@@ -40,8 +40,8 @@ func csvReportingRows(rows []csvRow, judge string, j *Judge) []csvRow {
 var csvSplitNames = []string{"current", "equal", "exact", "approx", "adaptive", "best"}
 
 // csvSplitRows are the calibration budget's splits (section
-// "reporting_split"; method is the split): m0, m1 and the CI width each
-// gives.
+// "reporting_split"; method is the split): m0, m1, the CI width each
+// gives and, where it was checked, its simulated coverage.
 func csvSplitRows(rows []csvRow, judge string, j *Judge) []csvRow {
 	r := j.Reporting
 	if r == nil {
@@ -57,6 +57,13 @@ func csvSplitRows(rows []csvRow, judge string, j *Judge) []csvRow {
 			csvRow{section: "reporting_split", judge: judge, method: name, metric: "m1", value: csvFloat(float64(s.M1))},
 			csvRow{section: "reporting_split", judge: judge, method: name, metric: "ci_width", value: s.CIWidth,
 				note: undefinedNote(s.CIWidth, "no interval at this split")})
+		if s.SimCoverage != nil {
+			note := ""
+			if s.Holds != nil && !*s.Holds {
+				note = "too small to hold"
+			}
+			rows = append(rows, csvRow{section: "reporting_split", judge: judge, method: name, metric: "sim_coverage", value: s.SimCoverage, note: note})
+		}
 	}
 	return rows
 }

@@ -42,22 +42,50 @@ type Reporting struct {
 	Splits    map[string]SplitWidth `json:"splits"`
 	// BestMinPerClass is the fewest items per class the "best" split may
 	// give a class (Algorithm 1's pilot size, at most half the budget).
-	BestMinPerClass int          `json:"best_min_per_class"`
-	Plan            string       `json:"plan"`
-	WidthCurve      []SplitWidth `json:"width_curve"`
-	LeftOut         int          `json:"left_out"`
-	Notes           []string     `json:"notes"`
+	BestMinPerClass int `json:"best_min_per_class"`
+	// CoverageCheck is the rule behind each split's sim_coverage (null
+	// when no split was checked).
+	CoverageCheck *CoverageCheck `json:"coverage_check"`
+	Plan          string         `json:"plan"`
+	// PlanSplit is the key of the split the plan recommends (null when it
+	// recommends none of them).
+	PlanSplit  *string      `json:"plan_split"`
+	WidthCurve []SplitWidth `json:"width_curve"`
+	LeftOut    int          `json:"left_out"`
+	Notes      []string     `json:"notes"`
 
 	// md is what only the Markdown shows (reportingMarkdown).
 	md reportingMarkdown
 }
 
-// SplitWidth is the CI width at one split of the calibration budget.
+// SplitWidth is the CI width at one split of the calibration budget, and
+// (in splits, where the width is defined) its coverage check.
 type SplitWidth struct {
 	M0      int      `json:"m0"`
 	M1      int      `json:"m1"`
 	CIWidth *float64 `json:"ci_width"`
+	// SimCoverage is the share of the simulated data sets whose interval
+	// covers θ̂, SimMedianWidth their median width, and Holds whether the
+	// coverage reaches coverage_check.min_coverage.
+	SimCoverage    *float64 `json:"sim_coverage,omitempty"`
+	SimMedianWidth *float64 `json:"sim_median_width,omitempty"`
+	Holds          *bool    `json:"holds,omitempty"`
 }
+
+// CoverageCheck is the rule of the splits' coverage check.
+type CoverageCheck struct {
+	// Simulations is the number of data sets simulated per split at the
+	// plug-in rates θ̂, q̂0, q̂1 and the test size.
+	Simulations int `json:"simulations"`
+	// MinCoverage is the coverage a split's interval must reach to hold:
+	// 1 − alpha − 0.05.
+	MinCoverage float64 `json:"min_coverage"`
+	// Seed says how each split's random stream is seeded.
+	Seed string `json:"seed"`
+}
+
+// coverageSeedRule is CoverageCheck.Seed.
+const coverageSeedRule = "PCG(--seed, 0x636f766572616765 xor (m0<<32 | m1)): one stream per split"
 
 func buildReporting(ja *analysis.JudgeAnalysis, alpha float64) *Reporting {
 	r := ja.Reporting
@@ -93,12 +121,21 @@ func buildReporting(ja *analysis.JudgeAnalysis, alpha float64) *Reporting {
 	sw := func(s reporting.SplitWidth) SplitWidth {
 		return SplitWidth{M0: s.M0, M1: s.M1, CIWidth: present.Value(s.Width)}
 	}
-	out.Splits["current"] = sw(r.Splits.Current)
-	out.Splits["equal"] = sw(r.Splits.Equal)
-	out.Splits["exact"] = sw(r.Splits.Exact)
-	out.Splits["approx"] = sw(r.Splits.Approx)
-	out.Splits["adaptive"] = sw(r.Splits.Adaptive)
-	out.Splits["best"] = sw(r.Splits.Best)
+	for _, s := range r.Splits.Named() {
+		w := sw(s.SplitWidth)
+		if c := s.Check; c != nil {
+			holds := c.Holds()
+			w.SimCoverage, w.SimMedianWidth, w.Holds = &c.Coverage, &c.MedianWidth, &holds
+			out.CoverageCheck = &CoverageCheck{Simulations: c.Sims, MinCoverage: c.MinCoverage, Seed: coverageSeedRule}
+		}
+		out.Splits[s.Key] = w
+	}
+	if r.PlanSplit != "" {
+		out.PlanSplit = &r.PlanSplit
+	}
+	if w := r.Splits.Current.Check.Warning(); w != "" {
+		out.Notes = append(out.Notes, "ci: "+w)
+	}
 	for _, s := range r.WidthCurve {
 		out.WidthCurve = append(out.WidthCurve, sw(s))
 	}
@@ -111,6 +148,11 @@ type reportingMarkdown struct {
 	// uninformative says why θ̂'s interval is all of [0, 1] ("" when it is
 	// not).
 	uninformative string
+	// currentWarning says that θ̂'s interval (the drawn split's) is too
+	// small to hold ("" when it holds).
+	currentWarning string
+	// tooSmall are the warnings of the splits too small to hold, by key.
+	tooSmall map[string]string
 	// notes are the section's notes: the records left out, the reasons
 	// of the undefined statistics, the analysis's notes and why the
 	// target is not a headline number.
@@ -121,7 +163,12 @@ type reportingMarkdown struct {
 // rate.
 func buildReportingMarkdown(ja *analysis.JudgeAnalysis) reportingMarkdown {
 	r := ja.Reporting
-	out := reportingMarkdown{uninformative: r.Uninformative}
+	out := reportingMarkdown{uninformative: r.Uninformative, currentWarning: r.Splits.Current.Check.Warning(), tooSmall: map[string]string{}}
+	for _, s := range r.Splits.Named() {
+		if s.TooSmall() {
+			out.tooSmall[s.Key] = s.Check.Warning()
+		}
+	}
 	if lo := ja.ReportingLeftOut; lo.Total() > 0 {
 		out.notes = append(out.notes, lo.Note(ja.Pairs))
 	}
@@ -168,35 +215,53 @@ func writeReporting(b *strings.Builder, j *Judge) {
 	if u := r.md.uninformative; u != "" {
 		fmt.Fprintf(b, "%s: %s.\n", present.Capitalize(vocab.Uninformative), mdClause(u))
 	}
+	if w := r.md.currentWarning; w != "" {
+		fmt.Fprintf(b, "Warning: this interval is %s.\n", mdClause(w))
+	}
 	if r.TrueTheta != nil {
 		fmt.Fprintf(b, "%s %s of the test set: %.3f (%s).\n", present.Capitalize(vocab.TrueRate), vocab.TrueRateSym, *r.TrueTheta, present.CoveredText(r.Covered, r.md.uninformative))
 	}
-	writeSplits(b, r)
+	if r.M0 > 0 && r.M1 > 0 {
+		// With a class empty no split has a width: the plan says what to
+		// label first.
+		writeSplits(b, r)
+	}
 	if r.Plan != "" {
 		fmt.Fprintf(b, "\nPlan: %s.\n", mdClause(r.Plan))
 	}
 	writeNotes(b, r.md.notes)
 }
 
-// writeSplits writes the table of the calibration splits' widths and what
-// they mean.
+// writeSplits writes the table of the calibration splits' widths and
+// simulated coverages, and what they mean.
 func writeSplits(b *strings.Builder, r *Reporting) {
-	b.WriteString("\n| calibration split | m0 | m1 | CI width |\n|---|---:|---:|---:|\n")
+	b.WriteString("\n| calibration split | m0 | m1 | CI width | simulated coverage |\n|---|---:|---:|---:|---:|\n")
 	for _, row := range []struct {
 		name, key string
 	}{
 		{vocab.SplitCurrent + " (the drawn calibration set)", "current"}, {vocab.SplitEqual, "equal"},
 		{vocab.SplitLeastVar + " at θ̂, q̂", "exact"}, {vocab.SplitProp2 + " (of the previous row, from p̂)", "approx"},
 		{vocab.SplitAdaptive + ", from the pilot", "adaptive"},
-		{fmt.Sprintf("%s (search, ≥ %d per class)", vocab.SplitNarrowest, r.BestMinPerClass), "best"},
+		{present.BestSplitLabel(r.BestMinPerClass, r.md.tooSmall["best"] != ""), "best"},
 	} {
 		s := r.Splits[row.key]
-		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", row.name, s.M0, s.M1, present.FmtValue(s.CIWidth, 4))
+		fmt.Fprintf(b, "| %s | %d | %d | %s | %s |\n", row.name, s.M0, s.M1, present.FmtValue(s.CIWidth, 4), present.SimCoverageCell(s.SimCoverage, s.Holds))
 	}
 	b.WriteString("\nEvery width plugs the drawn set's p̂, q̂0, q̂1 into the interval with that split's m0, m1. " +
 		"The " + vocab.SplitLeastVar + " split minimises only the calibration part of θ̂'s variance at those plug-in rates " +
 		"(the " + vocab.SplitProp2 + " estimates it from p̂), not the interval's width, so another split can be narrower; " +
 		fmt.Sprintf("the search minimises the width itself, over splits with at least %d items per class "+
-			"(Algorithm 1's pilot size: fewer labels leave a class's rate unestimated, and the interval's smoothing "+
-			"then makes a starved class look good).\n", r.BestMinPerClass))
+			"(Algorithm 1's pilot size, doubled until the split holds: fewer labels leave a class's rate unestimated, and the interval's smoothing "+
+			"then makes a starved class look good).", r.BestMinPerClass))
+	if c := r.CoverageCheck; c != nil {
+		fmt.Fprintf(b, " %s\n", present.CoverageCheckText(c.Simulations, c.MinCoverage))
+	} else {
+		b.WriteString("\n")
+	}
+	for _, row := range csvSplitNames {
+		if w := r.md.tooSmall[row]; w != "" {
+			s := r.Splits[row]
+			fmt.Fprintf(b, "\nThe %s split (m0 = %d, m1 = %d) is %s.\n", reporting.SplitName(row), s.M0, s.M1, mdClause(w))
+		}
+	}
 }

@@ -42,7 +42,9 @@ func (p *reportingPane) draw(w int) []string {
 		return out
 	}
 	out := p.rateLines(ja, w)
-	if len(rep.WidthCurve) > 1 {
+	if rep.M0 > 0 && rep.M1 > 0 && len(rep.WidthCurve) > 1 {
+		// With a class empty no split has a width: the plan says what to
+		// label first.
 		out = append(out, p.widthChart(rep, w)...)
 		out = append(out, "")
 		out = append(out, p.splitTable(rep, w)...)
@@ -72,6 +74,9 @@ func (p *reportingPane) rateLines(ja *analysis.JudgeAnalysis, w int) []string {
 	}
 	out = append(out, indent(strings.Split(plot.Intervals(specs, w-2), "\n"), " ")...)
 	out = append(out, coverageLines(rep, w)...)
+	if warn := rep.Splits.Current.Check.Warning(); warn != "" {
+		out = append(out, wrap("Warning: this interval is "+warn+".", w, "  ")...)
+	}
 	out = append(out, "")
 	if rep.PoolSize == 0 {
 		out = append(out, wrap("No item has a human label, so θ̂ cannot be corrected yet: the labelling plan below says what to label.", w, "  ")...)
@@ -134,7 +139,8 @@ func (p *reportingPane) widthChart(rep *reporting.Result, w int) []string {
 }
 
 // splitTable is the named splits (and the narrowest with a floor per
-// class) with their m0, m1 and CI width.
+// class) with their m0, m1, CI width and simulated coverage, the rule of
+// the coverage check and a warning for each split too small to hold.
 func (p *reportingPane) splitTable(rep *reporting.Result, w int) []string {
 	sp := rep.Splits
 	var rows [][]string
@@ -144,13 +150,37 @@ func (p *reportingPane) splitTable(rep *reporting.Result, w int) []string {
 	}{{vocab.SplitCurrentSym + " " + vocab.SplitCurrent, sp.Current}, {vocab.SplitEqualSym + " " + vocab.SplitEqual, sp.Equal},
 		{vocab.SplitLeastVarSym + " " + vocab.SplitLeastVar, sp.Exact}, {vocab.SplitProp2Sym + " " + vocab.SplitProp2, sp.Approx},
 		{vocab.SplitAdaptiveSym + " " + vocab.SplitAdaptive, sp.Adaptive},
-		{fmt.Sprintf("  %s (≥ %d/class)", vocab.SplitNarrowest, rep.BestMinPerClass), sp.Best}} {
+		{"  " + present.BestSplitLabel(rep.BestMinPerClass, sp.Best.TooSmall()), sp.Best}} {
 		if s.sw.M0+s.sw.M1 == 0 {
 			continue
 		}
-		rows = append(rows, []string{"   " + s.name, fmt.Sprint(s.sw.M0), fmt.Sprint(s.sw.M1), widthCell(s.sw.Width)})
+		rows = append(rows, []string{"   " + s.name, fmt.Sprint(s.sw.M0), fmt.Sprint(s.sw.M1), widthCell(s.sw.Width), simCoverageCell(s.sw.Check)})
 	}
-	return p.cols.fit(&p.c.st, []string{"   split", "m0", "m1", "CI width"}, rows, nil, w)
+	out := p.cols.fit(&p.c.st, []string{"   split", "m0", "m1", "CI width", "sim. coverage"}, rows, nil, w)
+	var c *reporting.SimCheck
+	for _, s := range sp.Named() {
+		if s.Check != nil {
+			c = s.Check
+		}
+	}
+	if c != nil {
+		out = append(out, wrap(present.CoverageCheckText(c.Sims, c.MinCoverage), w, "  ")...)
+	}
+	for _, s := range sp.Named() {
+		if s.TooSmall() {
+			out = append(out, wrap(fmt.Sprintf("⚠ The %s split (m0 = %d, m1 = %d) is %s.", reporting.SplitName(s.Key), s.M0, s.M1, s.Check.Warning()), w, "  ")...)
+		}
+	}
+	return out
+}
+
+// simCoverageCell is a split's simulated coverage cell (present's).
+func simCoverageCell(c *reporting.SimCheck) string {
+	if c == nil {
+		return present.SimCoverageCell(nil, nil)
+	}
+	holds := c.Holds()
+	return present.SimCoverageCell(&c.Coverage, &holds)
 }
 
 // planAndNotes are the labelling plan and the notes: the report's, the

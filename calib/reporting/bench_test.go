@@ -28,3 +28,14 @@ func BenchmarkRGInterval(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSimCheck measures one split's coverage check (CheckSims
+// simulated data sets) at the demo's size: 684 test items, m = 316.
+func BenchmarkSimCheck(b *testing.B) {
+	z, _ := rgZ(0.05)
+	b.ReportAllocs()
+	for b.Loop() {
+		cp := &checkParams{z: z, alpha: 0.05, theta: 0.3, q0: 0.58, q1: 0.956, n: 684, seed: 1}
+		cp.check(226, 90)
+	}
+}

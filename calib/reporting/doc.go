@@ -21,7 +21,11 @@
 // compares how a labelling budget m = m0 + m1 could be split: least
 // calibration variance at θ̂ (ExactSplit), Lee et al.'s Prop. 2
 // (ApproxSplit), Algorithm 1 from a pilot (AdaptiveSplit) and the
-// narrowest plug-in interval with a minimum per class (BestSplitMin).
+// narrowest plug-in interval with a minimum per class (BestSplitMin). Each
+// split's interval is checked by simulation (SimCheck, simcheck.go: does
+// it cover θ at least 1 − α − CheckSlack of the time at that split's
+// class counts?), and the plan recommends the narrowest split that holds
+// (plan_labelled.go), or says what to label first.
 // BinaryFromVerdicts and PairVerdicts make the items from verdict records
 // and from pair records' preferences.
 package reporting

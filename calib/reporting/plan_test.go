@@ -107,3 +107,79 @@ func TestPlanNeverAsksForMoreThanExist(t *testing.T) {
 		t.Errorf("budget 20 of 47: plan %q", res.Plan)
 	}
 }
+
+// TestUnlabelledPlanEmptyClass: with no label and a judge that says "true"
+// to every item (p̂ = 1, like Llama-2 answering A in 99.98% of prompts),
+// Algorithm 1's formula gives z = 0 no item; the plan said the width
+// "cannot be foreseen" and then "label the first 10 of each class". It now
+// says to label the pilot first, and nothing about widths. With p̂ = 0.963
+// (the formula gives z = 0 7 of 200 items) each class gets at least the
+// pilot, and no width is claimed for a judge right on 80% of each class,
+// which cannot have that verdict rate.
+func TestUnlabelledPlanEmptyClass(t *testing.T) {
+	items := make([]BinaryItem, 400)
+	for i := range items {
+		items[i] = BinaryItem{Pred: true, Gold: -1, Truth: -1}
+	}
+	res, err := Compute(items, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(res.Plan, "no item has a human label: label first Algorithm 1's pilot, 10 items with z = 0 and 10 with z = 1") ||
+		strings.Contains(res.Plan, "width") || strings.Contains(res.Plan, "foreseen") {
+		t.Errorf("p̂ = 1: plan %q", res.Plan)
+	}
+	for i := range items {
+		items[i].Pred = i%1000 < 963 // p̂ = 0.963 over 1,000
+	}
+	items = append(items, make([]BinaryItem, 600)...)
+	for i := 400; i < 1000; i++ {
+		items[i] = BinaryItem{Pred: i%1000 < 963, Gold: -1, Truth: -1}
+	}
+	if res, err = Compute(items, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"(10 with z = 0 and 190 with z = 1", "cannot be foreseen: a judge right on 80% of each class has a verdict rate between 0.20 and 0.80, not p̂ = 0.963"} {
+		if !strings.Contains(res.Plan, want) {
+			t.Errorf("p̂ = 0.963: plan %q lacks %q", res.Plan, want)
+		}
+	}
+}
+
+// TestClassEmptyPlanEngine: labelled items of one class only (m0 = 0):
+// the plan says to label the empty class's pilot first, mentions no width
+// and recommends no split; no "pilot has 0 items" note.
+func TestClassEmptyPlanEngine(t *testing.T) {
+	var items []BinaryItem
+	for i := range 300 {
+		it := BinaryItem{Pred: i%50 != 0, Gold: -1, Truth: -1}
+		if i%3 == 0 {
+			it.Gold = 1
+		}
+		items = append(items, it)
+	}
+	res, err := Compute(items, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.M0 != 0 || res.M1 != 100 || res.PlanSplit != "" {
+		t.Fatalf("m0 %d, m1 %d, plan split %q", res.M0, res.M1, res.PlanSplit)
+	}
+	want := "label first 10 items with z = 0, Algorithm 1's pilot of the class the calibration set lacks (it has 100 with z = 1 and none with z = 0)"
+	if !strings.HasPrefix(res.Plan, want) || strings.Contains(res.Plan, "width") {
+		t.Errorf("plan %q", res.Plan)
+	}
+	if strings.Contains(strings.Join(res.Notes, "\n"), "pilot has 0") {
+		t.Errorf("notes %q", res.Notes)
+	}
+	// With z = 0 items in the pool but a split that draws none, the plan
+	// says how to draw them.
+	items[1].Gold = 0
+	items[2].Gold = 0
+	if res, err = Compute(items, Options{Split: 0.001}); err != nil {
+		t.Fatal(err)
+	}
+	if res.M0 != 0 || !strings.Contains(res.Plan, "(2 labelled items have z = 0: a larger --budget or another --split draws them)") {
+		t.Errorf("m0 %d, plan %q", res.M0, res.Plan)
+	}
+}

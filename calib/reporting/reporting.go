@@ -69,7 +69,13 @@ func (o Options) withDefaults() (Options, error) {
 type SplitWidth struct {
 	M0, M1 int
 	Width  calib.Stat
+	// Check is the split's coverage check (nil when its width is
+	// undefined, and on Result.WidthCurve).
+	Check *SimCheck
 }
+
+// TooSmall reports whether the split's interval fails its coverage check.
+func (s SplitWidth) TooSmall() bool { return s.Check != nil && !s.Check.Holds() }
 
 // Splits compares splits of the budget. Every width but
 // Current's is hypothetical: it plugs the drawn calibration set's p̂, q̂0,
@@ -87,8 +93,31 @@ type Splits struct {
 	Adaptive SplitWidth // AdaptiveSplit (Algorithm 1) with the drawn pilot
 	// Best is BestSplitMin: the narrowest interval at the plug-in rates,
 	// by brute force over the splits with at least
-	// Result.BestMinPerClass items per class.
+	// Result.BestMinPerClass items per class, that passes its coverage
+	// check (the minimum per class doubles until it does).
 	Best SplitWidth
+}
+
+// Split keys, as in the report's JSON (splits.<key>).
+const (
+	KeyCurrent  = "current"
+	KeyEqual    = "equal"
+	KeyExact    = "exact"
+	KeyApprox   = "approx"
+	KeyAdaptive = "adaptive"
+	KeyBest     = "best"
+)
+
+// Named returns the named splits with their keys, in the table's order.
+func (s *Splits) Named() []NamedSplit {
+	return []NamedSplit{{KeyCurrent, s.Current}, {KeyEqual, s.Equal}, {KeyExact, s.Exact},
+		{KeyApprox, s.Approx}, {KeyAdaptive, s.Adaptive}, {KeyBest, s.Best}}
+}
+
+// NamedSplit is a split with its key.
+type NamedSplit struct {
+	Key string
+	SplitWidth
 }
 
 // Result is a correct-reporting analysis (docs/methods.md §5; Lee et al.):
@@ -127,8 +156,14 @@ type Result struct {
 	Uninformative string
 	// Splits compares splits of the budget.
 	Splits Splits
-	// Plan is Algorithm 1's labelling plan for the budget.
+	// Plan is the labelling plan for the budget, in words: the narrowest
+	// split the table shows whose interval holds (PlanSplit), with
+	// Algorithm 1's split and what it costs beside it; or what to label
+	// first when a class has no calibration item or no item is labelled.
 	Plan string
+	// PlanSplit is the key of the split the plan recommends ("" when it
+	// recommends none of the table's).
+	PlanSplit string
 	// WidthCurve is the interval's width against m0 = 1..m−1 (at most
 	// WidthCurvePoints evenly spaced splits), computed like the
 	// hypothetical splits.

@@ -12,9 +12,10 @@ import (
 // (about 40 ns a split).
 const bestSplitMax = 1_000_000
 
-// compareSplits fills r.Splits, r.Plan and r.WidthCurve for the budget
-// r.Budget. The hypothetical widths plug the drawn calibration set's p̂,
-// q̂0, q̂1 and the test size into RGInterval with each split's m0, m1.
+// compareSplits fills r.Splits (each defined width with its coverage
+// check), r.Plan and r.WidthCurve for the budget r.Budget. The
+// hypothetical widths plug the drawn calibration set's p̂, q̂0, q̂1 and the
+// test size into RGInterval with each split's m0, m1.
 func (r *Result) compareSplits(z float64, opt Options, c *reportCounts, items []BinaryItem, pool [2][]int) {
 	m := r.Budget
 	r.Splits.Current = SplitWidth{M0: r.M0, M1: r.M1, Width: r.Width}
@@ -52,41 +53,92 @@ func (r *Result) compareSplits(z float64, opt Options, c *reportCounts, items []
 		r.addNote(vocab.SplitLeastVar, note)
 	}
 
+	var cp *checkParams
+	if why == "" {
+		cp = newCheckParams(z, opt, c)
+	}
 	if why != "" {
 		r.Splits.Approx, r.Splits.Best = undefined(why), undefined(why)
 	} else {
 		m0, m1, note := ApproxSplit(m, c.p, c.q0, c.q1)
 		r.Splits.Approx = width(m0, m1)
 		r.addNote(vocab.SplitProp2, note)
-		if m > bestSplitMax {
-			r.Splits.Best = undefined(fmt.Sprintf("a budget over %d is too large for the brute-force search", bestSplitMax))
-		} else if b0, b1, _, err := BestSplitMin(c.p, c.q0, c.q1, c.n, m, opt.Alpha, r.BestMinPerClass); err != nil {
-			r.Splits.Best = undefined(err.Error())
-		} else {
-			r.Splits.Best = width(b0, b1)
-		}
+		r.Splits.Best = r.bestThatHolds(opt, c, cp, width, undefined)
 	}
 
-	r.adaptive(opt, c, items, pool, width, undefined)
+	pilot := r.adaptive(opt, c, items, pool, width, undefined)
+	if cp != nil {
+		for _, sw := range []*SplitWidth{&r.Splits.Current, &r.Splits.Equal, &r.Splits.Exact, &r.Splits.Approx, &r.Splits.Adaptive, &r.Splits.Best} {
+			if sw.Width.OK() && sw.Check == nil {
+				sw.Check = cp.check(sw.M0, sw.M1)
+			}
+		}
+	}
 	r.noteStarvedSplits()
+	r.writePlan(opt, pilot, [2]int{len(pool[0]), len(pool[1])})
 
 	if why == "" {
 		r.WidthCurve = widthCurve(m, width)
 	}
 }
 
-// adaptive fills the Algorithm 1 split and plan. The pilot is the first
-// items of each class in the calibration set's random order, so it lies
-// inside the calibration set (min(Pilot, M0, M1) per class).
+// bestThatHolds is the search's narrowest split with at least
+// r.BestMinPerClass items per class; when its interval fails the coverage
+// check, the minimum doubles (at most ⌊m/2⌋) until the narrowest passes,
+// and a note gives the first failure. r.BestMinPerClass ends as the
+// minimum used.
+func (r *Result) bestThatHolds(opt Options, c *reportCounts, cp *checkParams,
+	width func(m0, m1 int) SplitWidth, undefined func(string) SplitWidth) SplitWidth {
+	m := r.Budget
+	if m > bestSplitMax {
+		return undefined(fmt.Sprintf("a budget over %d is too large for the brute-force search", bestSplitMax))
+	}
+	var first SplitWidth
+	firstMin := r.BestMinPerClass
+	for {
+		b0, b1, _, err := BestSplitMin(c.p, c.q0, c.q1, c.n, m, opt.Alpha, r.BestMinPerClass)
+		if err != nil {
+			return undefined(err.Error())
+		}
+		best := width(b0, b1)
+		if !best.Width.OK() {
+			return best
+		}
+		best.Check = cp.check(b0, b1)
+		if best.Check.Holds() || r.BestMinPerClass >= m/2 {
+			if first.Check != nil {
+				r.Notes = append(r.Notes, fmt.Sprintf("the narrowest split with at least %d items per class (m0 = %d, m1 = %d, width %.4f) is %s; "+
+					"the search keeps at least %d per class", firstMin, first.M0, first.M1, first.Width.Value, first.Check.Warning(), r.BestMinPerClass))
+			}
+			return best
+		}
+		if first.Check == nil {
+			first = best
+		}
+		r.BestMinPerClass = min(2*r.BestMinPerClass, m/2)
+	}
+}
+
+// pilotInfo is Algorithm 1's pilot: its size per class and how many of
+// each class the judge got right.
+type pilotInfo struct {
+	size int
+	succ [2]int
+	ok   bool // the pilot was drawn (the test set has a verdict rate)
+}
+
+// adaptive fills the Algorithm 1 split. The pilot is the first items of
+// each class in the calibration set's random order, so it lies inside the
+// calibration set (min(Pilot, M0, M1) per class).
 func (r *Result) adaptive(opt Options, c *reportCounts, items []BinaryItem, pool [2][]int,
-	width func(m0, m1 int) SplitWidth, undefined func(string) SplitWidth) {
+	width func(m0, m1 int) SplitWidth, undefined func(string) SplitWidth) pilotInfo {
 	m := r.Budget
 	if !c.okP {
 		r.Splits.Adaptive = undefined(r.PHat.Reason)
-		return
+		return pilotInfo{}
 	}
 	mp := min(opt.Pilot, r.M0, r.M1)
-	if mp < opt.Pilot && r.PoolSize > 0 {
+	if mp < opt.Pilot && r.PoolSize > 0 && r.M0 > 0 && r.M1 > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("Algorithm 1's pilot has %d items per class instead of %d: the calibration set has %d with z = 0 and %d with z = 1",
 			mp, opt.Pilot, r.M0, r.M1))
 	}
@@ -101,14 +153,7 @@ func (r *Result) adaptive(opt Options, c *reportCounts, items []BinaryItem, pool
 	m0, m1, note := AdaptiveSplit(m, mp, c.p, succ[0], succ[1])
 	r.Splits.Adaptive = width(m0, m1)
 	r.addNote("Algorithm 1", note)
-	budget := fmt.Sprintf("a budget of %d", m)
-	if r.N > 0 && m > r.N {
-		// The plan never asks for more labels than there are items.
-		m0, m1, _ = AdaptiveSplit(r.N, mp, c.p, succ[0], succ[1])
-		budget = fmt.Sprintf("the %d items there are (--budget %d is more)", r.N, m)
-	}
-	r.Plan = fmt.Sprintf("label %d items with z = 0 and %d with z = 1 (Algorithm 1 for %s; "+
-		"the first %d of each class are the pilot, %d and %d of them judged right)", m0, m1, budget, mp, succ[0], succ[1])
+	return pilotInfo{size: mp, succ: succ, ok: true}
 }
 
 // widthCurve evaluates width at m0 = 1..m−1, or at WidthCurvePoints
