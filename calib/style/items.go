@@ -20,6 +20,10 @@ type item struct {
 	hasLen   bool
 	m1, m2   int // generator indices into data.models, −1 when not named
 	gold     model.Gold
+	// other is the other judges' mean preference for the judge's own
+	// response, when hasOther (others.go).
+	other    float64
+	hasOther bool
 }
 
 // has reports whether the item has a preference of kind k.
