@@ -110,6 +110,7 @@ func (p *stylePane) draw(w int) []string {
 	res := e.res
 	var out []string
 	out = append(out, p.status(w, e)...)
+	out = append(out, p.dominated(w, res)...)
 	out = append(out, p.length(w, e)...)
 	out = append(out, "")
 	out = append(out, p.self(w, res)...)
@@ -225,6 +226,7 @@ func (p *stylePane) length(w int, e *styleEntry) []string {
 		more = append(more, fmt.Sprintf("when gold prefers the shorter %s (n = %d)", statCI(l.LongerWhenGoldShorter, 3), l.LongerWhenGoldShorter.N))
 	}
 	out = append(out, wrap(strings.Join(more, " · "), w, "   ")...)
+	out = append(out, p.generatorLonger(w, l)...)
 	if len(l.Bins) == 0 {
 		return out
 	}
@@ -317,7 +319,7 @@ func (p *stylePane) self(w int, res *style.Result) []string {
 			out = append(out, wrap(x.Reason, w, "   — ")...)
 		}
 	}
-	return out
+	return append(out, p.selfFlags(w, res)...)
 }
 
 // winRates: the win-rate table against the opponent the knob picks,
@@ -372,6 +374,7 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 	var rows [][]string
 	var warns []string
 	undef := undefinedReasons(sel, cal)
+	out = append(out, p.dominatedWinRates(w, res)...)
 	for _, wr := range sel {
 		lc := pctCI(wr.LengthControlled)
 		if len(wr.Warnings) > 0 {
@@ -380,7 +383,11 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 				warns = append(warns, fmt.Sprintf("%s %s: %s", clean(wr.Model), vsText(wr), x))
 			}
 		}
-		row := []string{"   " + clean(wr.Model), fmt.Sprint(wr.N), pctCI(wr.Raw), pctCI(wr.Balanced), lc, pctCI(wr.Corrected)}
+		raw := pctCI(wr.Raw)
+		if res.PositionDominated != nil && wr.Raw.OK() {
+			raw += " ⚑"
+		}
+		row := []string{"   " + clean(wr.Model), fmt.Sprint(wr.N), raw, pctCI(wr.Balanced), lc, pctCI(wr.Corrected)}
 		if cal {
 			row = append(row, pctCI(wr.Calibrated))
 		}

@@ -37,11 +37,22 @@ type BeyondOthers struct {
 	// Own and Others are the two means over the matched items: the judge's
 	// preference for its own responses and the other judges'.
 	Own, Others float64
-	// Judges are the other judges with at least one matched item, sorted.
-	Judges []string
+	// Judges are the other judges with at least one matched item, sorted;
+	// Excluded the position-dominated ones left out.
+	Judges, Excluded []string
 	// ByID and ByText count the matched items by the rule that matched
 	// them; Unmatched the judge's own items without a counterpart.
 	ByID, ByText, Unmatched int
+}
+
+// Other is another judge's pair records, with its position metrics on its
+// raw choices: a position-dominated judge (PositionDominance) is no
+// reference, since its position-balanced preferences sit at ½ whatever
+// the responses, and is left out (BeyondOthers.Excluded).
+type Other struct {
+	Judge    string
+	Pairs    []model.Pair
+	Position Position
 }
 
 // textKey is an item's prompt and responses, for the match across judges.
@@ -49,27 +60,37 @@ type textKey struct{ prompt, r1, r2 string }
 
 // othersIndex finds other judges' records of an item.
 type othersIndex struct {
-	recs   []model.Pair
-	byID   map[string][]int
-	byText map[textKey][]int
+	byID   map[string][]*model.Pair
+	byText map[textKey][]*model.Pair
 }
 
-func newOthersIndex(others []model.Pair, judge string) *othersIndex {
-	x := &othersIndex{recs: others, byID: map[string][]int{}, byText: map[textKey][]int{}}
-	for i := range others {
-		o := &others[i]
-		if o.Judge == judge {
+func newOthersIndex(others []Other, judge string) (x *othersIndex, excluded []string) {
+	x = &othersIndex{byID: map[string][]*model.Pair{}, byText: map[textKey][]*model.Pair{}}
+	for _, other := range others {
+		if other.Judge == judge {
 			continue
 		}
-		if o.ID != "" {
-			x.byID[o.ID] = append(x.byID[o.ID], i)
+		if PositionDominance(other.Position) != nil {
+			excluded = append(excluded, other.Judge)
+			continue
 		}
-		if o.Response1 != "" && o.Response2 != "" {
-			k := textKey{o.Prompt, o.Response1, o.Response2}
-			x.byText[k] = append(x.byText[k], i)
+		recs := other.Pairs
+		for i := range recs {
+			o := &recs[i]
+			if o.Judge == judge {
+				continue
+			}
+			if o.ID != "" {
+				x.byID[o.ID] = append(x.byID[o.ID], o)
+			}
+			if o.Response1 != "" && o.Response2 != "" {
+				k := textKey{o.Prompt, o.Response1, o.Response2}
+				x.byText[k] = append(x.byText[k], o)
+			}
 		}
 	}
-	return x
+	slices.Sort(excluded)
+	return x, excluded
 }
 
 // otherPref is an other judge's preference for p's response_1 on record
@@ -99,9 +120,9 @@ func otherPref(p, o *model.Pair, swapped bool, kind Pref) (float64, bool) {
 // matchOthers sets the other judges' mean preference for the own response
 // (item.other) on the judge's items where exactly one response is
 // generator s's, from pairs (the judge's, in d.items' order) and others.
-func (d *data) matchOthers(pairs, others []model.Pair, s int, kind Pref) *BeyondOthers {
-	x := newOthersIndex(others, d.judge)
-	out := &BeyondOthers{}
+func (d *data) matchOthers(pairs []model.Pair, others []Other, s int, kind Pref) *BeyondOthers {
+	x, excluded := newOthersIndex(others, d.judge)
+	out := &BeyondOthers{Excluded: excluded}
 	judges := map[string]bool{}
 	for i := range d.items {
 		it := &d.items[i]
@@ -111,8 +132,7 @@ func (d *data) matchOthers(pairs, others []model.Pair, s int, kind Pref) *Beyond
 		p := &pairs[i]
 		seen := map[string]bool{}
 		sum, n, byID := 0.0, 0, false
-		add := func(k int, swapped bool) bool {
-			o := &x.recs[k]
+		add := func(o *model.Pair, swapped bool) bool {
 			if seen[o.Judge] {
 				return false
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -67,7 +68,7 @@ func TestBeyondOthersHand(t *testing.T) {
 	want := sum / float64(len(pairsOwnOthers)) // (0.25 + 0.5) / 2
 	opt := DefaultOptions()
 	opt.Bootstrap.Resamples = 0
-	opt.Others = others
+	opt.Others = byJudge(others)
 	r, err := Analyze(judge, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +115,7 @@ func TestBeyondOthersInterval(t *testing.T) {
 	}
 	opt := DefaultOptions()
 	opt.Bootstrap.Resamples = 200
-	opt.Others = others
+	opt.Others = byJudge(others)
 	r, err := Analyze(judge, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -167,7 +168,7 @@ func TestBeyondOthersRecoversBias(t *testing.T) {
 	var r *Result
 	for rep := range reps {
 		judge, others := simSelfJudges(200, bias, uint64(rep+1))
-		opt.Others = others
+		opt.Others = byJudge(others)
 		var err error
 		if r, err = Analyze(judge, opt); err != nil {
 			t.Fatal(err)
@@ -187,7 +188,7 @@ func TestBeyondOthersRecoversBias(t *testing.T) {
 		t.Errorf("the interval covered the injected bias in %d of %d logs, want about 95%%", covered, reps)
 	}
 	judge, others := simSelfJudges(200, bias, reps)
-	opt.Others = others
+	opt.Others = byJudge(others)
 	b, own := r.Self.BeyondOthers.Value, r.Self.OwnPreference
 	// Deterministic for a seed.
 	r2, err := Analyze(judge, opt)
@@ -199,4 +200,44 @@ func TestBeyondOthersRecoversBias(t *testing.T) {
 	}
 	t.Logf("coverage %d/%d; last log: own preference %.3f [%.3f, %.3f]; beyond the others %.4f [%.4f, %.4f] (injected %.2f)",
 		covered, reps, own.Value, own.CI.Lower, own.CI.Upper, b.Value, b.CI.Lower, b.CI.Upper, bias)
+}
+
+// byJudge splits pairs into Others, one per judge in order of appearance.
+func byJudge(pairs []model.Pair) []Other {
+	var out []Other
+	at := map[string]int{}
+	for _, p := range pairs {
+		k, ok := at[p.Judge]
+		if !ok {
+			k = len(out)
+			at[p.Judge] = k
+			out = append(out, Other{Judge: p.Judge})
+		}
+		out[k].Pairs = append(out[k].Pairs, p)
+	}
+	return out
+}
+
+// TestBeyondOthersExcludesDominated: a position-dominated other judge is
+// no reference: left out, and named.
+func TestBeyondOthersExcludesDominated(t *testing.T) {
+	judge, others := othersHand()
+	o := byJudge(others)
+	for i := range o {
+		if o[i].Judge == "L" {
+			o[i].Position = Position{Consistency: calib.Defined(0, 10), FirstPositionRate: calib.Defined(1, 20)}
+		}
+	}
+	opt := DefaultOptions()
+	opt.Bootstrap.Resamples = 0
+	opt.Others = o
+	r, err := Analyze(judge, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := r.Self.BeyondOthers
+	// q1 now has K alone: 0.9 − 0.6; q2 as before, 0.5.
+	if want := (0.3 + 0.5) / 2; math.Abs(b.Value.Value-want) > 1e-12 || !reflect.DeepEqual(b.Excluded, []string{"L"}) || !reflect.DeepEqual(b.Judges, []string{"K"}) {
+		t.Errorf("beyond others %v (want %v), judges %q, excluded %q", b.Value.Value, want, b.Judges, b.Excluded)
+	}
 }

@@ -82,10 +82,10 @@ type Options struct {
 	// --style auto`) sees, so that an analysis of a log held with its
 	// texts (the UI's) equals the report's.
 	LengthsNeedFields bool
-	// Others are other judges' pair records (any judge but this one is
-	// kept), for the self-preference beyond the other judges (others.go);
-	// nil: none.
-	Others []model.Pair
+	// Others are the other judges' pair records (this judge's are
+	// skipped), for the self-preference beyond the other judges
+	// (others.go); nil: none.
+	Others []Other
 	// Position is the judge's position metrics on its raw choices, for the
 	// position-dominance flag (dominance.go); undefined Stats: no flag.
 	Position Position
