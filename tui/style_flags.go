@@ -13,9 +13,13 @@ import (
 // longer response in more than 90% of the items, with the pair's φ, the
 // length effect to quote (under the length summary).
 func (p *stylePane) generatorLonger(w int, l *style.Length) []string {
-	var out []string
-	for i := range l.GeneratorLonger {
-		out = append(out, warnLines(&p.c.st, wrap(clean(l.GeneratorLonger[i].Sentence()), w, "   ⚠ "))...)
+	if len(l.GeneratorLonger) == 0 {
+		return nil
+	}
+	out := warnLines(&p.c.st, wrap(fmt.Sprintf("confounded with the generator: in these pairs one generator wrote the longer response in more than %.0f%% of the items, "+
+		"so the longer preference mostly compares the generators; quote the length effect within the pair, φ:", 100*style.LongerShare), w, "   ⚠ "))
+	for _, g := range l.GeneratorLonger {
+		out = append(out, wrap(fmt.Sprintf("%s longer than %s in %.1f%% of %d items · φ %s", g.Model, g.Opponent, 100*g.Share, g.N, signedStat(g.Slope)), w, "     · ")...)
 	}
 	return out
 }
