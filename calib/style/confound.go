@@ -93,7 +93,7 @@ func (r *Result) flags(d *data, p *plan, opt Options) {
 	r.Length.GeneratorLonger = d.generatorLonger(p, r.WinRates)
 	if s := r.Self; s != nil && s.OwnPreference.OK() && !s.BeyondQuality.OK() {
 		s.Caveat = fmt.Sprintf("the own preference %.3f mixes self-preference with quality: with no item where gold prefers the other response, a judge that favours its own responses cannot be told from own responses that are better", s.OwnPreference.Value)
-		if b := s.BeyondOthers; b != nil && b.Value.OK() {
+		if b := s.BeyondOthers; b != nil && b.Value.OK() && r.PositionDominated == nil {
 			s.Caveat += fmt.Sprintf("; the preference beyond the other judges (%+.3f over %d items) separates the two", b.Value.Value, b.Value.N)
 		}
 	}
