@@ -168,7 +168,7 @@ func TestPandaLMPairing(t *testing.T) {
 		}
 	}
 	type tally struct {
-		sum                   float64
+		sum                    float64
 		n, id, text, unmatched int
 	}
 	loop := func(ids bool) tally {
