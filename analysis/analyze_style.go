@@ -121,8 +121,10 @@ func (e *Engine) style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 	// texts (the UI's) is read the same way here.
 	so.LengthsNeedFields = opt.Style.Mode == StyleAuto
 	var notes []string
-	if so.Others, err = e.otherPairs(ja.Judge, ja.Group); err != nil {
-		return nil, err
+	if isGenerator(pairs, ja.Judge, so.Self) {
+		if so.Others, err = e.otherPairs(ja.Judge, ja.Group); err != nil {
+			return nil, err
+		}
 	}
 	so.Position = rawPosition(ja.Selection)
 	cal, calReason := calibratedPrefs(ja.Selection, pairs)
@@ -181,6 +183,22 @@ func (e *Engine) analyzeStyle(ja *JudgeAnalysis, opt Options) {
 		return
 	}
 	ja.Style = r
+}
+
+// isGenerator says whether a record of pairs names judge's generator (its
+// --self model, or its own name), so that its self-preference is measured
+// and the other judges' records are worth gathering.
+func isGenerator(pairs []model.Pair, judge string, self map[string]string) bool {
+	own, ok := self[judge]
+	if !ok {
+		own = judge
+	}
+	for i := range pairs {
+		if pairs[i].Model(1) == own || pairs[i].Model(2) == own {
+			return true
+		}
+	}
+	return false
 }
 
 // otherPairs are the pair records of every judge but judge under group
