@@ -101,3 +101,12 @@ func warnLines(st *styles, lines []string) []string {
 	}
 	return lines
 }
+
+// rawCell is a win-rate row's raw rate, marked ⚑ for a position-dominated
+// judge.
+func rawCell(wr *style.WinRate, res *style.Result) string {
+	if res.PositionDominated != nil && wr.Raw.OK() {
+		return pctCI(wr.Raw) + " ⚑"
+	}
+	return pctCI(wr.Raw)
+}

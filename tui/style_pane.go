@@ -383,11 +383,7 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 				warns = append(warns, fmt.Sprintf("%s %s: %s", clean(wr.Model), vsText(wr), x))
 			}
 		}
-		raw := pctCI(wr.Raw)
-		if res.PositionDominated != nil && wr.Raw.OK() {
-			raw += " ⚑"
-		}
-		row := []string{"   " + clean(wr.Model), fmt.Sprint(wr.N), raw, pctCI(wr.Balanced), lc, pctCI(wr.Corrected)}
+		row := []string{"   " + clean(wr.Model), fmt.Sprint(wr.N), rawCell(wr, res), pctCI(wr.Balanced), lc, pctCI(wr.Corrected)}
 		if cal {
 			row = append(row, pctCI(wr.Calibrated))
 		}
