@@ -80,9 +80,19 @@ func slopeText(s calib.Stat) string {
 		return "undefined (" + s.Reason + ")"
 	}
 	if s.CI == nil {
-		return fmt.Sprintf("%+.2f", s.Value)
+		return signed2(s.Value)
 	}
-	return fmt.Sprintf("%+.2f [%+.2f, %+.2f]", s.Value, s.CI.Lower, s.CI.Upper)
+	return fmt.Sprintf("%s [%s, %s]", signed2(s.Value), signed2(s.CI.Lower), signed2(s.CI.Upper))
+}
+
+// signed2 is x with its sign and two decimals, "±0" when it rounds to 0
+// (never "-0.00").
+func signed2(x float64) string {
+	v := fmt.Sprintf("%+.2f", x)
+	if v == "+0.00" || v == "-0.00" {
+		return "±0"
+	}
+	return v
 }
 
 // flags sets what qualifies the measures once their intervals are in: the

@@ -101,3 +101,12 @@ func TestGeneratorLonger(t *testing.T) {
 		t.Errorf("sentence %q", s)
 	}
 }
+
+// TestSlopeTextZero: a φ that rounds to 0 reads ±0, never -0.00.
+func TestSlopeTextZero(t *testing.T) {
+	s := calib.Defined(-1e-9, 10)
+	s.CI = &calib.Interval{Lower: -0.004, Upper: 0.25, Level: 0.95}
+	if got := slopeText(s); got != "±0 [±0, +0.25]" {
+		t.Errorf("slopeText = %q", got)
+	}
+}
