@@ -145,8 +145,12 @@ func writeSelfFlags(b *strings.Builder, s *Style) {
 	for i, j := range bo.Judges {
 		judges[i] = md(j)
 	}
+	ci := ""
+	if bo.CI95 != nil {
+		ci = fmt.Sprintf(" [%s, %s]", present.Signed(bo.CI95[0], 3), present.Signed(bo.CI95[1], 3))
+	}
 	fmt.Fprintf(b, "Beyond the other judges (%s), on the same %s it prefers its own responses by %s%s: its own preference there %.3f minus theirs %.3f (%s).\n",
-		strings.Join(judges, ", "), vocab.Plural(bo.N, "item"), present.Signed(*bo.Value, 3), intervalText(bo.CI95), *bo.Own, *bo.Others, match)
+		strings.Join(judges, ", "), vocab.Plural(bo.N, "item"), present.Signed(*bo.Value, 3), ci, *bo.Own, *bo.Others, match)
 }
 
 // writeDominated writes, at the top of the style section, that the judge
