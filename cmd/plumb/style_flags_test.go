@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/internal/doccheck"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -98,5 +99,46 @@ func TestAlpacaEvalFlagsMarkdown(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q", want)
 		}
+	}
+}
+
+// TestStyleFlagsMatchSchema: a report with every key of the style flags —
+// a position-dominated judge, a generator pair where one is the longer,
+// the preference beyond the other judges (with a judge left out), the
+// caveat without gold — matches
+// docs/schema/report.schema.json, open and closed.
+func TestStyleFlagsMatchSchema(t *testing.T) {
+	root, err := doccheck.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, err := doccheck.CompileSchema(root, doccheck.ReportSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed, err := doccheck.CompileSchemaClosed(root, doccheck.ReportSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	if _, stderr, err := executeStderr(t, "simulate", "--pairs", "120", "--scores", "0", "--verdicts", "0", "--gold-share", "0",
+		"--generator", "big:quality=0.8,len=900,lenspread=0.3", "--generator", "small:len=300,lenspread=0.3",
+		"--judge", "big:selfbias=1", "--judge", "k1", "--judge", "lazy:pos=12,self=small", "-o", "g.jsonl"); err != nil {
+		t.Fatalf("simulate: %v\n%s", err, stderr)
+	}
+	out, stderr, err := executeStderr(t, "report", "--format", "json", "--bootstrap", "20", "--self", "lazy=small", "g.jsonl")
+	if err != nil {
+		t.Fatalf("report: %v\n%s", err, stderr)
+	}
+	for _, key := range []string{`"position_dominated"`, `"generator_longer"`, `"beyond_others"`, `"excluded": [`, `"note": "the own preference`} {
+		if !strings.Contains(out, key) {
+			t.Errorf("the report lacks %s", key)
+		}
+	}
+	if err := doccheck.Validate(open, []byte(out)); err != nil {
+		t.Errorf("the report does not match the schema: %v", err)
+	}
+	if err := doccheck.Validate(closed, []byte(out)); err != nil {
+		t.Errorf("the report has keys the schema does not name: %v", err)
 	}
 }
