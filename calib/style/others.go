@@ -94,9 +94,13 @@ func newOthersIndex(others []Other, judge string) (x *othersIndex, excluded []st
 }
 
 // otherPref is an other judge's preference for p's response_1 on record
-// o, or false when o is not the same item (it names other generators).
-// swapped says o's responses are p's in the other order.
+// o, or false when o is not the same item (it names other generators) or
+// holds no judgment. swapped says o's responses are p's in the other
+// order.
 func otherPref(p, o *model.Pair, swapped bool, kind Pref) (float64, bool) {
+	if o.NumArrangementsPresent() == 0 {
+		return 0, false
+	}
 	raw, bal := prefs(o.Has, func(a model.Arrangement) float64 { return o.R(a) })
 	r := bal
 	if kind == PrefRawX0 {

@@ -26,7 +26,8 @@ func withText(p model.Pair, prompt, r1, r2 string) model.Pair {
 //	q2 X vs J (texts), J prefers response_1 0.3, its own 0.7; K under another
 //	   id, same prompt, responses swapped and no generators named, 0.2 for
 //	   its response_1 = J's: difference 0.5, matched by text;
-//	q3 J vs X, no counterpart;
+//	q3 J vs X, K's record with the same id holds no judgment: no
+//	   counterpart;
 //	q4 J vs J, not an own item;
 //	q5 J vs X, K's record with the same id names other generators: not the
 //	   same item, so no counterpart.
@@ -45,6 +46,7 @@ func othersHand() (judge, others []model.Pair) {
 		hand("q5", "K", "Y", "Z", -1, -1, 0.1, none, model.GoldNone),
 		hand("q9", "K", "J", "X", -1, -1, 0.4, none, model.GoldNone),
 		hand("q1", "J", "J", "X", -1, -1, 0.0, none, model.GoldNone), // the judge itself: never an other
+		{ID: "q3", Judge: "K"}, // no judgment: no counterpart
 	}
 	return judge, others
 }
