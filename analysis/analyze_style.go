@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
@@ -128,6 +129,12 @@ func (e *Engine) style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 	// texts (the UI's) is read the same way here.
 	so.LengthsNeedFields = opt.Style.Mode == StyleAuto
 	var notes []string
+	if isGenerator(pairs, ja.Judge, so.Self) {
+		if so.Others, err = e.otherPairs(ja.Judge, ja.Group); err != nil {
+			return nil, err
+		}
+	}
+	so.Position = rawPosition(ja.Selection)
 	cal, calReason := calibratedPrefs(ja.Selection, pairs)
 	so.Calibrated, so.CalibratedReason = cal, calReason
 	if cal == nil && so.Pref == style.PrefCalibrated {
@@ -184,4 +191,58 @@ func (e *Engine) analyzeStyle(ja *JudgeAnalysis, opt Options) {
 		return
 	}
 	ja.Style = r
+}
+
+// isGenerator says whether a record of pairs names judge's generator (its
+// --self model, or its own name), so that its self-preference is measured
+// and the other judges' records are worth gathering.
+func isGenerator(pairs []model.Pair, judge string, self map[string]string) bool {
+	own, ok := self[judge]
+	if !ok {
+		own = judge
+	}
+	for i := range pairs {
+		if pairs[i].Model(1) == own || pairs[i].Model(2) == own {
+			return true
+		}
+	}
+	return false
+}
+
+// otherPairs are the pair records of every judge but judge under group
+// (shared, not copied), with their position metrics on the raw choices,
+// for the self-preference beyond the other judges.
+func (e *Engine) otherPairs(judge, group string) ([]style.Other, error) {
+	var out []style.Other
+	for _, j := range e.judges {
+		if j == judge {
+			continue
+		}
+		st, err := e.stateFor(j, group)
+		if err != nil {
+			return nil, err
+		}
+		if ps := st.recs.pairs; len(ps) > 0 {
+			m := metrics.ComputeCounts(calib.RawPrefs(ps), nil)
+			out = append(out, style.Other{Judge: j, Pairs: ps,
+				Position: style.Position{Consistency: m.Consistency, FirstPositionRate: m.FirstPositionRate}})
+		}
+	}
+	return out, nil
+}
+
+// rawPosition is the judge's consistency and first-position rate on its
+// raw choices over every item (the methods table's raw row), for the style
+// analysis' position-dominance flag; undefined without a selection
+// analysis.
+func rawPosition(sel *selection.Result) style.Position {
+	if sel != nil {
+		for i := range sel.Methods {
+			if m := &sel.Methods[i]; m.Name == selection.MethodRaw && m.Available {
+				return style.Position{Consistency: m.All.Consistency, FirstPositionRate: m.All.FirstPositionRate}
+			}
+		}
+	}
+	none := calib.Undefined(0, "no selection analysis")
+	return style.Position{Consistency: none, FirstPositionRate: none}
 }

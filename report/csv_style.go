@@ -7,10 +7,18 @@ package report
 //   - "style_length": method is the preference the measures use
 //     (Style.Pref); metrics longer_preference, longer_raw,
 //     longer_balanced, longer_when_gold_shorter and slope (φ);
+//   - "style_length" also has a row per generator pair where one is the
+//     longer in more than 90% of the items: method "MODEL vs OPPONENT",
+//     metric longer_share (n: the pair's items with different lengths),
+//     its note the sentence with the pair's φ;
 //   - "style_self": method is the generator the judge is; metrics
-//     own_preference and beyond_quality;
+//     own_preference (its note: the caveat without gold, and "not a
+//     finding" for a position-dominated judge), beyond_quality and
+//     beyond_others (the preference beyond the other judges, its note
+//     the match's counts);
 //   - "style_win_rate": method is "MODEL vs OPPONENT", or "MODEL vs all"
-//     for the row against every other generator; metrics raw, balanced,
+//     for the row against every other generator; metrics raw (its note
+//     "not a finding" for a position-dominated judge), balanced,
 //     calibrated, length_controlled (the minimal GLM's), slope,
 //     length_controlled_difficulty (AlpacaEval 2.0's form with instruction
 //     difficulty, only with --instruction-difficulty; no interval) and
@@ -54,9 +62,15 @@ func csvStyleRows(rows []csvRow, judge string, j *Judge) []csvRow {
 	} {
 		add("style_length", s.Pref, m.metric, m.v, l.CI95, l.Counts, l.Notes, "")
 	}
+	rows = csvGeneratorLongerRows(rows, judge, s)
+	dominated := ""
+	if d := s.PositionDominated; d != nil {
+		dominated = "not a finding: " + d.Reason
+	}
 	if p := s.SelfPreference; p != nil {
-		add("style_self", p.Model, "own_preference", p.OwnPreference, p.CI95, p.Counts, p.Notes, "")
+		add("style_self", p.Model, "own_preference", p.OwnPreference, p.CI95, p.Counts, p.Notes, joinNotes(dominated, p.Note))
 		add("style_self", p.Model, "beyond_quality", p.BeyondQuality, p.CI95, p.Counts, p.Notes, "")
+		rows = csvBeyondOthersRows(rows, judge, p)
 	}
 	for i := range s.WinRates {
 		w := &s.WinRates[i]
@@ -64,7 +78,7 @@ func csvStyleRows(rows []csvRow, judge string, j *Judge) []csvRow {
 		if w.Opponent != nil {
 			method = w.Model + " vs " + *w.Opponent
 		}
-		add("style_win_rate", method, "raw", w.Raw, w.CI95, w.Counts, w.Notes, "")
+		add("style_win_rate", method, "raw", w.Raw, w.CI95, w.Counts, w.Notes, dominated)
 		add("style_win_rate", method, "balanced", w.Balanced, w.CI95, w.Counts, w.Notes, "")
 		add("style_win_rate", method, "calibrated", w.Calibrated, w.CI95, w.Counts, w.Notes, "")
 		add("style_win_rate", method, "length_controlled", w.LengthControlled, w.CI95, w.Counts, w.Notes, joinNotes(w.Warnings...))

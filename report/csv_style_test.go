@@ -99,7 +99,15 @@ func TestCSVStyleEqualsJSON(t *testing.T) {
 			want(key{"style_length", judge, s.Pref, metric}, v, ciOf(l.CI95, metric), nOf(l.Counts, metric))
 		}
 		sections["style_length"]++
+		for _, g := range l.GeneratorLonger {
+			want(key{"style_length", judge, g.Model + " vs " + g.Opponent, "longer_share"}, &g.Share, nil, &g.N)
+			sections["style_length_longer_share"]++
+		}
 		if p := s.SelfPreference; p != nil {
+			if bo := p.BeyondOthers; bo != nil {
+				want(key{"style_self", judge, p.Model, "beyond_others"}, bo.Value, bo.CI95, &bo.N)
+				sections["style_self_beyond_others"]++
+			}
 			want(key{"style_self", judge, p.Model, "own_preference"}, p.OwnPreference, ciOf(p.CI95, "own_preference"), nOf(p.Counts, "own_preference"))
 			want(key{"style_self", judge, p.Model, "beyond_quality"}, p.BeyondQuality, ciOf(p.CI95, "beyond_quality"), nOf(p.Counts, "beyond_quality"))
 			sections["style_self"]++
@@ -124,7 +132,7 @@ func TestCSVStyleEqualsJSON(t *testing.T) {
 	for k := range got {
 		t.Errorf("CSV row %v has no JSON value", k)
 	}
-	for _, s := range []string{"style_length", "style_self", "style_win_rate"} {
+	for _, s := range []string{"style_length", "style_self", "style_win_rate", "style_length_longer_share", "style_self_beyond_others"} {
 		if sections[s] == 0 {
 			t.Errorf("no %s rows to compare (%v)", s, sections)
 		}

@@ -32,6 +32,10 @@ type Style struct {
 	// BradleyTerry is absent when no Bradley–Terry fit was made (three or
 	// more generators, none compared with every other; notes say why).
 	BradleyTerry []StyleBTScore `json:"bradley_terry,omitempty"`
+	// PositionDominated is present when the judge's choices follow the
+	// position shown (style_flags.go): its own preference and raw win
+	// rates are then not findings.
+	PositionDominated *StylePositionDominated `json:"position_dominated,omitempty"`
 	// Bootstrap is how the intervals were made; null without intervals.
 	Bootstrap *DocBootstrap `json:"bootstrap"`
 	Notes     []string      `json:"notes"`
@@ -61,6 +65,10 @@ type StyleLength struct {
 	// Bins are the longer-response preferences by |Δ|, for plots.
 	Bins  []StyleLengthBin `json:"bins"`
 	Notes []string         `json:"notes"`
+	// GeneratorLonger are the generator pairs where one generator wrote
+	// the longer response in more than 90% of the items (style_flags.go);
+	// absent when none.
+	GeneratorLonger []StyleGeneratorLonger `json:"generator_longer,omitempty"`
 }
 
 // StyleLengthBin is one bin of items by absolute length difference |Δ|.
@@ -90,6 +98,14 @@ type StyleSelf struct {
 	Counts        map[string]int        `json:"counts"`
 	CI95          map[string][2]float64 `json:"ci95"`
 	Notes         []string              `json:"notes"`
+	// Note says, when beyond_quality is undefined (no gold prefers the
+	// other response), that own_preference mixes self-preference with
+	// quality, with its number; absent otherwise.
+	Note string `json:"note,omitempty"`
+	// BeyondOthers is the preference beyond the other judges
+	// (style_flags.go); absent when no other judge is in the input (notes
+	// say so).
+	BeyondOthers *StyleBeyondOthers `json:"beyond_others,omitempty"`
 }
 
 // StyleWinRate is a generator's win rate against an opponent, or against
@@ -270,5 +286,6 @@ func buildStyle(r *style.Result, bo bootstrap.Options) *Style {
 		}
 		out.BradleyTerry = append(out.BradleyTerry, bt)
 	}
+	buildStyleFlags(out, r)
 	return out
 }

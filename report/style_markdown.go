@@ -84,9 +84,11 @@ func writeStyle(b *strings.Builder, j *Judge) {
 		ivs = fmt.Sprintf("intervals: 95%% paired item bootstrap %s intervals, %d resamples (seed %d), every fit recomputed per resample", kind, bo.Resamples, bo.Seed)
 	}
 	fmt.Fprintf(b, "%s. Preference: %s; %s. Lengths in Unicode code points.\n", vocab.Plural(s.Items, "pair item"), prefWords[s.md.pref], ivs)
+	writeDominated(b, s)
 	writeStyleLength(b, s)
 	writeStyleSelf(b, s)
-	writeStyleWinRates(b, s.WinRates)
+	writeDominatedWinRates(b, s)
+	writeStyleWinRates(b, s.WinRates, s.PositionDominated != nil)
 	if len(s.BradleyTerry) > 0 {
 		b.WriteString("\nBradley–Terry scores (Σβ = 0; P(a preferred to b) = σ(β_a − β_b)):\n\n| model | n | β | 95% CI |\n|---|---:|---:|---:|\n")
 		for _, bt := range s.BradleyTerry {
@@ -126,6 +128,7 @@ func writeStyleLength(b *strings.Builder, s *Style) {
 	if len(undef) > 0 {
 		b.WriteString("\n" + strings.Join(undef, ""))
 	}
+	writeGeneratorLonger(b, l)
 	if len(l.Bins) == 0 {
 		return
 	}
@@ -167,6 +170,7 @@ func writeStyleSelf(b *strings.Builder, s *Style) {
 			fmt.Fprintf(b, "The %s is undefined — %s.\n", st.name, mdClause(noteFor(sp.Notes, st.key)))
 		}
 	}
+	writeSelfFlags(b, s)
 }
 
 // styleColumn is a column of the win-rate table; what names its values
@@ -194,8 +198,9 @@ var styleColumns = []styleColumn{
 }
 
 // writeStyleWinRates writes the win-rate table: a column that is
-// undefined in every row is left out, with the first row's reason.
-func writeStyleWinRates(b *strings.Builder, rates []StyleWinRate) {
+// undefined in every row is left out, with the first row's reason. With
+// dominated (a position-dominated judge) the raw cells are marked ⚑.
+func writeStyleWinRates(b *strings.Builder, rates []StyleWinRate, dominated bool) {
 	if len(rates) == 0 {
 		b.WriteString("\nWin rates: none — no item names two different generators (model_1, model_2).\n")
 		return
@@ -233,7 +238,11 @@ func writeStyleWinRates(b *strings.Builder, rates []StyleWinRate) {
 		fmt.Fprintf(b, "| %s | %s | %d |", md(w.Model), opp, w.N)
 		for _, c := range cols {
 			v, ci := c.get(w)
-			b.WriteString(" " + present.FmtValue(v, 3) + intervalText(ci) + " |")
+			mark := ""
+			if dominated && c.key == "raw" && v != nil {
+				mark = " ⚑"
+			}
+			b.WriteString(" " + present.FmtValue(v, 3) + intervalText(ci) + mark + " |")
 			if v == nil {
 				k := cellKey{c.what, strings.TrimSuffix(noteFor(w.Notes, c.key), ".")}
 				if undefRows[k] == nil {

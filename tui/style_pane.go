@@ -111,6 +111,7 @@ func (p *stylePane) draw(w int) []string {
 	res := e.res
 	var out []string
 	out = append(out, p.status(w, e)...)
+	out = append(out, p.dominated(w, res)...)
 	out = append(out, p.length(w, e)...)
 	out = append(out, "")
 	out = append(out, p.self(w, res)...)
@@ -226,6 +227,7 @@ func (p *stylePane) length(w int, e *styleEntry) []string {
 		more = append(more, fmt.Sprintf("when gold prefers the shorter %s (n = %d)", statCI(l.LongerWhenGoldShorter, 3), l.LongerWhenGoldShorter.N))
 	}
 	out = append(out, wrap(strings.Join(more, " · "), w, "   ")...)
+	out = append(out, p.generatorLonger(w, l)...)
 	if len(l.Bins) == 0 {
 		return out
 	}
@@ -318,7 +320,7 @@ func (p *stylePane) self(w int, res *style.Result) []string {
 			out = append(out, wrap(x.Reason, w, "   — ")...)
 		}
 	}
-	return out
+	return append(out, p.selfFlags(w, res)...)
 }
 
 // winRates: the win-rate table against the opponent the knob picks,
@@ -376,6 +378,7 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 	var rows [][]string
 	var warns []string
 	undef := undefinedReasons(sel, cal, res.Difficulty)
+	out = append(out, p.dominatedWinRates(w, res)...)
 	for _, wr := range sel {
 		lc := pctCI(wr.LengthControlled)
 		if len(wr.Warnings) > 0 {
@@ -384,7 +387,7 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 				warns = append(warns, fmt.Sprintf("%s %s: %s", clean(wr.Model), vsText(wr), x))
 			}
 		}
-		row := []string{"   " + clean(wr.Model), fmt.Sprint(wr.N), pctCI(wr.Raw), pctCI(wr.Balanced), lc, pctCI(wr.Corrected)}
+		row := []string{"   " + clean(wr.Model), fmt.Sprint(wr.N), rawCell(wr, res), pctCI(wr.Balanced), lc, pctCI(wr.Corrected)}
 		if cal {
 			row = append(row, pctCI(wr.Calibrated))
 		}

@@ -45,6 +45,9 @@ func (p *plan) values(s *sample) []float64 {
 	v = append(v, s.length.goldShorter.value(), s.length.slope.value())
 	if p.self >= 0 {
 		v = append(v, s.self.own.value(), s.self.beyond.value())
+		if p.others != nil {
+			v = append(v, s.self.others.value())
+		}
 	}
 	for _, r := range s.rows {
 		v = append(v, r.raw.value(), r.bal.value(), r.cal.value(), r.lc.value(), r.slope.value())
@@ -69,6 +72,9 @@ func (p *plan) names() []string {
 	out = append(out, "longer-response preference when gold prefers the shorter", "length slope φ")
 	if p.self >= 0 {
 		out = append(out, "own preference", "own preference beyond quality")
+		if p.others != nil {
+			out = append(out, "own preference beyond the other judges")
+		}
 	}
 	for _, r := range p.rows {
 		opp := "all"
@@ -124,6 +130,9 @@ func (r *Result) slots(p *plan, canon []*WinRate) []*calib.Stat {
 	out = append(out, &r.Length.LongerWhenGoldShorter, &r.Length.Slope)
 	if p.self >= 0 {
 		out = append(out, &r.Self.OwnPreference, &r.Self.BeyondQuality)
+		if p.others != nil {
+			out = append(out, &r.Self.BeyondOthers.Value)
+		}
 	}
 	for _, w := range canon {
 		out = append(out, &w.Raw, &w.Balanced, &w.Calibrated, &w.LengthControlled, &w.Slope)
@@ -148,6 +157,7 @@ func (r *Result) assemble(d *data, p *plan, s *sample, opt Options) (mirrorWarni
 	if p.self >= 0 {
 		r.Self = &SelfPreference{Model: d.models[p.self], N: s.self.own.n,
 			OwnPreference: stat(s.self.own), BeyondQuality: stat(s.self.beyond)}
+		r.Self.setOthers(p.others, s.self)
 	}
 	for k, m := range p.btModels {
 		n := 0

@@ -26,7 +26,23 @@
 // generator's, or Options.Self names its generator), over the items where
 // exactly one response is its own: the mean preference for the own
 // response, and the same over the items whose gold prefers the other
-// ("beyond quality").
+// ("beyond quality"). Without such gold the own preference mixes
+// self-preference with the quality of the responses, and Caveat says so.
+// When other judges judged the same items (Options.Others: the same id,
+// or the same prompt and responses), the preference beyond the other
+// judges is the mean over the matched items of the judge's preference for
+// its own response minus the other judges' mean preference for it
+// (others.go): the quality is in both and cancels.
+//
+// A judge whose choices follow the position shown (consistency at most
+// DominatedConsistency, first-position rate at least DominatedFirstRate or
+// at most 1 − DominatedFirstRate, from Options.Position) is flagged
+// (Result.PositionDominated): its own preference and raw win rates are no
+// findings. A generator pair where one generator wrote the longer response
+// in more than LongerShare of the items is named
+// (Length.GeneratorLonger): there the longer preference mostly compares
+// the generators, and the pair's φ, which conditions on the pair, is the
+// length effect to quote.
 //
 // Win rates of generator M against opponent O (or against every other
 // generator, unnamed ones included), over the items of M against O, with

@@ -23,6 +23,10 @@ type item struct {
 	id       string  // the record's id
 	diff     float64 // the instruction's difficulty, when hasDiff (Options.Difficulty)
 	hasDiff  bool
+	// other is the other judges' mean preference for the judge's own
+	// response, when hasOther (others.go).
+	other    float64
+	hasOther bool
 }
 
 // has reports whether the item has a preference of kind k.

@@ -145,12 +145,16 @@ func lcEst(g LengthGLM, err error) est {
 // selfEst holds the self-preference measures of a sample.
 type selfEst struct {
 	own, beyond est
+	// others is the preference beyond the other judges (others.go), and
+	// ownM, othersM its two means, when the plan has other judges.
+	others        est
+	ownM, othersM float64
 }
 
 // self computes the preference for generator s's own response on idx.
 func (d *data) self(idx []int, s int) selfEst {
-	var sum, sumG float64
-	n, nG := 0, 0
+	var sum, sumG, sumO, sumOwn float64
+	n, nG, nO := 0, 0, 0
 	for _, i := range idx {
 		it := &d.items[i]
 		if (it.m1 == s) == (it.m2 == s) || !it.hasSrc {
@@ -162,12 +166,22 @@ func (d *data) self(idx []int, s int) selfEst {
 		}
 		sum += r
 		n++
+		if it.hasOther {
+			sumOwn += r
+			sumO += it.other
+			nO++
+		}
 		if (it.gold == model.Gold1 && it.m2 == s) || (it.gold == model.Gold2 && it.m1 == s) {
 			sumG += r
 			nG++
 		}
 	}
-	return selfEst{own: meanEst(sum, n, reasonNoOwn), beyond: meanEst(sumG, nG, reasonNoOwnGold)}
+	out := selfEst{own: meanEst(sum, n, reasonNoOwn), beyond: meanEst(sumG, nG, reasonNoOwnGold),
+		others: meanEst(sumOwn-sumO, nO, reasonNoOthers)}
+	if nO > 0 {
+		out.ownM, out.othersM = sumOwn/float64(nO), sumO/float64(nO)
+	}
+	return out
 }
 
 // row is a win-rate row computed directly: generator a against b, or

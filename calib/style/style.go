@@ -88,6 +88,13 @@ type Options struct {
 	// also gets AlpacaEval 2.0's length-controlled rate with instruction
 	// difficulty (WinRate.LengthControlledDifficulty, FitDifficultyGLM).
 	Difficulty map[int]float64
+	// Others are the other judges' pair records (this judge's are
+	// skipped), for the self-preference beyond the other judges
+	// (others.go); nil: none.
+	Others []Other
+	// Position is the judge's position metrics on its raw choices, for the
+	// position-dominance flag (dominance.go); undefined Stats: no flag.
+	Position Position
 }
 
 // DefaultLengthBins is the default number of length-difference bins.
@@ -129,6 +136,10 @@ type Result struct {
 	// (Options.Difficulty), so that the win rates carry
 	// LengthControlledDifficulty.
 	Difficulty bool
+	// PositionDominated is set when the judge's choices follow the position
+	// shown (dominance.go): its own preference and raw win rates are then
+	// not findings. Nil otherwise.
+	PositionDominated *Dominance
 	// Notes say what was left out and why, and what an interval lacks.
 	Notes []string
 }
@@ -153,6 +164,11 @@ type Length struct {
 	Slope calib.Stat
 	// Bins are the longer-response preferences by length difference.
 	Bins []LengthBin
+	// GeneratorLonger are the generator pairs where one generator wrote
+	// the longer response in more than LongerShare of their items
+	// (confound.go): there the longer preference mostly compares the
+	// generators, and the pair's φ is the length effect to quote.
+	GeneratorLonger []LongerGenerator
 }
 
 // LengthBin is one bin of items by |Δ|, the absolute length difference.
@@ -177,6 +193,15 @@ type SelfPreference struct {
 	// BeyondQuality is the same over the items whose gold prefers the
 	// other response.
 	BeyondQuality calib.Stat
+	// Caveat says, when BeyondQuality is undefined (no gold prefers the
+	// other response), that OwnPreference mixes self-preference with the
+	// quality of the responses, with its number; "" otherwise.
+	Caveat string
+	// BeyondOthers is the preference beyond the other judges on the same
+	// items (others.go); nil when there is no other judge, with the reason
+	// in BeyondOthersReason.
+	BeyondOthers       *BeyondOthers
+	BeyondOthersReason string
 }
 
 // WinRate is a generator's win rate against an opponent, or against all
@@ -244,6 +269,9 @@ func Analyze(pairs []model.Pair, opt Options) (*Result, error) {
 	}
 	res := &Result{Judge: d.judge, N: len(d.items), Pref: opt.Pref, Difficulty: opt.Difficulty != nil}
 	p := d.plan(opt)
+	if p.self >= 0 && len(opt.Others) > 0 {
+		p.others = d.matchOthers(pairs, opt.Others, p.self, opt.Pref)
+	}
 	res.SelfReason = p.selfReason
 	res.BradleyTerryReason = p.btReason
 	mirrorWarnings := res.assemble(d, p, p.compute(allIndices(len(d.items))), opt)
@@ -251,6 +279,7 @@ func Analyze(pairs []model.Pair, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res.notes(d)
+	res.flags(d, p, opt)
 	return res, nil
 }
 
@@ -264,6 +293,7 @@ type plan struct {
 	rows       []row
 	btModels   []int // data.models indices in the Bradley–Terry fit; nil for none
 	btReason   string
+	others     *BeyondOthers // the match with other judges' items; nil for none
 }
 
 // plan decides the measures of d.

@@ -102,6 +102,12 @@ const (
 	LengthSlopeSym    = "φ"
 	BradleyTerry      = "Bradley–Terry score"
 	BradleyTerrySym   = "β"
+	// What qualifies them (docs/style.md).
+	BeyondOthers         = "preference beyond the other judges"
+	BeyondOthersShort    = "beyond others"
+	PositionDominated    = "position-dominated"
+	PositionDominatedSym = "⚑"
+	LengthWithinPair     = "length effect within the pair"
 )
 
 // Collapsed names a method's result that says nothing about the judge
@@ -154,7 +160,10 @@ func Glossary() []Section {
 			{Name: WinRateCorrected, JSON: "style.win_rates[].corrected", Meaning: "the Rogan–Gladen estimate, from the judge's errors on human-labelled items, of the share of items whose gold prefers the generator, with Lee et al.'s interval"},
 			{Name: LongerPreference, JSON: "style.length.longer_preference", Meaning: "the mean preference for the longer response over items of unequal length: ½ is no length bias"},
 			{Name: LengthSlope, JSON: "style.length.slope", Symbol: LengthSlopeSym, Meaning: "φ of logit r = θ + φ·tanh(Δ/sd(Δ)), Δ = len_1 − len_2: > 0 favours the longer response"},
-			{Name: OwnPreference, JSON: "style.self_preference.own_preference", Meaning: "a judge that is also a generator: its mean preference for its own response over items where exactly one response is its own"},
+			{Name: OwnPreference, JSON: "style.self_preference.own_preference", Meaning: "a judge that is also a generator: its mean preference for its own response over items where exactly one response is its own. Without gold preferring the other response it mixes self-preference with quality (the reports say so beside it)"},
+			{Name: BeyondOthers, JSON: "style.self_preference.beyond_others", Short: BeyondOthersShort, Meaning: "the judge's preference for its own responses minus the other judges' mean preference for the same responses, paired by item (same id, or same prompt and responses), with its paired item bootstrap interval: the quality cancels"},
+			{Name: PositionDominated, JSON: "style.position_dominated", Symbol: PositionDominatedSym, Meaning: "a judge consistent on at most 10% of its items with a first-position rate of at least 0.90 or at most 0.10: its own preference and raw win rates are flagged, not findings"},
+			{Name: LengthWithinPair, JSON: "style.length.generator_longer[]", Symbol: LengthSlopeSym, Meaning: "when one generator wrote the longer response in more than 90% of a pair's items, the longer preference mostly compares the generators; the pair's φ (its GLM's intercept absorbs the generators' difference) is the length effect to quote"},
 			{Name: BradleyTerry, JSON: "style.bradley_terry[].score", Symbol: BradleyTerrySym, Meaning: "a generator's strength when no opponent is common to all: P(a preferred to b) = σ(β_a − β_b), Σβ = 0"},
 		}},
 		{"Marks of a change from raw", []Concept{

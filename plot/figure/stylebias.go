@@ -47,7 +47,7 @@ func Style(stem, judge string, r *style.Result) []Figure {
 	if len(rows) > 0 {
 		figs = append(figs, WinRates(stem+".winrates", judge, rows, r.Pref))
 	}
-	return figs
+	return qualifyStyle(figs, stem, r)
 }
 
 // prefName names a preference in captions and legends.
