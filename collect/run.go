@@ -69,8 +69,16 @@ type Stats struct {
 	// option (impossible; read as 0, probability 1: see Reader).
 	PositiveLP int64
 
-	mu      sync.Mutex
-	reasons map[string]int64
+	mu         sync.Mutex
+	reasons    map[string]int64
+	lastAnswer atomic.Int64 // when the last request was answered (Unix nanoseconds; 0: none yet)
+}
+
+// answered counts a request with a usable answer and notes when it came
+// (the progress line's ETA needs to know whether answers still come).
+func (s *Stats) answered() {
+	atomic.AddInt64(&s.Answered, 1)
+	s.lastAnswer.Store(time.Now().UnixNano())
 }
 
 // Reasons returns failures counted by reason.
@@ -324,7 +332,7 @@ func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 		r.fail = cfg.Client.clean(noVerdict(&r.out, cfg.IDs, cfg.Client.Redact(res.Answer.Text)))
 		return r
 	}
-	atomic.AddInt64(&st.Answered, 1)
+	st.answered()
 	return r
 }
 

@@ -510,7 +510,7 @@ func (cfg *ScoreConfig) scoreGroup(ctx context.Context, g []int, st *Stats, meta
 			f := &Failure{Reason: "no-verdict", Msg: noRating(&res.Answer) + cfg.Client.cleanText(snippet([]byte(cfg.Client.Redact(res.Answer.Text))))}
 			return nil, append(fails, scoreFail{it.ID, it.Criterion, f, res.Attempts}), false
 		}
-		atomic.AddInt64(&st.Answered, 1)
+		st.answered()
 		from := "logprobs"
 		if fromLP {
 			atomic.AddInt64(&st.WithLP, 1)
