@@ -2,6 +2,8 @@ package tui
 
 import (
 	"errors"
+	"slices"
+	"strings"
 
 	"github.com/plumb-eval/plumb/model"
 )
@@ -27,4 +29,25 @@ func noRecords(c *common, err error) error {
 		return err
 	}
 	return &model.WaitingError{Files: c.opts.Files, NoRecords: true}
+}
+
+// watchWaiting is the body while --watch has no record to show: the files
+// it waits for and that it reads them by itself (the body said "the input
+// holds no records" for a file that did not exist yet).
+func (c *common) watchWaiting() []string {
+	w := c.contentWidth()
+	var wait *model.WaitingError
+	switch {
+	case errors.As(c.watch, &wait) && !wait.NoRecords:
+		names := strings.Join(wait.Files, ", ")
+		return slices.Concat([]string{""}, wrap("waiting for "+names+" to appear", w, " ⟳ "),
+			wrap("plumb reads it as soon as it appears and follows it as it grows: start the run that writes it (plumb collect … -o "+
+				names+"). q quits.", w, "   "))
+	case wait != nil:
+		return slices.Concat([]string{""}, wrap("waiting for the first record in "+strings.Join(wait.Files, ", "), w, " ⟳ "),
+			wrap("the numbers form as records arrive. q quits.", w, "   "))
+	case c.watch != nil:
+		return wrap("watch: "+c.watch.Error(), w, " ✗ ")
+	}
+	return append([]string{""}, wrap("watching "+strings.Join(c.opts.Files, ", ")+" …", w, " ⟳ ")...) // before the first poll
 }
