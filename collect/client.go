@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -128,6 +129,13 @@ type Result struct {
 // back-off and full jitter (honouring Retry-After). A non-nil error is a
 // *Failure.
 func (c *Client) Do(ctx context.Context, system, user string) (Result, error) {
+	return c.do(ctx, system, user, nil)
+}
+
+// do is Do that also adds each retry to *retries as it is made (a run's
+// Stats.Retries, which the progress line shows while a request is still
+// retrying), when retries is not nil.
+func (c *Client) do(ctx context.Context, system, user string, retries *int64) (Result, error) {
 	body, err := c.body(system, user)
 	if err != nil {
 		return Result{}, &Failure{Reason: "bad-request", Msg: err.Error()}
@@ -152,6 +160,9 @@ func (c *Client) Do(ctx context.Context, system, user string) (Result, error) {
 			return res, f
 		}
 		res.Retries++
+		if retries != nil {
+			atomic.AddInt64(retries, 1)
+		}
 		wait := c.backoff(attempt)
 		if f.after > wait {
 			wait = min(f.after, MaxRetryAfter)

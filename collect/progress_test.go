@@ -2,6 +2,7 @@ package collect
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -88,5 +89,31 @@ func TestProgressFitsWidth(t *testing.T) {
 		if w == 200 && (!strings.Contains(line, "░]") || !strings.Contains(line, "123.5k tokens")) {
 			t.Errorf("width 200 dropped a part: %q", line)
 		}
+	}
+}
+
+// TestProgressRetriesLive: the retries show while the requests making
+// them are still retrying ("0 retries" stood on the line until a request
+// gave up, 30 s of back-off later).
+func TestProgressRetriesLive(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, `{"error":{"message":"loading"}}`, http.StatusServiceUnavailable)
+	}))
+	defer ts.Close()
+	c := simConfig(t, 1)
+	cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", simItems(t, c)[:1])
+	cfg.Client = NewClient(ClientConfig{BaseURL: ts.URL + "/v1", Model: "judge-first", TopLogprobs: 20, MaxTokens: 4,
+		Timeout: time.Second, Retries: 3, BackoffBase: 100 * time.Millisecond, BackoffMax: 100 * time.Millisecond})
+	var buf syncBuffer
+	cfg.Progress = &Progress{W: &buf, Every: 5 * time.Millisecond}
+	st, _ := run(t, cfg)
+	live := false
+	for line := range strings.SplitSeq(buf.String(), "\n") {
+		if strings.HasPrefix(line, "0/4 requests") && !strings.Contains(line, "· 0 retries") {
+			live = true
+		}
+	}
+	if st.Retries != 12 || !live {
+		t.Errorf("%d retries (want 12: 4 requests × 3); no line shows a retry before a request finished:\n%s", st.Retries, buf.String())
 	}
 }

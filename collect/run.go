@@ -301,9 +301,8 @@ func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 		r.fail = &Failure{Reason: "template", Msg: err.Error()}
 		return r
 	}
-	res, err := cfg.Client.Do(ctx, system, user)
+	res, err := cfg.Client.do(ctx, system, user, &st.Retries)
 	r.attempts = res.Attempts
-	atomic.AddInt64(&st.Retries, int64(res.Retries))
 	if err != nil {
 		var f *Failure
 		if !errors.As(err, &f) {
