@@ -109,6 +109,9 @@ type Failure struct {
 	Fatal  bool
 	retry  bool
 	after  time.Duration // the server's Retry-After
+	// gone: no HTTP server could be reached (refused, unknown host, TLS:
+	// classifyConnect); a run stops after GiveUpAfter of these in a row.
+	gone bool
 }
 
 func (f *Failure) Error() string {
@@ -301,7 +304,8 @@ func transportFailure(err error) *Failure {
 	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
 		return &Failure{Reason: "timeout", Msg: err.Error(), retry: true}
 	}
-	return &Failure{Reason: "connection", Msg: err.Error(), retry: true}
+	_, _, gone := classifyConnect(err)
+	return &Failure{Reason: "connection", Msg: err.Error(), retry: true, gone: gone}
 }
 
 // statusFailure classifies a non-200 response. A context-length refusal

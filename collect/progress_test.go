@@ -1,6 +1,7 @@
 package collect
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -46,9 +47,11 @@ func TestProgressETAStalled(t *testing.T) {
 // TestProgressServerDiesMidRun: the practice server answers 12 requests
 // and then stops (its listener closed: connections are refused). The run
 // retries — a server may come back — and the progress line says how long
-// no answer has come.
+// no answer has come; once GiveUpAfter requests in a row have failed for
+// good without reaching it, the run stops and says why (it went on
+// failing every item left, each after half a minute of back-off).
 func TestProgressServerDiesMidRun(t *testing.T) {
-	c := simConfig(t, 10)
+	c := simConfig(t, 25)
 	var n atomic.Int64
 	died := make(chan struct{})
 	var once sync.Once
@@ -66,10 +69,16 @@ func TestProgressServerDiesMidRun(t *testing.T) {
 		Timeout: 5 * time.Second, Retries: 3, BackoffBase: 100 * time.Millisecond, BackoffMax: 200 * time.Millisecond})
 	var buf syncBuffer
 	cfg.Progress = &Progress{W: &buf, Every: 10 * time.Millisecond, Stall: 150 * time.Millisecond}
-	st, _ := run(t, cfg)
+	var st Stats
+	_, err := Run(context.Background(), cfg, &st)
 	out := buf.String()
 	if st.Answered < 12 || st.Answered >= 40 || st.Retries == 0 || !strings.Contains(out, "· no answer for 0:0") {
 		t.Errorf("%d answered, %d retries; progress:\n%s", st.Answered, st.Retries, out)
+	}
+	want := "the last 20 requests failed for good without reaching the server, each after its retries (the last: connection: "
+	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "connection refused") ||
+		st.Done >= st.Requests || st.Failed < GiveUpAfter || st.Failed > GiveUpAfter+int64(cfg.Jobs) {
+		t.Errorf("Run: %v\n%d of %d requests done, %d failed", err, st.Done, st.Requests, st.Failed)
 	}
 }
 

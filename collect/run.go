@@ -72,6 +72,7 @@ type Stats struct {
 	mu         sync.Mutex
 	reasons    map[string]int64
 	lastAnswer atomic.Int64 // when the last request was answered (Unix nanoseconds; 0: none yet)
+	goneRun    atomic.Int64 // requests failed for good without reaching the server since the last answer
 }
 
 // answered counts a request with a usable answer and notes when it came
@@ -79,6 +80,20 @@ type Stats struct {
 func (s *Stats) answered() {
 	atomic.AddInt64(&s.Answered, 1)
 	s.lastAnswer.Store(time.Now().UnixNano())
+	s.goneRun.Store(0)
+}
+
+// gone counts a request that failed for good and returns the error that
+// stops the run when GiveUpAfter requests in a row (no answer between
+// them) failed, after all their retries, without reaching the server: it
+// stopped answering mid-run (each of them was retried for --retries
+// back-offs), and going on would fail every item left the same way.
+func (s *Stats) gone(f *Failure) error {
+	if !f.gone || s.goneRun.Add(1) < GiveUpAfter {
+		return nil
+	}
+	return fmt.Errorf("the last %d requests failed for good without reaching the server, each after its retries (the last: %w): "+
+		"it stopped answering; re-run the same command to continue once it is back", GiveUpAfter, f)
 }
 
 // Reasons returns failures counted by reason.
@@ -253,6 +268,10 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 			}
 			if fatal == nil && atomic.LoadInt64(&st.Answered) == 0 && atomic.LoadInt64(&st.Failed) >= GiveUpAfter {
 				fatal = fmt.Errorf("the first %d requests all failed for good, the last with %w; stopping (see %s)", GiveUpAfter, r.fail, failName)
+				cancel()
+			}
+			if err := st.gone(r.fail); err != nil && fatal == nil {
+				fatal = err
 				cancel()
 			}
 		}

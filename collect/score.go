@@ -439,6 +439,9 @@ func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) 
 					if atomic.LoadInt64(&st.Answered) == 0 && atomic.LoadInt64(&st.Failed) >= GiveUpAfter {
 						stop(fmt.Errorf("the first %d requests all failed for good, the last with %w; stopping", GiveUpAfter, f.fail))
 					}
+					if err := st.gone(f.fail); err != nil {
+						stop(err)
+					}
 				}
 				switch {
 				case ctx.Err() != nil && !ok:
