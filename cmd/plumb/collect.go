@@ -297,6 +297,9 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	if n := collect.EmptyTexts(cfg.Items); n > 0 {
 		say(stderr, red, "note: %s an empty prompt or response; judged as they are", vocab.Plural(n, "item has"))
 	}
+	if err := collect.CheckOutput(cfg.Output); err != nil { // bad input is said before the server is asked
+		return inputError{err}
+	}
 	warns, err := cfg.Client.Preflight(ctx, &cfg.IDs, o.caseSensitive)
 	if err != nil {
 		return err
@@ -466,6 +469,9 @@ func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions, red
 	defer stop()
 	say(stderr, red, "collect: %s on %s, %s (item × criterion), scale %d-%d, template %s, LS %v → %s",
 		o.model, cfg.Client.Endpoint(), vocab.Plural(len(cfg.Items), "score item"), cfg.Min, cfg.Max, cfg.Template.Name, cfg.LS != nil, cfg.Output)
+	if err := collect.CheckOutput(cfg.Output); err != nil {
+		return inputError{err}
+	}
 	warns, err := cfg.Client.Preflight(ctx, nil, false)
 	if err != nil {
 		return err

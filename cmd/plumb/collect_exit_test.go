@@ -271,3 +271,24 @@ func TestCollectCannotConnect(t *testing.T) {
 		}
 	}
 }
+
+// TestCollectBadOutputBeforeServer: an -o that is plainly no log is bad
+// input (exit 2), said before the server is asked (here none listens),
+// and named for what it is.
+func TestCollectBadOutputBeforeServer(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + l.Addr().String() + "/v1"
+	l.Close()
+	out := filepath.Join(t.TempDir(), "notes.md")
+	os.WriteFile(out, []byte("# Notes\n\nkeep me\n"), 0o644)
+	_, _, err = executeStderr(t, "collect", plainItems(t, 2, ""), "--base-url", base, "--model", "m", "-o", out)
+	if err == nil || exitCode(err) != exitBadInput || !strings.Contains(err.Error(), "not a judgment log (it looks like a Markdown document)") {
+		t.Errorf("%v (exit %d)", err, exitCode(err))
+	}
+	if b, _ := os.ReadFile(out); string(b) != "# Notes\n\nkeep me\n" {
+		t.Errorf("the file became %q", b)
+	}
+}

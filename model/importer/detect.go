@@ -25,7 +25,7 @@ const (
 	roleUnknown                  // nothing recognised
 	roleEmpty                    // no record at all
 	roleTabular                  // not JSON: CSV or TSV (needs --map)
-	roleNotLog                   // plainly no log: an image, an archive, a document, binary data (detect_kind.go)
+	roleNotLog                   // plainly no log: an image, an archive, a document, binary data (model.ContentKind)
 )
 
 // sniffed is what detection found in a file.
@@ -63,11 +63,7 @@ func (s sniffed) usable(path string) error {
 	case roleEmpty:
 		return fileError(path, "holds no records")
 	case roleNotLog:
-		msg := "not a judgment log (it looks like " + s.what + ")"
-		if s.hint != "" {
-			msg += ": " + s.hint
-		}
-		return fileError(path, msg)
+		return fileError(path, model.NotALog(s.what, s.hint))
 	case roleTabular:
 		return tableError(path, s.sample, s.line)
 	case roleUnknown:

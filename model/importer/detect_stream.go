@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/plumb-eval/plumb/internal/jsonscan"
+	"github.com/plumb-eval/plumb/model"
 )
 
 // Streaming detection: the first record is found however far into the
@@ -43,7 +44,7 @@ func sniffStream(r *bufio.Reader) (sniffed, error) {
 	}
 	if c != '{' {
 		sample := st.sample(maxSample, maxSampleRows)
-		if what, hint, ok := contentKind(sample[:min(len(sample), kindSample)]); ok {
+		if what, hint, ok := model.ContentKind(sample[:min(len(sample), model.KindSample)]); ok {
 			return sniffed{role: roleNotLog, what: what, hint: hint}, st.err
 		}
 		header, _, _ := bytes.Cut(sample, []byte("\n"))
@@ -63,11 +64,11 @@ const (
 )
 
 // sample returns the lines from the current position, up to max bytes
-// and rows lines (more lines while it holds fewer than kindSample bytes,
-// for contentKind), consuming them.
+// and rows lines (more lines while it holds fewer than model.KindSample bytes,
+// for model.ContentKind), consuming them.
 func (s *stream) sample(max, rows int) []byte {
 	var out []byte
-	for s.fill() && len(out) < max && (rows > 0 || len(out) < kindSample) {
+	for s.fill() && len(out) < max && (rows > 0 || len(out) < model.KindSample) {
 		rest := s.buf[s.i:]
 		j := bytes.IndexByte(rest, '\n')
 		if j >= 0 {

@@ -78,7 +78,7 @@ func TestNotALog(t *testing.T) {
 // the reader, with its line; a log starting with blank lines is a log.
 func TestNotBinary(t *testing.T) {
 	for _, s := range []string{"id,j\nq1,caf\xe9\n", "id,j\x1b[31m\nq1,true\n", "\n\n\n{\"kind\":\"pair\"}\n", "a,b\n1,2\n"} {
-		if what, _, ok := contentKind([]byte(s)); ok {
+		if what, _, ok := model.ContentKind([]byte(s)); ok {
 			t.Errorf("%q: %s", s, what)
 		}
 	}

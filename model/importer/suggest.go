@@ -30,6 +30,18 @@ var (
 	verdictNames = []string{"verdict", "judgment", "judgement", "prediction", "pred", "predicted", "decision", "output", "answer", "result"}
 )
 
+// TableError is a table given without a column mapping: its columns and
+// the flags that read it. It is a *model.LineError (file and header
+// line) for errors.As and ErrBadInput.
+type TableError struct {
+	*model.LineError
+	Columns []string // the header's column names
+	Flags   []string // --from columns --map KEY=COLUMN … that read it; nil when its columns cannot be placed
+}
+
+// Unwrap returns the *model.LineError.
+func (e *TableError) Unwrap() error { return e.LineError }
+
 // tableError is the error for a table given without a column mapping:
 // its columns and, when they can be placed, the flags that read it. The
 // sample starts on line first of the file.
@@ -58,7 +70,7 @@ func tableError(path string, sample []byte, first int) error {
 		}
 		msg += "read it with " + strings.Join(quoted, " ") + " (docs/importing.md)"
 	}
-	return &model.LineError{File: path, Line: line, Msg: msg}
+	return &TableError{LineError: &model.LineError{File: path, Line: line, Msg: msg}, Columns: header, Flags: flags}
 }
 
 // readSample parses the header and the whole rows of a table's sample,
@@ -66,7 +78,8 @@ func tableError(path string, sample []byte, first int) error {
 // the file (0 when unknown).
 func readSample(path string, sample []byte) (header []string, rows [][]string, line int) {
 	cr := csv.NewReader(bytes.NewReader(sample))
-	cr.Comma = guessComma(path, firstLine(sample))
+	first, _, _ := bytes.Cut(sample, []byte("\n")) // the sample starts at the header
+	cr.Comma = guessComma(path, first)
 	cr.FieldsPerRecord = -1
 	complete := len(sample) < maxSample || bytes.HasSuffix(sample, []byte("\n"))
 	for {

@@ -1,22 +1,23 @@
-package importer
+package model
 
 import (
 	"bytes"
 	"strings"
 )
 
-// What a file is when it is not a judgment log at all. The kinds are told
-// by their magic numbers (the first bytes their formats define: PNG's
+// What a file is when it is not a judgment log at all (ContentKind), for
+// the readers of every format: the importers' detection and the v1
+// reader. The kinds are told by their magic numbers (the first bytes their formats define: PNG's
 // 89 50 4E 47 0D 0A 1A 0A, PDF's "%PDF-", zip's "PK\x03\x04", …), not by
 // net/http.DetectContentType, which knows neither Parquet nor SQLite nor
 // tar and would pull net/http into model. gzip is read through (a
 // compressed log is a log), so its magic is seen here only when a file
 // was compressed twice. Markdown and HTML are told by their first line;
-// binary data by its control bytes (binary). Only the first kindSample
-// bytes are read, after a UTF-8 byte-order mark and blank space.
+// binary data by its control bytes (isBinary). Only the first KindSample
+// bytes are read.
 
-// kindSample is how many bytes of the start of a file contentKind reads.
-const kindSample = 512
+// KindSample is how many bytes of the start of a file ContentKind reads.
+const KindSample = 512
 
 // kind names a file format and says what to do with it.
 type kind struct {
@@ -47,16 +48,16 @@ var kinds = []kind{
 	{"\xfe\xff", 0, "UTF-16 text", "save it as UTF-8 (Excel: CSV UTF-8)"},
 }
 
-// contentKind says what the start of a file (up to kindSample bytes) is
-// when it is plainly not a judgment log, and what to do instead; ok is
-// false for text that may be a log or a table.
-func contentKind(head []byte) (what, hint string, ok bool) {
+// ContentKind says what the start of a file (up to KindSample bytes) is
+// when it is plainly not a judgment log — "a PNG image" — and what to do
+// instead (or ""); ok is false for text that may be a log or a table.
+func ContentKind(head []byte) (what, hint string, ok bool) {
 	for _, k := range kinds {
 		if len(head) >= k.offset+len(k.magic) && string(head[k.offset:k.offset+len(k.magic)]) == k.magic {
 			return k.what, k.hint, true
 		}
 	}
-	if binary(head) {
+	if isBinary(head) {
 		return "binary data", "", true
 	}
 	first := firstLine(head)
@@ -72,12 +73,12 @@ func contentKind(head []byte) (what, hint string, ok bool) {
 	return "", "", false
 }
 
-// binary reports whether more than 1 in 20 bytes of head are control
+// isBinary reports whether more than 1 in 20 bytes of head are control
 // bytes no text holds: NUL and the C0 controls but tab, newline, vertical
 // tab, form feed, carriage return and escape. Text in an encoding other
 // than UTF-8 (Latin-1, say) is not binary: the reader refuses its cells
 // one by one, with their line.
-func binary(head []byte) bool {
+func isBinary(head []byte) bool {
 	n := 0
 	for _, c := range head {
 		if c < 0x20 && !strings.ContainsRune("\t\n\v\f\r\x1b", rune(c)) {
@@ -109,4 +110,14 @@ func isMarkdownStart(line []byte) bool {
 		return true
 	}
 	return false
+}
+
+// NotALog is the message for a file ContentKind names: "not a judgment
+// log (it looks like a PNG image)", and what to do instead.
+func NotALog(what, hint string) string {
+	msg := "not a judgment log (it looks like " + what + ")"
+	if hint != "" {
+		msg += ": " + hint
+	}
+	return msg
 }
