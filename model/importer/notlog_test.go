@@ -166,3 +166,52 @@ func TestTableWithoutVerdicts(t *testing.T) {
 		t.Errorf("plain text: %v", err)
 	}
 }
+
+// TestFlatJSONSuggestsMap: flat JSON records of no known format are rows;
+// the unknown-format error gives the flags that read them (nested fields
+// are left out), and those flags load the file. A lone 1 is no verdict.
+func TestFlatJSONSuggestsMap(t *testing.T) {
+	for _, c := range []struct{ name, content, flags string }{
+		{"flat.jsonl", `{"id":"q1","gpt4":true,"meta":{"t":1},"claude":"no","human":1}` + "\n" +
+			`{"id":"q2","gpt4":false,"meta":{"t":2},"claude":"yes","human":null}` + "\n",
+			"--from columns --map id=id --map judge-columns=gpt4,claude --map human=human"},
+		{"array.json", `[{"item_id":7,"judge":"a","verdict":true},{"item_id":7,"judge":"b","verdict":false}]`,
+			"--from columns --map id=item_id --map judge=judge --map verdict=verdict"},
+		{"odd.jsonl", `{"who": 1, "what": 2}`, ""},
+	} {
+		path := writeFile(t, c.name, c.content)
+		_, err := Load([]string{path}, "", model.ReadOptions{}, Options{})
+		if err == nil || !errors.Is(err, model.ErrBadInput) || !strings.Contains(err.Error(), "unknown judge-log format") {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		_, rest, _ := strings.Cut(err.Error(), "read its records as rows with ")
+		line, _, _ := strings.Cut(rest, " (docs/importing.md)")
+		if line != c.flags {
+			t.Errorf("%s: %v\nsuggests %q, want %q", c.name, err, line, c.flags)
+		}
+		if c.flags == "" {
+			continue
+		}
+		args, _ := shellarg.Split(line)
+		if lg, err := Load([]string{path}, args[1], model.ReadOptions{}, Options{Map: mapArgs(args)}); err != nil || len(lg.Verdicts) == 0 {
+			t.Errorf("%s: the suggested line does not load it: %v", c.name, err)
+		}
+	}
+}
+
+// FuzzSuggestMap: a table's sample of any bytes never panics the
+// suggestion, and a suggested line always parses as a mapping.
+func FuzzSuggestMap(f *testing.F) {
+	f.Add([]byte("id,gpt4,claude,human\nq1,true,false,true\nq2,1,0,0\n"))
+	f.Add([]byte("item_id\tjudge\tverdict\nq1\tgpt4\ttrue\nq1\tclaude\tno\n"))
+	f.Add([]byte("\"a,b\",c\n\"1\",\"\"\"\"\n"))
+	f.Fuzz(func(t *testing.T, sample []byte) {
+		err := tableError("f.csv", sample, 1)
+		var te *TableError
+		if errors.As(err, &te) && te.Flags != nil {
+			if _, perr := ParseMapping(mapArgs(te.Flags)); perr != nil {
+				t.Fatalf("%v: %v", te.Flags, perr)
+			}
+		}
+	})
+}

@@ -15,7 +15,7 @@ import (
 // column is what, but its header and first rows (the sample detection
 // kept) usually say. The error lists the columns and, when they can be
 // placed, the --from columns --map flags that read the file: a column of
-// true/false values named like a human label (human…, label, gold,
+// true/false values (truthColumn) named like a human label (human…, label, gold,
 // truth, reference, correct) is human=; one named like a judge (judge,
 // model, annotator, evaluator, grader, rater) with a true/false column
 // beside it is the long layout, judge= and verdict=; otherwise every
@@ -120,12 +120,15 @@ func SuggestMap(header []string, rows [][]string) []string {
 		}
 		return h != "" && n == 1
 	}
-	var truths, others []int
+	var truths, loose, others []int // loose: true/false values too few to tell a verdict (a lone 1), enough for a named human label
 	for i := range header {
 		switch {
 		case !usable(i):
-		case truthColumn(rows, i):
+		case truthColumn(rows, i, true):
 			truths = append(truths, i)
+		case truthColumn(rows, i, false):
+			loose = append(loose, i)
+			others = append(others, i)
 		default:
 			others = append(others, i)
 		}
@@ -147,7 +150,7 @@ func SuggestMap(header []string, rows [][]string) []string {
 		}
 	}
 	truths = slices.DeleteFunc(truths, func(i int) bool { return i == id })
-	human := named(truths, humanNames, "human")
+	human := named(slices.DeleteFunc(slices.Concat(truths, loose), func(i int) bool { return i == id }), humanNames, "human")
 	verdicts := slices.DeleteFunc(slices.Clone(truths), func(i int) bool { return i == human })
 	flags := []string{"--from", "columns"}
 	add := func(k string, i int) { flags = append(flags, "--map", k+"="+header[i]) }
@@ -202,22 +205,26 @@ func mapArgs(flags []string) []string {
 }
 
 // truthColumn reports whether column i holds true/false values (as the
-// columns reader reads them) in every row that has it, and one at least.
-func truthColumn(rows [][]string, i int) bool {
-	seen := false
+// columns reader reads them) in every row that has it, one at least; and,
+// when clearly, that it says so clearly: a word (true, yes, …) or at
+// least two values (a lone 1 is as likely a count).
+func truthColumn(rows [][]string, i int, clearly bool) bool {
+	n, word := 0, false
 	for _, r := range rows {
 		if i >= len(r) {
 			continue
 		}
 		switch strings.ToLower(strings.TrimSpace(r[i])) {
 		case "":
-		case "true", "false", "1", "0", "yes", "no":
-			seen = true
+		case "true", "false", "yes", "no":
+			n, word = n+1, true
+		case "1", "0":
+			n++
 		default:
 			return false
 		}
 	}
-	return seen
+	return word || n >= 2 || !clearly && n == 1
 }
 
 // unique reports whether column id is filled and unique in rows (per
