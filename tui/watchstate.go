@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plumb-eval/plumb/internal/shellarg"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -39,10 +40,12 @@ func (c *common) watchWaiting() []string {
 	var wait *model.WaitingError
 	switch {
 	case errors.As(c.watch, &wait) && !wait.NoRecords:
-		names := strings.Join(wait.Files, ", ")
-		return slices.Concat([]string{""}, wrap("waiting for "+names+" to appear", w, " ⟳ "),
-			wrap("plumb reads it as soon as it appears and follows it as it grows: start the run that writes it (plumb collect … -o "+
-				names+"). q quits.", w, "   "))
+		how := "plumb reads each as soon as it appears and follows them as they grow. q quits."
+		if len(wait.Files) == 1 {
+			how = "plumb reads it as soon as it appears and follows it as it grows: start the run that writes it (plumb collect … -o " +
+				shellarg.Quote(wait.Files[0]) + "). q quits."
+		}
+		return slices.Concat([]string{""}, wrap("waiting for "+strings.Join(wait.Files, ", ")+" to appear", w, " ⟳ "), wrap(how, w, "   "))
 	case wait != nil:
 		return slices.Concat([]string{""}, wrap("waiting for the first record in "+strings.Join(wait.Files, ", "), w, " ⟳ "),
 			wrap("the numbers form as records arrive. q quits.", w, "   "))
