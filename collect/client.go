@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -108,6 +109,9 @@ type Failure struct {
 	Fatal  bool
 	retry  bool
 	after  time.Duration // the server's Retry-After
+	// gone: no HTTP server could be reached (refused, unknown host, TLS:
+	// classifyConnect); a run stops after GiveUpAfter of these in a row.
+	gone bool
 }
 
 func (f *Failure) Error() string {
@@ -128,6 +132,13 @@ type Result struct {
 // back-off and full jitter (honouring Retry-After). A non-nil error is a
 // *Failure.
 func (c *Client) Do(ctx context.Context, system, user string) (Result, error) {
+	return c.do(ctx, system, user, nil)
+}
+
+// do is Do that also adds each retry to *retries as it is made (a run's
+// Stats.Retries, which the progress line shows while a request is still
+// retrying), when retries is not nil.
+func (c *Client) do(ctx context.Context, system, user string, retries *int64) (Result, error) {
 	body, err := c.body(system, user)
 	if err != nil {
 		return Result{}, &Failure{Reason: "bad-request", Msg: err.Error()}
@@ -152,6 +163,9 @@ func (c *Client) Do(ctx context.Context, system, user string) (Result, error) {
 			return res, f
 		}
 		res.Retries++
+		if retries != nil {
+			atomic.AddInt64(retries, 1)
+		}
 		wait := c.backoff(attempt)
 		if f.after > wait {
 			wait = min(f.after, MaxRetryAfter)
@@ -290,7 +304,8 @@ func transportFailure(err error) *Failure {
 	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
 		return &Failure{Reason: "timeout", Msg: err.Error(), retry: true}
 	}
-	return &Failure{Reason: "connection", Msg: err.Error(), retry: true}
+	_, _, gone := classifyConnect(err)
+	return &Failure{Reason: "connection", Msg: err.Error(), retry: true, gone: gone}
 }
 
 // statusFailure classifies a non-200 response. A context-length refusal

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/plumb-eval/plumb/model"
@@ -69,6 +70,15 @@ func LoadItems(files []string, from string, maps []string) ([]Item, error) {
 	}
 	if len(others) > 0 {
 		lg, err := importer.Load(others, from, model.ReadOptions{}, importer.Options{Map: maps})
+		var te *importer.TableError
+		if errors.As(err, &te) { // its --map line reads verdicts, which hold no texts to judge
+			cols := make([]string, len(te.Columns))
+			for i, c := range te.Columns {
+				cols[i] = strconv.Quote(c)
+			}
+			return nil, &model.LineError{File: te.File, Line: te.Line, Msg: "a table (its columns: " + strings.Join(cols, ", ") +
+				`); collect reads items from JSON Lines, one {"id", "prompt", "response_1", "response_2"} a line, or from a log that carries the texts (docs/collect.md#items)`}
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package collect
 
 import (
 	"bytes"
+	"errors"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -124,4 +125,16 @@ func FuzzPlainItems(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestItemsFromTable: a table given as items gets collect's own hint, not
+// the verdict --map line of plumb report (whose records hold no texts).
+func TestItemsFromTable(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "items.csv")
+	os.WriteFile(p, []byte("id,prompt,response_1,response_2\nq1,hi,a,b\n"), 0o644)
+	_, err := LoadItems([]string{p}, "", nil)
+	want := p + `:1: a table (its columns: "id", "prompt", "response_1", "response_2"); collect reads items from JSON Lines`
+	if err == nil || !strings.HasPrefix(err.Error(), want) || !errors.Is(err, model.ErrBadInput) {
+		t.Errorf("got  %v\nwant %s…", err, want)
+	}
 }

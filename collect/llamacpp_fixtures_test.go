@@ -372,20 +372,20 @@ func TestPreflightNamesAndIDs(t *testing.T) {
 		return NewClient(ClientConfig{BaseURL: base, Model: model, Timeout: time.Second})
 	}
 
-	w := cl(ts.URL+"/v1", "stories").Preflight(ctx, &IDs{"Lily", "Tom"}, false)
-	if len(w) != 2 || !strings.Contains(w[0], `model "stories"`) || !strings.Contains(w[0], `"model/stories260K.gguf"`) ||
+	w, err := cl(ts.URL+"/v1", "stories").Preflight(ctx, &IDs{"Lily", "Tom"}, false)
+	if err != nil || len(w) != 2 || !strings.Contains(w[0], `model "stories"`) || !strings.Contains(w[0], `"model/stories260K.gguf"`) ||
 		!strings.Contains(w[1], `splits the ID "Tom" into several tokens ("Tom" → " T" "om"; " Tom" → " " " T" "om")`) {
 		t.Fatalf("warnings %q", w)
 	}
 	// The listed name and IDs the tokenizer has as tokens (A is " " + "A", B is " B"): nothing to say.
-	if w := cl(ts.URL+"/v1", "model/stories260K.gguf").Preflight(ctx, &IDs{"A", "B"}, false); len(w) != 0 {
+	if w, err := cl(ts.URL+"/v1", "model/stories260K.gguf").Preflight(ctx, &IDs{"A", "B"}, false); len(w) != 0 || err != nil {
 		t.Errorf("warnings %q, want none", w)
 	}
 	// No tokenizer endpoint, or a base URL without /v1: the model check only.
-	if w := cl(lcPreflightServer(t, false).URL+"/v1", "model/stories260K.gguf").Preflight(ctx, &IDs{"Lily", "Tom"}, false); len(w) != 0 {
+	if w, err := cl(lcPreflightServer(t, false).URL+"/v1", "model/stories260K.gguf").Preflight(ctx, &IDs{"Lily", "Tom"}, false); len(w) != 0 || err != nil {
 		t.Errorf("without /tokenize: %q", w)
 	}
-	if w := cl(ts.URL, "x").Preflight(ctx, &IDs{"Lily", "Tom"}, false); len(w) != 0 {
+	if w, err := cl(ts.URL, "x").Preflight(ctx, &IDs{"Lily", "Tom"}, false); len(w) != 0 || err != nil {
 		t.Errorf("without /v1: %q", w)
 	}
 }

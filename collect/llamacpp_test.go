@@ -297,7 +297,7 @@ func TestLlamaCpp(t *testing.T) {
 	// Item 5: the model name is not checked by the server; "Tom" is two
 	// tokens for this model, never an alternative while " Lily" is.
 	t.Run("names and IDs", func(t *testing.T) {
-		w := NewClient(ClientConfig{BaseURL: base, Model: "stories"}).Preflight(ctx, &IDs{"Lily", "Tom"}, false)
+		w, _ := NewClient(ClientConfig{BaseURL: base, Model: "stories"}).Preflight(ctx, &IDs{"Lily", "Tom"}, false)
 		if len(w) != 2 || !strings.Contains(w[0], `model "stories"`) || !strings.Contains(w[0], strconv.Quote(listed)) ||
 			!strings.Contains(w[1], `splits the ID "Tom" into several tokens ("Tom" → " T" "om"`) {
 			t.Errorf("preflight warnings %q", w)

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,20 +36,52 @@ const maxListed = 5
 // (GET BASE/models) and, when ids is not nil and the server has a
 // tokenizer endpoint (POST ROOT/tokenize, ROOT being BASE without its /v1),
 // whether each ID is one token. It returns warnings, one line each,
-// sanitised for a terminal. A server that cannot answer (no such
-// endpoint, an error) gives no warning: the run itself reports a server
-// that does not answer.
-func (c *Client) Preflight(ctx context.Context, ids *IDs, caseSensitive bool) []string {
+// sanitised for a terminal. A server that cannot be reached at all (the
+// connection refused, the host unknown, a TLS failure: see reach.go) is a
+// *ConnectError and the run should not start; a server that answers
+// anything, even an error, gives at most a warning: the run itself reports
+// its failures.
+func (c *Client) Preflight(ctx context.Context, ids *IDs, caseSensitive bool) ([]string, error) {
 	ctx, cancel := context.WithTimeout(ctx, PreflightTimeout)
 	defer cancel()
-	var w []string
-	if msg := c.checkModel(ctx); msg != "" {
+	names, w, err := c.reach(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if msg := c.checkModel(names); msg != "" {
 		w = append(w, msg)
 	}
 	if ids != nil {
 		w = append(w, c.checkIDs(ctx, *ids, caseSensitive)...)
 	}
-	return w
+	return w, nil
+}
+
+// reach asks GET BASE/models once and returns the names it lists (nil
+// when none), a warning when the request failed in a way that is not
+// final, or the *ConnectError of a server that cannot be reached.
+func (c *Client) reach(ctx context.Context) ([]string, []string, error) {
+	if u, err := url.Parse(c.base()); err == nil && reservedInvalid(u.Hostname()) {
+		dns := &net.DNSError{Name: u.Hostname(), Err: "no such host", IsNotFound: true}
+		return nil, nil, c.connectError(dns)
+	}
+	status, data, err := c.request(ctx, http.MethodGet, c.base()+"/models", nil)
+	switch {
+	case err != nil && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return nil, nil, nil // cancelled: the run stops on its own
+	case err != nil:
+		if ce := c.connectError(err); ce != nil {
+			return nil, nil, ce
+		}
+		return nil, []string{fmt.Sprintf("warning: the server did not answer GET %s/models (%s); starting the run, whose requests are retried",
+			c.cleanText(c.base()), c.cleanText(errText(err)))}, nil
+	case plainToTLS(status, data):
+		return nil, nil, &ConnectError{URL: c.cleanText(c.base()), Cause: "the server speaks HTTPS (it answered HTTP 400 to a plain request)",
+			Hint: "use https:// in --base-url"}
+	case status != http.StatusOK:
+		return nil, nil, nil
+	}
+	return modelNames(data), nil, nil
 }
 
 // base returns the base URL without a trailing slash.
@@ -54,17 +89,27 @@ func (c *Client) base() string { return strings.TrimRight(c.cfg.BaseURL, "/") }
 
 // get sends one request (no retries) and returns the body of a 200 answer.
 func (c *Client) get(ctx context.Context, method, url string, body any) ([]byte, bool) {
+	status, data, err := c.request(ctx, method, url, body)
+	if err != nil || status != http.StatusOK {
+		return nil, false
+	}
+	return data, true
+}
+
+// request sends one request (no retries) and returns its status and body
+// (at most 4 MiB), or the error of sending it or reading the answer.
+func (c *Client) request(ctx context.Context, method, url string, body any) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			return nil, false
+			return 0, nil, err
 		}
 		rd = bytes.NewReader(b)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, url, rd)
 	if err != nil {
-		return nil, false
+		return 0, nil, err
 	}
 	req.Header.Set("Accept", "application/json")
 	if body != nil {
@@ -75,14 +120,14 @@ func (c *Client) get(ctx context.Context, method, url string, body any) ([]byte,
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, false
+		return 0, nil, err
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
-	if err != nil || resp.StatusCode != http.StatusOK {
-		return nil, false
+	if err != nil {
+		return 0, nil, err
 	}
-	return data, true
+	return resp.StatusCode, data, nil
 }
 
 // ListModels returns the model names the server lists at BASE/models, and
@@ -92,25 +137,30 @@ func (c *Client) ListModels(ctx context.Context) ([]string, bool) {
 	if !ok {
 		return nil, false
 	}
+	names := modelNames(data)
+	return names, names != nil
+}
+
+// modelNames reads the names of a /models answer, nil when it lists none.
+func modelNames(data []byte) []string {
 	var r struct {
 		Data []struct {
 			ID string `json:"id"`
 		} `json:"data"`
 	}
 	if json.Unmarshal(data, &r) != nil || len(r.Data) == 0 {
-		return nil, false
+		return nil
 	}
 	names := make([]string, len(r.Data))
 	for i, d := range r.Data {
 		names[i] = d.ID
 	}
-	return names, true
+	return names
 }
 
 // checkModel warns when the server lists models and --model is not one.
-func (c *Client) checkModel(ctx context.Context) string {
-	names, ok := c.ListModels(ctx)
-	if !ok || slices.Contains(names, c.cfg.Model) {
+func (c *Client) checkModel(names []string) string {
+	if names == nil || slices.Contains(names, c.cfg.Model) {
 		return ""
 	}
 	quoted := make([]string, 0, maxListed+1)

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/plumb-eval/plumb/internal/textsafe"
 )
@@ -26,6 +27,9 @@ type Progress struct {
 	// Redact, when set, is applied to every line (the client's Redact);
 	// each line is also made terminal-safe (textsafe.Line).
 	Redact func(string) string
+	// Stall is the least time without an answer after which the ETA gives
+	// way to how long none has come (0: StallAfter).
+	Stall time.Duration
 
 	st    *Stats
 	begin time.Time
@@ -70,43 +74,96 @@ func (p *Progress) stop() {
 	p.wg.Wait()
 }
 
+// StallAfter is the default Progress.Stall. The wait is also at least 3
+// times the mean time between answers so far, for a slow judge.
+const StallAfter = 10 * time.Second
+
 // line formats the current state.
-func (p *Progress) line() string {
+func (p *Progress) line() string { return p.lineAt(time.Now()) }
+
+// lineAt formats the state at now. A redrawn line that is wider than the
+// terminal drops the bar, then the tokens, before it is cut, so that the
+// ETA and the retries stay in view at 80 columns.
+func (p *Progress) lineAt(now time.Time) string {
 	st := p.st
 	done, total := atomic.LoadInt64(&st.Done), st.Requests
-	el := time.Since(p.begin)
+	el := now.Sub(p.begin)
 	rate := float64(done) / max(el.Seconds(), 1e-9)
-	eta := "–"
-	if rate > 0 && done < total {
-		eta = fmtDur(time.Duration(float64(total-done) / rate * float64(time.Second)))
-	}
 	pct := 100.0
 	if total > 0 {
 		pct = 100 * float64(done) / float64(total)
 	}
-	var b strings.Builder
-	if p.Label != "" {
-		b.WriteString(p.Label + " ")
-	}
+	bar := ""
 	if p.Terminal {
 		const width = 20
 		fill := int(pct / 100 * width)
-		b.WriteString("[" + strings.Repeat("█", fill) + strings.Repeat("░", width-fill) + "] ")
+		bar = "[" + strings.Repeat("█", fill) + strings.Repeat("░", width-fill) + "]"
 	}
-	fmt.Fprintf(&b, "%d/%d requests (%.1f%%) · %.0f/s · ETA %s · %s tokens · %d retries · %d failed",
-		done, total, pct, rate, eta, fmtCount(atomic.LoadInt64(&st.PromptTok)+atomic.LoadInt64(&st.OutputTok)),
-		atomic.LoadInt64(&st.Retries), atomic.LoadInt64(&st.Failed))
-	line := b.String()
+	counts := fmt.Sprintf("%d/%d requests (%.1f%%)", done, total, pct)
+	parts := []string{p.Label, bar, counts, fmt.Sprintf("· %.0f/s", rate), "· " + p.eta(now, rate),
+		fmt.Sprintf("· %s tokens", fmtCount(atomic.LoadInt64(&st.PromptTok)+atomic.LoadInt64(&st.OutputTok))),
+		fmt.Sprintf("· %d retries · %d failed", atomic.LoadInt64(&st.Retries), atomic.LoadInt64(&st.Failed))}
+	var line string
+	for step := range 4 { // drop nothing, then the bar, the tokens, the rate and the word "requests"
+		switch step {
+		case 1:
+			parts[1] = ""
+		case 2:
+			parts[5] = ""
+		case 3:
+			parts[2], parts[3] = fmt.Sprintf("%d/%d (%.1f%%)", done, total, pct), ""
+		}
+		line = p.clean(strings.Join(slices.DeleteFunc(slices.Clone(parts), func(s string) bool { return s == "" }), " "))
+		if !p.Terminal || p.Width <= 1 || utf8.RuneCountInString(line) <= p.Width-1 {
+			return line
+		}
+	}
+	return string([]rune(line)[:p.Width-1])
+}
+
+// clean redacts a line and makes it terminal-safe.
+func (p *Progress) clean(line string) string {
 	if p.Redact != nil {
 		line = p.Redact(line)
 	}
-	line = textsafe.Line(line)
-	if p.Terminal && p.Width > 1 {
-		if r := []rune(line); len(r) > p.Width-1 {
-			line = string(r[:p.Width-1])
-		}
+	return textsafe.Line(line)
+}
+
+// eta is "ETA" and the remaining time at the rate so far, while answers
+// come. When none has come for Stall (or 3 mean intervals between
+// answers, if longer) — a server that stopped answering, whose requests
+// are being retried — the rate of requests failed after their retries
+// says nothing of the time left (a dead server gave "ETA 2:46:31"): it
+// says how long no answer has come instead.
+func (p *Progress) eta(now time.Time, rate float64) string {
+	st := p.st
+	done, total := atomic.LoadInt64(&st.Done), st.Requests
+	answered := atomic.LoadInt64(&st.Answered)
+	last := p.begin
+	if ns := st.lastAnswer.Load(); ns != 0 {
+		last = time.Unix(0, ns)
 	}
-	return line
+	quiet := now.Sub(last)
+	limit := p.Stall
+	if limit <= 0 {
+		limit = StallAfter
+	}
+	if answered > 0 {
+		limit = max(limit, 3*last.Sub(p.begin)/time.Duration(answered))
+	}
+	switch {
+	case done >= total:
+		return "ETA –"
+	case answered == 0 && quiet >= limit:
+		return "no answer yet (" + fmtDur(quiet) + ")"
+	case answered == 0:
+		return "ETA –" // the rate of requests failed for good says nothing of the time left
+	case quiet >= limit:
+		return "no answer for " + fmtDur(quiet)
+	case rate > 0:
+		return "ETA " + fmtDur(time.Duration(float64(total-done)/rate*float64(time.Second)))
+	}
+	return "ETA –"
 }
 
 // Summary formats the end-of-run summary.

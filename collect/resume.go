@@ -176,6 +176,37 @@ func checkHead(f *os.File) error {
 	if t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n"); len(t) > 0 && t[0] == '[' {
 		return errors.New("it holds a JSON array, and collect appends JSON Lines (one record a line)")
 	}
+	if what, hint, ok := model.ContentKind(head[:min(len(head), model.KindSample)]); ok {
+		return errors.New(model.NotALog(what, hint))
+	}
+	return nil
+}
+
+// CheckOutput makes the quick checks Run makes of an output log before it
+// appends — a folder, a FIFO or socket, gzip, a JSON array, a file that
+// is plainly no log (model.ContentKind) — reading only the file's first
+// bytes, so that a command says so before it contacts the server. A
+// missing file is fine (Run creates it); Run still checks the whole file.
+func CheckOutput(name string) error {
+	st, err := os.Stat(name)
+	switch {
+	case err != nil:
+		return nil // missing, or an error Run reports
+	case st.IsDir():
+		return &OutputError{name, errors.New("it is a folder")}
+	case st.Mode()&(os.ModeNamedPipe|os.ModeSocket) != 0:
+		return &OutputError{name, errors.New("it is a FIFO or socket, and collect reads the log before it appends")}
+	case !st.Mode().IsRegular():
+		return nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if err := checkHead(f); err != nil {
+		return &OutputError{name, err}
+	}
 	return nil
 }
 

@@ -69,8 +69,31 @@ type Stats struct {
 	// option (impossible; read as 0, probability 1: see Reader).
 	PositiveLP int64
 
-	mu      sync.Mutex
-	reasons map[string]int64
+	mu         sync.Mutex
+	reasons    map[string]int64
+	lastAnswer atomic.Int64 // when the last request was answered (Unix nanoseconds; 0: none yet)
+	goneRun    atomic.Int64 // requests failed for good without reaching the server since the last answer
+}
+
+// answered counts a request with a usable answer and notes when it came
+// (the progress line's ETA needs to know whether answers still come).
+func (s *Stats) answered() {
+	atomic.AddInt64(&s.Answered, 1)
+	s.lastAnswer.Store(time.Now().UnixNano())
+	s.goneRun.Store(0)
+}
+
+// gone counts a request that failed for good and returns the error that
+// stops the run when GiveUpAfter requests in a row (no answer between
+// them) failed, after all their retries, without reaching the server: it
+// stopped answering mid-run (each of them was retried for --retries
+// back-offs), and going on would fail every item left the same way.
+func (s *Stats) gone(f *Failure) error {
+	if !f.gone || s.goneRun.Add(1) < GiveUpAfter {
+		return nil
+	}
+	return fmt.Errorf("the last %d requests failed for good without reaching the server, each after its retries (the last: %w): "+
+		"it stopped answering; re-run the same command to continue once it is back", GiveUpAfter, f)
 }
 
 // Reasons returns failures counted by reason.
@@ -247,6 +270,10 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 				fatal = fmt.Errorf("the first %d requests all failed for good, the last with %w; stopping (see %s)", GiveUpAfter, r.fail, failName)
 				cancel()
 			}
+			if err := st.gone(r.fail); err != nil && fatal == nil {
+				fatal = err
+				cancel()
+			}
 		}
 		cfg.warnEarly(st, &warned)
 		if p.n < len(cfg.Arrangements) {
@@ -293,9 +320,8 @@ func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 		r.fail = &Failure{Reason: "template", Msg: err.Error()}
 		return r
 	}
-	res, err := cfg.Client.Do(ctx, system, user)
+	res, err := cfg.Client.do(ctx, system, user, &st.Retries)
 	r.attempts = res.Attempts
-	atomic.AddInt64(&st.Retries, int64(res.Retries))
 	if err != nil {
 		var f *Failure
 		if !errors.As(err, &f) {
@@ -324,7 +350,7 @@ func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 		r.fail = cfg.Client.clean(noVerdict(&r.out, cfg.IDs, cfg.Client.Redact(res.Answer.Text)))
 		return r
 	}
-	atomic.AddInt64(&st.Answered, 1)
+	st.answered()
 	return r
 }
 

@@ -292,8 +292,9 @@ func lsOf(body []byte, from int) (float64, int, error) {
 
 // lsRequest asks the LS client for the log-likelihood of output after
 // prefix, retrying as Client.Do does; res counts the attempts and retries
-// (its Answer stays empty).
-func (c *Client) lsRequest(ctx context.Context, prefix, output string) (ls float64, tokens int, res Result, _ *Failure) {
+// (its Answer stays empty), and each retry is added to *retries as it is
+// made when retries is not nil.
+func (c *Client) lsRequest(ctx context.Context, prefix, output string, retries *int64) (ls float64, tokens int, res Result, _ *Failure) {
 	body, err := json.Marshal(map[string]any{"model": c.cfg.Model, "prompt": prefix + output, "max_tokens": 1,
 		"temperature": 0, "echo": true, "logprobs": 1})
 	if err != nil {
@@ -322,6 +323,9 @@ func (c *Client) lsRequest(ctx context.Context, prefix, output string) (ls float
 			return 0, 0, res, f
 		}
 		res.Retries++
+		if retries != nil {
+			atomic.AddInt64(retries, 1)
+		}
 		if err := sleepCtx(ctx, max(c.backoff(attempt), min(f.after, MaxRetryAfter))); err != nil {
 			return 0, 0, res, &Failure{Reason: "canceled", Msg: err.Error()}
 		}
@@ -435,6 +439,9 @@ func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) 
 					if atomic.LoadInt64(&st.Answered) == 0 && atomic.LoadInt64(&st.Failed) >= GiveUpAfter {
 						stop(fmt.Errorf("the first %d requests all failed for good, the last with %w; stopping", GiveUpAfter, f.fail))
 					}
+					if err := st.gone(f.fail); err != nil {
+						stop(err)
+					}
 				}
 				switch {
 				case ctx.Err() != nil && !ok:
@@ -472,8 +479,7 @@ func (cfg *ScoreConfig) scoreGroup(ctx context.Context, g []int, st *Stats, meta
 	var ls *float64
 	var tokens *int
 	if cfg.LS != nil {
-		v, n, res, f := cfg.LS.lsRequest(ctx, LSPrefix(cfg.TaskDescription, first.Input), first.Output)
-		atomic.AddInt64(&st.Retries, int64(res.Retries))
+		v, n, res, f := cfg.LS.lsRequest(ctx, LSPrefix(cfg.TaskDescription, first.Input), first.Output, &st.Retries)
 		if f != nil {
 			if f.Reason != "canceled" {
 				atomic.AddInt64(&st.Done, 1)
@@ -490,8 +496,7 @@ func (cfg *ScoreConfig) scoreGroup(ctx context.Context, g []int, st *Stats, meta
 		if err != nil {
 			return nil, append(fails, scoreFail{it.ID, it.Criterion, &Failure{Reason: "template", Msg: err.Error()}, 0}), false
 		}
-		res, err := cfg.Client.Do(ctx, sys, user)
-		atomic.AddInt64(&st.Retries, int64(res.Retries))
+		res, err := cfg.Client.do(ctx, sys, user, &st.Retries)
 		if err != nil {
 			f, _ := err.(*Failure)
 			if f.Reason != "canceled" {
@@ -510,7 +515,7 @@ func (cfg *ScoreConfig) scoreGroup(ctx context.Context, g []int, st *Stats, meta
 			f := &Failure{Reason: "no-verdict", Msg: noRating(&res.Answer) + cfg.Client.cleanText(snippet([]byte(cfg.Client.Redact(res.Answer.Text))))}
 			return nil, append(fails, scoreFail{it.ID, it.Criterion, f, res.Attempts}), false
 		}
-		atomic.AddInt64(&st.Answered, 1)
+		st.answered()
 		from := "logprobs"
 		if fromLP {
 			atomic.AddInt64(&st.WithLP, 1)

@@ -221,7 +221,13 @@ func (ld *loader) read(r io.Reader, name string) error {
 			return readErr(name, err)
 		}
 		defer gz.Close()
-		src = gz
+		br = bufio.NewReaderSize(gz, 64<<10)
+		src = br
+	}
+	if head, _ := br.Peek(KindSample); len(head) > 0 {
+		if what, hint, ok := ContentKind(head); ok { // a PNG read as JSON said "invalid UTF-8" at line 1
+			return fileErr(name, NotALog(what, hint))
+		}
 	}
 	return ld.run(src, name, 0)
 }

@@ -293,6 +293,11 @@ func (w *Watcher) update(i int) (restart bool, err error) {
 		if f.format == fmtUnknown && !space {
 			f.pending = int(size)
 		}
+		if f.format == fmtLines {
+			if err := notALog(fh, f.name, size); err != nil {
+				return false, err
+			}
+		}
 	}
 	switch f.format {
 	case fmtLines:
@@ -305,6 +310,19 @@ func (w *Watcher) update(i int) (restart bool, err error) {
 	}
 	f.failed = false
 	return false, nil
+}
+
+// notALog is the error for a file whose start ContentKind names (a PNG
+// watched said "invalid JSON at column 1"), nil for any other.
+func notALog(r io.ReaderAt, name string, size int64) error {
+	head := make([]byte, min(size, KindSample))
+	if n, err := r.ReadAt(head, 0); n < len(head) {
+		return readErr(name, err)
+	}
+	if what, hint, ok := ContentKind(head); ok {
+		return fileErr(name, NotALog(what, hint))
+	}
+	return nil
 }
 
 // windowMatches reports whether the bytes before f.off are still those read.

@@ -51,6 +51,10 @@ type common struct {
 	// shows it as an error.
 	flash    string
 	flashErr bool
+
+	// watch is the last poll's waiting state or error (--watch), which
+	// the body shows while there is nothing else to show.
+	watch error
 }
 
 // compareShown names the comparison of every judge on the Overview; ok is
@@ -102,6 +106,8 @@ func (c *common) setFlashErr(err error) {
 // analysis failed (nil when there are numbers to show).
 func (c *common) waiting() []string {
 	switch {
+	case len(c.judges) == 0 && c.opts.Poll != nil:
+		return c.watchWaiting()
 	case len(c.judges) == 0:
 		return []string{"", " The input holds no records. Give plumb a judgment log (docs/log-format.md)."}
 	case c.cur == nil:

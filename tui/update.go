@@ -69,6 +69,10 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			m.watchErr = noRecords(m.c, msg.err)
 			msg.lg = nil
 		}
+		if len(m.c.judges) == 0 { // the body says what it waits for
+			m.c.watch = m.watchErr
+			m.markDirty()
+		}
 		var cmd tea.Cmd
 		if msg.changed && msg.lg != nil {
 			m.pipe.setLog(msg.lg, "")

@@ -133,3 +133,32 @@ func TestWatchWaitsForFile(t *testing.T) {
 		t.Fatalf("after the first record: err %v, %d judges\n%s", m.watchErr, len(m.c.judges), screen(m))
 	}
 }
+
+// TestWatchBodyWaits: at 80×24 the body of plumb --watch FILE, FILE not
+// there yet, says it waits for FILE and reads it when it appears; it said
+// "The input holds no records". Then, the file empty, it waits for the
+// first record.
+func TestWatchBodyWaits(t *testing.T) {
+	t.Parallel()
+	name := filepath.Join(t.TempDir(), "run.jsonl")
+	w := model.NewWatcher([]string{name}, model.ReadOptions{})
+	lg, _, _ := w.Poll()
+	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true, Poll: w.Poll, Files: []string{name}})
+	run(t, m, m.Init())
+	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 80, Height: 24} })
+	pollOnce(t, m)
+	s := screen(m)
+	words := strings.Join(strings.Fields(s), " ") // the path wraps at 80 columns
+	if strings.Contains(s, "holds no records") || !strings.Contains(words, "⟳ waiting for "+name+" to appear") ||
+		!strings.Contains(words, "plumb reads it as soon as it appears and follows it as it grows") {
+		t.Fatalf("the body does not say it waits for the file:\n%s", s)
+	}
+	if err := os.WriteFile(name, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pollOnce(t, m)
+	s = screen(m)
+	if strings.Contains(s, "holds no records") || !strings.Contains(strings.Join(strings.Fields(s), " "), "⟳ waiting for the first record in "+name) {
+		t.Fatalf("an empty file:\n%s", s)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -68,8 +69,10 @@ probability 1, and counted in the summary; it never inverts an answer.
 Exit status: 0 when every item asked for is in the output; 3 when the run
 ended with items not written (requests failed for good: re-run the same
 command to try them again); 2 for bad input (a flag, an items file, an -o
-that is a folder or not a log); 1 when a fatal failure stopped the run;
-130 after Ctrl-C (143 after SIGTERM).
+that is a folder or not a log); 1 when a fatal failure stopped the run or
+the server cannot be reached at all (connection refused, unknown host, TLS
+failure: checked before the first request, not retried); 130 after Ctrl-C
+(143 after SIGTERM).
 
 --task score rates one output per criterion instead (score records with
 score_probs: S_m is the expected score over the --scale tokens'
@@ -209,6 +212,8 @@ func (o *collectOptions) checkCommon(files []string) error {
 		return fmt.Errorf("-o %s is a folder; collect appends to a log file", o.output)
 	case o.output != "" && atomicfile.IsInput(o.output, files):
 		return fmt.Errorf("-o %s is one of the items files; plumb never writes over an input", o.output)
+	case !httpURL(o.baseURL):
+		return fmt.Errorf("--base-url %s: want a URL that starts with http:// or https:// and names a host (http://127.0.0.1:8000/v1)", o.baseURL)
 	case o.topLogprobs < 1:
 		return fmt.Errorf("--top-logprobs %d: want ≥ 1", o.topLogprobs)
 	case o.maxTokens < 0:
@@ -225,6 +230,13 @@ func (o *collectOptions) checkCommon(files []string) error {
 		return fmt.Errorf("--limit %d: want ≥ 0", o.limit)
 	}
 	return nil
+}
+
+// httpURL reports whether s is an http:// or https:// URL with a host
+// ("127.0.0.1:8000/v1", without its scheme, is not: no request could be sent).
+func httpURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // limited is how many of n items --limit keeps.
@@ -285,7 +297,14 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	if n := collect.EmptyTexts(cfg.Items); n > 0 {
 		say(stderr, red, "note: %s an empty prompt or response; judged as they are", vocab.Plural(n, "item has"))
 	}
-	printWarnings(stderr, red, cfg.Client.Preflight(ctx, &cfg.IDs, o.caseSensitive))
+	if err := collect.CheckOutput(cfg.Output); err != nil { // bad input is said before the server is asked
+		return inputError{err}
+	}
+	warns, err := cfg.Client.Preflight(ctx, &cfg.IDs, o.caseSensitive)
+	if err != nil {
+		return err
+	}
+	printWarnings(stderr, red, warns)
 	cfg.Warn = warnWhileRunning(stderr, red)
 	var st collect.Stats
 	begin := time.Now()
@@ -450,7 +469,14 @@ func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions, red
 	defer stop()
 	say(stderr, red, "collect: %s on %s, %s (item × criterion), scale %d-%d, template %s, LS %v → %s",
 		o.model, cfg.Client.Endpoint(), vocab.Plural(len(cfg.Items), "score item"), cfg.Min, cfg.Max, cfg.Template.Name, cfg.LS != nil, cfg.Output)
-	printWarnings(stderr, red, cfg.Client.Preflight(ctx, nil, false))
+	if err := collect.CheckOutput(cfg.Output); err != nil {
+		return inputError{err}
+	}
+	warns, err := cfg.Client.Preflight(ctx, nil, false)
+	if err != nil {
+		return err
+	}
+	printWarnings(stderr, red, warns)
 	var st collect.Stats
 	begin := time.Now()
 	prior, err := collect.RunScores(ctx, cfg, &st)

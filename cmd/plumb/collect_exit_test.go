@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -234,5 +235,60 @@ func TestCollectInterrupt(t *testing.T) {
 	}
 	if lg, err := model.ReadFiles([]string{out}, model.ReadOptions{}); err != nil || len(lg.Pairs) != n {
 		t.Fatalf("after the re-run: %v", err)
+	}
+}
+
+// TestCollectCannotConnect: collect against a port where nothing listens
+// stops before the first judge request, with exit status 1 and the line
+// that says what to check (it retried 156 times over 36 s, "ETA 2:46:31");
+// the output is not created. The score task does the same.
+func TestCollectCannotConnect(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + l.Addr().String() + "/v1"
+	l.Close()
+	scores := filepath.Join(t.TempDir(), "scores.jsonl")
+	os.WriteFile(scores, []byte(`{"id":"s1","criterion":"c","input":"in","output":"out","human_score":3}`+"\n"), 0o644)
+	items := map[string]string{"pair": plainItems(t, 3, ""), "score": scores}
+	out := filepath.Join(t.TempDir(), "out.jsonl")
+	for _, task := range []string{"pair", "score"} {
+		begin := time.Now()
+		_, stderr, err := executeStderr(t, "collect", items[task], "--task", task, "--base-url", base, "--model", "m", "-o", out, "--backoff", "1s")
+		want := "cannot connect to " + base + ": connection refused — is the server running?"
+		if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v (exit %d), want %q\n%s", task, err, exitCode(err), want, stderr)
+		}
+		if d := time.Since(begin); d > 2*time.Second {
+			t.Errorf("%s: took %v", task, d)
+		}
+		if strings.Contains(stderr, "retries") {
+			t.Errorf("%s: a run started:\n%s", task, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: %s was created", task, out)
+		}
+	}
+}
+
+// TestCollectBadOutputBeforeServer: an -o that is plainly no log is bad
+// input (exit 2), said before the server is asked (here none listens),
+// and named for what it is.
+func TestCollectBadOutputBeforeServer(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + l.Addr().String() + "/v1"
+	l.Close()
+	out := filepath.Join(t.TempDir(), "notes.md")
+	os.WriteFile(out, []byte("# Notes\n\nkeep me\n"), 0o644)
+	_, _, err = executeStderr(t, "collect", plainItems(t, 2, ""), "--base-url", base, "--model", "m", "-o", out)
+	if err == nil || exitCode(err) != exitBadInput || !strings.Contains(err.Error(), "not a judgment log (it looks like a Markdown document)") {
+		t.Errorf("%v (exit %d)", err, exitCode(err))
+	}
+	if b, _ := os.ReadFile(out); string(b) != "# Notes\n\nkeep me\n" {
+		t.Errorf("the file became %q", b)
 	}
 }

@@ -121,6 +121,8 @@ func TestCollectFlagErrors(t *testing.T) {
 		{[]string{items, "--model", "m", "-o", "x.jsonl", "--arrangements", "x1,x2"}, "x0 is required"},
 		{[]string{items, "--model", "m", "-o", "x.jsonl", "--template", "nope"}, "neither built in"},
 		{[]string{items, "--model", "m", "-o", "x.jsonl", "-j", "0"}, "-j 0"},
+		{[]string{items, "--model", "m", "-o", "x.jsonl", "--base-url", "127.0.0.1:8000/v1"}, "starts with http:// or https://"},
+		{[]string{items, "--model", "m", "-o", "x.jsonl", "--base-url", "localhost:8000"}, "starts with http:// or https://"},
 	} {
 		_, _, err := executeStderr(t, append([]string{"collect"}, c.args...)...)
 		if err == nil || !strings.Contains(err.Error(), c.want) || exitCode(err) != exitBadInput {

@@ -333,6 +333,8 @@ func readColumns(r *bufio.Reader, name string, sn sniffed, m *Mapping, rc *recCt
 		return fileError(name, "holds no records")
 	case roleTabular:
 		return m.readCSV(r, name, sn.header, rc, rec)
+	case roleNotLog:
+		return sn.usable(name)
 	}
 	return eachRecord(r, name, func(line int, b []byte) error {
 		rc.reset()
@@ -365,6 +367,17 @@ func (m *Mapping) jsonRow(rc *recCtx, line int, b []byte) *model.LineError {
 	})
 }
 
+// guessComma is the separator of a CSV file without sep=: a tab for a
+// .tsv file and for one whose first line has tabs but no commas, else a
+// comma.
+func guessComma(name string, first []byte) rune {
+	if strings.HasSuffix(strings.ToLower(strings.TrimSuffix(name, ".gz")), ".tsv") ||
+		bytes.IndexByte(first, '\t') >= 0 && bytes.IndexByte(first, ',') < 0 {
+		return '\t'
+	}
+	return ','
+}
+
 // readCSV reads a CSV file whose first non-blank line is first.
 func (m *Mapping) readCSV(r *bufio.Reader, name string, first []byte, rc *recCtx, rec func(line int, err *model.LineError) error) error {
 	if b, _ := r.Peek(len(utf8BOM)); bytes.Equal(b, utf8BOM) {
@@ -374,11 +387,7 @@ func (m *Mapping) readCSV(r *bufio.Reader, name string, first []byte, rc *recCtx
 	cr.ReuseRecord = true
 	cr.Comma = m.Sep
 	if cr.Comma == 0 {
-		cr.Comma = ','
-		if strings.HasSuffix(strings.ToLower(strings.TrimSuffix(name, ".gz")), ".tsv") ||
-			bytes.IndexByte(first, '\t') >= 0 && bytes.IndexByte(first, ',') < 0 {
-			cr.Comma = '\t'
-		}
+		cr.Comma = guessComma(name, first)
 	}
 	header, err := cr.Read()
 	if err == io.EOF {

@@ -25,15 +25,19 @@ const (
 	roleUnknown                  // nothing recognised
 	roleEmpty                    // no record at all
 	roleTabular                  // not JSON: CSV or TSV (needs --map)
+	roleNotLog                   // plainly no log: an image, an archive, a document, binary data (model.ContentKind)
 )
 
 // sniffed is what detection found in a file.
 type sniffed struct {
 	format Format
 	role   role
-	what   string   // for roleNotJudgments: what the file is
+	what   string   // for roleNotJudgments and roleNotLog: what the file is
+	hint   string   // for roleNotLog: what to do instead, or ""
 	keys   []string // the first record's field names
 	header []byte   // for roleTabular: the first non-blank line (cut at 64 KiB)
+	sample []byte   // for roleTabular: the first lines, header included (maxSample, maxSampleRows)
+	line   int      // for roleTabular: the line the sample starts on
 }
 
 // Detect reports the format of the judge log at path, judged by content:
@@ -58,8 +62,10 @@ func (s sniffed) usable(path string) error {
 		return fileError(path, "holds no judge verdicts: it looks like "+s.what)
 	case roleEmpty:
 		return fileError(path, "holds no records")
+	case roleNotLog:
+		return fileError(path, model.NotALog(s.what, s.hint))
 	case roleTabular:
-		return fileError(path, "is not JSON; for a CSV or TSV file give a column mapping: --from columns --map id=COL --map judge-columns=A,B ... (docs/importing.md)")
+		return tableError(path, s.sample, s.line)
 	case roleUnknown:
 		keys := strings.Join(s.keys, ", ")
 		if len(s.keys) == 0 {

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/plumb-eval/plumb/internal/jsonscan"
+	"github.com/plumb-eval/plumb/model"
 )
 
 // Streaming detection: the first record is found however far into the
@@ -42,11 +43,43 @@ func sniffStream(r *bufio.Reader) (sniffed, error) {
 		}
 	}
 	if c != '{' {
-		return sniffed{role: roleTabular, header: st.line(maxHeaderLen)}, st.err
+		sample := st.sample(maxSample, maxSampleRows)
+		if what, hint, ok := model.ContentKind(sample[:min(len(sample), model.KindSample)]); ok {
+			return sniffed{role: roleNotLog, what: what, hint: hint}, st.err
+		}
+		header, _, _ := bytes.Cut(sample, []byte("\n"))
+		return sniffed{role: roleTabular, header: header[:min(len(header), maxHeaderLen)], sample: sample, line: 1 + st.newlines}, st.err
 	}
 	st.i++
 	keys := st.keys()
 	return classify(keys), st.err
+}
+
+// maxSample and maxSampleRows bound the start of a tabular file kept for
+// the column-mapping suggestion (suggest.go): its first lines, header
+// included.
+const (
+	maxSample     = 64 << 10
+	maxSampleRows = 50
+)
+
+// sample returns the lines from the current position, up to max bytes
+// and rows lines (more lines while it holds fewer than model.KindSample bytes,
+// for model.ContentKind), consuming them.
+func (s *stream) sample(max, rows int) []byte {
+	var out []byte
+	for s.fill() && len(out) < max && (rows > 0 || len(out) < model.KindSample) {
+		rest := s.buf[s.i:]
+		j := bytes.IndexByte(rest, '\n')
+		if j >= 0 {
+			rest = rest[:j+1]
+			rows--
+		}
+		rest = rest[:min(len(rest), max-len(out))]
+		out = append(out, rest...)
+		s.i += len(rest)
+	}
+	return out
 }
 
 // stream reads r a buffer at a time: buf is the unread part that r has
@@ -56,6 +89,9 @@ type stream struct {
 	buf []byte
 	i   int
 	err error // a read error other than EOF
+	// newlines counts the line ends skipSpace passed (before a table's
+	// header: the blank lines, for the header's line number).
+	newlines int
 }
 
 // fill makes s.buf[s.i] readable, discarding what was read; false at the
@@ -84,27 +120,12 @@ func (s *stream) skipSpace() (byte, bool) {
 			if !jsonscan.IsSpace(s.buf[s.i]) {
 				return s.buf[s.i], true
 			}
+			if s.buf[s.i] == '\n' {
+				s.newlines++
+			}
 		}
 	}
 	return 0, false
-}
-
-// line returns the rest of the current line, up to max bytes.
-func (s *stream) line(max int) []byte {
-	var out []byte
-	for s.fill() {
-		rest := s.buf[s.i:]
-		if j := bytes.IndexByte(rest, '\n'); j >= 0 {
-			rest = rest[:j]
-			return append(out, rest[:min(len(rest), max-len(out))]...)
-		}
-		out = append(out, rest[:min(len(rest), max-len(out))]...)
-		s.i = len(s.buf)
-		if len(out) >= max {
-			break
-		}
-	}
-	return out
 }
 
 // str reads a JSON string whose opening quote was consumed, keeping up to

@@ -33,7 +33,8 @@ func TestDetectRefuses(t *testing.T) {
 		{"testdata/llmbar/Dataset/Processed/Tiny/dataset.json", "holds no judge verdicts: it looks like an LLMBar dataset.json"},
 		{"testdata/llmbar/Dataset/Processed/Tiny/evaluators/GPT-4/Vanilla/statistics.json", "LLMBar's statistics.json"},
 		{writeFile(t, "question.jsonl", `{"question_id": 81, "category": "writing", "turns": ["Compose..."]}`), "a question file"},
-		{"testdata/columns/verdicts.csv", "is not JSON; for a CSV or TSV file give a column mapping"},
+		{"testdata/columns/verdicts.csv", "verdicts.csv:1: a table whose columns plumb cannot place by itself (it has: id, question, gpt4_correct, " +
+			"llama_correct, human_correct); read it with --from columns --map id=id --map judge-columns=gpt4_correct,llama_correct --map human=human_correct"},
 		{writeFile(t, "odd.jsonl", `{"who": 1, "what": 2}`), "unknown judge-log format (the first record has the fields: who, what)"},
 		{writeFile(t, "empty.json", " [ ] "), "holds no records"},
 		{"testdata/missing.jsonl", "cannot open"},

@@ -208,6 +208,10 @@ func FuzzSniff(f *testing.F) {
 		`{"a" 1, "b": 2}`,
 		`{"a": 1 "b": 2}`,
 		`[[{"a": 1}]]`,
+		"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+		"# Notes\n\nSome *text*.\n",
+		"id,gpt4,human\nq1,true,false\nq2,0,1\n",
+		"\xff\xfei\x00d\x00",
 	} {
 		f.Add([]byte(s))
 	}
@@ -218,7 +222,7 @@ func FuzzSniff(f *testing.F) {
 			t.Fatal(err)
 		}
 		if big.role != small.role || big.format != small.format || strings.Join(big.keys, "\x00") != strings.Join(small.keys, "\x00") ||
-			!bytes.Equal(big.header, small.header) {
+			!bytes.Equal(big.header, small.header) || !bytes.Equal(big.sample, small.sample) || big.what != small.what || big.hint != small.hint {
 			t.Fatalf("64 KiB buffer: %+v; 16-byte buffer: %+v", big, small)
 		}
 	})

@@ -185,6 +185,11 @@ func planFile(path string, from Format, haveMap bool, op *model.Opener) (input, 
 	case haveMap && (s.role == roleUnknown || s.role == roleTabular):
 		in.format = FormatColumns
 	default:
+		if s.role == roleUnknown {
+			if err := jsonTableError(path, s, op); err != nil {
+				return input{}, err
+			}
+		}
 		if err := s.usable(path); err != nil {
 			return input{}, err
 		}
