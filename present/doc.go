@@ -12,9 +12,12 @@
 //     change from raw and its ▲/▼/= mark), which the TUI and the Markdown
 //     each lay out.
 //   - interval_rows.go: the rows of the bootstrap intervals tables
-//     (ValueIntervalRows, ChangeIntervalRows).
-//   - intervals.go: what a change's interval says (DeltaOf,
-//     IntervalChange, ChangeWord, NoIntervalNotes, IntervalsText).
+//     (ValueIntervalRows, ChangeIntervalRows and ChangeIntervalTitles,
+//     which add the first-position rate's distance from ½).
+//   - intervals.go: what a change's interval says (DeltaOf, MarkInterval —
+//     the first-position rate is marked by the change in its distance
+//     from ½ —, MarkChange, IntervalChange, ChangeWord, NoIntervalNotes,
+//     IntervalsText).
 //   - format.go: statistics and changes as text (FmtStat, Signed,
 //     ChangeDecimals) and as a JSON number (Value).
 //   - summary.go: the cross-judge summary row (SummaryOf, SummaryRow.Cells).

@@ -2,7 +2,6 @@ package present
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib/bootstrap"
@@ -21,27 +20,57 @@ var bootKeys = map[string]string{
 // column: the key of its intervals in selection.MethodIntervals.
 func BootKey(c Column) string { return bootKeys[c.Title] }
 
-// IntervalChange says what a method's change from raw is, given its
-// bootstrap interval: +1 better, −1 worse, 0 within noise (the interval
-// contains 0). A change without an interval (delta.CI nil) also gives 0,
-// but it is not "within noise": callers show no mark for it (HasInterval).
-// better is Column.Better; for the first-position rate (0.5 is fair) a
-// change that excludes 0 is better when the value v ends closer to 0.5
-// than raw.
-func IntervalChange(better int, delta bootstrap.Interval, raw, v float64) int {
-	s := delta.ChangeSign()
-	switch {
-	case s == 0:
-		return 0
-	case better != 0:
-		return s * better
-	case math.Abs(v-0.5) < math.Abs(raw-0.5):
-		return +1
-	case math.Abs(v-0.5) > math.Abs(raw-0.5):
-		return -1
+// IntervalChange says what a method's change from raw is, given the
+// interval its mark reads (MarkInterval): +1 better, −1 worse, 0 within
+// noise (the interval contains 0). A change without an interval (mark.CI
+// nil) also gives 0, but it is not "within noise": callers show no mark
+// for it (HasInterval). better is Column.Better; for a column whose fair
+// value is ½ (better == 0, the first-position rate) the interval is that of
+// the change in the distance from ½, which is better below 0.
+func IntervalChange(better int, mark bootstrap.Interval) int {
+	s := mark.ChangeSign()
+	if better == 0 {
+		return -s
 	}
-	return 0
+	return s * better
 }
+
+// MarkInterval is the bootstrap interval a method's change from raw on a
+// column is marked by (false when there is none to show: no intervals, or
+// none for this method or metric): the change's own (DeltaOf) or, for a
+// column whose fair value is ½ (Better == 0, the first-position rate),
+// that of the change in the distance from ½, |value − ½| − |raw − ½|
+// (selection.MethodIntervals.DistanceDelta): a rate that crosses ½ (0.487
+// → 0.511) has a signed change outside noise and a distance that barely
+// moved.
+func MarkInterval(iv *selection.Intervals, method string, c Column) (bootstrap.Interval, bool) {
+	if c.Better != 0 {
+		return DeltaOf(iv, method, c)
+	}
+	if iv == nil {
+		return bootstrap.Interval{}, false
+	}
+	mi := iv.Method(method)
+	if mi == nil {
+		return bootstrap.Interval{}, false
+	}
+	d, ok := mi.DistanceDelta[BootKey(c)]
+	return d, ok
+}
+
+// MarkChange is the change from raw to v that a column's mark is about:
+// v − raw, or, for a column whose fair value is ½ (Better == 0), the change
+// in the distance from ½ (selection.DistanceChange; negative: nearer ½).
+func MarkChange(c Column, raw, v float64) float64 {
+	if c.Better == 0 {
+		return selection.DistanceChange(raw, v)
+	}
+	return v - raw
+}
+
+// DistanceTitle names the change in the first-position rate's distance
+// from ½ where a table shows its interval beside the signed change's.
+const DistanceTitle = "first-pos. distance from 0.5"
 
 // HasInterval reports whether a change can be marked: it has a bootstrap
 // interval. No mark without an interval — not even "within noise".
@@ -75,7 +104,7 @@ func NoIntervalNotes(sel *selection.Result, iv *selection.Intervals) []string {
 		var order []string
 		by := map[string][]string{}
 		for _, c := range selectionColumns {
-			d, ok := mi.Delta[BootKey(c)]
+			d, ok := MarkInterval(iv, mr.Name, c)
 			r, v := c.Get(&raw.All), c.Get(&mr.All)
 			if !ok || HasInterval(d) || !r.OK() || !v.OK() || r.Flag != "" || v.Flag != "" {
 				continue
@@ -93,18 +122,15 @@ func NoIntervalNotes(sel *selection.Result, iv *selection.Intervals) []string {
 	return out
 }
 
-// ForestCI is the bootstrap interval of a method's change from raw on a
-// column's metric, for the forest plot (nil when there is none), and why
-// there is none when intervals were computed but this change has none.
+// ForestCI is the bootstrap interval a method's change from raw on a
+// column is marked by (MarkInterval), for the forest plot, which draws
+// MarkChange with it (nil when there is none), and why there is none when
+// intervals were computed but this change has none.
 func ForestCI(iv *selection.Intervals, method string, c Column) (*[2]float64, string) {
 	if iv == nil || iv.Options.Resamples == 0 {
 		return nil, ""
 	}
-	mi := iv.Method(method)
-	if mi == nil {
-		return nil, ""
-	}
-	d, ok := mi.Delta[BootKey(c)]
+	d, ok := MarkInterval(iv, method, c)
 	if !ok {
 		return nil, ""
 	}

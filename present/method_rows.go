@@ -129,21 +129,23 @@ func methodCell(c Column, s calib.Stat, r *calib.Stat, method string, iv *select
 		if ok {
 			dec = ChangeDecimals(delta, d, dec) // a marked change never reads ±0
 		}
-		cell.Change = Signed(d, dec)
-		if ok {
-			cell.Mark = markOf(c.Better, delta, r.Value, s.Value)
+		mark, marked := MarkInterval(iv, method, c)
+		if marked {
+			dec = max(dec, ChangeDecimals(mark, d, c.Decimals))
+			cell.Mark = markOf(c.Better, mark)
 		}
+		cell.Change = Signed(d, dec)
 	}
 	return cell
 }
 
-// markOf is the mark of a change from raw to v with bootstrap interval
-// delta: ▲, ▼ or =, "" when the change has no interval.
-func markOf(better int, delta bootstrap.Interval, raw, v float64) string {
-	if !HasInterval(delta) {
+// markOf is the mark of a change from raw whose mark reads the bootstrap
+// interval mark (MarkInterval): ▲, ▼ or =, "" when it has none.
+func markOf(better int, mark bootstrap.Interval) string {
+	if !HasInterval(mark) {
 		return ""
 	}
-	switch IntervalChange(better, delta, raw, v) {
+	switch IntervalChange(better, mark) {
 	case +1:
 		return vocab.BetterSym
 	case -1:

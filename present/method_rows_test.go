@@ -198,17 +198,31 @@ func TestIntervalRows(t *testing.T) {
 	if len(changes) != 3 {
 		t.Fatalf("%d change rows, want 3", len(changes))
 	}
+	titles := ChangeIntervalTitles()
+	at := func(title string) int {
+		for i, x := range titles {
+			if x == title {
+				return i
+			}
+		}
+		t.Fatalf("no column %q in %q", title, titles)
+		return -1
+	}
 	for _, c := range []struct {
-		row, col int
-		want     string
+		row   int
+		title string
+		want  string
 	}{
-		{0, colConsistency, "[+0.050, +0.150]"},
-		{1, colConsistency, "[−0.0006, −0.0003]"}, // a marked change's decimals
-		{2, colConsistency, "[−0.010, +0.020]"},
-		{2, colKappa, "—"},
+		{0, "consistency", "[+0.050, +0.150]"},
+		{1, "consistency", "[−0.0006, −0.0003]"}, // a marked change's decimals
+		{2, "consistency", "[−0.010, +0.020]"},
+		{2, "Fleiss κ", "—"},
+		{2, DistanceTitle, "—"},
 	} {
-		if got := changes[c.row].Cells[c.col].Text(); got != c.want {
-			t.Errorf("%s %s: %q, want %q", changes[c.row].Name, selectionColumns[c.col].Title, got, c.want)
+		if r := changes[c.row]; len(r.Cells) != len(titles) {
+			t.Errorf("%s: %d cells for %d titles", r.Name, len(r.Cells), len(titles))
+		} else if got := r.Cells[at(c.title)].Text(); got != c.want {
+			t.Errorf("%s %s: %q, want %q", r.Name, c.title, got, c.want)
 		}
 	}
 	if ValueIntervalRows(sel, nil) != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,7 +79,8 @@ func methods(t *testing.T, raw map[string]json.RawMessage) map[string]map[string
 // TestJSONIntervalsEveryMetric: the report JSON carries ci95 for every
 // defined selection metric of every available (not collapsed) method,
 // and delta_ci95 and change for every non-raw one; the change is "within
-// noise" exactly when delta_ci95 contains 0 (the rule of the ▲/▼/= marks).
+// noise" exactly when delta_ci95 contains 0 (the rule of the ▲/▼/= marks),
+// for the first-position rate when distance_delta_ci95 does.
 // BiasScore has its interval and the p-value its Monte Carlo SE.
 func TestJSONIntervalsEveryMetric(t *testing.T) {
 	_, js := bootDoc(t, bootOptions(200))
@@ -114,10 +116,20 @@ func TestJSONIntervalsEveryMetric(t *testing.T) {
 					t.Errorf("%s/%s: no delta_ci95.%s", judge, name, bm.Key)
 					continue
 				}
+				which := "delta_ci95"
+				if slices.Contains(selection.DistanceKeys(), bm.Key) {
+					// Marked by the change in the distance from ½.
+					which = "distance_delta_ci95"
+					dd, _ := m[which].(map[string]any)
+					if iv, ok = dd[bm.Key].([]any); !ok {
+						t.Errorf("%s/%s: no %s.%s", judge, name, which, bm.Key)
+						continue
+					}
+				}
 				lo, hi := iv[0].(float64), iv[1].(float64)
 				contains := lo <= 0 && hi >= 0
 				if got := ch[bm.Key]; (got == "within noise") != contains {
-					t.Errorf("%s/%s %s: change %v with delta_ci95 [%g, %g]", judge, name, bm.Key, got, lo, hi)
+					t.Errorf("%s/%s %s: change %v with %s [%g, %g]", judge, name, bm.Key, got, which, lo, hi)
 				}
 				if contains {
 					within++

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -96,10 +97,46 @@ func csvMethodRows(rows []csvRow, section, judge string, s *Selection, pick func
 				}
 			}
 			r.note = joinNotes(undefinedNote(r.value, why), flag)
+			if f.key == distanceRateKey {
+				if r.mark != "" {
+					r.note = joinNotes(r.note, "mark: from the change in |rate − 0.5| (row "+distanceMetric+")")
+				}
+				rows = append(rows, r, csvDistanceRow(r, ms, raw, m.Degenerate))
+				continue
+			}
 			rows = append(rows, r)
 		}
 	}
 	return rows
+}
+
+// distanceRateKey is the metric whose fair value is ½ (the first-position
+// rate), and distanceMetric the CSV's metric of its distance from ½.
+const (
+	distanceRateKey = "first_position_rate"
+	distanceMetric  = "first_position_distance"
+)
+
+// csvDistanceRow is the row after the first-position rate's row r:
+// |rate − ½| (from the rate the file holds), its change from raw's (the
+// subtraction of the two values, as every change) with the interval of that
+// change (the JSON's distance_delta_ci95), and the mark the rate's row has,
+// which that interval decides. ms are the method's metrics and raw raw's
+// (nil when unavailable); a collapsed method's row keeps r's note.
+func csvDistanceRow(r csvRow, ms, raw *Metrics, collapsed bool) csvRow {
+	d := csvRow{section: r.section, judge: r.judge, method: r.method, metric: distanceMetric, n: r.n, mark: r.mark}
+	if r.value != nil {
+		d.value = csvFloat(math.Abs(*r.value - 0.5))
+	}
+	if r.change != nil && raw != nil && raw.FirstPositionRate != nil {
+		d.change = csvFloat(*d.value - math.Abs(*raw.FirstPositionRate-0.5))
+	}
+	d.changeLow, d.changeHigh = csvPairOf(ms.DistanceDeltaCI95, distanceRateKey)
+	d.note = r.note
+	if r.value != nil && !collapsed {
+		d.note = ""
+	}
+	return d
 }
 
 // deref returns *s, or "" for nil.

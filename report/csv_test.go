@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -132,6 +133,10 @@ func TestCSVEqualsJSON(t *testing.T) {
 			v, ok := jsonAt(j, metric)
 			check(r, "value", v, ok)
 		case "selection", "selection_heldout":
+			if metric == distanceMetric {
+				checkDistanceRow(t, r, col, j, check, pair)
+				continue
+			}
 			m, _ := jsonAt(j, "selection", "methods", method)
 			ms := m
 			if sec == "selection_heldout" {
@@ -325,4 +330,45 @@ func pandasPython() string {
 		}
 	}
 	return ""
+}
+
+// checkDistanceRow checks a first_position_distance row of the CSV against
+// the JSON: the value is |first_position_rate − 0.5| of the same method and
+// table, n the rate's count, the change that value minus raw's, its
+// interval distance_delta_ci95.first_position_rate and the mark the rate's
+// change word.
+func checkDistanceRow(t *testing.T, r []string, col map[string]int, j any,
+	check func([]string, string, any, bool), pair func([]string, string, string, any, bool)) {
+	t.Helper()
+	sec, method := r[0], r[2]
+	at := func(method string) any {
+		m, _ := jsonAt(j, "selection", "methods", method)
+		if sec == "selection_heldout" {
+			m, _ = jsonAt(m, "heldout")
+		}
+		return m
+	}
+	dist := func(ms any) (float64, bool) {
+		v, _ := jsonAt(ms, distanceRateKey)
+		f, ok := v.(float64)
+		return math.Abs(f - 0.5), ok
+	}
+	ms := at(method)
+	d, ok := dist(ms)
+	check(r, "value", d, ok)
+	n, okN := jsonAt(ms, "counts", distanceRateKey)
+	check(r, "n", n, okN)
+	check(r, "ci_low", nil, false)
+	check(r, "ci_high", nil, false)
+	dci, okD := jsonAt(ms, "distance_delta_ci95", distanceRateKey)
+	pair(r, "change_ci_low", "change_ci_high", dci, okD)
+	word, _ := jsonAt(ms, "change", distanceRateKey)
+	if w, _ := word.(string); w != r[col["mark"]] {
+		t.Errorf("%v: mark %q, the JSON says %q", r[:4], r[col["mark"]], w)
+	}
+	if rd, okR := dist(at("raw")); ok && okR && method != "raw" {
+		check(r, "change", d-rd, true)
+	} else {
+		check(r, "change", nil, false)
+	}
 }

@@ -102,7 +102,9 @@ func Figures(an *analysis.Analysis, observed func(judge string) []float64) []fig
 
 // forestPanels returns one panel per metric of the methods table with each
 // available method's change from raw and, when iv is not nil, its
-// bootstrap interval.
+// bootstrap interval: the change its mark reads (present.MarkChange), so
+// the first-position rate's panel is the change in its distance from 0.5,
+// lower being better, with that change's interval.
 func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.ForestPanel {
 	raw := sel.Method(selection.MethodRaw)
 	if raw == nil {
@@ -115,6 +117,9 @@ func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.Fores
 			continue
 		}
 		fp := figure.ForestPanel{Metric: col.Title, Better: betterText(col.Better)}
+		if col.Better == 0 {
+			fp = figure.ForestPanel{Metric: present.DistanceTitle, Better: "lower is better: nearer 0.5 than raw"}
+		}
 		for i := range sel.Methods {
 			m := &sel.Methods[i]
 			if m.Name == selection.MethodRaw || !m.Available {
@@ -128,7 +133,7 @@ func forestPanels(sel *selection.Result, iv *selection.Intervals) []figure.Fores
 				continue
 			}
 			if v := col.Get(&m.All); v.OK() {
-				row.Delta = v.Value - base.Value
+				row.Delta = present.MarkChange(col, base.Value, v.Value)
 			} else {
 				continue
 			}
@@ -155,15 +160,13 @@ func anyPoint(panels []figure.ForestPanel) bool {
 	return false
 }
 
-// betterText says which way a column's metric is better.
+// betterText says which way a column's metric is better (a column whose
+// fair value is ½ has its own panel, of the distance from ½).
 func betterText(better int) string {
-	switch {
-	case better > 0:
+	if better > 0 {
 		return "higher is better"
-	case better < 0:
-		return "lower is better"
 	}
-	return "0.5 is fair"
+	return "lower is better"
 }
 
 // judgeRow is a judge's row of the comparison figure.

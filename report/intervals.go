@@ -76,8 +76,16 @@ func addIntervals(out *Selection, ja *analysis.JudgeAnalysis) {
 			} else {
 				m.Notes = append(m.Notes, k+": no bootstrap interval of the change — "+d.Reason)
 			}
-			if r, v := c.Get(&raw.All), c.Get(&mr.All); r.OK() && v.OK() && r.Flag == "" && v.Flag == "" && present.HasInterval(d) {
-				m.Change[k] = present.ChangeWord(present.IntervalChange(c.Better, d, r.Value, v.Value))
+			mark, ok := present.MarkInterval(iv, mi.Name, c)
+			if c.Better == 0 && ok {
+				if mark.CI != nil {
+					m.DistanceDeltaCI95[k] = [2]float64{mark.CI.Lower, mark.CI.Upper}
+				} else {
+					m.Notes = append(m.Notes, k+": no bootstrap interval of the change in the distance from 0.5 — "+mark.Reason)
+				}
+			}
+			if r, v := c.Get(&raw.All), c.Get(&mr.All); ok && r.OK() && v.OK() && r.Flag == "" && v.Flag == "" && present.HasInterval(mark) {
+				m.Change[k] = present.ChangeWord(present.IntervalChange(c.Better, mark))
 			}
 		}
 	}
@@ -140,15 +148,15 @@ func writeIntervals(b *strings.Builder, im *intervalsMarkdown) {
 		}
 		return
 	}
-	fmt.Fprintf(b, "Marks: %s/%s the change's interval excludes 0 (%s/%s); %s %s (its interval contains 0)",
-		vocab.BetterSym, vocab.WorseSym, vocab.Better, vocab.Worse, vocab.WithinNoiseSym, vocab.WithinNoise)
+	fmt.Fprintf(b, "Marks: %s/%s the change's interval excludes 0 (%s/%s); %s %s (its interval contains 0); %s",
+		vocab.BetterSym, vocab.WorseSym, vocab.Better, vocab.Worse, vocab.WithinNoiseSym, vocab.WithinNoise, distanceMarkNote)
 	if len(im.noMark) > 0 {
 		fmt.Fprintf(b, "; no mark: %s (the notes below say why)", vocab.NoInterval)
 	}
 	fmt.Fprintf(b, ". Intervals: %s; resampling unit: the item (all its arrangements move together, every method on the same resample).\n",
 		im.text)
-	writeIntervalTable(b, "Intervals of the values (all items):", im.values)
-	writeIntervalTable(b, "Intervals of the change from raw (all items):", im.changes)
+	writeIntervalTable(b, "Intervals of the values (all items):", present.SelectionTitles(), im.values)
+	writeIntervalTable(b, "Intervals of the change from raw (all items):", present.ChangeIntervalTitles(), im.changes)
 	if len(im.notes)+len(im.noMark) > 0 {
 		b.WriteString("\n")
 	}
@@ -157,10 +165,16 @@ func writeIntervals(b *strings.Builder, im *intervalsMarkdown) {
 	}
 }
 
-// writeIntervalTable writes one table of intervals under its title.
-func writeIntervalTable(b *strings.Builder, title string, rows []present.IntervalRow) {
+// distanceMarkNote says, beside the marks' meaning, which interval marks
+// the first-position rate and where the Markdown shows it.
+const distanceMarkNote = "the first-position rate's mark reads the interval of the change in its distance from 0.5, |rate − 0.5| (" +
+	vocab.BetterSym + " nearer 0.5 than raw), shown as \"" + present.DistanceTitle + "\" beside the signed change's"
+
+// writeIntervalTable writes one table of intervals under its title, its
+// columns titled cols.
+func writeIntervalTable(b *strings.Builder, title string, cols []string, rows []present.IntervalRow) {
 	fmt.Fprintf(b, "\n%s\n\n", title)
-	writeTableHead(b, []string{"method"}, present.SelectionTitles())
+	writeTableHead(b, []string{"method"}, cols)
 	for _, r := range rows {
 		fmt.Fprintf(b, "| %s |", r.Title)
 		for _, c := range r.Cells {

@@ -52,12 +52,16 @@ type Metrics struct {
 	// defined.
 	ICCCI95 map[string][2]float64 `json:"icc_ci95"`
 	// Bootstrap intervals (all items only; held-out metrics have none;
-	// intervals.go): CI95 of each metric, DeltaCI95 of its change from raw
-	// and Change, what the change is called ("better", "worse", "within
-	// noise"; raw has neither).
-	CI95      map[string][2]float64 `json:"ci95"`
-	DeltaCI95 map[string][2]float64 `json:"delta_ci95"`
-	Change    map[string]string     `json:"change"`
+	// intervals.go): CI95 of each metric, DeltaCI95 of its change from raw,
+	// DistanceDeltaCI95 of the change in the distance from ½ of the metrics
+	// whose fair value is ½ (the first-position rate: |value − ½| −
+	// |raw − ½|), and Change, what the change is called ("better", "worse",
+	// "within noise"; raw has none of the three), read from
+	// DistanceDeltaCI95 where there is one and from DeltaCI95 otherwise.
+	CI95              map[string][2]float64 `json:"ci95"`
+	DeltaCI95         map[string][2]float64 `json:"delta_ci95"`
+	DistanceDeltaCI95 map[string][2]float64 `json:"distance_delta_ci95"`
+	Change            map[string]string     `json:"change"`
 	// Flags maps a metric key to why its value cannot be right (e.g. an
 	// ICC outside [−1, 1]); the value is still given.
 	Flags map[string]string `json:"flags"`
@@ -99,16 +103,17 @@ var metricKeys = []struct {
 
 func buildMetrics(m *metrics.Metrics) Metrics {
 	out := Metrics{
-		N:              m.N,
-		Counts:         map[string]int{},
-		ICCCI95:        map[string][2]float64{},
-		CI95:           map[string][2]float64{},
-		DeltaCI95:      map[string][2]float64{},
-		Change:         map[string]string{},
-		Flags:          map[string]string{},
-		AgreementSet:   []string{},
-		PerArrangement: map[string]ArrangementMetrics{},
-		Notes:          nonNil(m.Notes),
+		N:                 m.N,
+		Counts:            map[string]int{},
+		ICCCI95:           map[string][2]float64{},
+		CI95:              map[string][2]float64{},
+		DeltaCI95:         map[string][2]float64{},
+		DistanceDeltaCI95: map[string][2]float64{},
+		Change:            map[string]string{},
+		Flags:             map[string]string{},
+		AgreementSet:      []string{},
+		PerArrangement:    map[string]ArrangementMetrics{},
+		Notes:             nonNil(m.Notes),
 	}
 	for _, f := range metricKeys {
 		st := f.get(m)
@@ -141,7 +146,7 @@ func buildMetrics(m *metrics.Metrics) Metrics {
 func unavailableMetrics() Metrics {
 	return Metrics{
 		Counts: map[string]int{}, ICCCI95: map[string][2]float64{}, CI95: map[string][2]float64{},
-		DeltaCI95: map[string][2]float64{}, Change: map[string]string{}, Flags: map[string]string{}, AgreementSet: []string{},
+		DeltaCI95: map[string][2]float64{}, DistanceDeltaCI95: map[string][2]float64{}, Change: map[string]string{}, Flags: map[string]string{}, AgreementSet: []string{},
 		PerArrangement: map[string]ArrangementMetrics{}, Notes: []string{},
 	}
 }

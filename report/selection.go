@@ -179,7 +179,7 @@ func writeSelection(b *strings.Builder, j *Judge) {
 		writeMethodsTable(b, s.md.heldoutRows)
 	}
 	b.WriteString("\nChange from raw in brackets. Higher is better for consistency, κ, ICC and accuracy; " +
-		"lower is better for RStd; 0.5 is fair for the first-position rate.\n")
+		"lower is better for RStd; 0.5 is fair for the first-position rate, so nearer 0.5 is better.\n")
 	writeIntervals(b, &s.md.intervals)
 	writeAccuracyTies(b, s.md.ties)
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/present"
 )
 
@@ -20,11 +21,14 @@ type tiesMarkdown struct {
 	methods []tieAccuracy
 }
 
-// tieAccuracy is one method's accuracy with ties as a class over n items.
+// tieAccuracy is one method's accuracy with ties as a class over n items;
+// a collapsed method has none, and the line says "collapsed" as its table
+// does.
 type tieAccuracy struct {
-	name  string
-	value float64
-	n     int
+	name      string
+	value     float64
+	n         int
+	collapsed bool
 }
 
 // buildTies returns the accuracy with ties as a class when some item has
@@ -37,8 +41,11 @@ func buildTies(sel *selection.Result) *tiesMarkdown {
 	out := &tiesMarkdown{gold: raw.All.AccuracyTies.N, ties: raw.All.AccuracyTies.N - raw.All.AccuracyMean.N}
 	for i := range sel.Methods {
 		mr := &sel.Methods[i]
-		if mr.Available && mr.All.AccuracyTies.OK() {
-			out.methods = append(out.methods, tieAccuracy{mr.Name, mr.All.AccuracyTies.Value, mr.All.AccuracyTies.N})
+		switch {
+		case mr.Available && mr.Degenerate:
+			out.methods = append(out.methods, tieAccuracy{name: mr.Name, collapsed: true})
+		case mr.Available && mr.All.AccuracyTies.OK():
+			out.methods = append(out.methods, tieAccuracy{name: mr.Name, value: mr.All.AccuracyTies.Value, n: mr.All.AccuracyTies.N})
 		}
 	}
 	return out
@@ -51,6 +58,10 @@ func writeAccuracyTies(b *strings.Builder, t *tiesMarkdown) {
 	}
 	parts := make([]string, 0, len(t.methods))
 	for _, m := range t.methods {
+		if m.collapsed {
+			parts = append(parts, present.MethodTitle(m.name)+" "+vocab.Collapsed)
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%s %.4f (n %d)", present.MethodTitle(m.name), m.value, m.n))
 	}
 	fmt.Fprintf(b, "\nAccuracy with ties as a class (PandaLM's definition; `accuracy_ties`): over the items with gold 1, 2 or "+

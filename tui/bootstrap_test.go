@@ -72,7 +72,7 @@ func TestBootstrapInBackground(t *testing.T) {
 	}
 	s = screen(m)
 	block := methodsBlock(s)
-	if !strings.Contains(s, "▲ better ▼ worse = within noise (change's 95% CI)") ||
+	if !strings.Contains(s, "▲ better ▼ worse = within noise (change's 95% CI; first-pos.: of |rate−0.5|)") ||
 		!strings.Contains(block, "▲") || !strings.Contains(block, "=") {
 		t.Errorf("no marks from the intervals:\n%s", block)
 	}

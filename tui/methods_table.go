@@ -213,8 +213,8 @@ func (t *methodsTable) legend() string {
 	case iv != nil && iv.Options.Resamples == 0 && len(iv.Notes) > 0:
 		return "  no ▲/▼ marks: " + iv.Notes[0]
 	case iv != nil:
-		l := fmt.Sprintf("  %s %s %s %s %s %s (change's 95%% CI)", vocab.BetterSym, vocab.Better, vocab.WorseSym, vocab.Worse,
-			vocab.WithinNoiseSym, vocab.WithinNoise)
+		l := fmt.Sprintf("  %s %s %s %s %s %s (change's 95%% CI; first-pos.: of |rate−0.5|)", vocab.BetterSym, vocab.Better,
+			vocab.WorseSym, vocab.Worse, vocab.WithinNoiseSym, vocab.WithinNoise)
 		if c.cur != nil && len(present.NoIntervalNotes(c.cur.ja.Selection, iv)) > 0 {
 			l += "; blank: " + vocab.NoInterval + " (notes)"
 		}

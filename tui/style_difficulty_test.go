@@ -51,7 +51,7 @@ func TestStyleLCForms(t *testing.T) {
 	resize(t, m, 200, 50)
 	press(t, m, "6")
 	body = styleBody(m)
-	for _, want := range []string{"LC (+difficulty)", " 10.6 ", "LC (+difficulty): AlpacaEval 2.0's form with instruction difficulty (length_controlled_noreg)"} {
+	for _, want := range []string{"LC (+difficulty)", " 0.106 ", "LC (+difficulty): AlpacaEval 2.0's form with instruction difficulty (length_controlled_noreg)"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the pane lacks %q:\n%s", want, body)
 		}

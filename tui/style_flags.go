@@ -106,7 +106,7 @@ func warnLines(st *styles, lines []string) []string {
 // judge.
 func rawCell(wr *style.WinRate, res *style.Result) string {
 	if res.PositionDominated != nil && wr.Raw.OK() {
-		return pctCI(wr.Raw) + " ⚑"
+		return rateCI(wr.Raw) + " ⚑"
 	}
-	return pctCI(wr.Raw)
+	return rateCI(wr.Raw)
 }

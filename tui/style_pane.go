@@ -187,17 +187,10 @@ func statCI(s calib.Stat, dec int) string {
 	return fmt.Sprintf("%s [%.*f, %.*f]", v, dec, s.CI.Lower, dec, s.CI.Upper)
 }
 
-// pctCI formats a rate as a percentage with its interval: "62.0 [55.1,
-// 69.0]".
-func pctCI(s calib.Stat) string {
-	if !s.OK() {
-		return "—"
-	}
-	if s.CI == nil {
-		return fmt.Sprintf("%.1f", 100*s.Value)
-	}
-	return fmt.Sprintf("%.1f [%.1f, %.1f]", 100*s.Value, 100*s.CI.Lower, 100*s.CI.Upper)
-}
+// rateCI formats a win rate as the fraction it is, with its interval:
+// "0.620 [0.551, 0.690]" (the Markdown's form; docs/analysis.md, "Win
+// rates: one unit").
+func rateCI(s calib.Stat) string { return statCI(s, 3) }
 
 // length: the longer-response preference, the slope and the chart and
 // table by |Δ| bin.
@@ -335,7 +328,7 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 		vs = "against " + opp
 	}
 	srt := winSorts[p.sortBy]
-	note := fmt.Sprintf("in %% · sorted by %s (s) · LC and corrected on the %s preference", srt.name, prefTitle(res.Pref))
+	note := fmt.Sprintf("sorted by %s (s) · LC and corrected on the %s preference", srt.name, prefTitle(res.Pref))
 	out := st.heading("Win rates "+vs, note, w)
 	if len(res.WinRates) == 0 {
 		why := "no pair record names two different generators (model_1, model_2) (docs/log-format.md)"
@@ -380,20 +373,20 @@ func (p *stylePane) winRates(w int, e *styleEntry) []string {
 	undef := undefinedReasons(sel, cal, res.Difficulty)
 	out = append(out, p.dominatedWinRates(w, res)...)
 	for _, wr := range sel {
-		lc := pctCI(wr.LengthControlled)
+		lc := rateCI(wr.LengthControlled)
 		if len(wr.Warnings) > 0 {
 			lc += " ⚠"
 			for _, x := range wr.Warnings {
 				warns = append(warns, fmt.Sprintf("%s %s: %s", clean(wr.Model), vsText(wr), x))
 			}
 		}
-		row := []string{"   " + clean(wr.Model), fmt.Sprint(wr.N), rawCell(wr, res), pctCI(wr.Balanced), lc, pctCI(wr.Corrected)}
+		row := []string{"   " + clean(wr.Model), fmt.Sprint(wr.N), rawCell(wr, res), rateCI(wr.Balanced), lc, rateCI(wr.Corrected)}
 		if cal {
-			row = append(row, pctCI(wr.Calibrated))
+			row = append(row, rateCI(wr.Calibrated))
 		}
 		row = append(row, signedStat(wr.Slope))
 		if res.Difficulty {
-			row = slices.Insert(row, 5, pctCI(wr.LengthControlledDifficulty))
+			row = slices.Insert(row, 5, rateCI(wr.LengthControlledDifficulty))
 		}
 		rows = append(rows, row)
 	}

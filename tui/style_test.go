@@ -143,8 +143,9 @@ func TestStyleNothingToMeasure(t *testing.T) {
 
 // TestStyleMeasures: on the simulated log the pane shows the judge's
 // length bias (its bins, the chart's legend), its self-preference with an
-// interval, and every generator's win rates against all, with intervals;
-// the judge that is no generator says so and how to declare it.
+// interval, and every generator's win rates against all, with intervals,
+// as fractions (the Markdown's unit); the judge that is no generator says
+// so and how to declare it.
 func TestStyleMeasures(t *testing.T) {
 	frameTest(t)
 	m := styleModel(t, styleSimLog(t, 300, nil), 200, 50, 50, nil)
@@ -164,9 +165,19 @@ func TestStyleMeasures(t *testing.T) {
 		}
 	}
 	for _, w := range e.res.WinRates {
-		if w.VsAll && !strings.Contains(body, pctCI(w.Raw)) {
-			t.Errorf("the win rate of %s (%s) is not shown", w.Model, pctCI(w.Raw))
+		if !w.VsAll {
+			continue
 		}
+		// One unit on every surface: the fraction with its interval at
+		// three decimals, as the Markdown writes it (report's
+		// FmtValue(v, 3) + intervalText), not a percentage.
+		want := fmt.Sprintf("%.3f [%.3f, %.3f]", w.Raw.Value, w.Raw.CI.Lower, w.Raw.CI.Upper)
+		if !strings.Contains(body, want) {
+			t.Errorf("the win rate of %s (%s) is not shown", w.Model, want)
+		}
+	}
+	if strings.Contains(body, "in %") {
+		t.Errorf("the win rates are said to be in %%:\n%s", body)
 	}
 	if !e.res.Self.OwnPreference.OK() || e.res.Self.OwnPreference.CI == nil || e.res.Self.OwnPreference.Value <= 0.5 {
 		t.Errorf("own preference %+v: want above 0.5 with an interval", e.res.Self.OwnPreference)
@@ -455,8 +466,9 @@ func TestStyleJobStopsOnKnobChange(t *testing.T) {
 
 // TestStyleRealData: on the real AlpacaEval annotations of alpaca-7b
 // (../shared/data; skipped when absent) the pane's raw win rate is
-// AlpacaEval's published win_rate (2.591450540223603%), the
-// length-controlled one the minimal GLM's 19.8% with its 10-point warning,
+// AlpacaEval's published win_rate (2.591450540223603%; shown as the
+// fraction 0.026, as every surface shows win rates), the length-controlled
+// one the minimal GLM's 0.198 with its 10-point warning,
 // and the corrected column says why it is empty (no human labels).
 func TestStyleRealData(t *testing.T) {
 	frameTest(t)
@@ -470,7 +482,7 @@ func TestStyleRealData(t *testing.T) {
 	}
 	m := styleModel(t, lg, 200, 50, 200, nil)
 	body := styleBody(m)
-	for _, want := range []string{"alpaca-7b ", " 2.6 [", "19.8 [", "⚠", "corrected: no item of this pair has a human label (gold 1 or 2) (2 rows)",
+	for _, want := range []string{"alpaca-7b ", " 0.026 [", "0.198 [", "⚠", "corrected: no item of this pair has a human label (gold 1 or 2) (2 rows)",
 		"the minimal-GLM length-controlled rate (19.8%) is 17.2 points from the win rate it controls (2.6%)"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the pane lacks %q:\n%s", want, body)

@@ -10,7 +10,7 @@ import (
 func (m *Metrics) Collapse(why string) {
 	r := "collapsed: " + why
 	for _, s := range []*calib.Stat{&m.Consistency, &m.FirstPositionRate, &m.FleissKappa, &m.ICC2k, &m.ICC3k, &m.ICC21, &m.ICC31,
-		&m.RStd, &m.AccuracyMean, &m.AccuracyAggregate, &m.TieRate} {
+		&m.RStd, &m.AccuracyMean, &m.AccuracyAggregate, &m.AccuracyTies, &m.TieRate} {
 		*s = calib.Undefined(s.N, r)
 	}
 	for j := range model.NumArrangements {

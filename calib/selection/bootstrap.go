@@ -51,6 +51,11 @@ type MethodIntervals struct {
 	// Delta the interval of the method's change from raw, both computed on
 	// the same resample (a paired bootstrap). Raw has no Delta.
 	Value, Delta map[string]bootstrap.Interval
+	// DistanceDelta holds, for the DistanceKeys (the first-position
+	// rate), the interval of the change in the distance from ½,
+	// |value − ½| − |raw − ½| (DistanceChange), on the same resamples: it
+	// decides whether such a change is better or worse. Raw has none.
+	DistanceDelta map[string]bootstrap.Interval
 }
 
 // Intervals are the bootstrap intervals of a selection analysis:
@@ -207,6 +212,9 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			names[2*(j*K+k)+1] = m.name + "/" + bm.Key + "/delta"
 		}
 	}
+	// Then the change in the distance from ½ (bootstrap_distance.go).
+	dist, distNames := newDistanceStats(bootMethodNames(methods), keys, len(names))
+	names = append(names, distNames...)
 	stat := func(idx []int) []float64 {
 		v := make([]float64, len(names))
 		var raw [16]float64
@@ -226,6 +234,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				v[2*(j*K+k)+1] = x - raw[k] // NaN when either is undefined
 			}
 		}
+		dist.fill(v)
 		return v
 	}
 	res, err := bootstrap.Run(len(e.pairs), names, stat, opt.Options)
@@ -236,6 +245,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		mi := MethodIntervals{Name: m.name, Value: map[string]bootstrap.Interval{}}
 		if j > 0 {
 			mi.Delta = map[string]bootstrap.Interval{}
+			mi.DistanceDelta = dist.intervals(res, j)
 		}
 		for k, bm := range keys {
 			if r := res[2*(j*K+k)]; r.Reason != "undefined on the data" {

@@ -167,7 +167,7 @@ func Glossary() []Section {
 			{Name: BradleyTerry, JSON: "style.bradley_terry[].score", Symbol: BradleyTerrySym, Meaning: "a generator's strength when no opponent is common to all: P(a preferred to b) = σ(β_a − β_b), Σβ = 0"},
 		}},
 		{"Marks of a change from raw", []Concept{
-			{Name: Better, JSON: "change: \"better\"", Symbol: BetterSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the metric's better direction (for the first-position rate: closer to 0.5)"},
+			{Name: Better, JSON: "change: \"better\"", Symbol: BetterSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the metric's better direction (the first-position rate is marked by the interval of the change in its distance from 0.5, |rate − 0.5|: better is nearer 0.5; JSON distance_delta_ci95)"},
 			{Name: Worse, JSON: "change: \"worse\"", Symbol: WorseSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the worse direction"},
 			{Name: WithinNoise, JSON: "change: \"within noise\"", Symbol: WithinNoiseSym, Meaning: "the change's 95% bootstrap interval contains 0"},
 			{Name: NoInterval, JSON: "no change entry", Meaning: "the change has no interval (its metric was undefined on too many resamples, or the bootstrap is off): no mark, and a note says why"},
