@@ -29,7 +29,7 @@ func TestStyleLCForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	body := styleBody(styleModel(t, lg, 200, 50, 0, nil))
-	for _, want := range []string{"LC (minimal GLM)", "19.8", "not AlpacaEval's leaderboard value (length_controlled_v1)"} {
+	for _, want := range []string{"LC (minimal GLM)", " 0.198 ", "not AlpacaEval's leaderboard value (length_controlled_v1)"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the pane lacks %q:\n%s", want, body)
 		}

@@ -218,8 +218,8 @@ func lcWarnings(e rowEst, mirrored bool) []string {
 			g.NearZero, g.N, g.SD/4))
 	}
 	if diff := g.LC() - g.MeanPref; math.Abs(diff) > maxLCShift {
-		w := fmt.Sprintf("the minimal-GLM length-controlled rate (%.1f%%) is %.1f points from the win rate it controls (%.1f%%): the GLM may be extrapolating",
-			100*g.LC(), 100*math.Abs(diff), 100*g.MeanPref)
+		w := fmt.Sprintf("the minimal-GLM length-controlled rate (%.3f) is %.3f from the win rate it controls (%.3f), more than %.2f: the GLM may be extrapolating",
+			g.LC(), math.Abs(diff), g.MeanPref, maxLCShift)
 		if IsExtremeChange(g.MeanPref, g.LC()) {
 			w += " (AlpacaEval warns likewise)"
 		}

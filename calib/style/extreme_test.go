@@ -94,7 +94,7 @@ func TestLCWarningSaysAlpacaEvalOnlyWhenItsRuleFires(t *testing.T) {
 		e := rowEst{glm: LengthGLM{Theta: math.Log(c.lc / (1 - c.lc)), MeanPref: c.mean, N: 100, NearZero: 50, SD: 100}}
 		for _, mirrored := range []bool{false, true} {
 			ws := lcWarnings(e, mirrored)
-			if len(ws) != 1 || !strings.Contains(ws[0], "points from the win rate it controls") {
+			if len(ws) != 1 || !strings.Contains(ws[0], "from the win rate it controls") {
 				t.Fatalf("LC %v, win rate %v (mirrored %v): warnings %q, want the 10-point one", c.lc, c.mean, mirrored, ws)
 			}
 			if got := strings.Contains(ws[0], "AlpacaEval warns likewise"); got != c.alpaca {

@@ -107,7 +107,7 @@ func TestAlpacaEvalReal(t *testing.T) {
 		if ci := w.LengthControlled.CI; ci == nil || !(ci.Lower < w.LengthControlled.Value && w.LengthControlled.Value < ci.Upper) {
 			t.Errorf("%s: LC interval %+v", m, ci)
 		}
-		shifted := strings.Contains(strings.Join(w.Warnings, "\n"), "points from the win rate it controls")
+		shifted := strings.Contains(strings.Join(w.Warnings, "\n"), "from the win rate it controls")
 		if wantShift := math.Abs(want.LC-want.WinRate) > 0.1; shifted != wantShift {
 			t.Errorf("%s: LC %.3f, win rate %.3f: shift warning %v, want %v (%q)", m, want.LC, want.WinRate, shifted, wantShift, w.Warnings)
 		}
@@ -119,8 +119,8 @@ func TestAlpacaEvalReal(t *testing.T) {
 		// The baseline's side of the row: its numbers in its warnings.
 		for _, bw := range r.WinRates {
 			if bw.Model == base && bw.Opponent == m && shifted &&
-				!strings.Contains(strings.Join(bw.Warnings, "\n"), fmt.Sprintf("(%.1f%%) is %.1f points from the win rate it controls (%.1f%%)",
-					100*(1-want.LC), 100*math.Abs(want.LC-want.WinRate), 100*(1-want.WinRate))) {
+				!strings.Contains(strings.Join(bw.Warnings, "\n"), fmt.Sprintf("(%.3f) is %.3f from the win rate it controls (%.3f)",
+					1-want.LC, math.Abs(want.LC-want.WinRate), 1-want.WinRate)) {
 				t.Errorf("%s: the baseline's warnings %q", m, bw.Warnings)
 			}
 		}
