@@ -75,7 +75,9 @@ func (s *Intervals) Method(name string) *MethodIntervals {
 	return nil
 }
 
-// bootMethod evaluates one method's metrics on a resample.
+// bootMethod evaluates one method's metrics on a resample. The resample
+// loop reads only the values (BootMetrics), so the metrics are
+// metrics.ComputeValues': ComputeIn's values without the ICCs' intervals.
 type bootMethod struct {
 	name    string
 	metrics func(idx []int) (metrics.Metrics, bool)
@@ -124,7 +126,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		}
 		switch m.Name {
 		case MethodRaw:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(e.raw, idx, nil), true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeValues(e.raw, idx, nil), true }})
 		case MethodBPC:
 			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return baseline.BPCMetricsSubset(e.bpc, idx), true }})
 		case MethodDiscard:
@@ -135,7 +137,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		case MethodPride:
 			if !opt.Refit && sel.Prior != nil {
 				fixed := calib.MappedPrefs(e.pairs, sel.Prior.Debias)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeValues(fixed, idx, nil), true }})
 				continue
 			}
 			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
@@ -143,7 +145,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				if err != nil {
 					return metrics.Metrics{}, false
 				}
-				return metrics.ComputeIn(p, idx, nil), true
+				return metrics.ComputeValues(p, idx, nil), true
 			}})
 		case MethodCalibraEval:
 			if sel.FitCurve() == nil {
@@ -157,7 +159,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			if !opt.Refit || sel.Stop != nil {
 				fixed := calib.CalibratedPrefs(e.pairs, sel.FitCurve())
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeValues(fixed, idx, nil), true }})
 				continue
 			}
 			so := sel.Options
@@ -170,7 +172,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				if err != nil {
 					return metrics.Metrics{}, false
 				}
-				return metrics.ComputeIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
+				return metrics.ComputeValues(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
 			}})
 		case MethodCalibraEvalPublished:
 			if sel.Published == nil || sel.Published.Curve == nil {
@@ -178,7 +180,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			if !opt.Refit {
 				fixed := calib.CalibratedPrefs(e.pairs, sel.Published.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeValues(fixed, idx, nil), true }})
 				continue
 			}
 			po := sel.Published.Options
@@ -189,7 +191,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				if err != nil {
 					return metrics.Metrics{}, false
 				}
-				return metrics.ComputeIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
+				return metrics.ComputeValues(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
 			}})
 		}
 	}
