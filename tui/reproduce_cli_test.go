@@ -102,7 +102,7 @@ func popupCommand(t *testing.T, m *Model) string {
 // --skip-bad past a bad line, under a group filter.
 func TestReproduceCommandsReproduce(t *testing.T) {
 	frameTest(t)
-	bin := shellargtest.Build(t)
+	bin := shellargtest.Shared(t)
 	for _, tc := range []struct {
 		name string
 		file string

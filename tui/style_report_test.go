@@ -106,7 +106,7 @@ func TestStyleReproduceCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds plumb")
 	}
-	bin := shellargtest.Build(t)
+	bin := shellargtest.Shared(t)
 	dir := t.TempDir()
 	logPath := filepath.Join(dir, "style.jsonl")
 	var b bytes.Buffer
