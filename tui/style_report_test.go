@@ -47,6 +47,7 @@ func reportJSON(t *testing.T, an *analysis.Analysis) []byte {
 // (the preference knob started at balanced whatever --style-pref said).
 func TestStylePaneIsReport(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	self := map[string]string{"plain": "mid"}
 	o := startOptions()
 	o.Bootstrap = analysis.BootstrapOptions{Resamples: 40, Explicit: true}
