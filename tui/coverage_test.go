@@ -13,6 +13,7 @@ import (
 // misses) the true θ; it says why it makes no claim.
 func TestCoverageLinesClaimNothingWithoutAnInformativeInterval(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	tt := 0.567
 	yes := true
 	for _, c := range []struct {

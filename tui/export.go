@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -27,7 +28,7 @@ func exportCmd(c *common) tea.Cmd {
 	}
 	eng, judge, opt := c.eng, c.judgeName(), c.knobs.opt
 	opt.Judges = []string{judge}
-	version, inputs, guard := c.opts.Version, c.opts.Files, c.opts.Guard
+	version, inputs, guard, at := c.opts.Version, c.opts.Files, c.opts.Guard, c.opts.Dir
 	ef := exportFiles(c.opts.ExportPrefix, figure.Stems(c.judges)[judge])
 	args, figArgs := reportCommand(opt, c.inputs()), figuresCommand(opt, c.inputs(), ef.figures)
 	repro := " · c shows the command that reproduces them"
@@ -47,34 +48,56 @@ func exportCmd(c *common) tea.Cmd {
 		an.Reproduce = args
 		md, js, cal := ef.md, ef.js, ef.cal
 		for _, name := range []string{md, js, cal} {
-			if _, read := guard.Input(name); read || atomicfile.IsInput(name, inputs) {
+			if _, read := guard.Input(inDir(at, name)); read || atomicfile.IsInput(inDir(at, name), inDirAll(at, inputs)) {
 				return exportMsg{err: fmt.Errorf("export: %s is an input file; refusing to overwrite it", name)}
 			}
 		}
-		if err := guard.Write(md, func(w io.Writer) error { return report.WriteMarkdown(w, an) }); err != nil {
+		if err := guard.Write(inDir(at, md), func(w io.Writer) error { return report.WriteMarkdown(w, an) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		if err := guard.Write(js, func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
+		if err := guard.Write(inDir(at, js), func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		figs, err := writeExportFigures(guard, ef.figures, eng, judge, opt, an, figArgs)
+		figs, err := writeExportFigures(guard, at, ef.figures, eng, judge, opt, an, figArgs)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
 		if why := collapsedReason(an); why != "" {
 			old := ""
-			if _, err := os.Lstat(cal); err == nil {
+			if _, err := os.Lstat(inDir(at, cal)); err == nil {
 				old = fmt.Sprintf("; %s is from an earlier export, left as it was", cal)
 			}
 			return exportMsg{text: fmt.Sprintf("wrote %s, %s and %s; no calibrated log: CalibraEval collapsed (%s)%s — "+
 				"plumb calibrate --allow-degenerate writes it marked%s", md, js, figs, why, old, repro)}
 		}
-		n, err := writeCalibrated(guard, cal, eng, judge, opt, an)
+		n, err := writeCalibrated(guard, inDir(at, cal), eng, judge, opt, an)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
 		return exportMsg{text: fmt.Sprintf("wrote %s, %s, %s (%s) and %s%s", md, js, cal, vocab.Plural(n, "pair record"), figs, repro)}
 	}
+}
+
+// inDir is where the file name, relative to the folder dir (Options.Dir;
+// "": the working directory), is: name itself when dir is "" or name is
+// absolute.
+func inDir(dir, name string) string {
+	if dir == "" || filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(dir, name)
+}
+
+// inDirAll is inDir of every name (names itself when dir is "").
+func inDirAll(dir string, names []string) []string {
+	if dir == "" {
+		return names
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = inDir(dir, n)
+	}
+	return out
 }
 
 // exportNames are the files of one judge's export.
@@ -102,7 +125,7 @@ func fewShotCmd(c *common) tea.Cmd {
 	}
 	eng, judge, opt := c.eng, c.judgeName(), c.knobs.opt
 	crit := res.Criterion
-	inputs, guard, in := c.opts.Files, c.opts.Guard, c.inputs()
+	inputs, guard, in, at := c.opts.Files, c.opts.Guard, c.inputs(), c.opts.Dir
 	prefix := c.opts.ExportPrefix + "." + figure.Stems(c.judges)[judge]
 	noCommand := c.uncarried(judge, "", "criterion", crit)
 	return func() tea.Msg {
@@ -117,10 +140,10 @@ func fewShotCmd(c *common) tea.Cmd {
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("few-shot set: %w", err)}
 		}
-		if atomicfile.IsInput(name, inputs) {
+		if atomicfile.IsInput(inDir(at, name), inDirAll(at, inputs)) {
 			return exportMsg{err: fmt.Errorf("few-shot set: %s is an input file; refusing to overwrite it", name)}
 		}
-		err = guard.Write(name, func(w io.Writer) error {
+		err = guard.Write(inDir(at, name), func(w io.Writer) error {
 			mw := model.NewWriter(w)
 			for i := range fs.Items {
 				if err := mw.WriteScore(&fs.Items[i]); err != nil {

@@ -11,9 +11,10 @@ import (
 )
 
 // writeExportFigures writes the figures of an exported analysis into dir
-// as PNG and SVG (with their captions, whose command is reproduce:
-// figuresCommand) and returns what to call them in the status message.
-func writeExportFigures(guard *atomicfile.Guard, dir string, eng *analysis.Engine, judge string, opt analysis.Options, an *analysis.Analysis, reproduce string) (string, error) {
+// (relative to the folder at, Options.Dir) as PNG and SVG (with their
+// captions, whose command is reproduce: figuresCommand) and returns what
+// to call them in the status message.
+func writeExportFigures(guard *atomicfile.Guard, at, dir string, eng *analysis.Engine, judge string, opt analysis.Options, an *analysis.Analysis, reproduce string) (string, error) {
 	figs := report.Figures(an, func(j string) []float64 {
 		pairs, _, _ := eng.Records(j, opt.Group)
 		return report.ObservedPA(pairs)
@@ -21,7 +22,7 @@ func writeExportFigures(guard *atomicfile.Guard, dir string, eng *analysis.Engin
 	if len(figs) == 0 {
 		return "no figures (nothing to draw)", nil
 	}
-	paths, err := figure.Write(dir, figs, []figure.Format{figure.PNG, figure.SVG}, figure.DefaultOptions(), reproduce, guard.Write)
+	paths, err := figure.Write(inDir(at, dir), figs, []figure.Format{figure.PNG, figure.SVG}, figure.DefaultOptions(), reproduce, guard.Write)
 	if err != nil {
 		return "", fmt.Errorf("figures of %s: %w", judge, err)
 	}

@@ -51,6 +51,13 @@ type Options struct {
 	// and PREFIX.JUDGE.fewshot-CRITERION.jsonl (JUDGE and CRITERION are
 	// figure.Stems).
 	ExportPrefix string
+	// Dir is the folder that the exports (named by ExportPrefix) and the
+	// relative Files are in ("": the working directory). It is used only
+	// where files are written and checked against the inputs: every name
+	// shown, and every reproduce command, stays as given, relative to
+	// Dir. Tests set it to export into a folder of their own without
+	// changing the process's working directory.
+	Dir string
 	// Guard writes the exports: it knows every file read (so no export
 	// overwrites one, whatever its name) and removes temporary files on a
 	// signal. Nil: a Guard of its own that knows only Files.

@@ -18,6 +18,7 @@ import (
 // means and the notes say why.
 func TestNoMarkWithoutIntervalOnScreen(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	cfg := simtest.Config(10, 0, 0)
 	for i := range cfg.Judges {
 		cfg.Judges[i].Mode = model.SourceChoice

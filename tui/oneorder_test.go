@@ -16,6 +16,7 @@ import (
 // what the rate mixes, and the Selection notes say why.
 func TestOneOrderHeadline(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	lg := &model.Log{}
 	for i := range 40 {
 		p := model.Pair{ID: fmt.Sprintf("q%02d", i), Judge: "j", Source: model.SourceChoice, Gold: model.Gold1 + model.Gold(i%2)}

@@ -67,6 +67,28 @@ func sameFolders(t *testing.T, want, got string) {
 	}
 }
 
+// readIn reads the file name in the folder dir as plumb run in dir reads
+// it: the log's file names and skip reasons name it as given, not by its
+// path from the working directory.
+func readIn(t *testing.T, dir, name string, o model.ReadOptions) *model.Log {
+	t.Helper()
+	lg, err := model.ReadFiles([]string{filepath.Join(dir, name)}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := filepath.Join(dir, name)
+	for i := range lg.Files {
+		if lg.Files[i].Name != prefix {
+			t.Fatalf("read %q as %q", prefix, lg.Files[i].Name)
+		}
+		lg.Files[i].Name = name
+	}
+	for i, r := range lg.SkipReasons {
+		lg.SkipReasons[i] = strings.ReplaceAll(r, prefix, name)
+	}
+	return lg
+}
+
 // popupCommand is the command the reproduce popup (c) shows, its wrapped
 // lines joined.
 func popupCommand(t *testing.T, m *Model) string {
@@ -99,19 +121,22 @@ func popupCommand(t *testing.T, m *Model) string {
 // figures and captions byte for byte), and the few-shot set's (w), which
 // said `plumb fewshot --criterion …` without FILE and --judge. On the
 // embedded demo, and on a file whose name needs quoting, read with
-// --skip-bad past a bad line, under a group filter.
+// --skip-bad past a bad line, under a group filter. The app exports into
+// its folder (Options.Dir) as it would into the working directory, and
+// each command runs in a folder as a user's shell would.
 func TestReproduceCommandsReproduce(t *testing.T) {
 	frameTest(t)
-	bin := shellargtest.Build(t)
+	t.Parallel()
+	bin := shellargtest.Shared(t)
 	for _, tc := range []struct {
 		name string
 		file string
 	}{{"demo", ""}, {"file", "demo 'log' v1.jsonl"}} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			dir, again := t.TempDir(), t.TempDir()
-			t.Chdir(dir)
 			lg := demoLog(t)
-			opts := Options{Start: startOptions(), Dark: true, NoColor: true, ExportPrefix: "out"}
+			opts := Options{Start: startOptions(), Dark: true, NoColor: true, ExportPrefix: "out", Dir: dir}
 			keys := []string{"]", "]", "2", "l", "j", "h", "4", "j", "l"}
 			if tc.file != "" {
 				var b bytes.Buffer
@@ -124,10 +149,7 @@ func TestReproduceCommandsReproduce(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				var err error
-				if lg, err = model.ReadFiles([]string{tc.file}, model.ReadOptions{SkipBad: true}); err != nil {
-					t.Fatal(err)
-				}
+				lg = readIn(t, dir, tc.file, model.ReadOptions{SkipBad: true})
 				opts.Files, opts.SkipBad = []string{tc.file}, true
 				keys = append(keys, "g")
 			}
@@ -169,11 +191,11 @@ func TestReproduceCommandsReproduce(t *testing.T) {
 			}
 			press(t, m, "c")
 			cCmd := popupCommand(t, m)
-			md, err := os.ReadFile("out.judge-tokenA.md")
+			md, err := os.ReadFile(filepath.Join(dir, "out.judge-tokenA.md"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			js, err := os.ReadFile("out.judge-tokenA.json")
+			js, err := os.ReadFile(filepath.Join(dir, "out.judge-tokenA.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -196,7 +218,7 @@ func TestReproduceCommandsReproduce(t *testing.T) {
 
 			// The figures' captions.
 			figs := "out.judge-tokenA.figures"
-			ents, err := os.ReadDir(figs)
+			ents, err := os.ReadDir(filepath.Join(dir, figs))
 			if err != nil || len(ents) == 0 {
 				t.Fatalf("no exported figures: %v", err)
 			}
@@ -205,7 +227,7 @@ func TestReproduceCommandsReproduce(t *testing.T) {
 				if filepath.Ext(e.Name()) != ".txt" {
 					continue
 				}
-				b, _ := os.ReadFile(filepath.Join(figs, e.Name()))
+				b, _ := os.ReadFile(filepath.Join(dir, figs, e.Name()))
 				c := afterPrefix(string(b), "Reproduce: ")
 				if figCmd != "" && c != figCmd {
 					t.Errorf("%s: caption command %q, another caption's %q", e.Name(), c, figCmd)

@@ -25,6 +25,7 @@ func wheelMsg(b tea.MouseButton) tea.Msg { return tea.MouseWheelMsg(tea.Mouse{Bu
 // wheelLines) and the wheel down 3. Both move wheelLines now.
 func TestItemWheelUpScrollsThree(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	lg := demoLog(t)
 	for i := range lg.Pairs {
 		lg.Pairs[i].Prompt = strings.Repeat("a long prompt ", 200)
@@ -57,6 +58,7 @@ func frameText(m *Model) string { return ansi.Strip(m.frame()) }
 // record of the criterion on screen, and says so.
 func TestScoreItemNamesItsCriterion(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "]", "]", "5", "v")
 	if crit := m.c.criterionResult().Criterion; crit != "accuracy" {
@@ -85,6 +87,7 @@ func TestScoreItemNamesItsCriterion(t *testing.T) {
 // under a table cut sideways said "1 columns left" and "1 more columns".
 func TestColumnsHintPlural(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	st := newStyles(true, false)
 	head := []string{"name", "aaaaaaaa", "bbbbbbbb", "cccccccc"}
 	rows := [][]string{{"x", "1", "2", "3"}}
@@ -108,6 +111,7 @@ func TestColumnsHintPlural(t *testing.T) {
 // "1 pair", not "1 pairs" (the plural bug of issue 19's "1 columns").
 func TestStatusOnePair(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	lg := demoLog(t)
 	lg.Pairs = lg.Pairs[:1]
 	lg.Scores, lg.Verdicts = nil, nil
@@ -122,6 +126,7 @@ func TestStatusOnePair(t *testing.T) {
 // the first and the last line, as in the Items list and the popups.
 func TestHomeEndScrollPanes(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	home, end := tea.KeyPressMsg{Code: tea.KeyHome}, tea.KeyPressMsg{Code: tea.KeyEnd}
 	for _, p := range []paneID{paneOverview, paneSelection, paneLikelihood, paneReporting} {
@@ -151,6 +156,7 @@ func TestHomeEndScrollPanes(t *testing.T) {
 // the rest, at the top, in the middle and at the end.
 func TestItemListCutSaysSo(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	press(t, m, "5")
 	last := func() string {
@@ -181,6 +187,7 @@ func TestItemListCutSaysSo(t *testing.T) {
 // the styles were built for.
 func TestHelpBarContrast(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	backgrounds := map[bool][]string{
 		true:  {"#000000", "#1E1E1E", "#282C34", "#2E3440"},
 		false: {"#FFFFFF", "#F5F5F5", "#EEEEEE", "#FDF6E3"},
@@ -351,6 +358,7 @@ func knobBarLine(m *Model) string { return strings.Split(frameText(m), "\n")[1] 
 // a step says it again.
 func TestInactiveVerdictSource(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "4")
 	if m.c.cur.ja.Target != "verdict" {
@@ -382,6 +390,7 @@ func TestInactiveVerdictSource(t *testing.T) {
 // the seed still choose the held-out items and stay active.
 func TestInactiveHardChoices(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	lg := demoLog(t)
 	for i := range lg.Pairs {
 		p := &lg.Pairs[i]
@@ -429,6 +438,7 @@ func TestInactiveHardChoices(t *testing.T) {
 // objective and "stop at" are inactive with the reason.
 func TestPublishedSolverScreen(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 200, 60)
 	press(t, m, "2", "up", "up", "right") // the solver: converged → published
 	if m.c.knobs.opt.Selection.Solver != selection.SolverPublished {
@@ -475,6 +485,7 @@ func TestPublishedSolverScreen(t *testing.T) {
 // now say so and name the hidden columns that changed.
 func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := newTestModel(t, demoLog(t), 80, 24)
 	press(t, m, "2")
 	before := m.c.cur.ja.Selection.Method(selection.MethodCalibraEval).All
@@ -505,6 +516,7 @@ func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 // of the list is as wide as its header now.
 func TestTotalScoresAligned(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "]", "]", "3", "h") // criterion: accuracy → total (micro)
 	if crit := m.c.criterionResult().Criterion; crit != "total (micro)" {

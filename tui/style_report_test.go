@@ -47,6 +47,7 @@ func reportJSON(t *testing.T, an *analysis.Analysis) []byte {
 // (the preference knob started at balanced whatever --style-pref said).
 func TestStylePaneIsReport(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	self := map[string]string{"plain": "mid"}
 	o := startOptions()
 	o.Bootstrap = analysis.BootstrapOptions{Resamples: 40, Explicit: true}
@@ -106,7 +107,7 @@ func TestStyleReproduceCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds plumb")
 	}
-	bin := shellargtest.Build(t)
+	bin := shellargtest.Shared(t)
 	dir := t.TempDir()
 	logPath := filepath.Join(dir, "style.jsonl")
 	var b bytes.Buffer

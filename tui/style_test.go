@@ -72,6 +72,7 @@ func styleBody(m *Model) string { return ansi.Strip(m.body(paneStyle)) }
 // `go test ./tui -update` after an intended change.
 func TestStyleGolden(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	check := func(name, got string) {
 		t.Helper()
 		checkGolden(t, filepath.Join("testdata", "golden", name), got)
@@ -109,6 +110,7 @@ func bareLog(t testing.TB) *model.Log {
 // no NaN and no crash; the figures export writes no style figure.
 func TestStyleNothingToMeasure(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := styleModel(t, bareLog(t), 80, 24, 0, nil)
 	body := styleBody(m)
 	for _, want := range []string{"model_1, model_2", "len_1, len_2", "response_1, response_2", "docs/log-format.md", "--self JUDGE=MODEL"} {
@@ -148,6 +150,7 @@ func TestStyleNothingToMeasure(t *testing.T) {
 // so and how to declare it.
 func TestStyleMeasures(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := styleModel(t, styleSimLog(t, 300, nil), 200, 50, 50, nil)
 	e := m.c.currentStyle()
 	if e == nil || e.res == nil || !e.ivs {
@@ -194,6 +197,7 @@ func TestStyleMeasures(t *testing.T) {
 // no generator's one of them.
 func TestStyleSelfOption(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, map[string]string{"plain": "mid"})
 	press(t, m, "]")
 	if b := styleBody(m); !strings.Contains(b, "Self-preference — plain as the generator mid") {
@@ -205,6 +209,7 @@ func TestStyleSelfOption(t *testing.T) {
 // says so, and orders the rows by it (highest first).
 func TestStyleSortKey(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := styleModel(t, styleSimLog(t, 300, nil), 200, 50, 0, nil)
 	res := m.c.currentStyle().res
 	order := func() []string {
@@ -262,6 +267,7 @@ func TestStyleSortKey(t *testing.T) {
 // and cached; r resets; knobs of the other panes are not on this pane.
 func TestStyleKnobs(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := styleModel(t, styleSimLog(t, 300, nil), 200, 50, 0, nil)
 	if got := m.panes[paneStyle].Knobs().ids; !slices.Equal(got, []knobID{kOpponent, kStylePref}) {
 		t.Fatalf("the Style pane's knobs: %v", got)
@@ -313,6 +319,7 @@ func TestStyleKnobs(t *testing.T) {
 // seed knob), not on the run.
 func TestStyleDeterministic(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	lg := func() *model.Log { return styleSimLog(t, 200, nil) }
 	a := styleModel(t, lg(), 120, 40, 50, nil)
 	b := styleModel(t, lg(), 120, 40, 50, nil)
@@ -336,6 +343,7 @@ func TestStyleDeterministic(t *testing.T) {
 // by stems.
 func TestStyleHostileNames(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	gens := []string{"big" + hostile, "\u202emid", "small\x1b[8m"}
 	lg := styleSimLog(t, 200, gens)
 	for _, sz := range [][2]int{{80, 24}, {200, 50}} {
@@ -361,6 +369,7 @@ func TestStyleHostileNames(t *testing.T) {
 // the Style pane is wider than the terminal and no frame taller.
 func TestStyleWidthSweep(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
 	for _, h := range []int{24, 45} {
 		for w := 60; w <= 220; w += 7 {
@@ -423,6 +432,7 @@ func TestStyleExportFigures(t *testing.T) {
 // shows the position-balanced measures with the reason.
 func TestStyleCalibratedNeedsAFit(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	press(t, m, "]", "6", "j", "l")
 	if m.c.knobs.opt.Style.Pref != style.PrefRawX0 {
@@ -443,6 +453,7 @@ func TestStyleCalibratedNeedsAFit(t *testing.T) {
 // numbers it makes stale (as the methods table's bootstrap), which then
 // ends without a result and is asked for again for the new numbers.
 func TestStyleJobStopsOnKnobChange(t *testing.T) {
+	t.Parallel()
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
 	clear(m.c.styleJobs)
 	cmd := m.pipe.ensureStyle()
@@ -472,6 +483,7 @@ func TestStyleJobStopsOnKnobChange(t *testing.T) {
 // and the corrected column says why it is empty (no human labels).
 func TestStyleRealData(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	path := filepath.Join("..", "..", "shared", "data", "alpacaeval", "alpaca-7b.annotations.json")
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("no real data (%v): ../shared/data/alpacaeval holds AlpacaEval's annotations", err)
@@ -502,6 +514,7 @@ func TestStyleRealData(t *testing.T) {
 // TestStyleOnlyWhenShown: the style analysis (seconds of a core on a
 // large log) starts when the Style pane is shown, not before.
 func TestStyleOnlyWhenShown(t *testing.T) {
+	t.Parallel()
 	m := newTestModelNoCompare(t, styleSimLog(t, 200, nil), 120, 40)
 	press(t, m, "2", "l", "tab", "tab", "tab")
 	if len(m.c.styleJobs) != 0 {

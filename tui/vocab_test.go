@@ -22,6 +22,7 @@ import (
 // form in the one-line legend of a narrow terminal).
 func TestScreensUseOneVocabulary(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	pairOnly := simtest.Log(t, 300, 0, 0)
 	for name, lg := range map[string]*model.Log{"demo": demoLog(t), "pair-only": pairOnly} {
 		for _, w := range []int{80, 120, 200} {

@@ -151,7 +151,19 @@ func catOf(r float64) int {
 
 // ComputeIn is Compute over idx (nil = all items), with the
 // work arrays of κ and the ICCs from ws (nil: allocated).
-func ComputeIn(p calib.Prefs, idx []int, ws *work.Space) Metrics { return metricsOf(p, idx, ws, true) }
+func ComputeIn(p calib.Prefs, idx []int, ws *work.Space) Metrics {
+	return metricsOf(p, idx, ws, withIntervals)
+}
+
+// ComputeValues is ComputeIn without the ICCs' confidence intervals (their
+// F quantiles are most of ComputeIn's time): every value, N and Reason
+// equals ComputeIn's bit for bit; the ICCs have no CI, no note about a
+// missing one, and a Flag only for a value outside [−1, 1]. It is for
+// loops over many resamples that read only the values (the selection
+// bootstrap).
+func ComputeValues(p calib.Prefs, idx []int, ws *work.Space) Metrics {
+	return metricsOf(p, idx, ws, valuesOnly)
+}
 
 // ComputeCounts is ComputeIn without Fleiss' κ and the ICCs (whose
 // F-distribution intervals are most of ComputeIn's time): consistency,
@@ -159,13 +171,24 @@ func ComputeIn(p calib.Prefs, idx []int, ws *work.Space) Metrics { return metric
 // ComputeIn's; κ and the ICCs are undefined with their N and the reason
 // "not computed", and AgreementSet is empty. It is for loops over many
 // resamples that read only those counted metrics.
-func ComputeCounts(p calib.Prefs, idx []int) Metrics { return metricsOf(p, idx, nil, false) }
+func ComputeCounts(p calib.Prefs, idx []int) Metrics { return metricsOf(p, idx, nil, countsOnly) }
 
-// metricsOf is ComputeIn; with agreement false it does not compute
-// κ and the ICCs but sets them undefined with their N (the subjects), for
-// callers that replace them with markNotApplicable anyway (BPC, discard):
-// the same Metrics after that call, without the work.
-func metricsOf(p calib.Prefs, idx []int, ws *work.Space, agreement bool) Metrics {
+// agreementWork says how much of κ and the ICCs metricsOf computes.
+type agreementWork int
+
+const (
+	// withIntervals computes κ and the ICCs with their intervals.
+	withIntervals agreementWork = iota
+	// valuesOnly computes κ and the ICCs without the ICCs' intervals.
+	valuesOnly
+	// countsOnly sets κ and the ICCs undefined with their N (the
+	// subjects), for callers that replace them with markNotApplicable
+	// anyway (BPC, discard) or read only the counted metrics.
+	countsOnly
+)
+
+// metricsOf is ComputeIn, with as much of κ and the ICCs as agree says.
+func metricsOf(p calib.Prefs, idx []int, ws *work.Space, agree agreementWork) Metrics {
 	var m Metrics
 	n := len(p.R)
 	if len(p.Has) != n || len(p.Gold) != n {
@@ -193,8 +216,8 @@ func metricsOf(p calib.Prefs, idx []int, ws *work.Space, agreement bool) Metrics
 		return m
 	}
 	m.fillCounts(&t)
-	if agreement {
-		m.fillAgreement(p, idx, &t, ws)
+	if agree != countsOnly {
+		m.fillAgreement(p, idx, &t, ws, agree == withIntervals)
 	} else {
 		_, nSub := agreementSubjects(&t)
 		m.setAgreement(calib.Undefined(nSub, reasonNotComputed))
@@ -377,7 +400,7 @@ func agreementMask(t *metricTally) int {
 
 // fillAgreement sets Fleiss' κ and the ICCs.
 // Its work arrays come from ws (nil: allocated) and go back to it.
-func (m *Metrics) fillAgreement(p calib.Prefs, idx []int, t *metricTally, ws *work.Space) {
+func (m *Metrics) fillAgreement(p calib.Prefs, idx []int, t *metricTally, ws *work.Space, intervals bool) {
 	mask, nSub := agreementSubjects(t)
 	if mask == 0 {
 		m.setAgreement(calib.Undefined(0, ReasonNeedMulti))
@@ -437,7 +460,7 @@ func (m *Metrics) fillAgreement(p calib.Prefs, idx []int, t *metricTally, ws *wo
 		row++
 	}
 	m.FleissKappa = kappaStat(counts, catTotal, nSub)
-	m.fillICC(x, nSub, k)
+	m.fillICC(x, nSub, k, intervals)
 }
 
 // kappaStat calls stats.FleissKappa on the categories that occur.
@@ -466,9 +489,16 @@ func kappaStat(counts []int, catTotal [3]int, nSub int) calib.Stat {
 	return calib.Defined(kappa, nSub)
 }
 
-// fillICC sets the four ICCs from stats.ICC.
-func (m *Metrics) fillICC(x []float64, n, k int) {
-	res, err := stats.ICC(x, n, k, iccConf)
+// fillICC sets the four ICCs from stats.ICC, or from stats.ICCValues
+// without intervals.
+func (m *Metrics) fillICC(x []float64, n, k int, intervals bool) {
+	var res stats.ICCResult
+	var err error
+	if intervals {
+		res, err = stats.ICC(x, n, k, iccConf)
+	} else {
+		res, err = stats.ICCValues(x, n, k)
+	}
 	if err != nil {
 		s := calib.Undefined(n, err.Error())
 		m.ICC2k, m.ICC3k, m.ICC21, m.ICC31 = s, s, s, s
@@ -490,9 +520,11 @@ func (m *Metrics) iccStat(name string, v stats.ICCValue, n int) calib.Stat {
 	if !s.OK() {
 		return s
 	}
-	if v.CIReason == "" {
+	switch v.CIReason {
+	case "":
 		s.CI = &calib.Interval{Lower: v.Lower, Upper: v.Upper, Level: iccConf}
-	} else {
+	case stats.ReasonNoInterval:
+	default:
 		m.Notes = append(m.Notes, fmt.Sprintf("%s: no confidence interval (%s)", name, v.CIReason))
 	}
 	s.Flag = iccFlag(s, n)
@@ -522,7 +554,7 @@ func (m *Metrics) setAll(reason string) {
 // (consistency, first-position rate, κ, the ICCs) are not applicable and
 // carry reason; AgreementSet is empty.
 func ComputeWithoutAgreement(p calib.Prefs, idx []int, reason string) Metrics {
-	m := metricsOf(p, idx, nil, false) // κ and the ICCs are replaced below
+	m := metricsOf(p, idx, nil, countsOnly) // κ and the ICCs are replaced below
 	m.markNotApplicable(reason)
 	m.AgreementSet = [model.NumArrangements]bool{}
 	return m

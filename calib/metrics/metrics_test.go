@@ -546,3 +546,52 @@ func TestComputeCountsEqualsCompute(t *testing.T) {
 		}
 	}
 }
+
+// TestComputeValuesEqualsCompute: ComputeValues gives every metric of
+// ComputeIn bit for bit (values, N, reasons), κ and the ICCs included, on
+// all items and on subsets, with mixed arrangement sets, one-order items
+// and gold-less logs; only the ICCs' intervals (and the notes on missing
+// ones) are left out.
+func TestComputeValuesEqualsCompute(t *testing.T) {
+	full := []model.Arrangement{model.X0, model.X1, model.X2, model.X3}
+	icc := map[string]bool{"ICC2k": true, "ICC3k": true, "ICC21": true, "ICC31": true}
+	cases := []calib.Prefs{
+		selRandomPrefs(3, 300, [][]model.Arrangement{full, {model.X0, model.X1}, {model.X2}}, []float64{0.5, 0.3, 0.2}),
+		selRandomPrefs(4, 120, [][]model.Arrangement{{model.X0, model.X2}}, []float64{1}),
+		selRandomPrefs(6, 40, [][]model.Arrangement{full}, []float64{1}),
+		selRandomPrefs(5, 50, [][]model.Arrangement{{model.X0}}, []float64{1}),
+		selPrefs([]model.Gold{0, 0}, [4]float64{0.2, selNaN, 0.7, selNaN}, [4]float64{0.9, selNaN, 0.4, selNaN}),
+		selPrefs([]model.Gold{1, 2, 1}, [4]float64{0.5, 0.5, selNaN, selNaN}, [4]float64{0.5, 0.5, selNaN, selNaN}, [4]float64{0.5, 0.5, selNaN, selNaN}),
+	}
+	withCI := 0
+	for c, p := range cases {
+		var odd []int
+		for i := 1; i < len(p.R); i += 2 {
+			odd = append(odd, i)
+		}
+		for _, idx := range [][]int{nil, odd, {}, {0, 0, 1, len(p.R) + 3}} {
+			want, got := ComputeIn(p, idx, nil), ComputeValues(p, idx, nil)
+			if got.N != want.N || got.OneOrder != want.OneOrder || got.AgreementSet != want.AgreementSet || got.AccuracyTies != want.AccuracyTies {
+				t.Errorf("case %d, %d items: %+v, ComputeIn %+v", c, len(idx), got, want)
+			}
+			ws, gs := selMetricStats(want), selMetricStats(got)
+			for name, w := range ws {
+				g := gs[name]
+				if math.Float64bits(g.Value) != math.Float64bits(w.Value) || g.N != w.N || g.Reason != w.Reason {
+					t.Errorf("case %d, %d items: %s %+v, ComputeIn %+v", c, len(idx), name, g, w)
+				}
+				if icc[name] {
+					withCI += oneIf(w.CI != nil)
+					if g.CI != nil {
+						t.Errorf("case %d, %d items: %s has an interval %+v", c, len(idx), name, *g.CI)
+					}
+				} else if (g.CI == nil) != (w.CI == nil) || g.Flag != w.Flag {
+					t.Errorf("case %d, %d items: %s %+v, ComputeIn %+v", c, len(idx), name, g, w)
+				}
+			}
+		}
+	}
+	if withCI == 0 {
+		t.Error("no case has an ICC interval to leave out")
+	}
+}

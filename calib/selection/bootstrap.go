@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/baseline"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
+	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/calib/metrics"
 )
 
@@ -80,10 +82,12 @@ func (s *Intervals) Method(name string) *MethodIntervals {
 	return nil
 }
 
-// bootMethod evaluates one method's metrics on a resample.
+// bootMethod evaluates one method's metrics on a resample. The resample
+// loop reads only the values (BootMetrics), so the metrics are
+// metrics.ComputeValues': ComputeIn's values without the ICCs' intervals.
 type bootMethod struct {
 	name    string
-	metrics func(idx []int) (metrics.Metrics, bool)
+	metrics func(idx []int, ws *work.Space) (metrics.Metrics, bool)
 }
 
 // Bootstrap computes paired bootstrap intervals for every metric of every
@@ -129,26 +133,32 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		}
 		switch m.Name {
 		case MethodRaw:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(e.raw, idx, nil), true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
+				return metrics.ComputeValues(e.raw, idx, ws), true
+			}})
 		case MethodBPC:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return baseline.BPCMetricsSubset(e.bpc, idx), true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
+				return baseline.BPCMetricsSubset(e.bpc, idx), true
+			}})
 		case MethodDiscard:
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
-				d, _ := baseline.DiscardMetricsIn(e.raw, idx, nil)
+			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
+				d, _ := baseline.DiscardMetricsIn(e.raw, idx, ws)
 				return d, true
 			}})
 		case MethodPride:
 			if !opt.Refit && sel.Prior != nil {
 				fixed := calib.MappedPrefs(e.pairs, sel.Prior.Debias)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
+					return metrics.ComputeValues(fixed, idx, ws), true
+				}})
 				continue
 			}
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
+			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
 				p, _, err := baseline.PridePrefs(e.pairs, estOf(idx))
 				if err != nil {
 					return metrics.Metrics{}, false
 				}
-				return metrics.ComputeIn(p, idx, nil), true
+				return metrics.ComputeValues(p, idx, ws), true
 			}})
 		case MethodCalibraEval:
 			if sel.FitCurve() == nil {
@@ -162,11 +172,13 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			if !opt.Refit || sel.Stop != nil {
 				fixed := calib.CalibratedPrefs(e.pairs, sel.FitCurve())
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
+					return metrics.ComputeValues(fixed, idx, ws), true
+				}})
 				continue
 			}
 			so := sel.Options
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
+			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
 				noa, err := calibraeval.NewNOA(e.pairs, estOf(idx), so.Objective)
 				if err != nil {
 					return metrics.Metrics{}, false
@@ -175,7 +187,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				if err != nil {
 					return metrics.Metrics{}, false
 				}
-				return metrics.ComputeIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
+				return metrics.ComputeValues(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, ws), true
 			}})
 		case MethodCalibraEvalPublished:
 			if sel.Published == nil || sel.Published.Curve == nil {
@@ -183,18 +195,20 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			if !opt.Refit {
 				fixed := calib.CalibratedPrefs(e.pairs, sel.Published.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
+					return metrics.ComputeValues(fixed, idx, ws), true
+				}})
 				continue
 			}
 			po := sel.Published.Options
-			methods = append(methods, bootMethod{m.Name, func(idx []int) (metrics.Metrics, bool) {
+			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
 				ordered := estOf(idx)
 				slices.Sort(ordered) // the script reads its items in file order
 				fit, err := calibraeval.FitPublished(e.pairs, ordered, po)
 				if err != nil {
 					return metrics.Metrics{}, false
 				}
-				return metrics.ComputeIn(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, nil), true
+				return metrics.ComputeValues(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, ws), true
 			}})
 		}
 	}
@@ -215,11 +229,16 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 	// Then the change in the distance from ½ (bootstrap_distance.go).
 	dist, distNames := newDistanceStats(bootMethodNames(methods), keys, len(names))
 	names = append(names, distNames...)
+	// Resamples run on several goroutines; each takes a workspace of its
+	// own for the metrics' arrays (a workspace never changes a number).
+	spaces := sync.Pool{New: func() any { return new(work.Space) }}
 	stat := func(idx []int) []float64 {
+		ws := spaces.Get().(*work.Space)
+		defer spaces.Put(ws)
 		v := make([]float64, len(names))
 		var raw [16]float64
 		for j, m := range methods {
-			mt, ok := m.metrics(idx)
+			mt, ok := m.metrics(idx, ws)
 			for k, bm := range keys {
 				x := math.NaN()
 				if ok {

@@ -52,35 +52,77 @@ type ICCResult struct {
 // rating equal, where every ICC is 0/0) are reported through each
 // ICCValue's Reason and CIReason, never as NaN.
 func ICC(x []float64, n, k int, conf float64) (ICCResult, error) {
-	switch {
-	case n < 2:
-		return ICCResult{}, fmt.Errorf("ICC: need at least 2 subjects, got %d", n)
-	case k < 2:
-		return ICCResult{}, fmt.Errorf("ICC: need at least 2 raters, got %d", k)
-	case len(x)/k != n || len(x)%k != 0:
-		return ICCResult{}, fmt.Errorf("ICC: %d ratings do not form a %d × %d matrix", len(x), n, k)
-	case !(conf > 0 && conf < 1):
+	if err := checkShape(x, n, k); err != nil {
+		return ICCResult{}, err
+	}
+	if !(conf > 0 && conf < 1) {
 		return ICCResult{}, fmt.Errorf("ICC: confidence level %v is not in (0, 1)", conf)
 	}
+	r, allEqual, err := iccMeanSquares(x, n, k)
+	if err != nil {
+		return r, err
+	}
+	r.fill(conf, allEqual)
+	return r, nil
+}
+
+// ICCValues is ICC without the confidence intervals: the same mean
+// squares and the same six values, bit for bit, each with CIReason
+// ReasonNoInterval and bounds 0. The intervals' F quantiles are most of
+// ICC's time; ICCValues is for loops over many resamples that read only
+// the values (the selection bootstrap).
+func ICCValues(x []float64, n, k int) (ICCResult, error) {
+	if err := checkShape(x, n, k); err != nil {
+		return ICCResult{}, err
+	}
+	r, allEqual, err := iccMeanSquares(x, n, k)
+	if err != nil {
+		return r, err
+	}
+	r.fillValues(allEqual)
+	for _, v := range r.values() {
+		v.CIReason = ReasonNoInterval
+	}
+	return r, nil
+}
+
+// ReasonNoInterval is the CIReason of every value ICCValues returns.
+const ReasonNoInterval = "no interval computed"
+
+// checkShape is ICC's check that x is an n × k matrix with n, k ≥ 2.
+func checkShape(x []float64, n, k int) error {
+	switch {
+	case n < 2:
+		return fmt.Errorf("ICC: need at least 2 subjects, got %d", n)
+	case k < 2:
+		return fmt.Errorf("ICC: need at least 2 raters, got %d", k)
+	case len(x)/k != n || len(x)%k != 0:
+		return fmt.Errorf("ICC: %d ratings do not form a %d × %d matrix", len(x), n, k)
+	}
+	return nil
+}
+
+// iccMeanSquares is ICC's two-way ANOVA (its arguments checked): N, K and
+// the mean squares, whether the ratings have no variation at all, or an
+// error for a non-finite rating or sums of squares that overflow.
+func iccMeanSquares(x []float64, n, k int) (r ICCResult, allEqual bool, err error) {
 	ss := anova2(x, n, k)
 	if !isFinite(ss.ssr + ss.ssc + ss.sse + ss.ssw) {
 		for i, v := range x {
 			if !isFinite(v) {
-				return ICCResult{}, fmt.Errorf("ICC: rating at subject %d, rater %d is %v", i/k+1, i%k+1, v)
+				return r, false, fmt.Errorf("ICC: rating at subject %d, rater %d is %v", i/k+1, i%k+1, v)
 			}
 		}
-		return ICCResult{}, errors.New("ICC: ratings too large: the sums of squares overflow float64")
+		return r, false, errors.New("ICC: ratings too large: the sums of squares overflow float64")
 	}
 	nf, kf := float64(n), float64(k)
-	r := ICCResult{
+	return ICCResult{
 		N: n, K: k,
 		MSR: ss.ssr / (nf - 1),
 		MSC: ss.ssc / (kf - 1),
 		MSE: ss.sse / ((nf - 1) * (kf - 1)),
 		MSW: ss.ssw / (nf * (kf - 1)),
-	}
-	r.fill(conf, ss.ssr == 0 && ss.ssw == 0)
-	return r, nil
+	}, ss.ssr == 0 && ss.ssw == 0, nil
 }
 
 type sumsOfSquares struct{ ssr, ssc, sse, ssw float64 }
@@ -137,24 +179,7 @@ func (r *ICCResult) fill(conf float64, allEqual bool) {
 	msr, msc, mse, msw := r.MSR, r.MSC, r.MSE, r.MSW
 	p := 1 - (1-conf)/2 // upper quantile level, 1 − α/2
 
-	r.ICC1_1 = ratio(msr-msw, msr+(k-1)*msw,
-		"there is no variation between or within subjects (MSR = MSW = 0), so ICC(1,1) is 0/0")
-	r.ICC1_k = ratio(msr-msw, msr,
-		"every subject has the same mean rating (MSR = 0), so ICC(1,k) divides by zero")
-	r.ICC3_1 = ratio(msr-mse, msr+(k-1)*mse,
-		"there is no between-subject or residual variation (MSR = MSE = 0), so ICC(3,1) is 0/0")
-	r.ICC3_k = ratio(msr-mse, msr,
-		"every subject has the same mean rating (MSR = 0), so ICC(3,k) divides by zero")
-	r.ICC2_1 = ratio(msr-mse, msr+(k-1)*mse+k*(msc-mse)/n,
-		"the ICC(2,1) denominator MSR + (k−1)·MSE + k·(MSC−MSE)/n is 0")
-	r.ICC2_k = ratio(msr-mse, msr+(msc-mse)/n,
-		"the ICC(2,k) denominator MSR + (MSC−MSE)/n is 0")
-	if allEqual {
-		const why = "every rating is the same value (no variation at all), so the ICC is 0/0"
-		for _, v := range r.values() {
-			v.Reason = why
-		}
-	}
+	r.fillValues(allEqual)
 
 	// One-way and consistency forms: F-based intervals.
 	d1 := n - 1
@@ -182,6 +207,37 @@ func (r *ICCResult) fill(conf float64, allEqual bool) {
 		}
 		if v.CIReason != "" {
 			v.Lower, v.Upper = 0, 0
+		}
+	}
+}
+
+// fillValues computes the six ICC values from the mean squares, an
+// undefined one with its Reason and Value 0. allEqual marks data with no
+// variation at all.
+func (r *ICCResult) fillValues(allEqual bool) {
+	n, k := float64(r.N), float64(r.K)
+	msr, msc, mse, msw := r.MSR, r.MSC, r.MSE, r.MSW
+	r.ICC1_1 = ratio(msr-msw, msr+(k-1)*msw,
+		"there is no variation between or within subjects (MSR = MSW = 0), so ICC(1,1) is 0/0")
+	r.ICC1_k = ratio(msr-msw, msr,
+		"every subject has the same mean rating (MSR = 0), so ICC(1,k) divides by zero")
+	r.ICC3_1 = ratio(msr-mse, msr+(k-1)*mse,
+		"there is no between-subject or residual variation (MSR = MSE = 0), so ICC(3,1) is 0/0")
+	r.ICC3_k = ratio(msr-mse, msr,
+		"every subject has the same mean rating (MSR = 0), so ICC(3,k) divides by zero")
+	r.ICC2_1 = ratio(msr-mse, msr+(k-1)*mse+k*(msc-mse)/n,
+		"the ICC(2,1) denominator MSR + (k−1)·MSE + k·(MSC−MSE)/n is 0")
+	r.ICC2_k = ratio(msr-mse, msr+(msc-mse)/n,
+		"the ICC(2,k) denominator MSR + (MSC−MSE)/n is 0")
+	if allEqual {
+		const why = "every rating is the same value (no variation at all), so the ICC is 0/0"
+		for _, v := range r.values() {
+			v.Reason = why
+		}
+	}
+	for _, v := range r.values() {
+		if !v.OK() {
+			v.Value = 0
 		}
 	}
 }

@@ -259,3 +259,61 @@ func BenchmarkICC(b *testing.B) {
 		})
 	}
 }
+
+// TestICCValuesEqualsICC: ICCValues gives ICC's mean squares and six
+// values bit for bit (and its reasons and errors), with no interval:
+// on the oracle cases of icc.json, the degenerate matrices above, random
+// matrices and the shapes ICC rejects.
+func TestICCValuesEqualsICC(t *testing.T) {
+	var cases []iccCase
+	loadCases(t, "icc.json", &cases)
+	type mat struct {
+		x    []float64
+		n, k int
+	}
+	var mats []mat
+	for _, c := range cases {
+		x, n, k := flatten(c.Input.X)
+		mats = append(mats, mat{x, n, k})
+	}
+	mats = append(mats,
+		mat{[]float64{0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, 3, 2},
+		mat{[]float64{1, 1, 1, 2, 2, 2, 4, 4, 4}, 3, 3},
+		mat{[]float64{0, 1, 0, 1, 0, 1}, 3, 2},
+		mat{[]float64{0, 1, 2, 3, 5, 6}, 3, 2},
+		mat{[]float64{0, 1, math.NaN(), 3}, 2, 2},
+		mat{[]float64{1e300, -1e300, 1e300, -1e300}, 2, 2},
+		mat{[]float64{1, 2}, 1, 2},
+		mat{[]float64{1, 2, 3}, 2, 2},
+	)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 50 {
+		n, k := 2+rng.IntN(40), 2+rng.IntN(3)
+		x := make([]float64, n*k)
+		for i := range x {
+			x[i] = float64(rng.IntN(3)) / 2 // ties, as choices are
+		}
+		mats = append(mats, mat{x, n, k})
+	}
+	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+	for i, m := range mats {
+		want, werr := ICC(m.x, m.n, m.k, 0.95)
+		got, gerr := ICCValues(m.x, m.n, m.k)
+		if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+			t.Errorf("matrix %d: error %v, ICC's %v", i, gerr, werr)
+			continue
+		}
+		if got.N != want.N || got.K != want.K || !same(got.MSR, want.MSR) || !same(got.MSC, want.MSC) || !same(got.MSE, want.MSE) || !same(got.MSW, want.MSW) {
+			t.Errorf("matrix %d: %+v, ICC's %+v", i, got, want)
+		}
+		gv, wv := got.values(), want.values()
+		for j := range gv {
+			if !same(gv[j].Value, wv[j].Value) || gv[j].Reason != wv[j].Reason {
+				t.Errorf("matrix %d, value %d: %+v, ICC's %+v", i, j, *gv[j], *wv[j])
+			}
+			if werr == nil && (gv[j].CIReason != ReasonNoInterval || gv[j].Lower != 0 || gv[j].Upper != 0) {
+				t.Errorf("matrix %d, value %d: interval %+v, want none (%q)", i, j, *gv[j], ReasonNoInterval)
+			}
+		}
+	}
+}

@@ -6,8 +6,11 @@ package shellargtest
 
 import (
 	"bytes"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/plumb-eval/plumb/internal/shellarg"
@@ -24,20 +27,56 @@ func Words(tb testing.TB, s string) []string {
 	return words
 }
 
-// Build builds cmd/plumb into a temporary folder of tb and returns the
-// binary's path; it skips tb when there is no go command.
-func Build(tb testing.TB) string {
+// build runs go build of cmd/plumb into bin, returning its output.
+func build(goTool, bin string) ([]byte, error) {
+	return exec.Command(goTool, "build", "-o", bin, "github.com/plumb-eval/plumb/cmd/plumb").CombinedOutput()
+}
+
+// shared is the binary Shared builds once per test binary.
+var shared struct {
+	once     sync.Once
+	dir, bin string
+	skip     string // why there is none to build with
+	err      error
+}
+
+// Shared returns a plumb binary built once per test binary: the first
+// call builds cmd/plumb into a temporary folder (skipping tb when there is
+// no go command), later ones (from any test, in parallel too) wait for
+// it and get the same path; a build links plumb afresh (about 1.7 s of
+// CPU), which tests that each run plumb's commands need not repeat. The
+// package's TestMain calls RemoveShared after its tests.
+func Shared(tb testing.TB) string {
 	tb.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		tb.Skipf("no go command to build plumb with: %v", err)
+	shared.once.Do(func() {
+		goTool, err := exec.LookPath("go")
+		if err != nil {
+			shared.skip = fmt.Sprintf("no go command to build plumb with: %v", err)
+			return
+		}
+		if shared.dir, shared.err = os.MkdirTemp("", "plumb-shellargtest-"); shared.err != nil {
+			return
+		}
+		shared.bin = filepath.Join(shared.dir, "plumb")
+		if out, err := build(goTool, shared.bin); err != nil {
+			shared.err = fmt.Errorf("go build: %w\n%s", err, out)
+		}
+	})
+	switch {
+	case shared.skip != "":
+		tb.Skip(shared.skip)
+	case shared.err != nil:
+		tb.Fatal(shared.err)
 	}
-	bin := filepath.Join(tb.TempDir(), "plumb")
-	cmd := exec.Command(goTool, "build", "-o", bin, "github.com/plumb-eval/plumb/cmd/plumb")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		tb.Fatalf("go build: %v\n%s", err, out)
+	return shared.bin
+}
+
+// RemoveShared removes the binary Shared built, if any; a TestMain calls
+// it after m.Run.
+func RemoveShared() {
+	if shared.dir != "" {
+		os.RemoveAll(shared.dir)
 	}
-	return bin
 }
 
 // Run runs a printed command (its first word "plumb") with the binary bin
