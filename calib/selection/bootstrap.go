@@ -141,9 +141,13 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		}
 		switch m.Name {
 		case MethodRaw:
-			methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) { return metrics.ComputeIn(e.raw, idx, nil), true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
+				return metrics.ComputeIn(e.raw, idx, nil), true
+			}})
 		case MethodBPC:
-			methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) { return baseline.BPCMetricsSubset(e.bpc, idx), true }})
+			methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
+				return baseline.BPCMetricsSubset(e.bpc, idx), true
+			}})
 		case MethodDiscard:
 			methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
 				d, _ := baseline.DiscardMetricsIn(e.raw, idx, nil)
@@ -152,7 +156,9 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		case MethodPride:
 			if !opt.Refit && sel.Prior != nil {
 				fixed := calib.MappedPrefs(e.pairs, sel.Prior.Debias)
-				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
+					return metrics.ComputeIn(fixed, idx, nil), true
+				}})
 				continue
 			}
 			methods = append(methods, bootMethod{m.Name, e.prideRefitter(isEst)})
@@ -168,7 +174,9 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			if !opt.Refit || sel.Stop != nil {
 				fixed := calib.CalibratedPrefs(e.pairs, sel.FitCurve())
-				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
+					return metrics.ComputeIn(fixed, idx, nil), true
+				}})
 				continue
 			}
 			refit, err := e.refitter(sel, est, opt.Cold)
@@ -182,7 +190,9 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			if !opt.Refit {
 				fixed := calib.CalibratedPrefs(e.pairs, sel.Published.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) { return metrics.ComputeIn(fixed, idx, nil), true }})
+				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
+					return metrics.ComputeIn(fixed, idx, nil), true
+				}})
 				continue
 			}
 			po := sel.Published.Options
