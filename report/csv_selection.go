@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // csvMethodOrder returns the methods of s in the methods table's order
@@ -96,6 +97,9 @@ func csvMethodRows(rows []csvRow, section, judge string, s *Selection, pick func
 				}
 			}
 			r.note = joinNotes(undefinedNote(r.value, why), flag)
+			if r.mark != "" && ms.ChangeFitFixed {
+				r.note = joinNotes(r.note, fixedFitNote)
+			}
 			rows = append(rows, r)
 		}
 	}
@@ -109,3 +113,7 @@ func deref(s *string) string {
 	}
 	return *s
 }
+
+// fixedFitNote is the note of a CSV row whose mark comes from an interval
+// with the method's fit held fixed (Metrics.ChangeFitFixed).
+const fixedFitNote = vocab.FixedFit + " in the bootstrap: the interval of the change is too narrow (--refit re-fits)"

@@ -60,6 +60,7 @@ func addIntervals(out *Selection, ja *analysis.JudgeAnalysis) {
 		if m == nil || mr == nil {
 			continue
 		}
+		m.ChangeFitFixed = iv.FitFixed(mi.Name)
 		for _, c := range present.SelectionColumns() {
 			k := present.BootKey(c)
 			if b, ok := mi.Value[k]; ok && b.CI != nil {
@@ -115,6 +116,9 @@ func writeIntervals(b *strings.Builder, ja *analysis.JudgeAnalysis) {
 		vocab.BetterSym, vocab.WorseSym, vocab.Better, vocab.Worse, vocab.WithinNoiseSym, vocab.WithinNoise)
 	if len(noMark) > 0 {
 		fmt.Fprintf(b, "; no mark: %s (the notes below say why)", vocab.NoInterval)
+	}
+	if l := present.FixedFitLegend(iv); l != "" {
+		fmt.Fprintf(b, "; %s", l)
 	}
 	fmt.Fprintf(b, ". Intervals: %s; resampling unit: the item (all its arrangements move together, every method on the same resample).\n",
 		present.IntervalsText(iv))

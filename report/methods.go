@@ -58,6 +58,10 @@ type Metrics struct {
 	CI95      map[string][2]float64 `json:"ci95"`
 	DeltaCI95 map[string][2]float64 `json:"delta_ci95"`
 	Change    map[string]string     `json:"change"`
+	// ChangeFitFixed is set when the bootstrap held the method's fit fixed
+	// (vocab.FixedFit): every Change of it comes from an interval that is
+	// too narrow.
+	ChangeFitFixed bool `json:"change_fit_fixed,omitempty"`
 	// Flags maps a metric key to why its value cannot be right (e.g. an
 	// ICC outside [−1, 1]); the value is still given.
 	Flags map[string]string `json:"flags"`

@@ -235,13 +235,17 @@ func (t *methodsTable) intervalGlyph(method string, c present.Column, raw, v flo
 	if !present.HasInterval(d) {
 		return " "
 	}
+	fixed := present.FixedFitMark(iv, method)
+	if fixed == "" && len(iv.Fixed) > 0 {
+		fixed = " " // the note's place, so marked changes line up
+	}
 	switch present.IntervalChange(c.Better, d, raw, v) {
 	case +1:
-		return t.c.st.Better.Render(vocab.BetterSym)
+		return t.c.st.Better.Render(vocab.BetterSym) + fixed
 	case -1:
-		return t.c.st.Worse.Render(vocab.WorseSym)
+		return t.c.st.Worse.Render(vocab.WorseSym) + fixed
 	}
-	return vocab.WithinNoiseSym
+	return vocab.WithinNoiseSym + fixed
 }
 
 // delta is the bootstrap interval of a method's change from raw on c's
@@ -262,6 +266,9 @@ func (t *methodsTable) legend() string {
 			vocab.WithinNoiseSym, vocab.WithinNoise)
 		if c.cur != nil && len(present.NoIntervalNotes(c.cur.ja.Selection, iv)) > 0 {
 			l += "; blank: " + vocab.NoInterval + " (notes)"
+		}
+		if len(iv.Fixed) > 0 {
+			l += "; " + vocab.FixedFitSym + " " + vocab.FixedFit + ": too narrow (--refit)"
 		}
 		return l
 	case c.boot.running:

@@ -67,7 +67,16 @@ type Intervals struct {
 	Methods []MethodIntervals
 	// Notes say what was left out and why.
 	Notes []string
+	// Fixed names the learned methods whose fit (CalibraEval's map, Pride's
+	// prior) was held at its full-data value on every resample — all of
+	// them without Refit, CalibraEval at a path point even with it: their
+	// intervals leave out the fit's own variability and are too narrow.
+	Fixed []string
 }
+
+// FitFixed reports whether the named method's fit was held fixed in the
+// bootstrap (Intervals.Fixed).
+func (s *Intervals) FitFixed(name string) bool { return slices.Contains(s.Fixed, name) }
 
 // Method returns the named method's intervals, or nil.
 func (s *Intervals) Method(name string) *MethodIntervals {
@@ -102,9 +111,8 @@ type bootMethod struct {
 // (calibraeval.Resampler, NewNOA's problem exactly). The objective is not
 // convex, so a warm fit may end in another local minimum than a cold one,
 // and even in the same one its digits differ within the fit's tolerance:
-// on simulated judges at 3,000 items the warm and cold intervals' ends
-// agree to within a tenth of the interval's width
-// (TestBootstrapWarmMatchesCold). Each worker reuses its own memory
+// on a simulated judge the warm and cold intervals' ends agree within 1e-4
+// (TestBootstrapWarmMatchesCold; they were equal there). Each worker reuses its own memory
 // (workspace and problem) from one resample to the next.
 func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error) {
 	if sel == nil {
@@ -155,6 +163,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}})
 		case MethodPride:
 			if !opt.Refit && sel.Prior != nil {
+				out.Fixed = append(out.Fixed, m.Name)
 				fixed := calib.MappedPrefs(e.pairs, sel.Prior.Debias)
 				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
 					return metrics.ComputeIn(fixed, idx, nil), true
@@ -173,6 +182,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				out.Notes = append(out.Notes, fmt.Sprintf("%s: the fit is held fixed at path point %d (a re-fit per resample would not stop there)", m.Name, sel.Stop.Point))
 			}
 			if !opt.Refit || sel.Stop != nil {
+				out.Fixed = append(out.Fixed, m.Name)
 				fixed := calib.CalibratedPrefs(e.pairs, sel.FitCurve())
 				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
 					return metrics.ComputeIn(fixed, idx, nil), true
@@ -189,6 +199,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				continue
 			}
 			if !opt.Refit {
+				out.Fixed = append(out.Fixed, m.Name)
 				fixed := calib.CalibratedPrefs(e.pairs, sel.Published.Curve)
 				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
 					return metrics.ComputeIn(fixed, idx, nil), true
