@@ -9,8 +9,8 @@ import (
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
-	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/spf13/pflag"
 )
 
