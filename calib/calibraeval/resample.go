@@ -41,6 +41,9 @@ type Resampler struct {
 	// valKnot[i][a] is the full problem's knot equal to pair i's P(A) in
 	// arrangement a (−1: none, or no such arrangement).
 	valKnot [][model.NumArrangements]int32
+	// start is g of the warm start at every knot of the full problem
+	// (SetStart), before the resample's monotone clamp.
+	start []float64
 }
 
 // tagPair is a term's pair of knots and its item (position in est).
@@ -64,6 +67,7 @@ type ResampleWork struct {
 	con   [][2]int32
 	anc   []int32
 	noa   NOA
+	g, d  []float64 // Start's
 }
 
 // NewResampler prepares the resamples of the estimation set est (distinct
@@ -264,4 +268,31 @@ func (r *Resampler) Prefs(idx []int, c *calib.Curve, w *ResampleWork, out *calib
 		}
 		out.R[i] = row
 	}
+}
+
+// SetStart sets the curve every resample's warm start is read off (Start):
+// typically the full data's fit. Call it before the resamples, not during.
+func (r *Resampler) SetStart(c *calib.Curve) {
+	r.start = make([]float64, len(r.z))
+	curveAt(c, r.z, r.start)
+}
+
+// Start returns the warm start of the problem Problem(idx, w) last
+// returned: NOA.StartFrom of SetStart's curve, bit for bit, read at the
+// resample's knots from the full problem's instead of searched for. Its D
+// lives in w until w's next Start (Fit copies it).
+func (r *Resampler) Start(w *ResampleWork, lambda float64) *FitResult {
+	m := len(w.z) - 1
+	g, d := resize(w.g, m+1), resize(w.d, m)
+	k := 1
+	for kn := 1; kn < len(r.z)-1; kn++ {
+		if w.cnt[kn] > 0 {
+			g[k] = r.start[kn]
+			k++
+		}
+	}
+	g[0], g[m] = 0, 1
+	startD(g, d, defaultSolver.eps)
+	w.g, w.d = g, d
+	return &FitResult{Lambda: lambda, D: d}
 }

@@ -192,3 +192,43 @@ func TestResamplerPrefs(t *testing.T) {
 		t.Errorf("only %d rows checked", checked)
 	}
 }
+
+// TestResamplerStart: the resample's warm start read off the full
+// problem's knots equals NOA.StartFrom of the same curve, bit for bit.
+func TestResamplerStart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 8))
+	var w ResampleWork
+	for trial := range 10 {
+		n := 50 + rng.IntN(300)
+		pairs := randomPairs(rng, n)
+		est := make([]int, n)
+		for i := range est {
+			est[i] = i
+		}
+		rs, err := NewResampler(pairs, est, ObjectiveBoth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := NewNOA(pairs, est, ObjectiveBoth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fit, err := full.Fit(FitOptions{Lambda: 0.5}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs.SetStart(fit.Curve)
+		idx := make([]int, n)
+		for k := range idx {
+			idx[k] = rng.IntN(n)
+		}
+		noa, err := rs.Problem(idx, &w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := rs.Start(&w, 0.5), noa.StartFrom(fit.Curve, 0.5)
+		if !slices.Equal(got.D, want.D) {
+			t.Fatalf("trial %d: Start differs from StartFrom", trial)
+		}
+	}
+}

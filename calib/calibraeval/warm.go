@@ -17,19 +17,29 @@ import (
 // set, with Lambda = lambda. A nil or empty c starts from the identity.
 func (p *NOA) StartFrom(c *calib.Curve, lambda float64) *FitResult {
 	g := make([]float64, p.m+1)
-	g[p.m] = 1
+	curveAt(c, p.z, g)
+	d := make([]float64, p.m)
+	startD(g, d, p.solver.eps)
+	return &FitResult{Lambda: lambda, D: d}
+}
+
+// curveAt sets g[k] = c(z[k]) at the interior knots z_1..z_{M−1} (a merge
+// of the two sorted knot lists, with Curve.Apply's interpolation and
+// clipping; z_k itself without a curve), g[0] = 0 and g[M] = 1.
+func curveAt(c *calib.Curve, z, g []float64) {
+	m := len(z) - 1
+	g[0], g[m] = 0, 1
 	n := 0
 	if c != nil {
 		n = min(len(c.Z), len(c.G))
 	}
-	j := 0 // the first knot of c ≥ z (z increases with k)
-	for k := 1; k < p.m; k++ {
-		z := p.z[k]
+	j := 0 // the first knot of c ≥ z[k] (z increases with k)
+	for k := 1; k < m; k++ {
 		if n == 0 {
-			g[k] = z
+			g[k] = z[k]
 			continue
 		}
-		for j < n && c.Z[j] < z {
+		for j < n && c.Z[j] < z[k] {
 			j++
 		}
 		switch {
@@ -37,18 +47,23 @@ func (p *NOA) StartFrom(c *calib.Curve, lambda float64) *FitResult {
 			g[k] = c.G[0]
 		case j == n:
 			g[k] = c.G[n-1]
-		case c.Z[j] == z:
+		case c.Z[j] == z[k]:
 			g[k] = c.G[j]
 		default:
 			z0, z1 := c.Z[j-1], c.Z[j]
-			g[k] = c.G[j-1] + (z-z0)/(z1-z0)*(c.G[j]-c.G[j-1])
+			g[k] = c.G[j-1] + (z[k]-z0)/(z1-z0)*(c.G[j]-c.G[j-1])
 		}
-		g[k] = min(max(g[k], g[k-1], 0), 1) // non-decreasing in [0, 1]
 	}
-	d := make([]float64, p.m)
+}
+
+// startD sets d_k = log max(g_k − g_{k−1}, eps) from g made non-decreasing
+// in [0, 1] (g is changed), centred.
+func startD(g, d []float64, eps float64) {
+	for k := 1; k < len(g)-1; k++ {
+		g[k] = min(max(g[k], g[k-1], 0), 1)
+	}
 	for k := range d {
-		d[k] = math.Log(max(g[k+1]-g[k], p.solver.eps))
+		d[k] = math.Log(max(g[k+1]-g[k], eps))
 	}
 	lbfgs.Centre(d)
-	return &FitResult{Lambda: lambda, D: d}
 }

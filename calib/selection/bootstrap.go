@@ -149,24 +149,24 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		}
 		switch m.Name {
 		case MethodRaw:
-			methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
-				return metrics.ComputeIn(e.raw, idx, nil), true
+			methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
+				return metrics.ComputeIn(e.raw, idx, w.ws), true
 			}})
 		case MethodBPC:
 			methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
 				return baseline.BPCMetricsSubset(e.bpc, idx), true
 			}})
 		case MethodDiscard:
-			methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
-				d, _ := baseline.DiscardMetricsIn(e.raw, idx, nil)
+			methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
+				d, _ := baseline.DiscardMetricsIn(e.raw, idx, w.ws)
 				return d, true
 			}})
 		case MethodPride:
 			if !opt.Refit && sel.Prior != nil {
 				out.Fixed = append(out.Fixed, m.Name)
 				fixed := calib.MappedPrefs(e.pairs, sel.Prior.Debias)
-				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
-					return metrics.ComputeIn(fixed, idx, nil), true
+				methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
+					return metrics.ComputeIn(fixed, idx, w.ws), true
 				}})
 				continue
 			}
@@ -184,8 +184,8 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			if !opt.Refit || sel.Stop != nil {
 				out.Fixed = append(out.Fixed, m.Name)
 				fixed := calib.CalibratedPrefs(e.pairs, sel.FitCurve())
-				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
-					return metrics.ComputeIn(fixed, idx, nil), true
+				methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
+					return metrics.ComputeIn(fixed, idx, w.ws), true
 				}})
 				continue
 			}
@@ -201,8 +201,8 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			if !opt.Refit {
 				out.Fixed = append(out.Fixed, m.Name)
 				fixed := calib.CalibratedPrefs(e.pairs, sel.Published.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
-					return metrics.ComputeIn(fixed, idx, nil), true
+				methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
+					return metrics.ComputeIn(fixed, idx, w.ws), true
 				}})
 				continue
 			}

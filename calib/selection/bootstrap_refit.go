@@ -58,7 +58,7 @@ func (e *Engine) refitter(sel *Result, est []int, cold bool) (func(idx []int, w 
 	if err != nil {
 		return nil, err
 	}
-	full := sel.FitCurve()
+	rs.SetStart(sel.FitCurve())
 	return func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
 		noa, err := rs.Problem(idx, &w.rw)
 		if err != nil {
@@ -66,7 +66,7 @@ func (e *Engine) refitter(sel *Result, est []int, cold bool) (func(idx []int, w 
 		}
 		var warm *calibraeval.FitResult
 		if !cold {
-			warm = noa.StartFrom(full, so.Lambda)
+			warm = rs.Start(&w.rw, so.Lambda) // noa.StartFrom(sel.FitCurve()), read off the full knots
 		}
 		fit, err := noa.Fit(calibraeval.FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter, Work: w.ws}, warm)
 		if err != nil {
@@ -75,7 +75,7 @@ func (e *Engine) refitter(sel *Result, est []int, cold bool) (func(idx []int, w 
 		prefs := calib.PrefsIn(len(e.pairs), w.ws)
 		defer calib.PutPrefs(w.ws, prefs)
 		rs.Prefs(idx, fit.Curve, &w.rw, &prefs)
-		return metrics.ComputeIn(prefs, idx, nil), true
+		return metrics.ComputeIn(prefs, idx, w.ws), true
 	}, nil
 }
 
@@ -116,6 +116,6 @@ func (e *Engine) prideRefitter(isEst []bool) func(idx []int, w *bootWorker) (met
 			}
 			prefs.R[i] = row
 		}
-		return metrics.ComputeIn(prefs, idx, nil), true
+		return metrics.ComputeIn(prefs, idx, w.ws), true
 	}
 }
