@@ -67,7 +67,7 @@ type ResampleWork struct {
 	con   [][2]int32
 	anc   []int32
 	noa   NOA
-	g, d  []float64 // Start's
+	g     []float64 // Start's
 }
 
 // NewResampler prepares the resamples of the estimation set est (distinct
@@ -278,21 +278,22 @@ func (r *Resampler) SetStart(c *calib.Curve) {
 }
 
 // Start returns the warm start of the problem Problem(idx, w) last
-// returned: NOA.StartFrom of SetStart's curve, bit for bit, read at the
-// resample's knots from the full problem's instead of searched for. Its D
-// lives in w until w's next Start (Fit copies it).
+// returned: SetStart's curve at the resample's knots, read off the full
+// problem's, made non-decreasing in [0, 1] — NOA.StartFrom's g — given to
+// Fit as g itself, so the fit's second phase starts there without the
+// round trip through d (whose floor of 1e-20 on every increment StartFrom
+// adds). It lives in w until w's next Start (Fit copies it).
 func (r *Resampler) Start(w *ResampleWork, lambda float64) *FitResult {
 	m := len(w.z) - 1
-	g, d := resize(w.g, m+1), resize(w.d, m)
+	g := resize(w.g, m+1)
 	k := 1
 	for kn := 1; kn < len(r.z)-1; kn++ {
 		if w.cnt[kn] > 0 {
-			g[k] = r.start[kn]
+			g[k] = min(max(r.start[kn], g[k-1], 0), 1)
 			k++
 		}
 	}
 	g[0], g[m] = 0, 1
-	startD(g, d, defaultSolver.eps)
-	w.g, w.d = g, d
-	return &FitResult{Lambda: lambda, D: d}
+	w.g = g
+	return &FitResult{Lambda: lambda, g: g}
 }
