@@ -8,7 +8,8 @@
 //   - methods.go: the methods table's columns (Column, SelectionColumns),
 //     method titles (MethodTitle) and flagged values (FlagMark, FlagNotes).
 //   - intervals.go: the bootstrap interval and change cells of the methods
-//     table (DeltaOf, IntervalChange, ChangeMark: ▲/▼/=, IntervalsText).
+//     table (DeltaOf, IntervalChange, ChangeMark: ▲/▼/=, FixedFitMark: ‡,
+//     IntervalsText).
 //   - format.go: statistics and changes as text (FmtStat, Signed,
 //     ChangeDecimals) and as a JSON number (Value).
 //   - summary.go: the cross-judge summary row (SummaryOf, SummaryRow.Cells).
