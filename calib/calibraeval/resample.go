@@ -297,3 +297,35 @@ func (r *Resampler) Start(w *ResampleWork, lambda float64) *FitResult {
 	w.g = g
 	return &FitResult{Lambda: lambda, g: g}
 }
+
+// FitCurve is the map g* of Fit(opt, warm) for a resample's problem, all a
+// bootstrap resample's metrics need: from a start in g (Resampler.Start)
+// it runs the fit's second phase alone, as Fit does from a warm start, and
+// builds g* from that phase's g directly — without turning it into
+// parameters d, evaluating the objective once more at d, or polishing in
+// d when d's gradient misses the tolerance that g's passed. Fit's curve
+// comes from d's g instead, so the two differ by the round trip (every
+// increment floored at 1e-20); the bootstrap's intervals do not
+// (TestBootstrapWarmMatchesCold). Without such a start it returns
+// Fit(opt, warm).Curve. The curve's knots are the problem's.
+func (p *NOA) FitCurve(opt FitOptions, warm *FitResult) (*calib.Curve, error) {
+	if warm == nil || warm.g == nil || p.solver.lbfgsOnly {
+		fit, err := p.Fit(opt, warm)
+		return fit.Curve, err
+	}
+	if len(warm.g) != p.m+1 {
+		return nil, fmt.Errorf("calibraeval: warm start has %d values of g, want %d", len(warm.g), p.m+1)
+	}
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	sc := opt.Work.Scratch()
+	defer opt.Work.PutScratch(sc)
+	opt.scratch = sc
+	defer sc.Release(sc.Mark())
+	g := sc.Take(p.m + 1)
+	copy(g, warm.g)
+	p.minimiseG(g, opt.Lambda, opt, p.solver.window, p.solver.eps)
+	return p.curveOf(g, sc)
+}

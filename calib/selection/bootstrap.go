@@ -106,9 +106,10 @@ type bootMethod struct {
 //
 // A re-fit starts from the full-data fit (warm; opt.Cold starts it from
 // the identity, as the full-data fit starts): it needs a few iterations of
-// the fit's second phase instead of a whole fit, and each resample's
-// problem is built from the full one's knots and terms
-// (calibraeval.Resampler, NewNOA's problem exactly). The objective is not
+// the fit's second phase instead of a whole fit (NOA.FitCurve: the map
+// alone, from that phase's g), and each resample's problem is built from
+// the full one's knots and terms (calibraeval.Resampler, NewNOA's problem
+// exactly). The objective is not
 // convex, so a warm fit may end in another local minimum than a cold one,
 // and even in the same one its digits differ within the fit's tolerance:
 // on a simulated judge the warm and cold intervals' ends agree within 1e-4

@@ -68,13 +68,13 @@ func (e *Engine) refitter(sel *Result, est []int, cold bool) (func(idx []int, w 
 		if !cold {
 			warm = rs.Start(&w.rw, so.Lambda) // noa.StartFrom(sel.FitCurve()), read off the full knots
 		}
-		fit, err := noa.Fit(calibraeval.FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter, Work: w.ws}, warm)
+		curve, err := noa.FitCurve(calibraeval.FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter, Work: w.ws}, warm)
 		if err != nil {
 			return metrics.Metrics{}, false
 		}
 		prefs := calib.PrefsIn(len(e.pairs), w.ws)
 		defer calib.PutPrefs(w.ws, prefs)
-		rs.Prefs(idx, fit.Curve, &w.rw, &prefs)
+		rs.Prefs(idx, curve, &w.rw, &prefs)
 		return metrics.ComputeIn(prefs, idx, w.ws), true
 	}, nil
 }
