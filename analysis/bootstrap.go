@@ -46,10 +46,10 @@ const BootLevel = 0.95
 // RefitBudget is how many (resample × estimation item) fits RefitAuto
 // allows per judge: 1,000 resamples re-fitted on 10,000 estimation items.
 // Re-fits are warm-started from the full-data fit (selection.Engine.
-// Bootstrap), so 1,000 of them at 3,000 items cost about 3 s of CPU more
-// than the fixed fit (BenchmarkBootstrapRefit3000) and the whole default
-// report on the demo stays near 3 s on two cores
-// (BenchmarkReportDemoDefault; docs/performance.md). With the default
+// Bootstrap), so 1,000 of them at 3,000 items take about 2.9 s of CPU, the
+// fixed fit's 1.2 s (BenchmarkBootstrapRefit3000, …Fixed3000), and the
+// whole default report on the demo about 6 s of CPU, near 3 s on two
+// cores (BenchmarkReportDemoDefault; docs/performance.md). With the default
 // number of resamples, which BootItemBudget lowers on large logs, every
 // log whose bootstrap runs is within it: the fit is held fixed only when
 // --bootstrap B asks for more. Beyond it the fit is held fixed, with a
