@@ -92,7 +92,7 @@ func TestBootstrapWarmMatchesCold(t *testing.T) {
 // population value of a calibrated metric is that metric after the
 // population's map: both are taken from one fit on 100,000 items of the
 // same judge. The full measurement (K = 500 and 3,000 items, 100 and 40
-// seeded replications of 500 resamples: about 130 s of CPU) runs with
+// seeded replications of 500 resamples: about 90 s of CPU) runs with
 // PLUMB_LARGE_TESTS=1 and asserts the re-fitted coverage within the
 // binomial noise of 95% (≥ 0.85 at 40 replications, ≥ 0.88 at 100); the
 // always-run version (K = 300, 3 replications of 100 resamples, the truth
