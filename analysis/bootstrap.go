@@ -7,6 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // RefitMode says whether CalibraEval's fit (and Pride's prior) is re-run on
@@ -16,8 +17,8 @@ type RefitMode int
 // The refit modes.
 const (
 	// RefitAuto re-fits when it fits the time budget: when resamples ×
-	// estimation items ≤ RefitBudget; otherwise the fit is held fixed and a
-	// note says so.
+	// estimation items ≤ RefitBudget; otherwise the fit is held fixed, a
+	// note says so and every mark it gives carries vocab.FixedFitSym.
 	RefitAuto RefitMode = iota
 	// RefitAlways re-fits on every resample (--refit): the honest interval.
 	RefitAlways
@@ -43,11 +44,17 @@ func (r RefitMode) String() string {
 const BootLevel = 0.95
 
 // RefitBudget is how many (resample × estimation item) fits RefitAuto
-// allows per judge: 1,000 resamples re-fitted on 1,000 estimation items,
-// about 3.5 s on two cores of the development machine
-// (BenchmarkBootstrapRefit3000 takes about 10.5 s for 3,000 items). Beyond
-// it the fit is held fixed, with a note naming --refit.
-const RefitBudget = 1_000_000
+// allows per judge: 1,000 resamples re-fitted on 10,000 estimation items.
+// Re-fits are warm-started from the full-data fit (selection.Engine.
+// Bootstrap), so 1,000 of them at 3,000 items take about 2.9 s of CPU, the
+// fixed fit's 1.2 s (BenchmarkBootstrapRefit3000, …Fixed3000), and the
+// whole default report on the demo about 6 s of CPU, near 3 s on two
+// cores (BenchmarkReportDemoDefault; docs/performance.md). With the default
+// number of resamples, which BootItemBudget lowers on large logs, every
+// log whose bootstrap runs is within it: the fit is held fixed only when
+// --bootstrap B asks for more. Beyond it the fit is held fixed, with a
+// note naming --refit and vocab.FixedFitSym beside every mark it gives.
+const RefitBudget = 10_000_000
 
 // BootItemBudget bounds the default bootstrap on large logs: when
 // --bootstrap is not given, B is lowered so that B × items ≤ this, with a
@@ -123,7 +130,7 @@ func (o BootstrapOptions) Plan(items, estItems int) BootPlan {
 		if !p.Refit {
 			p.Notes = append(p.Notes, fmt.Sprintf("CalibraEval's fit and Pride's prior held fixed in the bootstrap "+
 				"(%d resamples × %d estimation items exceeds the refit budget of %d): its intervals leave out the fit's own "+
-				"variability and are too narrow; --refit re-fits per resample", p.Resamples, estItems, RefitBudget))
+				"variability and are too narrow (%s beside their marks); --refit re-fits per resample", p.Resamples, estItems, RefitBudget, vocab.FixedFitSym))
 		}
 	}
 	return p

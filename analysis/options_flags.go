@@ -10,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/spf13/pflag"
 )
 
@@ -107,9 +108,10 @@ func (f *OptionFlags) registerBootstrap(fs *pflag.FlagSet) {
 	fs.IntVar(&f.resamples, "bootstrap", def.Resamples, "bootstrap resamples `B` of the 95% intervals (0 = off; "+
 		"the default is lowered on large logs, with a note)")
 	fs.StringVar(&f.bootKind, "bootstrap-kind", def.Kind.String(), "bootstrap interval: percentile or bca")
-	fs.BoolVar(&f.refit, "refit", false, "re-fit CalibraEval on every bootstrap resample (honest; default when "+
-		"resamples × estimation items ≤ 1,000,000)")
-	fs.BoolVar(&f.fixedFit, "fixed-fit", false, "hold CalibraEval's fit fixed in the bootstrap (fast, too narrow)")
+	fs.BoolVar(&f.refit, "refit", false, "re-fit CalibraEval and Pride's prior on every bootstrap resample, whatever the "+
+		"size (the default up to resamples × estimation items of 10,000,000, e.g. 1,000 × 10,000)")
+	fs.BoolVar(&f.fixedFit, "fixed-fit", false, "hold CalibraEval's fit and Pride's prior fixed in the bootstrap "+
+		"(faster, but the intervals leave out the fit's variability: too narrow; marks carry "+vocab.FixedFitSym+")")
 }
 
 func (f *OptionFlags) registerStyle(fs *pflag.FlagSet) {

@@ -16,7 +16,7 @@
 //     which add the first-position rate's distance from ½).
 //   - intervals.go: what a change's interval says (DeltaOf, MarkInterval —
 //     the first-position rate is marked by the change in its distance
-//     from ½ —, MarkChange, IntervalChange, ChangeWord, NoIntervalNotes,
+//     from ½ —, MarkChange, FixedFitMark: ‡, IntervalChange, ChangeWord, NoIntervalNotes,
 //     IntervalsText).
 //   - format.go: statistics and changes as text (FmtStat, Signed,
 //     ChangeDecimals) and as a JSON number (Value).

@@ -155,6 +155,30 @@ func DeltaOf(iv *selection.Intervals, method string, c Column) (bootstrap.Interv
 	return d, ok
 }
 
+// FixedFitMark is the note beside every mark of a method whose fit the
+// bootstrap held fixed (selection.Intervals.Fixed): vocab.FixedFitSym, or
+// "" when its fit was re-fitted on every resample (or it learns none).
+func FixedFitMark(iv *selection.Intervals, method string) string {
+	if iv == nil || !iv.FitFixed(method) {
+		return ""
+	}
+	return vocab.FixedFitSym
+}
+
+// FixedFitLegend explains FixedFitMark under a table that shows it ("" when
+// no method of iv had its fit held fixed).
+func FixedFitLegend(iv *selection.Intervals) string {
+	if iv == nil || len(iv.Fixed) == 0 || iv.Options.Resamples == 0 {
+		return ""
+	}
+	names := make([]string, len(iv.Fixed))
+	for i, n := range iv.Fixed {
+		names[i] = MethodTitle(n)
+	}
+	return fmt.Sprintf("%s %s (%s): the interval leaves out the fit's own variability and is too narrow; --refit re-fits it on every resample",
+		vocab.FixedFitSym, vocab.FixedFit, strings.Join(names, ", "))
+}
+
 // IntervalsText describes a judge's bootstrap intervals in a phrase, e.g.
 // "95% paired item bootstrap percentile intervals, 1000 resamples (seed 1),
 // CalibraEval re-fitted per resample"; "" when iv is nil.
@@ -165,7 +189,7 @@ func IntervalsText(iv *selection.Intervals) string {
 	o := iv.Options
 	fit := "CalibraEval's fit and Pride's prior held fixed"
 	if o.Refit {
-		fit = "CalibraEval re-fitted and Pride's prior re-estimated per resample"
+		fit = "CalibraEval re-fitted (from the full-data fit) and Pride's prior re-estimated per resample"
 	}
 	return fmt.Sprintf("%g%% paired item bootstrap %s intervals, %d resamples (seed %d), %s",
 		100*o.Level, bootKindName(o.Kind), o.Resamples, o.Seed, fit)

@@ -40,6 +40,10 @@ type MethodRow struct {
 	N int
 	// Cells has one cell per column of SelectionColumns, in order.
 	Cells []MethodCell
+	// FitFixed says the bootstrap held the method's fit fixed
+	// (selection.Intervals.Fixed): every Mark of the row comes from an
+	// interval that is too narrow, and FixedFitMark follows it.
+	FitFixed bool
 }
 
 // MethodCell is one cell of a MethodRow.
@@ -91,6 +95,7 @@ func methodRow(mr *selection.MethodResult, m, rawM *metrics.Metrics, iv *selecti
 	if m != &mr.All {
 		iv = nil // the intervals are over every item
 	}
+	row.FitFixed = FixedFitMark(iv, mr.Name) != ""
 	if row.Available {
 		row.N = m.N
 	}

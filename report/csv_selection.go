@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // csvMethodOrder returns the methods of s in the methods table's order
@@ -97,6 +98,9 @@ func csvMethodRows(rows []csvRow, section, judge string, s *Selection, pick func
 				}
 			}
 			r.note = joinNotes(undefinedNote(r.value, why), flag)
+			if r.mark != "" && ms.ChangeFitFixed {
+				r.note = joinNotes(r.note, fixedFitNote)
+			}
 			if f.key == distanceRateKey {
 				if r.mark != "" {
 					r.note = joinNotes(r.note, "mark: from the change in |rate − 0.5| (row "+distanceMetric+")")
@@ -146,3 +150,7 @@ func deref(s *string) string {
 	}
 	return *s
 }
+
+// fixedFitNote is the note of a CSV row whose mark comes from an interval
+// with the method's fit held fixed (Metrics.ChangeFitFixed).
+const fixedFitNote = vocab.FixedFit + " in the bootstrap: the interval of the change is too narrow (--refit re-fits)"

@@ -62,12 +62,12 @@ func TestFirstPositionMarkCrossingReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := md.String()
-	for _, want := range []string{"0.511 (+0.024 =)", present.DistanceTitle, "distance from 0.5, |rate − 0.5|"} {
+	for _, want := range []string{"0.511 (+0.024 =‡)", present.DistanceTitle, "distance from 0.5, |rate − 0.5|"} {
 		if !strings.Contains(m, want) {
 			t.Errorf("the Markdown lacks %q", want)
 		}
 	}
-	if strings.Contains(m, "0.511 (+0.024 ▲)") {
+	if strings.Contains(m, "0.511 (+0.024 ▲") {
 		t.Error("the Markdown marks the crossing ▲")
 	}
 

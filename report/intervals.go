@@ -60,6 +60,7 @@ func addIntervals(out *Selection, ja *analysis.JudgeAnalysis) {
 		if m == nil || mr == nil {
 			continue
 		}
+		m.ChangeFitFixed = iv.FitFixed(mi.Name)
 		for _, c := range present.SelectionColumns() {
 			k := present.BootKey(c)
 			if b, ok := mi.Value[k]; ok && b.CI != nil {
@@ -109,6 +110,9 @@ type intervalsMarkdown struct {
 	// notes are the bootstrap's notes, noMark the notes of the changes
 	// without an interval (present.NoIntervalNotes).
 	notes, noMark []string
+	// fixedLegend explains the ‡ beside the marks of methods whose fit was
+	// held fixed (present.FixedFitLegend; "" when none was).
+	fixedLegend string
 }
 
 // buildIntervalsMarkdown is the Markdown part of a judge's bootstrap
@@ -129,6 +133,7 @@ func buildIntervalsMarkdown(ja *analysis.JudgeAnalysis) intervalsMarkdown {
 	im.values = present.ValueIntervalRows(sel, iv)
 	im.changes = present.ChangeIntervalRows(sel, iv)
 	im.noMark = present.NoIntervalNotes(sel, iv)
+	im.fixedLegend = present.FixedFitLegend(iv)
 	return im
 }
 
@@ -152,6 +157,9 @@ func writeIntervals(b *strings.Builder, im *intervalsMarkdown) {
 		vocab.BetterSym, vocab.WorseSym, vocab.Better, vocab.Worse, vocab.WithinNoiseSym, vocab.WithinNoise, distanceMarkNote)
 	if len(im.noMark) > 0 {
 		fmt.Fprintf(b, "; no mark: %s (the notes below say why)", vocab.NoInterval)
+	}
+	if l := im.fixedLegend; l != "" {
+		fmt.Fprintf(b, "; %s", l)
 	}
 	fmt.Fprintf(b, ". Intervals: %s; resampling unit: the item (all its arrangements move together, every method on the same resample).\n",
 		im.text)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
@@ -62,6 +63,10 @@ type Metrics struct {
 	DeltaCI95         map[string][2]float64 `json:"delta_ci95"`
 	DistanceDeltaCI95 map[string][2]float64 `json:"distance_delta_ci95"`
 	Change            map[string]string     `json:"change"`
+	// ChangeFitFixed is set when the bootstrap held the method's fit fixed
+	// (vocab.FixedFit): every Change of it comes from an interval that is
+	// too narrow.
+	ChangeFitFixed bool `json:"change_fit_fixed,omitempty"`
 	// Flags maps a metric key to why its value cannot be right (e.g. an
 	// ICC outside [−1, 1]); the value is still given.
 	Flags map[string]string `json:"flags"`
@@ -204,6 +209,9 @@ func writeMethodsTable(b *strings.Builder, rows []present.MethodRow) {
 				mark := ""
 				if c.Mark != "" {
 					mark = " " + c.Mark
+					if r.FitFixed {
+						mark += vocab.FixedFitSym
+					}
 				}
 				cell += " (" + c.Change + mark + ")"
 			}

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"strings"
 	"testing"
 
@@ -107,7 +108,8 @@ func TestMarkedChangeShowsItsDigits(t *testing.T) {
 			t.Errorf("a marked change reads %q", bad)
 		}
 	}
-	for _, want := range []string{"0.995 (−0.0005 ▼)", "[−0.0006, −0.0003]"} {
+	// The intervals hold Pride's prior fixed (bootOptions): the mark says so.
+	for _, want := range []string{"0.995 (−0.0005 ▼" + vocab.FixedFitSym + ")", "[−0.0006, −0.0003]"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("Markdown lacks %q", want)
 		}

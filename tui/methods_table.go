@@ -97,7 +97,7 @@ func (t *methodsTable) row(r present.MethodRow, withDelta bool) []string {
 		return append(row, "—")
 	}
 	for _, c := range r.Cells {
-		row = append(row, t.cell(c, withDelta))
+		row = append(row, t.cell(c, withDelta)+t.fixedNote(c, r.FitFixed))
 	}
 	return append(row, fmt.Sprint(r.N))
 }
@@ -135,6 +135,20 @@ func (t *methodsTable) glyph(mark string) string {
 		return " "
 	}
 	return mark
+}
+
+// fixedNote follows a marked change of a method whose fit the bootstrap
+// held fixed with vocab.FixedFitSym (its interval is too narrow); other
+// marked changes get a blank in its place while any method's fit was held
+// fixed, so marked changes line up.
+func (t *methodsTable) fixedNote(c present.MethodCell, fitFixed bool) string {
+	switch iv := t.c.intervals(); {
+	case c.Mark == "" || c.Flag != "" || iv == nil || len(iv.Fixed) == 0:
+		return ""
+	case fitFixed:
+		return vocab.FixedFitSym
+	}
+	return " "
 }
 
 // track remembers sel as the result drawn last; the one drawn before it
@@ -217,6 +231,9 @@ func (t *methodsTable) legend() string {
 			vocab.WorseSym, vocab.Worse, vocab.WithinNoiseSym, vocab.WithinNoise)
 		if c.cur != nil && len(present.NoIntervalNotes(c.cur.ja.Selection, iv)) > 0 {
 			l += "; blank: " + vocab.NoInterval + " (notes)"
+		}
+		if len(iv.Fixed) > 0 {
+			l += "; " + vocab.FixedFitSym + " " + vocab.FixedFit + ": too narrow (--refit)"
 		}
 		return l
 	case c.boot.running:

@@ -56,16 +56,10 @@ func PridePrefsIn(pairs []model.Pair, est []int, ws *work.Space) (calib.Prefs, P
 		if i < 0 || i >= len(pairs) {
 			return calib.Prefs{}, PridePrior{}, fmt.Errorf("pride: estimation index %d out of range [0, %d)", i, len(pairs))
 		}
-		pr := &pairs[i]
-		if !pr.Has[model.X0] || !pr.Has[model.X2] {
+		a, ok := PrideItemPrior(&pairs[i])
+		if !ok {
 			continue
 		}
-		s0 := prideClipProb(pr.S[model.X0])
-		s2 := prideClipProb(pr.S[model.X2])
-		la := (math.Log(s0) + math.Log(s2)) / 2
-		lb := (math.Log1p(-s0) + math.Log1p(-s2)) / 2
-		// Normalise in a stable way: a = 1/(1+exp(lb−la)).
-		a := 1 / (1 + math.Exp(lb-la))
 		sumA += a
 		sumB += 1 - a
 		n++
@@ -76,6 +70,22 @@ func PridePrefsIn(pairs []model.Pair, est []int, ws *work.Space) (calib.Prefs, P
 	prior := PridePrior{A: sumA / float64(n), B: sumB / float64(n), N: n}
 	p := calib.MappedPrefsIn(pairs, prior.Debias, ws)
 	return p, prior, nil
+}
+
+// PrideItemPrior is the prior on A of one item, the term whose mean over
+// the estimation items is PridePrefs' global prior (false when the item
+// lacks x0 or x2): 1/(1 + exp(lb − la)), la and lb the means of log s and
+// log(1 − s) over x0 and x2, probabilities clipped to [1e-6, 1 − 1e-6].
+func PrideItemPrior(pr *model.Pair) (float64, bool) {
+	if !pr.Has[model.X0] || !pr.Has[model.X2] {
+		return 0, false
+	}
+	s0 := prideClipProb(pr.S[model.X0])
+	s2 := prideClipProb(pr.S[model.X2])
+	la := (math.Log(s0) + math.Log(s2)) / 2
+	lb := (math.Log1p(-s0) + math.Log1p(-s2)) / 2
+	// Normalise in a stable way: a = 1/(1+exp(lb−la)).
+	return 1 / (1 + math.Exp(lb-la)), true
 }
 
 // Debias returns Pride's debiased P(A) for an observed P(A) s:

@@ -28,7 +28,10 @@
 // PublishedCommit). NOA.Path traces the fit path from the identity to the
 // converged fit: point k minimises L/K + μ·dist(g)², dist the
 // root-mean-square distance of g from the identity over the data, for μ
-// from +∞ down to 0, spaced evenly in distance.
+// from +∞ down to 0, spaced evenly in distance. Resampler builds a
+// bootstrap resample's problem from the full one's knots and terms (NewNOA's
+// problem exactly), and Resampler.Start with NOA.FitCurve re-fits it from
+// the full data's fit (a warm start: the second phase alone).
 //
 // A fit's answers are pinned to the bit (TestFitPinnedBits): speed work
 // must not change one.

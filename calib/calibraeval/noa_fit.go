@@ -60,6 +60,11 @@ type FitResult struct {
 	Converged  bool         // stopped on GradTol or RelTol
 	Status     string       // why it stopped
 	Points     int          // M+1 knots, z_0 = 0 … z_M = 1
+
+	// g, when not nil, is a warm start given as g(z_0..z_M) instead of D
+	// (Resampler.Start): the fit's second phase, which works in g, starts
+	// from it directly.
+	g []float64
 }
 
 // solverConfig holds the L-BFGS settings of Fit (fixed; tests vary them).
@@ -221,7 +226,12 @@ func (p *NOA) fit(opt FitOptions, warm *FitResult) (FitResult, error) {
 		mm = mmResult{f: hit.f, gradNorm: hit.gradNorm, evaluations: hit.evals, converged: true, status: lbfgs.StatusGradient}
 	} else {
 		// Phase 2: majorise-minimise in g, which lands on flat pieces exactly.
-		if g == nil {
+		switch {
+		case g != nil:
+		case warm != nil && warm.g != nil:
+			g = sc.Take(p.m + 1)
+			copy(g, warm.g)
+		default:
 			g = sc.Take(p.m + 1)
 			p.gTo(g, d, sc)
 		}
@@ -298,6 +308,12 @@ func (opt FitOptions) withDefaults() (FitOptions, error) {
 func (p *NOA) startD(warm *FitResult) ([]float64, error) {
 	if warm == nil {
 		return p.IdentityD(), nil
+	}
+	if warm.g != nil { // a start in g: d is set from phase 2's g
+		if len(warm.g) != p.m+1 {
+			return nil, fmt.Errorf("calibraeval: warm start has %d values of g, want %d", len(warm.g), p.m+1)
+		}
+		return make([]float64, p.m), nil
 	}
 	if len(warm.D) != p.m {
 		return nil, fmt.Errorf("calibraeval: warm start has %d parameters, want %d", len(warm.D), p.m)

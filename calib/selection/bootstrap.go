@@ -4,13 +4,11 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/baseline"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/calibraeval"
-	"github.com/plumb-eval/plumb/calib/internal/work"
 	"github.com/plumb-eval/plumb/calib/metrics"
 )
 
@@ -44,6 +42,10 @@ type BootstrapOptions struct {
 	// holds the full-data fit fixed and resamples only the items it is
 	// applied to (fast, but too narrow for a learned method).
 	Refit bool
+	// Cold starts every re-fit from the identity map, as the full-data fit
+	// starts; by default a re-fit is warm-started from the full-data fit
+	// (see Engine.Bootstrap). Tests compare the two.
+	Cold bool
 }
 
 // MethodIntervals are one method's bootstrap intervals.
@@ -70,7 +72,16 @@ type Intervals struct {
 	Methods []MethodIntervals
 	// Notes say what was left out and why.
 	Notes []string
+	// Fixed names the learned methods whose fit (CalibraEval's map, Pride's
+	// prior) was held at its full-data value on every resample — all of
+	// them without Refit, CalibraEval at a path point even with it: their
+	// intervals leave out the fit's own variability and are too narrow.
+	Fixed []string
 }
+
+// FitFixed reports whether the named method's fit was held fixed in the
+// bootstrap (Intervals.Fixed).
+func (s *Intervals) FitFixed(name string) bool { return slices.Contains(s.Fixed, name) }
 
 // Method returns the named method's intervals, or nil.
 func (s *Intervals) Method(name string) *MethodIntervals {
@@ -82,12 +93,13 @@ func (s *Intervals) Method(name string) *MethodIntervals {
 	return nil
 }
 
-// bootMethod evaluates one method's metrics on a resample. The resample
-// loop reads only the values (BootMetrics), so the metrics are
-// metrics.ComputeValues': ComputeIn's values without the ICCs' intervals.
+// bootMethod evaluates one method's metrics on a resample, with the
+// memory of the worker that evaluates it. The resample loop reads only the
+// values (BootMetrics), so the metrics are metrics.ComputeValues':
+// ComputeIn's values without the ICCs' intervals.
 type bootMethod struct {
 	name    string
-	metrics func(idx []int, ws *work.Space) (metrics.Metrics, bool)
+	metrics func(idx []int, w *bootWorker) (metrics.Metrics, bool)
 }
 
 // Bootstrap computes paired bootstrap intervals for every metric of every
@@ -95,9 +107,21 @@ type bootMethod struct {
 // method's change from raw. The resampling unit is the item: all of an
 // item's arrangements move together. Intervals are over all items (the
 // methods table's "all items" setting). With opt.Refit, CalibraEval is
-// re-fitted cold on each resample's estimation items (those of the
-// resample in sel's estimation set, with their repeats) and Pride's prior
+// re-fitted on each resample's estimation items (those of the resample in
+// sel's estimation set, with their repeats) and Pride's prior
 // re-estimated; otherwise both are held at their full-data values.
+//
+// A re-fit starts from the full-data fit (warm; opt.Cold starts it from
+// the identity, as the full-data fit starts): it needs a few iterations of
+// the fit's second phase instead of a whole fit (NOA.FitCurve: the map
+// alone, from that phase's g), and each resample's problem is built from
+// the full one's knots and terms (calibraeval.Resampler, NewNOA's problem
+// exactly). The objective is not
+// convex, so a warm fit may end in another local minimum than a cold one,
+// and even in the same one its digits differ within the fit's tolerance:
+// on a simulated judge the warm and cold intervals' ends agree within 1e-4
+// (TestBootstrapWarmMatchesCold; they were equal there). Each worker reuses its own memory
+// (workspace and problem) from one resample to the next.
 func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error) {
 	if sel == nil {
 		return nil, fmt.Errorf("bootstrap of judge %q: no selection analysis", e.judge)
@@ -133,33 +157,28 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		}
 		switch m.Name {
 		case MethodRaw:
-			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
-				return metrics.ComputeValues(e.raw, idx, ws), true
+			methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
+				return metrics.ComputeValues(e.raw, idx, w.ws), true
 			}})
 		case MethodBPC:
-			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
+			methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
 				return baseline.BPCMetricsSubset(e.bpc, idx), true
 			}})
 		case MethodDiscard:
-			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
-				d, _ := baseline.DiscardMetricsIn(e.raw, idx, ws)
+			methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
+				d, _ := baseline.DiscardMetricsIn(e.raw, idx, w.ws)
 				return d, true
 			}})
 		case MethodPride:
 			if !opt.Refit && sel.Prior != nil {
+				out.Fixed = append(out.Fixed, m.Name)
 				fixed := calib.MappedPrefs(e.pairs, sel.Prior.Debias)
-				methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
-					return metrics.ComputeValues(fixed, idx, ws), true
+				methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
+					return metrics.ComputeValues(fixed, idx, w.ws), true
 				}})
 				continue
 			}
-			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
-				p, _, err := baseline.PridePrefs(e.pairs, estOf(idx))
-				if err != nil {
-					return metrics.Metrics{}, false
-				}
-				return metrics.ComputeValues(p, idx, ws), true
-			}})
+			methods = append(methods, bootMethod{m.Name, e.prideRefitter(isEst)})
 		case MethodCalibraEval:
 			if sel.FitCurve() == nil {
 				continue
@@ -171,44 +190,39 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				out.Notes = append(out.Notes, fmt.Sprintf("%s: the fit is held fixed at path point %d (a re-fit per resample would not stop there)", m.Name, sel.Stop.Point))
 			}
 			if !opt.Refit || sel.Stop != nil {
+				out.Fixed = append(out.Fixed, m.Name)
 				fixed := calib.CalibratedPrefs(e.pairs, sel.FitCurve())
-				methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
-					return metrics.ComputeValues(fixed, idx, ws), true
+				methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
+					return metrics.ComputeValues(fixed, idx, w.ws), true
 				}})
 				continue
 			}
-			so := sel.Options
-			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
-				noa, err := calibraeval.NewNOA(e.pairs, estOf(idx), so.Objective)
-				if err != nil {
-					return metrics.Metrics{}, false
-				}
-				fit, err := noa.Fit(calibraeval.FitOptions{Lambda: so.Lambda, MaxIter: so.MaxIter}, nil)
-				if err != nil {
-					return metrics.Metrics{}, false
-				}
-				return metrics.ComputeValues(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, ws), true
-			}})
+			refit, err := e.refitter(sel, est, opt.Cold)
+			if err != nil {
+				return nil, fmt.Errorf("bootstrap of judge %q: %w", e.judge, err)
+			}
+			methods = append(methods, bootMethod{m.Name, refit})
 		case MethodCalibraEvalPublished:
 			if sel.Published == nil || sel.Published.Curve == nil {
 				continue
 			}
 			if !opt.Refit {
+				out.Fixed = append(out.Fixed, m.Name)
 				fixed := calib.CalibratedPrefs(e.pairs, sel.Published.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
-					return metrics.ComputeValues(fixed, idx, ws), true
+				methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
+					return metrics.ComputeValues(fixed, idx, w.ws), true
 				}})
 				continue
 			}
 			po := sel.Published.Options
-			methods = append(methods, bootMethod{m.Name, func(idx []int, ws *work.Space) (metrics.Metrics, bool) {
+			methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
 				ordered := estOf(idx)
 				slices.Sort(ordered) // the script reads its items in file order
 				fit, err := calibraeval.FitPublished(e.pairs, ordered, po)
 				if err != nil {
 					return metrics.Metrics{}, false
 				}
-				return metrics.ComputeValues(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, ws), true
+				return metrics.ComputeValues(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, w.ws), true
 			}})
 		}
 	}
@@ -229,16 +243,14 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 	// Then the change in the distance from ½ (bootstrap_distance.go).
 	dist, distNames := newDistanceStats(bootMethodNames(methods), keys, len(names))
 	names = append(names, distNames...)
-	// Resamples run on several goroutines; each takes a workspace of its
-	// own for the metrics' arrays (a workspace never changes a number).
-	spaces := sync.Pool{New: func() any { return new(work.Space) }}
+	var pool bootWorkers
 	stat := func(idx []int) []float64 {
-		ws := spaces.Get().(*work.Space)
-		defer spaces.Put(ws)
+		w := pool.get()
+		defer pool.put(w)
 		v := make([]float64, len(names))
 		var raw [16]float64
 		for j, m := range methods {
-			mt, ok := m.metrics(idx, ws)
+			mt, ok := m.metrics(idx, w)
 			for k, bm := range keys {
 				x := math.NaN()
 				if ok {

@@ -79,6 +79,8 @@ const (
 	WithinNoise    = "within noise"
 	WithinNoiseSym = "="
 	NoInterval     = "no interval"
+	FixedFit       = "fit held fixed"
+	FixedFitSym    = "‡"
 )
 
 // Length, self-preference and win rates (docs/style.md, docs/methods.md
@@ -170,6 +172,7 @@ func Glossary() []Section {
 			{Name: Better, JSON: "change: \"better\"", Symbol: BetterSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the metric's better direction (the first-position rate is marked by the interval of the change in its distance from 0.5, |rate − 0.5|: better is nearer 0.5; JSON distance_delta_ci95)"},
 			{Name: Worse, JSON: "change: \"worse\"", Symbol: WorseSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the worse direction"},
 			{Name: WithinNoise, JSON: "change: \"within noise\"", Symbol: WithinNoiseSym, Meaning: "the change's 95% bootstrap interval contains 0"},
+			{Name: FixedFit, JSON: "change_fit_fixed: true", Symbol: FixedFitSym, Meaning: "beside a mark of a learned method (CalibraEval, Pride): the bootstrap held its fit at the full data's instead of re-fitting it on every resample, so the interval leaves out the fit's own variability and is too narrow; --refit re-fits"},
 			{Name: NoInterval, JSON: "no change entry", Meaning: "the change has no interval (its metric was undefined on too many resamples, or the bootstrap is off): no mark, and a note says why"},
 			{Name: Collapsed, JSON: "degenerate: true", Meaning: "a method whose result says nothing about the judge (its map is constant, its choices are ties or all one response): its metrics are not shown and never count as a change"},
 		}},
