@@ -314,30 +314,50 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 // do runs one task.
 func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 	r := result{task: t}
-	pr := Arrange(&cfg.Items[t.item], t.arr, cfg.IDs)
-	system, user, err := cfg.Template.Render(&pr)
-	if err != nil {
-		r.fail = &Failure{Reason: "template", Msg: err.Error()}
+	system, user, body, f := cfg.request(t)
+	if f != nil {
+		r.fail = f
 		return r
 	}
-	res, err := cfg.Client.do(ctx, system, user, &st.Retries)
+	res, err := cfg.Client.doBody(ctx, body, &st.Retries)
 	r.attempts = res.Attempts
 	if err != nil {
-		var f *Failure
 		if !errors.As(err, &f) {
 			f = &Failure{Reason: "connection", Msg: err.Error()}
 		}
 		r.fail = f
 		return r
 	}
-	atomic.AddInt64(&st.PromptTok, int64(res.Answer.PromptTokens))
-	atomic.AddInt64(&st.OutputTok, int64(res.Answer.CompletionTokens))
-	r.ptok = res.Answer.PromptTokens + res.Answer.CompletionTokens
-	r.out = cfg.Reader.Read(&res.Answer)
+	return cfg.answer(r, system, user, &res.Answer, st)
+}
+
+// request renders task t's prompt and builds its request body: the one
+// function both a live run and a batch file (batch.go) build bodies with.
+func (cfg *Config) request(t task) (system, user string, body []byte, _ *Failure) {
+	pr := Arrange(&cfg.Items[t.item], t.arr, cfg.IDs)
+	system, user, err := cfg.Template.Render(&pr)
+	if err != nil {
+		return "", "", nil, &Failure{Reason: "template", Msg: err.Error()}
+	}
+	body, err = cfg.Client.body(system, user)
+	if err != nil {
+		return "", "", nil, &Failure{Reason: "bad-request", Msg: err.Error()}
+	}
+	return system, user, body, nil
+}
+
+// answer reads a server's answer to task r (from a live request or a
+// batch results line) as a live run does: P(A), the checks of inspect, and
+// a failure when it holds no verdict.
+func (cfg *Config) answer(r result, system, user string, a *Answer, st *Stats) result {
+	atomic.AddInt64(&st.PromptTok, int64(a.PromptTokens))
+	atomic.AddInt64(&st.OutputTok, int64(a.CompletionTokens))
+	r.ptok = a.PromptTokens + a.CompletionTokens
+	r.out = cfg.Reader.Read(a)
 	if r.out.Positive {
 		atomic.AddInt64(&st.PositiveLP, 1)
 	}
-	if f := cfg.inspect(t, system, user, &res.Answer, &r.out, st); f != nil {
+	if f := cfg.inspect(r.task, system, user, a, &r.out, st); f != nil {
 		r.fail = cfg.Client.clean(f)
 		return r
 	}
@@ -347,7 +367,7 @@ func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 	case r.out.Verdict != 0:
 		atomic.AddInt64(&st.HardOnly, 1)
 	default:
-		r.fail = cfg.Client.clean(noVerdict(&r.out, cfg.IDs, cfg.Client.Redact(res.Answer.Text)))
+		r.fail = cfg.Client.clean(noVerdict(&r.out, cfg.IDs, cfg.Client.Redact(a.Text)))
 		return r
 	}
 	st.answered()
