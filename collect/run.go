@@ -136,6 +136,7 @@ type result struct {
 	fail     *Failure
 	attempts int
 	ptok     int
+	where    string // the results line of a batch answer (file:line)
 }
 
 // partial collects an item's results until all its arrangements are in.
@@ -507,6 +508,29 @@ type failWriter struct {
 }
 
 func (fw *failWriter) write(cfg *Config, r *result) error {
+	m := map[string]any{
+		"judge": cfg.Judge, "id": cfg.Items[r.item].ID, "arrangement": r.arr.String(),
+		"reason": r.fail.Reason, "status": r.fail.Status, "message": fw.clean(r.fail.Msg),
+		"attempts": r.attempts, "time": time.Now().UTC().Format(time.RFC3339),
+	}
+	if r.where != "" {
+		m["where"] = fw.clean(r.where)
+	}
+	return fw.append(m)
+}
+
+// writeLine appends a batch results line that answers no request of the
+// run (customID: the line's custom_id, when it has one).
+func (fw *failWriter) writeLine(judge, where, customID string, f *Failure) error {
+	return fw.append(map[string]any{
+		"judge": judge, "custom_id": fw.clean(customID), "where": fw.clean(where),
+		"reason": f.Reason, "status": f.Status, "message": fw.clean(f.Msg),
+		"time": time.Now().UTC().Format(time.RFC3339),
+	})
+}
+
+// append writes one failure record, opening the file on the first.
+func (fw *failWriter) append(m map[string]any) error {
 	if fw.f == nil {
 		f, err := os.OpenFile(fw.name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 		if err != nil {
@@ -514,11 +538,7 @@ func (fw *failWriter) write(cfg *Config, r *result) error {
 		}
 		fw.f = f
 	}
-	b, err := json.Marshal(map[string]any{
-		"judge": cfg.Judge, "id": cfg.Items[r.item].ID, "arrangement": r.arr.String(),
-		"reason": r.fail.Reason, "status": r.fail.Status, "message": fw.clean(r.fail.Msg),
-		"attempts": r.attempts, "time": time.Now().UTC().Format(time.RFC3339),
-	})
+	b, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}
