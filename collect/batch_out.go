@@ -23,6 +23,10 @@ const (
 	BatchMaxBytes = 200_000_000
 )
 
+// ErrOverInput is WriteBatch's refusal to write a batch file over one of
+// its inputs or the output log.
+var ErrOverInput = errors.New("plumb never writes over an input")
+
 // BatchLimits bound one batch input file; a run's requests that exceed
 // them are split into numbered files, never an item across two.
 type BatchLimits struct {
@@ -123,7 +127,7 @@ func writeBatchLines(name string, total, group int, lim BatchLimits, line func([
 	}
 	for _, n := range names {
 		if atomicfile.IsInput(n, inputs) {
-			return nil, fmt.Errorf("--batch-out %s is one of the inputs or the output log; plumb never writes over an input", n)
+			return nil, fmt.Errorf("--batch-out %s is one of the inputs or the output log: %w", n, ErrOverInput)
 		}
 	}
 	next := 0

@@ -100,6 +100,7 @@ type collectOptions struct {
 	task, scale, taskDesc                 string
 	criteria                              []string
 	ls                                    bool
+	batch                                 batchOptions
 }
 
 func newCollectCmd() *cobra.Command {
@@ -150,6 +151,7 @@ func newCollectCmd() *cobra.Command {
 	f.StringVar(&o.scale, "scale", "1-5", "score task: the rating scale MIN-MAX")
 	f.BoolVar(&o.ls, "ls", false, "score task: also ask for LS, the output's log-likelihood (legacy /completions with echo)")
 	f.StringVar(&o.taskDesc, "task-description", "", "score task: text before the input when LS is asked for")
+	o.batch.flags(f)
 	return cmd
 }
 
@@ -275,6 +277,9 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	switch o.task {
 	case "pair":
 	case "score":
+		if o.batch.active() {
+			return inputError{errors.New("--batch-out and --batch-in: batch files are written and read for --task pair only")}
+		}
 		return runCollectScores(cmd, files, o, red)
 	default:
 		return inputError{fmt.Errorf("--task %q: want pair or score", o.task)}
@@ -286,6 +291,9 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	stderr := cmd.ErrOrStderr()
 	if o.dryRun {
 		return dryRun(cmd, cfg)
+	}
+	if o.batch.active() {
+		return o.batch.run(stderr, red, cfg, files)
 	}
 	if !o.quiet {
 		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr), Redact: red.String}
