@@ -80,6 +80,13 @@ probabilities; template "ohi"); --ls adds LS, the output's log-likelihood
 from the legacy completions endpoint with echo (vLLM supports it; llama.cpp
 refuses it, and the run stops at its first answer).
 
+--batch-out FILE writes, instead of sending them, the requests of the
+items not yet in -o as OpenAI Batch input lines (custom_id, method, url,
+body: exactly the body a live run posts), for vllm run-batch or a hosted
+Batch API; --batch-in RESULTS reads the batch's output lines and appends
+the records a live run writes for the same answers (docs/collect.md,
+"Cluster").
+
 Before the first request the server is asked whether it lists --model and,
 where it has a tokenizer endpoint (llama.cpp, vLLM), whether each ID is one
 token; after the run collect warns about answers without readable

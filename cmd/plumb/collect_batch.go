@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -52,6 +53,9 @@ func (b *batchOptions) run(w io.Writer, red *collect.Redactor, cfg *collect.Conf
 func (b *batchOptions) write(w io.Writer, red *collect.Redactor, cfg *collect.Config, files []string) error {
 	if strings.HasSuffix(strings.ToLower(b.out), ".gz") {
 		return inputError{fmt.Errorf("--batch-out %s: batch engines read plain JSON Lines; name a .jsonl file", b.out)}
+	}
+	if filepath.Clean(b.out) == filepath.Clean(cfg.Output) || atomicfile.IsInput(b.out, append(files, cfg.Output)) {
+		return inputError{fmt.Errorf("--batch-out %s is one of the items files or -o: %w", b.out, collect.ErrOverInput)}
 	}
 	out, err := collect.WriteBatch(cfg, b.out, collect.BatchLimits{Lines: b.maxLines, Bytes: b.maxBytes}, files)
 	var oe *collect.OutputError
