@@ -33,7 +33,7 @@ type SubmitConfig struct {
 
 // BatchProgress is the state of the submitted batches, summed.
 type BatchProgress struct {
-	Batches, Finished       int // batches, and those finished (completed, failed, expired or cancelled)
+	Batches, Finished        int // batches, and those finished (completed, failed, expired or cancelled)
 	Total, Completed, Failed int // requests
 }
 
