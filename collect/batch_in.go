@@ -44,6 +44,7 @@ func newBatchIndex(cfg *Config, prior Prior) (*batchIndex, error) {
 // BatchIn counts what ReadBatch found in the results files besides the
 // answers (which Stats counts).
 type BatchIn struct {
+	Files   int // results files read
 	Lines   int // results lines read
 	InLog   int // lines for items already in the output log (skipped: nothing doubled)
 	Missing int // requests of items to judge with no line in the files (their items are left for the next batch)
@@ -85,6 +86,7 @@ func ReadBatch(cfg *Config, files []string, st *Stats) (Prior, BatchIn, error) {
 		return prior, bi, err
 	}
 	got := map[int]*batchEntry{}
+	bi.Files = len(files)
 	for _, name := range files {
 		if err := x.readFile(name, got, fw, st, &bi); err != nil {
 			return prior, bi, err

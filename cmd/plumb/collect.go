@@ -300,7 +300,7 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 		return dryRun(cmd, cfg)
 	}
 	if o.batch.active() {
-		return o.batch.run(stderr, red, cfg, files)
+		return o.batch.run(cmd, red, cfg, files, o.quiet)
 	}
 	if !o.quiet {
 		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr), Redact: red.String}

@@ -123,3 +123,34 @@ func sameLines(a, b []byte) bool {
 	}
 	return len(a) == len(b)
 }
+
+// TestCollectBatchSubmit runs --batch-submit against the practice server's
+// Batch API: the log equals a live collect's, and the batch IDs written
+// down are removed once read.
+func TestCollectBatchSubmit(t *testing.T) {
+	dir := t.TempDir()
+	items := filepath.Join(dir, "items.jsonl")
+	if _, err := simulate(t, "--pairs", "10", "--scores", "0", "--verdicts", "0", "-o", items); err != nil {
+		t.Fatal(err)
+	}
+	base := simServer(t, 10, "")
+	common := []string{"collect", items, "--base-url", base, "--model", "judge-first", "-q"}
+	live, out := filepath.Join(dir, "live.jsonl"), filepath.Join(dir, "sub.jsonl")
+	if _, stderr, err := executeStderr(t, append(common, "-o", live, "-j", "1")...); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if _, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-submit", "--batch-poll", "10ms")...); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	a, _ := os.ReadFile(live)
+	b, _ := os.ReadFile(out)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("submitted log differs from the live one\nlive  %.300s\nbatch %.300s", a, b)
+	}
+	if _, err := os.Stat(out + ".batches.json"); err == nil {
+		t.Fatal("the batch IDs are left after their results were read")
+	}
+	if _, _, err := executeStderr(t, append(common, "-o", out, "--batch-submit", "--batch-out", filepath.Join(dir, "r.jsonl"))...); exitCode(err) != 2 {
+		t.Fatalf("--batch-submit with --batch-out: %v (exit %d), want 2", err, exitCode(err))
+	}
+}
