@@ -64,8 +64,11 @@ func Submit(ctx context.Context, cfg *Config, sc SubmitConfig, st *Stats) (Prior
 		return Prior{}, BatchIn{}, err
 	}
 	if len(state.Batches) == 0 {
-		if state, err = submit(ctx, cfg, sc); err != nil || len(state.Batches) == 0 {
+		if state, err = submit(ctx, cfg, sc); err != nil {
 			return Prior{}, BatchIn{}, err
+		}
+		if len(state.Batches) == 0 { // every item is in the log: say so
+			return ReadBatch(cfg, nil, st)
 		}
 	}
 	objs, err := cfg.Client.wait(ctx, state.Batches, sc)

@@ -63,6 +63,10 @@ func TestBatchSubmit(t *testing.T) {
 	if _, err := os.Stat(sc.State); err == nil {
 		t.Fatal("the state file is left after the results were read")
 	}
+	var st3 Stats
+	if _, _, err := Submit(context.Background(), cfg, sc, &st3); err != nil || st3.Skipped != 12 || created.Load() != 2 {
+		t.Fatalf("nothing left to submit: %d skipped, %d batches created, %v", st3.Skipped, created.Load(), err)
+	}
 	if m, _ := filepath.Glob(filepath.Join(filepath.Dir(cfg.Output), ".plumb-batch-*")); len(m) > 0 {
 		t.Fatalf("temporary files left: %v", m)
 	}
