@@ -84,8 +84,9 @@ refuses it, and the run stops at its first answer).
 items not yet in -o as OpenAI Batch input lines (custom_id, method, url,
 body: exactly the body a live run posts), for vllm run-batch or a hosted
 Batch API; --batch-in RESULTS reads the batch's output lines and appends
-the records a live run writes for the same answers (docs/collect.md,
-"Cluster").
+the records a live run writes for the same answers; --batch-submit does
+both through --base-url's Files and Batch API and waits, and a stopped wait
+is resumed by running it again (docs/collect.md, "Cluster").
 
 Before the first request the server is asked whether it lists --model and,
 where it has a tokenizer endpoint (llama.cpp, vLLM), whether each ID is one
