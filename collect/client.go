@@ -143,6 +143,11 @@ func (c *Client) do(ctx context.Context, system, user string, retries *int64) (R
 	if err != nil {
 		return Result{}, &Failure{Reason: "bad-request", Msg: err.Error()}
 	}
+	return c.doBody(ctx, body, retries)
+}
+
+// doBody sends a request body built by body (see do).
+func (c *Client) doBody(ctx context.Context, body []byte, retries *int64) (Result, error) {
 	var res Result
 	for attempt := 0; ; attempt++ {
 		res.Attempts = attempt + 1
@@ -192,6 +197,8 @@ func (c *Client) backoff(attempt int) time.Duration {
 	return time.Duration(rand.Int64N(int64(d) + 1))
 }
 
+// body returns the request body of a prompt: the bytes a live run posts
+// and a batch file carries (batch.go), built here only.
 func (c *Client) body(system, user string) ([]byte, error) {
 	if c.cfg.Completions {
 		prompt := user
@@ -218,6 +225,12 @@ func (c *Client) once(ctx context.Context, body []byte) (Answer, *Failure) {
 	if f != nil {
 		return Answer{}, f
 	}
+	return c.parse(data)
+}
+
+// parse reads the body of a 200 response in the shape of the client's
+// endpoint; a body without a usable answer is a retryable failure.
+func (c *Client) parse(data []byte) (Answer, *Failure) {
 	var ans Answer
 	var err error
 	if c.cfg.Completions {

@@ -136,6 +136,7 @@ type result struct {
 	fail     *Failure
 	attempts int
 	ptok     int
+	where    string // the results line of a batch answer (file:line)
 }
 
 // partial collects an item's results until all its arrangements are in.
@@ -314,30 +315,50 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 // do runs one task.
 func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 	r := result{task: t}
-	pr := Arrange(&cfg.Items[t.item], t.arr, cfg.IDs)
-	system, user, err := cfg.Template.Render(&pr)
-	if err != nil {
-		r.fail = &Failure{Reason: "template", Msg: err.Error()}
+	system, user, body, f := cfg.request(t)
+	if f != nil {
+		r.fail = f
 		return r
 	}
-	res, err := cfg.Client.do(ctx, system, user, &st.Retries)
+	res, err := cfg.Client.doBody(ctx, body, &st.Retries)
 	r.attempts = res.Attempts
 	if err != nil {
-		var f *Failure
 		if !errors.As(err, &f) {
 			f = &Failure{Reason: "connection", Msg: err.Error()}
 		}
 		r.fail = f
 		return r
 	}
-	atomic.AddInt64(&st.PromptTok, int64(res.Answer.PromptTokens))
-	atomic.AddInt64(&st.OutputTok, int64(res.Answer.CompletionTokens))
-	r.ptok = res.Answer.PromptTokens + res.Answer.CompletionTokens
-	r.out = cfg.Reader.Read(&res.Answer)
+	return cfg.answer(r, system, user, &res.Answer, st)
+}
+
+// request renders task t's prompt and builds its request body: the one
+// function both a live run and a batch file (batch.go) build bodies with.
+func (cfg *Config) request(t task) (system, user string, body []byte, _ *Failure) {
+	pr := Arrange(&cfg.Items[t.item], t.arr, cfg.IDs)
+	system, user, err := cfg.Template.Render(&pr)
+	if err != nil {
+		return "", "", nil, &Failure{Reason: "template", Msg: err.Error()}
+	}
+	body, err = cfg.Client.body(system, user)
+	if err != nil {
+		return "", "", nil, &Failure{Reason: "bad-request", Msg: err.Error()}
+	}
+	return system, user, body, nil
+}
+
+// answer reads a server's answer to task r (from a live request or a
+// batch results line) as a live run does: P(A), the checks of inspect, and
+// a failure when it holds no verdict.
+func (cfg *Config) answer(r result, system, user string, a *Answer, st *Stats) result {
+	atomic.AddInt64(&st.PromptTok, int64(a.PromptTokens))
+	atomic.AddInt64(&st.OutputTok, int64(a.CompletionTokens))
+	r.ptok = a.PromptTokens + a.CompletionTokens
+	r.out = cfg.Reader.Read(a)
 	if r.out.Positive {
 		atomic.AddInt64(&st.PositiveLP, 1)
 	}
-	if f := cfg.inspect(t, system, user, &res.Answer, &r.out, st); f != nil {
+	if f := cfg.inspect(r.task, system, user, a, &r.out, st); f != nil {
 		r.fail = cfg.Client.clean(f)
 		return r
 	}
@@ -347,7 +368,7 @@ func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 	case r.out.Verdict != 0:
 		atomic.AddInt64(&st.HardOnly, 1)
 	default:
-		r.fail = cfg.Client.clean(noVerdict(&r.out, cfg.IDs, cfg.Client.Redact(res.Answer.Text)))
+		r.fail = cfg.Client.clean(noVerdict(&r.out, cfg.IDs, cfg.Client.Redact(a.Text)))
 		return r
 	}
 	st.answered()
@@ -487,6 +508,29 @@ type failWriter struct {
 }
 
 func (fw *failWriter) write(cfg *Config, r *result) error {
+	m := map[string]any{
+		"judge": cfg.Judge, "id": cfg.Items[r.item].ID, "arrangement": r.arr.String(),
+		"reason": r.fail.Reason, "status": r.fail.Status, "message": fw.clean(r.fail.Msg),
+		"attempts": r.attempts, "time": time.Now().UTC().Format(time.RFC3339),
+	}
+	if r.where != "" {
+		m["where"] = fw.clean(r.where)
+	}
+	return fw.append(m)
+}
+
+// writeLine appends a batch results line that answers no request of the
+// run (customID: the line's custom_id, when it has one).
+func (fw *failWriter) writeLine(judge, where, customID string, f *Failure) error {
+	return fw.append(map[string]any{
+		"judge": judge, "custom_id": fw.clean(customID), "where": fw.clean(where),
+		"reason": f.Reason, "status": f.Status, "message": fw.clean(f.Msg),
+		"time": time.Now().UTC().Format(time.RFC3339),
+	})
+}
+
+// append writes one failure record, opening the file on the first.
+func (fw *failWriter) append(m map[string]any) error {
 	if fw.f == nil {
 		f, err := os.OpenFile(fw.name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 		if err != nil {
@@ -494,11 +538,7 @@ func (fw *failWriter) write(cfg *Config, r *result) error {
 		}
 		fw.f = f
 	}
-	b, err := json.Marshal(map[string]any{
-		"judge": cfg.Judge, "id": cfg.Items[r.item].ID, "arrangement": r.arr.String(),
-		"reason": r.fail.Reason, "status": r.fail.Status, "message": fw.clean(r.fail.Msg),
-		"attempts": r.attempts, "time": time.Now().UTC().Format(time.RFC3339),
-	})
+	b, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}

@@ -80,6 +80,14 @@ probabilities; template "ohi"); --ls adds LS, the output's log-likelihood
 from the legacy completions endpoint with echo (vLLM supports it; llama.cpp
 refuses it, and the run stops at its first answer).
 
+--batch-out FILE writes, instead of sending them, the requests of the
+items not yet in -o as OpenAI Batch input lines (custom_id, method, url,
+body: exactly the body a live run posts), for vllm run-batch or a hosted
+Batch API; --batch-in RESULTS reads the batch's output lines and appends
+the records a live run writes for the same answers; --batch-submit does
+both through --base-url's Files and Batch API and waits, and a stopped wait
+is resumed by running it again (docs/collect.md, "Cluster").
+
 Before the first request the server is asked whether it lists --model and,
 where it has a tokenizer endpoint (llama.cpp, vLLM), whether each ID is one
 token; after the run collect warns about answers without readable
@@ -100,6 +108,7 @@ type collectOptions struct {
 	task, scale, taskDesc                 string
 	criteria                              []string
 	ls                                    bool
+	batch                                 batchOptions
 }
 
 func newCollectCmd() *cobra.Command {
@@ -150,6 +159,7 @@ func newCollectCmd() *cobra.Command {
 	f.StringVar(&o.scale, "scale", "1-5", "score task: the rating scale MIN-MAX")
 	f.BoolVar(&o.ls, "ls", false, "score task: also ask for LS, the output's log-likelihood (legacy /completions with echo)")
 	f.StringVar(&o.taskDesc, "task-description", "", "score task: text before the input when LS is asked for")
+	o.batch.flags(f)
 	return cmd
 }
 
@@ -275,6 +285,9 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	switch o.task {
 	case "pair":
 	case "score":
+		if o.batch.active() {
+			return inputError{errors.New("--batch-out and --batch-in: batch files are written and read for --task pair only")}
+		}
 		return runCollectScores(cmd, files, o, red)
 	default:
 		return inputError{fmt.Errorf("--task %q: want pair or score", o.task)}
@@ -286,6 +299,9 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	stderr := cmd.ErrOrStderr()
 	if o.dryRun {
 		return dryRun(cmd, cfg)
+	}
+	if o.batch.active() {
+		return o.batch.run(cmd, red, cfg, files, o.quiet)
 	}
 	if !o.quiet {
 		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr), Redact: red.String}

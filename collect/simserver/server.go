@@ -45,6 +45,8 @@ type Server struct {
 	spread    float64
 	layouts   []layout
 	templates []string
+
+	batches *batchStore // the Files and Batch API (batches.go)
 }
 
 // MaxBody is the largest request body the server reads, 8 MiB: hundreds of
@@ -56,7 +58,7 @@ const MaxBody = 8 << 20
 func New(cfg sim.Config) (*Server, error) {
 	cfg.Verdicts, cfg.Digits = 0, 0
 	cfg.Arrangements = model.Arrangements[:]
-	s := &Server{judges: map[string]*judge{}, criteria: slices.Clone(cfg.Criteria), seed: cfg.Seed, spread: cfg.Spread}
+	s := &Server{judges: map[string]*judge{}, criteria: slices.Clone(cfg.Criteria), seed: cfg.Seed, spread: cfg.Spread, batches: newBatchStore()}
 	cfg.Judges = slices.Clone(cfg.Judges)
 	for i := range cfg.Judges {
 		j := &cfg.Judges[i]
@@ -134,6 +136,9 @@ type request struct {
 // /v1 prefix is optional) and GET /v1/models.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, "/v1")
+	if s.batches.serve(s, w, r, path) {
+		return
+	}
 	switch {
 	case path == "/models" && r.Method == http.MethodGet:
 		s.models(w)

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/plumb-eval/plumb/collect"
+	"github.com/plumb-eval/plumb/internal/atomicfile"
+	"github.com/plumb-eval/plumb/internal/textsafe"
+	"github.com/plumb-eval/plumb/internal/vocab"
+)
+
+// batchOptions are collect's batch-file flags: write the run's requests
+// for a batch engine, or read its results instead of asking a server.
+type batchOptions struct {
+	out      string
+	in       []string
+	maxLines int
+	maxBytes int64
+	submit   bool
+	poll     time.Duration
+}
+
+func (b *batchOptions) flags(f *pflag.FlagSet) {
+	f.StringVar(&b.out, "batch-out", "", "write the requests not yet answered in -o as OpenAI Batch input lines to FILE, sending nothing (vllm run-batch, OpenAI/Azure Batch API)")
+	f.StringArrayVar(&b.in, "batch-in", nil, "read OpenAI Batch output FILE (repeat) instead of asking a server, and append the records to -o")
+	f.IntVar(&b.maxLines, "batch-max-lines", collect.BatchMaxLines, "--batch-out: requests a file; more go to numbered files FILE-001.jsonl, … (0: no limit)")
+	f.Int64Var(&b.maxBytes, "batch-max-bytes", collect.BatchMaxBytes, "--batch-out: bytes a file, as --batch-max-lines (0: no limit)")
+	f.BoolVar(&b.submit, "batch-submit", false, "submit the requests to --base-url's Files and Batch API, wait for the batches and read their results into -o")
+	f.DurationVar(&b.poll, "batch-poll", 30*time.Second, "--batch-submit: time between polls of the batches")
+}
+
+// active reports whether the run writes or reads batch files.
+func (b *batchOptions) active() bool { return b.out != "" || len(b.in) > 0 || b.submit }
+
+// run writes, submits or reads the batch files of the pair run cfg.
+func (b *batchOptions) run(cmd *cobra.Command, red *collect.Redactor, cfg *collect.Config, files []string, quiet bool) error {
+	w := cmd.ErrOrStderr()
+	switch {
+	case (b.out != "") && (len(b.in) > 0) || b.submit && (b.out != "" || len(b.in) > 0):
+		return inputError{errors.New("--batch-out, --batch-in and --batch-submit: give one (write the requests, read their results, or both through the server's Batch API)")}
+	case b.maxLines < 0 || b.maxBytes < 0:
+		return inputError{fmt.Errorf("--batch-max-lines %d, --batch-max-bytes %d: want ≥ 0", b.maxLines, b.maxBytes)}
+	case b.submit && b.poll <= 0:
+		return inputError{fmt.Errorf("--batch-poll %v: want > 0", b.poll)}
+	case b.out != "":
+		return b.write(w, red, cfg, files)
+	case b.submit:
+		return b.submitRun(cmd, red, cfg, files, quiet)
+	}
+	return b.read(w, red, cfg, func(st *collect.Stats) (collect.Prior, collect.BatchIn, error) {
+		return collect.ReadBatch(cfg, b.in, st)
+	})
+}
+
+// submitRun submits the run's batches (or waits for those written down
+// by an earlier run), then reads their results as read does.
+func (b *batchOptions) submitRun(cmd *cobra.Command, red *collect.Redactor, cfg *collect.Config, files []string, quiet bool) error {
+	w := cmd.ErrOrStderr()
+	if err := collect.CheckOutput(cfg.Output); err != nil {
+		return inputError{err}
+	}
+	ctx, sig, stop := collectContext(cmd)
+	defer stop()
+	state := cfg.Output + ".batches.json"
+	begin := time.Now()
+	sc := collect.SubmitConfig{State: state, Poll: b.poll, Limits: collect.BatchLimits{Lines: b.maxLines, Bytes: b.maxBytes}, Inputs: files}
+	if !quiet {
+		sc.Progress = func(p collect.BatchProgress) {
+			eta := "ETA unknown"
+			if p.Total > 0 && p.Completed+p.Failed >= p.Total {
+				eta = "all done"
+			} else if el := time.Since(begin); p.Completed+p.Failed > 0 && p.Total > p.Completed+p.Failed {
+				left := time.Duration(float64(el) / float64(p.Completed+p.Failed) * float64(p.Total-p.Completed-p.Failed))
+				eta = "ETA " + left.Round(time.Second).String() + " at the rate so far"
+			}
+			say(w, red, "batch: %d of %d batches finished; requests %d of %d done, %d failed; %s", p.Finished, p.Batches, p.Completed, p.Total, p.Failed, eta)
+		}
+	}
+	say(w, red, "batch: submitting the requests for %s to the server's Batch API (the batch IDs are written down in %s: re-run the same command to wait for them)", cfg.Client.Endpoint(), state)
+	err := b.read(w, red, cfg, func(st *collect.Stats) (collect.Prior, collect.BatchIn, error) {
+		return collect.Submit(ctx, cfg, sc, st)
+	})
+	if s, ok := sig().(syscall.Signal); ok && errors.Is(err, context.Canceled) {
+		return statusError{fmt.Errorf("stopped by %v: the batches go on on the server; re-run the same command to wait for them (their IDs are in %s)", s, state), 128 + int(s)}
+	}
+	return err
+}
+
+// write writes the batch input files.
+func (b *batchOptions) write(w io.Writer, red *collect.Redactor, cfg *collect.Config, files []string) error {
+	if strings.HasSuffix(strings.ToLower(b.out), ".gz") {
+		return inputError{fmt.Errorf("--batch-out %s: batch engines read plain JSON Lines; name a .jsonl file", b.out)}
+	}
+	if filepath.Clean(b.out) == filepath.Clean(cfg.Output) || atomicfile.IsInput(b.out, append(files, cfg.Output)) {
+		return inputError{fmt.Errorf("--batch-out %s is one of the items files or -o: %w", b.out, collect.ErrOverInput)}
+	}
+	out, err := collect.WriteBatch(cfg, b.out, collect.BatchLimits{Lines: b.maxLines, Bytes: b.maxBytes}, files)
+	var oe *collect.OutputError
+	if errors.As(err, &oe) || errors.Is(err, collect.ErrOverInput) {
+		return inputError{err}
+	}
+	if err != nil {
+		return err
+	}
+	if out.Requests == 0 {
+		say(w, red, "batch: nothing to ask: all %s are in %s", vocab.Plural(out.Skipped, "item"), cfg.Output)
+		return nil
+	}
+	say(w, red, "batch: %s (%s × %d arrangements; %d already in %s, not asked) → %s",
+		vocab.Plural(out.Requests, "request"), vocab.Plural(out.Items, "item"), len(cfg.Arrangements), out.Skipped, cfg.Output, strings.Join(out.Files, ", "))
+	say(w, red, "then: plumb collect ITEMS… (the same flags) --batch-in RESULTS.jsonl -o %s", cfg.Output)
+	return nil
+}
+
+// read reads batch results into the output log; it exits 3 when items
+// are left for the next batch, as a live run with items not written.
+func (b *batchOptions) read(w io.Writer, red *collect.Redactor, cfg *collect.Config, readBatch func(*collect.Stats) (collect.Prior, collect.BatchIn, error)) error {
+	if atomicfile.IsInput(cfg.Output, b.in) {
+		return inputError{fmt.Errorf("-o %s is one of the --batch-in files; plumb never writes over an input", cfg.Output)}
+	}
+	for _, name := range b.in {
+		if st, err := os.Stat(name); err != nil || st.IsDir() {
+			return inputError{fmt.Errorf("--batch-in %s: not a readable results file", name)}
+		}
+	}
+	if err := collect.CheckOutput(cfg.Output); err != nil {
+		return inputError{err}
+	}
+	var st collect.Stats
+	begin := time.Now()
+	prior, bi, err := readBatch(&st)
+	var oe *collect.OutputError
+	if errors.As(err, &oe) {
+		return inputError{err}
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(w, textsafe.Text(red.String(collect.Summary(&st, prior, time.Since(begin)))))
+	say(w, red, "batch results: %s read from %s; %d for items already in the log (skipped); %s of items to judge had no line",
+		vocab.Plural(bi.Lines, "line"), vocab.Plural(bi.Files, "file"), bi.InLog, vocab.Plural(bi.Missing, "request"))
+	if st.Failed > 0 {
+		say(w, red, "failed requests and faulty lines are listed, with file:line, in %s.failures.jsonl", cfg.Output)
+	}
+	printWarnings(w, red, collect.Warnings(&st, cfg.IDs))
+	if n := st.ItemsFailed + st.Discarded; n > 0 {
+		return statusError{fmt.Errorf("%d of %s not written (%d failed, %d without results); write their requests with --batch-out and the same -o for the next batch (exit status %d)",
+			n, vocab.Plural(int(st.Items), "item"), st.ItemsFailed, st.Discarded, exitIncomplete), exitIncomplete}
+	}
+	return nil
+}

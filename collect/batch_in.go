@@ -1,0 +1,268 @@
+package collect
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+
+	"github.com/plumb-eval/plumb/model"
+)
+
+// batchEntry is what the results files say of one request of the run.
+type batchEntry struct {
+	ans   *Answer
+	fail  *Failure
+	where string // file:line
+}
+
+// batchIndex maps the custom_id of every request of the run to its task
+// (item × len(Arrangements) + arrangement's position).
+type batchIndex struct {
+	cfg  *Config
+	ids  map[string]int
+	done []bool // items already in the log
+}
+
+func newBatchIndex(cfg *Config, prior Prior) (*batchIndex, error) {
+	x := &batchIndex{cfg: cfg, ids: make(map[string]int, len(cfg.Items)*len(cfg.Arrangements)), done: make([]bool, len(cfg.Items))}
+	for i := range cfg.Items {
+		_, x.done[i] = prior.Done[cfg.Items[i].ID]
+		for k, a := range cfg.Arrangements {
+			_, _, body, f := cfg.request(task{i, a})
+			if f != nil {
+				return nil, fmt.Errorf("item %q, arrangement %s: %w", cfg.Items[i].ID, a, f)
+			}
+			x.ids[customID(a, body, cfg.Items[i].ID)] = i*len(cfg.Arrangements) + k
+		}
+	}
+	return x, nil
+}
+
+// BatchIn counts what ReadBatch found in the results files besides the
+// answers (which Stats counts).
+type BatchIn struct {
+	Files   int // results files read
+	Lines   int // results lines read
+	InLog   int // lines for items already in the output log (skipped: nothing doubled)
+	Missing int // requests of items to judge with no line in the files (their items are left for the next batch)
+}
+
+// ReadBatch reads OpenAI Batch output files (results of the requests
+// WriteBatch wrote) and appends to cfg.Output the records a live Run
+// writes for the same answers, reading each answer the same way. A line
+// that reports an error or a status other than 200, is no results line,
+// is cut short at the end of a file, lacks a custom_id or has one that is
+// not a request of this run, or repeats a custom_id, is a failure: counted
+// in st by reason, appended with its file:line to the failures file, and
+// its item (when it names one) not written, so a later batch asks it
+// again. An item with no lines at all is left for the next batch
+// (counted in st.Discarded); lines for items already in the log are
+// skipped. Every record is written whole, once.
+func ReadBatch(cfg *Config, files []string, st *Stats) (Prior, BatchIn, error) {
+	var bi BatchIn
+	out, err := openOutput(cfg.Output)
+	if err != nil {
+		return Prior{}, bi, err
+	}
+	defer out.Close()
+	if err := lockOutput(out); err != nil {
+		return Prior{}, bi, err
+	}
+	prior, err := prepareOutput(cfg.Output, cfg.Judge)
+	if err != nil {
+		return prior, bi, err
+	}
+	failName := cfg.Failures
+	if failName == "" {
+		failName = cfg.Output + ".failures.jsonl"
+	}
+	fw := &failWriter{name: failName, clean: cfg.Client.cleanText}
+	defer fw.close()
+	x, err := newBatchIndex(cfg, prior)
+	if err != nil {
+		return prior, bi, err
+	}
+	got := map[int]*batchEntry{}
+	bi.Files = len(files)
+	for _, name := range files {
+		if err := x.readFile(name, got, fw, st, &bi); err != nil {
+			return prior, bi, err
+		}
+	}
+	meta, err := cfg.metaJSON()
+	if err != nil {
+		return prior, bi, err
+	}
+	cfg.same = newSameAnswers()
+	rec := newRecorder(cfg, meta)
+	n := len(cfg.Arrangements)
+	for i := range cfg.Items {
+		if x.done[i] {
+			st.Skipped++
+			continue
+		}
+		st.Items++
+		st.Requests += int64(n)
+		if err := x.finishItem(i, got, rec, out, fw, st, &bi); err != nil {
+			return prior, bi, err
+		}
+	}
+	return prior, bi, nil
+}
+
+// readFile reads one results file into got.
+func (x *batchIndex) readFile(name string, got map[int]*batchEntry, fw *failWriter, st *Stats, bi *BatchIn) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	for ln := 1; ; ln++ {
+		line, err := br.ReadBytes('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("reading %s: %w", name, err)
+		}
+		last := errors.Is(err, io.EOF)
+		if len(line) == 0 && last {
+			return nil
+		}
+		if len(trimSpace(line)) > 0 {
+			bi.Lines++
+			if err := x.take(line, last, fmt.Sprintf("%s:%d", name, ln), got, fw, st, bi); err != nil {
+				return err
+			}
+		}
+		if last {
+			return nil
+		}
+	}
+}
+
+// take reads one results line. Only an error writing the failures file
+// is returned.
+func (x *batchIndex) take(line []byte, last bool, where string, got map[int]*batchEntry, fw *failWriter, st *Stats, bi *BatchIn) error {
+	id, body, f, err := parseBatchResult(line, last)
+	if err != nil {
+		reason := "batch-malformed"
+		if errors.Is(err, errTorn) {
+			reason = "batch-torn"
+		}
+		return x.lineFail(fw, st, where, "", &Failure{Reason: reason, Msg: err.Error()})
+	}
+	k, ok := x.ids[id]
+	switch {
+	case !ok:
+		return x.lineFail(fw, st, where, id, &Failure{Reason: "batch-foreign",
+			Msg: "custom_id " + id + " is not a request of this run (another run's items, model, template or IDs)"})
+	case x.done[k/len(x.cfg.Arrangements)]:
+		bi.InLog++
+		return nil
+	}
+	if e := got[k]; e != nil {
+		dup := &Failure{Reason: "batch-duplicate", Msg: "custom_id " + id + " again, first at " + e.where + ": neither answer is used"}
+		if e.fail == nil || e.fail.Reason != "batch-duplicate" {
+			got[k] = &batchEntry{fail: dup, where: e.where + ", " + where}
+		}
+		return x.lineFail(fw, st, where, id, &Failure{Reason: "batch-duplicate-line", Msg: dup.Msg})
+	}
+	e := &batchEntry{fail: f, where: where}
+	if f == nil {
+		ans, pf := x.cfg.Client.parse(body)
+		if pf != nil {
+			pf.retry = false
+			e.fail = pf
+		} else {
+			e.ans = &ans
+		}
+	}
+	got[k] = e
+	return nil
+}
+
+// lineFail counts and writes a failed line that is not one request's
+// answer (no custom_id of this run, or a repeated one).
+func (x *batchIndex) lineFail(fw *failWriter, st *Stats, where, id string, f *Failure) error {
+	st.fail(f.Reason)
+	return fw.writeLine(x.cfg.Judge, where, id, x.cfg.Client.clean(f))
+}
+
+// finishItem reads item i's answers as a live run would, in arrangement
+// order, and writes its record when all are there and none failed.
+func (x *batchIndex) finishItem(i int, got map[int]*batchEntry, rec *recorder, out io.Writer, fw *failWriter, st *Stats, bi *BatchIn) error {
+	cfg, n := x.cfg, len(x.cfg.Arrangements)
+	present := 0
+	for k := range n {
+		if got[i*n+k] != nil {
+			present++
+		}
+	}
+	if present == 0 {
+		bi.Missing += n
+		st.Discarded++
+		return nil
+	}
+	p := &partial{}
+	for k, a := range cfg.Arrangements {
+		r := result{task: task{i, a}, attempts: 1}
+		switch e := got[i*n+k]; {
+		case e == nil:
+			bi.Missing++
+			r.fail, r.where = &Failure{Reason: "batch-missing", Msg: "no line in the results files answers this request"}, ""
+		case e.fail != nil:
+			r.fail, r.where = cfg.Client.clean(e.fail), e.where
+		default:
+			system, user, _, f := cfg.request(r.task)
+			if f != nil {
+				r.fail = f
+				break
+			}
+			r = cfg.answer(r, system, user, e.ans, st)
+			r.where = e.where
+		}
+		atomic.AddInt64(&st.Done, 1)
+		p.res[a] = r
+		p.n++
+		if r.fail != nil {
+			p.failed = true
+			st.fail(r.fail.Reason)
+			if err := fw.write(cfg, &r); err != nil {
+				return err
+			}
+		}
+	}
+	cfg.same.forget(i)
+	if p.failed {
+		st.ItemsFailed++
+		return nil
+	}
+	line, err := rec.line(&cfg.Items[i], p)
+	if err == nil {
+		_, err = out.Write(line)
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", cfg.Output, err)
+	}
+	st.Written++
+	switch rec.last {
+	case model.SourceLogprob:
+		st.ItemsLP++
+	case model.SourceChoice:
+		st.ItemsText++
+	}
+	return nil
+}
+
+// trimSpace reports the line without ASCII white space at its ends.
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n') {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r' || b[len(b)-1] == '\n') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
