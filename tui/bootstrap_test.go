@@ -149,7 +149,7 @@ func TestExportFiguresAndIntervals(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true,
-		ExportPrefix: filepath.Join(dir, "out")})
+		ExportPrefix: filepath.Join(dir, "out"), FigureDPI: testFigureDPI})
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)
 	press(t, m, "e")

@@ -60,9 +60,18 @@ func newTestModelNoCompare(t testing.TB, lg *model.Log, w, h int) *Model {
 	return startTestModel(t, m, w, h)
 }
 
-// startTestModel runs m's first analysis and sizes it w×h.
+// testFigureDPI is the resolution of the PNG figures tests export
+// (Options.FigureDPI): the lowest figure.Options allows, since no test
+// reads a PNG's pixels, and encoding them at the default 200 DPI was about
+// a sixth of tui's test CPU. TestReproduceCommandsReproduce exports one
+// log at the default.
+const testFigureDPI = 30
+
+// startTestModel runs m's first analysis and sizes it w×h; its exports
+// write PNGs at testFigureDPI.
 func startTestModel(t testing.TB, m *Model, w, h int) *Model {
 	t.Helper()
+	m.c.opts.FigureDPI = testFigureDPI
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
 	return m

@@ -131,7 +131,8 @@ func TestStyleReproduceCommand(t *testing.T) {
 	o := startOptions()
 	o.Bootstrap = analysis.BootstrapOptions{Resamples: 30, Explicit: true}
 	o.Style.Self = map[string]string{"plain": "mid"}
-	m := New(Options{Log: read, Files: []string{logPath}, Start: o, Dark: true, NoColor: true, ExportPrefix: filepath.Join(dir, "out")})
+	m := New(Options{Log: read, Files: []string{logPath}, Start: o, Dark: true, NoColor: true, ExportPrefix: filepath.Join(dir, "out"),
+		FigureDPI: testFigureDPI})
 	m.pipe.noPath = true
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)

@@ -55,7 +55,7 @@ func styleModel(t testing.TB, lg *model.Log, w, h, resamples int, self map[strin
 	o := startOptions()
 	o.Bootstrap = analysis.BootstrapOptions{Resamples: resamples, Explicit: resamples > 0}
 	o.Style.Self = self
-	m := New(Options{Log: lg, Start: o, Dark: true, NoColor: true})
+	m := New(Options{Log: lg, Start: o, Dark: true, NoColor: true, FigureDPI: testFigureDPI})
 	m.pipe.noPath = true
 	run(t, m, m.Init())
 	resize(t, m, w, h)
