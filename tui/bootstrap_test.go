@@ -150,6 +150,7 @@ func TestExportFiguresAndIntervals(t *testing.T) {
 	dir := t.TempDir()
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true,
 		ExportPrefix: filepath.Join(dir, "out"), FigureDPI: testFigureDPI})
+	m.pipe.noPath, m.pipe.noCompare = true, true // as newTestModelNoCompare: the export reads neither
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)
 	press(t, m, "e")
