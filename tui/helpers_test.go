@@ -2,7 +2,9 @@ package tui
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,14 +31,26 @@ func startOptions() analysis.Options {
 	return o
 }
 
-// demoLog returns a fresh copy of the embedded demo log.
+// demoParsed is the embedded demo log, parsed once per test binary
+// (about 2 s of CPU over the package when every test parsed it). Tests
+// never read it directly: demoLog hands out copies.
+var demoParsed = sync.OnceValues(demo.Log)
+
+// demoLog returns a copy of the embedded demo log whose record slices are
+// the caller's own (the app sorts them; a test may rename or drop
+// records). The records' maps, pointers and slices (Extra, Gen, Truth,
+// ScoreProbs, JudgeScore) are shared with every other copy: no test or
+// app code writes through them.
 func demoLog(t testing.TB) *model.Log {
 	t.Helper()
-	lg, err := demo.Log()
+	lg, err := demoParsed()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return lg
+	c := *lg
+	c.Pairs, c.Scores, c.Verdicts = slices.Clone(lg.Pairs), slices.Clone(lg.Scores), slices.Clone(lg.Verdicts)
+	c.Files, c.SkipReasons, c.Notes = slices.Clone(lg.Files), slices.Clone(lg.SkipReasons), slices.Clone(lg.Notes)
+	return &c
 }
 
 // newTestModel returns the app on lg at w×h after

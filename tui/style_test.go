@@ -534,7 +534,7 @@ func TestStyleExportNeedsStyleFields(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	dir := t.TempDir()
-	m := newTestModel(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
 	for _, p := range []string{"1", "6"} {
 		press(t, m, p, "e")
