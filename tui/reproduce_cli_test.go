@@ -157,6 +157,7 @@ func TestReproduceCommandsReproduce(t *testing.T) {
 			}
 			opts.Log = lg
 			m := New(opts)
+			m.pipe.noPath, m.pipe.noCompare = true, true // as newTestModelNoCompare: no assertion reads either
 			run(t, m, m.Init())
 			resize(t, m, 200, 50)
 			press(t, m, keys...)
