@@ -109,6 +109,7 @@ func TestBootstrapInBackground(t *testing.T) {
 func TestBootstrapStale(t *testing.T) {
 	t.Parallel()
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true})
+	m.pipe.noPath, m.pipe.noCompare = true, true // as newTestModelNoCompare: no assertion reads either
 	held := runHoldingBoot(t, m, tea.Batch(m.Init(), func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} }))
 	old := m.c.cur
 	press(t, m, "2", "l") // λ up: a new analysis and a new bootstrap
@@ -149,7 +150,8 @@ func TestExportFiguresAndIntervals(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true,
-		ExportPrefix: filepath.Join(dir, "out")})
+		ExportPrefix: filepath.Join(dir, "out"), FigureDPI: testFigureDPI})
+	m.pipe.noPath, m.pipe.noCompare = true, true // as newTestModelNoCompare: the export reads neither
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)
 	press(t, m, "e")

@@ -7,6 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/internal/shellarg"
+	"github.com/plumb-eval/plumb/plot/figure"
 )
 
 // The commands the TUI prints for reproduction: the `plumb report` of the
@@ -103,13 +104,18 @@ func reportCommand(opt analysis.Options, in inputArgs) string {
 }
 
 // figuresCommand is the `plumb figures` command that writes the figures of
-// opt on the inputs in into dir, in the form `plumb figures` writes into
+// opt on the inputs in into dir with the options fo (--dpi when fo's is
+// not the default), in the form `plumb figures` writes into
 // its captions (shellarg.Line, as cmd/plumb's reproduceLine builds them),
 // so that the caption it writes is this command again and the two folders
 // are equal byte for byte.
-func figuresCommand(opt analysis.Options, in inputArgs, dir string) string {
+func figuresCommand(opt analysis.Options, in inputArgs, dir string, fo figure.Options) string {
 	var flags []shellarg.Flag
-	for _, f := range append(append(in.flags(), opt.Args()...), analysis.Flag{Name: "output", Value: dir}) {
+	extra := []analysis.Flag{{Name: "output", Value: dir}}
+	if fo.DPI != figure.DefaultOptions().DPI {
+		extra = append(extra, analysis.Flag{Name: "dpi", Value: fmt.Sprint(fo.DPI)})
+	}
+	for _, f := range append(append(in.flags(), opt.Args()...), extra...) {
 		flags = append(flags, f.Shell())
 	}
 	return shellarg.Line("plumb figures", flags, in.files)

@@ -30,7 +30,11 @@ func exportCmd(c *common) tea.Cmd {
 	opt.Judges = []string{judge}
 	version, inputs, guard, at := c.opts.Version, c.opts.Files, c.opts.Guard, c.opts.Dir
 	ef := exportFiles(c.opts.ExportPrefix, figure.Stems(c.judges)[judge])
-	args, figArgs := reportCommand(opt, c.inputs()), figuresCommand(opt, c.inputs(), ef.figures)
+	fo := figure.DefaultOptions()
+	if c.opts.FigureDPI != 0 {
+		fo.DPI = c.opts.FigureDPI
+	}
+	args, figArgs := reportCommand(opt, c.inputs()), figuresCommand(opt, c.inputs(), ef.figures, fo)
 	repro := " · c shows the command that reproduces them"
 	if err := c.uncarried(judge, opt.Group); err != nil {
 		args, figArgs, repro = "", "", "; "+err.Error()
@@ -58,7 +62,7 @@ func exportCmd(c *common) tea.Cmd {
 		if err := guard.Write(inDir(at, js), func(w io.Writer) error { return report.WriteJSON(w, report.BuildDoc(an, version)) }); err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}
-		figs, err := writeExportFigures(guard, at, ef.figures, eng, judge, opt, an, figArgs)
+		figs, err := writeExportFigures(guard, at, ef.figures, eng, judge, opt, an, fo, figArgs)
 		if err != nil {
 			return exportMsg{err: fmt.Errorf("export: %w", err)}
 		}

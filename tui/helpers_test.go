@@ -2,7 +2,9 @@ package tui
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,14 +31,26 @@ func startOptions() analysis.Options {
 	return o
 }
 
-// demoLog returns a fresh copy of the embedded demo log.
+// demoParsed is the embedded demo log, parsed once per test binary
+// (about 2 s of CPU over the package when every test parsed it). Tests
+// never read it directly: demoLog hands out copies.
+var demoParsed = sync.OnceValues(demo.Log)
+
+// demoLog returns a copy of the embedded demo log whose record slices are
+// the caller's own (the app sorts them; a test may rename or drop
+// records). The records' maps, pointers and slices (Extra, Gen, Truth,
+// ScoreProbs, JudgeScore) are shared with every other copy: no test or
+// app code writes through them.
 func demoLog(t testing.TB) *model.Log {
 	t.Helper()
-	lg, err := demo.Log()
+	lg, err := demoParsed()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return lg
+	c := *lg
+	c.Pairs, c.Scores, c.Verdicts = slices.Clone(lg.Pairs), slices.Clone(lg.Scores), slices.Clone(lg.Verdicts)
+	c.Files, c.SkipReasons, c.Notes = slices.Clone(lg.Files), slices.Clone(lg.SkipReasons), slices.Clone(lg.Notes)
+	return &c
 }
 
 // newTestModel returns the app on lg at w×h after
@@ -60,9 +74,18 @@ func newTestModelNoCompare(t testing.TB, lg *model.Log, w, h int) *Model {
 	return startTestModel(t, m, w, h)
 }
 
-// startTestModel runs m's first analysis and sizes it w×h.
+// testFigureDPI is the resolution of the PNG figures tests export
+// (Options.FigureDPI): the lowest figure.Options allows, since no test
+// reads a PNG's pixels, and encoding them at the default 200 DPI was about
+// a sixth of tui's test CPU. TestReproduceCommandsReproduce exports one
+// log at the default.
+const testFigureDPI = 30
+
+// startTestModel runs m's first analysis and sizes it w×h; its exports
+// write PNGs at testFigureDPI.
 func startTestModel(t testing.TB, m *Model, w, h int) *Model {
 	t.Helper()
+	m.c.opts.FigureDPI = testFigureDPI
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
 	return m

@@ -64,6 +64,11 @@ type Options struct {
 	Guard *atomicfile.Guard
 	// Version is plumb's version, written into exported JSON.
 	Version string
+	// FigureDPI is the resolution of the exported PNG figures (0: that of
+	// figure.DefaultOptions); their reproduce command names it when it is
+	// not the default. Tests set a low one: encoding PNGs at the default
+	// resolution is most of an export's time.
+	FigureDPI int
 	// Dark is the initial guess of the terminal background; a
 	// tea.BackgroundColorMsg corrects it.
 	Dark bool

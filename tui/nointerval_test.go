@@ -55,6 +55,7 @@ func TestMarkedChangeShowsItsDigitsOnScreen(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	m := New(Options{Log: demoLog(t), Start: bootStart(), Dark: true, NoColor: true})
+	m.pipe.noPath, m.pipe.noCompare = true, true // as newTestModelNoCompare: no assertion reads either
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 200, Height: 60} })
 	press(t, m, "2")

@@ -121,7 +121,8 @@ func popupCommand(t *testing.T, m *Model) string {
 // figures and captions byte for byte), and the few-shot set's (w), which
 // said `plumb fewshot --criterion …` without FILE and --judge. On the
 // embedded demo, and on a file whose name needs quoting, read with
-// --skip-bad past a bad line, under a group filter. The app exports into
+// --skip-bad past a bad line, under a group filter, with PNGs at a lower
+// resolution (Options.FigureDPI, which the captions' --dpi repeats). The app exports into
 // its folder (Options.Dir) as it would into the working directory, and
 // each command runs in a folder as a user's shell would.
 func TestReproduceCommandsReproduce(t *testing.T) {
@@ -151,10 +152,12 @@ func TestReproduceCommandsReproduce(t *testing.T) {
 				}
 				lg = readIn(t, dir, tc.file, model.ReadOptions{SkipBad: true})
 				opts.Files, opts.SkipBad = []string{tc.file}, true
+				opts.FigureDPI = testFigureDPI // the caption's --dpi reproduces it too
 				keys = append(keys, "g")
 			}
 			opts.Log = lg
 			m := New(opts)
+			m.pipe.noPath, m.pipe.noCompare = true, true // as newTestModelNoCompare: no assertion reads either
 			run(t, m, m.Init())
 			resize(t, m, 200, 50)
 			press(t, m, keys...)

@@ -299,7 +299,7 @@ func TestMethodsTableAlignment(t *testing.T) {
 		{Name: selection.MethodCalibraEval, Available: false, Reason: "test"},
 		{Name: selection.MethodBPC, Available: true, All: bpc},
 	}}
-	m := newTestModel(t, demoLog(t), 250, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 250, 40)
 	tbl := newMethodsTable(m.c, &columns{}, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })
 	tbl.SetSize(120, 0)
 	lines := tbl.Lines(sel)
@@ -375,7 +375,7 @@ func TestStatusLineKeepsGroup(t *testing.T) {
 func TestHelpWheel(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 80, 24)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	press(t, m, "2", "?")
 	m.Update(tea.MouseWheelMsg(tea.Mouse{Button: tea.MouseWheelDown}))
 	if m.keysPopup.scroll.YOffset() == 0 || textOf(t, m, paneSelection).scroll.YOffset() != 0 {
@@ -443,7 +443,7 @@ func TestHeldoutTableColumns(t *testing.T) {
 func TestKnobBarShowsFocusedKnob(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 80, 24)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	press(t, m, "2")
 	ids := paneKnobs[paneSelection]
 	b := m.panes[paneSelection].Knobs()

@@ -319,7 +319,7 @@ func TestPathSmallMultiples(t *testing.T) {
 func TestMethodsTablesAligned(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 120, 60)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 60)
 	press(t, m, "2", "j")
 	for range 10 {
 		press(t, m, "h") // est. fraction 1 → 0.5: a held-out table
@@ -486,7 +486,7 @@ func TestPublishedSolverScreen(t *testing.T) {
 func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 80, 24)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	press(t, m, "2")
 	before := m.c.cur.ja.Selection.Method(selection.MethodCalibraEval).All
 	press(t, m, "l")
@@ -503,7 +503,7 @@ func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 		t.Errorf("no note under the table:\n%s", body)
 	}
 	// At 200 columns every column shows: the ICCs changed on screen, no note.
-	m = newTestModel(t, demoLog(t), 200, 60)
+	m = newTestModelNoCompare(t, demoLog(t), 200, 60)
 	press(t, m, "2", "l")
 	if body := ansi.Strip(m.body(paneSelection)); strings.Contains(body, "changed none of the columns shown") || strings.Contains(m.c.flash, "λ 0.5") {
 		t.Errorf("a note at 200 columns, where the ICCs show:\n%s", body)

@@ -131,8 +131,9 @@ func TestStyleReproduceCommand(t *testing.T) {
 	o := startOptions()
 	o.Bootstrap = analysis.BootstrapOptions{Resamples: 30, Explicit: true}
 	o.Style.Self = map[string]string{"plain": "mid"}
-	m := New(Options{Log: read, Files: []string{logPath}, Start: o, Dark: true, NoColor: true, ExportPrefix: filepath.Join(dir, "out")})
-	m.pipe.noPath = true
+	m := New(Options{Log: read, Files: []string{logPath}, Start: o, Dark: true, NoColor: true, ExportPrefix: filepath.Join(dir, "out"),
+		FigureDPI: testFigureDPI})
+	m.pipe.noPath, m.pipe.noCompare = true, true // as newTestModelNoCompare: no assertion reads either
 	run(t, m, m.Init())
 	resize(t, m, 120, 40)
 	press(t, m, "6", "]", "j", "h") // judge plain, preference balanced → raw-x0

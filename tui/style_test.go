@@ -55,7 +55,7 @@ func styleModel(t testing.TB, lg *model.Log, w, h, resamples int, self map[strin
 	o := startOptions()
 	o.Bootstrap = analysis.BootstrapOptions{Resamples: resamples, Explicit: resamples > 0}
 	o.Style.Self = self
-	m := New(Options{Log: lg, Start: o, Dark: true, NoColor: true})
+	m := New(Options{Log: lg, Start: o, Dark: true, NoColor: true, FigureDPI: testFigureDPI})
 	m.pipe.noPath = true
 	run(t, m, m.Init())
 	resize(t, m, w, h)
@@ -534,7 +534,7 @@ func TestStyleExportNeedsStyleFields(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	dir := t.TempDir()
-	m := newTestModel(t, demoLog(t), 120, 40)
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
 	for _, p := range []string{"1", "6"} {
 		press(t, m, p, "e")
