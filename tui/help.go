@@ -27,7 +27,7 @@ func (m *Model) helpSections() []helpSection {
 	}
 	out := []helpSection{
 		{"Everywhere", []key.Binding{k.Help, k.Quit, k.NextPane, k.PrevPane, k.Pane, k.NextJudge, k.PrevJudge, k.NextGroup,
-			k.PrevGroup, k.Export, k.Repro, k.ColRight, k.ColLeft}},
+			k.PrevGroup, k.Export, k.Editor, k.Repro, k.ColRight, k.ColLeft}},
 		knobHelp(k),
 	}
 	for _, p := range m.panes {

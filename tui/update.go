@@ -85,6 +85,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		} else {
 			m.c.setFlash("%s", msg.text)
 		}
+	case execDoneMsg:
+		execDone(m.c, msg)
 	case tea.MouseClickMsg:
 		return m.click(msg.Mouse())
 	case tea.MouseWheelMsg:
@@ -170,6 +172,8 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 		return exportCmd(m.c), true
 	case key.Matches(msg, k.Repro):
 		return m.reproCmd(), true
+	case key.Matches(msg, k.Editor):
+		return editorCmd(m.c), true
 	case key.Matches(msg, k.ResetAll):
 		for id := range knobDefs {
 			m.c.knobs.reset(knobID(id), m.c.start)
