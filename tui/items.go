@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -83,7 +84,7 @@ func (p *itemsPane) ShortHelp() []key.Binding {
 	if p.detail {
 		return []key.Binding{k.RowUp, k.RowDown, k.ScrollDown, k.Back, k.Pager}
 	}
-	return []key.Binding{k.RowUp, k.RowDown, k.Sort, k.SortReverse, k.Filter, k.Open, k.Pager, k.ItemsView}
+	return []key.Binding{k.RowUp, k.RowDown, k.Sort, k.SortReverse, k.Filter, k.Open, k.Pager, k.ItemsView, k.Glossary}
 }
 
 // FullHelp is the Items section of the full help, and the filter's
@@ -182,6 +183,9 @@ func (p *itemsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		switch msg.String() {
 		case "enter":
 			p.filter.Blur()
+			if p.filterErr != "" {
+				p.c.setFlashErr(errors.New(p.filterErr))
+			}
 			return nil
 		case "esc":
 			p.filter.Reset()
