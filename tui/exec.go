@@ -42,7 +42,7 @@ func shellCmd(prog, file string) *exec.Cmd {
 func pagerCmd(c *common, record []byte) tea.Cmd {
 	prog, what := os.Getenv("PAGER"), "$PAGER"
 	if strings.TrimSpace(prog) == "" {
-		prog, what = "less", "less ($PAGER is not set)"
+		prog, what = "less", "less, as $PAGER is not set,"
 	}
 	f, err := os.CreateTemp("", "plumb-item-*.json")
 	if err == nil {
@@ -94,7 +94,7 @@ func execDone(c *common, msg execDoneMsg) {
 	case msg.err != nil:
 		c.setFlashErr(fmt.Errorf("%s failed on %s: %w", msg.what, msg.file, msg.err))
 	case msg.tmp:
-		c.setFlash("closed the record (%s)", msg.what)
+		c.setFlash("closed the record (%s)", strings.TrimSuffix(msg.what, ","))
 	default:
 		c.setFlash("closed %s (%s)", msg.file, msg.what)
 	}

@@ -84,7 +84,7 @@ func (p *itemsPane) ShortHelp() []key.Binding {
 	if p.detail {
 		return []key.Binding{k.RowUp, k.RowDown, k.ScrollDown, k.Back, k.Pager}
 	}
-	return []key.Binding{k.RowUp, k.RowDown, k.Sort, k.SortReverse, k.Filter, k.Open, k.Pager, k.ItemsView, k.Glossary}
+	return []key.Binding{k.RowUp, k.RowDown, k.Glossary, k.Sort, k.SortReverse, k.Filter, k.Open, k.Pager, k.ItemsView}
 }
 
 // FullHelp is the Items section of the full help, and the filter's
