@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -142,5 +143,33 @@ func TestSortPairs(t *testing.T) {
 		if got := ids(c.s); got != c.want {
 			t.Errorf("sort %s: %s, want %s", c.s.name(false), got, c.want)
 		}
+	}
+}
+
+// BenchmarkSortFilter100k: the s and / keys at 100,000 pair items (the
+// sort by shift, the filter cons:no shift>0.2 with a text word).
+func BenchmarkSortFilter100k(b *testing.B) {
+	const n = 100_000
+	d := &itemData{itemBase: &itemBase{Pairs: make([]model.Pair, n), Raw: calib.Prefs{R: make([][model.NumArrangements]float64, n)},
+		Consistent: make([]int8, n)}, hasCal: true, shift: make([]float64, n)}
+	for i := range n {
+		d.Pairs[i] = model.Pair{ID: fmt.Sprintf("p%06d", (i*7919)%n), Group: "g", Prompt: "a prompt of some length, as a log has"}
+		d.Pairs[i].Has = [model.NumArrangements]bool{true, true, true, true}
+		d.shift[i] = float64((i*31)%1000) / 1000
+		d.Consistent[i] = int8(i % 2)
+	}
+	terms, err := parseFilter("cons:no shift>0.2 prompt", false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rows := make([]int, 0, n)
+	for b.Loop() {
+		rows = rows[:0]
+		for i := range n {
+			if d.matchPair(i, terms) {
+				rows = append(rows, i)
+			}
+		}
+		d.sortPairs(rows, itemSort{col: pcShift})
 	}
 }

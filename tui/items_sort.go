@@ -111,20 +111,35 @@ func (d *itemData) pairKey(i, col int) (string, float64) {
 		}
 		return "", float64(pr.Gold)
 	case col == pcCons:
-		return "", float64(map[int8]int{0: 0, 1: 1, -1: 2}[d.Consistent[i]])
+		switch d.Consistent[i] { // NO first, then yes, then n/a
+		case 0:
+			return "", 0
+		case 1:
+			return "", 1
+		}
+		return "", 2
 	case d.hasCal:
 		return "", d.shift[i]
 	}
 	return "", math.NaN()
 }
 
-// sortRows orders rows (indices) by the values key gives and s's
-// direction, missing numbers last, ties by id, then by index.
+// sortItemRows orders rows (indices) by the values key gives and the
+// direction asc, missing numbers last, ties by id, then by index. The
+// keys are read once per row, not once per comparison.
 func sortItemRows(rows []int, asc bool, id func(int) string, key func(int) (string, float64)) {
-	slices.SortStableFunc(rows, func(a, b int) int {
-		ta, va := key(a)
-		tb, vb := key(b)
-		na, nb := math.IsNaN(va), math.IsNaN(vb)
+	type keyed struct {
+		text, id string
+		v        float64
+		i        int
+	}
+	ks := make([]keyed, len(rows))
+	for k, i := range rows {
+		t, v := key(i)
+		ks[k] = keyed{t, id(i), v, i}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		na, nb := math.IsNaN(a.v), math.IsNaN(b.v)
 		c := 0
 		switch {
 		case na != nb:
@@ -133,13 +148,16 @@ func sortItemRows(rows []int, asc bool, id func(int) string, key func(int) (stri
 			}
 			return -1
 		case !na:
-			c = cmp.Or(strings.Compare(ta, tb), cmp.Compare(va, vb))
+			c = cmp.Or(strings.Compare(a.text, b.text), cmp.Compare(a.v, b.v))
 			if !asc {
 				c = -c
 			}
 		}
-		return cmp.Or(c, strings.Compare(id(a), id(b)), cmp.Compare(a, b))
+		return cmp.Or(c, strings.Compare(a.id, b.id), cmp.Compare(a.i, b.i))
 	})
+	for k := range ks {
+		rows[k] = ks[k].i
+	}
 }
 
 // sortPairs orders pair rows by s.
@@ -184,7 +202,7 @@ func (d *itemData) matchPair(i int, terms []filterTerm) bool {
 		case "":
 			ok = containsFold(pr.ID, t.text) || containsFold(pr.Group, t.text) || containsFold(pr.Prompt, t.text)
 		case "cons":
-			ok = t.text == map[int8]string{1: "yes", 0: "no", -1: "n/a"}[d.Consistent[i]]
+			ok = t.text == consWord(d.Consistent[i])
 		case "gold":
 			ok = t.text == cmp.Or(pr.Gold.String(), "none")
 		case "shift":
@@ -216,6 +234,17 @@ func matchScore(pt *likelihood.Point, terms []filterTerm) bool {
 		}
 	}
 	return true
+}
+
+// consWord is the filter's word for an item's consistency.
+func consWord(c int8) string {
+	switch c {
+	case 1:
+		return "yes"
+	case 0:
+		return "no"
+	}
+	return "n/a"
 }
 
 // containsFold reports whether s contains the lower-case sub.
