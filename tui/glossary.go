@@ -13,7 +13,7 @@ var paneTerms = [numPanes][]string{
 	paneOverview:   {vocab.NaiveRate, vocab.CorrectedRate, vocab.TargetVerdict, vocab.TargetPair, vocab.Consistent},
 	paneSelection:  {vocab.Arrangement, vocab.PickShare, vocab.ObjectiveLK, vocab.Better, vocab.Worse, vocab.WithinNoise, vocab.NoInterval, vocab.Collapsed},
 	paneLikelihood: {vocab.NaiveRate},
-	paneReporting: {vocab.NaiveRate, vocab.CorrectedRate, vocab.TrueRate, vocab.Specificity, vocab.Sensitivity, vocab.Budget,
+	paneReporting: {vocab.TargetVerdict, vocab.TargetPair, vocab.NaiveRate, vocab.CorrectedRate, vocab.TrueRate, vocab.Specificity, vocab.Sensitivity, vocab.Budget,
 		vocab.CalibClasses, vocab.Uninformative, vocab.SplitCurrent, vocab.SplitEqual, vocab.SplitLeastVar, vocab.SplitProp2,
 		vocab.SplitAdaptive, vocab.SplitNarrowest},
 	paneItems: {vocab.Arrangement, vocab.Preference, vocab.CalibShift, vocab.Consistent},
