@@ -1,9 +1,8 @@
 package tui
 
 import (
-	"cmp"
+	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -17,14 +16,6 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
-// Item sort orders. Pair items: file order, most inconsistent first,
-// largest calibration shift first. Score items: highest RS first, file
-// (ID) order, largest |US| first.
-var (
-	pairSorts  = []string{"file order", "most inconsistent", "largest calibration shift"}
-	scoreSorts = []string{"highest RS", "id order", "largest |US|"}
-)
-
 // itemsPane is the Items tab: a table of pair items (or, with v, of the
 // likelihood scatter's score items), sortable and filterable, and a
 // scrollable view of one item. Its items are the current result's
@@ -34,8 +25,12 @@ type itemsPane struct {
 	w, h   int
 	stale  bool
 	scores bool // show score items instead of pair items
-	sort   [2]int
+	// sort is each item kind's sort (pairs, scores).
+	sort   [2]itemSort
 	filter textinput.Model
+	// filterErr says why the filter is not understood ("" when it is): a
+	// bad filter filters nothing.
+	filterErr string
 	// rows are the item indices shown, in order (pairs: into data.pairs;
 	// scores: into the criterion's points).
 	rows   []int
@@ -52,9 +47,10 @@ type itemsPane struct {
 func newItemsPane(c *common) *itemsPane {
 	ti := textinput.New()
 	ti.Prompt = "/"
-	ti.Placeholder = "id, group or text"
+	ti.Placeholder = "text, cons:no, gold:1, shift>0.2"
 	ti.CharLimit = 200
-	return &itemsPane{c: c, stale: true, filter: ti, detailView: newScroller(c, true)}
+	return &itemsPane{c: c, stale: true, filter: ti, detailView: newScroller(c, true),
+		sort: [2]itemSort{{col: -1}, {col: scRS}}}
 }
 
 // Capturing: the filter input takes every key but esc and enter.
@@ -86,16 +82,27 @@ func (p *itemsPane) reset() { p.cursor, p.top, p.detail = 0, 0, false }
 func (p *itemsPane) ShortHelp() []key.Binding {
 	k := p.c.keys
 	if p.detail {
-		return []key.Binding{k.RowUp, k.RowDown, k.ScrollDown, k.Back}
+		return []key.Binding{k.RowUp, k.RowDown, k.ScrollDown, k.Back, k.Pager}
 	}
-	return []key.Binding{k.RowUp, k.RowDown, k.Sort, k.Filter, k.Open, k.ItemsView}
+	return []key.Binding{k.RowUp, k.RowDown, k.Glossary, k.Sort, k.SortReverse, k.Filter, k.Open, k.Pager, k.ItemsView}
 }
 
-// FullHelp is the Items section of the full help.
+// FullHelp is the Items section of the full help, and the filter's
+// grammar (items_filter.go).
 func (p *itemsPane) FullHelp() []helpSection {
 	k := p.c.keys
-	return []helpSection{{"Items", []key.Binding{k.RowDown, k.RowUp, k.Top, k.Bottom, k.Sort, k.Filter, k.Open, k.ItemsView,
-		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close the item or filter"))}}}
+	b := func(keys, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
+	}
+	return []helpSection{{"Items", []key.Binding{k.RowDown, k.RowUp, k.Top, k.Bottom, k.Sort, k.SortReverse, k.Filter, k.Open,
+		k.Pager, k.ItemsView, b("esc", "close the item or filter")}},
+		{"Items filter (/): words joined by spaces must all match; a bad one filters nothing and says why", []key.Binding{
+			b("text", "id, group or prompt contains it (any case)"),
+			b("cons:no", "cons. is no (yes, no, n/a)"),
+			b("gold:1", "gold is 1 (1, 2, tie, none)"),
+			b("shift>0.2", "numbers: shift, x0–x3 with : = < <= > >="),
+			b("rs>=1", "score items: ls, us, rs, judge, human"),
+		}}}
 }
 
 // wheel scrolls the open item, or moves the cursor, d rows.
@@ -116,55 +123,40 @@ func (p *itemsPane) move(d int) {
 }
 
 // layout recomputes the rows shown: filter, then sort (in Update, on a
-// new result or a key; the sorts themselves were prepared off the UI
-// goroutine for pair items).
+// new result or a key). A filter that does not parse filters nothing and
+// says why in the status line.
 func (p *itemsPane) layout() {
 	p.rows = p.rows[:0]
-	q := strings.ToLower(strings.TrimSpace(p.filter.Value()))
+	terms, err := parseFilter(p.filter.Value(), p.scores)
+	p.filterErr = ""
+	if err != nil {
+		p.filterErr = err.Error()
+		p.c.setFlashErr(err)
+		terms = nil
+	}
 	if p.scores {
 		p.points, p.pointsCrit = nil, ""
 		if r := p.c.criterionResult(); r != nil {
 			p.points, p.pointsCrit = r.Points, r.Criterion
 		}
 		for i := range p.points {
-			if q == "" || strings.Contains(strings.ToLower(p.points[i].ID), q) {
+			if matchScore(&p.points[i], terms) {
 				p.rows = append(p.rows, i)
 			}
 		}
-		pts := p.points
-		switch p.sort[1] {
-		case 0:
-			slices.SortStableFunc(p.rows, func(a, b int) int { return cmp.Compare(pts[b].RS, pts[a].RS) })
-		case 2:
-			slices.SortStableFunc(p.rows, func(a, b int) int { return cmp.Compare(math.Abs(pts[b].US), math.Abs(pts[a].US)) })
-		}
+		sortScores(p.rows, p.points, p.sort[1])
 	} else if d := p.data(); d != nil {
-		order := d.ByInconsistent
-		switch p.sort[0] {
-		case 0:
-			order = nil
-		case 2:
-			order = d.byShift
-		}
-		for k := range d.Pairs {
-			i := k
-			if order != nil {
-				i = order[k]
-			}
-			if q == "" || pairMatches(&d.Pairs[i], q) {
+		for i := range d.Pairs {
+			if d.matchPair(i, terms) {
 				p.rows = append(p.rows, i)
 			}
 		}
+		d.sortPairs(p.rows, p.sort[0])
 	}
 	p.move(0)
 	if p.detail {
 		p.openDetail()
 	}
-}
-
-func pairMatches(pr *model.Pair, q string) bool {
-	return strings.Contains(strings.ToLower(pr.ID), q) || strings.Contains(strings.ToLower(pr.Group), q) ||
-		strings.Contains(strings.ToLower(pr.Prompt), q)
 }
 
 // Update handles a key or the wheel on the Items tab.
@@ -191,6 +183,9 @@ func (p *itemsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		switch msg.String() {
 		case "enter":
 			p.filter.Blur()
+			if p.filterErr != "" {
+				p.c.setFlashErr(errors.New(p.filterErr))
+			}
 			return nil
 		case "esc":
 			p.filter.Reset()
@@ -208,6 +203,8 @@ func (p *itemsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, k.Back), key.Matches(msg, k.Open):
 			p.detail = false
+		case key.Matches(msg, k.Pager):
+			return p.pager()
 		case key.Matches(msg, k.RowUp):
 			p.detailView.ScrollBy(-1)
 		case key.Matches(msg, k.RowDown):
@@ -244,9 +241,16 @@ func (p *itemsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.move(len(p.rows))
 	case key.Matches(msg, k.Sort):
 		v := btoi(p.scores)
-		p.sort[v] = (p.sort[v] + 1) % 3
+		p.sort[v] = p.sort[v].next(p.scores)
 		p.cursor, p.top = 0, 0
 		p.layout()
+	case key.Matches(msg, k.SortReverse):
+		v := btoi(p.scores)
+		if p.sort[v].col >= 0 {
+			p.sort[v].rev = !p.sort[v].rev
+			p.cursor, p.top = 0, 0
+			p.layout()
+		}
 	case key.Matches(msg, k.ItemsView):
 		p.scores = !p.scores
 		p.cursor, p.top = 0, 0
@@ -258,6 +262,8 @@ func (p *itemsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 			p.filter.Reset()
 			p.layout()
 		}
+	case key.Matches(msg, k.Pager):
+		return p.pager()
 	case key.Matches(msg, k.Open):
 		if len(p.rows) > 0 {
 			p.detail = true
@@ -266,6 +272,28 @@ func (p *itemsPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// pager shows the record of the item under the cursor in $PAGER (a
+// score item: its records of the criterion shown, every criterion's for
+// the total).
+func (p *itemsPane) pager() tea.Cmd {
+	if len(p.rows) == 0 {
+		p.c.setFlash("no item to show")
+		return nil
+	}
+	var rec []byte
+	var err error
+	if p.scores {
+		rec, err = scoreRecordsText(p.scoreRecords(p.points[p.rows[p.cursor]].ID))
+	} else {
+		rec, err = pairRecord(&p.data().Pairs[p.rows[p.cursor]])
+	}
+	if err != nil {
+		p.c.setFlashErr(err)
+		return nil
+	}
+	return pagerCmd(p.c, rec)
 }
 
 func btoi(b bool) int {
@@ -288,39 +316,45 @@ func (p *itemsPane) View(h int) string {
 		return strings.Join(p.c.waiting(), "\n")
 	}
 	var lines []string
-	kind, sorts := "pair items", pairSorts
-	total := 0
+	kind, total := "pair items", 0
 	if p.scores {
-		kind, sorts = "score items ("+p.c.knobs.value(kCriterion, p.c.resolvedKnobs())+")", scoreSorts
+		kind = "score items (" + p.c.knobs.value(kCriterion, p.c.resolvedKnobs()) + ")"
 		total = len(p.points)
 	} else if d := p.data(); d != nil {
 		total = len(d.Pairs)
 	}
-	head := fmt.Sprintf(" %s: %d of %d · sorted by %s", kind, len(p.rows), total, sorts[p.sort[btoi(p.scores)]])
+	srt := p.sort[btoi(p.scores)]
+	head := fmt.Sprintf(" %s: %d of %d · sorted by %s", kind, len(p.rows), total, srt.name(p.scores))
 	if d := p.data(); !p.scores && d != nil && d.calPending {
 		head += " · calibrated columns follow …"
 	}
-	if note := "  (s sort · v pairs/scores · / filter · enter open)"; lipgloss.Width(head+note) <= w {
+	if note := "  (s/S sort · / filter · enter open · o pager)"; lipgloss.Width(head+note) <= w {
 		head = st.Heading.Render(head) + st.Faint.Render(note)
 	} else {
 		head = st.Heading.Render(head) // the help bar names the keys; a cut note would not
 	}
 	lines = append(lines, head)
 	if p.filter.Focused() || p.filter.Value() != "" {
-		lines = append(lines, " "+p.filter.View())
+		f := " " + p.filter.View()
+		if p.filterErr != "" {
+			f += st.Error.Render("  ✗ " + p.filterErr)
+		}
+		lines = append(lines, f)
 	}
-	var header string
+	var header, legend string
 	var row func(i int) string
 	if p.scores {
-		header = fmt.Sprintf("   %-14s %9s %7s %6s %6s %6s", "id", "LS", "US", "RS", "judge", "human")
+		names := markedNames(scoreColNames, srt, true)
+		header = fmt.Sprintf("   %-14s %9s %7s %6s %6s %6s", names[0], names[1], names[2], names[3], names[4], names[5])
+		legend = "   LS log-likelihood · US judge − human (normalised) · RS = |LS* + US*|"
 		row = func(i int) string {
 			pt := p.points[i]
 			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6s %6s", ansi.Truncate(clean(pt.ID), 14, "…"), pt.LS, pt.US, pt.RS, scoreText(pt.Sm), scoreText(pt.Sh))
 		}
 	} else {
-		header, row = p.pairRow(w)
+		header, legend, row = p.pairRow(w, srt)
 	}
-	lines = append(lines, st.Faint.Render(header))
+	lines = append(lines, st.Faint.Render(header), st.Faint.Render(legend))
 	avail := max(1, h-len(lines))
 	cut := len(p.rows) > avail && avail >= 2
 	if cut {
@@ -367,9 +401,19 @@ func listPosition(from, to, n int) string {
 	return fmt.Sprintf("   … %s (rows %d–%d of %d)", where, from+1, to, n)
 }
 
-// pairRow returns the pair table's header and row formatter for width w:
-// id, group, raw → calibrated preference per arrangement, gold, consistent.
-func (p *itemsPane) pairRow(w int) (string, func(int) string) {
+// markedNames are the column names with the sorted one marked ▲ or ▼.
+func markedNames(names []string, s itemSort, scores bool) []string {
+	out := slices.Clone(names)
+	if s.col >= 0 {
+		out[s.col] += s.mark(scores)
+	}
+	return out
+}
+
+// pairRow returns the pair table's header, its legend and the row
+// formatter for width w: id, group, raw → calibrated preference per
+// arrangement, gold, consistent, shift.
+func (p *itemsPane) pairRow(w int, s itemSort) (string, string, func(int) string) {
 	d := p.data()
 	idW, grW := 8, 8
 	if w >= 140 {
@@ -379,13 +423,20 @@ func (p *itemsPane) pairRow(w int) (string, func(int) string) {
 	if !d.hasCal {
 		cell = 6
 	}
+	names := markedNames(pairColNames, s, false)
 	var b strings.Builder
-	fmt.Fprintf(&b, "   %-*s %-*s", idW, "id", grW, "group")
+	fmt.Fprintf(&b, "   %-*s %-*s", idW, names[pcID], grW, names[pcGroup])
 	for a := range model.NumArrangements {
-		fmt.Fprintf(&b, " %*s", cell, model.Arrangement(a).String()+" r")
+		fmt.Fprintf(&b, " %*s", cell, names[pcX0+a])
 	}
-	fmt.Fprintf(&b, " %4s %5s %6s", "gold", "cons.", "shift")
+	fmt.Fprintf(&b, " %5s %6s %6s", names[pcGold], names[pcCons], names[pcShift])
 	header := b.String()
+	legend := "   r = preference for response 1, raw→calibrated · shift = mean |cal. − raw|"
+	if !d.hasCal {
+		legend = "   r = preference for response 1 (raw) · cons. = one choice in every arrangement"
+	} else if w >= 120 {
+		legend += " · cons. = one choice in every arrangement"
+	}
 	row := func(i int) string {
 		pr := &d.Pairs[i]
 		var b strings.Builder
@@ -405,10 +456,10 @@ func (p *itemsPane) pairRow(w int) (string, func(int) string) {
 		if d.hasCal {
 			sh = fmt.Sprintf("%.3f", d.shift[i])
 		}
-		fmt.Fprintf(&b, " %4s %5s %6s", goldText(pr.Gold), cons, sh)
+		fmt.Fprintf(&b, " %5s %6s %6s", goldText(pr.Gold), cons, sh)
 		return b.String()
 	}
-	return header, row
+	return header, legend, row
 }
 
 func goldText(g model.Gold) string {

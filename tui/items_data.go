@@ -1,10 +1,8 @@
 package tui
 
 import (
-	"cmp"
 	"context"
 	"math"
-	"slices"
 
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib"
@@ -30,8 +28,6 @@ type itemData struct {
 	calPending bool
 	// shift is the mean |calibrated − raw| preference over arrangements.
 	shift []float64
-	// byShift is the item order of the "largest calibration shift" sort.
-	byShift []int
 }
 
 // fitCurve returns the CalibraEval map of an analysis, or nil when there
@@ -85,8 +81,6 @@ func (d *itemData) setCalCtx(ctx context.Context, g *calib.Curve) bool {
 			d.shift[i] = sh / float64(count)
 		}
 	}
-	d.byShift = identity(len(d.Pairs))
-	slices.SortStableFunc(d.byShift, func(a, b int) int { return cmp.Compare(d.shift[b], d.shift[a]) })
 	return true
 }
 

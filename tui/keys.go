@@ -17,6 +17,8 @@ type keyMap struct {
 	Repro, ColLeft, ColRight      key.Binding
 	RowUp, RowDown, Top, Bottom   key.Binding
 	Sort, Filter, Open, ItemsView key.Binding
+	SortReverse, Pager, Editor    key.Binding
+	Glossary                      key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -44,18 +46,22 @@ func newKeyMap() keyMap {
 		ScrollUp:  b(k("pgup", "ctrl+u"), h("pgup", "scroll up")),
 		ScrollDown: b(k("pgdown", "ctrl+d", "space"),
 			h("pgdn", "scroll down")),
-		Export:    b(k("e"), h("e", "export report + calibrated log")),
-		FewShot:   b(k("w"), h("w", "write few-shot set")),
-		Repro:     b(k("c"), h("c", "reproduce")),
-		ColLeft:   b(k("<"), h("<", "table columns left")),
-		ColRight:  b(k(">"), h(">", "table columns right")),
-		RowUp:     b(k("up", "k"), h("↑/k", "up")),
-		RowDown:   b(k("down", "j"), h("↓/j", "down")),
-		Top:       b(k("home"), h("home", "to the top")),
-		Bottom:    b(k("end"), h("end", "to the end")),
-		Sort:      b(k("s"), h("s", "sort")),
-		Filter:    b(k("/"), h("/", "filter")),
-		Open:      b(k("enter"), h("enter", "open item")),
-		ItemsView: b(k("v"), h("v", "pairs/scores")),
+		Export:      b(k("e"), h("e", "export report + calibrated log")),
+		FewShot:     b(k("w"), h("w", "write few-shot set")),
+		Repro:       b(k("c"), h("c", "reproduce")),
+		ColLeft:     b(k("<"), h("<", "table columns left")),
+		ColRight:    b(k(">"), h(">", "table columns right")),
+		RowUp:       b(k("up", "k"), h("↑/k", "up")),
+		RowDown:     b(k("down", "j"), h("↓/j", "down")),
+		Top:         b(k("home"), h("home", "to the top")),
+		Bottom:      b(k("end"), h("end", "to the end")),
+		Sort:        b(k("s"), h("s", "sort")),
+		SortReverse: b(k("S"), h("S", "reverse sort")),
+		Pager:       b(k("o"), h("o", "pager")),
+		Editor:      b(k("E"), h("E", "last export in $EDITOR")),
+		Glossary:    b(k("i"), h("i", "glossary")),
+		Filter:      b(k("/"), h("/", "filter")),
+		Open:        b(k("enter"), h("enter", "open item")),
+		ItemsView:   b(k("v"), h("v", "pairs/scores")),
 	}
 }

@@ -91,6 +91,9 @@ type Model struct {
 	// are the popups.
 	showRepro             bool
 	keysPopup, reproPopup *popup
+	// showGloss shows the glossary popup (i) of the pane at hand.
+	showGloss  bool
+	glossPopup *popup
 
 	// pipe computes the numbers the panes show (pipeline.go).
 	pipe *pipeline
@@ -146,6 +149,7 @@ func New(opts Options) *Model {
 	m.pipe.setLog(opts.Log, first)
 	m.keysPopup = newPopup(c, "All keys", "(? or esc closes · pgdn/pgup scroll)",
 		func(w int) []string { return helpLines(&c.st, m.helpSections(), w) })
+	m.glossPopup = newPopup(c, "What these numbers mean", "(i or esc closes)", func(w int) []string { return glossaryLines(c, m.pane, w) })
 	m.reproPopup = newPopup(c, "Reproduce these numbers", "(c or esc closes)", func(w int) []string { return reproLines(c, w) })
 	return m
 }

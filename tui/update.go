@@ -34,7 +34,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		for _, p := range m.panes {
 			p.SetSize(m.c.contentWidth(), m.bodyHeight(p))
 		}
-		for _, o := range []*popup{m.keysPopup, m.reproPopup} {
+		for _, o := range []*popup{m.keysPopup, m.reproPopup, m.glossPopup} {
 			o.SetSize(m.c.contentWidth(), m.c.contentHeight()-3) // tabs, status line, help bar
 		}
 		m.markDirty()
@@ -85,6 +85,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		} else {
 			m.c.setFlash("%s", msg.text)
 		}
+	case execDoneMsg:
+		execDone(m.c, msg)
 	case tea.MouseClickMsg:
 		return m.click(msg.Mouse())
 	case tea.MouseWheelMsg:
@@ -137,6 +139,12 @@ func (m *Model) popupKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 		}
 		return nil, true
 	}
+	if m.showGloss {
+		if key.Matches(msg, k.Glossary) || m.glossPopup.Update(msg) {
+			m.showGloss = false
+		}
+		return nil, true
+	}
 	if m.showRepro {
 		if key.Matches(msg, k.Repro) {
 			m.showRepro = false
@@ -170,6 +178,12 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 		return exportCmd(m.c), true
 	case key.Matches(msg, k.Repro):
 		return m.reproCmd(), true
+	case key.Matches(msg, k.Glossary):
+		m.showGloss = true
+		m.glossPopup.Reset()
+		return nil, true
+	case key.Matches(msg, k.Editor):
+		return editorCmd(m.c), true
 	case key.Matches(msg, k.ResetAll):
 		for id := range knobDefs {
 			m.c.knobs.reset(knobID(id), m.c.start)
@@ -281,6 +295,9 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) tea.Cmd {
 		return nil
 	case m.showRepro:
 		m.reproPopup.Update(msg)
+		return nil
+	case m.showGloss:
+		m.glossPopup.Update(msg)
 		return nil
 	}
 	return m.panes[m.pane].Update(msg)

@@ -301,21 +301,25 @@ func TestItemsPane(t *testing.T) {
 	// judge-tokenA (the third judge): judge-first's fit collapses on the
 	// demo, so its items have raw preferences only and no shift to sort by
 	// (TestCollapsedFitItemsRawOnly).
-	press(t, m, "]", "]", "5", "s")
+	press(t, m, "]", "]", "5")
+	for m.items.sort[0].col != pcCons { // s cycles the columns: id, group, x0 r … cons.
+		press(t, m, "s")
+	}
 	if _, ok := m.c.cur.ja.Selection.Collapsed("calibraeval"); ok || m.c.cur.ja.Judge != "judge-tokenA" {
 		t.Fatalf("judge %s (collapsed %v), want judge-tokenA with a usable fit", m.c.cur.ja.Judge, ok)
 	}
 	p := m.items
-	if p.sort[0] != 1 {
-		t.Fatal("s did not change the sort")
-	}
 	first := p.rows[0]
 	if m.c.cur.items.Consistent[first] != 0 {
-		t.Error("most-inconsistent sort does not start with an inconsistent item")
+		t.Error("the cons. sort does not start with an inconsistent item")
 	}
 	press(t, m, "s")
 	if d := m.c.cur.items; d.shift[p.rows[0]] < d.shift[p.rows[len(p.rows)-1]] {
-		t.Error("largest-shift sort is not descending")
+		t.Error("the shift sort is not descending")
+	}
+	press(t, m, "S")
+	if d := m.c.cur.items; d.shift[p.rows[0]] > d.shift[p.rows[len(p.rows)-1]] || !strings.Contains(screen(m), "shift▲") {
+		t.Error("S did not reverse the shift sort to ascending, marked shift▲")
 	}
 	press(t, m, "/", "p", "0", "0", "1", "2", "enter")
 	for _, i := range p.rows {

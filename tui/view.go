@@ -44,6 +44,9 @@ func (m *Model) frame() string {
 	if m.showRepro {
 		return m.popupFrame(m.reproPopup, w)
 	}
+	if m.showGloss {
+		return m.popupFrame(m.glossPopup, w)
+	}
 	p := m.panes[m.pane]
 	out := []string{m.tabs.View(m.pane, w)}
 	if b := p.Knobs(); b != nil {

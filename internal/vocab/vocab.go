@@ -112,6 +112,21 @@ const (
 	LengthWithinPair     = "length effect within the pair"
 )
 
+// Numbers the screens show under a short label (the TUI's glossary key
+// shows the entries of the pane at hand).
+const (
+	Arrangement     = "arrangement"
+	Preference      = "preference"
+	CalibShift      = "calibration shift"
+	Consistent      = "consistent"
+	InactiveKnob    = "inactive knob"
+	InactiveKnobSym = "⊘"
+	Budget          = "labelling budget"
+	CalibClasses    = "calibration classes"
+	ObjectiveLK     = "objective L/K"
+	PickShare       = "pick share"
+)
+
 // Collapsed names a method's result that says nothing about the judge
 // (JSON: "degenerate": true).
 const Collapsed = "collapsed"
@@ -167,6 +182,17 @@ func Glossary() []Section {
 			{Name: PositionDominated, JSON: "style.position_dominated", Symbol: PositionDominatedSym, Meaning: "a judge consistent on at most 10% of its items with a first-position rate of at least 0.90 or at most 0.10: its own preference and raw win rates are flagged, not findings"},
 			{Name: LengthWithinPair, JSON: "style.length.generator_longer[]", Symbol: LengthSlopeSym, Meaning: "when one generator wrote the longer response in more than 90% of a pair's items, the longer preference mostly compares the generators; the pair's φ (its GLM's intercept absorbs the generators' difference) is the length effect to quote"},
 			{Name: BradleyTerry, JSON: "style.bradley_terry[].score", Symbol: BradleyTerrySym, Meaning: "a generator's strength when no opponent is common to all: P(a preferred to b) = σ(β_a − β_b), Σβ = 0"},
+		}},
+		{"Numbers on the screens", []Concept{
+			{Name: Arrangement, JSON: "pairs: p_a / choice per x0..x3", Symbol: "x0–x3", Meaning: "the four ways a pair item is shown to the judge: x0 the default order, x1 positions swapped, x2 contents swapped (the IDs A and B stay on their positions), x3 both swapped"},
+			{Name: Preference, JSON: "calibrated log: p_a", Symbol: "r", Meaning: "the judge's preference for response 1 in one arrangement, from its P(A): 1 prefers response 1, 0 response 2, 0.5 a tie; the Items pane shows it raw → calibrated (CalibraEval's map)"},
+			{Name: CalibShift, Short: "shift", Meaning: "an item's mean |calibrated − raw| preference over its arrangements: how far CalibraEval's map moved it (— when there is no usable map)"},
+			{Name: Consistent, Short: "cons.", Meaning: "an item whose arrangements all make the same choice (yes), or not (NO); n/a when it has a single arrangement"},
+			{Name: InactiveKnob, Symbol: InactiveKnobSym, Meaning: "a knob (or its flag) that changes nothing for the judge shown, such as the verdict source (raw-x0 …) when the verdict rate is of verdict records; the pane says why"},
+			{Name: Budget, JSON: "reporting.budget", Symbol: "m", Meaning: "how many human-labelled calibration items the reporting uses (--budget); auto (N) uses all N labelled items"},
+			{Name: CalibClasses, JSON: "reporting.m0, reporting.m1", Symbol: "m0, m1", Meaning: "the calibration items whose human label z is 0 (m0) or 1 (m1): q̂0 is measured on the first, q̂1 on the second, and m = m0 + m1"},
+			{Name: ObjectiveLK, JSON: "selection.fit.objective", Symbol: "L/K", Meaning: "CalibraEval's objective (the paper's eq. 10) averaged over the K estimation items: disagreement between arrangements minus λ times the spread kept; the fit minimises it, so it falls along the fit path"},
+			{Name: PickShare, JSON: "selection.effects.table", Meaning: "the Selection pane's position × ID table: the share of judgments in which the judge picks the answer with that ID (A or B) when it is shown in that position; 0.5 in every cell is no bias"},
 		}},
 		{"Marks of a change from raw", []Concept{
 			{Name: Better, JSON: "change: \"better\"", Symbol: BetterSym, Meaning: "the change's 95% bootstrap interval excludes 0, in the metric's better direction (the first-position rate is marked by the interval of the change in its distance from 0.5, |rate − 0.5|: better is nearer 0.5; JSON distance_delta_ci95)"},
