@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -346,4 +347,77 @@ func readFailures(t testing.TB, name string) []map[string]any {
 		out = append(out, m)
 	}
 	return out
+}
+
+// sameRecords checks that two collect logs hold the same records in the
+// same order, equal in every field but the log-probabilities and P(A),
+// which may differ by at most tol (a real server's run-to-run noise).
+func sameRecords(t testing.TB, what, wantName, gotName string, tol float64) {
+	t.Helper()
+	read := func(name string) []map[string]any {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []map[string]any
+		for _, l := range bytes.Split(bytes.TrimSpace(b), []byte("\n")) {
+			var m map[string]any
+			if err := json.Unmarshal(l, &m); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	want, got := read(wantName), read(gotName)
+	if len(want) != len(got) {
+		t.Fatalf("%s: %d records, want %d", what, len(got), len(want))
+	}
+	for i := range want {
+		w, g := want[i], got[i]
+		for _, k := range []string{"logprobs", "p_a"} {
+			if d := maxAbsDiff(w[k], g[k]); d > tol {
+				t.Errorf("%s: record %d: %s differ by %g (> %g)", what, i, k, d, tol)
+			}
+			delete(w, k)
+			delete(g, k)
+		}
+		wb, _ := json.Marshal(w)
+		gb, _ := json.Marshal(g)
+		if !bytes.Equal(wb, gb) {
+			t.Errorf("%s: record %d differs beyond its log-probabilities:\nwant %.400s\ngot  %.400s", what, i, wb, gb)
+		}
+	}
+}
+
+// maxAbsDiff is the largest absolute difference between the numbers of
+// two JSON values of the same shape (+Inf when the shapes differ).
+func maxAbsDiff(a, b any) float64 {
+	switch x := a.(type) {
+	case float64:
+		y, ok := b.(float64)
+		if !ok {
+			return math.Inf(1)
+		}
+		return math.Abs(x - y)
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return math.Inf(1)
+		}
+		d := 0.0
+		for k, v := range x {
+			d = math.Max(d, maxAbsDiff(v, y[k]))
+		}
+		return d
+	case nil:
+		if b != nil {
+			return math.Inf(1)
+		}
+		return 0
+	}
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		return math.Inf(1)
+	}
+	return 0
 }
