@@ -11,7 +11,6 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
@@ -315,7 +314,7 @@ func (p *itemsPane) View(h int) string {
 		header = fmt.Sprintf("   %-14s %9s %7s %6s %6s %6s", "id", "LS", "US", "RS", "judge", "human")
 		row = func(i int) string {
 			pt := p.points[i]
-			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6s %6s", ansi.Truncate(clean(pt.ID), 14, "…"), pt.LS, pt.US, pt.RS, scoreText(pt.Sm), scoreText(pt.Sh))
+			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6s %6s", shortenMiddle(clean(pt.ID), 14), pt.LS, pt.US, pt.RS, scoreText(pt.Sm), scoreText(pt.Sh))
 		}
 	} else {
 		header, row = p.pairRow(w)
@@ -389,7 +388,7 @@ func (p *itemsPane) pairRow(w int) (string, func(int) string) {
 	row := func(i int) string {
 		pr := &d.Pairs[i]
 		var b strings.Builder
-		fmt.Fprintf(&b, "%-*s %-*s", idW, ansi.Truncate(clean(pr.ID), idW, "…"), grW, ansi.Truncate(clean(pr.Group), grW, "…"))
+		fmt.Fprintf(&b, "%-*s %-*s", idW, shortenMiddle(clean(pr.ID), idW), grW, shortenMiddle(clean(pr.Group), grW))
 		for a := range model.NumArrangements {
 			c := "·"
 			if pr.Has[a] {
