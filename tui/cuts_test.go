@@ -122,3 +122,20 @@ func TestNothingCutAt80(t *testing.T) {
 		}
 	}
 }
+
+// TestExportMessageWhole: at 80×24 the export's message of a collapsed
+// judge (as the demo's judge-first gives it, five rows at 80 columns) is
+// shown whole, down to the command that writes the calibrated log, which
+// four rows used to cut ("— plumb calibrat…").
+func TestExportMessageWhole(t *testing.T) {
+	frameTest(t)
+	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m.c.setFlash("%s", "wrote plumb-export.judge-first.md, plumb-export.judge-first.json and 8 figures (24 files) in "+
+		"plumb-export.judge-first.figures/; no calibrated log: CalibraEval collapsed (100.0% of the calibrated preferences "+
+		"are within 1e-09 of 0.5 (raw: 0.0%), so round-off, not the judge, would decide the choices) — plumb calibrate "+
+		"--allow-degenerate writes it marked · c shows the command that reproduces them")
+	got := strings.Join(strings.Fields(screen(m)), " ")
+	if !strings.Contains(got, "— plumb calibrate --allow-degenerate writes it marked · c shows the command that reproduces them") {
+		t.Errorf("the message is cut:\n%s", screen(m))
+	}
+}
