@@ -76,20 +76,19 @@ func (p *overviewPane) draw(w int) []string {
 	return out
 }
 
-// inputLine names a file and its record counts in w cells: the path
-// shortens in the middle down to a third of the line, then the counts
-// wrap under it (a count is never cut).
+// inputLine names a file and its record counts in w cells: on one line
+// when the path fits, or shortened in the middle keeps its file name
+// whole, else the path (shortened to the line if it must) with the counts
+// wrapped under it (a count is never cut).
 func inputLine(name string, f model.FileInfo, w int) []string {
 	counts := fmt.Sprintf("%s, %s, %s", vocab.Plural(f.Pairs, "pair record"), vocab.Plural(f.Scores, "score record"), vocab.Plural(f.Verdicts, "verdict record"))
 	if f.Skipped > 0 {
 		counts += fmt.Sprintf(" · %s skipped", vocab.Plural(f.Skipped, "bad line"))
 	}
 	room := w - 3 - 3 - lipgloss.Width(counts) // "   NAME — COUNTS"
-	if lipgloss.Width(name) > room {
-		name = shortenMiddle(name, max(room, w/3))
-	}
-	if s := "   " + name + " — " + counts; lipgloss.Width(s) <= w {
-		return []string{s}
+	base := lipgloss.Width(name[strings.LastIndexByte(name, '/')+1:])
+	if lipgloss.Width(name) <= room || room >= base+2 && room >= 12 {
+		return []string{"   " + shortenMiddle(name, room) + " — " + counts}
 	}
 	return append([]string{"   " + shortenMiddle(name, w-3)}, wrap(counts, w, "     — ")...)
 }
