@@ -36,14 +36,18 @@ type PathChartOptions struct {
 	// vertical line through the plot and ▲ on the marker row.
 	Stop     int
 	ShowStop bool
+	// Cover are values the y axis spans whatever the series (e.g. the
+	// ends of intervals, or a least range around a reference line), so
+	// the axis never zooms inside them.
+	Cover []float64
 }
 
 // PathChart draws several series over the points of a path (CalibraEval's
 // fit path: identity … converged) on one y axis, with asciigraph: each series
 // is linearly interpolated between its points onto the plotted columns (NaN
 // values leave gaps), drawn in its own glyph, later series over earlier ones.
-// The y axis spans the values of the series that are not rescaled (labels at
-// its ends, and the middle and quarters when a row sits exactly there); a
+// The y axis spans the values of the series that are not rescaled and
+// o.Cover (labels at its ends, and the middle and quarters when a row sits exactly there); a
 // Rescale series is stretched to that span. Below the plot: the x axis, the
 // marker row (▲ at the stop point, each series' peak glyph at its peak; a
 // marker whose column is taken moves at most two columns aside), the end
@@ -58,7 +62,7 @@ func PathChart(series []PathSeries, o PathChartOptions) string {
 		return ""
 	}
 	xs := pathXs(series, o.Xs)
-	ylo, yhi, ok := pathYRange(series)
+	ylo, yhi, ok := pathYRange(series, o.Cover)
 	if !ok {
 		return message("no data", W, H)
 	}
@@ -143,8 +147,13 @@ func pathXs(series []PathSeries, given []float64) []float64 {
 // pathYRange returns the y axis's range: over the series on the axis's
 // scale, 0–1 when every series is rescaled; ok is false when no series has
 // a finite value.
-func pathYRange(series []PathSeries) (lo, hi float64, ok bool) {
+func pathYRange(series []PathSeries, cover []float64) (lo, hi float64, ok bool) {
 	yr := newRange()
+	for _, y := range cover {
+		if finite(y) {
+			yr.add(y)
+		}
+	}
 	for _, s := range series {
 		for _, y := range s.Ys {
 			if finite(y) {
@@ -190,6 +199,9 @@ func pathMarks(series []PathSeries, o PathChartOptions, xs []float64) []pathMark
 // glyph and label, the stop point, the peak glyphs.
 func pathLegend(series []PathSeries, o PathChartOptions, n int) (items, short []string) {
 	for _, s := range series {
+		if s.Label == "" {
+			continue // a second line of a pair (an interval's upper end)
+		}
 		g := "──"
 		if s.Glyph != 0 {
 			g = string(glyph(s.Glyph, '?'))

@@ -3,6 +3,9 @@ package tui
 import (
 	"strings"
 
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -107,7 +110,38 @@ func (p *textPane) Render() {
 	if p.bar != nil && p.c.cur != nil {
 		lines = append(inactiveNotes(p.c, p.bar.ids, p.w), lines...)
 	}
-	p.scroll.SetContent(strings.Split(fitLines(lines, p.w, len(lines)), "\n"))
+	p.scroll.SetContent(strings.Split(fitLines(wrapWide(lines, p.w), p.w, len(lines)), "\n"))
+}
+
+// wrapWide wraps every line wider than w (keeping its indent, and two
+// more cells on the lines it continues on) instead of letting fitLines
+// cut it at the edge: a body's text is never cut, whatever a component
+// forgot to wrap. Charts and tables are laid out to w and never reach it.
+func wrapWide(lines []string, w int) []string {
+	var out []string
+	for _, l := range lines {
+		if lipgloss.Width(l) <= w || w < 12 {
+			out = append(out, l)
+			continue
+		}
+		plain := ansi.Strip(l)
+		ind := len(plain) - len(strings.TrimLeft(plain, " "))
+		ind = min(ind, w/2)
+		lim := w - ind - 2
+		trimmed := strings.TrimLeft(l, " ")
+		var parts []string
+		for _, x := range strings.Split(ansi.Wordwrap(protectWords(trimmed, lim), lim, " "), "\n") {
+			parts = append(parts, strings.Split(ansi.Hardwrap(x, lim, true), "\n")...)
+		}
+		for i, x := range parts {
+			pad := len(l) - len(trimmed)
+			if i > 0 {
+				pad = ind + 2
+			}
+			out = append(out, strings.Repeat(" ", pad)+strings.ReplaceAll(x, string(keptHyphen), "-"))
+		}
+	}
+	return out
 }
 
 // Update scrolls the body (pgup/pgdn, home/end, the wheel) and moves the wide

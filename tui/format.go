@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -53,19 +54,104 @@ func table(header []string, rows [][]string) []string {
 
 // wrap word-wraps text to w cells and prefixes every line. The text is
 // made safe first (cleanText): wrap is where notes, reasons, errors and
-// item texts are laid out.
+// item texts are laid out. Nothing is cut: a line breaks at a space, or
+// at a hyphen inside a plain word ("log-probabilities"), never inside a
+// number, a flag, a path or a name with digits ("1e-09", "--self",
+// "docs/log-format.md", "gpt-4"); a path wider than the line shortens in
+// the middle (shortenMiddle), any other word wider than the line breaks
+// where it must.
 func wrap(text string, w int, prefix string) []string {
 	text = cleanText(text)
 	pw := lipgloss.Width(prefix)
-	lines := strings.Split(ansi.Wordwrap(text, max(10, w-pw), " "), "\n")
-	for i := range lines {
+	lim := max(10, w-pw)
+	text = protectWords(text, lim)
+	lines := strings.Split(ansi.Wordwrap(text, lim, " "), "\n")
+	var out []string
+	for _, l := range lines {
+		if lipgloss.Width(l) > lim {
+			out = append(out, strings.Split(ansi.Hardwrap(l, lim, true), "\n")...)
+			continue
+		}
+		out = append(out, l)
+	}
+	for i := range out {
+		out[i] = strings.ReplaceAll(out[i], string(keptHyphen), "-")
 		if i == 0 {
-			lines[i] = prefix + lines[i]
+			out[i] = prefix + out[i]
 		} else {
-			lines[i] = strings.Repeat(" ", pw) + lines[i]
+			out[i] = strings.Repeat(" ", pw) + out[i]
 		}
 	}
-	return lines
+	return out
+}
+
+// keptHyphen stands in for a hyphen that must not end a line while wrap
+// lays a text out (ansi.Wordwrap breaks after every '-'); it is one cell
+// wide, and wrap puts the hyphen back.
+const keptHyphen = '\u2011'
+
+// protectWords replaces the hyphens of every word that is not a plain
+// word (letters and inner hyphens) by keptHyphen, and shortens a path
+// wider than lim in the middle.
+func protectWords(text string, lim int) string {
+	var b strings.Builder
+	for i, line := range strings.Split(text, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		for j, word := range strings.Split(line, " ") {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			if strings.ContainsRune(word, '/') && lipgloss.Width(word) > lim {
+				word = shortenMiddle(word, lim)
+			}
+			if strings.ContainsRune(word, '-') && !plainWord(word) {
+				word = strings.ReplaceAll(word, "-", string(keptHyphen))
+			}
+			b.WriteString(word)
+		}
+	}
+	return b.String()
+}
+
+// plainWord reports whether word is letters with inner hyphens (and
+// trailing punctuation): a word a line may break after a hyphen of.
+func plainWord(word string) bool {
+	word = strings.TrimRight(word, ",.;:)")
+	if word == "" || word[0] == '-' || word[len(word)-1] == '-' {
+		return false
+	}
+	for _, r := range word {
+		if r != '-' && !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// shortenMiddle fits s in w cells by putting "…" in its middle: a path
+// keeps its last element whole where it can ("/work/…/alpaca-7b.json"),
+// anything else keeps as much of its start as of its end. s fitting in w
+// is returned as it is. Every place that has no room for a name or path
+// shortens it so, never at its end, where a count or a file's extension
+// would be lost.
+func shortenMiddle(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw <= w {
+		return s
+	}
+	if w <= 1 {
+		return ansi.Truncate("…", max(0, w), "")
+	}
+	tail := (w - 1) / 2
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		if base := ansi.StringWidth(s[i:]); base <= w-2 {
+			tail = max(tail, base)
+		}
+	}
+	head := w - 1 - tail
+	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, sw-tail, "")
 }
 
 // sideBySide puts two blocks next to each other when both fit in w, else

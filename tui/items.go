@@ -10,7 +10,6 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
@@ -349,7 +348,7 @@ func (p *itemsPane) View(h int) string {
 		legend = "   LS log-likelihood · US judge − human (normalised) · RS = |LS* + US*|"
 		row = func(i int) string {
 			pt := p.points[i]
-			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6s %6s", ansi.Truncate(clean(pt.ID), 14, "…"), pt.LS, pt.US, pt.RS, scoreText(pt.Sm), scoreText(pt.Sh))
+			return fmt.Sprintf("%-14s %9.1f %+7.2f %6.2f %6s %6s", shortenMiddle(clean(pt.ID), 14), pt.LS, pt.US, pt.RS, scoreText(pt.Sm), scoreText(pt.Sh))
 		}
 	} else {
 		header, legend, row = p.pairRow(w, srt)
@@ -440,7 +439,7 @@ func (p *itemsPane) pairRow(w int, s itemSort) (string, string, func(int) string
 	row := func(i int) string {
 		pr := &d.Pairs[i]
 		var b strings.Builder
-		fmt.Fprintf(&b, "%-*s %-*s", idW, ansi.Truncate(clean(pr.ID), idW, "…"), grW, ansi.Truncate(clean(pr.Group), grW, "…"))
+		fmt.Fprintf(&b, "%-*s %-*s", idW, shortenMiddle(clean(pr.ID), idW), grW, shortenMiddle(clean(pr.Group), grW))
 		for a := range model.NumArrangements {
 			c := "·"
 			if pr.Has[a] {

@@ -143,7 +143,14 @@ func (b *knobBar) View(w int) string {
 		first++
 		lead = " …" + sep
 	}
-	return ansi.Truncate(lead+strings.Join(parts[first:], sep), w, "…")
+	// Knobs that still do not fit are left out whole from the right (a
+	// value is never cut): "… " says more follow, ↓ reaches them.
+	last, tail := len(parts), ""
+	for last > first+1 && lipgloss.Width(lead+strings.Join(parts[first:last], sep)+tail) > w {
+		last--
+		tail = sep + st.Faint.Render("…")
+	}
+	return ansi.Truncate(lead+strings.Join(parts[first:last], sep)+tail, w, "…")
 }
 
 // knobHelp is the full help's section of the knob keys (every knob bar's).

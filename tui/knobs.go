@@ -32,6 +32,7 @@ const (
 	kStopAt
 	kOpponent
 	kStylePref
+	kSelf
 	numKnobs
 )
 
@@ -231,6 +232,7 @@ var knobDefs = [numKnobs]knobDef{
 	},
 	kOpponent:  opponentKnob(),
 	kStylePref: stylePrefKnob(),
+	kSelf:      selfKnob(),
 	kStopAt: {label: "stop at", flag: "--stop-at", small: 1, big: 5,
 		format: func(k *knobState, r resolved) string { return stopValue(k.opt.Selection.StopAt, r.pathPoints) },
 		step: func(k *knobState, _ *knobDef, _ int, delta float64, r resolved) bool {
@@ -297,7 +299,7 @@ var paneKnobs = [numPanes][]knobID{
 	paneSelection:  {kLambda, kEstFrac, kObjective, kSeed, kSolver, kStopAt},
 	paneLikelihood: {kCriterion, kTopK},
 	paneReporting:  {kBudget, kSplit, kAlpha, kVerdictFrom},
-	paneStyle:      {kOpponent, kStylePref},
+	paneStyle:      {kOpponent, kStylePref, kSelf},
 }
 
 var (

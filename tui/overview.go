@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -38,11 +40,7 @@ func (p *overviewPane) draw(w int) []string {
 		if len(files) > 4 && i >= 3 {
 			continue
 		}
-		s := fmt.Sprintf("   %s — %s, %s, %s", clean(f.Name), vocab.Plural(f.Pairs, "pair record"), vocab.Plural(f.Scores, "score record"), vocab.Plural(f.Verdicts, "verdict record"))
-		if f.Skipped > 0 {
-			s += fmt.Sprintf(" · %s skipped", vocab.Plural(f.Skipped, "bad line"))
-		}
-		out = append(out, s)
+		out = append(out, inputLine(clean(f.Name), f, w)...)
 	}
 	if len(files) > 4 {
 		out = append(out, fmt.Sprintf("   … and %d more files; %s in all: %s, %s, %s", len(files)-3, vocab.Plural(len(files), "file"),
@@ -57,7 +55,7 @@ func (p *overviewPane) draw(w int) []string {
 	for _, n := range p.c.eng.Notes() {
 		out = append(out, wrap(n, w, "   ! ")...)
 	}
-	out = append(out, fmt.Sprintf("   %s: %s", vocab.Plural(len(p.c.judges), "judge"), strings.Join(cleanAll(p.c.judges), ", ")))
+	out = append(out, wrap(fmt.Sprintf("%s: %s", vocab.Plural(len(p.c.judges), "judge"), strings.Join(cleanAll(p.c.judges), ", ")), w, "   ")...)
 	if wt := p.c.waiting(); wt != nil {
 		return append(out, wt...)
 	}
@@ -76,6 +74,23 @@ func (p *overviewPane) draw(w int) []string {
 		out = append(out, p.comparison()...)
 	}
 	return out
+}
+
+// inputLine names a file and its record counts in w cells: on one line
+// when the path fits, or shortened in the middle keeps its file name
+// whole, else the path (shortened to the line if it must) with the counts
+// wrapped under it (a count is never cut).
+func inputLine(name string, f model.FileInfo, w int) []string {
+	counts := fmt.Sprintf("%s, %s, %s", vocab.Plural(f.Pairs, "pair record"), vocab.Plural(f.Scores, "score record"), vocab.Plural(f.Verdicts, "verdict record"))
+	if f.Skipped > 0 {
+		counts += fmt.Sprintf(" · %s skipped", vocab.Plural(f.Skipped, "bad line"))
+	}
+	room := w - 3 - 3 - lipgloss.Width(counts) // "   NAME — COUNTS"
+	base := lipgloss.Width(name[strings.LastIndexByte(name, '/')+1:])
+	if lipgloss.Width(name) <= room || room >= base+2 && room >= 12 {
+		return []string{"   " + shortenMiddle(name, room) + " — " + counts}
+	}
+	return append([]string{"   " + shortenMiddle(name, w-3)}, wrap(counts, w, "     — ")...)
 }
 
 func groupNote(g string) string {

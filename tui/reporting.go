@@ -63,8 +63,8 @@ func (p *reportingPane) rateLines(ja *analysis.JudgeAnalysis, w int) []string {
 	if p.c.knobs.opt.Reporting.Alpha == 0 {
 		level = 95
 	}
-	out := []string{st.Heading.Render(fmt.Sprintf(" Verdict rate — %s (%s), %s", present.TargetName(ja.Target), targetName(ja.Target), vocab.Plural(rep.TestSize, "test item"))) +
-		st.Faint.Render(fmt.Sprintf("  %.4g%% intervals", level))}
+	out := st.heading(fmt.Sprintf("Verdict rate — %s (%s), %s", present.TargetName(ja.Target), targetName(ja.Target), vocab.Plural(rep.TestSize, "test item")),
+		fmt.Sprintf("%.4g%% intervals", level), w)
 	specs := []plot.IntervalSpec{
 		statSpec(vocab.NaiveRateShort+" "+vocab.NaiveRateSym, rep.PHat, rep.PHat.CI),
 		statSpec(vocab.CorrectedRateShort+" "+vocab.CorrectedRateSym, rep.ThetaHat, rep.ThetaHat.CI),

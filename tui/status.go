@@ -91,6 +91,11 @@ func fitStatus(parts []statusPart, w int) string {
 				continue
 			}
 			keep[i] = true
+			if lipgloss.Width(join()) > w && rank == rankJudge {
+				// The judge stays, its name shortened in the middle.
+				parts[i].text = shortenMiddle(p.text, max(1, w-1))
+				continue
+			}
 			if lipgloss.Width(join()) > w {
 				keep[i] = false
 				return join() // the rest is less important still

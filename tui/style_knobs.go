@@ -6,13 +6,16 @@ import (
 	"github.com/plumb-eval/plumb/calib/style"
 )
 
-// The Style pane's knobs (knobDefs' kOpponent and kStylePref). Both are
-// display knobs: they recompute nothing of analysis.Engine's selection,
+// The Style pane's knobs (knobDefs' kOpponent, kStylePref and kSelf). All
+// are display knobs: they recompute nothing of analysis.Engine's selection,
 // reporting and likelihood analysis. The opponent filters the win-rate
 // table; the preference is `plumb report --style-pref`
 // (analysis.Options.Style.Pref) and picks the style analysis shown, which
 // the pipeline computes with analysis.Engine.Style when it is not cached
-// (ensureStyle, called for every display knob).
+// (ensureStyle, called for every display knob). The self knob is
+// `--self JUDGE=MODEL` for the judge shown (analysis.Options.Style.Self):
+// none (the judge is a generator only under its own name) or each
+// generator of its records.
 
 // styleResolved is what the Style pane's knobs step through, from the
 // analysis on screen.
@@ -21,6 +24,10 @@ type styleResolved struct {
 	ready bool
 	// opponents are the generators some win-rate row is against, sorted.
 	opponents []string
+	// judge is the judge shown; generators every generator its win-rate
+	// rows name, sorted (the self knob's choices).
+	judge      string
+	generators []string
 	// haveCurve: the calibrated preference can be shown (CalibraEval ran).
 	haveCurve bool
 	// noWinRates and nothing say why the opponent knob, and both knobs,
@@ -52,12 +59,17 @@ func (c *common) styleResolved() styleResolved {
 		r.noWinRates = r.nothing
 		return r
 	}
+	r.judge = c.judgeName()
 	for _, w := range e.res.WinRates {
 		if !w.VsAll && !slices.Contains(r.opponents, w.Opponent) {
 			r.opponents = append(r.opponents, w.Opponent)
 		}
+		if !slices.Contains(r.generators, w.Model) {
+			r.generators = append(r.generators, w.Model)
+		}
 	}
 	slices.Sort(r.opponents)
+	slices.Sort(r.generators)
 	if len(e.res.WinRates) == 0 {
 		r.noWinRates = "no two generators named (model_1, model_2)"
 	}
@@ -128,5 +140,41 @@ func stylePrefKnob() knobDef {
 		},
 		reset:    func(k, s *knobState) { k.opt.Style.Pref = s.opt.Style.Pref },
 		inactive: func(c *common) string { return c.styleResolved().nothing },
+	}
+}
+
+// selfKnob is `--self JUDGE=MODEL` for the judge shown: none, or each
+// generator its records name. A step copies the map (the start's options
+// share it), so reset and the other judges' entries stay as they were.
+func selfKnob() knobDef {
+	return knobDef{label: "self", flag: "--self", display: true,
+		format: func(k *knobState, r resolved) string {
+			if m, ok := k.opt.Style.Self[r.style.judge]; ok && r.style.judge != "" {
+				return clean(m)
+			}
+			return "none"
+		},
+		step: func(k *knobState, _ *knobDef, dir int, _ float64, r resolved) bool {
+			if r.style.judge == "" || len(r.style.generators) == 0 {
+				return false
+			}
+			cur := k.opt.Style.Self[r.style.judge]
+			next := cycle(append([]string{""}, r.style.generators...), cur, dir)
+			self := make(map[string]string, len(k.opt.Style.Self)+1)
+			for j, m := range k.opt.Style.Self {
+				self[j] = m
+			}
+			delete(self, r.style.judge)
+			if next != "" {
+				self[r.style.judge] = next
+			}
+			if len(self) == 0 {
+				self = nil
+			}
+			k.opt.Style.Self = self
+			return false
+		},
+		reset:    func(k, s *knobState) { k.opt.Style.Self = s.opt.Style.Self },
+		inactive: func(c *common) string { return c.styleResolved().noWinRates },
 	}
 }

@@ -235,8 +235,11 @@ func (p *stylePane) length(w int, e *styleEntry) []string {
 			src[i] = b.Pref
 		}
 	}
+	ivs := binIntervals(l.Bins)
 	series := []plot.PathSeries{
 		{Label: "0.5 = no length bias", Short: "0.5 none", Glyph: '┈', Ys: half},
+		{Label: "balanced 95% Wilson interval", Short: "95% int.", Glyph: '╌', Ys: ivs.lo},
+		{Glyph: '╌', Ys: ivs.hi},
 		{Label: prefTitle(style.PrefRawX0), Short: "raw", Glyph: '·', Ys: raw},
 		{Label: prefTitle(style.PrefBalanced), Short: "balanced", Ys: bal},
 	}
@@ -246,29 +249,52 @@ func (p *stylePane) length(w int, e *styleEntry) []string {
 	first, last := l.Bins[0], l.Bins[len(l.Bins)-1]
 	po := plot.PathChartOptions{Width: w - 2, Height: max(7, min(12, p.h/2)),
 		Left: fmt.Sprintf("|Δ| %d–%d", first.Lo, first.Hi), Right: fmt.Sprintf("|Δ| %d–%d", last.Lo, last.Hi),
-		XLabel: fmt.Sprintf("%d bins of equal count by |Δ|, code points", len(l.Bins))}
+		XLabel: fmt.Sprintf("%d bins of equal count by |Δ|, code points", len(l.Bins)),
+		Cover:  append(ivs.cover, 0.5-style.BinMinHalfSpan, 0.5+style.BinMinHalfSpan)}
 	chart := plot.PathChart(series, po)
 	out = append(out, indent(strings.Split(st.Chart.Render(chart), "\n"), " ")...)
 	// The bins, one column each.
 	head := []string{"   |Δ| (code points)"}
-	rows := [][]string{{"   items"}, {"   longer, raw"}, {"   longer, balanced"}}
+	rows := [][]string{{"   items"}, {"   longer, raw"}, {"   longer, balanced"}, {"   balanced 95% int."}}
 	if e.res.Pref == style.PrefCalibrated {
 		rows = append(rows, []string{"   longer, calibrated"})
 	}
-	for _, b := range l.Bins {
+	for i, b := range l.Bins {
 		head = append(head, fmt.Sprintf("%d–%d", b.Lo, b.Hi))
 		rows[0] = append(rows[0], fmt.Sprint(b.N))
 		rows[1] = append(rows[1], fmt.Sprintf("%.3f", b.Raw))
 		rows[2] = append(rows[2], fmt.Sprintf("%.3f", b.Balanced))
-		if len(rows) > 3 {
+		rows[3] = append(rows[3], fmt.Sprintf("%.2f–%.2f", ivs.lo[i], ivs.hi[i]))
+		if len(rows) > 4 {
 			cell := "—"
 			if b.HasPref {
 				cell = fmt.Sprintf("%.3f", b.Pref)
 			}
-			rows[3] = append(rows[3], cell)
+			rows[4] = append(rows[4], cell)
 		}
 	}
 	return append(out, p.cols.fit(st, head, rows, nil, w)...)
+}
+
+// binChartIntervals are the length bins' 95% Wilson intervals of the
+// balanced preference (lo, hi; docs/methods.md §8), and the ends of the
+// raw and balanced ones, which the chart's axis covers.
+type binChartIntervals struct{ lo, hi, cover []float64 }
+
+func binIntervals(bins []style.LengthBin) binChartIntervals {
+	var out binChartIntervals
+	for _, b := range bins {
+		iv, ok := style.WilsonInterval(b.Balanced, b.N, 0.95)
+		if !ok {
+			iv = calib.Interval{Lower: math.NaN(), Upper: math.NaN()}
+		}
+		out.lo, out.hi = append(out.lo, iv.Lower), append(out.hi, iv.Upper)
+		if r, ok := style.WilsonInterval(b.Raw, b.N, 0.95); ok {
+			out.cover = append(out.cover, r.Lower, r.Upper)
+		}
+		out.cover = append(out.cover, iv.Lower, iv.Upper)
+	}
+	return out
 }
 
 // signedStat formats a slope with its sign and interval.

@@ -3,6 +3,8 @@ package tui
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -31,16 +33,20 @@ import (
 
 // styleKey names a style analysis: the options it depends on. The
 // analysis is plumb report's (analysis.Engine.Style) under the options of
-// the numbers on screen with the preference knob's --style-pref; --style
-// and --self come from the command line and are the same for the whole
-// run (mode is in the key all the same, as the analysis reads it).
+// the numbers on screen with the preference knob's --style-pref and the
+// self knob's --self; --style comes from the command line and is the same
+// for the whole run (mode is in the key all the same, as the analysis
+// reads it).
 type styleKey struct {
 	judge, group string
 	mode         analysis.StyleMode
 	pref         style.Pref
-	seed         uint64
-	boot         analysis.BootstrapOptions
-	rep          reporting.Options
+	// self is the --self pairs of the self knob, as one string (the
+	// judge shown is one of them or none).
+	self string
+	seed uint64
+	boot analysis.BootstrapOptions
+	rep  reporting.Options
 	// curve is CalibraEval's map of the calibrated preferences (nil
 	// without a usable fit: styleCurve).
 	curve *calib.Curve
@@ -155,6 +161,7 @@ func styleKeyOf(r *result, k *knobState) styleKey {
 	key := styleKey{judge: r.judge, group: r.opt.Group, mode: r.opt.Style.Mode, pref: k.opt.Style.Pref,
 		seed: r.opt.Selection.Seed, boot: r.opt.Bootstrap, rep: r.opt.Reporting}
 	key.boot.Workers = 0
+	key.self = selfPairs(k.opt.Style.Self)
 	key.curve, _ = styleCurve(&r.ja)
 	return key
 }
@@ -165,7 +172,18 @@ func styleKeyOf(r *result, k *knobState) styleKey {
 func styleReportOptions(r *result, k *knobState) analysis.Options {
 	opt := r.opt
 	opt.Style.Pref = k.opt.Style.Pref
+	opt.Style.Self = k.opt.Style.Self
 	return opt
+}
+
+// selfPairs writes --self pairs as one comparable string, sorted.
+func selfPairs(self map[string]string) string {
+	var pairs []string
+	for j, m := range self {
+		pairs = append(pairs, j+"="+m)
+	}
+	slices.Sort(pairs)
+	return strings.Join(pairs, "\x00")
 }
 
 // styleRunOptions are the options the engine runs the style analysis of

@@ -122,7 +122,7 @@ func TestStyleNothingToMeasure(t *testing.T) {
 	if strings.Contains(f, "NaN") {
 		t.Errorf("NaN on screen:\n%s", f)
 	}
-	if !strings.Contains(f, "⊘ opponent ‹all›") || !strings.Contains(f, "⊘ opponent changes nothing here: no two generators") {
+	if !strings.Contains(f, "⊘ opponent ‹all›") || !strings.Contains(f, "⊘ opponent, self change nothing here: no two generators") {
 		t.Errorf("the opponent knob is not shown inactive:\n%s", f)
 	}
 	press(t, m, "l")
@@ -269,7 +269,7 @@ func TestStyleKnobs(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	m := styleModel(t, styleSimLog(t, 300, nil), 200, 50, 0, nil)
-	if got := m.panes[paneStyle].Knobs().ids; !slices.Equal(got, []knobID{kOpponent, kStylePref}) {
+	if got := m.panes[paneStyle].Knobs().ids; !slices.Equal(got, []knobID{kOpponent, kStylePref, kSelf}) {
 		t.Fatalf("the Style pane's knobs: %v", got)
 	}
 	for _, want := range []string{"big", "mid", "small", ""} {

@@ -98,6 +98,20 @@ func newStyles(dark, useColor bool) styles {
 // a criterion).
 func (st *styles) heading(title, note string, w int) []string {
 	title, note = clean(title), clean(note)
+	if lipgloss.Width(title)+1 > w {
+		// A title wider than the screen wraps (a name or count in it is
+		// never cut).
+		var out []string
+		for _, l := range wrap(title, w, " ") {
+			out = append(out, st.Heading.Render(l))
+		}
+		if note != "" {
+			for _, l := range wrap(note, w, "   ") {
+				out = append(out, st.Faint.Render(l))
+			}
+		}
+		return out
+	}
 	t := st.Heading.Render(" " + title)
 	if note == "" {
 		return []string{t}

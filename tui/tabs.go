@@ -38,21 +38,30 @@ type tabs struct {
 	x []int
 }
 
-// View draws the row in w cells with pane active highlighted.
+// tinyTitles are the inactive tabs' titles when the short ones leave no
+// room for the judge label.
+var tinyTitles = [numPanes]string{"Over", "Sel", "Lik", "Rep", "Items", "Style"}
+
+// View draws the row in w cells with pane active highlighted. The judge
+// label is never left out: when the short titles leave it no room the
+// inactive tabs take their tiny titles, and a judge's name too long even
+// then shortens in the middle (its place, "1/3", stays whole).
 func (t *tabs) View(active paneID, w int) string {
 	st := &t.c.st
-	short := w < 110
+	level := 0
+	if w < 110 {
+		level = 1
+	}
+	name, count := t.judgeLabel()
+	for ; level < 2 && t.width(active, level)+2+lipgloss.Width(name+count) > w; level++ {
+	}
 	var b strings.Builder
 	logo := st.Title.Render("plumb") + " "
 	b.WriteString(logo)
 	x := lipgloss.Width(logo)
 	t.x = t.x[:0]
 	for i := range numPanes {
-		title := paneTitles[i][0]
-		if short {
-			title = paneTitles[i][1]
-		}
-		label := fmt.Sprintf("%d %s", i+1, title)
+		label := fmt.Sprintf("%d %s", i+1, t.title(i, active, level))
 		var s string
 		if i == active {
 			s = st.ActiveTab.Render(label)
@@ -64,13 +73,37 @@ func (t *tabs) View(active paneID, w int) string {
 		x += lipgloss.Width(s)
 	}
 	t.x = append(t.x, x)
-	right := t.judgeLabel()
-	gap := w - x - lipgloss.Width(right)
-	if gap >= 2 {
-		b.WriteString(strings.Repeat(" ", gap))
+	if room := w - x - 2 - lipgloss.Width(count); room >= 1 {
+		name = shortenMiddle(name, room)
+		right := st.Bold.Render(name) + st.Faint.Render(count)
+		if len(t.c.judges) == 0 {
+			right = st.Faint.Render(name)
+		}
+		b.WriteString(strings.Repeat(" ", w-x-lipgloss.Width(right)))
 		b.WriteString(right)
 	}
 	return b.String()
+}
+
+// title is tab i's title at a level: 0 full, 1 short, 2 the short title
+// on the active tab and tiny ones on the others.
+func (t *tabs) title(i, active paneID, level int) string {
+	switch {
+	case level == 0:
+		return paneTitles[i][0]
+	case level == 2 && i != active:
+		return tinyTitles[i]
+	}
+	return paneTitles[i][1]
+}
+
+// width is the row's width without the judge label at a level.
+func (t *tabs) width(active paneID, level int) int {
+	x := lipgloss.Width(t.c.st.Title.Render("plumb") + " ")
+	for i := range numPanes {
+		x += lipgloss.Width(t.c.st.Tab.Render(fmt.Sprintf("%d %s", i+1, t.title(i, active, level))))
+	}
+	return x
 }
 
 // At is the pane whose tab is at column x of the first row.
@@ -83,15 +116,15 @@ func (t *tabs) At(x int) (paneID, bool) {
 	return 0, false
 }
 
-// judgeLabel names the judge shown and its place among the judges.
-func (t *tabs) judgeLabel() string {
-	c, st := t.c, &t.c.st
+// judgeLabel names the judge shown and its place among the judges
+// (" 2/3"; empty with one judge), unstyled.
+func (t *tabs) judgeLabel() (name, count string) {
+	c := t.c
 	if len(c.judges) == 0 {
-		return st.Faint.Render("no judges")
+		return "no judges", ""
 	}
-	s := st.Bold.Render(clean(c.judgeName()))
 	if len(c.judges) > 1 {
-		s += st.Faint.Render(fmt.Sprintf(" %d/%d", c.judge+1, len(c.judges)))
+		count = fmt.Sprintf(" %d/%d", c.judge+1, len(c.judges))
 	}
-	return s
+	return clean(c.judgeName()), count
 }

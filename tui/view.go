@@ -76,8 +76,10 @@ func (m *Model) popupFrame(o *popup, w int) string {
 	return fitLines(out, w, m.c.contentHeight())
 }
 
-// maxFlashLines is the most rows a message of the status line takes.
-const maxFlashLines = 4
+// maxFlashLines is the most rows a message of the status line takes: a
+// third of the terminal, at least 4 (8 at 80×24, where an export's message
+// naming the command that writes the calibrated log takes 5).
+func maxFlashLines(h int) int { return max(4, h/3) }
 
 // flashLines is the message of the status line wrapped to w (at spaces,
 // so that a command's flags stay whole), nil without a message; the last
@@ -91,9 +93,9 @@ func flashLines(c *common, w int) []string {
 		st = c.st.Error
 	}
 	lines := wrapWords(c.flash, max(10, w-1))
-	if len(lines) > maxFlashLines {
-		lines = lines[:maxFlashLines]
-		lines[maxFlashLines-1] = ansi.Truncate(lines[maxFlashLines-1]+" …", w-1, "…")
+	if n := maxFlashLines(c.contentHeight()); len(lines) > n {
+		lines = lines[:n]
+		lines[n-1] = ansi.Truncate(lines[n-1]+" …", w-1, "…")
 	}
 	for i, l := range lines {
 		lines[i] = st.Render(" " + l)

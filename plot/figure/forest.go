@@ -106,6 +106,7 @@ func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
 	}
 	rows := max(1, (len(drawn)+cols-1)/cols)
 	grid := make([][]*plot.Plot, rows)
+	var legend []LegendEntry
 	for i := range grid {
 		grid[i] = make([]*plot.Plot, cols)
 	}
@@ -145,7 +146,11 @@ func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
 		pad := 0.1 * max(hi-lo, 1e-3)
 		p.X.Min, p.X.Max = lo-pad, hi+pad
 		p.Y.Min, p.Y.Max = -0.5, float64(len(fp.Rows))-0.5
-		p.Add(refLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(len(fp.Rows)) - 0.5}}))
+		zero := refLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(len(fp.Rows)) - 0.5}})
+		p.Add(zero)
+		if legend == nil {
+			legend = []LegendEntry{legendEntry("0 = no change from raw", zero)}
+		}
 		grid[k/cols][k%cols] = p
 	}
 	// An odd panel count leaves one cell: fill it with an empty plot.
@@ -164,6 +169,6 @@ func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
 	if len(missing) > 0 {
 		fmt.Fprintf(&caption, "Not drawn (no value): %s.", strings.Join(missing, "; "))
 	}
-	return Figure{Name: name, Caption: caption.String(), Title: "Change from raw — " + judge, Panels: grid,
+	return Figure{Name: name, Caption: caption.String(), Title: "Change from raw — " + judge, Panels: grid, Legend: legend,
 		WidthScale: 1.3, HeightScale: max(1, 0.55*float64(rows))}
 }

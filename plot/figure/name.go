@@ -14,9 +14,10 @@ import (
 var stemHashLens = [...]int{0, 8, 16, 64}
 
 // Stems returns the file-name stem of each distinct name of names: the
-// name with every byte that is not an ASCII letter, digit, '-' or '_'
-// replaced by '_' ("_" for ""), so a stem has no path separator, dot or
-// control character. Names whose plain stems collide — equal when ASCII
+// name with every run of bytes that are not an ASCII letter, digit, '-'
+// or '_' written as one '_', and none at either end ("total (micro)" →
+// "total_micro", "gpt-4o.mini" → "gpt-4o_mini"; "_" when nothing is
+// left), so a stem has no path separator, dot or control character. Names whose plain stems collide — equal when ASCII
 // case is ignored, so that they also differ on the case-insensitive file
 // systems of macOS and Windows ("x/y", "x_y" and "x y"; "A" and "a") —
 // each get "-" and the first 8 hex digits of the SHA-256 of the name
@@ -76,13 +77,20 @@ func Stems(names []string) map[string]string {
 // stemAt is name's plain stem with the first hexLen hex digits of its
 // SHA-256 appended (none for 0).
 func stemAt(name string, hexLen int) string {
-	b := []byte(name)
-	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			b[i] = '_'
+	var b strings.Builder
+	gap := false
+	for _, c := range []byte(name) {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' {
+			if gap && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteByte(c)
+			gap = false
+			continue
 		}
+		gap = true
 	}
-	s := string(b)
+	s := b.String()
 	if s == "" {
 		s = "_"
 	}

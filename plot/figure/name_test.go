@@ -16,9 +16,12 @@ import (
 // keeps the stem figures had before (so existing outputs keep their
 // names); the stems depend on the set of names only.
 func TestStems(t *testing.T) {
-	names := []string{"x/y", "x_y", "x y", "judge-first", "A", "a", "", "gpt-4o.mini", "評価"}
+	names := []string{"x/y", "x_y", "x y", "judge-first", "A", "a", "", "gpt-4o.mini", "評価", "total (micro)", " (x) "}
 	got := Stems(names)
-	for name, want := range map[string]string{"judge-first": "judge-first", "": "_", "gpt-4o.mini": "gpt-4o_mini", "評価": "______"} {
+	// A run of other bytes is one '_', none at either end: no
+	// "total__micro_"; "" and "評価" (nothing left: "_") collide, so each
+	// gets its hash.
+	for name, want := range map[string]string{"judge-first": "judge-first", "gpt-4o.mini": "gpt-4o_mini", "total (micro)": "total_micro", " (x) ": "x"} {
 		if got[name] != want {
 			t.Errorf("stem of %q = %q, want %q (unchanged)", name, got[name], want)
 		}
@@ -33,6 +36,11 @@ func TestStems(t *testing.T) {
 		seen[k] = n
 		if strings.ContainsAny(s, `/\. `) {
 			t.Errorf("stem %q of %q is not a safe file name", s, n)
+		}
+	}
+	for _, n := range []string{"", "評価"} {
+		if !strings.HasPrefix(got[n], "_-") || len(got[n]) != len("_-")+8 {
+			t.Errorf("stem of %q = %q, want _- and 8 hex digits", n, got[n])
 		}
 	}
 	for _, n := range []string{"x/y", "x_y", "x y"} {

@@ -81,7 +81,7 @@ func ciText(s calib.Stat) string {
 // points), raw and position-balanced (and on pref when it is the
 // calibrated one), with the line of no length bias at 0.5 and, at the
 // right, the preference over all the items with its bootstrap interval
-// (the bins have none).
+// (each bin's mean with its Wilson interval).
 func LengthBins(name, judge string, l *style.Length, pref style.Pref) Figure {
 	judge = textsafe.Line(judge)
 	p := newPlot(fmt.Sprintf("Preference for the longer response — %s", judge),
@@ -100,23 +100,29 @@ func LengthBins(name, judge string, l *style.Length, pref style.Pref) Figure {
 		dx    float64
 	}
 	ss := []series{
-		{"raw (x0)", 1, func(b style.LengthBin) (float64, bool) { return b.Raw, true }, l.LongerRaw, -0.12},
+		{"raw (x0)", 1, func(b style.LengthBin) (float64, bool) { return b.Raw, true }, l.LongerRaw, -0.15},
 		{"position-balanced", 4, func(b style.LengthBin) (float64, bool) { return b.Balanced, true }, l.LongerBalanced, 0},
 	}
 	if pref == style.PrefCalibrated {
-		ss = append(ss, series{"calibrated", 3, func(b style.LengthBin) (float64, bool) { return b.Pref, b.HasPref }, l.LongerPreference, 0.12})
+		ss = append(ss, series{"calibrated", 3, func(b style.LengthBin) (float64, bool) { return b.Pref, b.HasPref }, l.LongerPreference, 0.15})
 	}
 	for _, b := range l.Bins {
 		labels = append(labels, fmt.Sprintf("%d–%d\n(n=%d)", b.Lo, b.Hi, b.N))
 	}
 	labels = append(labels, "all")
 	var overall []string
+	var legend []LegendEntry
 	for _, s := range ss {
 		var xys plotter.XYs
+		var errs plotter.YErrors
 		for i, b := range l.Bins {
 			if v, ok := s.get(b); ok && finite(v) {
-				xys = append(xys, plotter.XY{X: float64(i), Y: v})
-				lo, hi = min(lo, v), max(hi, v)
+				// Each series a little aside (dx), so that equal values
+				// (raw and balanced on a one-order log) show both.
+				xys = append(xys, plotter.XY{X: float64(i) + s.dx, Y: v})
+				iv, _ := style.WilsonInterval(v, b.N, 0.95)
+				errs = append(errs, struct{ Low, High float64 }{Low: v - iv.Lower, High: iv.Upper - v})
+				lo, hi = min(lo, iv.Lower), max(hi, iv.Upper)
 			}
 		}
 		if len(xys) == 0 {
@@ -124,8 +130,14 @@ func LengthBins(name, judge string, l *style.Length, pref style.Pref) Figure {
 		}
 		ln := line(xys, s.idx)
 		sc := scatter(xys, s.idx, vg.Points(2.5))
+		if eb, err := plotter.NewYErrorBars(errPointsY{XYs: xys, YErrors: errs}); err == nil {
+			eb.LineStyle = lineStyle(s.idx)
+			eb.LineStyle.Dashes = nil
+			eb.LineStyle.Width = vg.Points(0.6)
+			p.Add(eb)
+		}
 		p.Add(ln, sc)
-		p.Legend.Add(s.label, ln, sc)
+		legend = append(legend, legendEntry(s.label, ln, sc))
 		if a := s.all; a.OK() && finite(a.Value) {
 			pt := errPointsY{XYs: plotter.XYs{{X: float64(n) + s.dx, Y: a.Value}}, YErrors: plotter.YErrors{{}}}
 			lo, hi = min(lo, a.Value), max(hi, a.Value)
@@ -142,18 +154,26 @@ func LengthBins(name, judge string, l *style.Length, pref style.Pref) Figure {
 			overall = append(overall, s.label+" "+ciText(a))
 		}
 	}
-	p.Add(refLine(plotter.XYs{{X: -0.5, Y: 0.5}, {X: float64(n) + 0.5, Y: 0.5}}))
+	ref := refLine(plotter.XYs{{X: -0.5, Y: 0.5}, {X: float64(n) + 0.5, Y: 0.5}})
+	p.Add(ref)
+	legend = append(legend, legendEntry("0.5 = no length bias", ref))
 	p.NominalX(labels...)
 	p.X.Tick.Label.Font.Size = vg.Points(6.5)
-	pad := 0.1 * max(hi-lo, 0.05)
-	p.Y.Min, p.Y.Max = max(0, lo-pad), min(1, hi+3*pad) // room above for the legend
+	// The axis covers every interval and at least 0.5 ± BinMinHalfSpan, so
+	// a few points of noise never fill it (docs/methods.md §8).
+	lo, hi = min(lo, 0.5-style.BinMinHalfSpan), max(hi, 0.5+style.BinMinHalfSpan)
+	pad := 0.05 * (hi - lo)
+	p.Y.Min, p.Y.Max = max(0, lo-pad), min(1, hi+pad)
 	if len(overall) > 0 {
-		fmt.Fprintf(&caption, "Right (\"all\"): over all %d items, with 95%% paired item bootstrap intervals where computed: %s; the bins' means have no interval. ", l.N, strings.Join(overall, "; "))
+		fmt.Fprintf(&caption, "Right (\"all\"): over all %d items, with 95%% paired item bootstrap intervals where computed: %s. ", l.N, strings.Join(overall, "; "))
 	}
 	if l.Slope.OK() {
 		fmt.Fprintf(&caption, "Slope φ of logit p = θ + φ·tanh(Δ/sd(Δ)) on the %s preference: %s (φ > 0 favours the longer response). ", prefName(pref), ciText(l.Slope))
 	}
-	return Figure{Name: name, Caption: caption.String(), Panels: [][]*plot.Plot{{p}}, WidthScale: 1.2}
+	caption.WriteString("Each bin's mean has its 95% Wilson interval (conservative for soft preferences; docs/methods.md §8); the y axis covers every interval and at least 0.4–0.6. ")
+	f := single(name, caption.String(), p, legend)
+	f.WidthScale = 1.2
+	return f
 }
 
 // SelfPreference draws the judge's preference for its own generator's
@@ -200,9 +220,12 @@ func SelfPreference(name, judge string, s *style.SelfPreference, pref style.Pref
 		vals = append(vals, r.label+": "+ciText(r.st))
 	}
 	p.NominalY(names...)
-	p.Add(refLine(plotter.XYs{{X: 0.5, Y: -0.5}, {X: 0.5, Y: float64(len(rows)) - 0.5}}))
+	none := refLine(plotter.XYs{{X: 0.5, Y: -0.5}, {X: 0.5, Y: float64(len(rows)) - 0.5}})
+	p.Add(none)
 	fmt.Fprintf(&caption, "Values: %s.", strings.Join(vals, "; "))
-	return Figure{Name: name, Caption: caption.String(), Panels: [][]*plot.Plot{{p}}, HeightScale: 0.5}
+	f := single(name, caption.String(), p, []LegendEntry{legendEntry("0.5 = no self-preference", none)})
+	f.HeightScale = 0.5
+	return f
 }
 
 // WinRates draws each generator's win rate against all the others (rows
@@ -213,7 +236,7 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 	judge = textsafe.Line(judge)
 	p := newPlot(fmt.Sprintf("Win rates against all the others — judged by %s", judge), "win rate (%)", "")
 	p.X.Min, p.X.Max = 0, 100
-	p.Legend.Top, p.Legend.Left = false, false
+	var legend []LegendEntry
 	var caption strings.Builder
 	fmt.Fprintf(&caption, "Win rate of each generator against all the others, as judged by %s: raw (each item's first recorded arrangement; for AlpacaEval's annotations its published win_rate), position-balanced (mean over the arrangements), %s (σ(θ) of the minimal GLM logit p = θ + φ·tanh(Δ/sd(Δ)), the form of AlpacaEval 2.0's length_controlled_minimal, fitted without a penalty, on the %s preference: the rate predicted at equal lengths; %s)%s and corrected for the judge's errors (Rogan–Gladen with Lee et al.'s interval, from the human labels). Bars: 95%% paired item bootstrap intervals (Lee et al.'s for the corrected rate) where computed; the grey line is an even match (50%%). ",
 		judge, vocab.WinRateLC, prefName(pref), vocab.LeaderboardLCNote, difficultyCaption(rows))
@@ -269,7 +292,7 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 		}
 		sc := scatter(pts.XYs, s.idx, vg.Points(3))
 		p.Add(sc)
-		p.Legend.Add(s.label, sc)
+		legend = append(legend, legendEntry(s.label, sc))
 	}
 	for i := range rows {
 		for _, x := range rows[i].Warnings {
@@ -279,14 +302,18 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 	if len(names) > 0 {
 		p.NominalY(names...)
 	}
-	p.Add(refLine(plotter.XYs{{X: 50, Y: -0.5}, {X: 50, Y: float64(len(rows)) - 0.5}}))
+	even := refLine(plotter.XYs{{X: 50, Y: -0.5}, {X: 50, Y: float64(len(rows)) - 0.5}})
+	p.Add(even)
+	legend = append(legend, legendEntry("50% = even match", even))
 	if len(warned) > 0 {
 		fmt.Fprintf(&caption, "Warnings on the %s: %s. ", vocab.WinRateLC, strings.Join(warned, "; "))
 	}
 	if len(undefined) > 0 {
 		fmt.Fprintf(&caption, "Not drawn: %s.", strings.Join(undefined, "; "))
 	}
-	return Figure{Name: name, Caption: caption.String(), Panels: [][]*plot.Plot{{p}}, WidthScale: 1.2, HeightScale: max(0.6, 0.22*float64(len(rows)))}
+	f := single(name, caption.String(), p, legend)
+	f.WidthScale, f.HeightScale = 1.2, max(0.6, 0.22*float64(len(rows)))
+	return f
 }
 
 // hasDifficulty says whether the rows carry AlpacaEval 2.0's
