@@ -363,6 +363,28 @@ scenario_watch() {
 }
 
 failed=0
+# tour COLS ROWS: README's tour, step 1: the demo on judge-tokenA, where
+# CalibraEval's fit works, then [ to judge-first, whose collapse heads the
+# Selection pane on the first screen, the pane from its top.
+tour() {
+  start tour "$1" "$2" ./plumb --judge judge-tokenA
+  wait_for tour status "$done_re"
+  keys tour 2
+  wait_for tour screen 'Learned map g\*'
+  wait_for tour status 'judge-tokenA'
+  ! screen tour | grep -q 'collapsed' || fail "judge-tokenA's Selection pane speaks of a collapse"
+  t send-keys -t tour PageDown PageDown
+  keys tour '['
+  wait_for tour status 'judge-first'
+  wait_for tour screen '⚠ CalibraEval collapsed'
+  screen tour | sed -n '3,9p' | grep -q 'bias is positional' || fail "the collapse's cause is not on the first lines"
+  ! screen tour | grep -q 'more above' || fail "the pane kept the previous judge's scroll offset"
+  keys tour q
+  wait_exit tour 0
+}
+scenario_tour_80x24() { tour 80 24; }
+scenario_tour_200x50() { tour 200 50; }
+
 run() { # NAME FUNC
   local name=$1 rc t0=$SECONDS
   # In the background, so that a signal ends the script at once.
@@ -393,6 +415,8 @@ echo "== TUI smoke tests (tmux $(tmux -V | cut -d' ' -f2))"
 run "80×24 demo: panes, λ knob, help, judge, export, quit" scenario_demo_80x24
 run "80×24: tables, help, scroll, reproduce, status line" scenario_rough_edges_80x24
 run "200×50: All judges table" scenario_demo_200x50
+run "80×24 tour: judge-tokenA, then [ to judge-first's collapse at the top" scenario_tour_80x24
+run "200×50 tour: judge-tokenA, then [ to judge-first's collapse at the top" scenario_tour_200x50
 run "60×20: too small" scenario_too_small
 run "bad file: exit 2 with FILE:LINE" scenario_bad_file
 run "non-TTY: Markdown report" scenario_non_tty

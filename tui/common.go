@@ -110,7 +110,9 @@ func (c *common) waiting() []string {
 		return c.watchWaiting()
 	case len(c.judges) == 0:
 		return []string{"", " The input holds no records. Give plumb a judgment log (docs/log-format.md)."}
-	case c.cur == nil:
+	case c.cur == nil || c.cur.judge != c.judgeName():
+		// No numbers yet, or only the previous judge's (]/[): never shown
+		// under another judge's name.
 		return []string{"", " ⟳ analysing " + clean(c.judgeName()) + " …"}
 	case c.cur.err != nil:
 		return wrap("The analysis failed: "+c.cur.err.Error(), c.contentWidth(), " ✗ ")

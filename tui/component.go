@@ -81,6 +81,7 @@ func (p *textPane) SetSize(w, h int) {
 }
 
 func (p *textPane) Invalidate()             { p.stale = true }
+func (p *textPane) toTop()                  { p.scroll.GotoTop() }
 func (p *textPane) Knobs() *knobBar         { return p.bar }
 func (p *textPane) Capturing() bool         { return false }
 func (p *textPane) FullHelp() []helpSection { return nil }

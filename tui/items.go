@@ -311,8 +311,8 @@ func (p *itemsPane) View(h int) string {
 		p.detailView.SetSize(w, h)
 		return p.detailView.View(h)
 	}
-	if p.c.cur == nil {
-		return strings.Join(p.c.waiting(), "\n")
+	if wt := p.c.waiting(); wt != nil {
+		return strings.Join(wt, "\n")
 	}
 	var lines []string
 	kind, total := "pair items", 0

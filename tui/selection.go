@@ -53,7 +53,11 @@ func (p *selectionPane) draw(w int) []string {
 	p.path.SetSize(w, p.h)
 	p.effects.SetSize(w, p.h)
 
-	out := p.curveAndRecall(sel, w)
+	out := collapseHead(st, sel, w)
+	if len(out) > 0 {
+		out = append(out, "")
+	}
+	out = append(out, p.curveAndRecall(sel, w)...)
 	// The methods table over every item, and over the held-out items.
 	out = append(out, "")
 	if sel.Preview {
@@ -166,7 +170,8 @@ func recallLegend(ce *selection.MethodResult, name string) string {
 }
 
 // selectionNotes are the notes under the pane: unavailable methods and
-// why, each method's notes and flagged values, the analysis' notes.
+// why, each method's notes (but the collapse note collapseHead shows) and
+// flagged values, the analysis' notes.
 func selectionNotes(sel *selection.Result) []string {
 	var notes []string
 	for i := range sel.Methods {
@@ -175,6 +180,9 @@ func selectionNotes(sel *selection.Result) []string {
 			notes = append(notes, present.MethodTitle(mr.Name)+": not available — "+mr.Reason)
 		}
 		for _, n := range mr.Notes {
+			if isCollapseNote(sel, mr, n) {
+				continue // at the top of the pane (collapseHead)
+			}
 			notes = append(notes, present.MethodTitle(mr.Name)+": "+n)
 		}
 		if mr.Available && mr.All.OneOrder {

@@ -194,8 +194,9 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	return nil, false
 }
 
-// stepJudge moves to the next judge (the previous one when back) and
-// recomputes; with one judge it says so.
+// stepJudge moves to the next judge (the previous one when back), shows
+// its state at the top of every pane and recomputes; with one judge it
+// says so.
 func (m *Model) stepJudge(back bool) tea.Cmd {
 	if len(m.c.judges) < 2 {
 		m.c.setFlash("the log has one judge")
@@ -204,6 +205,14 @@ func (m *Model) stepJudge(back bool) tea.Cmd {
 	m.c.judge = step(m.c.judge, len(m.c.judges), back)
 	m.pipe.refreshGroups()
 	m.items.reset()
+	// Every pane shows the new judge's state at once ("analysing …" until
+	// its numbers arrive) and starts at its top.
+	for _, p := range m.panes {
+		if t, ok := p.(interface{ toTop() }); ok {
+			t.toTop()
+		}
+	}
+	m.markDirty()
 	return m.pipe.recompute()
 }
 

@@ -119,7 +119,7 @@ func newCollectCmd() *cobra.Command {
 		Long:  fmt.Sprintf(collectLong, strings.Join(collect.BuiltinTemplates(), ", ")),
 		Example: `  plumb simulate --pairs 500 -o items.jsonl
   plumb simulate --pairs 500 --serve 127.0.0.1:8000 &
-  plumb collect items.jsonl --base-url http://127.0.0.1:8000/v1 --model judge-first -o judged.jsonl
+  plumb collect items.jsonl --base-url http://127.0.0.1:8000/v1 --model judge-tokenA -o judged.jsonl
   plumb collect llmbar/ --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen2.5-7B-Instruct -j 32 -o qwen.jsonl
   plumb collect items.jsonl --base-url http://127.0.0.1:11434/v1 --model llama3.1:8b -o llama.jsonl`,
 		Args: func(_ *cobra.Command, args []string) error {
