@@ -291,7 +291,7 @@ type Log struct {
 	Verdicts []Verdict
 	// Probes holds the probe records (kind "probe"), in file order.
 	Probes []Probe
-	Files    []FileInfo
+	Files  []FileInfo
 
 	// Skipped counts bad lines left out under ReadOptions.SkipBad, over all
 	// files; SkipReasons holds the first few of their errors.
