@@ -96,8 +96,8 @@ type bootMethod struct {
 // item's arrangements move together. Intervals are over all items (the
 // methods table's "all items" setting). With opt.Refit, CalibraEval is
 // re-fitted cold on each resample's estimation items (those of the
-// resample in sel's estimation set, with their repeats) and Pride's prior
-// re-estimated; otherwise both are held at their full-data values.
+// resample in sel's estimation set, with their repeats) and Pride's and
+// BC's priors re-estimated; otherwise all are held at their full-data values.
 func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error) {
 	if sel == nil {
 		return nil, fmt.Errorf("bootstrap of judge %q: no selection analysis", e.judge)
@@ -160,6 +160,13 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				}
 				return metrics.ComputeValues(p, idx, ws), true
 			}})
+		case MethodCC, MethodDC, MethodBC:
+			if b, note := e.arrBoot(sel, m.Name, opt.Refit, estOf); b != nil {
+				methods = append(methods, *b)
+				if note != "" {
+					out.Notes = append(out.Notes, note)
+				}
+			}
 		case MethodCalibraEval:
 			if sel.FitCurve() == nil {
 				continue
