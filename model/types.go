@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// Kind is the kind of a log record: "pair", "score" or "verdict".
+// Kind is the kind of a log record: "pair", "score", "verdict" or "probe".
 type Kind string
 
 // The record kinds of log format v1.
@@ -14,6 +14,7 @@ const (
 	KindPair    Kind = "pair"
 	KindScore   Kind = "score"
 	KindVerdict Kind = "verdict"
+	KindProbe   Kind = "probe"
 )
 
 // Arrangement is one of the four ways a pair item is shown to a judge
@@ -281,6 +282,7 @@ type FileInfo struct {
 	Pairs    int
 	Scores   int
 	Verdicts int
+	Probes   int
 	Skipped  int // bad lines skipped under SkipBad
 }
 
@@ -335,6 +337,7 @@ type Probe struct {
 	// Condition is the record's "condition" object, verbatim (nil when
 	// absent).
 	Condition json.RawMessage
+	Truth     Truth
 	Extra     Extra
 	Pos       Pos
 }
