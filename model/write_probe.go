@@ -34,6 +34,14 @@ func (pr *Probe) validate() *LineError {
 	return validExtra(pr.Extra, probeFields)
 }
 
+// Validate checks that a probe record can be written and read back.
+func (pr *Probe) Validate() error {
+	if err := pr.validate(); err != nil {
+		return err.at(pr.Pos)
+	}
+	return nil
+}
+
 // WriteProbe writes one probe record.
 func (w *Writer) WriteProbe(pr *Probe) error {
 	if err := pr.validate(); err != nil {
