@@ -2,6 +2,8 @@ package model
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -69,5 +71,24 @@ func TestParseLineProbe(t *testing.T) {
 	rec, err := ParseLine([]byte(`{"kind":"probe","probe":"dc","id":"d","judge":"j","p_a":{"x0":0.25}}`), Pos{File: "f", Line: 3})
 	if err != nil || rec.Kind != KindProbe || rec.Probe == nil || rec.Probe.S[X0] != 0.25 || rec.Pair != nil {
 		t.Fatalf("%+v, %v", rec, err)
+	}
+}
+
+// TestWatchProbes: a watched file's probe records reach the log, those
+// appended later too.
+func TestWatchProbes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	first := pairLine("p1", 0.4) + "\n" + `{"kind":"probe","probe":"cc","id":"c1","judge":"j","p_a":{"x0":0.6}}` + "\n"
+	if err := os.WriteFile(path, []byte(first), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := NewWatcher([]string{path}, ReadOptions{})
+	if lg := mustPoll(t, w); len(lg.Probes) != 1 || lg.Files[0].Probes != 1 {
+		t.Fatalf("first poll: %d probes, file %+v", len(lg.Probes), lg.Files[0])
+	}
+	appendTo(t, path, []byte(`{"kind":"probe","probe":"dc","id":"c1","judge":"j","p_a":{"x0":0.3}}`+"\n"))
+	lg := mustPoll(t, w)
+	if len(lg.Probes) != 2 || lg.Probes[1].Probe != ProbeDC || lg.Files[0].Probes != 2 {
+		t.Fatalf("second poll: %+v", lg.Probes)
 	}
 }
