@@ -80,6 +80,8 @@ type judgeRecords struct {
 	pairs    []model.Pair
 	scores   []model.Score
 	verdicts []model.Verdict
+	// probes are the judge's probe records (CC and DC's priors).
+	probes []model.Probe
 }
 
 // byJudge groups xs by judge in place — judges in name order, each judge's

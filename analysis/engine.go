@@ -81,6 +81,7 @@ func (st *judgeState) ensureSel(judge string) {
 		return
 	}
 	st.sel = selection.NewEngine(judge, st.recs.pairs)
+	st.sel.SetProbes(st.recs.probes)
 	st.sel.SetWarmStart(false)
 	st.sel.SetPreviewMinKnots(st.previewMin)
 }
@@ -115,6 +116,14 @@ func NewEngine(lg *model.Log) *Engine {
 		r := e.recs[j]
 		r.verdicts = v
 		e.recs[j] = r
+	}
+	// Probes go to judges that have records to calibrate; a judge with
+	// probes only has nothing to analyse.
+	for j, pr := range byJudge(lg.Probes, func(p *model.Probe) string { return p.Judge }) {
+		if r, ok := e.recs[j]; ok {
+			r.probes = pr
+			e.recs[j] = r
+		}
 	}
 	for j, r := range e.recs {
 		e.judges = append(e.judges, j)

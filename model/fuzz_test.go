@@ -87,6 +87,11 @@ func checkRecord(t *testing.T, rec Record, pos Pos) {
 			t.Fatalf("accepted an invalid verdict: %v", err)
 		}
 		err = w.WriteVerdict(rec.Verdict)
+	case KindProbe:
+		if err := rec.Probe.Validate(); err != nil || !rec.Probe.Has[X0] {
+			t.Fatalf("accepted an invalid probe: %v", err)
+		}
+		err = w.WriteProbe(rec.Probe)
 	default:
 		return
 	}
@@ -118,6 +123,17 @@ func checkRecord(t *testing.T, rec Record, pos Pos) {
 			v := *r.Verdict
 			v.Extra = compactExtra(t, v.Extra)
 			r.Verdict = &v
+		case r.Probe != nil:
+			pr := *r.Probe
+			pr.Extra = compactExtra(t, pr.Extra)
+			if pr.Condition != nil {
+				var c bytes.Buffer
+				if err := json.Compact(&c, pr.Condition); err != nil {
+					t.Fatal(err)
+				}
+				pr.Condition = c.Bytes()
+			}
+			r.Probe = &pr
 		}
 		return r
 	}
@@ -135,6 +151,8 @@ func FuzzParseLine(f *testing.F) {
 	}
 	f.Add([]byte(`{"kind":"pair","id":"a","judge":"b","p_a":{"x0":1e-400}}`))
 	f.Add([]byte(`{"kind":"pair","id":"\ud800","judge":"\u00","p_a":{"x0":0}}`))
+	f.Add([]byte(`{"kind":"probe","probe":"cc","id":"c1","judge":"j","p_a":{"x0":0.6,"x3":null},"condition":{ "ids" : "A/B" },"truth":{"prior_x0":0.6}}`))
+	f.Add([]byte(`{"kind":"probe","probe":"dc","id":"d1","judge":"j","p_a":{"x0":0.4},"extra":[1]}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		pos := Pos{File: "f.jsonl", Line: 3}
 		rec, err := ParseLine(line, pos)
@@ -177,6 +195,8 @@ func refRead(data []byte, name string) (*Log, error) {
 			k = dupKey{KindScore, rec.Score.Judge, rec.Score.ID, rec.Score.Criterion}
 		case KindVerdict:
 			k = dupKey{KindVerdict, rec.Verdict.Judge, rec.Verdict.ID, ""}
+		case KindProbe:
+			k = dupKey{KindProbe, rec.Probe.Judge, rec.Probe.ID, string(rec.Probe.Probe)}
 		default:
 			continue
 		}
@@ -194,6 +214,9 @@ func refRead(data []byte, name string) (*Log, error) {
 		case KindVerdict:
 			l.Verdicts = append(l.Verdicts, *rec.Verdict)
 			l.Files[0].Verdicts++
+		case KindProbe:
+			l.Probes = append(l.Probes, *rec.Probe)
+			l.Files[0].Probes++
 		}
 	}
 	return l, nil
@@ -216,6 +239,10 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Add([]byte("[\n{\"kind\":\"verdict\",\"id\":\"a\",\"judge\":\"j\",\"verdict\":true},\n 1, {\"x\":\"]\"}\n]"), true)
 	f.Add([]byte("\uFEFF"+pairLine("a", 0.5)+"\r\n"+pairLine("a", 0.5)), false)
+	probes := `{"kind":"probe","probe":"cc","id":"c","judge":"j","p_a":{"x0":0.6}}` + "\n" + pairLine("c", 0.5) + "\n" +
+		`{"kind":"probe","probe":"dc","id":"c","judge":"j","p_a":{"x0":0.6}}` + "\n" + `{"kind":"probe","probe":"cc","id":"c","judge":"j","p_a":{"x0":0.1}}`
+	f.Add([]byte(probes), false)
+	f.Add([]byte(probes), true)
 	f.Fuzz(func(t *testing.T, data []byte, skipBad bool) {
 		l, err := Read(bytes.NewReader(data), "f", ReadOptions{SkipBad: skipBad})
 		if err != nil {
@@ -227,7 +254,7 @@ func FuzzRead(f *testing.F) {
 			}
 		} else {
 			fi := l.Files[0]
-			if len(l.Files) != 1 || fi.Pairs != len(l.Pairs) || fi.Scores != len(l.Scores) || fi.Verdicts != len(l.Verdicts) || fi.Skipped != l.Skipped {
+			if len(l.Files) != 1 || fi.Pairs != len(l.Pairs) || fi.Scores != len(l.Scores) || fi.Verdicts != len(l.Verdicts) || fi.Probes != len(l.Probes) || fi.Skipped != l.Skipped {
 				t.Fatalf("counts do not add up: %+v", l)
 			}
 			if !skipBad && l.Skipped != 0 {

@@ -8,13 +8,14 @@ import (
 	"unicode/utf8"
 )
 
-// Record is one parsed log record: exactly one of Pair, Score and Verdict is
+// Record is one parsed log record: exactly one of Pair, Score, Verdict and Probe is
 // set, as Kind says. A blank line parses to the zero Record.
 type Record struct {
 	Kind    Kind
 	Pair    *Pair
 	Score   *Score
 	Verdict *Verdict
+	Probe   *Probe
 }
 
 // ParseLine parses one line of a JSON Lines log (without its newline) into a
@@ -24,7 +25,7 @@ type Record struct {
 func ParseLine(line []byte, pos Pos) (Record, error) {
 	var p recParser
 	p.init(pos.File, false)
-	out := record{pair: new(Pair), score: new(Score), verdict: new(Verdict)}
+	out := record{pair: new(Pair), score: new(Score), verdict: new(Verdict), probe: new(Probe)}
 	if err := p.parse(line, pos.Line, 0, &out); err != nil {
 		return Record{}, err
 	}
@@ -35,6 +36,8 @@ func ParseLine(line []byte, pos Pos) (Record, error) {
 		return Record{Kind: out.kind, Score: out.score}, nil
 	case KindVerdict:
 		return Record{Kind: out.kind, Verdict: out.verdict}, nil
+	case KindProbe:
+		return Record{Kind: out.kind, Probe: out.probe}, nil
 	}
 	return Record{}, nil
 }
@@ -48,6 +51,7 @@ type record struct {
 	pair    *Pair
 	score   *Score
 	verdict *Verdict
+	probe   *Probe
 }
 
 // drop empties the slot a failed record was decoded into, so that it
@@ -60,6 +64,8 @@ func (r *record) drop() {
 		*r.score = Score{}
 	case KindVerdict:
 		*r.verdict = Verdict{}
+	case KindProbe:
+		*r.probe = Probe{}
 	}
 	r.kind = ""
 }
@@ -94,6 +100,8 @@ const (
 	fOutput
 	fVerdict // verdict fields
 	fHuman
+	fProbe // probe fields
+	fCondition
 	numFields
 	fUnknown field = 255
 )
@@ -105,6 +113,7 @@ var fieldNames = [numFields]string{
 	"model_1", "model_2", "len_1", "len_2",
 	"criterion", "judge_score", "score_probs", "human_score", "ls", "tokens", "input", "output",
 	"verdict", "human",
+	"probe", "condition",
 }
 
 // fieldSet is a set of fields.
@@ -126,6 +135,7 @@ var (
 		fModel1, fModel2, fLen1, fLen2)
 	scoreFields   = setOf(fKind, fID, fJudge, fTruth, fCriterion, fJudgeScore, fScoreProbs, fHumanScore, fLS, fTokens, fInput, fOutput)
 	verdictFields = setOf(fKind, fID, fJudge, fTruth, fVerdict, fHuman)
+	probeFields   = setOf(fKind, fID, fJudge, fTruth, fProbe, fPA, fCondition)
 )
 
 // lookupField maps a field name to its field, or fUnknown.
@@ -183,6 +193,10 @@ func lookupField(name []byte) field {
 		return fVerdict
 	case "human":
 		return fHuman
+	case "probe":
+		return fProbe
+	case "condition":
+		return fCondition
 	}
 	return fUnknown
 }
@@ -458,10 +472,10 @@ func (p *recParser) addField(key []byte, esc bool, val []byte) *LineError {
 func (p *recParser) record(out *record, pos Pos) *LineError {
 	raw := p.vals[fKind]
 	if raw == nil {
-		return errMissing("kind", `expected "pair", "score" or "verdict"`)
+		return errMissing("kind", `expected "pair", "score", "verdict" or "probe"`)
 	}
 	if raw[0] != '"' {
-		return errType("kind", raw, `"pair", "score" or "verdict"`)
+		return errType("kind", raw, `"pair", "score", "verdict" or "probe"`)
 	}
 	var err *LineError
 	switch string(strBody(raw)) {
@@ -486,8 +500,18 @@ func (p *recParser) record(out *record, pos Pos) *LineError {
 		if err == nil {
 			out.verdict.Extra = p.extra(verdictFields)
 		}
+	case string(KindProbe):
+		if out.probe == nil {
+			out.probe = new(Probe)
+		}
+		out.kind = KindProbe
+		*out.probe = Probe{Pos: pos}
+		err = p.probe(out.probe)
+		if err == nil {
+			out.probe.Extra = p.extra(probeFields)
+		}
 	default:
-		return errValue("kind", raw, `is not a record kind (expected "pair", "score" or "verdict")`)
+		return errValue("kind", raw, `is not a record kind (expected "pair", "score", "verdict" or "probe")`)
 	}
 	return err
 }

@@ -116,6 +116,9 @@ type loader struct {
 	pairs    store[Pair]
 	scores   store[Score]
 	verdicts store[Verdict]
+	// probes holds the key of every probe record kept, for the duplicate
+	// check (probes are few; they go to log.Probes as they come).
+	probes map[dupKey]Pos
 	// sizeHint is the number of input bytes when known (else 0); the first
 	// batch turns it into an estimate of the number of records.
 	sizeHint int64
@@ -294,6 +297,8 @@ func (ld *loader) collect(r *result) error {
 				ld.verdicts.keep(int(ev.idx), &cv)
 				fi.Verdicts++
 			}
+		case evProbe:
+			err = ld.addProbe(&r.probes[ev.idx])
 		}
 		if err != nil {
 			if e := ld.bad(err); e != nil {

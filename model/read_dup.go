@@ -105,6 +105,9 @@ func dupErr(k dupKey, first, pos Pos) *LineError {
 	if k.kind == KindScore {
 		msg += ", criterion " + strconv.Quote(k.criterion)
 	}
+	if k.kind == KindProbe {
+		msg += ", probe " + strconv.Quote(k.criterion)
+	}
 	msg += "): first seen at " + first.String()
 	return (&LineError{Msg: msg}).at(pos)
 }

@@ -42,6 +42,7 @@ const (
 	evScore
 	evVerdict
 	evError
+	evProbe
 )
 
 // event is one record or error of a result, in input order.
@@ -59,14 +60,19 @@ type result struct {
 	pairs    []Pair
 	scores   []Score
 	verdicts []Verdict
-	errs     []*LineError
-	fatal    *LineError
+	// probes are the batch's probe records (few: copied, not stored in
+	// place).
+	probes []Probe
+	errs   []*LineError
+	fatal  *LineError
 }
 
 // reset readies a collected result for reuse. The collector has already
 // emptied its record slices, or dropped those the loader kept.
 func (r *result) reset() {
 	r.events = r.events[:0]
+	clear(r.probes)
+	r.probes = r.probes[:0]
 	clear(r.errs)
 	r.errs = r.errs[:0]
 	r.fatal = nil
@@ -218,6 +224,7 @@ type worker struct {
 	p       recParser
 	h       maphash.Hash
 	rec     record
+	probe   Probe // where a probe record is decoded before r.probes
 	skipBad bool
 }
 
@@ -277,6 +284,7 @@ func (w *worker) parse(b *batch, r *result) *result {
 func (w *worker) one(b []byte, line, col int, r *result) bool {
 	rec := &w.rec
 	rec.pair, rec.score, rec.verdict = slot(&r.pairs), slot(&r.scores), slot(&r.verdicts)
+	rec.probe = &w.probe
 	if err := w.p.parse(b, line, col, rec); err != nil {
 		r.events = append(r.events, event{kind: evError, idx: int32(len(r.errs))})
 		r.errs = append(r.errs, err)
@@ -298,6 +306,10 @@ func (w *worker) one(b []byte, line, col int, r *result) bool {
 		h := hashKey(&w.h, KindVerdict, v.Judge, v.ID, "")
 		r.events = append(r.events, event{kind: evVerdict, idx: int32(len(r.verdicts)), hash: h})
 		r.verdicts = r.verdicts[:len(r.verdicts)+1]
+	case KindProbe:
+		r.events = append(r.events, event{kind: evProbe, idx: int32(len(r.probes))})
+		r.probes = append(r.probes, w.probe)
+		w.probe = Probe{}
 	}
 	return true
 }

@@ -237,7 +237,7 @@ func TestSkipBad(t *testing.T) {
 		"t.jsonl:2: p_a.x0 = 1.5 is not a probability in [0, 1]",
 		`t.jsonl:3: invalid JSON at column 1: unexpected "not"; expected a value`,
 		`t.jsonl:5: duplicate pair record (judge "j", id "a"): first seen at t.jsonl:1`,
-		`t.jsonl:7: kind = "vote" is not a record kind (expected "pair", "score" or "verdict")`,
+		`t.jsonl:7: kind = "vote" is not a record kind (expected "pair", "score", "verdict" or "probe")`,
 	}
 	for _, tc := range []struct {
 		max  int

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// Kind is the kind of a log record: "pair", "score" or "verdict".
+// Kind is the kind of a log record: "pair", "score", "verdict" or "probe".
 type Kind string
 
 // The record kinds of log format v1.
@@ -14,6 +14,7 @@ const (
 	KindPair    Kind = "pair"
 	KindScore   Kind = "score"
 	KindVerdict Kind = "verdict"
+	KindProbe   Kind = "probe"
 )
 
 // Arrangement is one of the four ways a pair item is shown to a judge
@@ -281,6 +282,7 @@ type FileInfo struct {
 	Pairs    int
 	Scores   int
 	Verdicts int
+	Probes   int
 	Skipped  int // bad lines skipped under SkipBad
 }
 
@@ -289,7 +291,9 @@ type Log struct {
 	Pairs    []Pair
 	Scores   []Score
 	Verdicts []Verdict
-	Files    []FileInfo
+	// Probes holds the probe records (kind "probe"), in file order.
+	Probes []Probe
+	Files  []FileInfo
 
 	// Skipped counts bad lines left out under ReadOptions.SkipBad, over all
 	// files; SkipReasons holds the first few of their errors.
@@ -306,4 +310,34 @@ type Log struct {
 	// Pending counts the bytes of half-written last lines left for a later
 	// read (Watcher.Poll); always 0 from ReadFiles and Read.
 	Pending int
+}
+
+// ProbeKind says what a probe record's input was: "cc" or "dc".
+type ProbeKind string
+
+// The probe kinds (docs/log-format.md, docs/methods.md §4).
+const (
+	// ProbeCC is a content-free input (Zhao et al. 2021): the prompt and
+	// both responses replaced by "N/A".
+	ProbeCC ProbeKind = "cc"
+	// ProbeDC is a domain-context input (Fei et al. 2023): random
+	// in-domain words in place of the prompt and the responses.
+	ProbeDC ProbeKind = "dc"
+)
+
+// Probe is the judge's answer to a probe record (kind "probe"): its P(A)
+// in each arrangement it was asked in, for an input without content.
+type Probe struct {
+	Probe ProbeKind
+	ID    string
+	Judge string
+	// Has[a] is true when arrangement a was asked; S[a] is the P(A).
+	Has [NumArrangements]bool
+	S   [NumArrangements]float64
+	// Condition is the record's "condition" object, verbatim (nil when
+	// absent).
+	Condition json.RawMessage
+	Truth     Truth
+	Extra     Extra
+	Pos       Pos
 }

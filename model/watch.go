@@ -93,6 +93,7 @@ type watchFile struct {
 	pairs    []Pair
 	scores   []Score
 	verdicts []Verdict
+	probes   []Probe
 }
 
 // watchRef points at a record kept by a Watcher: file index, kind, index.
@@ -538,10 +539,12 @@ func (w *Watcher) keep(i int, lg *Log) {
 	f.pairs = appendOrTake(f.pairs, lg.Pairs)
 	f.scores = appendOrTake(f.scores, lg.Scores)
 	f.verdicts = appendOrTake(f.verdicts, lg.Verdicts)
+	f.probes = appendOrTake(f.probes, lg.Probes)
 	for _, n := range lg.Files {
 		f.info.Pairs += n.Pairs
 		f.info.Scores += n.Scores
 		f.info.Verdicts += n.Verdicts
+		f.info.Probes += n.Probes
 		f.info.Skipped += n.Skipped
 	}
 	for _, r := range lg.SkipReasons {
@@ -562,7 +565,7 @@ func appendOrTake[T any](xs, add []T) []T {
 // snapshot returns the log so far with fresh record slices.
 func (w *Watcher) snapshot() *Log {
 	lg := &Log{Files: make([]FileInfo, len(w.files))}
-	var np, ns, nv int
+	var np, ns, nv, npr int
 	for i := range w.files {
 		f := &w.files[i]
 		lg.Files[i] = f.info
@@ -576,10 +579,12 @@ func (w *Watcher) snapshot() *Log {
 		np += len(f.pairs)
 		ns += len(f.scores)
 		nv += len(f.verdicts)
+		npr += len(f.probes)
 	}
 	lg.Pairs = gather(w.files, np, func(f *watchFile) []Pair { return f.pairs })
 	lg.Scores = gather(w.files, ns, func(f *watchFile) []Score { return f.scores })
 	lg.Verdicts = gather(w.files, nv, func(f *watchFile) []Verdict { return f.verdicts })
+	lg.Probes = gather(w.files, npr, func(f *watchFile) []Probe { return f.probes })
 	return lg
 }
 

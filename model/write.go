@@ -43,8 +43,8 @@ func NewWriter(w io.Writer) *Writer {
 // Flush writes any buffered data to the underlying writer.
 func (w *Writer) Flush() error { return w.w.Flush() }
 
-// WriteLog writes every record of l to w: pairs, then scores, then verdicts,
-// each in slice order.
+// WriteLog writes every record of l to w: pairs, then scores, then
+// verdicts, then probes, each in slice order.
 func WriteLog(w io.Writer, l *Log) error {
 	wr := NewWriter(w)
 	for i := range l.Pairs {
@@ -59,6 +59,11 @@ func WriteLog(w io.Writer, l *Log) error {
 	}
 	for i := range l.Verdicts {
 		if err := wr.WriteVerdict(&l.Verdicts[i]); err != nil {
+			return err
+		}
+	}
+	for i := range l.Probes {
+		if err := wr.WriteProbe(&l.Probes[i]); err != nil {
 			return err
 		}
 	}

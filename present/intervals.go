@@ -189,7 +189,7 @@ func IntervalsText(iv *selection.Intervals) string {
 	o := iv.Options
 	fit := "CalibraEval's fit and Pride's prior held fixed"
 	if o.Refit {
-		fit = "CalibraEval re-fitted (from the full-data fit) and Pride's prior re-estimated per resample"
+		fit = "CalibraEval re-fitted (from the full-data fit) and Pride's and BC's priors re-estimated per resample"
 	}
 	return fmt.Sprintf("%g%% paired item bootstrap %s intervals, %d resamples (seed %d), %s",
 		100*o.Level, bootKindName(o.Kind), o.Resamples, o.Seed, fit)

@@ -15,6 +15,9 @@ var methodTitles = map[string]string{
 	selection.MethodCalibraEval:          "CalibraEval",
 	selection.MethodCalibraEvalPublished: "CalibraEval (published code)",
 	selection.MethodPride:                "Pride",
+	selection.MethodCC:                   "CC",
+	selection.MethodDC:                   "DC",
+	selection.MethodBC:                   "BC",
 	selection.MethodBPC:                  "BPC",
 	selection.MethodDiscard:              "discard inconsistent",
 }

@@ -109,7 +109,9 @@ type bootMethod struct {
 // methods table's "all items" setting). With opt.Refit, CalibraEval is
 // re-fitted on each resample's estimation items (those of the resample in
 // sel's estimation set, with their repeats) and Pride's prior
-// re-estimated; otherwise both are held at their full-data values.
+// re-estimated, and BC's prior; otherwise all are held at their full-data
+// values (CC's and DC's priors come from the probes, which the item
+// bootstrap does not resample: always held, with a note).
 //
 // A re-fit starts from the full-data fit (warm; opt.Cold starts it from
 // the identity, as the full-data fit starts): it needs a few iterations of
@@ -179,6 +181,16 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				continue
 			}
 			methods = append(methods, bootMethod{m.Name, e.prideRefitter(isEst)})
+		case MethodCC, MethodDC, MethodBC:
+			if b, note := e.arrBoot(sel, m.Name, opt.Refit, estOf); b != nil {
+				methods = append(methods, *b)
+				if note != "" {
+					out.Notes = append(out.Notes, note)
+				}
+				if m.Name == MethodBC && !opt.Refit {
+					out.Fixed = append(out.Fixed, m.Name)
+				}
+			}
 		case MethodCalibraEval:
 			if sel.FitCurve() == nil {
 				continue

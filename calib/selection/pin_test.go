@@ -64,6 +64,12 @@ var pinCases = []struct {
 			t.Fatal(err)
 		}
 		for _, mi := range bs.Methods {
+			if mi.Name == MethodCC || mi.Name == MethodDC || mi.Name == MethodBC {
+				// Rows added after the pin, computed after the fits and
+				// apart from them (their numbers: arrprior_test.go); the
+				// other rows' bits are the pinned ones.
+				continue
+			}
 			ph.S(mi.Name)
 			for _, bm := range BootMetrics() {
 				for _, m := range []map[string]bootstrap.Interval{mi.Value, mi.Delta} {

@@ -19,13 +19,16 @@ const (
 	MethodRaw         = "raw"
 	MethodCalibraEval = "calibraeval"
 	MethodPride       = "pride"
+	MethodCC          = "cc"
+	MethodDC          = "dc"
+	MethodBC          = "bc"
 	MethodBPC         = "bpc"
 	MethodDiscard     = "discard_inconsistent"
 )
 
 // MethodNames lists the methods in the order of Result.Methods.
 func MethodNames() []string {
-	return []string{MethodRaw, MethodCalibraEval, MethodPride, MethodBPC, MethodDiscard}
+	return []string{MethodRaw, MethodCalibraEval, MethodPride, MethodCC, MethodDC, MethodBC, MethodBPC, MethodDiscard}
 }
 
 // CurvePoints is the number of points at which Result.Curve samples g*.
@@ -170,6 +173,9 @@ type Result struct {
 	Curve []float64
 	// Prior is Pride's prior (nil when Pride is unavailable).
 	Prior *baseline.PridePrior
+	// CCPrior, DCPrior and BCPrior are the per-arrangement priors of CC,
+	// DC and BC (nil when the method is unavailable).
+	CCPrior, DCPrior, BCPrior *baseline.ArrPrior
 	// Notes holds remarks about the judge's data.
 	Notes []string
 	// Effects says what the arrangements identify about the judge's
@@ -219,6 +225,8 @@ type Engine struct {
 	discKept calib.Stat
 	effects  identify.Effects
 	ready    bool
+	// probes are the judge's probe records (SetProbes).
+	probes []model.Probe
 
 	splits []*splitEntry
 	noas   []*noaEntry
@@ -259,6 +267,8 @@ type splitEntry struct {
 	discHKept         calib.Stat
 	pride             MethodResult
 	prior             *baseline.PridePrior
+	// arr holds the CC, DC and BC rows and priors (arrprior.go).
+	arr [numArrMethods]arrEntry
 }
 
 // problemKey identifies a NOA problem.
@@ -353,7 +363,7 @@ func (e *Engine) analyze(ctx context.Context, opt Options, preview *calibraeval.
 		Options:      opt,
 		EstSize:      len(est),
 		HeldoutSize:  len(heldout),
-		Methods:      make([]MethodResult, 0, 5),
+		Methods:      make([]MethodResult, 0, 8),
 		Notes:        slices.Clone(e.info.notes),
 		Effects:      e.effects.Clone(),
 	}
@@ -395,6 +405,7 @@ func (e *Engine) analyze(ctx context.Context, opt Options, preview *calibraeval.
 		prior := *sp.prior
 		sel.Prior = &prior
 	}
+	e.arrRows(sel, sp)
 
 	bm := MethodResult{Name: MethodBPC}
 	if e.bpcErr != nil {
@@ -437,7 +448,7 @@ func (e *Engine) analyze(ctx context.Context, opt Options, preview *calibraeval.
 }
 
 // splitResults computes, once per estimation set, the held-out metrics of
-// raw, BPC and discard and the Pride result.
+// raw, BPC and discard and the Pride, CC, DC and BC results.
 func (e *Engine) splitResults(sp *splitEntry) {
 	if sp.done {
 		return
@@ -455,6 +466,7 @@ func (e *Engine) splitResults(sp *splitEntry) {
 			sp.discH, sp.discHKept = &d, k
 		}
 	}
+	e.arrResults(sp)
 	sp.pride = MethodResult{Name: MethodPride}
 	// Pride's preferences are read only here (for its metrics).
 	pp, prior, err := baseline.PridePrefsIn(e.pairs, sp.est, e.ws())

@@ -87,6 +87,13 @@ func TestSelectionMethods(t *testing.T) {
 		var names []string
 		for _, m := range sel.Methods {
 			names = append(names, m.Name)
+			if m.Name == MethodCC || m.Name == MethodDC {
+				// No probes in a log of pairs only: the reason says so.
+				if want := "no " + strings.ToUpper(m.Name) + " probes in the log"; m.Available || m.Reason != want {
+					t.Errorf("%s: available %v, reason %q, want %q", m.Name, m.Available, m.Reason, want)
+				}
+				continue
+			}
 			if !m.Available {
 				t.Errorf("%s unavailable: %s", m.Name, m.Reason)
 			}
@@ -286,6 +293,9 @@ func TestSelectionHeldout(t *testing.T) {
 		t.Errorf("est %d + heldout %d != N %d", sel.EstSize, sel.HeldoutSize, sel.N)
 	}
 	for _, m := range sel.Methods {
+		if !m.Available && (m.Name == MethodCC || m.Name == MethodDC) {
+			continue // no probes
+		}
 		if m.Heldout == nil {
 			t.Errorf("%s: no held-out metrics", m.Name)
 			continue

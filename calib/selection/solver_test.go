@@ -35,7 +35,7 @@ func TestSolverPublishedRow(t *testing.T) {
 		for _, m := range both.Methods {
 			names = append(names, m.Name)
 		}
-		want := []string{MethodRaw, MethodCalibraEval, MethodCalibraEvalPublished, MethodPride, MethodBPC, MethodDiscard}
+		want := []string{MethodRaw, MethodCalibraEval, MethodCalibraEvalPublished, MethodPride, MethodCC, MethodDC, MethodBC, MethodBPC, MethodDiscard}
 		if !slices.Equal(names, want) {
 			t.Fatalf("frac %v: methods %v, want %v", frac, names, want)
 		}

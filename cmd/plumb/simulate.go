@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/plumb-eval/plumb/internal/vocab"
+	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
 	"github.com/plumb-eval/plumb/model/sim"
 )
@@ -67,6 +68,8 @@ type simOptions struct {
 	seed         uint64
 	goldShare    float64
 	arrangements string
+	probes       []string
+	probeSamples int
 	mode         string
 	criteria     []string
 	judges       []string
@@ -129,6 +132,8 @@ func newSimulateCmd() *cobra.Command {
 	f.Uint64Var(&o.seed, "seed", def.Seed, "random seed")
 	f.Float64Var(&o.goldShare, "gold-share", def.GoldShare, "share of pair and verdict items with a human label")
 	f.StringVar(&o.arrangements, "arrangements", "x0,x1,x2,x3", "arrangements to write, comma-separated")
+	f.StringSliceVar(&o.probes, "probes", nil, "probe records to write after the items: cc (content-free), dc (domain-context), comma-separated")
+	f.IntVar(&o.probeSamples, "probe-samples", sim.DefaultProbeSamples, "probes of each kind per judge (with --probes)")
 	f.StringVar(&o.mode, "mode", "prob", "pair output of judges without mode=: prob, logprob or choice")
 	f.StringSliceVar(&o.criteria, "criteria", def.Criteria, "criteria of score items, comma-separated")
 	f.StringArrayVar(&o.judges, "judge", nil, "a judge as 'NAME:key=value,...' (repeatable; see above)")
@@ -202,6 +207,12 @@ func (o *simOptions) config(cmd *cobra.Command) (sim.Config, error) {
 	}
 	if set("criteria") {
 		cfg.Criteria = trimAll(o.criteria)
+	}
+	for _, k := range trimAll(o.probes) {
+		cfg.Probes = append(cfg.Probes, model.ProbeKind(k))
+	}
+	if set("probe-samples") {
+		cfg.ProbeSamples = o.probeSamples
 	}
 	if set("arrangements") {
 		arr, err := sim.ParseArrangements(o.arrangements)
@@ -335,7 +346,14 @@ func writeSimulated(cmd *cobra.Command, name string, cfg sim.Config) error {
 	if err != nil || dest == "stdout" {
 		return err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d records (%s: %d pair, %d score, %d verdict items) to %s\n",
-		cfg.Records(), vocab.Plural(len(cfg.Judges), "judge"), cfg.Pairs, cfg.Scores, cfg.Verdicts, name)
+	probes := ""
+	if len(cfg.Probes) > 0 {
+		probes = fmt.Sprintf("; %d probes of each of %d kinds per judge", cfg.ProbeSamples, len(cfg.Probes))
+		if cfg.ProbeSamples == 0 {
+			probes = fmt.Sprintf("; %d probes of each of %d kinds per judge", sim.DefaultProbeSamples, len(cfg.Probes))
+		}
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d records (%s: %d pair, %d score, %d verdict items%s) to %s\n",
+		cfg.Records(), vocab.Plural(len(cfg.Judges), "judge"), cfg.Pairs, cfg.Scores, cfg.Verdicts, probes, name)
 	return nil
 }

@@ -47,6 +47,12 @@ type Config struct {
 	Scores   int // score items (each scored by every judge on every criterion)
 	Verdicts int // verdict items (each judged by every judge)
 
+	// Probes lists the probe kinds written after the items (none by
+	// default: the output is then as before probes existed), ProbeSamples
+	// how many probes of each kind per judge (0: DefaultProbeSamples).
+	Probes       []model.ProbeKind
+	ProbeSamples int
+
 	// GoldShare is the share of pair and verdict items that carry a human
 	// label.
 	GoldShare float64
@@ -159,6 +165,14 @@ func (c *Config) Validate() error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 
+	for _, k := range c.Probes {
+		if k != model.ProbeCC && k != model.ProbeDC {
+			bad("probe kind %q is not cc or dc", string(k))
+		}
+	}
+	if c.ProbeSamples < 0 {
+		bad("probe samples must be ≥ 0 (%d)", c.ProbeSamples)
+	}
 	if c.Pairs < 0 || c.Scores < 0 || c.Verdicts < 0 {
 		bad("item counts must be ≥ 0 (pairs %d, scores %d, verdicts %d)", c.Pairs, c.Scores, c.Verdicts)
 	}

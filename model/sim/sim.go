@@ -21,6 +21,8 @@ var _ Sink = (*model.Writer)(nil)
 // item by item (and for scores criterion by criterion), with the judges in
 // cfg order. Nothing is held in memory beyond one item, so any size can be
 // streamed. The first error from sink stops generation and is returned.
+// With cfg.Probes, the probe records come last, to a sink that is also a
+// ProbeSink (an error otherwise).
 func Generate(cfg Config, sink Sink) error {
 	if err := cfg.Validate(); err != nil {
 		return fmt.Errorf("simulator config: %w", err)
@@ -31,13 +33,16 @@ func Generate(cfg Config, sink Sink) error {
 	if err := cfg.generateScores(sink); err != nil {
 		return err
 	}
-	return cfg.generateVerdicts(sink)
+	if err := cfg.generateVerdicts(sink); err != nil {
+		return err
+	}
+	return cfg.generateProbes(sink)
 }
 
 // Records returns how many records cfg generates.
 func (c *Config) Records() int {
 	n := len(c.Judges)
-	return n * (c.Pairs + c.Scores*len(c.Criteria) + c.Verdicts)
+	return n * (c.Pairs + c.Scores*len(c.Criteria) + c.Verdicts + len(c.Probes)*c.probeSamples())
 }
 
 // Collect generates cfg's log in memory. Use it for small logs; Generate
@@ -52,6 +57,7 @@ func Collect(cfg Config) (*model.Log, error) {
 		Pairs:    len(c.log.Pairs),
 		Scores:   len(c.log.Scores),
 		Verdicts: len(c.log.Verdicts),
+		Probes:   len(c.log.Probes),
 	}}
 	return &c.log, nil
 }
@@ -71,5 +77,10 @@ func (c *collector) WriteScore(s *model.Score) error {
 
 func (c *collector) WriteVerdict(v *model.Verdict) error {
 	c.log.Verdicts = append(c.log.Verdicts, *v)
+	return nil
+}
+
+func (c *collector) WriteProbe(p *model.Probe) error {
+	c.log.Probes = append(c.log.Probes, *p)
 	return nil
 }

@@ -25,11 +25,13 @@ type RecallMethod struct {
 // methodSeries gives each method of the methods table its series style, the
 // same in every figure: raw black, CalibraEval orange, Pride blue, the
 // published code's CalibraEval reddish purple, BPC yellow and
-// discard-inconsistent vermillion. The first five are the palette's
+// discard-inconsistent vermillion, BC sky blue, CC bluish green and DC
+// (beyond the palette) black again with a dash-dot line. The first five are the palette's
 // greyscale-distinct colours (minLuminanceGap).
 var methodSeries = map[string]int{
 	selection.MethodRaw: 0, selection.MethodCalibraEval: 1, selection.MethodPride: 2,
 	selection.MethodCalibraEvalPublished: 3, selection.MethodBPC: 4, selection.MethodDiscard: 5,
+	selection.MethodBC: 6, selection.MethodCC: 7, selection.MethodDC: 8,
 }
 
 // MethodSeries returns the series index of a method of the methods table
