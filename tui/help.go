@@ -7,6 +7,9 @@ import "charm.land/bubbles/v2/key"
 func (m *Model) shortHelp() []key.Binding {
 	k := m.c.keys
 	if m.showHelp || m.showRepro {
+		if m.showRepro {
+			return []key.Binding{k.Help, k.Quit, k.Back, k.Copy, k.ScrollDown, k.ScrollUp}
+		}
 		return []key.Binding{k.Help, k.Quit, k.Back, k.ScrollDown, k.ScrollUp}
 	}
 	p := m.panes[m.pane]
@@ -27,7 +30,7 @@ func (m *Model) helpSections() []helpSection {
 	}
 	out := []helpSection{
 		{"Everywhere", []key.Binding{k.Help, k.Quit, k.NextPane, k.PrevPane, k.Pane, k.NextJudge, k.PrevJudge, k.NextGroup,
-			k.PrevGroup, k.Export, k.Repro, k.ColRight, k.ColLeft}},
+			k.PrevGroup, k.Export, k.Repro, k.Copy, k.Command, k.ColRight, k.ColLeft}},
 		knobHelp(k),
 	}
 	for _, p := range m.panes {

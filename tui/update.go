@@ -138,6 +138,9 @@ func (m *Model) popupKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 		return nil, true
 	}
 	if m.showRepro {
+		if key.Matches(msg, k.Copy) {
+			return m.copyCmd(), true
+		}
 		if key.Matches(msg, k.Repro) {
 			m.showRepro = false
 			return nil, true
@@ -170,6 +173,8 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 		return exportCmd(m.c), true
 	case key.Matches(msg, k.Repro):
 		return m.reproCmd(), true
+	case key.Matches(msg, k.Copy):
+		return m.copyCmd(), true
 	case key.Matches(msg, k.ResetAll):
 		for id := range knobDefs {
 			m.c.knobs.reset(knobID(id), m.c.start)
