@@ -18,7 +18,7 @@ func (m *Model) shortHelp() []key.Binding {
 	if len(m.c.groups) > 1 {
 		b = append(b, k.NextGroup)
 	}
-	return append(b, k.Export, k.Repro)
+	return append(b, k.Export, k.Repro, k.Command)
 }
 
 // helpSections lists every key, grouped by where it works: everywhere,

@@ -79,6 +79,8 @@ type Model struct {
 	// are the popups.
 	showRepro             bool
 	keysPopup, reproPopup *popup
+	// cmdline is the command line (:).
+	cmdline *cmdLine
 
 	// pipe computes the numbers the panes show (pipeline.go).
 	pipe *pipeline
@@ -134,6 +136,7 @@ func New(opts Options) *Model {
 	m.pipe.setLog(opts.Log, first)
 	m.keysPopup = newPopup(c, "All keys", "(? or esc closes · pgdn/pgup scroll)",
 		func(w int) []string { return helpLines(&c.st, m.helpSections(), w) })
+	m.cmdline = newCmdLine(c)
 	m.reproPopup = newPopup(c, "Reproduce these numbers", "(c or esc closes)", func(w int) []string { return reproLines(c, w) })
 	return m
 }

@@ -51,7 +51,9 @@ func (m *Model) frame() string {
 	}
 	bh := m.bodyHeight(p)
 	status := []string{m.statusLine(w)}
-	if fl := flashLines(m.c, w); len(fl) > 1 {
+	if m.cmdline.active {
+		status = []string{m.cmdline.hint(w)}
+	} else if fl := flashLines(m.c, w); len(fl) > 1 {
 		// A message longer than the status line takes rows of the pane.
 		status, bh = fl, max(1, bh-(len(fl)-1))
 	}
@@ -154,6 +156,9 @@ func ms(d interface{ Seconds() float64 }) string {
 
 // helpBar is the short help of the active pane.
 func (m *Model) helpBar(w int) string {
+	if m.cmdline.active {
+		return m.cmdline.View(w)
+	}
 	m.help.SetWidth(w)
 	return m.help.ShortHelpView(m.shortHelp())
 }
