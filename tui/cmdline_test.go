@@ -160,3 +160,17 @@ func TestCmdlineSelf(t *testing.T) {
 		t.Errorf("command %q", m.c.reproduceCommand())
 	}
 }
+
+// TestCmdlineHelp: the full help (?) lists : and y.
+func TestCmdlineHelp(t *testing.T) {
+	frameTest(t)
+	t.Parallel()
+	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	press(t, m, "?")
+	f := frameText(m)
+	for _, want := range []string{": command line", "y copy the command"} {
+		if !strings.Contains(strings.Join(strings.Fields(f), " "), want) {
+			t.Errorf("the help lacks %q:\n%s", want, f)
+		}
+	}
+}

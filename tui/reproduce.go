@@ -86,8 +86,8 @@ func (m *Model) copyCmd() tea.Cmd {
 		if err := guard.Write(name, func(w io.Writer) error { _, err := io.WriteString(w, line+"\n"); return err }); err != nil {
 			return exportMsg{err: fmt.Errorf("copied the command as one line (OSC 52, where the terminal allows it); writing it: %w", err)}
 		}
-		return exportMsg{text: "copied the command as one line (OSC 52, where the terminal allows it; in tmux: set -g set-clipboard on)" +
-			" · written to " + name + " too (bash " + name + " runs it)"}
+		return exportMsg{text: "copied the command as one line (OSC 52) and wrote it to " + name +
+			" (bash runs it) — a terminal may ignore OSC 52; in tmux: set -g set-clipboard on"}
 	}
 	return tea.Batch(tea.SetClipboard(line), write)
 }
