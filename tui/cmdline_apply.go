@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -35,14 +36,15 @@ var startOnly = map[string]string{
 }
 
 // cmdFlagNames are the names the command line knows: the analysis flags,
-// then the ones it says cannot change.
+// then the ones it says cannot change, sorted.
 func cmdFlagNames() []string {
 	names := analysis.FlagNames()
+	var more []string
 	for n := range startOnly {
-		names = append(names, n)
+		more = append(more, n)
 	}
-	slices.Sort(names[len(analysis.FlagNames()):])
-	return names
+	slices.Sort(more)
+	return append(names, more...)
 }
 
 // flagValues are the values Tab completes for flag name: the log's judges,
@@ -133,7 +135,7 @@ func cmdlineComplete(c *common, line string) (string, []string) {
 		if len(cands) == 1 {
 			return dashes + cands[0] + " ", nil
 		}
-		return dashes + common2(cands, word), cands
+		return dashes + sharedPrefix(cands, word), cands
 	}
 	if len(fields) > 2 || len(fields) == 2 && trailing {
 		return line, nil // one flag's value at a time
@@ -154,7 +156,7 @@ func cmdlineComplete(c *common, line string) (string, []string) {
 	case 1:
 		return head + shellarg.Quote(cands[0]), nil
 	}
-	p := common2(cands, typed)
+	p := sharedPrefix(cands, typed)
 	if p == typed {
 		return line, cands
 	}
@@ -172,16 +174,17 @@ func prefixed(names []string, p string) []string {
 	return out
 }
 
-// common2 is the longest prefix the names share, at least p (names all
-// start with p; p itself when there are none).
-func common2(names []string, p string) string {
+// sharedPrefix is the longest prefix the names share, at least p (names
+// all start with p; p itself when there are none), cut between runes.
+func sharedPrefix(names []string, p string) string {
 	if len(names) == 0 {
 		return p
 	}
 	pre := names[0]
 	for _, n := range names[1:] {
 		for !strings.HasPrefix(n, pre) {
-			pre = pre[:len(pre)-1]
+			_, size := utf8.DecodeLastRuneInString(pre)
+			pre = pre[:len(pre)-size]
 		}
 	}
 	return pre

@@ -174,3 +174,18 @@ func TestCmdlineHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedPrefix: completion fills in what the candidates share, cut
+// between runes (two judges that differ in the last byte of a character
+// share the characters before it).
+func TestSharedPrefix(t *testing.T) {
+	if got := sharedPrefix([]string{"judge-fair", "judge-first"}, "judge-f"); got != "judge-f" {
+		t.Errorf("got %q", got)
+	}
+	if got := sharedPrefix([]string{"judge-é", "judge-è"}, ""); got != "judge-" { // é and è share their first byte
+		t.Errorf("got %q, want judge-", got)
+	}
+	if got := sharedPrefix(nil, "x"); got != "x" {
+		t.Errorf("got %q", got)
+	}
+}
