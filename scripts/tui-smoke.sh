@@ -265,7 +265,7 @@ scenario_rough_edges_80x24() {
   keys rough c
   wait_for rough screen 'Reproduce these numbers'
   wait_for rough screen '^  plumb report --judge judge-fair --lambda 0\.5'
-  wait_for rough screen '--permutations|--k [0-9]+ *$'
+  wait_for rough screen '--permutations|--k [0-9]+( \\)? *$'
   keys rough c
   wait_for rough screen 'Top 8 by RS'
   keys rough e
@@ -384,6 +384,47 @@ tour() {
 }
 scenario_tour_80x24() { tour 80 24; }
 scenario_tour_200x50() { tour 200 50; }
+# The reproduce popup at 80×24 wraps with line continuations that bash
+# joins back into the command y copies and writes; the command line (:)
+# moves λ, suggests a flag for a typo and completes a judge at 200×50.
+scenario_cmdline() {
+  start cmd 80 24 ./plumb
+  wait_for cmd status "$done_re"
+  keys cmd c
+  wait_for cmd screen '^  plumb report --judge judge-fair .* \\$'
+  keys cmd y
+  wait_for cmd screen 'wrote it to'
+  [ -s plumb-export.judge-fair.command.sh ] || fail "y wrote no plumb-export.judge-fair.command.sh"
+  local block want got
+  block=$(screen cmd | awk '/^  plumb report/ { f = 1 } f && /^ *$/ { exit } f')
+  got=$(bash --norc -c "plumb() { printf '%s\n' \"\$@\"; }
+$block")
+  want=$(bash --norc -c "plumb() { printf '%s\n' \"\$@\"; }
+$(cat plumb-export.judge-fair.command.sh)")
+  [ -n "$got" ] && [ "$got" = "$want" ] || fail "the wrapped block ($block) is not the command y wrote"
+  keys cmd c 2
+  wait_for cmd screen 'Learned map g\*'
+  keys cmd ':lambda 0.3'
+  wait_for cmd bottom '^:lambda 0\.3'
+  t send-keys -t cmd Enter
+  wait_for cmd screen '^ *λ ‹0\.3›'
+  wait_for cmd status "λ 0\.3 .*$done_re|λ 0\.3: no column shown changed|λ 0\.3 changed no number"
+  keys cmd ':lamda 1'
+  t send-keys -t cmd Enter
+  wait_for cmd screen 'did you mean --lambda\?'
+  keys cmd q
+  wait_exit cmd 0
+  start cmdw 200 50 ./plumb
+  wait_for cmdw status "$done_re"
+  keys cmdw ':judge judge-fi'
+  t send-keys -t cmdw Tab
+  wait_for cmdw bottom '^:judge judge-first'
+  t send-keys -t cmdw Enter
+  wait_for cmdw screen 'applied --judge judge-first'
+  wait_for cmdw screen '▸ judge-first'
+  keys cmdw q
+  wait_exit cmdw 0
+}
 
 run() { # NAME FUNC
   local name=$1 rc t0=$SECONDS
@@ -417,6 +458,7 @@ run "80×24: tables, help, scroll, reproduce, status line" scenario_rough_edges_
 run "200×50: All judges table" scenario_demo_200x50
 run "80×24 tour: judge-tokenA, then [ to judge-first's collapse at the top" scenario_tour_80x24
 run "200×50 tour: judge-tokenA, then [ to judge-first's collapse at the top" scenario_tour_200x50
+run "80×24 and 200×50: wrapped reproduce command, y, the command line" scenario_cmdline
 run "60×20: too small" scenario_too_small
 run "bad file: exit 2 with FILE:LINE" scenario_bad_file
 run "non-TTY: Markdown report" scenario_non_tty

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/internal/shellarg"
@@ -49,18 +51,49 @@ func (in inputArgs) flags() []analysis.Flag {
 // command writes a command as typed: the subcommand, the files, then the
 // flags as --name value (quoted for a POSIX shell).
 func command(sub string, files []string, flags []analysis.Flag) string {
-	a := []string{"plumb", sub}
+	return strings.Join(commandUnits(sub, files, flags), " ")
+}
+
+// commandUnits are command's words grouped into the units a wrapped
+// command never parts: "plumb SUB", each file, and each flag with its
+// value ("--verdict-from raw-x0"), every word quoted by shellarg.Quote.
+func commandUnits(sub string, files []string, flags []analysis.Flag) []string {
+	u := []string{"plumb " + sub}
 	for _, f := range files {
-		a = append(a, shellarg.Quote(f))
+		u = append(u, shellarg.Quote(f))
 	}
 	for _, f := range flags {
 		w := f.Words()
-		a = append(a, w[0])
+		a := []string{w[0]}
 		for _, v := range w[1:] {
 			a = append(a, shellarg.Quote(v))
 		}
+		u = append(u, strings.Join(a, " "))
 	}
-	return strings.Join(a, " ")
+	return u
+}
+
+// wrapCommand lays a command's units (commandUnits) out in lines of at
+// most w cells for a shell to read back: every line but the last ends in
+// " \" (a line continuation), the lines after the first are indented by
+// two spaces, and a unit is never cut, so a flag stays with its value and
+// a quoted word whole; a unit wider than a line alone gets a line of its
+// own, wider than w. Joined by a POSIX shell the lines are the one-line
+// command's words.
+func wrapCommand(units []string, w int) []string {
+	var out []string
+	line := ""
+	for _, u := range units {
+		switch {
+		case line == "":
+			line = u
+		case lipgloss.Width(line)+1+lipgloss.Width(u)+2 <= w:
+			line += " " + u
+		default:
+			out, line = append(out, line+" \\"), "  "+u
+		}
+	}
+	return append(out, line)
 }
 
 // uncarried returns why no command line can reproduce the numbers of
@@ -100,7 +133,12 @@ func (c *common) firstRecordOf(judge, group string) string {
 // of opt on the inputs in: the inputs' flags, then opt's (report's codec,
 // Options.Args).
 func reportCommand(opt analysis.Options, in inputArgs) string {
-	return command("report", in.files, append(in.flags(), opt.Args()...))
+	return strings.Join(reportUnits(opt, in), " ")
+}
+
+// reportUnits are reportCommand's units (commandUnits), for wrapCommand.
+func reportUnits(opt analysis.Options, in inputArgs) []string {
+	return commandUnits("report", in.files, append(in.flags(), opt.Args()...))
 }
 
 // figuresCommand is the `plumb figures` command that writes the figures of

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
@@ -193,7 +194,13 @@ func (c *common) resolvedKnobs() resolved {
 // reproduceCommand is the `plumb report` command that recomputes the
 // numbers on screen (the current judge, group and every knob).
 func (c *common) reproduceCommand() string {
+	return strings.Join(c.reproduceUnits(), " ")
+}
+
+// reproduceUnits are reproduceCommand's units (commandUnits), which the
+// popup wraps (wrapCommand).
+func (c *common) reproduceUnits() []string {
 	opt := c.knobs.opt
 	opt.Judges = []string{c.judgeName()}
-	return reportCommand(opt, c.inputs())
+	return reportUnits(opt, c.inputs())
 }

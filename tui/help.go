@@ -7,6 +7,9 @@ import "charm.land/bubbles/v2/key"
 func (m *Model) shortHelp() []key.Binding {
 	k := m.c.keys
 	if m.showHelp || m.showRepro || m.showGloss {
+		if m.showRepro {
+			return []key.Binding{k.Help, k.Quit, k.Back, k.Copy, k.ScrollDown, k.ScrollUp}
+		}
 		return []key.Binding{k.Help, k.Quit, k.Back, k.ScrollDown, k.ScrollUp}
 	}
 	p := m.panes[m.pane]
@@ -15,7 +18,7 @@ func (m *Model) shortHelp() []key.Binding {
 	if len(m.c.groups) > 1 {
 		b = append(b, k.NextGroup)
 	}
-	return append(b, k.Export, k.Repro)
+	return append(b, k.Export, k.Repro, k.Command)
 }
 
 // helpSections lists every key, grouped by where it works: everywhere,
@@ -27,7 +30,7 @@ func (m *Model) helpSections() []helpSection {
 	}
 	out := []helpSection{
 		{"Everywhere", []key.Binding{k.Help, k.Quit, k.NextPane, k.PrevPane, k.Pane, k.NextJudge, k.PrevJudge, k.NextGroup,
-			k.PrevGroup, k.Export, k.Editor, k.Repro, k.Glossary, k.ColRight, k.ColLeft}},
+			k.PrevGroup, k.Export, k.Editor, k.Repro, k.Copy, k.Command, k.Glossary, k.ColRight, k.ColLeft}},
 		knobHelp(k),
 	}
 	for _, p := range m.panes {

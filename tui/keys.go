@@ -15,6 +15,7 @@ type keyMap struct {
 	ScrollUp, ScrollDown          key.Binding
 	Export, FewShot               key.Binding
 	Repro, ColLeft, ColRight      key.Binding
+	Copy, Command                 key.Binding
 	RowUp, RowDown, Top, Bottom   key.Binding
 	Sort, Filter, Open, ItemsView key.Binding
 	SortReverse, Pager, Editor    key.Binding
@@ -49,6 +50,8 @@ func newKeyMap() keyMap {
 		Export:      b(k("e"), h("e", "export report + calibrated log")),
 		FewShot:     b(k("w"), h("w", "write few-shot set")),
 		Repro:       b(k("c"), h("c", "reproduce")),
+		Copy:        b(k("y"), h("y", "copy the command")),
+		Command:     b(k(":"), h(":", "command line")),
 		ColLeft:     b(k("<"), h("<", "table columns left")),
 		ColRight:    b(k(">"), h(">", "table columns right")),
 		RowUp:       b(k("up", "k"), h("↑/k", "up")),

@@ -94,6 +94,8 @@ type Model struct {
 	// showGloss shows the glossary popup (i) of the pane at hand.
 	showGloss  bool
 	glossPopup *popup
+	// cmdline is the command line (:).
+	cmdline *cmdLine
 
 	// pipe computes the numbers the panes show (pipeline.go).
 	pipe *pipeline
@@ -150,6 +152,7 @@ func New(opts Options) *Model {
 	m.keysPopup = newPopup(c, "All keys", "(? or esc closes · pgdn/pgup scroll)",
 		func(w int) []string { return helpLines(&c.st, m.helpSections(), w) })
 	m.glossPopup = newPopup(c, "What these numbers mean", "(i or esc closes)", func(w int) []string { return glossaryLines(c, m.pane, w) })
+	m.cmdline = newCmdLine(c)
 	m.reproPopup = newPopup(c, "Reproduce these numbers", "(c or esc closes)", func(w int) []string { return reproLines(c, w) })
 	return m
 }

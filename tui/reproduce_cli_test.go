@@ -104,7 +104,9 @@ func popupCommand(t *testing.T, m *Model) string {
 					}
 					continue
 				}
-				words = append(words, strings.TrimSpace(c))
+				// A line continuation (" \" at the end) is read as
+				// the shell reads it: the next line goes on the command.
+				words = append(words, strings.TrimSuffix(strings.TrimSpace(c), " \\"))
 			}
 		}
 	}

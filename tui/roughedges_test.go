@@ -199,7 +199,7 @@ func TestReproducePopup(t *testing.T) {
 		var got strings.Builder
 		for _, l := range strings.Split(screen(m), "\n")[3:] {
 			if strings.HasPrefix(l, "  ") && !strings.Contains(l, "clipboard") {
-				got.WriteString(strings.TrimSpace(l) + " ")
+				got.WriteString(strings.TrimSuffix(strings.TrimSpace(l), " \\") + " ") // a line continuation
 			}
 		}
 		if !strings.Contains(strings.Join(strings.Fields(got.String()), " "), strings.Join(strings.Fields(want), " ")) {

@@ -101,6 +101,13 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // popups, then the global keys, then the pane's knob bar, then the pane.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.c.flash = ""
+	if m.cmdline.active {
+		line, ok, cmd := m.cmdline.key(msg)
+		if ok {
+			return tea.Batch(cmd, m.runCommand(line))
+		}
+		return cmd
+	}
 	p := m.panes[m.pane]
 	if p.Capturing() {
 		return p.Update(msg)
@@ -146,6 +153,9 @@ func (m *Model) popupKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 		return nil, true
 	}
 	if m.showRepro {
+		if key.Matches(msg, k.Copy) {
+			return m.copyCmd(), true
+		}
 		if key.Matches(msg, k.Repro) {
 			m.showRepro = false
 			return nil, true
@@ -184,6 +194,10 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 		return nil, true
 	case key.Matches(msg, k.Editor):
 		return editorCmd(m.c), true
+	case key.Matches(msg, k.Copy):
+		return m.copyCmd(), true
+	case key.Matches(msg, k.Command):
+		return m.cmdline.open(), true
 	case key.Matches(msg, k.ResetAll):
 		for id := range knobDefs {
 			m.c.knobs.reset(knobID(id), m.c.start)

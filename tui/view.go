@@ -54,7 +54,9 @@ func (m *Model) frame() string {
 	}
 	bh := m.bodyHeight(p)
 	status := []string{m.statusLine(w)}
-	if fl := flashLines(m.c, w); len(fl) > 1 {
+	if m.cmdline.active {
+		status = []string{m.cmdline.hint(w)}
+	} else if fl := flashLines(m.c, w); len(fl) > 1 {
 		// A message longer than the status line takes rows of the pane.
 		status, bh = fl, max(1, bh-(len(fl)-1))
 	}
@@ -71,8 +73,14 @@ func (m *Model) frame() string {
 // popupFrame is the frame of a popup: the tabs, the popup, the status
 // line and the help bar.
 func (m *Model) popupFrame(o *popup, w int) string {
-	out := append([]string{m.tabs.View(m.pane, w)}, o.View()...)
-	out = append(out, m.statusLine(w), m.helpBar(w))
+	body, status := o.View(), []string{m.statusLine(w)}
+	if fl := flashLines(m.c, w); len(fl) > 1 {
+		// A message longer than the status line takes the popup's last rows.
+		status, body = fl, body[:max(2, len(body)-(len(fl)-1))]
+	}
+	out := append([]string{m.tabs.View(m.pane, w)}, body...)
+	out = append(out, status...)
+	out = append(out, m.helpBar(w))
 	return fitLines(out, w, m.c.contentHeight())
 }
 
@@ -159,6 +167,9 @@ func ms(d interface{ Seconds() float64 }) string {
 
 // helpBar is the short help of the active pane.
 func (m *Model) helpBar(w int) string {
+	if m.cmdline.active {
+		return m.cmdline.View(w)
+	}
 	m.help.SetWidth(w)
 	return m.help.ShortHelpView(m.shortHelp())
 }

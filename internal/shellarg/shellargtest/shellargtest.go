@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+	"strings"
 	"testing"
 
 	"github.com/plumb-eval/plumb/internal/shellarg"
@@ -97,4 +98,25 @@ func Run(tb testing.TB, bin, dir, command string, extra ...string) []byte {
 		tb.Fatalf("%s %v: %v\n%s", command, extra, err, stderr.String())
 	}
 	return out
+}
+
+// BashArgs runs script with bash (no profile, no rc), the word plumb in it
+// standing for a function that hands back its arguments, and returns the
+// arguments plumb got: what a user who pastes script into bash runs. It
+// skips tb when there is no bash and fails it when bash fails.
+func BashArgs(tb testing.TB, script string) []string {
+	tb.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		tb.Skipf("no bash: %v", err)
+	}
+	out, err := exec.Command(bash, "--norc", "--noprofile", "-c",
+		"plumb() { for a in \"$@\"; do printf '%s\\0' \"$a\"; done; }\n"+script).Output()
+	if err != nil {
+		tb.Fatalf("bash -c %q: %v", script, err)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
 }
