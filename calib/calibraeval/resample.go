@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/plumb-eval/plumb/calib"
@@ -68,6 +69,10 @@ type ResampleWork struct {
 	anc   []int32
 	noa   NOA
 	g     []float64 // Start's
+	// Prefs's marks of the rows it has set: row i is set for this call
+	// when done[i] == gen.
+	done []uint32
+	gen  uint32
 }
 
 // NewResampler prepares the resamples of the estimation set est (distinct
@@ -250,7 +255,15 @@ func (r *Resampler) Prefs(idx []int, c *calib.Curve, w *ResampleWork, out *calib
 	if w.count[0] > 0 {
 		lo = 0
 	}
+	if len(w.done) != len(r.pairs) || w.gen == math.MaxUint32 {
+		w.done, w.gen = make([]uint32, len(r.pairs)), 0
+	}
+	w.gen++
 	for _, i := range idx {
+		if w.done[i] == w.gen {
+			continue // a repeat: its row is set
+		}
+		w.done[i] = w.gen
 		pr := &r.pairs[i]
 		out.Has[i], out.Gold[i] = pr.Has, pr.Gold
 		var row [model.NumArrangements]float64

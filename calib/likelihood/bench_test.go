@@ -3,6 +3,7 @@ package likelihood
 import (
 	"testing"
 
+	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/calib/calibtest"
 )
 
@@ -64,4 +65,33 @@ func pointsLSUS(pts []Point) (ls, us []float64) {
 		us = append(us, p.US)
 	}
 	return ls, us
+}
+
+// BenchmarkBiasScoreBootstrap is the BiasScore interval of 1,000 items × 3
+// criteria and their total: 1,000 resamples each, one core, ranked by
+// counting (biasRanker).
+func BenchmarkBiasScoreBootstrap(b *testing.B) { benchBiasBootstrap(b, false) }
+
+// BenchmarkBiasScoreBootstrapSorted is the same with a sort per resample
+// (sortedBiasStat), the ranker's oracle.
+func BenchmarkBiasScoreBootstrapSorted(b *testing.B) { benchBiasBootstrap(b, true) }
+
+func benchBiasBootstrap(b *testing.B, sorted bool) {
+	scores := calibtest.SimScores(b, 1000, []string{"a", "b", "c"}, 1, calibtest.SlopeJudge("j", 0.4))
+	l, err := Analyze("j", scores, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt := bootstrap.Options{Resamples: 1000, Seed: 1, Level: 0.95, Workers: 1}
+	for b.Loop() {
+		for _, r := range append(l.Criteria, l.Total) {
+			stat := sortedBiasStat(r.Points)
+			if !sorted {
+				stat = newBiasRanker(r.Points).stat
+			}
+			if _, err := bootstrap.Run(len(r.Points), []string{"bias_score"}, stat, opt); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

@@ -120,7 +120,12 @@ func rankCorr(x, y []float64, xName, yName string) calib.Stat {
 	if n < 3 {
 		return calib.Undefined(n, fmt.Sprintf("Spearman's ρ needs at least 3 items, got %d", n))
 	}
-	a, b := centredRanks(x), centredRanks(y)
+	return corrOfCentredRanks(centredRanks(x), centredRanks(y), xName, yName)
+}
+
+// corrOfCentredRanks is rankCorr from the centred mid-ranks a and b.
+func corrOfCentredRanks(a, b []float64, xName, yName string) calib.Stat {
+	n := len(a)
 	saa, sbb := sumSquares(a), sumSquares(b)
 	switch {
 	case saa == 0:

@@ -167,8 +167,9 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				return baseline.BPCMetricsSubset(e.bpc, idx), true
 			}})
 		case MethodDiscard:
+			di := baseline.NewDiscardIndex(e.raw) // DiscardMetricsIn(e.raw, idx, …), each item classified once
 			methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
-				d, _ := baseline.DiscardMetricsIn(e.raw, idx, w.ws)
+				d, _ := di.MetricsIn(idx, w.ws)
 				return d, true
 			}})
 		case MethodPride:
