@@ -15,19 +15,19 @@ func TestJudgeSwitchShowsNewJudgeAtTop(t *testing.T) {
 	t.Parallel()
 	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
 	press(t, m, "2", "pgdown", "pgdown", "pgdown")
-	if f := frameText(m); !strings.Contains(f, "more above") {
+	if f := frameText(m); !scrolledDown(f) {
 		t.Fatalf("pgdn did not scroll the Selection pane:\n%s", f)
 	}
 	// The key alone, its recompute not yet run: the body is the new judge's.
 	_, cmd := m.Update(keyMsg("]"))
 	f := frameText(m)
-	if !strings.Contains(f, "⟳ analysing judge-first …") || strings.Contains(f, "more above") ||
+	if !strings.Contains(f, "⟳ analysing judge-first …") || scrolledDown(f) ||
 		strings.Contains(f, "Position or ID?") || strings.Contains(f, "Notes") {
 		t.Errorf("after ], before judge-first's numbers: want its \"analysing\" line at the top, got\n%s", f)
 	}
 	run(t, m, cmd)
 	f = frameText(m)
-	if strings.Contains(f, "more above") || !strings.Contains(f, "CalibraEval collapsed") || strings.Contains(f, "analysing") {
+	if scrolledDown(f) || !strings.Contains(f, "CalibraEval collapsed") || strings.Contains(f, "analysing") {
 		t.Errorf("judge-first's numbers: want the pane from its top (the collapse note first), got\n%s", f)
 	}
 }
@@ -47,4 +47,10 @@ func TestJudgeSwitchBeforeFirstResult(t *testing.T) {
 	if f := frameText(m); !strings.Contains(f, "⟳ analysing judge-first …") || strings.Contains(f, "judge-fair") {
 		t.Errorf("] before any numbers: want judge-first's \"analysing\" line and no judge-fair, got\n%s", f)
 	}
+}
+
+// scrolledDown reports whether a frame's position line says the pane is
+// not at its top: "↑ more above" at its end, "↑↓ more" in its middle.
+func scrolledDown(frame string) bool {
+	return strings.Contains(frame, "more above") || strings.Contains(frame, "↑↓ more")
 }
