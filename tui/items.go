@@ -53,10 +53,16 @@ func newItemsPane(c *common) *itemsPane {
 }
 
 // Capturing: the filter input takes every key but esc and enter.
-func (p *itemsPane) Capturing() bool  { return p.filter.Focused() }
-func (p *itemsPane) Knobs() *knobBar  { return nil }
-func (p *itemsPane) Invalidate()      { p.stale = true }
-func (p *itemsPane) SetSize(w, h int) { p.w, p.h = w, h }
+func (p *itemsPane) Capturing() bool { return p.filter.Focused() }
+func (p *itemsPane) Knobs() *knobBar { return nil }
+func (p *itemsPane) Invalidate()     { p.stale = true }
+
+// SetSize gives the pane its size, and the filter input the row's width
+// (with none, bubbles' textinput shows one character of its placeholder).
+func (p *itemsPane) SetSize(w, h int) {
+	p.w, p.h = w, h
+	p.filter.SetWidth(max(1, w-3))
+}
 
 // data is the items of the result on screen (nil before the first).
 func (p *itemsPane) data() *itemData {
