@@ -24,7 +24,7 @@ func TestLegendsOutsideAndReferencesLabelled(t *testing.T) {
 	}{
 		{LengthBins("l", "j", l, style.PrefBalanced), "0.5 = no length bias"},
 		{SelfPreference("s", "j", s, style.PrefBalanced), "0.5 = no self-preference"},
-		{WinRates("w", "j", wr, style.PrefBalanced), "50% = even match"},
+		{WinRates("w", "j", wr, style.PrefBalanced), "0.5 = even match"},
 	} {
 		found := false
 		for _, e := range c.f.Legend {

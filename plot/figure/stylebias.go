@@ -231,14 +231,15 @@ func SelfPreference(name, judge string, s *style.SelfPreference, pref style.Pref
 // WinRates draws each generator's win rate against all the others (rows
 // of style.Result.WinRates with VsAll) as a forest plot: raw,
 // position-balanced, length-controlled and corrected, each with its
-// interval, against 50% (an even match).
+// interval, against 0.5 (an even match); rates as fractions, as every
+// surface gives them.
 func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure {
 	judge = textsafe.Line(judge)
-	p := newPlot(fmt.Sprintf("Win rates against all the others — judged by %s", judge), "win rate (%)", "")
-	p.X.Min, p.X.Max = 0, 100
+	p := newPlot(fmt.Sprintf("Win rates against all the others — judged by %s", judge), "win rate", "")
+	p.X.Min, p.X.Max = 0, 1
 	var legend []LegendEntry
 	var caption strings.Builder
-	fmt.Fprintf(&caption, "Win rate of each generator against all the others, as judged by %s: raw (each item's first recorded arrangement; for AlpacaEval's annotations its published win_rate), position-balanced (mean over the arrangements), %s (σ(θ) of the minimal GLM logit p = θ + φ·tanh(Δ/sd(Δ)), the form of AlpacaEval 2.0's length_controlled_minimal, fitted without a penalty, on the %s preference: the rate predicted at equal lengths; %s)%s and corrected for the judge's errors (Rogan–Gladen with Lee et al.'s interval, from the human labels). Bars: 95%% paired item bootstrap intervals (Lee et al.'s for the corrected rate) where computed; the grey line is an even match (50%%). ",
+	fmt.Fprintf(&caption, "Win rate of each generator against all the others, as judged by %s: raw (each item's first recorded arrangement; for AlpacaEval's annotations its published win_rate), position-balanced (mean over the arrangements), %s (σ(θ) of the minimal GLM logit p = θ + φ·tanh(Δ/sd(Δ)), the form of AlpacaEval 2.0's length_controlled_minimal, fitted without a penalty, on the %s preference: the rate predicted at equal lengths; %s)%s and corrected for the judge's errors (Rogan–Gladen with Lee et al.'s interval, from the human labels). Bars: 95%% paired item bootstrap intervals (Lee et al.'s for the corrected rate) where computed; the grey line is an even match (0.5). ",
 		judge, vocab.WinRateLC, prefName(pref), vocab.LeaderboardLCNote, difficultyCaption(rows))
 	series := []struct {
 		label string
@@ -273,11 +274,11 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 				undefined = append(undefined, fmt.Sprintf("%s %s (%s)", textsafe.Line(w.Model), s.label, textsafe.Line(st.Reason)))
 				continue
 			}
-			xy := plotter.XY{X: 100 * st.Value, Y: float64(len(rows)-1-i) + s.dy}
+			xy := plotter.XY{X: st.Value, Y: float64(len(rows)-1-i) + s.dy}
 			pts.XYs = append(pts.XYs, xy)
 			if st.CI != nil && finite(st.CI.Lower, st.CI.Upper) {
 				bars.XYs = append(bars.XYs, xy)
-				bars.XErrors = append(bars.XErrors, struct{ Low, High float64 }{100 * (st.Value - st.CI.Lower), 100 * (st.CI.Upper - st.Value)})
+				bars.XErrors = append(bars.XErrors, struct{ Low, High float64 }{st.Value - st.CI.Lower, st.CI.Upper - st.Value})
 			}
 		}
 		if len(pts.XYs) == 0 {
@@ -302,9 +303,9 @@ func WinRates(name, judge string, rows []style.WinRate, pref style.Pref) Figure 
 	if len(names) > 0 {
 		p.NominalY(names...)
 	}
-	even := refLine(plotter.XYs{{X: 50, Y: -0.5}, {X: 50, Y: float64(len(rows)) - 0.5}})
+	even := refLine(plotter.XYs{{X: 0.5, Y: -0.5}, {X: 0.5, Y: float64(len(rows)) - 0.5}})
 	p.Add(even)
-	legend = append(legend, legendEntry("50% = even match", even))
+	legend = append(legend, legendEntry("0.5 = even match", even))
 	if len(warned) > 0 {
 		fmt.Fprintf(&caption, "Warnings on the %s: %s. ", vocab.WinRateLC, strings.Join(warned, "; "))
 	}
