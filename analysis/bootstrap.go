@@ -128,7 +128,7 @@ func (o BootstrapOptions) Plan(items, estItems int) BootPlan {
 	default:
 		p.Refit = p.Resamples*estItems <= RefitBudget
 		if !p.Refit {
-			p.Notes = append(p.Notes, fmt.Sprintf("CalibraEval's fit and Pride's prior held fixed in the bootstrap "+
+			p.Notes = append(p.Notes, fmt.Sprintf("CalibraEval's fit and Pride's and BC's priors held fixed in the bootstrap "+
 				"(%d resamples × %d estimation items exceeds the refit budget of %d): its intervals leave out the fit's own "+
 				"variability and are too narrow (%s beside their marks); --refit re-fits per resample", p.Resamples, estItems, RefitBudget, vocab.FixedFitSym))
 		}

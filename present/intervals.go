@@ -187,7 +187,7 @@ func IntervalsText(iv *selection.Intervals) string {
 		return ""
 	}
 	o := iv.Options
-	fit := "CalibraEval's fit and Pride's prior held fixed"
+	fit := "CalibraEval's fit and Pride's and BC's priors held fixed"
 	if o.Refit {
 		fit = "CalibraEval re-fitted (from the full-data fit) and Pride's and BC's priors re-estimated per resample"
 	}

@@ -204,8 +204,8 @@ func TestMarkdownMarks(t *testing.T) {
 	// bootOptions holds the fits fixed: CalibraEval's marks carry ‡, the
 	// baselines' (which learn nothing) do not.
 	for _, want := range []string{"| CalibraEval | 0.905 (+0.003 =‡) |", "0.939 (+0.033 ▲)", "Marks: ▲/▼ the change's interval excludes 0",
-		"‡ fit held fixed (CalibraEval, Pride): the interval leaves out the fit's own variability and is too narrow",
-		"95% paired item bootstrap percentile intervals, 200 resamples (seed 1), CalibraEval's fit and Pride's prior held fixed",
+		"‡ fit held fixed (CalibraEval, Pride, BC): the interval leaves out the fit's own variability and is too narrow",
+		"95% paired item bootstrap percentile intervals, 200 resamples (seed 1), CalibraEval's fit and Pride's and BC's priors held fixed",
 		"Intervals of the change from raw (all items):", "BiasScore in brackets"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("Markdown lacks %q", want)
