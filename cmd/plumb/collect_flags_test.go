@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -62,5 +64,53 @@ func TestCollectFlagsCheckedFirst(t *testing.T) {
 	}
 	if n := requests.Load(); n != 0 {
 		t.Errorf("%d requests reached the server", n)
+	}
+}
+
+// TestCollectServedModelWarned (issue 32, item 8): a server that answers
+// with another model's name than the one asked gets a warning naming both,
+// and every record keeps both: extra.collect.model is the model asked,
+// extra.collect.served_model the one the server named. The same server
+// naming the model asked gets neither. Before the fix the answer's model
+// was not read: no warning, and the records held only the model asked.
+func TestCollectServedModelWarned(t *testing.T) {
+	dir := t.TempDir()
+	items := filepath.Join(dir, "items.jsonl")
+	if _, err := simulate(t, "--pairs", "6", "--scores", "0", "--verdicts", "0", "-o", items); err != nil {
+		t.Fatal(err)
+	}
+	c := sim.DefaultConfig()
+	c.Pairs = 6
+	s, err := simserver.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, served := range []string{"judge-other", "judge-first"} {
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, r)
+			body := bytes.ReplaceAll(rec.Body.Bytes(), []byte(`"model":"judge-first"`), []byte(`"model":"`+served+`"`))
+			maps.Copy(w.Header(), rec.Header())
+			w.Header().Del("Content-Length")
+			w.WriteHeader(rec.Code)
+			w.Write(body)
+		}))
+		out := filepath.Join(dir, served+".jsonl")
+		_, stderr, err := executeStderr(t, "collect", items, "--base-url", ts.URL+"/v1", "--model", "judge-first", "-o", out, "-q")
+		ts.Close()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", served, err, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+		warned := strings.Contains(stderr, `warning: 24 of 24 answers came from a model the server names "judge-other", not the "judge-first" asked (--model)`)
+		kept := strings.Count(string(b), `"served_model":"judge-other"`)
+		asked := strings.Count(string(b), `"model":"judge-first"`)
+		if other := served != "judge-first"; warned != other || (other && kept != len(lines)) || (!other && kept != 0) || asked != len(lines) {
+			t.Errorf("%s: warned %v, served_model in %d and model in %d of %d records:\n%s\n%s", served, warned, kept, asked, len(lines), stderr, lines[0])
+		}
 	}
 }
