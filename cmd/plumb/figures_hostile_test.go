@@ -39,6 +39,9 @@ func TestFiguresHostileNames(t *testing.T) {
 		cfg.Judges = append(cfg.Judges, sim.DefaultJudge(string(rune('a'+i))+g))
 	}
 	cfg.Criteria = []string{"c" + groups[0], "d" + groups[len(groups)-1]}
+	// And one judge named with the whole corpus: its stem was 400 bytes and
+	// writing its figures failed ("file name too long").
+	cfg.Judges = append(cfg.Judges, sim.DefaultJudge("z"+strings.Join(hostile.Names(), "|")))
 	var buf bytes.Buffer
 	if err := sim.Write(&buf, cfg); err != nil {
 		t.Fatal(err)
