@@ -55,6 +55,7 @@ type Answer struct {
 	Tokens           []Token
 	PromptTokens     int
 	CompletionTokens int
+	Model            string // the model the server says answered ("" when it does not say)
 }
 
 // Errors of a 200 response that carries no usable answer.
@@ -112,6 +113,7 @@ type chatResponse struct {
 		} `json:"logprobs"`
 	} `json:"choices"`
 	Usage *usage `json:"usage"`
+	Model string `json:"model"`
 }
 
 // ParseChat parses a chat completions response body.
@@ -127,7 +129,7 @@ func ParseChat(body []byte) (Answer, error) {
 	if c.Message == nil {
 		return Answer{}, fmt.Errorf("%w: choice has no message", ErrMalformed)
 	}
-	var a Answer
+	a := Answer{Model: r.Model}
 	if c.Message.Content != nil {
 		a.Text = *c.Message.Content
 	}
@@ -151,6 +153,7 @@ type completionResponse struct {
 		} `json:"logprobs"`
 	} `json:"choices"`
 	Usage *usage `json:"usage"`
+	Model string `json:"model"`
 }
 
 // ParseCompletion parses a legacy completions response body. Its
@@ -171,7 +174,7 @@ func ParseCompletion(body []byte) (Answer, error) {
 	if c.Text == nil {
 		return Answer{}, fmt.Errorf("%w: choice has no text", ErrMalformed)
 	}
-	a := Answer{Text: *c.Text}
+	a := Answer{Text: *c.Text, Model: r.Model}
 	switch lp := c.Logprobs; {
 	case lp == nil:
 	case len(lp.Tokens) > 0:

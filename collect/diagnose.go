@@ -103,9 +103,13 @@ const IDSplitMin = 5
 // know, one line each, without a trailing newline: no log-probabilities
 // (the server ignored them), IDs never among the alternatives, an ID that
 // never shows while the other does (split into several tokens), prompts
-// the server cut. Empty when there is nothing to say.
+// the server cut, answers from another model than asked. Empty when
+// there is nothing to say.
 func Warnings(st *Stats, ids IDs) []string {
 	var w []string
+	if s := servedWarning(st); s != "" {
+		w = append(w, s)
+	}
 	read := atomic.LoadInt64(&st.Read)
 	if read == 0 {
 		return truncWarnings(st, w)

@@ -68,6 +68,11 @@ type Stats struct {
 	// PositiveLP counts answers with a positive log-probability for an
 	// option (impossible; read as 0, probability 1: see Reader).
 	PositiveLP int64
+	// Served counts answers in which the server names another model than
+	// the one asked (served.go); ServedName is the first such name.
+	Served     int64
+	ServedName string
+	asked      string // the model asked, for the warning
 
 	mu         sync.Mutex
 	reasons    map[string]int64
@@ -136,6 +141,7 @@ type result struct {
 	fail     *Failure
 	attempts int
 	ptok     int
+	served   string // the model the server names in its answer, when it is another than --model
 	where    string // the results line of a batch answer (file:line)
 }
 
@@ -354,6 +360,10 @@ func (cfg *Config) answer(r result, system, user string, a *Answer, st *Stats) r
 	atomic.AddInt64(&st.PromptTok, int64(a.PromptTokens))
 	atomic.AddInt64(&st.OutputTok, int64(a.CompletionTokens))
 	r.ptok = a.PromptTokens + a.CompletionTokens
+	if asked := cfg.Client.cfg.Model; otherModel(a.Model, asked) {
+		r.served = a.Model
+		st.noteServed(a.Model, asked)
+	}
 	r.out = cfg.Reader.Read(a)
 	if r.out.Positive {
 		atomic.AddInt64(&st.PositiveLP, 1)
@@ -479,6 +489,12 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 		c["logprobs"], _ = json.Marshal(lps)
 	}
 	c["tokens"], _ = json.Marshal(tokens)
+	for _, a := range r.cfg.Arrangements {
+		if s := p.res[a].served; s != "" { // the model asked stays in "model"
+			c["served_model"], _ = json.Marshal(s)
+			break
+		}
+	}
 	if len(positive) > 0 { // the arrangements whose answer had a positive log-probability, read as 0
 		c["positive_logprob"], _ = json.Marshal(positive)
 	}

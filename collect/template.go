@@ -143,3 +143,28 @@ func (tp *Template) Render(p any) (system, user string, err error) {
 	}
 	return system, b.String(), nil
 }
+
+// CheckIDs reports a template whose answer could not tell the options
+// apart: one whose prompt is the same whichever of the two IDs labels
+// which response (it shows no ID, or the same one twice), or whose tie
+// answer is one of the IDs (ignoring case, as answers are read).
+func (tp *Template) CheckIDs(ids IDs) error {
+	a, b := ids[0], ids[1]
+	if tp.Tie != "" && (strings.EqualFold(strings.TrimSpace(tp.Tie), a) || strings.EqualFold(strings.TrimSpace(tp.Tie), b)) {
+		return fmt.Errorf("template %s: its tie answer %q is one of the option IDs %s,%s", tp.Name, tp.Tie, a, b)
+	}
+	p := Prompt{Question: "q", First: "r", Second: "s", FirstID: a, SecondID: b, ID1: a, ID2: b, Arrangement: "x0"}
+	sys1, user1, err := tp.Render(&p)
+	if err != nil {
+		return err
+	}
+	p.FirstID, p.SecondID = b, a
+	sys2, user2, err := tp.Render(&p)
+	if err != nil {
+		return err
+	}
+	if sys1 == sys2 && user1 == user2 {
+		return fmt.Errorf("template %s: the prompt is the same whichever option ID (%s or %s) labels the first response, so an answer cannot say which response it chose: label them with {{.FirstID}} and {{.SecondID}}", tp.Name, a, b)
+	}
+	return nil
+}

@@ -190,6 +190,9 @@ func (o *collectOptions) setup(files []string) (*collect.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--template: %w", err)
 	}
+	if err := tp.CheckIDs(ids); err != nil {
+		return nil, fmt.Errorf("--template: %w", err)
+	}
 	items, err := collect.LoadItems(files, o.from, o.maps)
 	if err != nil {
 		return nil, err
@@ -234,6 +237,10 @@ func (o *collectOptions) checkCommon(files []string) error {
 		return fmt.Errorf("--rps %v: want ≥ 0", o.rps)
 	case o.retries < 0:
 		return fmt.Errorf("--retries %d: want ≥ 0", o.retries)
+	case o.backoff < 0:
+		return fmt.Errorf("--backoff %v: want ≥ 0", o.backoff)
+	case o.backoffMax < 0:
+		return fmt.Errorf("--backoff-max %v: want ≥ 0", o.backoffMax)
 	case o.timeout <= 0:
 		return fmt.Errorf("--timeout %v: want > 0", o.timeout)
 	case o.limit < 0:

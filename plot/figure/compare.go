@@ -2,6 +2,7 @@ package figure
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -9,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
@@ -31,6 +33,10 @@ type JudgeRow struct {
 // consistency and accuracy. A judge with no defined value in either panel
 // gets no (empty) row: the caption names it.
 func Compare(name string, rows []JudgeRow, alpha float64) Figure {
+	rows = slices.Clone(rows)
+	for i := range rows {
+		rows[i].Judge = textsafe.Line(rows[i].Judge)
+	}
 	var caption strings.Builder
 	fmt.Fprintf(&caption, "Comparison of %d judges. Left: each judge's %s %s (Wald interval) and the %s %s (Lee et al. 2025 interval), both %.0f%%; the gap is what the judge's errors do to a published rate. %sRight: position consistency and accuracy (mean over arrangements) of the raw judgments. ",
 		len(rows), vocab.NaiveRate, vocab.NaiveRateSym, vocab.CorrectedRate, vocab.CorrectedRateSym, 100*(1-alpha), targetsSentence(rows))

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
@@ -53,6 +54,7 @@ type errPoints struct {
 // metric with no drawable row has no panel. ciText describes the intervals
 // (e.g. "95% paired bootstrap percentile intervals, 1000 resamples").
 func Forest(name, judge string, panels []ForestPanel, ciText string) Figure {
+	judge = textsafe.Line(judge)
 	var caption strings.Builder
 	fmt.Fprintf(&caption, "Change from the raw judgments for each correction method of judge %s, one panel per metric (x: method minus raw, in the metric's units; the grey line marks no change). ", judge)
 	if ciText != "" {

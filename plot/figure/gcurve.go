@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/plumb-eval/plumb/calib"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
 // CurveSeries is one calibration map to draw, e.g. one λ or one solver.
@@ -38,6 +39,7 @@ const maxCurvePoints = 2001
 // of the judge's observed P(A) (its own count axis), so a reader sees where
 // the map is supported by data.
 func GCurve(name, judge string, curves []CurveSeries, observed []float64) Figure {
+	judge = textsafe.Line(judge)
 	xlabel := "observed P(A) (probability of the option labelled A)"
 	p := newPlot("", xlabel, "calibrated P(A) = g*(P(A))")
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
 // LikelihoodScatter draws the LS–US scatter of one criterion's (or the
@@ -21,13 +22,14 @@ import (
 // the least-squares trend line. A rising cloud means the judge over-rates
 // the text its language model finds likely (Ohi et al. 2024).
 func LikelihoodScatter(name, judge string, b *likelihood.BiasResult, perToken bool) Figure {
+	judge, criterion := textsafe.Line(judge), textsafe.Line(b.Criterion)
 	xl := "LS = log P(output | input) (nats)"
 	if perToken {
 		xl = "LS per token (nats/token)"
 	}
-	p := newPlot(fmt.Sprintf("Likelihood bias — %s, %s", judge, b.Criterion), xl, "US = judge − human (normalised score)")
+	p := newPlot(fmt.Sprintf("Likelihood bias — %s, %s", judge, criterion), xl, "US = judge − human (normalised score)")
 	var caption strings.Builder
-	fmt.Fprintf(&caption, "Likelihood bias of judge %s on %s: each point is an item, x its log-likelihood under the language model, y how much the judge over-rates it relative to humans (both scores normalised to mean 0 and range 1). ", judge, b.Criterion)
+	fmt.Fprintf(&caption, "Likelihood bias of judge %s on %s: each point is an item, x its log-likelihood under the language model, y how much the judge over-rates it relative to humans (both scores normalised to mean 0 and range 1). ", judge, criterion)
 	if b.BiasScore.OK() {
 		fmt.Fprintf(&caption, "BiasScore = Spearman ρ(LS, US) = %.3f over %d items", b.BiasScore.Value, b.BiasScore.N)
 		if b.PValue.OK() {

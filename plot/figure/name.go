@@ -13,6 +13,11 @@ import (
 // the shorter ones still collide.
 var stemHashLens = [...]int{0, 8, 16, 64}
 
+// maxStem is the longest plain stem: a longer one is cut and always gets
+// its hash suffix, so that a judge's stem, a criterion's and the suffixes
+// (".lsus.", ".svg") stay within the 255 bytes a file name may have.
+const maxStem = 100
+
 // Stems returns the file-name stem of each distinct name of names: the
 // name with every run of bytes that are not an ASCII letter, digit, '-'
 // or '_' written as one '_', and none at either end ("total (micro)" →
@@ -25,7 +30,8 @@ var stemHashLens = [...]int{0, 8, 16, 64}
 // collide. A name that collides with no other keeps its plain stem. The
 // result depends only on the set of names, not on their order. Every
 // place that turns a user's name (a judge, a criterion) into a file name
-// goes through it.
+// goes through it. A stem longer than 100 bytes is cut to 91 and gets
+// the 8-digit suffix whether or not it collides.
 func Stems(names []string) map[string]string {
 	level := map[string]int{}
 	for _, n := range names {
@@ -93,6 +99,10 @@ func stemAt(name string, hexLen int) string {
 	s := b.String()
 	if s == "" {
 		s = "_"
+	}
+	if len(s) > maxStem {
+		s = strings.TrimRight(s[:maxStem-9], "_")
+		hexLen = max(hexLen, 8)
 	}
 	if hexLen == 0 {
 		return s

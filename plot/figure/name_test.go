@@ -88,3 +88,19 @@ func TestWriteRefusesSameName(t *testing.T) {
 		t.Errorf("Write through a link onto another figure: %v", err)
 	}
 }
+
+// TestStemsLongNames (issue 32, item 2): a judge named with the hostile
+// corpus joined gave a stem of 400 bytes, and writing its figures failed
+// with "file name too long". A stem is now at most 100 bytes, a cut one
+// with its hash, so two long names that share their first 100 bytes stay
+// apart.
+func TestStemsLongNames(t *testing.T) {
+	long := strings.Repeat("judge-", 60)
+	st := Stems([]string{long + "a", long + "b", "short"})
+	if a, b := st[long+"a"], st[long+"b"]; len(a) > 100 || len(b) > 100 || a == b || !strings.HasPrefix(a, "judge-judge") {
+		t.Errorf("stems %q and %q: want distinct, at most 100 bytes", a, b)
+	}
+	if st["short"] != "short" {
+		t.Errorf("short name's stem %q", st["short"])
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/selection"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -70,6 +71,7 @@ func RecallMethods(sel *selection.Result, title func(string) string, skip func(*
 // one bar per method: a fair judge has equal recalls, so the gap between
 // the panels is the recall imbalance RStd measures.
 func Recall(name, judge string, arrs []model.Arrangement, methods []RecallMethod) Figure {
+	judge = textsafe.Line(judge)
 	names := make([]string, len(arrs))
 	for i, a := range arrs {
 		names[i] = a.String()

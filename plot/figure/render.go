@@ -164,7 +164,7 @@ func (f *Figure) Render(w io.Writer, format Format, o Options) (err error) {
 	default:
 		return fmt.Errorf("unknown figure format %q", format)
 	}
-	dc := draw.New(c)
+	dc := draw.New(safeCanvas{c})
 	area := draw.Crop(dc, figurePad, -figurePad, figurePad, -figurePad)
 	if f.Title != "" {
 		sty := textStyle(titleSize)

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/plumb-eval/plumb/calib/reporting"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
@@ -34,6 +35,7 @@ func SplitMarks(r *reporting.Result, labels [6]string) []SplitMark {
 // have z = 1), with each named split marked. The y axis is zoomed to the
 // curve so that differences between the splits are visible.
 func CIWidth(name, judge string, r *reporting.Result, marks []SplitMark, alpha float64) Figure {
+	judge = textsafe.Line(judge)
 	p := newPlot(fmt.Sprintf("CI width against the budget split — %s", judge),
 		fmt.Sprintf("m0 = calibration items with z = 0 (m1 = %d − m0)", r.Budget), fmt.Sprintf("width of the %.0f%% CI of the %s %s", 100*(1-alpha), vocab.CorrectedRate, vocab.CorrectedRateSym))
 	var caption strings.Builder

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/internal/atomicfile"
+	"github.com/plumb-eval/plumb/internal/textsafe"
 )
 
 // WriteFunc writes the file path through fill, e.g. atomically and never
@@ -81,10 +82,14 @@ func sameFiles(paths []string) error {
 	return nil
 }
 
-// Caption returns the text of a figure's caption file.
+// Caption returns the text of a figure's caption file: the caption with
+// every control, bidi or separator character a visible escape
+// (textsafe.Line: the names in it are a log's), then the command line
+// reproduce as it is (its words are quoted by internal/shellarg, which
+// writes none of those characters raw).
 func Caption(f *Figure, reproduce string) string {
 	var b strings.Builder
-	b.WriteString(strings.TrimSpace(f.Caption))
+	b.WriteString(textsafe.Line(strings.TrimSpace(f.Caption)))
 	b.WriteString("\n")
 	if reproduce != "" {
 		b.WriteString("\nReproduce: ")
