@@ -79,6 +79,7 @@ func (p *recParser) pair(out *Pair) *LineError {
 	if out.Response2, err = p.text(fResponse2); err != nil {
 		return err
 	}
+	out.Empty = p.emptyTexts()
 	if err = p.generators(out); err != nil {
 		return err
 	}

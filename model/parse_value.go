@@ -174,6 +174,21 @@ func (p *recParser) text(f field) (string, *LineError) {
 	return p.str(raw, f, internLast), nil
 }
 
+// emptyTexts is the set of the pair text fields given as "" (none when
+// texts are skipped: their lengths are kept as len_k then).
+func (p *recParser) emptyTexts() EmptyTexts {
+	var e EmptyTexts
+	if p.skipText {
+		return 0
+	}
+	for i, f := range [...]field{fPrompt, fResponse1, fResponse2} {
+		if raw := p.vals[f]; len(raw) == 2 && raw[0] == '"' {
+			e |= EmptyPrompt << i
+		}
+	}
+	return e
+}
+
 // optNum decodes the optional number field f (nil when absent or null).
 func (p *recParser) optNum(f field) (*float64, *LineError) {
 	raw := p.vals[f]

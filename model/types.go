@@ -169,6 +169,10 @@ type Pair struct {
 	Prompt    string
 	Response1 string
 	Response2 string
+	// Empty marks the texts given as the empty string (""), which are
+	// values: written back and counted as length 0, never taken for
+	// texts left out. A non-empty text needs no mark.
+	Empty EmptyTexts
 	// Gen names the generators of the two responses and, optionally, their
 	// lengths (fields model_1, model_2, len_1, len_2); nil when the record
 	// gives none of them. A pointer keeps records without it small.
@@ -177,6 +181,19 @@ type Pair struct {
 	Extra Extra
 	Pos   Pos
 }
+
+// EmptyTexts is a set of a pair record's text fields given as "".
+type EmptyTexts uint8
+
+// The text fields of EmptyTexts.
+const (
+	EmptyPrompt EmptyTexts = 1 << iota
+	EmptyResponse1
+	EmptyResponse2
+)
+
+// Has reports whether f is in the set.
+func (e EmptyTexts) Has(f EmptyTexts) bool { return e&f != 0 }
 
 // Generators holds a pair record's optional fields about who wrote the two
 // responses (docs/style.md): model_1 and model_2, the generators of
@@ -205,12 +222,12 @@ func (p *Pair) Model(k int) string {
 
 // Length returns the length of response k (1 or 2) in Unicode code points:
 // len_k when the record gives it, else the length of its text. ok is false
-// when neither is known (no len_k and an empty or skipped text: an empty
-// text cannot be told from a missing one).
+// when neither is known (no len_k and a missing or skipped text; a text
+// given as "" has length 0).
 func (p *Pair) Length(k int) (n int, ok bool) {
-	l, text := (*int)(nil), p.Response2
+	l, text, empty := (*int)(nil), p.Response2, p.Empty.Has(EmptyResponse2)
 	if k == 1 {
-		text = p.Response1
+		text, empty = p.Response1, p.Empty.Has(EmptyResponse1)
 	}
 	if p.Gen != nil {
 		l = p.Gen.Len2
@@ -221,7 +238,7 @@ func (p *Pair) Length(k int) (n int, ok bool) {
 	switch {
 	case l != nil:
 		return *l, true
-	case text != "":
+	case text != "" || empty:
 		return utf8.RuneCountInString(text), true
 	}
 	return 0, false
