@@ -173,6 +173,10 @@ type Pair struct {
 	// values: written back and counted as length 0, never taken for
 	// texts left out. A non-empty text needs no mark.
 	Empty EmptyTexts
+	// LenDiffers has bit k-1 set when len_k is given and differs from the
+	// length of response_k given beside it (Length uses len_k); see
+	// LengthsDiffer.
+	LenDiffers uint8
 	// Gen names the generators of the two responses and, optionally, their
 	// lengths (fields model_1, model_2, len_1, len_2); nil when the record
 	// gives none of them. A pointer keeps records without it small.
@@ -194,6 +198,19 @@ const (
 
 // Has reports whether f is in the set.
 func (e EmptyTexts) Has(f EmptyTexts) bool { return e&f != 0 }
+
+// LengthsDiffer counts the records of pairs whose len_1 or len_2 is not
+// the length of the response text the record gives beside it: the length
+// measures use len_k there.
+func LengthsDiffer(pairs []Pair) int {
+	n := 0
+	for i := range pairs {
+		if pairs[i].LenDiffers != 0 {
+			n++
+		}
+	}
+	return n
+}
 
 // Generators holds a pair record's optional fields about who wrote the two
 // responses (docs/style.md): model_1 and model_2, the generators of
