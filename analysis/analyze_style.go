@@ -9,6 +9,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/calib/style"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -129,6 +130,10 @@ func (e *Engine) style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 	// texts (the UI's) is read the same way here.
 	so.LengthsNeedFields = opt.Style.Mode == StyleAuto
 	var notes []string
+	if n := model.LengthsDiffer(pairs); n > 0 {
+		notes = append(notes, fmt.Sprintf("len_1 or len_2 differs from the length of the response text beside it in %s: "+
+			"the length measures use len_1 and len_2", vocab.Plural(n, "pair record")))
+	}
 	if isGenerator(pairs, ja.Judge, so.Self) {
 		if so.Others, err = e.otherPairs(ja.Judge, ja.Group); err != nil {
 			return nil, err

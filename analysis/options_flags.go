@@ -79,7 +79,8 @@ func RegisterFlags(fs *pflag.FlagSet) *OptionFlags {
 
 func (f *OptionFlags) registerSelection(fs *pflag.FlagSet) {
 	def := selection.DefaultOptions()
-	fs.StringSliceVar(&f.judges, "judge", nil, "analyse only these judges (default: all)")
+	fs.StringArrayVar(&f.judges, "judge", nil, "`NAME`: analyse only this judge (repeatable: --judge a --judge b; "+
+		"the value is one name, commas and all; default: all)")
 	fs.StringVar(&f.group, "group", "", "analyse only pair records of this group (default: all)")
 	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "CalibraEval's λ in [0, 10] (keeps g off 0.5)")
 	fs.Float64Var(&f.estFrac, "est-frac", def.EstFrac, "estimation-set share, in (0, 1]")
@@ -139,7 +140,7 @@ func (f *OptionFlags) Options() (Options, error) {
 		return Options{}, err
 	}
 	for _, j := range f.judges {
-		if strings.TrimSpace(j) == "" {
+		if j == "" {
 			return Options{}, fmt.Errorf("--judge: empty judge name")
 		}
 	}

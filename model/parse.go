@@ -462,6 +462,9 @@ func (p *recParser) addField(key []byte, esc bool, val []byte) *LineError {
 	if _, dup := p.seen[string(name)]; dup {
 		return fieldErr(string(name), "appears twice")
 	}
+	if err := finiteNumbers(string(name), val); err != nil {
+		return err
+	}
 	m := member{name: string(name), val: val}
 	p.seen[m.name] = struct{}{}
 	p.unknown = append(p.unknown, m)

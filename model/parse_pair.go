@@ -79,6 +79,7 @@ func (p *recParser) pair(out *Pair) *LineError {
 	if out.Response2, err = p.text(fResponse2); err != nil {
 		return err
 	}
+	out.Empty = p.emptyTexts()
 	if err = p.generators(out); err != nil {
 		return err
 	}
@@ -123,6 +124,7 @@ func (p *recParser) generators(out *Pair) *LineError {
 	if g.Len2, err = p.length(fLen2, fResponse2, count); err != nil {
 		return err
 	}
+	out.LenDiffers = p.lenDiffers(g)
 	if g != (Generators{}) {
 		out.Gen = p.vals1.gen(g)
 	}
@@ -155,6 +157,31 @@ func (p *recParser) length(f, text field, count bool) (*int, *LineError) {
 		return nil, errValue(fieldNames[f], raw, "is not a length (an integer ≥ 0, in Unicode code points)")
 	}
 	return p.vals1.int(int(n)), nil
+}
+
+// lenDiffers is the set of responses (bit k-1 for response k) whose
+// len_k is given and is not the length of the response text given beside
+// it: Pair.Length uses len_k, and a report says how many records differ.
+func (p *recParser) lenDiffers(g Generators) uint8 {
+	var d uint8
+	for k, c := range [2]struct {
+		l    *int
+		text field
+	}{{g.Len1, fResponse1}, {g.Len2, fResponse2}} {
+		t := p.vals[c.text]
+		if c.l == nil || absent(t) || t[0] != '"' {
+			continue
+		}
+		body := t[1 : len(t)-1]
+		if bytes.IndexByte(body, '\\') >= 0 {
+			p.scratch = jsonscan.Unescape(p.scratch[:0], body)
+			body = p.scratch
+		}
+		if utf8.RuneCount(body) != *c.l {
+			d |= 1 << k
+		}
+	}
+	return d
 }
 
 // arrangements iterates the members of the object field f, whose keys must

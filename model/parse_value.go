@@ -174,6 +174,21 @@ func (p *recParser) text(f field) (string, *LineError) {
 	return p.str(raw, f, internLast), nil
 }
 
+// emptyTexts is the set of the pair text fields given as "" (none when
+// texts are skipped: their lengths are kept as len_k then).
+func (p *recParser) emptyTexts() EmptyTexts {
+	var e EmptyTexts
+	if p.skipText {
+		return 0
+	}
+	for i, f := range [...]field{fPrompt, fResponse1, fResponse2} {
+		if raw := p.vals[f]; len(raw) == 2 && raw[0] == '"' {
+			e |= EmptyPrompt << i
+		}
+	}
+	return e
+}
+
 // optNum decodes the optional number field f (nil when absent or null).
 func (p *recParser) optNum(f field) (*float64, *LineError) {
 	raw := p.vals[f]
@@ -213,4 +228,34 @@ func (it *objIter) next() (key []byte, esc bool, val []byte, ok bool) {
 	j, _ = jsonscan.SkipValue(b, i, 0, "")
 	it.i = j
 	return key, esc, b[i:j], true
+}
+
+// finiteNumbers refuses a number that overflows to infinity anywhere in
+// the value raw of the field name (an unknown field, kept as written), as
+// it is refused in a known field. raw is valid JSON; one pass over it.
+func finiteNumbers(name string, raw []byte) *LineError {
+	if len(raw) < 310 && bytes.IndexAny(raw, "eE") < 0 {
+		return nil // too few digits to overflow, and no exponent
+	}
+	for i := 0; i < len(raw); {
+		switch c := raw[i]; {
+		case c == '"':
+			i, _, _ = jsonscan.SkipString(raw, i, "")
+		case c == '-' || jsonscan.IsDigit(c):
+			j, _ := jsonscan.SkipNumber(raw, i)
+			if j <= i {
+				return nil // not reached: raw is valid JSON
+			}
+			if _, code := number(raw[i:j]); code == numOverflow {
+				if i == 0 && j == len(raw) {
+					return numErr(name, raw, code, "a number")
+				}
+				return fieldErr(name, "holds "+jsonscan.Show(raw[i:j])+", which is out of range (it overflows to infinity)")
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return nil
 }

@@ -578,6 +578,7 @@ func TestSkipText(t *testing.T) {
 	}
 	for i := range full.Pairs {
 		full.Pairs[i].Prompt, full.Pairs[i].Response1, full.Pairs[i].Response2 = "", "", ""
+		full.Pairs[i].Empty = 0 // which texts were "" goes with the texts
 	}
 	for i := range full.Scores {
 		full.Scores[i].Input, full.Scores[i].Output = "", ""

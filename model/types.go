@@ -169,6 +169,14 @@ type Pair struct {
 	Prompt    string
 	Response1 string
 	Response2 string
+	// Empty marks the texts given as the empty string (""), which are
+	// values: written back and counted as length 0, never taken for
+	// texts left out. A non-empty text needs no mark.
+	Empty EmptyTexts
+	// LenDiffers has bit k-1 set when len_k is given and differs from the
+	// length of response_k given beside it (Length uses len_k); see
+	// LengthsDiffer.
+	LenDiffers uint8
 	// Gen names the generators of the two responses and, optionally, their
 	// lengths (fields model_1, model_2, len_1, len_2); nil when the record
 	// gives none of them. A pointer keeps records without it small.
@@ -176,6 +184,32 @@ type Pair struct {
 	Truth Truth
 	Extra Extra
 	Pos   Pos
+}
+
+// EmptyTexts is a set of a pair record's text fields given as "".
+type EmptyTexts uint8
+
+// The text fields of EmptyTexts.
+const (
+	EmptyPrompt EmptyTexts = 1 << iota
+	EmptyResponse1
+	EmptyResponse2
+)
+
+// Has reports whether f is in the set.
+func (e EmptyTexts) Has(f EmptyTexts) bool { return e&f != 0 }
+
+// LengthsDiffer counts the records of pairs whose len_1 or len_2 is not
+// the length of the response text the record gives beside it: the length
+// measures use len_k there.
+func LengthsDiffer(pairs []Pair) int {
+	n := 0
+	for i := range pairs {
+		if pairs[i].LenDiffers != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // Generators holds a pair record's optional fields about who wrote the two
@@ -205,12 +239,12 @@ func (p *Pair) Model(k int) string {
 
 // Length returns the length of response k (1 or 2) in Unicode code points:
 // len_k when the record gives it, else the length of its text. ok is false
-// when neither is known (no len_k and an empty or skipped text: an empty
-// text cannot be told from a missing one).
+// when neither is known (no len_k and a missing or skipped text; a text
+// given as "" has length 0).
 func (p *Pair) Length(k int) (n int, ok bool) {
-	l, text := (*int)(nil), p.Response2
+	l, text, empty := (*int)(nil), p.Response2, p.Empty.Has(EmptyResponse2)
 	if k == 1 {
-		text = p.Response1
+		text, empty = p.Response1, p.Empty.Has(EmptyResponse1)
 	}
 	if p.Gen != nil {
 		l = p.Gen.Len2
@@ -221,7 +255,7 @@ func (p *Pair) Length(k int) (n int, ok bool) {
 	switch {
 	case l != nil:
 		return *l, true
-	case text != "":
+	case text != "" || empty:
 		return utf8.RuneCountInString(text), true
 	}
 	return 0, false

@@ -103,6 +103,15 @@ func appendOptString(b []byte, name, s string) []byte {
 	return appendString(appendKey(b, name), s)
 }
 
+// appendText appends the text field name: s when not empty, "" when the
+// record gave it as "" (empty), nothing when it left it out.
+func appendText(b []byte, name, s string, empty bool) []byte {
+	if s == "" && !empty {
+		return b
+	}
+	return appendString(appendKey(b, name), s)
+}
+
 // WritePair writes one pair record.
 func (w *Writer) WritePair(p *Pair) error {
 	if err := p.validate(); err != nil {
@@ -149,9 +158,9 @@ func (w *Writer) WritePair(p *Pair) error {
 		b = append(b, p.Gold.String()...)
 		b = append(b, '"')
 	}
-	b = appendOptString(b, "prompt", p.Prompt)
-	b = appendOptString(b, "response_1", p.Response1)
-	b = appendOptString(b, "response_2", p.Response2)
+	b = appendText(b, "prompt", p.Prompt, p.Empty.Has(EmptyPrompt))
+	b = appendText(b, "response_1", p.Response1, p.Empty.Has(EmptyResponse1))
+	b = appendText(b, "response_2", p.Response2, p.Empty.Has(EmptyResponse2))
 	if p.Gen != nil {
 		if p.Gen.Len1 != nil {
 			b = appendInt(appendKey(b, "len_1"), *p.Gen.Len1)

@@ -40,7 +40,7 @@ func calibrated(t *testing.T, lg *model.Log) []map[string]any {
 
 func TestCalibrateDemoGzip(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "cal.jsonl.gz")
-	stdout, stderr, code := executeCalibrate(t, "--judge", "judge-tokenA,judge-fair", "--est-frac", "0.5", "--seed", "3", "-o", out)
+	stdout, stderr, code := executeCalibrate(t, "--judge", "judge-tokenA", "--judge", "judge-fair", "--est-frac", "0.5", "--seed", "3", "-o", out)
 	if code != 0 || stdout != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
 	}

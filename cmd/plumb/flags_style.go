@@ -26,7 +26,8 @@ func styleReadOptions(mode analysis.StyleMode) model.ReadOptions {
 // a map: the judge must be one of the log's and the model one of the
 // generators its pair records name, each with a did-you-mean when a name
 // is close. A pair is split at the first '=' that leaves a judge of the
-// log on its left (judge names may hold '='). A judge given twice with
+// log on its left (judge names may hold '='), the name as written before
+// the name trimmed of spaces; the model likewise. A judge given twice with
 // different models is an error.
 func resolveSelf(lg *model.Log, specs []string) (map[string]string, error) {
 	if len(specs) == 0 {
@@ -37,7 +38,12 @@ func resolveSelf(lg *model.Log, specs []string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, spec := range specs {
 		j, m := splitSelf(spec, judges)
-		j, m = strings.TrimSpace(j), strings.TrimSpace(m)
+		if !slices.Contains(judges, j) {
+			j = strings.TrimSpace(j)
+		}
+		if g := gens[j]; !slices.Contains(g, m) {
+			m = strings.TrimSpace(m)
+		}
 		if !slices.Contains(judges, j) {
 			return nil, inputError{fmt.Errorf("--self %q: no judge %q in the input%s (judges: %s)", spec, j, didYouMean(j, judges), quoteNames(judges))}
 		}
@@ -57,8 +63,13 @@ func resolveSelf(lg *model.Log, specs []string) (map[string]string, error) {
 }
 
 // splitSelf splits JUDGE=MODEL at the first '=' whose left side is one of
-// judges, or at the first '=' when none is.
+// judges (as written, else trimmed), or at the first '=' when none is.
 func splitSelf(spec string, judges []string) (judge, model string) {
+	for i := range len(spec) { // a judge named exactly, spaces and all
+		if spec[i] == '=' && slices.Contains(judges, spec[:i]) {
+			return spec[:i], spec[i+1:]
+		}
+	}
 	for i := range len(spec) {
 		if spec[i] == '=' && slices.Contains(judges, strings.TrimSpace(spec[:i])) {
 			return spec[:i], spec[i+1:]

@@ -15,12 +15,17 @@ import (
 // (closest), is an error that names it — `no judge "judge-frist" in the
 // input; did you mean "judge-first"?` — and lists the log's names. Names
 // with no close match are left to the analysis, whose error lists the
-// names without a guess.
+// names without a guess. A name with a comma that is no judge but whose
+// parts are (`--judge a,b`) is an error that says --judge takes one name
+// and gives the repeated flags.
 func checkNames(lg *model.Log, judges []string, group string) error {
 	all := judgesOf(lg)
 	for _, j := range judges {
 		if slices.Contains(all, j) {
 			continue
+		}
+		if err := commaJudges(j, all); err != nil {
+			return err
 		}
 		if s := didYouMean(j, all); s != "" {
 			return inputError{fmt.Errorf("no judge %q in the input%s (judges: %s)", j, s, quoteNames(all))}
@@ -75,4 +80,23 @@ func quoteJoin(names []string, sep string) string {
 		q[i] = strconv.Quote(n)
 	}
 	return strings.Join(q, sep)
+}
+
+// commaJudges is the error for a --judge value that is no judge but a
+// comma-separated list of judges: --judge takes its value as one name
+// (a judge's name may hold commas), so the judges are given one a flag.
+func commaJudges(j string, all []string) error {
+	parts := strings.Split(j, ",")
+	if len(parts) < 2 {
+		return nil
+	}
+	flags := make([]string, len(parts))
+	for i, p := range parts {
+		if !slices.Contains(all, strings.TrimSpace(p)) {
+			return nil
+		}
+		flags[i] = "--judge " + strconv.Quote(strings.TrimSpace(p))
+	}
+	return inputError{fmt.Errorf("no judge %q in the input; --judge takes one name, commas and all: give %s",
+		j, strings.Join(flags, " "))}
 }

@@ -57,7 +57,7 @@ func TestNameTypoSuggestion(t *testing.T) {
 		want string
 	}{
 		{[]string{"report", "--judge", "judge-frist"}, `no judge "judge-frist" in the input; did you mean "judge-first"? (judges: "judge-fair", "judge-first", "judge-tokenA")`},
-		{[]string{"--no-tui", "--judge", "judge-fair,judge-tokenB"}, `did you mean "judge-tokenA"?`},
+		{[]string{"--no-tui", "--judge", "judge-fair", "--judge", "judge-tokenB"}, `did you mean "judge-tokenA"?`},
 		{[]string{"calibrate", "--judge", "judge-frist", "-o", "-"}, `did you mean "judge-first"?`},
 		{[]string{"figures", "--judge", "Judge-First", "-o", t.TempDir()}, `did you mean "judge-first"?`},
 		{[]string{"report", "--group", "histroy"}, `no pair records in group "histroy"; did you mean "history"? (groups: "coding", "everyday", "history", "science")`},

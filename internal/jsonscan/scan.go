@@ -251,7 +251,11 @@ func SkipString(b []byte, i int, end string) (int, bool, *Error) {
 				if j+6 > len(b) || hex4(b[j+2:j+6]) < 0 {
 					return j, esc, &Error{Off: j, Msg: `invalid \u escape in a string (expected 4 hex digits)`}
 				}
-				j += 6
+				n, err := surrogates(b, j)
+				if err != nil {
+					return j, esc, err
+				}
+				j += n
 			default:
 				r, _ := utf8.DecodeRune(b[j+1:])
 				what := `\` + string(r)
@@ -264,6 +268,24 @@ func SkipString(b []byte, i int, end string) (int, bool, *Error) {
 			return j, esc, &Error{Off: j, Msg: "control character " + strconv.QuoteRune(rune(c)) + " in a string (it must be escaped)"}
 		}
 	}
+}
+
+// surrogates returns the length of the \u escape at b[j] (6, or 12 for a
+// surrogate pair), or an error for a lone UTF-16 surrogate: it stands for
+// no character, and decoding it as U+FFFD would make two different
+// strings (`"a\ud800"`, `"a\udbff"`) one.
+func surrogates(b []byte, j int) (int, *Error) {
+	r := hex4(b[j+2 : j+6])
+	if !utf16.IsSurrogate(r) {
+		return 6, nil
+	}
+	if r < 0xdc00 && j+12 <= len(b) && b[j+6] == '\\' && b[j+7] == 'u' {
+		if r2 := hex4(b[j+8 : j+12]); r2 >= 0xdc00 && r2 <= 0xdfff {
+			return 12, nil
+		}
+	}
+	return 0, &Error{Off: j, Msg: "lone UTF-16 surrogate " + string(b[j:j+6]) + " in a string (half of a pair, no character: " +
+		"it would read as U+FFFD and make different strings equal)"}
 }
 
 // hex4 decodes 4 hex digits, or returns -1.

@@ -266,7 +266,9 @@ func parseAlpacaEval(rc *recCtx, index int, b []byte) *model.LineError {
 	}
 	if order == orderFirst2 { // record the pair as shown: output_2 first, as response_1
 		r1, r2, l1, l2, g1, g2 = r2, r1, l2, l1, g2, g1
+		out1, out2 = out2, out1
 	}
+	p.Empty = rc.empties(instr, out1, out2)
 	p.Response1, p.Response2 = r1, r2
 	if g1 != "" || g2 != "" {
 		p.Gen = &model.Generators{Model1: rc.internString(g1), Model2: rc.internString(g2)}

@@ -187,6 +187,9 @@ func (m *Mapping) pairRow(rc *recCtx, id string, get rowFunc) *model.LineError {
 			continue
 		}
 		*t.dst = textCell(rc, t.col, c)
+		if string(c.raw) == `""` { // a JSON "" is a value; an empty CSV cell is none
+			p.Empty |= model.EmptyPrompt << (i - 1)
+		}
 	}
 	p.Group = rc.internString(p.Group)
 	if m.Gold != "" {

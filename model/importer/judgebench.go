@@ -209,6 +209,7 @@ func parseJudgeBench(rc *recCtx, fileJudge string, b []byte) *model.LineError {
 	if p.Response2, l2, err = rc.response("response_B", respB); err != nil {
 		return err
 	}
+	p.Empty = rc.empties(question, respA, respB)
 	rm, err := optString("response_model", respModel)
 	if err != nil {
 		return err

@@ -165,6 +165,7 @@ func parseLLMBar(rc *recCtx, lp llmbarPath, index int, b []byte) *model.LineErro
 	if p.Response2, l2, err = rc.response("output_2", out2); err != nil {
 		return err
 	}
+	p.Empty = rc.empties(input, out1, out2)
 	rc.setLengths(&p, l1, l2)
 	for i, run := range [2][]byte{noSwap, swap} {
 		var winner []byte

@@ -311,3 +311,20 @@ func jsonString(s string) json.RawMessage {
 
 // jsonNumber encodes the finite v as a JSON value for an extra field.
 func jsonNumber(v float64) json.RawMessage { return strconv.AppendFloat(nil, v, 'g', -1, 64) }
+
+// empties is the set of the pair texts (prompt, response_1, response_2,
+// from the raw JSON values given) that are the empty string "": values a
+// log keeps and writes back (model.Pair.Empty), not texts left out. None
+// when texts are skipped.
+func (rc *recCtx) empties(prompt, r1, r2 []byte) model.EmptyTexts {
+	var e model.EmptyTexts
+	if rc.skipText {
+		return 0
+	}
+	for i, raw := range [...][]byte{prompt, r1, r2} {
+		if string(raw) == `""` {
+			e |= model.EmptyPrompt << i
+		}
+	}
+	return e
+}
