@@ -428,7 +428,7 @@ func newRecorder(cfg *Config, meta map[string]json.RawMessage) *recorder {
 // log-probabilities of the arrangements that had them.
 func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 	pair := model.Pair{ID: it.ID, Judge: r.cfg.Judge, Group: it.Group, Gold: it.Gold,
-		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2}
+		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2, Empty: shownEmpty(it)}
 	if it.Model1 != "" || it.Model2 != "" {
 		pair.Gen = &model.Generators{Model1: it.Model1, Model2: it.Model2}
 	}
@@ -566,4 +566,17 @@ func (fw *failWriter) close() {
 	if fw.f != nil {
 		fw.f.Close()
 	}
+}
+
+// shownEmpty marks the item's texts that are the empty string: the judge
+// was shown them as such, so the record keeps them as "" (values of length
+// 0), never as texts left out.
+func shownEmpty(it *Item) model.EmptyTexts {
+	var e model.EmptyTexts
+	for f, t := range map[model.EmptyTexts]string{model.EmptyPrompt: it.Prompt, model.EmptyResponse1: it.Response1, model.EmptyResponse2: it.Response2} {
+		if t == "" {
+			e |= f
+		}
+	}
+	return e
 }
