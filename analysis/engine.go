@@ -207,7 +207,11 @@ func (e *Engine) analyze(opt Options, intervals bool) (*Analysis, error) {
 		return nil, fmt.Errorf("no pair records in group %q (groups: %s)", opt.Group, quoteList(all))
 	}
 
-	return e.runJudges(want, opt, intervals)
+	an, err := e.runJudges(want, opt, intervals)
+	if err == nil {
+		an.Conditions = e.conditionsOf(an, opt)
+	}
+	return an, err
 }
 
 // Judge runs every engine for one judge under opt.Group (opt.Judges is
