@@ -91,13 +91,13 @@ type LeastBiased struct {
 	Clear bool
 }
 
-// conditionsOf builds the Conditions view of every judge of an whose
-// analysed names include two or more conditions.
-func (e *Engine) conditionsOf(an *Analysis, opt Options) []Conditions {
+// conditionsOf builds the Conditions view of every judge of judges (an
+// Analysis's) whose analysed names include two or more conditions.
+func (e *Engine) conditionsOf(judges []JudgeAnalysis, opt Options) []Conditions {
 	byBase := map[string][]int{}
 	var bases []string
-	for k := range an.Judges {
-		v, ok := e.variants[an.Judges[k].Judge]
+	for k := range judges {
+		v, ok := e.variants[judges[k].Judge]
 		if !ok {
 			continue
 		}
@@ -110,19 +110,19 @@ func (e *Engine) conditionsOf(an *Analysis, opt Options) []Conditions {
 	var out []Conditions
 	for _, b := range bases {
 		if ks := byBase[b]; len(ks) >= 2 {
-			out = append(out, e.judgeConditions(b, an, ks, opt))
+			out = append(out, e.judgeConditions(b, judges, ks, opt))
 		}
 	}
 	return out
 }
 
 // judgeConditions builds one judge's Conditions from its variants' analyses
-// an.Judges[ks].
-func (e *Engine) judgeConditions(judge string, an *Analysis, ks []int, opt Options) Conditions {
+// judges[ks].
+func (e *Engine) judgeConditions(judge string, judges []JudgeAnalysis, ks []int, opt Options) Conditions {
 	c := Conditions{Judge: judge}
 	pairs := make([][]model.Pair, len(ks))
 	for i, k := range ks {
-		ja := &an.Judges[k]
+		ja := &judges[k]
 		v := e.variants[ja.Judge]
 		c.Variants = append(c.Variants, ja.Judge)
 		c.Labels = append(c.Labels, v.Label)
@@ -131,14 +131,14 @@ func (e *Engine) judgeConditions(judge string, an *Analysis, ks []int, opt Optio
 		c.Items = append(c.Items, len(pairs[i]))
 	}
 	c.Shared = len(sharedIDs(pairs))
-	c.Across = acrossConditions(an, ks)
+	c.Across = acrossConditions(judges, ks)
 	c.Measure = MeasureRStd
 	for _, k := range ks {
-		if sel := an.Judges[k].Selection; sel == nil || !rawMetrics(sel).RStd.OK() {
+		if sel := judges[k].Selection; sel == nil || !rawMetrics(sel).RStd.OK() {
 			c.Measure = MeasureKappa
 		}
 	}
-	c.Rank = rankConditions(an, ks, c.Measure)
+	c.Rank = rankConditions(judges, ks, c.Measure)
 	if len(c.Rank) < 2 {
 		c.Reason = fmt.Sprintf("the bias measure (%s) is defined in fewer than two conditions", c.Measure)
 		return c
@@ -170,11 +170,11 @@ func measureOf(m *metrics.Metrics, measure string) (float64, bool) {
 // rankConditions orders the conditions ks (by their index 0..len(ks)-1)
 // from least to most biased by the raw judge's measure over every item;
 // ties keep name order.
-func rankConditions(an *Analysis, ks []int, measure string) []int {
+func rankConditions(judges []JudgeAnalysis, ks []int, measure string) []int {
 	var idx []int
 	val := make([]float64, len(ks))
 	for i, k := range ks {
-		sel := an.Judges[k].Selection
+		sel := judges[k].Selection
 		if sel == nil {
 			continue
 		}
@@ -196,14 +196,14 @@ func rankConditions(an *Analysis, ks []int, measure string) []int {
 }
 
 // acrossConditions summarises each method's metrics over the conditions.
-func acrossConditions(an *Analysis, ks []int) []MethodSpread {
+func acrossConditions(judges []JudgeAnalysis, ks []int) []MethodSpread {
 	var out []MethodSpread
 	for _, name := range selection.MethodNames() {
 		ms := MethodSpread{Method: name, Metrics: map[string]Spread{}}
 		for _, key := range ConditionMetrics {
 			var xs []float64
 			for _, k := range ks {
-				if m := methodMetrics(an.Judges[k].Selection, name); m != nil {
+				if m := methodMetrics(judges[k].Selection, name); m != nil {
 					if s := metricByKey(m, key); s.OK() {
 						xs = append(xs, s.Value)
 					}

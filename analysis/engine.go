@@ -38,6 +38,8 @@ type Engine struct {
 	// variants describes the judge names that are a judge in one
 	// condition (variants.go); judges without conditions are not in it.
 	variants map[string]Variant
+	// conds caches the Conditions views of comparisons (conditions_cache.go).
+	conds *fifo[compareKey, []Conditions]
 
 	mu    sync.Mutex
 	state map[stateKey]*judgeState
@@ -102,6 +104,7 @@ func NewEngine(lg *model.Log) *Engine {
 		groups:  map[string][]string{},
 		state:   map[stateKey]*judgeState{},
 		cache:   newResults(),
+		conds:   newFIFO[compareKey, []Conditions](maxCompared),
 
 		previewMin: selection.PreviewMinKnots,
 	}
@@ -209,7 +212,7 @@ func (e *Engine) analyze(opt Options, intervals bool) (*Analysis, error) {
 
 	an, err := e.runJudges(want, opt, intervals)
 	if err == nil {
-		an.Conditions = e.conditionsOf(an, opt)
+		an.Conditions = e.conditionsOf(an.Judges, opt)
 	}
 	return an, err
 }
