@@ -12,7 +12,9 @@ import (
 // renders (empty ones too).
 func TestConditionsFigure(t *testing.T) {
 	labels := []string{"t A/B", "t X\x1b[31mY"}
-	ok := func(v float64) ConditionPoint { return ConditionPoint{Value: v, OK: true, CI: &[2]float64{v - 0.1, v + 0.1}} }
+	ok := func(v float64) ConditionPoint {
+		return ConditionPoint{Value: v, OK: true, CI: &[2]float64{v - 0.1, v + 0.1}}
+	}
 	panels := []ConditionPanel{
 		{Metric: "Fleiss κ", Better: "higher is better", Methods: []ConditionMethod{
 			{Method: "raw", Series: 0, Points: []ConditionPoint{ok(0.8), ok(0.5)}},
