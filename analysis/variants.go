@@ -185,3 +185,12 @@ func NewVariantNamer() *VariantNamer { return &VariantNamer{newVariantIndex()} }
 // Name returns the name judge's record in condition cond is analysed
 // under: judge without a condition, else its variant's name.
 func (n *VariantNamer) Name(judge string, cond json.RawMessage) string { return n.x.name(judge, cond) }
+
+// BaseJudge returns the judge as the log names it of an analysed name: the
+// judge of a variant, else name itself.
+func (e *Engine) BaseJudge(name string) string {
+	if v, ok := e.variants[name]; ok {
+		return v.Judge
+	}
+	return name
+}

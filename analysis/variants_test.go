@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/sim"
 )
 
 // condOptions are the default analysis options, without the bootstrap.
@@ -93,5 +95,37 @@ func TestVariantLabelClash(t *testing.T) {
 	want := []string{`j [t]`, `j [{"template":{"name":"t","sha256":"bb"}}]`}
 	if got := e.Judges(); !slices.Equal(got, want) {
 		t.Fatalf("judges %q, want %q", got, want)
+	}
+}
+
+// TestVariantSelfPreference: a judge that is a generator keeps its
+// self-preference in each condition, measured beyond the other judges in
+// the same condition — not beyond itself in another condition, nor beyond
+// another judge's other conditions.
+func TestVariantSelfPreference(t *testing.T) {
+	cfg := sim.DefaultConfig()
+	cfg.Pairs, cfg.Scores, cfg.Verdicts, cfg.GoldShare = 200, 0, 0, 0.5
+	cfg.Generators = []sim.Generator{sim.DefaultGenerator("a"), sim.DefaultGenerator("b")}
+	a, c := sim.DefaultJudge("a"), sim.DefaultJudge("c")
+	a.Self, a.SelfBias = "a", 1
+	cfg.Judges = []sim.Judge{a, c}
+	cfg.Grid = sim.Grid{IDs: []sim.Level{{Value: "A/B"}, {Value: "X/Y"}}}
+	lg, err := sim.Collect(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(lg)
+	opt := condOptions()
+	ja, err := e.Judge("a [A/B]", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := e.Style(context.Background(), &ja, opt, nil)
+	if err != nil || r == nil || r.Self == nil || r.Self.BeyondOthers == nil {
+		t.Fatalf("style %+v, %v", r, err)
+	}
+	others, err := e.otherPairs("a [A/B]", "")
+	if err != nil || len(others) != 1 || others[0].Judge != "c [A/B]" {
+		t.Errorf("the other judges of a [A/B]: %d, %v; want c [A/B] alone", len(others), err)
 	}
 }
