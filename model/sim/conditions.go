@@ -61,11 +61,11 @@ func (g Grid) Conditions() []Condition {
 func cell(g Grid, t, ids, sh Level) Condition {
 	var keys, label []string
 	if len(g.Templates) > 0 {
-		keys = append(keys, `"template":`+strconv.Quote(t.Value))
+		keys = append(keys, `"template":`+jsonString(t.Value))
 		label = append(label, t.Value)
 	}
 	if len(g.IDs) > 0 {
-		keys = append(keys, `"ids":`+strconv.Quote(ids.Value))
+		keys = append(keys, `"ids":`+jsonString(ids.Value))
 		label = append(label, ids.Value)
 	}
 	if len(g.Shots) > 0 {
@@ -78,6 +78,13 @@ func cell(g Grid, t, ids, sh Level) Condition {
 		PosBias:   t.PosBias + ids.PosBias + sh.PosBias,
 		TokenBias: t.TokenBias + ids.TokenBias + sh.TokenBias,
 	}
+}
+
+// jsonString is s as a JSON string (strconv.Quote's \x escapes are not
+// JSON).
+func jsonString(s string) string {
+	b, _ := json.Marshal(s) // a string always marshals
+	return string(b)
 }
 
 // LevelKeys are the keys a grid level spec takes.
