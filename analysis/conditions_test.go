@@ -131,3 +131,56 @@ func TestConditionsSayNothing(t *testing.T) {
 		t.Errorf("bootstrap off: %+v", lb)
 	}
 }
+
+// TestConditionsKappaWithoutGold: without gold the ranking uses Fleiss'
+// κ (higher is less biased) and follows the simulator's truth: κ over
+// 10,000 simulated items of each condition alone, from another seed.
+func TestConditionsKappaWithoutGold(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates 40,000 items")
+	}
+	cfg := gridConfig(500, 11)
+	cfg.GoldShare, cfg.Probes = 0, nil
+	lg, err := sim.Collect(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := condOptions()
+	opt.Bootstrap = BootstrapOptions{Resamples: 200, Explicit: true, Refit: RefitNever}
+	an, err := NewEngine(lg).Analyze(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := an.Conditions[0]
+	var got []string
+	for _, i := range c.Rank {
+		got = append(got, c.Labels[i])
+	}
+	truth := map[string]float64{}
+	for _, tl := range cfg.Grid.Templates {
+		for _, il := range cfg.Grid.IDs {
+			big := gridConfig(10_000, 98)
+			big.GoldShare, big.Probes = 0, nil
+			big.Grid = sim.Grid{Templates: []sim.Level{tl}, IDs: []sim.Level{il}}
+			blg, err := sim.Collect(big)
+			if err != nil {
+				t.Fatal(err)
+			}
+			truth[tl.Value+" "+il.Value] = metrics.Compute(calib.RawPrefs(blg.Pairs)).FleissKappa.Value
+		}
+	}
+	want := []string{"calibraeval A/B", "calibraeval Alice/Bob", "mt-bench A/B", "mt-bench Alice/Bob"}
+	for k := 1; k < len(want); k++ {
+		if !(truth[want[k-1]] > truth[want[k]]+0.05) {
+			t.Fatalf("the truth does not rank the conditions clearly: %v", truth)
+		}
+	}
+	if c.Measure != MeasureKappa || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("rank %q by %s, want %q by fleiss_kappa (truth %v)", got, c.Measure, want, truth)
+	}
+	lb := c.Least
+	d := truth[want[0]] - truth[want[1]]
+	if lb == nil || lb.Diff.CI == nil || !(lb.Diff.CI.Lower <= d && d <= lb.Diff.CI.Upper) {
+		t.Errorf("κ difference %+v; truth %.3f", lb, d)
+	}
+}
