@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
@@ -56,9 +57,15 @@ func leastBiased(pairs [][]model.Pair, best, next int, measure string, opt Optio
 		return nil, fmt.Sprintf("the two least biased conditions share %d items", len(ids))
 	}
 	pa, pb := calib.RawPrefs(pairsOf(pairs[best], ids)), calib.RawPrefs(pairsOf(pairs[next], ids))
+	// κ needs the agreement; RStd only the counts (ComputeCounts's RStd
+	// equals ComputeValues').
+	compute := func(p calib.Prefs, idx []int) metrics.Metrics { return metrics.ComputeValues(p, idx, nil) }
+	if measure == MeasureRStd {
+		compute = metrics.ComputeCounts
+	}
 	diff := func(idx []int) []float64 {
-		a, okA := measureOf(ptr(metrics.ComputeValues(pa, idx, nil)), measure)
-		b, okB := measureOf(ptr(metrics.ComputeValues(pb, idx, nil)), measure)
+		a, okA := measureOf(ptr(compute(pa, idx)), measure)
+		b, okB := measureOf(ptr(compute(pb, idx)), measure)
 		if !okA || !okB {
 			return []float64{math.NaN()}
 		}
@@ -69,8 +76,8 @@ func leastBiased(pairs [][]model.Pair, best, next int, measure string, opt Optio
 	for i := range all {
 		all[i] = i
 	}
-	a, okA := measureOf(ptr(metrics.ComputeValues(pa, all, nil)), measure)
-	b, okB := measureOf(ptr(metrics.ComputeValues(pb, all, nil)), measure)
+	a, okA := measureOf(ptr(compute(pa, all)), measure)
+	b, okB := measureOf(ptr(compute(pb, all)), measure)
 	if !okA || !okB {
 		return nil, fmt.Sprintf("the bias measure (%s) is undefined over the items the two least biased conditions share", measure)
 	}
@@ -84,8 +91,13 @@ func leastBiased(pairs [][]model.Pair, best, next int, measure string, opt Optio
 		lb.Diff.Reason = "the bootstrap is off (--bootstrap 0)"
 		return lb, ""
 	}
+	plan := bo.Plan(len(ids), 0) // fewer resamples on a large log, as the methods table's
+	if plan.Resamples == 0 {
+		lb.Diff.Reason = strings.Join(plan.Notes, "; ")
+		return lb, ""
+	}
 	iv, err := bootstrap.Run(len(ids), []string{measure}, diff, bootstrap.Options{
-		Resamples: bo.Resamples, Seed: opt.Selection.Seed, Level: BootLevel, Kind: bo.Kind, Workers: bo.Workers,
+		Resamples: plan.Resamples, Seed: opt.Selection.Seed, Level: BootLevel, Kind: bo.Kind, Workers: bo.Workers,
 	})
 	if err != nil {
 		lb.Diff.Reason = err.Error()
