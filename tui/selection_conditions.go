@@ -56,14 +56,14 @@ func (p *selectionPane) conditionsLines(w int) []string {
 		rows = append(rows, append([]string{r.Title}, r.Cells...))
 	}
 	out = append(out, "", st.Faint.Render(" mean ± sd (least–greatest, conditions)"))
-	out = append(out, indent(p.cols.fit(st, head, rows, nil, w-1), " ")...)
+	out = append(out, indent(p.cols.fit(st, head, rows, prioOf(head, methodsPrio), w-1), " ")...)
 	head[0] = "condition · method"
 	rows = rows[:0]
 	for _, r := range present.ConditionRows(view, judges) {
 		rows = append(rows, append([]string{clean(r.Condition) + " · " + r.Title}, r.Values...))
 	}
 	out = append(out, "")
-	out = append(out, indent(p.cols.fit(st, head, rows, nil, w-1), " ")...)
+	out = append(out, indent(p.cols.fit(st, head, rows, prioOf(head, methodsPrio), w-1), " ")...)
 	out = append(out, wrap(fmt.Sprintf("%s, %d shared by every condition; values over every item without intervals here (plumb report has them)",
 		strings.Join(itemCounts(view), ", "), view.Shared), w, " ")...)
 	return out

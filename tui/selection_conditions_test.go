@@ -1,8 +1,12 @@
 package tui
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model/sim"
@@ -31,6 +35,13 @@ func TestSelectionConditions(t *testing.T) {
 	m := startTestModel(t, New(Options{Log: lg, Start: opt, Dark: true, NoColor: true}), 120, 40)
 	press(t, m, "2")
 	body := m.body(paneSelection)
+	// The sub-view is a new screen: its lines at 80 and 200 columns are
+	// pinned (testdata/golden/2-selection-conditions-W.txt).
+	sp := m.panes[paneSelection].(*selectionPane)
+	for _, w := range []int{80, 200} {
+		got := ansi.Strip(strings.Join(sp.conditionsLines(w), "\n")) + "\n"
+		checkGolden(t, filepath.Join("testdata", "golden", fmt.Sprintf("2-selection-conditions-%d.txt", w)), got)
+	}
 	for _, want := range []string{"Conditions — judge j", "j is least biased in A/B: its RStd is lower by",
 		"across conditions", "A/B · raw", "X/Y · discard inconsistent", "A/B: 300 items, X/Y: 300 items, 300 shared by every condition"} {
 		if !strings.Contains(body, want) {
