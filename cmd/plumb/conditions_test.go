@@ -71,3 +71,23 @@ func TestConditionsReport(t *testing.T) {
 		t.Errorf("CSV has no conditions rows:\n%s", csv[max(0, len(csv)-1500):])
 	}
 }
+
+// TestSimulateGridFlags: a bad level is an input error naming the flag,
+// and the grid is refused with --serve, whose answers it would not change.
+func TestSimulateGridFlags(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulate", "--grid-shots", "two"}, `--grid-shots: shots "two": want an integer ≥ 0`},
+		{[]string{"simulate", "--grid-ids", "A/B:bias=1"}, `--grid-ids: ids "A/B": unknown key "bias"`},
+		{[]string{"simulate", "--grid-ids", "A/B", "--grid-ids", "A/B"}, `grid ids "A/B" is given twice`},
+		{[]string{"simulate", "--serve", "127.0.0.1:0", "--grid-ids", "A/B"}, "do not change what --serve answers"},
+	} {
+		_, stderr, err := executeStderr(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error()+stderr, tc.want) {
+			t.Errorf("plumb %s: %v %s; want %q", strings.Join(tc.args, " "), err, stderr, tc.want)
+		}
+	}
+}

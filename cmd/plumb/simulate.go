@@ -116,6 +116,9 @@ func newSimulateCmd() *cobra.Command {
 				if cmd.Flags().Changed("output") {
 					return inputError{fmt.Errorf("--serve serves the judges instead of writing a log; write the items with a separate plumb simulate -o")}
 				}
+				if o.grid.given() {
+					return inputError{fmt.Errorf("--grid-template, --grid-ids and --grid-shots write a log judged in each condition; they do not change what --serve answers")}
+				}
 				return serveSimulated(cmd, o.serve, cfg, o.templates)
 			}
 			if len(o.templates) > 0 {

@@ -43,3 +43,8 @@ func (g *gridFlags) apply(cfg *sim.Config) error {
 	}
 	return nil
 }
+
+// given reports whether any grid flag was given.
+func (g *gridFlags) given() bool {
+	return len(g.templates)+len(g.ids)+len(g.shots) > 0
+}
