@@ -26,6 +26,9 @@ type Analysis struct {
 	// measured, …
 	Notes  []string
 	Judges []JudgeAnalysis
+	// Conditions holds the Conditions view of each judge judged in two or
+	// more conditions (conditions.go); nil when there is none.
+	Conditions []Conditions
 	// Reproduce, when set, is the command that recomputes these numbers
 	// (the TUI's export sets it); the reports write it in full.
 	Reproduce string

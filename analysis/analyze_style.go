@@ -134,7 +134,7 @@ func (e *Engine) style(ctx context.Context, ja *JudgeAnalysis, opt Options, prog
 		notes = append(notes, fmt.Sprintf("len_1 or len_2 differs from the length of the response text beside it in %s: "+
 			"the length measures use len_1 and len_2", vocab.Plural(n, "pair record")))
 	}
-	if isGenerator(pairs, ja.Judge, so.Self) {
+	if isGenerator(pairs, e.BaseJudge(ja.Judge), so.Self) {
 		if so.Others, err = e.otherPairs(ja.Judge, ja.Group); err != nil {
 			return nil, err
 		}
@@ -220,8 +220,8 @@ func isGenerator(pairs []model.Pair, judge string, self map[string]string) bool 
 func (e *Engine) otherPairs(judge, group string) ([]style.Other, error) {
 	var out []style.Other
 	for _, j := range e.judges {
-		if j == judge {
-			continue
+		if e.BaseJudge(j) == e.BaseJudge(judge) || e.variants[j].Key != e.variants[judge].Key {
+			continue // itself (in any condition), or a judge in another condition than the judge's
 		}
 		st, err := e.stateFor(j, group)
 		if err != nil {

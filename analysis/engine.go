@@ -35,6 +35,11 @@ type Engine struct {
 	judges []string
 	recs   map[string]judgeRecords
 	groups map[string][]string
+	// variants describes the judge names that are a judge in one
+	// condition (variants.go); judges without conditions are not in it.
+	variants map[string]Variant
+	// conds caches the Conditions views of comparisons (conditions_cache.go).
+	conds *fifo[compareKey, []Conditions]
 
 	mu    sync.Mutex
 	state map[stateKey]*judgeState
@@ -99,15 +104,18 @@ func NewEngine(lg *model.Log) *Engine {
 		groups:  map[string][]string{},
 		state:   map[stateKey]*judgeState{},
 		cache:   newResults(),
+		conds:   newFIFO[compareKey, []Conditions](maxCompared),
 
 		previewMin: selection.PreviewMinKnots,
 	}
-	for j, p := range byJudge(lg.Pairs, func(p *model.Pair) string { return p.Judge }) {
+	vx := newVariantIndex()
+	e.variants = vx.info
+	for j, p := range byJudge(lg.Pairs, func(p *model.Pair) string { return vx.name(p.Judge, p.Condition) }) {
 		r := e.recs[j]
 		r.pairs = p
 		e.recs[j] = r
 	}
-	for j, s := range byJudge(lg.Scores, func(s *model.Score) string { return s.Judge }) {
+	for j, s := range byJudge(lg.Scores, func(s *model.Score) string { return vx.name(s.Judge, s.Condition) }) {
 		r := e.recs[j]
 		r.scores = s
 		e.recs[j] = r
@@ -119,7 +127,7 @@ func NewEngine(lg *model.Log) *Engine {
 	}
 	// Probes go to judges that have records to calibrate; a judge with
 	// probes only has nothing to analyse.
-	for j, pr := range byJudge(lg.Probes, func(p *model.Probe) string { return p.Judge }) {
+	for j, pr := range byJudge(lg.Probes, func(p *model.Probe) string { return vx.name(p.Judge, p.Condition) }) {
 		if r, ok := e.recs[j]; ok {
 			r.probes = pr
 			e.recs[j] = r
@@ -184,7 +192,7 @@ func (e *Engine) analyze(opt Options, intervals bool) (*Analysis, error) {
 	want := e.judges
 	if len(opt.Judges) > 0 {
 		want = nil
-		for _, j := range opt.Judges {
+		for _, j := range e.expandVariants(opt.Judges) {
 			if _, ok := e.recs[j]; !ok {
 				return nil, e.unknownJudge(j)
 			}
@@ -202,7 +210,11 @@ func (e *Engine) analyze(opt Options, intervals bool) (*Analysis, error) {
 		return nil, fmt.Errorf("no pair records in group %q (groups: %s)", opt.Group, quoteList(all))
 	}
 
-	return e.runJudges(want, opt, intervals)
+	an, err := e.runJudges(want, opt, intervals)
+	if err == nil {
+		an.Conditions = e.conditionsOf(an.Judges, opt)
+	}
+	return an, err
 }
 
 // Judge runs every engine for one judge under opt.Group (opt.Judges is

@@ -138,14 +138,17 @@ func WriteCalibrated(w io.Writer, lg *model.Log, an *analysis.Analysis) (Calibra
 	type pick struct{ rec, item int }
 	var picks []pick
 	counts := make(map[string]int, len(an.Judges))
+	vn := analysis.NewVariantNamer() // a judge in one condition is a judge of its own
+	judgeOf := make([]string, len(lg.Pairs))
 	for i := range lg.Pairs {
 		p := &lg.Pairs[i]
-		pl := fields[0][p.Judge]
+		judgeOf[i] = vn.Name(p.Judge, p.Condition)
+		pl := fields[0][judgeOf[i]]
 		if pl == nil || (pl.group != "" && p.Group != pl.group) {
 			continue
 		}
-		picks = append(picks, pick{i, counts[p.Judge]})
-		counts[p.Judge]++
+		picks = append(picks, pick{i, counts[judgeOf[i]]})
+		counts[judgeOf[i]]++
 	}
 	for i := range an.Judges {
 		ja := &an.Judges[i]
@@ -197,7 +200,7 @@ func WriteCalibrated(w io.Writer, lg *model.Log, an *analysis.Analysis) (Calibra
 		maps.Copy(q.Extra, p.Extra)
 		for k, plans := range fields {
 			var err error
-			if bufs[k], err = plans[p.Judge].appendField(bufs[k][:0], p, pk.item); err != nil {
+			if bufs[k], err = plans[judgeOf[pk.rec]].appendField(bufs[k][:0], p, pk.item); err != nil {
 				return sum, err
 			}
 			q.Extra[names[k]] = bufs[k]

@@ -27,6 +27,9 @@ type Doc struct {
 	// (the Markdown report's "Judges at a glance").
 	Summary []present.SummaryRow `json:"summary"`
 	Judges  map[string]Judge     `json:"judges"`
+	// Conditions holds the Conditions view of each judge judged in two or
+	// more conditions (conditions.go); absent when there is none.
+	Conditions []Conditions `json:"conditions,omitempty"`
 	// Reproduce is the command that recomputes these numbers, when known
 	// (Analysis.Reproduce).
 	Reproduce string `json:"reproduce,omitempty"`
@@ -163,6 +166,7 @@ func BuildDocWith(an *analysis.Analysis, version string, s DocSettings) *Doc {
 		ja := &an.Judges[i]
 		d.Judges[ja.Judge] = buildJudge(ja, an.Options, s)
 	}
+	d.Conditions = buildConditions(an)
 	return d
 }
 

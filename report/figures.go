@@ -97,7 +97,7 @@ func Figures(an *analysis.Analysis, observed func(judge string) []float64) []fig
 	if len(an.Judges) >= 2 {
 		figs = append(figs, figure.Compare("judges", rows, an.Options.Reporting.Alpha))
 	}
-	return figs
+	return append(figs, conditionsFigures(an)...)
 }
 
 // forestPanels returns one panel per metric of the methods table with each

@@ -69,6 +69,7 @@ func WriteMarkdownDoc(w io.Writer, d *Doc) error {
 		fmt.Fprintf(&b, "Group: only pair records of group %s (score and verdict records have no group).\n", md(o.Group))
 	}
 	writeSummary(&b, d)
+	writeConditions(&b, d)
 	for _, name := range d.md.judges {
 		j := d.Judges[name]
 		writeJudge(&b, name, &j)

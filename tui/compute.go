@@ -156,6 +156,11 @@ func compareCmd(ctx context.Context, g *gate, q request, cur *result) tea.Cmd {
 		if _, err := q.eng.Compare(ctx, q.opt, have); err != nil && ctx.Err() != nil {
 			return nil // a knob changed: stopped after the judge being analysed
 		}
+		if q.eng.HasConditions() {
+			if _, err := q.eng.CompareConditions(ctx, q.opt); err != nil && ctx.Err() != nil {
+				return nil
+			}
+		}
 		return compareMsg{gen: q.gen, eng: q.eng, opt: q.opt}
 	}
 }

@@ -74,6 +74,7 @@ func (p *selectionPane) draw(w int) []string {
 			vocab.Plural(sel.HeldoutSize, "item"), sel.EstSize, sel.Options.Seed), "the honest comparison", w)...)
 		out = append(out, p.heldout.Lines(sel)...)
 	}
+	out = append(out, p.conditionsLines(w)...)
 	out = append(out, p.path.Lines(sel)...)
 	out = append(append(out, ""), p.effects.Lines(sel)...)
 	if f := sel.Fit; f != nil {

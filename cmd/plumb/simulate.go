@@ -86,6 +86,7 @@ type simOptions struct {
 	lengthScale  float64
 	lengthBias   float64
 	selfBias     float64
+	grid         gridFlags
 }
 
 func newSimulateCmd() *cobra.Command {
@@ -114,6 +115,9 @@ func newSimulateCmd() *cobra.Command {
 			if o.serve != "" {
 				if cmd.Flags().Changed("output") {
 					return inputError{fmt.Errorf("--serve serves the judges instead of writing a log; write the items with a separate plumb simulate -o")}
+				}
+				if o.grid.given() {
+					return inputError{fmt.Errorf("--grid-template, --grid-ids and --grid-shots write a log judged in each condition; they do not change what --serve answers")}
 				}
 				return serveSimulated(cmd, o.serve, cfg, o.templates)
 			}
@@ -150,6 +154,7 @@ func newSimulateCmd() *cobra.Command {
 	f.Float64Var(&o.selfBias, "self-bias", 0, "selfbias of judges without selfbias= (needs --generator)")
 	f.StringVar(&o.serve, "serve", "", "serve the simulated judges over the OpenAI-compatible API on `ADDR` (e.g. 127.0.0.1:8000) for plumb collect")
 	f.StringArrayVar(&o.templates, "template", nil, "with --serve: also read prompts rendered by this collect template `FILE` (the built-in ones always; repeatable)")
+	o.grid.register(f)
 	return cmd
 }
 
@@ -225,6 +230,9 @@ func (o *simOptions) config(cmd *cobra.Command) (sim.Config, error) {
 		return cfg, err
 	}
 	if err := o.applyGenerators(cmd, &cfg); err != nil {
+		return cfg, err
+	}
+	if err := o.grid.apply(&cfg); err != nil {
 		return cfg, err
 	}
 	if err := cfg.Validate(); err != nil {
@@ -352,6 +360,9 @@ func writeSimulated(cmd *cobra.Command, name string, cfg sim.Config) error {
 		if cfg.ProbeSamples == 0 {
 			probes = fmt.Sprintf("; %d probes of each of %d kinds per judge", sim.DefaultProbeSamples, len(cfg.Probes))
 		}
+	}
+	if n := len(cfg.Grid.Conditions()); n > 0 {
+		probes += fmt.Sprintf("; pairs and probes in each of %s", vocab.Plural(n, "condition"))
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d records (%s: %d pair, %d score, %d verdict items%s) to %s\n",
 		cfg.Records(), vocab.Plural(len(cfg.Judges), "judge"), cfg.Pairs, cfg.Scores, cfg.Verdicts, probes, name)

@@ -53,6 +53,11 @@ type Config struct {
 	Probes       []model.ProbeKind
 	ProbeSamples int
 
+	// Grid, when not empty, judges every pair item and writes every probe
+	// once per condition of the grid (conditions.go), each record carrying
+	// its condition; empty (the default), the output is as before.
+	Grid Grid
+
 	// GoldShare is the share of pair and verdict items that carry a human
 	// label.
 	GoldShare float64
@@ -170,6 +175,7 @@ func (c *Config) Validate() error {
 			bad("probe kind %q is not cc or dc", string(k))
 		}
 	}
+	c.Grid.validate(bad)
 	if c.ProbeSamples < 0 {
 		bad("probe samples must be ≥ 0 (%d)", c.ProbeSamples)
 	}

@@ -26,6 +26,7 @@ func (c *Config) generatePairs(sink Sink) error {
 	items := stream(c.Seed, "pair/item")
 	text := textGen{stream(c.Seed, "pair/text")}
 	judges := judgeStreams(c, "pair")
+	conds, condJudges := c.Grid.Conditions(), c.condStreams("pair")
 	gens := newGenState(c) // nil without generators: no draws, as before
 	width := idWidth(c.Pairs)
 	for i := range c.Pairs {
@@ -43,6 +44,12 @@ func (c *Config) generatePairs(sink Sink) error {
 			gens.drawAnswers(c, &it)
 		}
 		for k := range c.Judges {
+			if conds != nil {
+				if err := c.judgeConditions(sink, k, conds, condJudges[k], &it); err != nil {
+					return err
+				}
+				continue
+			}
 			p := c.judgePair(&c.Judges[k], judges[k], &it)
 			if err := sink.WritePair(p); err != nil {
 				return fmt.Errorf("writing pair %s of %s: %w", p.ID, p.Judge, err)

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/plumb-eval/plumb/internal/mathx"
 	"github.com/plumb-eval/plumb/model"
@@ -77,36 +78,57 @@ func (c *Config) generateProbes(sink Sink) error {
 	if !ok {
 		return fmt.Errorf("writing probes: the sink %T takes no probe records", sink)
 	}
+	conds := c.Grid.Conditions()
+	for _, kind := range c.Probes {
+		for k := range c.Judges {
+			name := "probe/" + string(kind) + "/judge/" + c.Judges[k].Name
+			if conds == nil {
+				if err := c.writeProbes(ps, kind, &c.Judges[k], nil, stream(c.Seed, name)); err != nil {
+					return err
+				}
+				continue
+			}
+			for i := range conds {
+				j := c.Judges[k].inCondition(&conds[i])
+				if err := c.writeProbes(ps, kind, &j, &conds[i], stream(c.Seed, name+"/condition/"+conds[i].Label)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// writeProbes writes judge j's probes of a kind, drawn from r, in
+// condition cond (nil: none).
+func (c *Config) writeProbes(ps ProbeSink, kind model.ProbeKind, j *Judge, cond *Condition, r *rand.Rand) error {
 	n := c.probeSamples()
 	width := idWidth(n)
 	rd := rounder(c.Digits)
-	for _, kind := range c.Probes {
-		for k := range c.Judges {
-			j := &c.Judges[k]
-			r := stream(c.Seed, "probe/"+string(kind)+"/judge/"+j.Name)
-			var truth []model.TruthEntry
-			for _, a := range c.Arrangements {
-				truth = append(truth, model.TruthEntry{Key: "prior_" + a.String(), Value: rd.prob(ProbePrior(j, kind, a))})
-			}
-			for i := range n {
-				e := r.NormFloat64()
-				u := 0.0
-				if kind == model.ProbeDC {
-					u = j.ItemNoise * e
-				}
-				p := &model.Probe{Probe: kind, ID: fmt.Sprintf("%s%0*d", kind, width, i+1), Judge: j.Name, Truth: model.NewTruth(truth...)}
-				var eps [model.NumArrangements]float64
-				for a := range eps {
-					eps[a] = r.NormFloat64()
-				}
-				for _, a := range c.Arrangements {
-					p.Has[a] = true
-					p.S[a] = rd.prob(mathx.Sigmoid(pairLogit(j, a, u) + j.Noise*eps[a]))
-				}
-				if err := ps.WriteProbe(p); err != nil {
-					return fmt.Errorf("writing probe %s of %s: %w", p.ID, p.Judge, err)
-				}
-			}
+	var truth []model.TruthEntry
+	for _, a := range c.Arrangements {
+		truth = append(truth, model.TruthEntry{Key: "prior_" + a.String(), Value: rd.prob(ProbePrior(j, kind, a))})
+	}
+	for i := range n {
+		e := r.NormFloat64()
+		u := 0.0
+		if kind == model.ProbeDC {
+			u = j.ItemNoise * e
+		}
+		p := &model.Probe{Probe: kind, ID: fmt.Sprintf("%s%0*d", kind, width, i+1), Judge: j.Name, Truth: model.NewTruth(truth...)}
+		if cond != nil {
+			p.Condition = cond.JSON
+		}
+		var eps [model.NumArrangements]float64
+		for a := range eps {
+			eps[a] = r.NormFloat64()
+		}
+		for _, a := range c.Arrangements {
+			p.Has[a] = true
+			p.S[a] = rd.prob(mathx.Sigmoid(pairLogit(j, a, u) + j.Noise*eps[a]))
+		}
+		if err := ps.WriteProbe(p); err != nil {
+			return fmt.Errorf("writing probe %s of %s: %w", p.ID, p.Judge, err)
 		}
 	}
 	return nil

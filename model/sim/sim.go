@@ -41,8 +41,8 @@ func Generate(cfg Config, sink Sink) error {
 
 // Records returns how many records cfg generates.
 func (c *Config) Records() int {
-	n := len(c.Judges)
-	return n * (c.Pairs + c.Scores*len(c.Criteria) + c.Verdicts + len(c.Probes)*c.probeSamples())
+	n, k := len(c.Judges), max(1, len(c.Grid.Conditions()))
+	return n * (k*c.Pairs + c.Scores*len(c.Criteria) + c.Verdicts + k*len(c.Probes)*c.probeSamples())
 }
 
 // Collect generates cfg's log in memory. Use it for small logs; Generate
