@@ -21,8 +21,8 @@ type Prior struct {
 	// the log: key (Item.key: a pair's id, a probe's kind and id) →
 	// arrangements present.
 	Done      map[string][model.NumArrangements]bool
-	Records   int                                    // records of any kind and judge in the log
-	TornBytes int                                    // bytes of a torn last line removed
+	Records   int // records of any kind and judge in the log
+	TornBytes int // bytes of a torn last line removed
 }
 
 // OutputError is an output collect must not append to: a folder, a file
