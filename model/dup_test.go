@@ -18,7 +18,7 @@ func dupCollision(t *testing.T, room int) {
 		p := Pair{ID: id, Judge: "j", Pos: Pos{"f", line}}
 		ld.pairs.begin([]Pair{p})
 		var cs chunkState
-		err := ld.dups.add(ld, 42, dupKey{KindPair, "j", id, ""}, p.Pos, newRef(KindPair, ld.pairs.next(&cs)))
+		err := ld.dups.add(ld, 42, dupKey{KindPair, "j", id, "", ""}, p.Pos, newRef(KindPair, ld.pairs.next(&cs)))
 		if err == nil {
 			ld.pairs.keep(0, &cs)
 		}

@@ -191,13 +191,13 @@ func refRead(data []byte, name string) (*Log, error) {
 		var k dupKey
 		switch rec.Kind {
 		case KindPair:
-			k = dupKey{KindPair, rec.Pair.Judge, rec.Pair.ID, ""}
+			k = dupKey{KindPair, rec.Pair.Judge, rec.Pair.ID, "", ConditionKey(rec.Pair.Condition)}
 		case KindScore:
-			k = dupKey{KindScore, rec.Score.Judge, rec.Score.ID, rec.Score.Criterion}
+			k = dupKey{KindScore, rec.Score.Judge, rec.Score.ID, rec.Score.Criterion, ConditionKey(rec.Score.Condition)}
 		case KindVerdict:
-			k = dupKey{KindVerdict, rec.Verdict.Judge, rec.Verdict.ID, ""}
+			k = dupKey{KindVerdict, rec.Verdict.Judge, rec.Verdict.ID, "", ""}
 		case KindProbe:
-			k = dupKey{KindProbe, rec.Probe.Judge, rec.Probe.ID, string(rec.Probe.Probe)}
+			k = dupKey{KindProbe, rec.Probe.Judge, rec.Probe.ID, string(rec.Probe.Probe), ConditionKey(rec.Probe.Condition)}
 		default:
 			continue
 		}
@@ -268,7 +268,7 @@ func FuzzRead(f *testing.F) {
 			for i := range l.Pairs {
 				p := &l.Pairs[i]
 				checkRecord(t, Record{Kind: KindPair, Pair: p}, p.Pos)
-				k := dupKey{KindPair, p.Judge, p.ID, ""}
+				k := dupKey{KindPair, p.Judge, p.ID, "", ConditionKey(p.Condition)}
 				if seen[k] {
 					t.Fatalf("duplicate %v accepted", k)
 				}

@@ -132,8 +132,8 @@ func (s fieldSet) has(f field) bool { return s&(1<<f) != 0 }
 // The fields each kind defines; other fields are kept in Extra.
 var (
 	pairFields = setOf(fKind, fID, fJudge, fTruth, fGroup, fPA, fLogprobs, fChoice, fGold, fPrompt, fResponse1, fResponse2,
-		fModel1, fModel2, fLen1, fLen2)
-	scoreFields   = setOf(fKind, fID, fJudge, fTruth, fCriterion, fJudgeScore, fScoreProbs, fHumanScore, fLS, fTokens, fInput, fOutput)
+		fModel1, fModel2, fLen1, fLen2, fCondition)
+	scoreFields   = setOf(fKind, fID, fJudge, fTruth, fCriterion, fJudgeScore, fScoreProbs, fHumanScore, fLS, fTokens, fInput, fOutput, fCondition)
 	verdictFields = setOf(fKind, fID, fJudge, fTruth, fVerdict, fHuman)
 	probeFields   = setOf(fKind, fID, fJudge, fTruth, fProbe, fPA, fCondition)
 )
@@ -236,6 +236,7 @@ type recParser struct {
 	tseen   map[string]struct{} // keys of a long truth object
 	tkeys   []string            // the truth keys of the previous record, in order
 	vals1   valueBlocks         // what records' *float64, *int and *bool point to
+	conds   condTable           // the conditions records share
 }
 
 func (p *recParser) init(file string, multiLine bool) {

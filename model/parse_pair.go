@@ -83,6 +83,9 @@ func (p *recParser) pair(out *Pair) *LineError {
 	if err = p.generators(out); err != nil {
 		return err
 	}
+	if out.Condition, err = p.condition(); err != nil {
+		return err
+	}
 	out.Truth, err = p.truth()
 	return err
 }

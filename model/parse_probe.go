@@ -1,7 +1,5 @@
 package model
 
-import "bytes"
-
 // probe decodes a probe record's fields: id, judge, probe ("cc" or "dc"),
 // p_a (x0 required) and the optional condition object, kept verbatim.
 func (p *recParser) probe(out *Probe) *LineError {
@@ -42,20 +40,17 @@ func (p *recParser) probe(out *Probe) *LineError {
 	if !out.Has[X0] {
 		return errMissing("p_a.x0", "x0, the default arrangement, is required")
 	}
-	if raw := p.vals[fCondition]; !absent(raw) {
-		if raw[0] != '{' {
-			return errType("condition", raw, "an object")
-		}
-		out.Condition = bytes.Clone(raw)
+	if out.Condition, err = p.condition(); err != nil {
+		return err
 	}
 	out.Truth, err = p.truth()
 	return err
 }
 
 // addProbe keeps a probe record, or returns the error for a repeat of an
-// earlier one (the same judge, id and probe kind).
+// earlier one (the same judge, id, probe kind and condition).
 func (ld *loader) addProbe(pr *Probe) *LineError {
-	k := dupKey{kind: KindProbe, judge: pr.Judge, id: pr.ID, criterion: string(pr.Probe)}
+	k := dupKey{kind: KindProbe, judge: pr.Judge, id: pr.ID, criterion: string(pr.Probe), cond: ld.conds.key(pr.Condition)}
 	if fpos, ok := ld.probes[k]; ok {
 		return dupErr(k, fpos, pr.Pos)
 	}

@@ -56,6 +56,9 @@ func (p *recParser) score(out *Score) *LineError {
 	if out.Output, err = p.text(fOutput); err != nil {
 		return err
 	}
+	if out.Condition, err = p.condition(); err != nil {
+		return err
+	}
 	out.Truth, err = p.truth()
 	return err
 }

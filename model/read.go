@@ -119,6 +119,8 @@ type loader struct {
 	// probes holds the key of every probe record kept, for the duplicate
 	// check (probes are few; they go to log.Probes as they come).
 	probes map[dupKey]Pos
+	// conds shares the canonical keys of the records' conditions.
+	conds condTable
 	// sizeHint is the number of input bytes when known (else 0); the first
 	// batch turns it into an estimate of the number of records.
 	sizeHint int64
@@ -279,21 +281,21 @@ func (ld *loader) collect(r *result) error {
 		case evPair:
 			p := &r.pairs[ev.idx]
 			ref := newRef(KindPair, ld.pairs.next(&cp))
-			if err = ld.dups.add(ld, ev.hash, dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos, ref); err == nil {
+			if err = ld.dups.add(ld, ev.hash, dupKey{KindPair, p.Judge, p.ID, "", ld.conds.key(p.Condition)}, p.Pos, ref); err == nil {
 				ld.pairs.keep(int(ev.idx), &cp)
 				fi.Pairs++
 			}
 		case evScore:
 			s := &r.scores[ev.idx]
 			ref := newRef(KindScore, ld.scores.next(&cs))
-			if err = ld.dups.add(ld, ev.hash, dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos, ref); err == nil {
+			if err = ld.dups.add(ld, ev.hash, dupKey{KindScore, s.Judge, s.ID, s.Criterion, ld.conds.key(s.Condition)}, s.Pos, ref); err == nil {
 				ld.scores.keep(int(ev.idx), &cs)
 				fi.Scores++
 			}
 		case evVerdict:
 			v := &r.verdicts[ev.idx]
 			ref := newRef(KindVerdict, ld.verdicts.next(&cv))
-			if err = ld.dups.add(ld, ev.hash, dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos, ref); err == nil {
+			if err = ld.dups.add(ld, ev.hash, dupKey{KindVerdict, v.Judge, v.ID, "", ""}, v.Pos, ref); err == nil {
 				ld.verdicts.keep(int(ev.idx), &cv)
 				fi.Verdicts++
 			}

@@ -9,6 +9,7 @@ import (
 type dupKey struct {
 	kind                 Kind
 	judge, id, criterion string
+	cond                 string // the condition's ConditionKey ("" when absent)
 }
 
 // dupRef points at a record kept by a loader: its kind and its index
@@ -42,7 +43,7 @@ func newDupIndex() dupIndex {
 }
 
 // hashKey hashes a record key with h, which must use the index's seed.
-func hashKey(h *maphash.Hash, kind Kind, judge, id, criterion string) uint64 {
+func hashKey(h *maphash.Hash, kind Kind, judge, id, criterion, cond string) uint64 {
 	h.Reset()
 	h.WriteString(string(kind))
 	h.WriteByte(0)
@@ -51,6 +52,8 @@ func hashKey(h *maphash.Hash, kind Kind, judge, id, criterion string) uint64 {
 	h.WriteString(id)
 	h.WriteByte(0)
 	h.WriteString(criterion)
+	h.WriteByte(0)
+	h.WriteString(cond)
 	return h.Sum64()
 }
 
@@ -60,13 +63,13 @@ func keyOf(ld *loader, ref dupRef) (dupKey, Pos) {
 	switch ref >> 62 {
 	case 0:
 		p := ld.pairs.at(idx)
-		return dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos
+		return dupKey{KindPair, p.Judge, p.ID, "", ld.conds.key(p.Condition)}, p.Pos
 	case 1:
 		s := ld.scores.at(idx)
-		return dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos
+		return dupKey{KindScore, s.Judge, s.ID, s.Criterion, ld.conds.key(s.Condition)}, s.Pos
 	}
 	v := ld.verdicts.at(idx)
-	return dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos
+	return dupKey{KindVerdict, v.Judge, v.ID, "", ""}, v.Pos
 }
 
 // reserve sizes an empty index for about n keys.
@@ -107,6 +110,9 @@ func dupErr(k dupKey, first, pos Pos) *LineError {
 	}
 	if k.kind == KindProbe {
 		msg += ", probe " + strconv.Quote(k.criterion)
+	}
+	if k.cond != "" {
+		msg += ", condition " + strconv.Quote(k.cond)
 	}
 	msg += "): first seen at " + first.String()
 	return (&LineError{Msg: msg}).at(pos)

@@ -293,17 +293,17 @@ func (w *worker) one(b []byte, line, col int, r *result) bool {
 	switch rec.kind {
 	case KindPair:
 		p := rec.pair
-		h := hashKey(&w.h, KindPair, p.Judge, p.ID, "")
+		h := hashKey(&w.h, KindPair, p.Judge, p.ID, "", w.p.conds.key(p.Condition))
 		r.events = append(r.events, event{kind: evPair, idx: int32(len(r.pairs)), hash: h})
 		r.pairs = r.pairs[:len(r.pairs)+1]
 	case KindScore:
 		s := rec.score
-		h := hashKey(&w.h, KindScore, s.Judge, s.ID, s.Criterion)
+		h := hashKey(&w.h, KindScore, s.Judge, s.ID, s.Criterion, w.p.conds.key(s.Condition))
 		r.events = append(r.events, event{kind: evScore, idx: int32(len(r.scores)), hash: h})
 		r.scores = r.scores[:len(r.scores)+1]
 	case KindVerdict:
 		v := rec.verdict
-		h := hashKey(&w.h, KindVerdict, v.Judge, v.ID, "")
+		h := hashKey(&w.h, KindVerdict, v.Judge, v.ID, "", "")
 		r.events = append(r.events, event{kind: evVerdict, idx: int32(len(r.verdicts)), hash: h})
 		r.verdicts = r.verdicts[:len(r.verdicts)+1]
 	case KindProbe:

@@ -180,10 +180,14 @@ type Pair struct {
 	// Gen names the generators of the two responses and, optionally, their
 	// lengths (fields model_1, model_2, len_1, len_2); nil when the record
 	// gives none of them. A pointer keeps records without it small.
-	Gen   *Generators
-	Truth Truth
-	Extra Extra
-	Pos   Pos
+	Gen *Generators
+	// Condition is the record's "condition" object (the collection
+	// condition: template, option IDs, shots), verbatim; nil when absent.
+	// Records read with the same bytes share one copy: do not modify it.
+	Condition json.RawMessage
+	Truth     Truth
+	Extra     Extra
+	Pos       Pos
 }
 
 // EmptyTexts is a set of a pair record's text fields given as "".
@@ -293,9 +297,11 @@ type Score struct {
 	Tokens     *int     // number of tokens of the output
 	Input      string
 	Output     string
-	Truth      Truth
-	Extra      Extra
-	Pos        Pos
+	// Condition is the record's "condition" object, verbatim (as for Pair).
+	Condition json.RawMessage
+	Truth     Truth
+	Extra     Extra
+	Pos       Pos
 }
 
 // Verdict is a binary judgment (e.g. "the answer is correct") with an

@@ -128,6 +128,9 @@ func (p *Pair) validate() *LineError {
 	if err := p.Gen.validate(); err != nil {
 		return err
 	}
+	if err := validCondition(p.Condition); err != nil {
+		return err
+	}
 	if err := validTruth(p.Truth); err != nil {
 		return err
 	}
@@ -198,6 +201,9 @@ func (s *Score) validate(scratch *[]ratingProb) *LineError {
 	}
 	if s.Tokens != nil && (*s.Tokens < 1 || *s.Tokens > maxTokens) {
 		return errValue("tokens", []byte(strconv.Itoa(*s.Tokens)), "is not a positive integer")
+	}
+	if err := validCondition(s.Condition); err != nil {
+		return err
 	}
 	if err := validTruth(s.Truth); err != nil {
 		return err

@@ -55,6 +55,7 @@ type Watcher struct {
 	// taken. Every kept key is in exactly one of them.
 	first map[uint64]watchRef
 	exact map[dupKey]Pos
+	conds condTable // the canonical keys of the records' conditions
 }
 
 // Formats of a watched file.
@@ -498,18 +499,18 @@ func (w *Watcher) keyOf(r watchRef) (dupKey, Pos) {
 	switch r.kind {
 	case 0:
 		p := &f.pairs[r.idx]
-		return dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos
+		return dupKey{KindPair, p.Judge, p.ID, "", w.conds.key(p.Condition)}, p.Pos
 	case 1:
 		s := &f.scores[r.idx]
-		return dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos
+		return dupKey{KindScore, s.Judge, s.ID, s.Criterion, w.conds.key(s.Condition)}, s.Pos
 	}
 	v := &f.verdicts[r.idx]
-	return dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos
+	return dupKey{KindVerdict, v.Judge, v.ID, "", ""}, v.Pos
 }
 
 // index adds a kept record's key to the duplicate check.
 func (w *Watcher) index(k dupKey, pos Pos, r watchRef) {
-	h := hashKey(&w.h, k.kind, k.judge, k.id, k.criterion)
+	h := hashKey(&w.h, k.kind, k.judge, k.id, k.criterion, k.cond)
 	if _, taken := w.first[h]; !taken {
 		w.first[h] = r
 		return
@@ -526,15 +527,15 @@ func (w *Watcher) keep(i int, lg *Log) {
 	fi := int32(i)
 	for j := range lg.Pairs {
 		p := &lg.Pairs[j]
-		w.index(dupKey{KindPair, p.Judge, p.ID, ""}, p.Pos, watchRef{fi, 0, int32(len(f.pairs) + j)})
+		w.index(dupKey{KindPair, p.Judge, p.ID, "", w.conds.key(p.Condition)}, p.Pos, watchRef{fi, 0, int32(len(f.pairs) + j)})
 	}
 	for j := range lg.Scores {
 		s := &lg.Scores[j]
-		w.index(dupKey{KindScore, s.Judge, s.ID, s.Criterion}, s.Pos, watchRef{fi, 1, int32(len(f.scores) + j)})
+		w.index(dupKey{KindScore, s.Judge, s.ID, s.Criterion, w.conds.key(s.Condition)}, s.Pos, watchRef{fi, 1, int32(len(f.scores) + j)})
 	}
 	for j := range lg.Verdicts {
 		v := &lg.Verdicts[j]
-		w.index(dupKey{KindVerdict, v.Judge, v.ID, ""}, v.Pos, watchRef{fi, 2, int32(len(f.verdicts) + j)})
+		w.index(dupKey{KindVerdict, v.Judge, v.ID, "", ""}, v.Pos, watchRef{fi, 2, int32(len(f.verdicts) + j)})
 	}
 	f.pairs = appendOrTake(f.pairs, lg.Pairs)
 	f.scores = appendOrTake(f.scores, lg.Scores)

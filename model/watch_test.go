@@ -461,7 +461,7 @@ func TestWatchDupCollision(t *testing.T) {
 	a := Pair{ID: "a", Judge: "j", Pos: Pos{"f", 1}}
 	b := Pair{ID: "b", Judge: "j", Pos: Pos{"f", 2}}
 	w.files[0].pairs = []Pair{a, b}
-	ka, kb := dupKey{KindPair, "j", "a", ""}, dupKey{KindPair, "j", "b", ""}
+	ka, kb := dupKey{KindPair, "j", "a", "", ""}, dupKey{KindPair, "j", "b", "", ""}
 	w.first[42] = watchRef{0, 0, 0}
 	w.exact = map[dupKey]Pos{kb: b.Pos}
 	for _, tc := range []struct {
@@ -473,8 +473,8 @@ func TestWatchDupCollision(t *testing.T) {
 		{42, ka, a.Pos, true},
 		{42, kb, b.Pos, true},
 		{7, kb, b.Pos, true},
-		{42, dupKey{KindPair, "j", "c", ""}, Pos{}, false},
-		{42, dupKey{KindScore, "j", "a", ""}, Pos{}, false},
+		{42, dupKey{KindPair, "j", "c", "", ""}, Pos{}, false},
+		{42, dupKey{KindScore, "j", "a", "", ""}, Pos{}, false},
 	} {
 		if pos, ok := w.prior(tc.h, tc.k); pos != tc.want || ok != tc.ok {
 			t.Errorf("prior(%d, %v) = %v, %v; want %v, %v", tc.h, tc.k, pos, ok, tc.want, tc.ok)
@@ -484,7 +484,7 @@ func TestWatchDupCollision(t *testing.T) {
 	w2 := NewWatcher([]string{"f"}, ReadOptions{})
 	w2.files[0].pairs = []Pair{a, b}
 	w2.index(ka, a.Pos, watchRef{0, 0, 0})
-	w2.first[hashKey(&w2.h, KindPair, "j", "b", "")] = watchRef{0, 0, 0} // b's hash taken by a
+	w2.first[hashKey(&w2.h, KindPair, "j", "b", "", "")] = watchRef{0, 0, 0} // b's hash taken by a
 	w2.index(kb, b.Pos, watchRef{0, 0, 1})
 	if w2.exact[kb] != b.Pos {
 		t.Errorf("colliding key not kept exactly: %v", w2.exact)

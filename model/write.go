@@ -15,8 +15,8 @@ import (
 // (strconv 'g', -1). The output depends only on the records, never on map
 // order. Key order:
 //
-//	pair:    kind, id, judge, group, model_1, model_2, p_a | logprobs | choice, gold, prompt, response_1, response_2, len_1, len_2, truth, extra
-//	score:   kind, id, judge, criterion, judge_score | score_probs, human_score, ls, tokens, input, output, truth, extra
+//	pair:    kind, id, judge, group, model_1, model_2, p_a | logprobs | choice, gold, prompt, response_1, response_2, len_1, len_2, condition, truth, extra
+//	score:   kind, id, judge, criterion, judge_score | score_probs, human_score, ls, tokens, input, output, condition, truth, extra
 //	verdict: kind, id, judge, verdict, human, truth, extra
 //
 // Optional fields that are empty (or nil, or GoldNone) are left out, except
@@ -169,6 +169,7 @@ func (w *Writer) WritePair(p *Pair) error {
 			b = appendInt(appendKey(b, "len_2"), *p.Gen.Len2)
 		}
 	}
+	b = w.appendCondition(b, p.Condition)
 	b = w.appendTruth(b, p.Truth)
 	b = w.appendExtra(b, p.Extra)
 	return w.line(b)
@@ -222,6 +223,7 @@ func (w *Writer) WriteScore(s *Score) error {
 	}
 	b = appendOptString(b, "input", s.Input)
 	b = appendOptString(b, "output", s.Output)
+	b = w.appendCondition(b, s.Condition)
 	b = w.appendTruth(b, s.Truth)
 	b = w.appendExtra(b, s.Extra)
 	return w.line(b)

@@ -1,10 +1,6 @@
 package model
 
-import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-)
+import "fmt"
 
 // validate checks a probe record before it is written.
 func (pr *Probe) validate() *LineError {
@@ -25,8 +21,8 @@ func (pr *Probe) validate() *LineError {
 			return errValue(paNames[a], fmtNum(s), "is not a probability in [0, 1]")
 		}
 	}
-	if c := bytes.TrimSpace(pr.Condition); len(c) > 0 && (c[0] != '{' || !json.Valid(c)) {
-		return fieldErr("condition", "is not a JSON object")
+	if err := validCondition(pr.Condition); err != nil {
+		return err
 	}
 	if err := validTruth(pr.Truth); err != nil {
 		return err
@@ -64,13 +60,7 @@ func (w *Writer) WriteProbe(pr *Probe) error {
 		b = appendFloat(b, pr.S[a])
 	}
 	b = append(b, '}')
-	if len(pr.Condition) > 0 {
-		b = appendKey(b, "condition")
-		w.compact.Reset()
-		if json.Compact(&w.compact, pr.Condition) == nil { // validated already
-			b = append(b, w.compact.Bytes()...)
-		}
-	}
+	b = w.appendCondition(b, pr.Condition)
 	b = w.appendTruth(b, pr.Truth)
 	b = w.appendExtra(b, pr.Extra)
 	return w.line(b)
