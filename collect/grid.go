@@ -1,7 +1,6 @@
 package collect
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -52,18 +51,10 @@ func (c *Condition) Label() string {
 }
 
 // sameCondition reports whether a record's condition object (raw, nil
-// when it has none) is want (nil: a run without conditions). Objects are
-// compared by their fields, not their bytes.
+// when it has none) is want (nil: a run without conditions), compared in
+// the canonical form the log's duplicate key uses (model.ConditionKey).
 func sameCondition(raw, want json.RawMessage) bool {
-	raw, want = bytes.TrimSpace(raw), bytes.TrimSpace(want)
-	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) || len(want) == 0 {
-		return (len(raw) == 0 || bytes.Equal(raw, []byte("null"))) == (len(want) == 0)
-	}
-	var a, b conditionJSON
-	if json.Unmarshal(raw, &a) != nil || json.Unmarshal(want, &b) != nil {
-		return false
-	}
-	return a == b
+	return model.ConditionKey(raw) == model.ConditionKey(want)
 }
 
 // String returns the IDs as a grid names them: "A/B".
@@ -190,7 +181,7 @@ func (p *Prior) note(lg *model.Log, judge string, cond json.RawMessage) {
 		return
 	}
 	for i := range lg.Pairs {
-		if pr := &lg.Pairs[i]; pr.Judge == judge && sameCondition(pairCondition(pr), cond) {
+		if pr := &lg.Pairs[i]; pr.Judge == judge && sameCondition(pr.Condition, cond) {
 			p.Done[pr.ID] = pr.Has
 		}
 	}
@@ -200,6 +191,3 @@ func (p *Prior) note(lg *model.Log, judge string, cond json.RawMessage) {
 		}
 	}
 }
-
-// pairCondition returns a pair record's condition object (nil: none).
-func pairCondition(*model.Pair) json.RawMessage { return nil }

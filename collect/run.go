@@ -439,7 +439,7 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 		return r.probeLine(it, p)
 	}
 	pair := model.Pair{ID: it.ID, Judge: r.cfg.Judge, Group: it.Group, Gold: it.Gold,
-		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2, Empty: shownEmpty(it)}
+		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2, Empty: shownEmpty(it), Condition: r.cfg.Condition}
 	if it.Model1 != "" || it.Model2 != "" {
 		pair.Gen = &model.Generators{Model1: it.Model1, Model2: it.Model2}
 	}
