@@ -24,7 +24,8 @@ import (
 //
 // The answer after an example is the template's block "answer" executed
 // with the example (a Shot), or else the template's marker, the ID and
-// the marker mirrored ("[[" → "[[A]]"; no marker: "A").
+// the marker mirrored ("[[" → "[[A]]"; no marker: "A"), on a line of its
+// own; a blank line separates the examples and the item.
 
 // Shot is one in-context example as a template's block "answer" sees it:
 // the example's fields and its answer, the ID of its better response.
@@ -131,6 +132,9 @@ func (cfg *Config) render(t task) (system, user string, err error) {
 			return "", "", err
 		}
 		b.WriteString(u)
+		if !strings.HasSuffix(u, "\n") && !strings.HasPrefix(ans, "\n") {
+			b.WriteString("\n") // the answer on a line of its own
+		}
 		b.WriteString(ans)
 		b.WriteString("\n\n")
 	}

@@ -277,15 +277,14 @@ func (s *Server) answer(j *judge, text string) (reply, error) {
 	var n int
 	for _, m := range labelRE.FindAllStringSubmatchIndex(text, -1) {
 		k, err := strconv.Atoi(text[m[2]:m[3]])
-		if err == nil && k >= 1 && k <= len(s.items) && strings.Contains(text, s.items[k-1].prompt) {
-			it, n = &s.items[k-1], k
-			break
+		if err == nil && k >= 1 && k <= len(s.items) && strings.Contains(text[m[0]:], s.items[k-1].prompt) {
+			it, n = &s.items[k-1], k // the last: in-context examples come before the pair judged
 		}
 	}
 	if it == nil {
 		return rp, errNoItem
 	}
-	from := strings.Index(text, it.prompt) + len(it.prompt)
+	from := strings.LastIndex(text, it.prompt) + len(it.prompt)
 	p1, p2, ok := locate(text, from, it.r1, it.r2)
 	if !ok {
 		return rp, fmt.Errorf("item %d: the two responses are not both in the request", n)
