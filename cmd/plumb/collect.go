@@ -80,6 +80,13 @@ probabilities; template "ohi"); --ls adds LS, the output's log-likelihood
 from the legacy completions endpoint with echo (vLLM supports it; llama.cpp
 refuses it, and the run stops at its first answer).
 
+--template, --ids and --shots take lists (--template calibraeval,mt-bench
+--ids A/B,X/Y --shots 0,2): each combination is a condition, run in turn
+into the same log, and every record names its condition (docs/collect.md,
+"Conditions"); --shots K shows K examples drawn from the items with gold
+(--seed). --probes cc,dc also asks, in every condition, the content-free
+input (CC) and --dc-samples inputs of random in-domain words (DC).
+
 --batch-out FILE writes, instead of sending them, the requests of the
 items not yet in -o as OpenAI Batch input lines (custom_id, method, url,
 body: exactly the body a live run posts), for vllm run-batch or a hosted
@@ -151,7 +158,7 @@ func newCollectCmd() *cobra.Command {
 	f.DurationVar(&o.backoffMax, "backoff-max", 30*time.Second, "longest retry back-off (a Retry-After may ask for up to 5m)")
 	f.IntVar(&o.limit, "limit", 0, "judge only the first N items (0: all)")
 	f.BoolVar(&o.caseSensitive, "case-sensitive", false, "match option IDs in the answer case-sensitively")
-	f.BoolVar(&o.dryRun, "dry-run", false, "print the first item's rendered prompts and stop (no requests)")
+	f.BoolVar(&o.dryRun, "dry-run", false, "print the first item's rendered prompts (and each probe kind's, per condition) and stop (no requests)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress lines (the summary is still printed)")
 	f.StringVar(&o.from, "from", "", "items format (default: detected; see plumb import --help)")
 	f.StringArrayVar(&o.maps, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
