@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -106,7 +107,7 @@ func runGrid(cmd *cobra.Command, o *collectOptions, red *collect.Redactor, base 
 		return inputError{err}
 	}
 	var incomplete, items int64
-	checked := map[collect.IDs]bool{}
+	checked, warned := map[collect.IDs]bool{}, map[string]bool{}
 	for i := range conds {
 		c := &conds[i]
 		cfg := o.forCondition(base, c, mark)
@@ -122,7 +123,11 @@ func runGrid(cmd *cobra.Command, o *collectOptions, red *collect.Redactor, base 
 			if err != nil {
 				return err
 			}
-			printWarnings(stderr, red, warns)
+			printWarnings(stderr, red, slices.DeleteFunc(warns, func(w string) bool { // each warning once
+				seen := warned[w]
+				warned[w] = true
+				return seen
+			}))
 		}
 		cfg.Warn = warnWhileRunning(stderr, red)
 		var st collect.Stats
