@@ -183,3 +183,22 @@ func TestNoConditionAsBefore(t *testing.T) {
 		t.Fatalf("plain again: written %d, skipped %d", st.Written, st.Skipped)
 	}
 }
+
+// TestProbeFailureNamed: a failed request of a probe says which probe
+// and condition in the failures file (a probe may share an item's ID).
+func TestProbeFailureNamed(t *testing.T) {
+	c := simConfig(t, 3)
+	_, ts := startSim(t, c, nil) // taught no template: a probe's prompt is no pair it can read (HTTP 400)
+	items := simItems(t, c)
+	probes, _ := ProbeItems([]model.ProbeKind{model.ProbeCC}, items, 1, 1)
+	cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", append(items, probes...))
+	cond := Condition{Template: cfg.Template, IDs: cfg.IDs}
+	cfg = cfg.ForCondition(&cond, true)
+	if st, _ := run(t, cfg); st.Written != 3 || st.ItemsFailed != 1 {
+		t.Fatalf("written %d, items failed %d", st.Written, st.ItemsFailed)
+	}
+	fails := readFailures(t, cfg.Output+".failures.jsonl")
+	if len(fails) != 4 || fails[0]["probe"] != "cc" || fails[0]["id"] != "cc1" || fails[0]["condition"].(map[string]any)["ids"] != "A/B" {
+		t.Fatalf("failures %v", fails)
+	}
+}

@@ -543,6 +543,12 @@ func (fw *failWriter) write(cfg *Config, r *result) error {
 	if r.where != "" {
 		m["where"] = fw.clean(r.where)
 	}
+	if k := cfg.Items[r.item].Probe; k != "" {
+		m["probe"] = k
+	}
+	if cfg.Condition != nil {
+		m["condition"] = cfg.Condition
+	}
 	return fw.append(m)
 }
 
