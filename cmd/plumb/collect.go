@@ -129,7 +129,8 @@ func newCollectCmd() *cobra.Command {
   plumb simulate --pairs 500 --serve 127.0.0.1:8000 &
   plumb collect items.jsonl --base-url http://127.0.0.1:8000/v1 --model judge-tokenA -o judged.jsonl
   plumb collect llmbar/ --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen2.5-7B-Instruct -j 32 -o qwen.jsonl
-  plumb collect items.jsonl --base-url http://127.0.0.1:11434/v1 --model llama3.1:8b -o llama.jsonl`,
+  plumb collect items.jsonl --base-url http://127.0.0.1:11434/v1 --model llama3.1:8b -o llama.jsonl
+  plumb collect items.jsonl --model judge-tokenA --template calibraeval,mt-bench --ids A/B,Alice/Bob --shots 0,2 --probes cc,dc -o grid.jsonl`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return inputError{errors.New("collect needs at least one items file")}

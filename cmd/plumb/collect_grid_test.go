@@ -111,3 +111,17 @@ func TestCollectGridFlags(t *testing.T) {
 		t.Errorf("dry run shows %d prompts, want 12 (4 conditions × item, CC, DC)", n)
 	}
 }
+
+// TestServeBiasFlag: --serve-bias is read before serving, and is for
+// --serve only.
+func TestServeBiasFlag(t *testing.T) {
+	if _, err := simulate(t, "--serve-bias", "ids=X/Y,pos=1", "-o", filepath.Join(t.TempDir(), "x.jsonl")); err == nil || !strings.Contains(err.Error(), "--serve-bias is for --serve") {
+		t.Errorf("without --serve: %v", err)
+	}
+	if _, err := simulate(t, "--serve", "127.0.0.1:0", "--serve-bias", "ids=X/Y,pos=one"); err == nil || !strings.Contains(err.Error(), `--serve-bias "ids=X/Y,pos=one"`) {
+		t.Errorf("a bad bias: %v", err)
+	}
+	if b, err := parseServeBiases([]string{"none"}); err != nil || b == nil || len(b) != 0 {
+		t.Errorf("none: %v, %v", b, err)
+	}
+}
