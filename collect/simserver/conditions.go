@@ -115,8 +115,16 @@ func (q *query) text(whole string) string {
 // template layout matches from a start of its opening text (a layout of
 // the system and user messages matches the whole prompt too, examples and
 // all, taking them for the question). The starts before it are examples.
+// All the matches tried share one budget, as one match has (layout.go):
+// a prompt that repeats a template's opening text everywhere is given up
+// on, not tried once per repetition.
 func (s *Server) query(texts []string) query {
 	best := query{}
+	n := 0
+	for _, t := range texts {
+		n += len(t)
+	}
+	budget := matchBase + matchPerByte*n
 	for _, lo := range s.layouts {
 		if len(lo.segs) == 0 || lo.segs[0].field >= 0 {
 			continue // a layout that opens with a field cannot be split
@@ -137,7 +145,10 @@ func (s *Server) query(texts []string) query {
 				if best.texts != nil && len(t)-at[k] >= len(best.texts[0]) {
 					break
 				}
-				if _, ok := lo.match(t[at[k]:]); ok {
+				if budget < 0 {
+					return best
+				}
+				if _, ok := lo.matchWithin(t[at[k]:], &budget); ok {
 					best = query{texts: []string{t[at[k]:]}, shots: k, template: lo.name}
 					break
 				}

@@ -3,6 +3,7 @@ package simserver
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plumb-eval/plumb/collect"
 	"github.com/plumb-eval/plumb/model"
@@ -63,5 +64,30 @@ func TestParseBias(t *testing.T) {
 		if _, err := ParseBias(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// TestQueryBounded: a prompt of 4 MiB that repeats a template's opening
+// text everywhere, and lacks the template's last line, is given up on
+// after one bounded search shared by every place a pair could start.
+func TestQueryBounded(t *testing.T) {
+	c := sim.DefaultConfig()
+	c.Pairs, c.Scores = 3, 0
+	s := practice(t, c)
+	tp, _ := collect.LoadTemplate("calibraeval")
+	head := "###Task: Given a question and two answers. Determine which one better answers the question. You only need to output \"A\" or \"B\" directly to indicate which answer is better.\n\n###Query: \n"
+	it := collect.Item{Prompt: "q", Response1: strings.Repeat(head+"x\n\n###B Answer:\n", 4<<20/(len(head)+16)), Response2: "y"}
+	pr := collect.Arrange(&it, model.X0, collect.IDs{"A", "B"})
+	_, user, err := tp.Render(&pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.TrimSuffix(strings.TrimSpace(user), "###Output:")
+	start := time.Now()
+	if q := s.query([]string{text}); q.texts != nil {
+		t.Error("a prompt without its last line read as a pair")
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("finding the pair took %v", d)
 	}
 }
