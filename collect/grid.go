@@ -26,18 +26,22 @@ type Condition struct {
 }
 
 // conditionJSON is a record's "condition" object: the template by name
-// and SHA-256 (as the collect extra field names it), the IDs as "A/B" and
-// the number of shots.
+// and SHA-256 (the name and hex digest the collect extra field gives), the
+// IDs as "A/B" and the number of shots.
 type conditionJSON struct {
-	Template       string `json:"template"`
-	TemplateSHA256 string `json:"template_sha256"`
-	IDs            string `json:"ids"`
-	Shots          int    `json:"shots"`
+	Template struct {
+		Name   string `json:"name"`
+		SHA256 string `json:"sha256"`
+	} `json:"template"`
+	IDs   string `json:"ids"`
+	Shots int    `json:"shots"`
 }
 
 // JSON returns the condition object records of this condition carry.
 func (c *Condition) JSON() json.RawMessage {
-	b, _ := json.Marshal(conditionJSON{Template: c.Template.Name, TemplateSHA256: c.Template.SHA256, IDs: c.IDs.String(), Shots: c.Shots})
+	cj := conditionJSON{IDs: c.IDs.String(), Shots: c.Shots}
+	cj.Template.Name, cj.Template.SHA256 = c.Template.Name, c.Template.SHA256
+	b, _ := json.Marshal(cj)
 	return b
 }
 

@@ -53,7 +53,7 @@ func keyOf(t *testing.T, raw json.RawMessage) condKey {
 	if err := json.Unmarshal(raw, &c); err != nil {
 		t.Fatalf("condition %s: %v", raw, err)
 	}
-	return condKey{c.Template, c.IDs, c.Shots}
+	return condKey{c.Template.Name, c.IDs, c.Shots}
 }
 
 // TestGridRecoversConditionBiases collects a grid — two templates × three

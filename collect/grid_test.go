@@ -67,7 +67,7 @@ func TestGridOrder(t *testing.T) {
 	if !slices.Equal(labels, want) {
 		t.Fatalf("%q", labels)
 	}
-	if got := string(conds[1].JSON()); got != `{"template":"calibraeval","template_sha256":"`+tps[0].SHA256+`","ids":"A/B","shots":2}` {
+	if got := string(conds[1].JSON()); got != `{"template":{"name":"calibraeval","sha256":"`+tps[0].SHA256+`"},"ids":"A/B","shots":2}` {
 		t.Fatalf("condition %s", got)
 	}
 	if _, err := Grid(tps[1:], []IDs{{"B", "C"}}, []int{0}); err == nil || !strings.Contains(err.Error(), "tie answer") {
