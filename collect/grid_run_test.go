@@ -77,7 +77,7 @@ func TestGridRecoversConditionBiases(t *testing.T) {
 	c.Judges = append(c.Judges[:1], quiet)
 	srv, ts := startSim(t, c, nil)
 	teach(t, srv)
-	biases := append(append([]simserver.Bias(nil), simserver.DefaultBiases...), simserver.Bias{Template: "mt-bench", Shots: 2, Pos: 0.3})
+	biases := append(simserver.DefaultBiases(), simserver.Bias{Template: "mt-bench", Shots: 2, Pos: 0.3})
 	srv.SetBiases(biases)
 	items := simItems(t, c)
 	probes, err := ProbeItems([]model.ProbeKind{model.ProbeCC, model.ProbeDC}, items, 5, 1)

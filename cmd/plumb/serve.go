@@ -43,7 +43,7 @@ func practiceServer(cfg sim.Config, templates []string) (*simserver.Server, erro
 	if err != nil {
 		return nil, err
 	}
-	s.SetBiases(simserver.DefaultBiases)
+	s.SetBiases(simserver.DefaultBiases())
 	for _, name := range append(collect.BuiltinTemplates(), templates...) {
 		tp, err := collect.LoadTemplate(name)
 		if err != nil {

@@ -50,13 +50,15 @@ func (b Bias) String() string {
 	return strings.Join(append(parts, "pos="+strconv.FormatFloat(b.Pos, 'g', -1, 64), "tok="+strconv.FormatFloat(b.Tok, 'g', -1, 64)), ",")
 }
 
-// DefaultBiases are plumb simulate --serve's condition biases: with the
-// IDs Alice/Bob every judge prefers the token Alice by 0.8 more in logit,
-// and with X/Y its position bias is 0.5 stronger. Templates, the IDs A/B
-// and every number of examples carry none.
-var DefaultBiases = []Bias{
-	{IDs: "Alice/Bob", Shots: -1, Tok: 0.8},
-	{IDs: "X/Y", Shots: -1, Pos: 0.5},
+// DefaultBiases returns plumb simulate --serve's condition biases: with
+// the IDs Alice/Bob every judge prefers the token Alice by 0.8 more in
+// logit, and with X/Y its position bias is 0.5 stronger. Templates, the
+// IDs A/B and every number of examples carry none.
+func DefaultBiases() []Bias {
+	return []Bias{
+		{IDs: "Alice/Bob", Shots: -1, Tok: 0.8},
+		{IDs: "X/Y", Shots: -1, Pos: 0.5},
+	}
 }
 
 // ParseBias reads a bias "template=NAME,ids=A/B,shots=N,pos=X,tok=Y"

@@ -54,7 +54,7 @@ func TestQueryAfterShots(t *testing.T) {
 // TestParseBias: a bias reads back from its own spelling; bad keys and
 // values are refused.
 func TestParseBias(t *testing.T) {
-	for _, b := range append(DefaultBiases, Bias{Template: "mt-bench", IDs: "a/b", Shots: 2, Pos: -0.25, Tok: 1e-3}) {
+	for _, b := range append(DefaultBiases(), Bias{Template: "mt-bench", IDs: "a/b", Shots: 2, Pos: -0.25, Tok: 1e-3}) {
 		got, err := ParseBias(b.String())
 		if err != nil || got != b {
 			t.Fatalf("%s: %+v, %v", b, got, err)
