@@ -29,7 +29,7 @@ type batchIndex struct {
 func newBatchIndex(cfg *Config, prior Prior) (*batchIndex, error) {
 	x := &batchIndex{cfg: cfg, ids: make(map[string]int, len(cfg.Items)*len(cfg.Arrangements)), done: make([]bool, len(cfg.Items))}
 	for i := range cfg.Items {
-		_, x.done[i] = prior.Done[cfg.Items[i].ID]
+		_, x.done[i] = prior.Done[cfg.Items[i].key()]
 		for k, a := range cfg.Arrangements {
 			_, _, body, f := cfg.request(task{i, a})
 			if f != nil {
@@ -71,7 +71,7 @@ func ReadBatch(cfg *Config, files []string, st *Stats) (Prior, BatchIn, error) {
 	if err := lockOutput(out); err != nil {
 		return Prior{}, bi, err
 	}
-	prior, err := prepareOutput(cfg.Output, cfg.Judge)
+	prior, err := prepareOutput(cfg.Output, cfg.Judge, cfg.Condition)
 	if err != nil {
 		return prior, bi, err
 	}

@@ -88,14 +88,14 @@ func (cfg *Config) batchLine(buf []byte, t task) ([]byte, error) {
 // output log. Lines are made one at a time, twice (once to find where the
 // files split), so memory does not grow with the number of requests.
 func WriteBatch(cfg *Config, name string, lim BatchLimits, inputs []string) (BatchOut, error) {
-	prior, err := readPrior(cfg.Output, cfg.Judge)
+	prior, err := readPrior(cfg.Output, cfg.Judge, cfg.Condition)
 	if err != nil {
 		return BatchOut{}, err
 	}
 	var out BatchOut
 	todo := make([]int, 0, len(cfg.Items))
 	for i := range cfg.Items {
-		if _, ok := prior.Done[cfg.Items[i].ID]; ok {
+		if _, ok := prior.Done[cfg.Items[i].key()]; ok {
 			out.Skipped++
 			continue
 		}
@@ -201,7 +201,7 @@ func numbered(name string, n int) []string {
 // readPrior returns the judge's records already in the log name, reading
 // only: a missing file has none, and a last line without its newline is
 // read when it is a whole record and left out when torn.
-func readPrior(name, judge string) (Prior, error) {
+func readPrior(name, judge string, cond json.RawMessage) (Prior, error) {
 	p := Prior{Done: map[string][model.NumArrangements]bool{}}
 	if name == "" {
 		return p, nil
@@ -240,11 +240,6 @@ func readPrior(name, judge string) (Prior, error) {
 	if err != nil {
 		return p, &OutputError{name, err}
 	}
-	p.Records = len(lg.Pairs) + len(lg.Scores) + len(lg.Verdicts)
-	for i := range lg.Pairs {
-		if lg.Pairs[i].Judge == judge {
-			p.Done[lg.Pairs[i].ID] = lg.Pairs[i].Has
-		}
-	}
+	p.note(lg, judge, cond)
 	return p, nil
 }

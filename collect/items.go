@@ -28,6 +28,8 @@ type Item struct {
 	// not known); the records collect writes carry them as model_1 and
 	// model_2 (docs/style.md).
 	Model1, Model2 string
+	// Probe is the kind of a probe (probes.go), "" for an item.
+	Probe model.ProbeKind
 }
 
 // LoadItems reads the items of files. A plain JSONL file of objects

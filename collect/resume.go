@@ -17,9 +17,12 @@ import (
 
 // Prior is what an earlier run left in the output log.
 type Prior struct {
-	Done      map[string][model.NumArrangements]bool // the judge's pair records already in the log: id → arrangements present
-	Records   int                                    // records of any kind and judge in the log
-	TornBytes int                                    // bytes of a torn last line removed
+	// Done holds the judge's records of the run's condition already in
+	// the log: key (Item.key: a pair's id, a probe's kind and id) →
+	// arrangements present.
+	Done      map[string][model.NumArrangements]bool
+	Records   int // records of any kind and judge in the log
+	TornBytes int // bytes of a torn last line removed
 }
 
 // OutputError is an output collect must not append to: a folder, a file
@@ -71,7 +74,7 @@ const maxTail = 64 << 20
 // or a whole last record without its newline given one. The records
 // already there are returned, so that items the judge already has are
 // skipped.
-func prepareOutput(name, judge string) (Prior, error) {
+func prepareOutput(name, judge string, cond json.RawMessage) (Prior, error) {
 	p := Prior{Done: map[string][model.NumArrangements]bool{}}
 	f, err := os.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -152,12 +155,7 @@ func prepareOutput(name, judge string) (Prior, error) {
 	if lg == nil {
 		return p, nil
 	}
-	p.Records = len(lg.Pairs) + len(lg.Scores) + len(lg.Verdicts)
-	for i := range lg.Pairs {
-		if lg.Pairs[i].Judge == judge {
-			p.Done[lg.Pairs[i].ID] = lg.Pairs[i].Has
-		}
-	}
+	p.note(lg, judge, cond)
 	return p, nil
 }
 

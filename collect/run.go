@@ -38,6 +38,15 @@ type Config struct {
 	// no newline): none of the first answers had P(A) from log-probabilities.
 	Warn func(string)
 
+	// A grid run's condition (grid.go): the examples each prompt shows
+	// (Shots, drawn from the items Pool with Seed: shots.go) and the
+	// "condition" object every record carries (nil: none, as a run
+	// without --template/--ids/--shots lists writes).
+	Shots     int
+	Pool      []int
+	Seed      uint64
+	Condition json.RawMessage
+
 	same *sameAnswers // identical answers to differing prompts (truncate.go)
 }
 
@@ -178,7 +187,7 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 	if err := lockOutput(out); err != nil {
 		return Prior{}, err
 	}
-	prior, err := prepareOutput(cfg.Output, cfg.Judge)
+	prior, err := prepareOutput(cfg.Output, cfg.Judge, cfg.Condition)
 	if err != nil {
 		return prior, err
 	}
@@ -191,7 +200,7 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 
 	todo := make([]int, 0, len(cfg.Items))
 	for i := range cfg.Items {
-		if has, ok := prior.Done[cfg.Items[i].ID]; ok {
+		if has, ok := prior.Done[cfg.Items[i].key()]; ok {
 			st.Skipped++
 			for _, a := range cfg.Arrangements {
 				if !has[a] {
@@ -341,8 +350,7 @@ func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
 // request renders task t's prompt and builds its request body: the one
 // function both a live run and a batch file (batch.go) build bodies with.
 func (cfg *Config) request(t task) (system, user string, body []byte, _ *Failure) {
-	pr := Arrange(&cfg.Items[t.item], t.arr, cfg.IDs)
-	system, user, err := cfg.Template.Render(&pr)
+	system, user, err := cfg.render(t)
 	if err != nil {
 		return "", "", nil, &Failure{Reason: "template", Msg: err.Error()}
 	}
@@ -427,8 +435,11 @@ func newRecorder(cfg *Config, meta map[string]json.RawMessage) *recorder {
 // ("logprobs" or "text"), and for a p_a record collect.logprobs keeps the
 // log-probabilities of the arrangements that had them.
 func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
+	if it.Probe != "" {
+		return r.probeLine(it, p)
+	}
 	pair := model.Pair{ID: it.ID, Judge: r.cfg.Judge, Group: it.Group, Gold: it.Gold,
-		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2, Empty: shownEmpty(it)}
+		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2, Empty: shownEmpty(it), Condition: r.cfg.Condition}
 	if it.Model1 != "" || it.Model2 != "" {
 		pair.Gen = &model.Generators{Model1: it.Model1, Model2: it.Model2}
 	}
@@ -531,6 +542,12 @@ func (fw *failWriter) write(cfg *Config, r *result) error {
 	}
 	if r.where != "" {
 		m["where"] = fw.clean(r.where)
+	}
+	if k := cfg.Items[r.item].Probe; k != "" {
+		m["probe"] = k
+	}
+	if cfg.Condition != nil {
+		m["condition"] = cfg.Condition
 	}
 	return fw.append(m)
 }

@@ -345,7 +345,7 @@ func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) 
 	if err := lockOutput(out); err != nil {
 		return Prior{}, err
 	}
-	prior, err := prepareOutput(cfg.Output, "")
+	prior, err := prepareOutput(cfg.Output, "", nil)
 	if err != nil {
 		return prior, err
 	}

@@ -80,6 +80,13 @@ probabilities; template "ohi"); --ls adds LS, the output's log-likelihood
 from the legacy completions endpoint with echo (vLLM supports it; llama.cpp
 refuses it, and the run stops at its first answer).
 
+--template, --ids and --shots take lists (--template calibraeval,mt-bench
+--ids A/B,X/Y --shots 0,2): each combination is a condition, run in turn
+into the same log, and every record names its condition (docs/collect.md,
+"Conditions"); --shots K shows K examples drawn from the items with gold
+(--seed). --probes cc,dc also asks, in every condition, the content-free
+input (CC) and --dc-samples inputs of random in-domain words (DC).
+
 --batch-out FILE writes, instead of sending them, the requests of the
 items not yet in -o as OpenAI Batch input lines (custom_id, method, url,
 body: exactly the body a live run posts), for vllm run-batch or a hosted
@@ -109,6 +116,7 @@ type collectOptions struct {
 	criteria                              []string
 	ls                                    bool
 	batch                                 batchOptions
+	grid                                  gridOptions
 }
 
 func newCollectCmd() *cobra.Command {
@@ -121,7 +129,8 @@ func newCollectCmd() *cobra.Command {
   plumb simulate --pairs 500 --serve 127.0.0.1:8000 &
   plumb collect items.jsonl --base-url http://127.0.0.1:8000/v1 --model judge-tokenA -o judged.jsonl
   plumb collect llmbar/ --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen2.5-7B-Instruct -j 32 -o qwen.jsonl
-  plumb collect items.jsonl --base-url http://127.0.0.1:11434/v1 --model llama3.1:8b -o llama.jsonl`,
+  plumb collect items.jsonl --base-url http://127.0.0.1:11434/v1 --model llama3.1:8b -o llama.jsonl
+  plumb collect items.jsonl --model judge-tokenA --template calibraeval,mt-bench --ids A/B,Alice/Bob --shots 0,2 --probes cc,dc -o grid.jsonl`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return inputError{errors.New("collect needs at least one items file")}
@@ -137,8 +146,8 @@ func newCollectCmd() *cobra.Command {
 	onceStringVarP(f, &o.output, "output", "o", "", "log to append to (required; created when missing)")
 	f.StringVar(&o.keyEnv, "api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (none: no key sent)")
 	f.StringVar(&o.arrangements, "arrangements", "x0,x1,x2,x3", "arrangements to ask, comma-separated (x0 required)")
-	f.StringVar(&o.ids, "ids", "A,B", "the two option IDs; the first is the log's A")
-	f.StringVar(&o.template, "template", collect.DefaultTemplate, "built-in template name or template FILE")
+	f.StringVar(&o.ids, "ids", "A,B", "the two option IDs; the first is the log's A (a list of sets A/B,X/Y runs each)")
+	f.StringVar(&o.template, "template", collect.DefaultTemplate, "built-in template name or template FILE (a comma-separated list runs each)")
 	f.IntVar(&o.topLogprobs, "top-logprobs", 20, "top log-probabilities per token (OpenAI allows at most 20)")
 	f.IntVar(&o.maxTokens, "max-tokens", 0, "tokens per reply (0: the template's; 4 for calibraeval, 1024 for mt-bench)")
 	f.BoolVar(&o.completions, "completions", false, "use the legacy /completions endpoint (base models)")
@@ -150,7 +159,7 @@ func newCollectCmd() *cobra.Command {
 	f.DurationVar(&o.backoffMax, "backoff-max", 30*time.Second, "longest retry back-off (a Retry-After may ask for up to 5m)")
 	f.IntVar(&o.limit, "limit", 0, "judge only the first N items (0: all)")
 	f.BoolVar(&o.caseSensitive, "case-sensitive", false, "match option IDs in the answer case-sensitively")
-	f.BoolVar(&o.dryRun, "dry-run", false, "print the first item's rendered prompts and stop (no requests)")
+	f.BoolVar(&o.dryRun, "dry-run", false, "print the first item's rendered prompts (and each probe kind's, per condition) and stop (no requests)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress lines (the summary is still printed)")
 	f.StringVar(&o.from, "from", "", "items format (default: detected; see plumb import --help)")
 	f.StringArrayVar(&o.maps, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
@@ -160,55 +169,62 @@ func newCollectCmd() *cobra.Command {
 	f.BoolVar(&o.ls, "ls", false, "score task: also ask for LS, the output's log-likelihood (legacy /completions with echo)")
 	f.StringVar(&o.taskDesc, "task-description", "", "score task: text before the input when LS is asked for")
 	o.batch.flags(f)
+	o.grid.flags(f)
 	return cmd
 }
 
-// setup validates the flags and builds the run.
-func (o *collectOptions) setup(files []string) (*collect.Config, error) {
+// setup validates the flags and builds the run of the first condition,
+// returning the run's conditions and whether records name theirs
+// (collect_grid.go).
+func (o *collectOptions) setup(files []string) (*collect.Config, []collect.Condition, bool, error) {
+	cfg, conds, mark, err := o.setupGrid(files)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	return o.forCondition(cfg, &conds[0], mark), conds, mark, nil
+}
+
+// setupGrid validates the flags and builds the run without its condition.
+func (o *collectOptions) setupGrid(files []string) (*collect.Config, []collect.Condition, bool, error) {
 	if err := o.checkCommon(files); err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
 	arr, err := sim.ParseArrangements(o.arrangements)
 	if err != nil {
-		return nil, fmt.Errorf("--arrangements: %w", err)
+		return nil, nil, false, fmt.Errorf("--arrangements: %w", err)
 	}
 	seen := map[model.Arrangement]bool{}
 	for _, a := range arr {
 		if seen[a] {
-			return nil, fmt.Errorf("--arrangements: %s is given twice", a)
+			return nil, nil, false, fmt.Errorf("--arrangements: %s is given twice", a)
 		}
 		seen[a] = true
 	}
 	if !seen[model.X0] {
-		return nil, errors.New("--arrangements: x0 is required (a pair record needs the default arrangement)")
+		return nil, nil, false, errors.New("--arrangements: x0 is required (a pair record needs the default arrangement)")
 	}
-	ids, err := collect.ParseIDs(o.ids)
+	conds, mark, err := o.conditions()
 	if err != nil {
-		return nil, fmt.Errorf("--ids: %w", err)
-	}
-	tp, err := collect.LoadTemplate(o.template)
-	if err != nil {
-		return nil, fmt.Errorf("--template: %w", err)
-	}
-	if err := tp.CheckIDs(ids); err != nil {
-		return nil, fmt.Errorf("--template: %w", err)
+		return nil, nil, false, err
 	}
 	items, err := collect.LoadItems(files, o.from, o.maps)
 	if err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
-	items = items[:o.limited(len(items))]
+	items, pool, err := o.withProbes(items[:o.limited(len(items))], conds)
+	if err != nil {
+		return nil, nil, false, err
+	}
 	api := "chat"
 	if o.completions {
 		api = "completions"
 	}
-	cc := o.clientConfig(tp.MaxTokens)
 	return &collect.Config{
-		Items: items, Judge: o.judgeName(), Arrangements: arr, IDs: ids, Template: tp, Client: collect.NewClient(cc),
-		Reader: collect.Reader{IDs: ids, Marker: tp.Marker, Tie: tp.Tie, CaseSensitive: o.caseSensitive},
+		Items: items, Judge: o.judgeName(), Arrangements: arr, Pool: pool, Seed: o.grid.seed,
+		Reader: collect.Reader{CaseSensitive: o.caseSensitive},
 		Jobs:   o.jobs, Output: o.output,
-		Meta: map[string]any{"api": api, "model": o.model, "top_logprobs": o.topLogprobs, "max_tokens": cc.MaxTokens},
-	}, nil
+		Meta: map[string]any{"api": api, "model": o.model, "top_logprobs": o.topLogprobs},
+	}, conds, mark, nil
 }
 
 // checkCommon validates what both tasks share: the model, the output and
@@ -292,6 +308,9 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	switch o.task {
 	case "pair":
 	case "score":
+		if f := o.grid.pairOnly(); f != "" {
+			return inputError{fmt.Errorf("--%s is for --task pair", f)}
+		}
 		if o.batch.active() {
 			return inputError{errors.New("--batch-out and --batch-in: batch files are written and read for --task pair only")}
 		}
@@ -299,16 +318,22 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	default:
 		return inputError{fmt.Errorf("--task %q: want pair or score", o.task)}
 	}
-	cfg, err := o.setup(files)
+	cfg, conds, mark, err := o.setup(files)
 	if err != nil {
 		return inputError{err}
 	}
 	stderr := cmd.ErrOrStderr()
 	if o.dryRun {
-		return dryRun(cmd, cfg)
+		return dryRunGrid(cmd, o, cfg, conds, mark)
+	}
+	if len(conds) > 1 && o.batch.active() {
+		return inputError{fmt.Errorf("--batch-out, --batch-in and --batch-submit take one condition a run, and --template, --ids and --shots name %d: run each condition's batch with its own flags", len(conds))}
 	}
 	if o.batch.active() {
 		return o.batch.run(cmd, red, cfg, files, o.quiet)
+	}
+	if len(conds) > 1 {
+		return runGrid(cmd, o, red, cfg, conds, mark)
 	}
 	if !o.quiet {
 		cfg.Progress = &collect.Progress{W: stderr, Terminal: isTerminal(stderr), Label: cfg.Judge, Width: termWidth(stderr), Redact: red.String}
@@ -316,7 +341,7 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	ctx, sig, stop := collectContext(cmd)
 	defer stop()
 	say(stderr, red, "collect: %s on %s, %s × %d arrangements, template %s, %d concurrent → %s",
-		o.model, cfg.Client.Endpoint(), vocab.Plural(len(cfg.Items), "item"), len(cfg.Arrangements), cfg.Template.Name, cfg.Jobs, cfg.Output)
+		o.model, cfg.Client.Endpoint(), itemsAndProbes(cfg.Items), len(cfg.Arrangements), cfg.Template.Name, cfg.Jobs, cfg.Output)
 	if n := collect.EmptyTexts(cfg.Items); n > 0 {
 		say(stderr, red, "note: %s an empty prompt or response; judged as they are", vocab.Plural(n, "item has"))
 	}
@@ -427,25 +452,6 @@ func cleanCollectError(err error, red *collect.Redactor) error {
 func isDir(name string) bool {
 	st, err := os.Stat(name)
 	return err == nil && st.IsDir()
-}
-
-// dryRun prints the rendered prompts of the first item.
-func dryRun(cmd *cobra.Command, cfg *collect.Config) error {
-	w := cmd.OutOrStdout()
-	it := &cfg.Items[0]
-	for _, a := range cfg.Arrangements {
-		p := collect.Arrange(it, a, cfg.IDs)
-		system, user, err := cfg.Template.Render(&p)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "=== item %s, arrangement %s, template %s (sha256 %s) ===\n", textsafe.Line(it.ID), a, textsafe.Line(cfg.Template.Name), cfg.Template.SHA256)
-		if system != "" {
-			fmt.Fprintf(w, "--- system ---\n%s\n", textsafe.Text(system))
-		}
-		fmt.Fprintf(w, "--- user ---\n%s\n", textsafe.Text(user))
-	}
-	return nil
 }
 
 // termWidth returns the width of the terminal f, or 0.

@@ -43,6 +43,7 @@ func practiceServer(cfg sim.Config, templates []string) (*simserver.Server, erro
 	if err != nil {
 		return nil, err
 	}
+	s.SetBiases(simserver.DefaultBiases())
 	for _, name := range append(collect.BuiltinTemplates(), templates...) {
 		tp, err := collect.LoadTemplate(name)
 		if err != nil {
@@ -86,12 +87,35 @@ func exposure(w io.Writer, addr string, ln net.Listener) string {
 	return "http://" + ln.Addr().String() + "/v1"
 }
 
+// parseServeBiases reads --serve-bias: nil (the defaults) when none is
+// given, none for "none".
+func parseServeBiases(specs []string) ([]simserver.Bias, error) {
+	if len(specs) == 0 {
+		return nil, nil
+	}
+	out := []simserver.Bias{}
+	for _, s := range specs {
+		if strings.TrimSpace(s) == "none" {
+			continue
+		}
+		b, err := simserver.ParseBias(s)
+		if err != nil {
+			return nil, fmt.Errorf("--serve-bias %q: %w", s, err)
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
 // serveSimulated serves cfg's simulated judges over the OpenAI-compatible
 // API on addr until interrupted (plumb simulate --serve).
-func serveSimulated(cmd *cobra.Command, addr string, cfg sim.Config, templates []string) error {
+func serveSimulated(cmd *cobra.Command, addr string, cfg sim.Config, templates []string, biases []simserver.Bias) error {
 	s, err := practiceServer(cfg, templates)
 	if err != nil {
 		return err
+	}
+	if biases != nil {
+		s.SetBiases(biases)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -119,6 +143,13 @@ func serveSimulated(cmd *cobra.Command, addr string, cfg sim.Config, templates [
 	url := exposure(cmd.ErrOrStderr(), addr, ln)
 	fmt.Fprintf(cmd.ErrOrStderr(), "serving %s over %d pair items at %s (models: %s); pairs of any items rendered by %s are judged too; Ctrl-C stops\n",
 		vocab.Plural(len(cfg.Judges), "simulated judge"), cfg.Pairs, url, textsafe.Line(strings.Join(s.Models(), ", ")), textsafe.Line(strings.Join(s.Templates(), ", ")))
+	if bs := s.Biases(); len(bs) > 0 {
+		parts := make([]string, len(bs))
+		for i, b := range bs {
+			parts[i] = b.String()
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "condition biases (added to every judge's logit as pos·f + tok): %s\n", textsafe.Line(strings.Join(parts, "; ")))
+	}
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

@@ -81,6 +81,7 @@ type simOptions struct {
 	digits       int
 	serve        string
 	templates    []string
+	serveBias    []string
 	generators   []string
 	matchups     []string
 	lengthScale  float64
@@ -119,7 +120,14 @@ func newSimulateCmd() *cobra.Command {
 				if o.grid.given() {
 					return inputError{fmt.Errorf("--grid-template, --grid-ids and --grid-shots write a log judged in each condition; they do not change what --serve answers")}
 				}
-				return serveSimulated(cmd, o.serve, cfg, o.templates)
+				biases, err := parseServeBiases(o.serveBias)
+				if err != nil {
+					return inputError{err}
+				}
+				return serveSimulated(cmd, o.serve, cfg, o.templates, biases)
+			}
+			if len(o.serveBias) > 0 {
+				return inputError{fmt.Errorf("--serve-bias is for --serve (the condition biases the server's judges show)")}
 			}
 			if len(o.templates) > 0 {
 				return inputError{fmt.Errorf("--template is for --serve (the prompts the server reads)")}
@@ -155,6 +163,7 @@ func newSimulateCmd() *cobra.Command {
 	f.StringVar(&o.serve, "serve", "", "serve the simulated judges over the OpenAI-compatible API on `ADDR` (e.g. 127.0.0.1:8000) for plumb collect")
 	f.StringArrayVar(&o.templates, "template", nil, "with --serve: also read prompts rendered by this collect template `FILE` (the built-in ones always; repeatable)")
 	o.grid.register(f)
+	f.StringArrayVar(&o.serveBias, "serve-bias", nil, "with --serve: a condition bias 'template=T,ids=A/B,shots=N,pos=X,tok=Y' (repeatable; none: no biases; default ids=Alice/Bob,tok=0.8 and ids=X/Y,pos=0.5)")
 	return cmd
 }
 

@@ -109,17 +109,23 @@ const (
 // repeated fields must be equal, token fields one word, the two shown IDs
 // different and ID1, ID2 (when shown) among them.
 func (lo *layout) match(text string) (vals [numFields]string, ok bool) {
+	budget := matchBase + matchPerByte*len(strings.TrimSpace(text))
+	return lo.matchWithin(text, &budget)
+}
+
+// matchWithin is match charging the bytes it scans to *budget, which the
+// caller may share among several matches.
+func (lo *layout) matchWithin(text string, budget *int) (vals [numFields]string, ok bool) {
 	text = strings.TrimSpace(text)
 	var set [numFields]bool
-	budget := matchBase + matchPerByte*len(text)
 	// index finds lit in text[from:to], charging the bytes scanned.
 	index := func(from, to int, lit string) int {
 		i := strings.Index(text[from:to], lit)
 		if i < 0 {
-			budget -= to - from + 1
+			*budget -= to - from + 1
 			return -1
 		}
-		budget -= i + len(lit) + 1
+		*budget -= i + len(lit) + 1
 		return from + i
 	}
 	var rec func(k, pos int) bool
@@ -140,7 +146,7 @@ func (lo *layout) match(text string) (vals [numFields]string, ok bool) {
 		return false
 	}
 	rec = func(k, pos int) bool {
-		if budget--; budget < 0 {
+		if *budget--; *budget < 0 {
 			return false
 		}
 		if k == len(lo.segs) {
@@ -161,7 +167,7 @@ func (lo *layout) match(text string) (vals [numFields]string, ok bool) {
 				to = min(to, pos+sp+len(lit))
 			}
 		}
-		for off := pos; off < to && budget >= 0; {
+		for off := pos; off < to && *budget >= 0; {
 			end := index(off, to, lit)
 			if end < 0 {
 				return false

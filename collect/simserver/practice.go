@@ -105,6 +105,7 @@ func (s *Server) judgeAny(j *judge, v *[numFields]string, text string) reply {
 		ids:    [2]string{fav, other},
 		p:      mathx.Sigmoid(s.practiceLogit(j, a, b, favFirst)),
 		marker: strings.Contains(text, "[["+fav+"]]"),
+		first:  favFirst,
 	}
 }
 

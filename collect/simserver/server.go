@@ -47,6 +47,7 @@ type Server struct {
 	templates []string
 
 	batches *batchStore // the Files and Batch API (batches.go)
+	biases  []Bias      // condition biases (conditions.go)
 }
 
 // MaxBody is the largest request body the server reads, 8 MiB: hundreds of
@@ -210,9 +211,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveScore(w, j, &req, text, chat, top, m[1])
 		return
 	}
-	ans, err := s.answer(j, text)
+	q := s.query(texts)
+	ans, err := s.answer(j, q.text(text))
 	if err != nil {
-		v, ok := s.readPair(texts)
+		v, ok := s.readPair(q.texts)
 		switch {
 		case ok:
 			ans = s.judgeAny(j, &v, text)
@@ -227,6 +229,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	ans = s.condition(ans, &q, text)
 	if j.choice {
 		top = 0
 	}
@@ -264,6 +267,7 @@ type reply struct {
 	ids    [2]string // favoured ID ("A") first
 	p      float64   // P(ids[0]) normalised over the two
 	marker bool      // answer as [[ID]]
+	first  bool      // ids[0] labels the first-shown response
 }
 
 // answer reads the prompt and returns the judge's reply.
@@ -273,15 +277,14 @@ func (s *Server) answer(j *judge, text string) (reply, error) {
 	var n int
 	for _, m := range labelRE.FindAllStringSubmatchIndex(text, -1) {
 		k, err := strconv.Atoi(text[m[2]:m[3]])
-		if err == nil && k >= 1 && k <= len(s.items) && strings.Contains(text, s.items[k-1].prompt) {
-			it, n = &s.items[k-1], k
-			break
+		if err == nil && k >= 1 && k <= len(s.items) && strings.Contains(text[m[0]:], s.items[k-1].prompt) {
+			it, n = &s.items[k-1], k // the last: in-context examples come before the pair judged
 		}
 	}
 	if it == nil {
 		return rp, errNoItem
 	}
-	from := strings.Index(text, it.prompt) + len(it.prompt)
+	from := strings.LastIndex(text, it.prompt) + len(it.prompt)
 	p1, p2, ok := locate(text, from, it.r1, it.r2)
 	if !ok {
 		return rp, fmt.Errorf("item %d: the two responses are not both in the request", n)
@@ -310,6 +313,7 @@ func (s *Server) answer(j *judge, text string) (reply, error) {
 		other = id1
 	}
 	rp.ids = [2]string{fav, other}
+	rp.first = favFirst
 	rp.p = mathx.Sigmoid(j.logit[n-1][a])
 	rp.marker = strings.Contains(text, "[["+fav+"]]")
 	return rp, nil
