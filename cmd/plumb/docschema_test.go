@@ -59,6 +59,7 @@ func TestReportJSONMatchesSchema(t *testing.T) {
 		{"report", "--format", "json", "--bootstrap", "0", "--style-pref", "calibrated", "--self", "plain=c", gens},
 		{"report", "--format", "json", "--points", "--path", "--solver", "both", "--est-frac", "0.8", "--bootstrap", "20"},
 		{"report", "--format", "json", "--judge", "judge-tokenA", "--stop-at", "5", "--bootstrap", "0"},
+		{"report", "--format", "json", "--fixed-fit", "--bootstrap", "20"},
 		{"report", "--format", "json", choices},
 	} {
 		out, stderr, err := executeStderr(t, args...)
