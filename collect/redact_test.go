@@ -52,7 +52,7 @@ func TestRedactor(t *testing.T) {
 }
 
 // FuzzRedactor: for any text around the key, spelled raw or escaped, the
-// redacted text holds the key in no spelling its decoding (up to three
+// redacted text holds the key in no spelling its decoding (maxDecodes
 // times over) reveals, and redacting never panics.
 func FuzzRedactor(f *testing.F) {
 	f.Add("a", "b", uint8(0))

@@ -1,0 +1,105 @@
+package collect
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// addEncodings adds the spellings of a long secret that are not a
+// decoding of it: its hexadecimal bytes and its base64 in the standard
+// and URL alphabets, with or without padding, at each of the three
+// offsets it can start at inside a longer encoded text (the characters
+// that depend only on the secret's own bytes).
+func (r *Redactor) addEncodings(s, label string) {
+	if len(s) < minLongSecret {
+		return
+	}
+	r.add(hex.EncodeToString([]byte(s)), label)
+	for shift := range 3 {
+		core := base64Core([]byte(s), shift)
+		r.add(core, label)
+		r.add(urlAlphabet(core), label)
+	}
+}
+
+// base64Core returns the base64 characters of s placed shift bytes after
+// a 3-byte boundary that depend on s's bytes alone: what any base64 text
+// holding s at that offset contains, whatever surrounds it.
+func base64Core(s []byte, shift int) string {
+	b := append(make([]byte, shift), s...)
+	enc := base64.StdEncoding.EncodeToString(b)
+	from := (8*shift + 5) / 6 // first character without a bit of the prefix
+	to := 8 * len(b) / 6      // characters whose bits all come from b
+	return enc[from:to]
+}
+
+// urlAlphabet turns standard base64 into the URL alphabet.
+func urlAlphabet(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		switch c {
+		case '+':
+			b[i] = '-'
+		case '/':
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+// normalize returns v without default-ignorable characters (zero-width
+// spaces and joiners, soft hyphens, variation selectors, format
+// characters) and white space, in Unicode normalization form NFKC (a
+// fullwidth ｓ is s), each byte still mapped to the raw range it came
+// from. changed is false when that is v itself.
+func normalize(v *view) (view, bool) {
+	t := v.text
+	out := view{text: make([]byte, 0, len(t)), start: make([]int32, 0, len(t)), end: make([]int32, 0, len(t))}
+	changed := false
+	for i := 0; i < len(t); {
+		c, n := utf8.DecodeRune(t[i:])
+		if c == utf8.RuneError && n == 1 || !ignorable(c) {
+			for k := range n {
+				out.text = append(out.text, t[i+k])
+				out.start = append(out.start, v.from(i))
+				out.end = append(out.end, v.to(i+n-1))
+			}
+		} else {
+			changed = true
+		}
+		i += n
+	}
+	if norm.NFKC.IsNormal(out.text) {
+		return out, changed
+	}
+	nf := view{text: make([]byte, 0, len(out.text)), start: make([]int32, 0, len(out.text)), end: make([]int32, 0, len(out.text))}
+	var it norm.Iter
+	it.Init(norm.NFKC, out.text)
+	for !it.Done() {
+		p := it.Pos()
+		seg := it.Next()
+		q := it.Pos()
+		for _, c := range seg {
+			nf.text = append(nf.text, c)
+			nf.start = append(nf.start, out.from(p))
+			nf.end = append(nf.end, out.to(q-1))
+		}
+	}
+	return nf, true
+}
+
+// ignorable reports whether c is white space or a default-ignorable code
+// point (Unicode's Default_Ignorable_Code_Point: Other_Default_Ignorable,
+// the format characters Cf and the variation selectors; the few other
+// format characters it holds are dropped too, which only ever widens a
+// match).
+func ignorable(c rune) bool {
+	if c < utf8.RuneSelf {
+		return c == ' ' || '\t' <= c && c <= '\r'
+	}
+	return unicode.IsSpace(c) || unicode.In(c, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+}
