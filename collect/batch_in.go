@@ -75,6 +75,10 @@ func ReadBatch(cfg *Config, files []string, st *Stats) (Prior, BatchIn, error) {
 	if err != nil {
 		return prior, bi, err
 	}
+	rf, err := newRecordFile(out, cfg.wrapOut)
+	if err != nil {
+		return prior, bi, err
+	}
 	failName := cfg.Failures
 	if failName == "" {
 		failName = cfg.Output + ".failures.jsonl"
@@ -106,7 +110,7 @@ func ReadBatch(cfg *Config, files []string, st *Stats) (Prior, BatchIn, error) {
 		}
 		st.Items++
 		st.Requests += int64(n)
-		if err := x.finishItem(i, got, rec, out, fw, st, &bi); err != nil {
+		if err := x.finishItem(i, got, rec, rf, fw, st, &bi); err != nil {
 			return prior, bi, err
 		}
 	}
@@ -240,11 +244,11 @@ func (x *batchIndex) finishItem(i int, got map[int]*batchEntry, rec *recorder, o
 		return nil
 	}
 	line, err := rec.line(&cfg.Items[i], p)
-	if err == nil {
-		_, err = out.Write(line)
-	}
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", cfg.Output, err)
+	}
+	if _, err := out.Write(line); err != nil {
+		return writeFailed(cfg.Output, st.Written, err)
 	}
 	st.Written++
 	switch rec.last {

@@ -38,7 +38,8 @@ type Config struct {
 	// no newline): none of the first answers had P(A) from log-probabilities.
 	Warn func(string)
 
-	same *sameAnswers // identical answers to differing prompts (truncate.go)
+	same    *sameAnswers          // identical answers to differing prompts (truncate.go)
+	wrapOut func(outFile) outFile // tests: wraps the output log's writes (record_file.go)
 }
 
 // Stats counts what a run did. Fields are updated atomically while it runs.
@@ -182,6 +183,10 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 	if err != nil {
 		return prior, err
 	}
+	rf, err := newRecordFile(out, cfg.wrapOut)
+	if err != nil {
+		return prior, err
+	}
 	failName := cfg.Failures
 	if failName == "" {
 		failName = cfg.Output + ".failures.jsonl"
@@ -293,12 +298,14 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 			continue
 		}
 		line, err := rec.line(&cfg.Items[r.item], p)
-		if err == nil {
-			_, err = out.Write(line)
+		if err != nil {
+			err = fmt.Errorf("writing %s: %w", cfg.Output, err)
+		} else if _, werr := rf.Write(line); werr != nil {
+			err = writeFailed(cfg.Output, atomic.LoadInt64(&st.Written), werr)
 		}
 		if err != nil {
 			if fatal == nil {
-				fatal = fmt.Errorf("writing %s: %w", cfg.Output, err)
+				fatal = err
 			}
 			cancel()
 			continue

@@ -185,6 +185,8 @@ type ScoreConfig struct {
 	Output          string
 	Meta            map[string]any
 	Progress        *Progress
+
+	wrapOut func(outFile) outFile // tests: wraps the output log's writes (record_file.go)
 }
 
 // LSPrefix is the text before an output whose log-likelihood LS is asked
@@ -349,6 +351,10 @@ func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) 
 	if err != nil {
 		return prior, err
 	}
+	rf, err := newRecordFile(out, cfg.wrapOut)
+	if err != nil {
+		return prior, err
+	}
 	done := map[[2]string]bool{}
 	if prior.Records > 0 {
 		lg, err := model.ReadFiles([]string{cfg.Output}, model.ReadOptions{SkipText: true})
@@ -449,8 +455,8 @@ func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) 
 				case !ok:
 					atomic.AddInt64(&st.ItemsFailed, 1)
 				default:
-					if _, err := out.Write(lines); err != nil {
-						stop(fmt.Errorf("writing %s: %w", cfg.Output, err))
+					if _, err := rf.Write(lines); err != nil {
+						stop(writeFailed(cfg.Output, atomic.LoadInt64(&st.Written), err))
 					} else {
 						atomic.AddInt64(&st.Written, 1)
 					}

@@ -270,6 +270,7 @@ func (w *worker) parse(b *batch, r *result) *result {
 		} else {
 			ln, data = data, nil
 		}
+		w.p.final = data == nil
 		if !w.one(ln, line, 0, r) && !w.skipBad {
 			break
 		}
