@@ -126,7 +126,11 @@ func (x *batchIndex) readFile(name string, got map[int]*batchEntry, fw *failWrit
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 1<<16)
 	for ln := 1; ; ln++ {
-		line, err := br.ReadBytes('\n')
+		line, err := readLine(br, fmt.Sprintf("%s:%d", name, ln))
+		var tl *TooLargeError
+		if errors.As(err, &tl) {
+			return err
+		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return fmt.Errorf("reading %s: %w", name, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path"
@@ -50,7 +51,12 @@ func LoadScoreTemplate(name string) (*Template, error) {
 	}
 	src, err := builtins.ReadFile(path.Join("templates", "score", name+".tmpl"))
 	if err != nil {
-		if src, err = os.ReadFile(name); err != nil {
+		src, err = readLimited(name, "template file", MaxTemplateBytes)
+		var tl *TooLargeError
+		if errors.As(err, &tl) {
+			return nil, err
+		}
+		if err != nil {
 			return nil, fmt.Errorf("score template %q is neither built in (%s) nor a readable file: %w", name, DefaultScoreTemplate, err)
 		}
 	}
@@ -161,7 +167,7 @@ func isPlainScores(name string) (bool, error) {
 	}
 	defer closeFn()
 	var probe map[string]json.RawMessage
-	if json.NewDecoder(r).Decode(&probe) != nil {
+	if json.NewDecoder(io.LimitReader(r, MaxLineBytes)).Decode(&probe) != nil {
 		return false, nil
 	}
 	_, hasKind := probe["kind"]
