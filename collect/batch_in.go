@@ -119,6 +119,15 @@ func ReadBatch(cfg *Config, files []string, st *Stats) (Prior, BatchIn, error) {
 
 // readFile reads one results file into got.
 func (x *batchIndex) readFile(name string, got map[int]*batchEntry, fw *failWriter, st *Stats, bi *BatchIn) error {
+	return eachResultLine(name, bi, func(line []byte, last bool, where string) error {
+		return x.take(line, last, where, got, fw, st, bi)
+	})
+}
+
+// eachResultLine calls fn with each non-blank line of the results file
+// name (last: the file's last line, which has no newline), counting them
+// in bi.Lines; where is file:line.
+func eachResultLine(name string, bi *BatchIn, fn func(line []byte, last bool, where string) error) error {
 	f, err := os.Open(name)
 	if err != nil {
 		return err
@@ -140,7 +149,7 @@ func (x *batchIndex) readFile(name string, got map[int]*batchEntry, fw *failWrit
 		}
 		if len(trimSpace(line)) > 0 {
 			bi.Lines++
-			if err := x.take(line, last, fmt.Sprintf("%s:%d", name, ln), got, fw, st, bi); err != nil {
+			if err := fn(line, last, fmt.Sprintf("%s:%d", name, ln)); err != nil {
 				return err
 			}
 		}
