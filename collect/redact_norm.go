@@ -61,6 +61,17 @@ func normalize(v *view) (view, bool) {
 	out := view{text: make([]byte, 0, len(t)), start: make([]int32, 0, len(t)), end: make([]int32, 0, len(t))}
 	changed := false
 	for i := 0; i < len(t); {
+		if b := t[i]; b < utf8.RuneSelf { // ASCII: the common case, kept fast
+			if b == ' ' || '\t' <= b && b <= '\r' {
+				changed = true
+			} else {
+				out.text = append(out.text, b)
+				out.start = append(out.start, v.from(i))
+				out.end = append(out.end, v.to(i))
+			}
+			i++
+			continue
+		}
 		c, n := utf8.DecodeRune(t[i:])
 		if c == utf8.RuneError && n == 1 || !ignorable(c) {
 			for k := range n {
