@@ -129,3 +129,30 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+// stuckDisk is a full disk on which the part written cannot be cut back.
+type stuckDisk struct{ fullDisk }
+
+func (d *stuckDisk) Truncate(int64) error { return syscall.EIO }
+
+// TestDiskFullCutFails: when cutting a half record back fails too, the
+// error says so (and claims no whole records), and the next run cuts the
+// torn line off and completes the log.
+func TestDiskFullCutFails(t *testing.T) {
+	ts := httptest.NewServer(&swappable{h: honest})
+	defer ts.Close()
+	cfg := hostileConfig(t, ts.URL+"/v1", hostileItems(3), &syncBuffer{})
+	cfg.Jobs = 1
+	cfg.wrapOut = func(f outFile) outFile { return &stuckDisk{fullDisk{outFile: f, ok: 1}} }
+	var st Stats
+	_, err := Run(context.Background(), cfg, &st)
+	if msg := errString(err); !strings.HasPrefix(msg, "disk full: 1 item written, re-run to continue") ||
+		!strings.Contains(msg, "the next run cuts them off") || strings.Contains(msg, "every record in it is whole") {
+		t.Fatalf("Run: %v", err)
+	}
+	cfg.wrapOut = nil
+	st2, prior := run(t, cfg)
+	if prior.TornBytes == 0 || st2.Written != 2 || len(readLog(t, cfg.Output).Pairs) != 3 {
+		t.Errorf("re-run: torn %d, wrote %d", prior.TornBytes, st2.Written)
+	}
+}

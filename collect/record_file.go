@@ -48,8 +48,10 @@ func (w *recordFile) Write(b []byte) (int, error) {
 		err = io.ErrShortWrite
 	}
 	if err != nil {
-		if terr := w.f.Truncate(w.size); terr != nil {
-			return 0, fmt.Errorf("%w; cutting the part written back to the last whole record failed too (%v): the next run removes it", err, terr)
+		if n > 0 { // nothing to cut back when nothing was written
+			if terr := w.f.Truncate(w.size); terr != nil {
+				return 0, &tornError{err: err, n: n, cut: terr}
+			}
 		}
 		return 0, err
 	}
@@ -57,9 +59,24 @@ func (w *recordFile) Write(b []byte) (int, error) {
 	return n, nil
 }
 
+// tornError is a failed write whose part written could not be cut back:
+// the log ends in a torn line until the next run cuts it off.
+type tornError struct {
+	err error
+	n   int
+	cut error
+}
+
+func (e *tornError) Error() string {
+	return fmt.Sprintf("%v; cutting the %d bytes written back to the last whole record failed too (%v): the next run cuts them off", e.err, e.n, e.cut)
+}
+
+func (e *tornError) Unwrap() error { return e.err }
+
 // DiskFullError is a run stopped because the output log's disk is full.
-// The record being written was cut back: every record in the log is
-// whole, and a re-run continues with the items not written.
+// The record being written was cut back (unless Err says that failed
+// too): every record in the log is whole, and a re-run continues with the
+// items not written.
 type DiskFullError struct {
 	Name    string // the output log
 	Written int64  // items written by this run
@@ -67,8 +84,18 @@ type DiskFullError struct {
 }
 
 func (e *DiskFullError) Error() string {
-	return fmt.Sprintf("disk full: %s written, re-run to continue (writing %s: %v; every record in it is whole)",
-		vocab.Plural(int(e.Written), "item"), e.Name, e.Err)
+	return fmt.Sprintf("disk full: %s written, re-run to continue (writing %s: %v%s)",
+		vocab.Plural(int(e.Written), "item"), e.Name, e.Err, wholeNote(e.Err))
+}
+
+// wholeNote is what a failed write left: whole records, unless cutting
+// the part written back failed (err says so then).
+func wholeNote(err error) string {
+	var te *tornError
+	if errors.As(err, &te) {
+		return ""
+	}
+	return "; every record in it is whole"
 }
 
 func (e *DiskFullError) Unwrap() error { return e.Err }
@@ -79,5 +106,5 @@ func writeFailed(name string, written int64, err error) error {
 	if errors.Is(err, syscall.ENOSPC) {
 		return &DiskFullError{Name: name, Written: written, Err: err}
 	}
-	return fmt.Errorf("writing %s: %w (the record being written was cut back; every record in it is whole)", name, err)
+	return fmt.Errorf("writing %s: %w%s", name, err, wholeNote(err))
 }
