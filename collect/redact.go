@@ -196,7 +196,8 @@ func (r *Redactor) findIn(raw []byte) []span {
 	var spans []span
 	for level := 0; ; level++ {
 		spans = r.match(&v, spans, false)
-		if nv, changed := normalize(&v); changed {
+		if r.inNormalized(v.text) {
+			nv, _ := normalize(&v)
 			spans = r.match(&nv, spans, true)
 		}
 		if level == maxDecodes || bytes.IndexByte(v.text, '\\') < 0 && bytes.IndexByte(v.text, '%') < 0 {

@@ -1,6 +1,7 @@
 package collect
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/hex"
 	"unicode"
@@ -101,6 +102,42 @@ func normalize(v *view) (view, bool) {
 		}
 	}
 	return nf, true
+}
+
+// inNormalized reports whether text, normalised as normalize does it,
+// holds a long secret: a cheap test (the normalised text alone, without
+// the map back to the raw bytes) before the view is built.
+func (r *Redactor) inNormalized(text []byte) bool {
+	nt := make([]byte, 0, len(text))
+	ascii := true
+	for i := 0; i < len(text); {
+		if b := text[i]; b < utf8.RuneSelf {
+			if !(b == ' ' || '\t' <= b && b <= '\r') {
+				nt = append(nt, b)
+			}
+			i++
+			continue
+		}
+		ascii = false
+		c, n := utf8.DecodeRune(text[i:])
+		if c == utf8.RuneError && n == 1 || !ignorable(c) {
+			nt = append(nt, text[i:i+n]...)
+		}
+		i += n
+	}
+	if ascii && len(nt) == len(text) {
+		return false // nothing removed and all ASCII: the view is text itself
+	}
+	if !ascii {
+		nt = norm.NFKC.Bytes(nt)
+	}
+	nt = []byte(lowerASCII(string(nt)))
+	for _, sc := range r.secrets {
+		if sc.long && bytes.Contains(nt, sc.s) {
+			return true
+		}
+	}
+	return false
 }
 
 // ignorable reports whether c is white space or a default-ignorable code
