@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"sort"
 )
 
 // Batch files of the score task: each item's requests are its LS request
@@ -86,27 +87,29 @@ func WriteScoreBatch(cfg *ScoreConfig, name string, lim BatchLimits, inputs []st
 	}
 	var st Stats
 	groups := cfg.group(done, &st)
-	var reqs []scoreReq
-	var starts []int // the line each group's requests start at
-	for gi, g := range groups {
-		starts = append(starts, len(reqs))
-		reqs = append(reqs, cfg.requests(gi, g)...)
+	ls := 0
+	if cfg.LS != nil {
+		ls = 1
 	}
-	out := BatchOut{Requests: len(reqs), Items: len(groups), Skipped: int(st.Skipped)}
+	starts := make([]int, len(groups)+1) // the line each group's requests start at, and the end
+	for gi, g := range groups {
+		starts[gi+1] = starts[gi] + ls + len(g)
+	}
+	total := starts[len(groups)]
+	out := BatchOut{Requests: total, Items: len(groups), Skipped: int(st.Skipped)}
+	// group returns the group of line i.
+	group := func(i int) int { return sort.SearchInts(starts, i+1) - 1 }
 	line := func(buf []byte, i int) ([]byte, error) {
-		r := reqs[i]
-		id, url, body, f := cfg.request(r, groups[r.g])
+		gi := group(i)
+		g := groups[gi]
+		r := cfg.requests(gi, g)[i-starts[gi]]
+		id, url, body, f := cfg.request(r, g)
 		if f != nil {
-			return buf, fmt.Errorf("item %q: %w", cfg.Items[groups[r.g][0]].ID, f)
+			return buf, fmt.Errorf("item %q: %w", cfg.Items[g[0]].ID, f)
 		}
 		return appendBatchLine(buf, id, url, body)
 	}
-	next := func(i int) int {
-		if g := reqs[i].g + 1; g < len(starts) {
-			return starts[g]
-		}
-		return len(reqs)
-	}
-	out.Files, err = writeBatchLines(name, len(reqs), next, lim, line, append(inputs, cfg.Output))
+	next := func(i int) int { return starts[group(i)+1] }
+	out.Files, err = writeBatchLines(name, total, next, lim, line, append(inputs, cfg.Output))
 	return out, err
 }
