@@ -43,3 +43,16 @@ func TestRecordLimits(t *testing.T) {
 		t.Errorf("an array under the limit: %d elements, %v", n, err)
 	}
 }
+
+// TestLineCapped: a CSV stream whose line never ends stops at the cap.
+func TestLineCapped(t *testing.T) {
+	r := &lineCapped{r: io.MultiReader(strings.NewReader("a,b\n1,"), endless{}), max: 1 << 20}
+	n, err := io.Copy(io.Discard, r)
+	if err == nil || !strings.Contains(err.Error(), "a line over 1 MiB") || n > 2<<20 {
+		t.Errorf("read %d bytes, %v", n, err)
+	}
+	r = &lineCapped{r: strings.NewReader(strings.Repeat("x,y\n", 1<<20)), max: 16}
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		t.Errorf("short lines: %v", err)
+	}
+}

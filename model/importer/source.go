@@ -108,6 +108,26 @@ func eachRecord(r *bufio.Reader, name string, fn recordFunc) error {
 // is refused at this size rather than read without bound.
 const MaxArrayBytes int64 = 4 << 30
 
+// lineCapped reads r and fails once a line runs past max bytes (a CSV
+// file from a stream that never ends a line).
+type lineCapped struct {
+	r        io.Reader
+	run, max int // bytes since the last newline; the most allowed
+}
+
+func (l *lineCapped) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	if i := bytes.LastIndexByte(p[:n], '\n'); i >= 0 {
+		l.run = n - i - 1
+	} else {
+		l.run += n
+	}
+	if l.run > l.max {
+		return n, fmt.Errorf("a line over %d MiB (no end of line within it): plumb reads records up to %d MiB and stopped here", l.max>>20, l.max>>20)
+	}
+	return n, err
+}
+
 // limits bound what eachRecordMax reads: a line, a whole array.
 type limits struct {
 	line  int
