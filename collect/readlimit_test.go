@@ -41,3 +41,25 @@ func TestSizeLimits(t *testing.T) {
 		t.Errorf("batch-in /dev/zero: %v, want a size-limit error", err)
 	}
 }
+
+// TestPlainScoresRecordCap: a plain score items file whose second record
+// runs past the limit is refused naming the record; under it, it loads.
+func TestPlainScoresRecordCap(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "scores.jsonl")
+	rec := `{"id":"a","criterion":"c","input":"i","output":"o","human_score":3}` + "\n"
+	long := `{"id":"b","criterion":"c","input":"` + strings.Repeat("x", 3<<20) + `","output":"o","human_score":3}` + "\n"
+	if err := os.WriteFile(name, []byte(rec+long+rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	add := func(ScoreItem, string) error { n++; return nil }
+	err := readPlainScores(name, 1<<20, add)
+	var tl *TooLargeError
+	if !errors.As(err, &tl) || !strings.HasPrefix(err.Error(), name+": record 2: the record is over 1 MiB") {
+		t.Errorf("capped at 1 MiB: %v", err)
+	}
+	n = 0
+	if err := readPlainScores(name, 4<<20, add); err != nil || n != 3 {
+		t.Errorf("capped at 4 MiB: %d records, %v", n, err)
+	}
+}

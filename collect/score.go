@@ -110,37 +110,9 @@ func LoadScoreItems(files []string, from string, maps []string, criteria []strin
 			others = append(others, f)
 			continue
 		}
-		r, closeFn, err := open(f)
-		if err != nil {
+		if err := readPlainScores(f, MaxLineBytes, add); err != nil {
 			return nil, err
 		}
-		dec := json.NewDecoder(r)
-		for n := 1; ; n++ {
-			var v struct {
-				ID         json.RawMessage `json:"id"`
-				Criterion  string          `json:"criterion"`
-				Input      string          `json:"input"`
-				Output     string          `json:"output"`
-				HumanScore *float64        `json:"human_score"`
-			}
-			if err := dec.Decode(&v); err != nil {
-				if err.Error() == "EOF" {
-					break
-				}
-				closeFn()
-				return nil, fmt.Errorf("%s: record %d: %w", f, n, err)
-			}
-			id, ok := plainID(v.ID)
-			if !ok || strings.TrimSpace(v.Criterion) == "" || v.HumanScore == nil {
-				closeFn()
-				return nil, fmt.Errorf("%s: record %d: id, criterion and human_score are required", f, n)
-			}
-			if err := add(ScoreItem{ID: id, Criterion: v.Criterion, Input: v.Input, Output: v.Output, HumanScore: *v.HumanScore}, fmt.Sprintf("%s: record %d", f, n)); err != nil {
-				closeFn()
-				return nil, err
-			}
-		}
-		closeFn()
 	}
 	if len(others) > 0 {
 		lg, err := importer.Load(others, from, model.ReadOptions{}, importer.Options{Map: maps})
