@@ -36,7 +36,7 @@ func BenchmarkBatchOut(b *testing.B) {
 					}
 					return cfg.batchLine(buf, task{(i / n) % len(cfg.Items), cfg.Arrangements[i%n]})
 				}
-				if _, err := writeBatchLines(os.DevNull, total, n, BatchLimits{Lines: BatchMaxLines, Bytes: BatchMaxBytes}, line, nil); err != nil {
+				if _, err := writeBatchLines(os.DevNull, total, func(i int) int { return i + n }, BatchLimits{Lines: BatchMaxLines, Bytes: BatchMaxBytes}, line, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

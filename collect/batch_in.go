@@ -75,6 +75,10 @@ func ReadBatch(cfg *Config, files []string, st *Stats) (Prior, BatchIn, error) {
 	if err != nil {
 		return prior, bi, err
 	}
+	rf, err := newRecordFile(out, cfg.wrapOut)
+	if err != nil {
+		return prior, bi, err
+	}
 	failName := cfg.Failures
 	if failName == "" {
 		failName = cfg.Output + ".failures.jsonl"
@@ -106,7 +110,7 @@ func ReadBatch(cfg *Config, files []string, st *Stats) (Prior, BatchIn, error) {
 		}
 		st.Items++
 		st.Requests += int64(n)
-		if err := x.finishItem(i, got, rec, out, fw, st, &bi); err != nil {
+		if err := x.finishItem(i, got, rec, rf, fw, st, &bi); err != nil {
 			return prior, bi, err
 		}
 	}
@@ -115,6 +119,15 @@ func ReadBatch(cfg *Config, files []string, st *Stats) (Prior, BatchIn, error) {
 
 // readFile reads one results file into got.
 func (x *batchIndex) readFile(name string, got map[int]*batchEntry, fw *failWriter, st *Stats, bi *BatchIn) error {
+	return eachResultLine(name, bi, func(line []byte, last bool, where string) error {
+		return x.take(line, last, where, got, fw, st, bi)
+	})
+}
+
+// eachResultLine calls fn with each non-blank line of the results file
+// name (last: the file's last line, which has no newline), counting them
+// in bi.Lines; where is file:line.
+func eachResultLine(name string, bi *BatchIn, fn func(line []byte, last bool, where string) error) error {
 	f, err := os.Open(name)
 	if err != nil {
 		return err
@@ -122,7 +135,11 @@ func (x *batchIndex) readFile(name string, got map[int]*batchEntry, fw *failWrit
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 1<<16)
 	for ln := 1; ; ln++ {
-		line, err := br.ReadBytes('\n')
+		line, err := readLine(br, fmt.Sprintf("%s:%d", name, ln))
+		var tl *TooLargeError
+		if errors.As(err, &tl) {
+			return err
+		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return fmt.Errorf("reading %s: %w", name, err)
 		}
@@ -132,7 +149,7 @@ func (x *batchIndex) readFile(name string, got map[int]*batchEntry, fw *failWrit
 		}
 		if len(trimSpace(line)) > 0 {
 			bi.Lines++
-			if err := x.take(line, last, fmt.Sprintf("%s:%d", name, ln), got, fw, st, bi); err != nil {
+			if err := fn(line, last, fmt.Sprintf("%s:%d", name, ln)); err != nil {
 				return err
 			}
 		}
@@ -240,11 +257,11 @@ func (x *batchIndex) finishItem(i int, got map[int]*batchEntry, rec *recorder, o
 		return nil
 	}
 	line, err := rec.line(&cfg.Items[i], p)
-	if err == nil {
-		_, err = out.Write(line)
-	}
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", cfg.Output, err)
+	}
+	if _, err := out.Write(line); err != nil {
+		return writeFailed(cfg.Output, st.Written, err)
 	}
 	st.Written++
 	switch rec.last {

@@ -67,14 +67,20 @@ func (cfg *Config) batchLine(buf []byte, t task) ([]byte, error) {
 	if f != nil {
 		return buf, fmt.Errorf("item %q, arrangement %s: %w", cfg.Items[t.item].ID, t.arr, f)
 	}
-	id, err := json.Marshal(customID(t.arr, body, cfg.Items[t.item].ID))
+	return appendBatchLine(buf, customID(t.arr, body, cfg.Items[t.item].ID), cfg.Client.batchURL(), body)
+}
+
+// appendBatchLine appends a batch input line: custom_id, method, url and
+// body, as given.
+func appendBatchLine(buf []byte, customID, url string, body []byte) ([]byte, error) {
+	id, err := json.Marshal(customID)
 	if err != nil {
 		return buf, err
 	}
 	buf = append(buf, `{"custom_id":`...)
 	buf = append(buf, id...)
 	buf = append(buf, `,"method":"POST","url":"`...)
-	buf = append(buf, cfg.Client.batchURL()...)
+	buf = append(buf, url...)
 	buf = append(buf, `","body":`...)
 	buf = append(buf, body...)
 	return append(buf, "}\n"...), nil
@@ -106,18 +112,19 @@ func WriteBatch(cfg *Config, name string, lim BatchLimits, inputs []string) (Bat
 	line := func(buf []byte, i int) ([]byte, error) {
 		return cfg.batchLine(buf, task{todo[i/n], cfg.Arrangements[i%n]})
 	}
-	out.Files, err = writeBatchLines(name, out.Requests, n, lim, line, append(inputs, cfg.Output))
+	next := func(i int) int { return i + n }
+	out.Files, err = writeBatchLines(name, out.Requests, next, lim, line, append(inputs, cfg.Output))
 	return out, err
 }
 
 // writeBatchLines writes lines 0 … total-1, made by line, into name or,
-// past lim, into numbered files, splitting only between groups of group
-// lines.
-func writeBatchLines(name string, total, group int, lim BatchLimits, line func([]byte, int) ([]byte, error), inputs []string) ([]string, error) {
+// past lim, into numbered files, splitting only between groups (an
+// item's requests): the group that starts at line i ends before next(i).
+func writeBatchLines(name string, total int, next func(int) int, lim BatchLimits, line func([]byte, int) ([]byte, error), inputs []string) ([]string, error) {
 	if total == 0 {
 		return nil, nil
 	}
-	counts, err := batchSplit(total, group, lim, line)
+	counts, err := batchSplit(total, next, lim, line)
 	if err != nil {
 		return nil, err
 	}
@@ -130,14 +137,14 @@ func writeBatchLines(name string, total, group int, lim BatchLimits, line func([
 			return nil, fmt.Errorf("--batch-out %s is one of the inputs or the output log: %w", n, ErrOverInput)
 		}
 	}
-	next := 0
+	at := 0
 	for k, n := range names {
 		err := atomicfile.Write(n, func(w io.Writer) error {
 			bw := bufio.NewWriterSize(w, 1<<16)
 			var buf []byte
-			for end := next + counts[k]; next < end; next++ {
+			for end := at + counts[k]; at < end; at++ {
 				var err error
-				if buf, err = line(buf[:0], next); err != nil {
+				if buf, err = line(buf[:0], at); err != nil {
 					return err
 				}
 				if _, err := bw.Write(buf); err != nil {
@@ -155,13 +162,13 @@ func writeBatchLines(name string, total, group int, lim BatchLimits, line func([
 
 // batchSplit returns how many lines each file gets: as many whole groups
 // as fit within lim. A group that alone exceeds lim is an error.
-func batchSplit(total, group int, lim BatchLimits, line func([]byte, int) ([]byte, error)) ([]int, error) {
+func batchSplit(total int, next func(int) int, lim BatchLimits, line func([]byte, int) ([]byte, error)) ([]int, error) {
 	var counts []int
 	var buf []byte
 	lines, bytes := 0, int64(0)
-	for g := 0; g < total; g += group {
+	for g := 0; g < total; g = next(g) {
 		gl, gb := 0, int64(0)
-		for i := g; i < min(g+group, total); i++ {
+		for i := g; i < min(next(g), total); i++ {
 			var err error
 			if buf, err = line(buf[:0], i); err != nil {
 				return nil, err
@@ -203,27 +210,38 @@ func numbered(name string, n int) []string {
 // read when it is a whole record and left out when torn.
 func readPrior(name, judge string, cond json.RawMessage) (Prior, error) {
 	p := Prior{Done: map[string][model.NumArrangements]bool{}}
+	lg, err := readPriorLog(name)
+	if err != nil || lg == nil {
+		return p, err
+	}
+	p.note(lg, judge, cond)
+	return p, nil
+}
+
+// readPriorLog reads the log name as readPrior does, texts skipped; nil
+// when there is none.
+func readPriorLog(name string) (*model.Log, error) {
 	if name == "" {
-		return p, nil
+		return nil, nil
 	}
 	if err := CheckOutput(name); err != nil {
-		return p, err
+		return nil, err
 	}
 	f, err := os.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return p, nil
+		return nil, nil
 	}
 	if err != nil {
-		return p, &OutputError{name, err}
+		return nil, &OutputError{name, err}
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() || st.Size() == 0 {
-		return p, nil
+		return nil, nil
 	}
 	valid, err := lastNewline(f, st.Size())
 	if err != nil {
-		return p, &OutputError{name, err}
+		return nil, &OutputError{name, err}
 	}
 	if tail := st.Size() - valid; tail > 0 && tail <= maxTail {
 		b := make([]byte, tail)
@@ -234,12 +252,11 @@ func readPrior(name, judge string, cond json.RawMessage) (Prior, error) {
 		}
 	}
 	if valid == 0 {
-		return p, nil
+		return nil, nil
 	}
 	lg, err := model.Read(io.NewSectionReader(f, 0, valid), name, model.ReadOptions{SkipText: true})
 	if err != nil {
-		return p, &OutputError{name, err}
+		return nil, &OutputError{name, err}
 	}
-	p.note(lg, judge, cond)
-	return p, nil
+	return lg, nil
 }

@@ -128,7 +128,7 @@ func submit(ctx context.Context, cfg *Config, sc SubmitConfig) (batchState, erro
 
 func readState(name string) (batchState, error) {
 	var s batchState
-	data, err := os.ReadFile(name)
+	data, err := readLimited(name, "batch state file", MaxStateBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}

@@ -127,7 +127,7 @@ func isPlainItems(name string) (bool, error) {
 	}
 	defer closeFn()
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxLineBytes)
 	for sc.Scan() {
 		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {
@@ -164,7 +164,7 @@ func readPlainItems(name string, fn func(Item, int) error) error {
 	}
 	defer closeFn()
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxLineBytes)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -196,7 +196,9 @@ func readPlainItems(name string, fn func(Item, int) error) error {
 			return err
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return &TooLargeError{Name: fmt.Sprintf("%s:%d", name, line+1), What: "line", Limit: MaxLineBytes}
+	} else if err != nil {
 		return fmt.Errorf("%s:%d: %w", name, line+1, err)
 	}
 	return nil

@@ -375,7 +375,7 @@ func sameRecords(t testing.TB, what, wantName, gotName string, tol float64) {
 	}
 	for i := range want {
 		w, g := want[i], got[i]
-		for _, k := range []string{"logprobs", "p_a"} {
+		for _, k := range []string{"logprobs", "p_a", "score_probs"} {
 			if d := maxAbsDiff(w[k], g[k]); d > tol {
 				t.Errorf("%s: record %d: %s differ by %g (> %g)", what, i, k, d, tol)
 			}

@@ -356,6 +356,47 @@ func TestLlamaCpp(t *testing.T) {
 		}
 	})
 
+	// The score task's batch files (no LS: this server refuses echo): the
+	// requests posted one by one give the records of a live run, within
+	// the server's own run-to-run spread. top_logprobs 300: this 512-token
+	// model has no digit among its first 20 alternatives, so with 20 every
+	// answer is "no-verdict" and there would be no record to compare.
+	t.Run("score batch files", func(t *testing.T) {
+		tp, err := LoadScoreTemplate("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sitems []ScoreItem
+		for i, out := range []string{"Lily played with her ball.", "Sky blue the because."} {
+			for _, c := range []string{"fluency", "coherence"} {
+				sitems = append(sitems, ScoreItem{ID: fmt.Sprint("o", i), Criterion: c, Input: "What did Lily do?", Output: out, HumanScore: 3})
+			}
+		}
+		mk := func(out string) *ScoreConfig {
+			cl := NewClient(ClientConfig{BaseURL: base, Model: listed, TopLogprobs: 300, MaxTokens: tp.MaxTokens,
+				Timeout: 20 * time.Second, Retries: 2, BackoffBase: time.Millisecond, BackoffMax: 5 * time.Millisecond})
+			return &ScoreConfig{Items: sitems, Judge: listed, Template: tp, Client: cl, Min: 1, Max: 5, Jobs: 1, Output: out}
+		}
+		live := mk(filepath.Join(t.TempDir(), "live.jsonl"))
+		var lst Stats
+		if _, err := RunScores(ctx, live, &lst); err != nil || lst.Written != 2 {
+			t.Fatalf("live: %v, %d written (%v)", err, lst.Written, lst.Reasons())
+		}
+		dir := t.TempDir()
+		bcfg := mk(filepath.Join(dir, "judged.jsonl"))
+		reqs := filepath.Join(dir, "requests.jsonl")
+		if out, err := WriteScoreBatch(bcfg, reqs, BatchLimits{}, nil); err != nil || out.Requests != 4 {
+			t.Fatalf("batch %+v, %v", out, err)
+		}
+		res := filepath.Join(dir, "results.jsonl")
+		writeLines(t, res, answerBatch(t, root, readBatchReqs(t, reqs)))
+		var st Stats
+		if _, _, err := ReadScoreBatch(bcfg, []string{res}, &st); err != nil || st.Written != 2 || st.Failed != 0 {
+			t.Fatalf("%v: %d written, %d failed (%v)", err, st.Written, st.Failed, st.Reasons())
+		}
+		sameRecords(t, "scores", live.Output, bcfg.Output, 1e-2)
+	})
+
 	// Item 4: a server with 128 tokens of context cuts a long prompt
 	// silently (HTTP 200); the cut is detected and the item not written.
 	t.Run("silent truncation", func(t *testing.T) {

@@ -17,10 +17,16 @@ import (
 // A server can echo a secret in another spelling, so a secret is found not
 // only in the raw text but also in the text with its escapes decoded —
 // JSON's \/, \", \\, \b, \f, \n, \r, \t and \uXXXX (surrogate pairs too)
-// and URL's %XX — decoded up to three times over (an escaped JSON body
-// inside a JSON string inside a URL). Whatever raw bytes spell the secret
-// are replaced. Secrets of 8 bytes or more are matched ignoring ASCII case
-// anywhere; shorter ones ("EMPTY", "x": placeholders local servers take)
+// and URL's %XX — decoded up to six times over (an escaped JSON body
+// inside a JSON string inside a URL, or a key escaped again and again).
+// A secret of 8 bytes or more is also found in each of those texts
+// normalised: default-ignorable characters (zero-width spaces, soft
+// hyphens) and white space removed, then NFKC (fullwidth forms are
+// ASCII), so a key split by a newline or spelled with a zero-width space
+// inside is found; and in its hexadecimal and base64 forms (standard and
+// URL alphabets, padded or not, at any offset). Whatever raw bytes spell
+// the secret are replaced. Secrets of 8 bytes or more are matched
+// ignoring ASCII case anywhere; shorter ones ("EMPTY", "x": placeholders local servers take)
 // only where they stand as a whole word, case-sensitively, so that a word
 // like "empty" in a message stays readable. A Redactor is safe for
 // concurrent use (it is not changed after NewRedactor).
@@ -48,11 +54,13 @@ const minLongSecret = 8
 func NewRedactor(key, baseURL string) *Redactor {
 	r := &Redactor{}
 	r.add(key, "[API key]")
+	r.addEncodings(key, "[API key]")
 	if u, err := url.Parse(baseURL); err == nil {
 		if u.User != nil {
 			pw, hasPW := u.User.Password()
 			name := u.User.Username()
 			r.add(pw, "[credentials]")
+			r.addEncodings(pw, "[credentials]")
 			if !hasPW || pw == "" || len(name) >= minLongSecret {
 				r.add(name, "[credentials]")
 			}
@@ -150,7 +158,7 @@ func (v *view) to(i int) int32 {
 }
 
 // maxDecodes is how many times over escapes are decoded.
-const maxDecodes = 3
+const maxDecodes = 6
 
 // window is how many bytes of a long text are searched at a time: the
 // decoded views cost 16 bytes per byte and level, so a 32 MiB body is
@@ -159,9 +167,10 @@ const window = 256 << 10
 
 // find returns the raw spans that spell a secret, sorted and merged. A
 // long text is searched in windows that overlap by more than any spelling
-// of a secret can take (each byte escaped, up to three times over).
+// of a secret can take (each byte escaped, again and again, or followed
+// by zero-width characters).
 func (r *Redactor) find(raw []byte) []span {
-	overlap := 64*r.longest + 64
+	overlap := 160*r.longest + 64
 	size := max(window, 4*overlap)
 	if len(raw) <= size {
 		return r.findIn(raw)
@@ -186,7 +195,11 @@ func (r *Redactor) findIn(raw []byte) []span {
 	v := view{text: raw}
 	var spans []span
 	for level := 0; ; level++ {
-		spans = r.match(&v, spans)
+		spans = r.match(&v, spans, false)
+		if r.inNormalized(v.text) {
+			nv, _ := normalize(&v)
+			spans = r.match(&nv, spans, true)
+		}
 		if level == maxDecodes || bytes.IndexByte(v.text, '\\') < 0 && bytes.IndexByte(v.text, '%') < 0 {
 			break
 		}
@@ -199,10 +212,14 @@ func (r *Redactor) findIn(raw []byte) []span {
 	return merge(spans)
 }
 
-// match appends the raw spans of the secrets found in v.
-func (r *Redactor) match(v *view, spans []span) []span {
+// match appends the raw spans of the secrets found in v (only the long
+// ones when longOnly).
+func (r *Redactor) match(v *view, spans []span, longOnly bool) []span {
 	var lower []byte
 	for _, sc := range r.secrets {
+		if longOnly && !sc.long {
+			continue
+		}
 		hay := v.text
 		if sc.long {
 			if lower == nil {

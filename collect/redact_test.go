@@ -33,6 +33,14 @@ func TestRedactor(t *testing.T) {
 			t.Errorf("String(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
+	// Spellings normalisation finds, with nothing around them (no white
+	// space in the text): fullwidth, a zero-width space inside.
+	fw := strings.Map(func(r rune) rune { return r - '!' + 0xff01 }, key)
+	for _, in := range []string{fw, key[:5] + "\u200b" + key[5:], "\uff53" + key[1:]} {
+		if got := r.String(in); got != "[API key]" {
+			t.Errorf("String(%q) = %q, want [API key]", in, got)
+		}
+	}
 	// A user name is a secret when there is no password (a key given as
 	// the user name).
 	r = NewRedactor("", "https://sk-proj-abcdef123@api.example.com/v1")
@@ -52,7 +60,7 @@ func TestRedactor(t *testing.T) {
 }
 
 // FuzzRedactor: for any text around the key, spelled raw or escaped, the
-// redacted text holds the key in no spelling its decoding (up to three
+// redacted text holds the key in no spelling its decoding (maxDecodes
 // times over) reveals, and redacting never panics.
 func FuzzRedactor(f *testing.F) {
 	f.Add("a", "b", uint8(0))

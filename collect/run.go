@@ -47,7 +47,8 @@ type Config struct {
 	Seed      uint64
 	Condition json.RawMessage
 
-	same *sameAnswers // identical answers to differing prompts (truncate.go)
+	same    *sameAnswers          // identical answers to differing prompts (truncate.go)
+	wrapOut func(outFile) outFile // tests: wraps the output log's writes (record_file.go)
 }
 
 // Stats counts what a run did. Fields are updated atomically while it runs.
@@ -191,6 +192,10 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 	if err != nil {
 		return prior, err
 	}
+	rf, err := newRecordFile(out, cfg.wrapOut)
+	if err != nil {
+		return prior, err
+	}
 	failName := cfg.Failures
 	if failName == "" {
 		failName = cfg.Output + ".failures.jsonl"
@@ -302,12 +307,14 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 			continue
 		}
 		line, err := rec.line(&cfg.Items[r.item], p)
-		if err == nil {
-			_, err = out.Write(line)
+		if err != nil {
+			err = fmt.Errorf("writing %s: %w", cfg.Output, err)
+		} else if _, werr := rf.Write(line); werr != nil {
+			err = writeFailed(cfg.Output, atomic.LoadInt64(&st.Written), werr)
 		}
 		if err != nil {
 			if fatal == nil {
-				fatal = fmt.Errorf("writing %s: %w", cfg.Output, err)
+				fatal = err
 			}
 			cancel()
 			continue

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path"
@@ -50,7 +51,12 @@ func LoadScoreTemplate(name string) (*Template, error) {
 	}
 	src, err := builtins.ReadFile(path.Join("templates", "score", name+".tmpl"))
 	if err != nil {
-		if src, err = os.ReadFile(name); err != nil {
+		src, err = readLimited(name, "template file", MaxTemplateBytes)
+		var tl *TooLargeError
+		if errors.As(err, &tl) {
+			return nil, err
+		}
+		if err != nil {
 			return nil, fmt.Errorf("score template %q is neither built in (%s) nor a readable file: %w", name, DefaultScoreTemplate, err)
 		}
 	}
@@ -104,37 +110,9 @@ func LoadScoreItems(files []string, from string, maps []string, criteria []strin
 			others = append(others, f)
 			continue
 		}
-		r, closeFn, err := open(f)
-		if err != nil {
+		if err := readPlainScores(f, MaxLineBytes, add); err != nil {
 			return nil, err
 		}
-		dec := json.NewDecoder(r)
-		for n := 1; ; n++ {
-			var v struct {
-				ID         json.RawMessage `json:"id"`
-				Criterion  string          `json:"criterion"`
-				Input      string          `json:"input"`
-				Output     string          `json:"output"`
-				HumanScore *float64        `json:"human_score"`
-			}
-			if err := dec.Decode(&v); err != nil {
-				if err.Error() == "EOF" {
-					break
-				}
-				closeFn()
-				return nil, fmt.Errorf("%s: record %d: %w", f, n, err)
-			}
-			id, ok := plainID(v.ID)
-			if !ok || strings.TrimSpace(v.Criterion) == "" || v.HumanScore == nil {
-				closeFn()
-				return nil, fmt.Errorf("%s: record %d: id, criterion and human_score are required", f, n)
-			}
-			if err := add(ScoreItem{ID: id, Criterion: v.Criterion, Input: v.Input, Output: v.Output, HumanScore: *v.HumanScore}, fmt.Sprintf("%s: record %d", f, n)); err != nil {
-				closeFn()
-				return nil, err
-			}
-		}
-		closeFn()
 	}
 	if len(others) > 0 {
 		lg, err := importer.Load(others, from, model.ReadOptions{}, importer.Options{Map: maps})
@@ -161,7 +139,7 @@ func isPlainScores(name string) (bool, error) {
 	}
 	defer closeFn()
 	var probe map[string]json.RawMessage
-	if json.NewDecoder(r).Decode(&probe) != nil {
+	if json.NewDecoder(io.LimitReader(r, MaxLineBytes)).Decode(&probe) != nil {
 		return false, nil
 	}
 	_, hasKind := probe["kind"]
@@ -185,6 +163,8 @@ type ScoreConfig struct {
 	Output          string
 	Meta            map[string]any
 	Progress        *Progress
+
+	wrapOut func(outFile) outFile // tests: wraps the output log's writes (record_file.go)
 }
 
 // LSPrefix is the text before an output whose log-likelihood LS is asked
@@ -295,22 +275,18 @@ func lsOf(body []byte, from int) (float64, int, error) {
 // (its Answer stays empty), and each retry is added to *retries as it is
 // made when retries is not nil.
 func (c *Client) lsRequest(ctx context.Context, prefix, output string, retries *int64) (ls float64, tokens int, res Result, _ *Failure) {
-	body, err := json.Marshal(map[string]any{"model": c.cfg.Model, "prompt": prefix + output, "max_tokens": 1,
-		"temperature": 0, "echo": true, "logprobs": 1})
-	if err != nil {
-		return 0, 0, res, &Failure{Reason: "bad-request", Msg: err.Error()}
+	body, f := c.lsBody(prefix, output)
+	if f != nil {
+		return 0, 0, res, f
 	}
 	for attempt := 0; ; attempt++ {
 		res.Attempts = attempt + 1
 		raw, f := c.raw(ctx, body)
 		if f == nil {
-			ls, n, err := lsOf(raw, utf8.RuneCountInString(prefix))
-			if err == nil {
+			var ls float64
+			var n int
+			if ls, n, f = lsRead(raw, prefix); f == nil {
 				return ls, n, res, nil
-			}
-			f = &Failure{Reason: "no-ls", Msg: err.Error()}
-			if errors.Is(err, ErrMalformed) {
-				f.Reason, f.retry = "malformed", true
 			}
 		}
 		if f.Reason == "unsupported" {
@@ -332,6 +308,32 @@ func (c *Client) lsRequest(ctx context.Context, prefix, output string, retries *
 	}
 }
 
+// lsBody is the body of the request for the log-likelihood of output
+// after prefix (legacy completions, echo: true).
+func (c *Client) lsBody(prefix, output string) ([]byte, *Failure) {
+	body, err := json.Marshal(map[string]any{"model": c.cfg.Model, "prompt": prefix + output, "max_tokens": 1,
+		"temperature": 0, "echo": true, "logprobs": 1})
+	if err != nil {
+		return nil, &Failure{Reason: "bad-request", Msg: err.Error()}
+	}
+	return body, nil
+}
+
+// lsRead reads LS and its token count from the answer raw to an LS
+// request whose prompt started with prefix; a malformed body is a
+// failure worth retrying.
+func lsRead(raw []byte, prefix string) (float64, int, *Failure) {
+	ls, n, err := lsOf(raw, utf8.RuneCountInString(prefix))
+	if err == nil {
+		return ls, n, nil
+	}
+	f := &Failure{Reason: "no-ls", Msg: err.Error()}
+	if errors.Is(err, ErrMalformed) {
+		f.Reason, f.retry = "malformed", true
+	}
+	return 0, 0, f
+}
+
 // RunScores rates every score item not yet in cfg.Output and appends one
 // score record per (item, criterion), written with its item's other
 // criteria in one write once all are answered (the LS of an item is asked
@@ -349,47 +351,17 @@ func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) 
 	if err != nil {
 		return prior, err
 	}
-	done := map[[2]string]bool{}
-	if prior.Records > 0 {
-		lg, err := model.ReadFiles([]string{cfg.Output}, model.ReadOptions{SkipText: true})
-		if err != nil {
-			return prior, err
-		}
-		for i := range lg.Scores {
-			if lg.Scores[i].Judge == cfg.Judge {
-				done[[2]string{lg.Scores[i].ID, lg.Scores[i].Criterion}] = true
-			}
-		}
+	rf, err := newRecordFile(out, cfg.wrapOut)
+	if err != nil {
+		return prior, err
 	}
-	// Group the remaining (item, criterion) pairs by item, in order.
-	var groups [][]int
-	at := map[string]int{}
-	for i, it := range cfg.Items {
-		if done[[2]string{it.ID, it.Criterion}] {
-			st.Skipped++
-			continue
-		}
-		g, ok := at[it.ID]
-		if !ok {
-			g = len(groups)
-			at[it.ID] = g
-			groups = append(groups, nil)
-		}
-		groups[g] = append(groups[g], i)
-	}
-	st.Items = int64(len(groups))
-	for _, g := range groups {
-		st.Requests += int64(len(g))
-		if cfg.LS != nil {
-			st.Requests++
-		}
+	groups, err := cfg.todo(prior, st)
+	if err != nil {
+		return prior, err
 	}
 	fw := &failWriter{name: cfg.Output + ".failures.jsonl", clean: cfg.Client.cleanText}
 	defer fw.close()
-	meta := map[string]any{"template": cfg.Template.Name, "template_sha256": cfg.Template.SHA256, "scale": []int{cfg.Min, cfg.Max}}
-	for k, v := range cfg.Meta {
-		meta[k] = v
-	}
+	meta := cfg.meta()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if cfg.Progress != nil {
@@ -449,8 +421,8 @@ func RunScores(ctx context.Context, cfg *ScoreConfig, st *Stats) (Prior, error) 
 				case !ok:
 					atomic.AddInt64(&st.ItemsFailed, 1)
 				default:
-					if _, err := out.Write(lines); err != nil {
-						stop(fmt.Errorf("writing %s: %w", cfg.Output, err))
+					if _, err := rf.Write(lines); err != nil {
+						stop(writeFailed(cfg.Output, atomic.LoadInt64(&st.Written), err))
 					} else {
 						atomic.AddInt64(&st.Written, 1)
 					}
@@ -470,6 +442,7 @@ type scoreFail struct {
 	id, criterion string
 	fail          *Failure
 	attempts      int
+	where         string // the results line of a batch answer (file:line)
 }
 
 // scoreGroup rates one item on its criteria and returns the records' lines.
@@ -484,7 +457,7 @@ func (cfg *ScoreConfig) scoreGroup(ctx context.Context, g []int, st *Stats, meta
 			if f.Reason != "canceled" {
 				atomic.AddInt64(&st.Done, 1)
 			}
-			return nil, append(fails, scoreFail{first.ID, "(ls)", f, res.Attempts}), false
+			return nil, append(fails, scoreFail{id: first.ID, criterion: "(ls)", fail: f, attempts: res.Attempts}), false
 		}
 		atomic.AddInt64(&st.Done, 1)
 		ls, tokens = &v, &n
@@ -492,9 +465,9 @@ func (cfg *ScoreConfig) scoreGroup(ctx context.Context, g []int, st *Stats, meta
 	buf.Reset()
 	for _, i := range g {
 		it := &cfg.Items[i]
-		sys, user, err := cfg.Template.Render(&ScorePrompt{Input: it.Input, Output: it.Output, Criterion: it.Criterion, Min: cfg.Min, Max: cfg.Max})
+		sys, user, err := cfg.render(it)
 		if err != nil {
-			return nil, append(fails, scoreFail{it.ID, it.Criterion, &Failure{Reason: "template", Msg: err.Error()}, 0}), false
+			return nil, append(fails, scoreFail{id: it.ID, criterion: it.Criterion, fail: &Failure{Reason: "template", Msg: err.Error()}}), false
 		}
 		res, err := cfg.Client.do(ctx, sys, user, &st.Retries)
 		if err != nil {
@@ -502,47 +475,56 @@ func (cfg *ScoreConfig) scoreGroup(ctx context.Context, g []int, st *Stats, meta
 			if f.Reason != "canceled" {
 				atomic.AddInt64(&st.Done, 1)
 			}
-			return nil, append(fails, scoreFail{it.ID, it.Criterion, f, res.Attempts}), false
+			return nil, append(fails, scoreFail{id: it.ID, criterion: it.Criterion, fail: f, attempts: res.Attempts}), false
 		}
 		atomic.AddInt64(&st.Done, 1)
-		atomic.AddInt64(&st.PromptTok, int64(res.Answer.PromptTokens))
-		atomic.AddInt64(&st.OutputTok, int64(res.Answer.CompletionTokens))
-		probs, fromLP, positive, ok := readScore(&res.Answer, cfg.Min, cfg.Max, cfg.CaseSensitive)
-		if positive {
-			atomic.AddInt64(&st.PositiveLP, 1)
-		}
-		if !ok {
-			f := &Failure{Reason: "no-verdict", Msg: noRating(&res.Answer) + cfg.Client.cleanText(snippet([]byte(cfg.Client.Redact(res.Answer.Text))))}
-			return nil, append(fails, scoreFail{it.ID, it.Criterion, f, res.Attempts}), false
-		}
-		st.answered()
-		from := "logprobs"
-		if fromLP {
-			atomic.AddInt64(&st.WithLP, 1)
-		} else {
-			atomic.AddInt64(&st.HardOnly, 1)
-			from = "text"
-		}
-		m := make(map[string]any, len(meta)+1)
-		for k, v := range meta {
-			m[k] = v
-		}
-		m["from"] = from
-		cj, err := json.Marshal(m)
-		if err != nil {
-			return nil, append(fails, scoreFail{it.ID, it.Criterion, &Failure{Reason: "internal", Msg: err.Error()}, 0}), false
-		}
-		rec := model.Score{ID: it.ID, Judge: cfg.Judge, Criterion: it.Criterion, ScoreProbs: probs,
-			HumanScore: it.HumanScore, LS: ls, Tokens: tokens, Input: it.Input, Output: it.Output,
-			Extra: model.Extra{"collect": cj}}
-		if err := w.WriteScore(&rec); err != nil {
-			return nil, append(fails, scoreFail{it.ID, it.Criterion, &Failure{Reason: "invalid-record", Msg: err.Error()}, 0}), false
+		if f := cfg.scoreRecord(it, &res.Answer, ls, tokens, st, meta, w); f != nil {
+			return nil, append(fails, scoreFail{id: it.ID, criterion: it.Criterion, fail: f, attempts: res.Attempts}), false
 		}
 	}
 	if err := w.Flush(); err != nil {
 		return nil, fails, false
 	}
 	return bytes.Clone(buf.Bytes()), fails, true
+}
+
+// scoreRecord reads the answer a to item it's request (from a live
+// request or a batch results line) and writes its score record to w,
+// counting in st; the failure when it holds no rating.
+func (cfg *ScoreConfig) scoreRecord(it *ScoreItem, a *Answer, ls *float64, tokens *int, st *Stats, meta map[string]any, w *model.Writer) *Failure {
+	atomic.AddInt64(&st.PromptTok, int64(a.PromptTokens))
+	atomic.AddInt64(&st.OutputTok, int64(a.CompletionTokens))
+	probs, fromLP, positive, ok := readScore(a, cfg.Min, cfg.Max, cfg.CaseSensitive)
+	if positive {
+		atomic.AddInt64(&st.PositiveLP, 1)
+	}
+	if !ok {
+		return &Failure{Reason: "no-verdict", Msg: noRating(a) + cfg.Client.cleanText(snippet([]byte(cfg.Client.Redact(a.Text))))}
+	}
+	st.answered()
+	from := "logprobs"
+	if fromLP {
+		atomic.AddInt64(&st.WithLP, 1)
+	} else {
+		atomic.AddInt64(&st.HardOnly, 1)
+		from = "text"
+	}
+	m := make(map[string]any, len(meta)+1)
+	for k, v := range meta {
+		m[k] = v
+	}
+	m["from"] = from
+	cj, err := json.Marshal(m)
+	if err != nil {
+		return &Failure{Reason: "internal", Msg: err.Error()}
+	}
+	rec := model.Score{ID: it.ID, Judge: cfg.Judge, Criterion: it.Criterion, ScoreProbs: probs,
+		HumanScore: it.HumanScore, LS: ls, Tokens: tokens, Input: it.Input, Output: it.Output,
+		Extra: model.Extra{"collect": cj}}
+	if err := w.WriteScore(&rec); err != nil {
+		return &Failure{Reason: "invalid-record", Msg: err.Error()}
+	}
+	return nil
 }
 
 func (fw *failWriter) writeScore(judge string, f scoreFail) error {
@@ -553,8 +535,12 @@ func (fw *failWriter) writeScore(judge string, f scoreFail) error {
 		}
 		fw.f = fh
 	}
-	b, err := json.Marshal(map[string]any{"judge": judge, "id": f.id, "criterion": f.criterion,
-		"reason": f.fail.Reason, "status": f.fail.Status, "message": fw.clean(f.fail.Msg), "attempts": f.attempts})
+	m := map[string]any{"judge": judge, "id": f.id, "criterion": f.criterion,
+		"reason": f.fail.Reason, "status": f.fail.Status, "message": fw.clean(f.fail.Msg), "attempts": f.attempts}
+	if f.where != "" {
+		m["where"] = fw.clean(f.where)
+	}
+	b, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}

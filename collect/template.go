@@ -5,8 +5,8 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"errors"
 	"fmt"
-	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -73,7 +73,11 @@ func LoadTemplate(name string) (*Template, error) {
 	}
 	src, err := builtins.ReadFile(path.Join("templates", name+".tmpl"))
 	if err != nil {
-		src, err = os.ReadFile(name)
+		src, err = readLimited(name, "template file", MaxTemplateBytes)
+		var tl *TooLargeError
+		if errors.As(err, &tl) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, fmt.Errorf("template %q is neither built in (%s) nor a readable file: %w",
 				name, strings.Join(BuiltinTemplates(), ", "), err)

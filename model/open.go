@@ -19,6 +19,12 @@ const Stdin = "-"
 // (even gzip-compressed) before it is read in full.
 const maxReplay = 32 << 20
 
+// DetectWindow is how much of a stream format detection may read: well
+// under what an Opener keeps, so that detection never reads a stream past
+// what the reader can replay, however long the first record or the
+// blank lines before it.
+const DetectWindow = 16 << 20
+
 // Opener opens the inputs of one load. It reads "-" as standard input and
 // reads a pipe, FIFO or other stream only once: what was read of it is
 // kept (up to maxReplay bytes) and replayed when it is opened again, as

@@ -213,6 +213,7 @@ type member struct {
 type recParser struct {
 	file      string
 	multiLine bool // records are JSON array elements that may span lines
+	final     bool // the record is the file's last line, without a newline
 	skipText  bool // leave texts empty
 	// textLengths keeps the lengths of skipped response texts in Pair.Gen
 	// (ReadOptions.TextLengths).
@@ -337,7 +338,10 @@ func (p *recParser) syntax(e *jsonscan.Error) *LineError {
 		msg += " (in " + e.Path + ")"
 	}
 	msg += ": " + e.Msg
-	if !p.multiLine && e.Off >= len(p.b) {
+	switch {
+	case !p.multiLine && e.Off >= len(p.b) && p.final:
+		msg += "; the file's last line has no newline and ends inside a record: a write was cut off (a plumb collect stopped or out of disk space); re-running the same plumb collect command repairs it (it cuts that line off and asks its item again)"
+	case !p.multiLine && e.Off >= len(p.b):
 		msg += "; each record must be one JSON object on one line"
 	}
 	return &LineError{Msg: msg}

@@ -43,6 +43,22 @@ type ReadOptions struct {
 	// "-" as standard input). Share one between calls that read the same
 	// streams, and set its Opened to learn every file read.
 	Opener *Opener
+	// MaxRecord is the longest record taken, in bytes (a line of JSON
+	// Lines or an element of a JSON array): 0 means MaxRecordBytes. A
+	// longer one stops the load with an error once that much is read.
+	MaxRecord int
+}
+
+// MaxRecordBytes is the longest record the reader takes by default: an
+// input without a newline for longer (a device such as /dev/zero, a
+// stream that never ends a line) is refused, never read without bound.
+const MaxRecordBytes = 256 << 20
+
+func (o ReadOptions) maxRecord() int {
+	if o.MaxRecord > 0 {
+		return o.MaxRecord
+	}
+	return MaxRecordBytes
 }
 
 func (o ReadOptions) maxReasons() int {

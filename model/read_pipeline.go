@@ -96,6 +96,7 @@ type pipe struct {
 	// from > 0 means src continues a JSON Lines file at line from (watch
 	// mode): no byte-order mark, no JSON array.
 	from int
+	max  int // the longest record taken (ReadOptions.MaxRecord)
 }
 
 // emit sends b down the pipeline; false means the load was stopped.
@@ -134,6 +135,7 @@ func (ld *loader) run(src io.Reader, name string, from int) error {
 	p := &pipe{
 		name:    name,
 		from:    from,
+		max:     ld.opt.maxRecord(),
 		done:    make(chan struct{}),
 		sem:     make(chan struct{}, n),
 		batches: make(chan *batch, ld.workers),
@@ -270,6 +272,7 @@ func (w *worker) parse(b *batch, r *result) *result {
 		} else {
 			ln, data = data, nil
 		}
+		w.p.final = data == nil
 		if !w.one(ln, line, 0, r) && !w.skipBad {
 			break
 		}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"fmt"
 	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"io"
 	"strconv"
@@ -96,10 +97,19 @@ func (p *pipe) lines(src io.Reader, buf []byte, eof bool, rerr error, line int) 
 			line += n
 			buf = next
 		} else if len(buf) == cap(buf) {
+			if len(buf) >= p.max {
+				return p.tooLong(line)
+			}
 			buf = grow(buf) // a line longer than the buffer
 		}
 		buf, eof, rerr = fill(src, buf)
 	}
+}
+
+// tooLong is the error for a record that starts on line and runs past
+// p.max bytes.
+func (p *pipe) tooLong(line int) *LineError {
+	return &LineError{File: p.name, Line: line, Msg: fmt.Sprintf("a record over %d MiB (no end of line or element within it): plumb reads records up to %d MiB and stopped here", p.max>>20, p.max>>20)}
 }
 
 // States of arrayCut.
@@ -271,6 +281,9 @@ func (p *pipe) array(src io.Reader, buf []byte, eof bool, rerr error, open, line
 		case keep > 0:
 			buf = buf[:copy(buf, buf[keep:])]
 		default:
+			if len(buf) >= p.max {
+				return p.tooLong(c.eline)
+			}
 			buf = grow(buf) // an element longer than the buffer
 		}
 		c.lineStart -= keep

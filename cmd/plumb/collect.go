@@ -93,7 +93,9 @@ body: exactly the body a live run posts), for vllm run-batch or a hosted
 Batch API; --batch-in RESULTS reads the batch's output lines and appends
 the records a live run writes for the same answers; --batch-submit does
 both through --base-url's Files and Batch API and waits, and a stopped wait
-is resumed by running it again (docs/collect.md, "Cluster").
+is resumed by running it again (docs/collect.md, "Cluster"). --task score
+writes and reads batch files too (each item's LS request and one request
+per criterion); --batch-submit is for pairs.
 
 Before the first request the server is asked whether it lists --model and,
 where it has a tokenizer endpoint (llama.cpp, vLLM), whether each ID is one
@@ -311,9 +313,6 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 		if f := o.grid.pairOnly(); f != "" {
 			return inputError{fmt.Errorf("--%s is for --task pair", f)}
 		}
-		if o.batch.active() {
-			return inputError{errors.New("--batch-out and --batch-in: batch files are written and read for --task pair only")}
-		}
 		return runCollectScores(cmd, files, o, red)
 	default:
 		return inputError{fmt.Errorf("--task %q: want pair or score", o.task)}
@@ -489,6 +488,9 @@ func runCollectScores(cmd *cobra.Command, files []string, o *collectOptions, red
 			fmt.Fprintf(w, "--- LS prompt (the output's tokens are summed) ---\n%s\n", textsafe.Text(collect.LSPrefix(cfg.TaskDescription, it.Input)+it.Output))
 		}
 		return nil
+	}
+	if o.batch.active() {
+		return o.batch.runScores(cmd, red, cfg, files)
 	}
 	stderr := cmd.ErrOrStderr()
 	if !o.quiet {

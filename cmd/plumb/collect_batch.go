@@ -46,6 +46,22 @@ func (b *batchOptions) active() bool { return b.out != "" || len(b.in) > 0 || b.
 // run writes, submits or reads the batch files of the pair run cfg.
 func (b *batchOptions) run(cmd *cobra.Command, red *collect.Redactor, cfg *collect.Config, files []string, quiet bool) error {
 	w := cmd.ErrOrStderr()
+	if err := b.check(); err != nil {
+		return err
+	}
+	switch {
+	case b.out != "":
+		return b.write(w, red, cfg, files)
+	case b.submit:
+		return b.submitRun(cmd, red, cfg, files, quiet)
+	}
+	return b.read(w, red, cfg.Output, cfg.IDs, func(st *collect.Stats) (collect.Prior, collect.BatchIn, error) {
+		return collect.ReadBatch(cfg, b.in, st)
+	})
+}
+
+// check refuses flags that contradict each other or are out of range.
+func (b *batchOptions) check() error {
 	switch {
 	case (b.out != "") && (len(b.in) > 0) || b.submit && (b.out != "" || len(b.in) > 0):
 		return inputError{errors.New("--batch-out, --batch-in and --batch-submit: give one (write the requests, read their results, or both through the server's Batch API)")}
@@ -53,14 +69,8 @@ func (b *batchOptions) run(cmd *cobra.Command, red *collect.Redactor, cfg *colle
 		return inputError{fmt.Errorf("--batch-max-lines %d, --batch-max-bytes %d: want ≥ 0", b.maxLines, b.maxBytes)}
 	case b.submit && b.poll <= 0:
 		return inputError{fmt.Errorf("--batch-poll %v: want > 0", b.poll)}
-	case b.out != "":
-		return b.write(w, red, cfg, files)
-	case b.submit:
-		return b.submitRun(cmd, red, cfg, files, quiet)
 	}
-	return b.read(w, red, cfg, func(st *collect.Stats) (collect.Prior, collect.BatchIn, error) {
-		return collect.ReadBatch(cfg, b.in, st)
-	})
+	return nil
 }
 
 // submitRun submits the run's batches (or waits for those written down
@@ -88,7 +98,7 @@ func (b *batchOptions) submitRun(cmd *cobra.Command, red *collect.Redactor, cfg 
 		}
 	}
 	say(w, red, "batch: submitting the requests for %s to the server's Batch API (the batch IDs are written down in %s: re-run the same command to wait for them)", cfg.Client.Endpoint(), state)
-	err := b.read(w, red, cfg, func(st *collect.Stats) (collect.Prior, collect.BatchIn, error) {
+	err := b.read(w, red, cfg.Output, cfg.IDs, func(st *collect.Stats) (collect.Prior, collect.BatchIn, error) {
 		return collect.Submit(ctx, cfg, sc, st)
 	})
 	if s, ok := sig().(syscall.Signal); ok && errors.Is(err, context.Canceled) {
@@ -97,21 +107,35 @@ func (b *batchOptions) submitRun(cmd *cobra.Command, red *collect.Redactor, cfg 
 	return err
 }
 
-// write writes the batch input files.
-func (b *batchOptions) write(w io.Writer, red *collect.Redactor, cfg *collect.Config, files []string) error {
+// checkOut refuses a --batch-out that is gzip, an items file or -o.
+func (b *batchOptions) checkOut(output string, files []string) error {
 	if strings.HasSuffix(strings.ToLower(b.out), ".gz") {
 		return inputError{fmt.Errorf("--batch-out %s: batch engines read plain JSON Lines; name a .jsonl file", b.out)}
 	}
-	if filepath.Clean(b.out) == filepath.Clean(cfg.Output) || atomicfile.IsInput(b.out, append(files, cfg.Output)) {
+	if filepath.Clean(b.out) == filepath.Clean(output) || atomicfile.IsInput(b.out, append(files, output)) {
 		return inputError{fmt.Errorf("--batch-out %s is one of the items files or -o: %w", b.out, collect.ErrOverInput)}
 	}
-	out, err := collect.WriteBatch(cfg, b.out, collect.BatchLimits{Lines: b.maxLines, Bytes: b.maxBytes}, files)
+	return nil
+}
+
+// writeErr is the error of writing batch files: bad input for an output
+// log collect must not read or a file over an input.
+func writeErr(err error) error {
 	var oe *collect.OutputError
 	if errors.As(err, &oe) || errors.Is(err, collect.ErrOverInput) {
 		return inputError{err}
 	}
-	if err != nil {
+	return err
+}
+
+// write writes the batch input files.
+func (b *batchOptions) write(w io.Writer, red *collect.Redactor, cfg *collect.Config, files []string) error {
+	if err := b.checkOut(cfg.Output, files); err != nil {
 		return err
+	}
+	out, err := collect.WriteBatch(cfg, b.out, collect.BatchLimits{Lines: b.maxLines, Bytes: b.maxBytes}, files)
+	if err != nil {
+		return writeErr(err)
 	}
 	if out.Requests == 0 {
 		say(w, red, "batch: nothing to ask: all %s are in %s", vocab.Plural(out.Skipped, "item"), cfg.Output)
@@ -125,16 +149,16 @@ func (b *batchOptions) write(w io.Writer, red *collect.Redactor, cfg *collect.Co
 
 // read reads batch results into the output log; it exits 3 when items
 // are left for the next batch, as a live run with items not written.
-func (b *batchOptions) read(w io.Writer, red *collect.Redactor, cfg *collect.Config, readBatch func(*collect.Stats) (collect.Prior, collect.BatchIn, error)) error {
-	if atomicfile.IsInput(cfg.Output, b.in) {
-		return inputError{fmt.Errorf("-o %s is one of the --batch-in files; plumb never writes over an input", cfg.Output)}
+func (b *batchOptions) read(w io.Writer, red *collect.Redactor, output string, ids collect.IDs, readBatch func(*collect.Stats) (collect.Prior, collect.BatchIn, error)) error {
+	if atomicfile.IsInput(output, b.in) {
+		return inputError{fmt.Errorf("-o %s is one of the --batch-in files; plumb never writes over an input", output)}
 	}
 	for _, name := range b.in {
 		if st, err := os.Stat(name); err != nil || st.IsDir() {
 			return inputError{fmt.Errorf("--batch-in %s: not a readable results file", name)}
 		}
 	}
-	if err := collect.CheckOutput(cfg.Output); err != nil {
+	if err := collect.CheckOutput(output); err != nil {
 		return inputError{err}
 	}
 	var st collect.Stats
@@ -151,9 +175,9 @@ func (b *batchOptions) read(w io.Writer, red *collect.Redactor, cfg *collect.Con
 	say(w, red, "batch results: %s read from %s; %d for items already in the log (skipped); %s of items to judge had no line",
 		vocab.Plural(bi.Lines, "line"), vocab.Plural(bi.Files, "file"), bi.InLog, vocab.Plural(bi.Missing, "request"))
 	if st.Failed > 0 {
-		say(w, red, "failed requests and faulty lines are listed, with file:line, in %s.failures.jsonl", cfg.Output)
+		say(w, red, "failed requests and faulty lines are listed, with file:line, in %s.failures.jsonl", output)
 	}
-	printWarnings(w, red, collect.Warnings(&st, cfg.IDs))
+	printWarnings(w, red, collect.Warnings(&st, ids))
 	if n := st.ItemsFailed + st.Discarded; n > 0 {
 		return statusError{fmt.Errorf("%d of %s not written (%d failed, %d without results); write their requests with --batch-out and the same -o for the next batch (exit status %d)",
 			n, vocab.Plural(int(st.Items), "item"), st.ItemsFailed, st.Discarded, exitIncomplete), exitIncomplete}

@@ -386,7 +386,7 @@ func (m *Mapping) readCSV(r *bufio.Reader, name string, first []byte, rc *recCtx
 	if b, _ := r.Peek(len(utf8BOM)); bytes.Equal(b, utf8BOM) {
 		r.Discard(len(utf8BOM))
 	}
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(&lineCapped{r: r, max: model.MaxRecordBytes})
 	cr.ReuseRecord = true
 	cr.Comma = m.Sep
 	if cr.Comma == 0 {

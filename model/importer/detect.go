@@ -78,8 +78,13 @@ func (s sniffed) usable(path string) error {
 }
 
 // sniffFile reads the start of path, up to its first record's field
-// names however far they are, and classifies it.
+// names however far they are, and classifies it. A stream (standard
+// input, a pipe) is read only up to model.DetectWindow bytes, which the
+// Opener replays to the reader (sniffWindow).
 func sniffFile(path string, op *model.Opener) (sniffed, error) {
+	if model.IsStream(path) {
+		return sniffWindow(path, op)
+	}
 	r, closer, err := openFile(path, op)
 	if err != nil {
 		return sniffed{}, err

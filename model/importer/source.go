@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"github.com/plumb-eval/plumb/internal/jsonscan"
 	"io"
 	"io/fs"
@@ -99,6 +100,48 @@ type recordFunc func(line int, raw []byte) error
 // read (trimmed), for fn to validate; a broken array stops the read, since
 // the next element cannot be found.
 func eachRecord(r *bufio.Reader, name string, fn recordFunc) error {
+	return eachRecordMax(r, name, limits{line: model.MaxRecordBytes, array: MaxArrayBytes}, fn)
+}
+
+// MaxArrayBytes is the largest top-level JSON array an importer reads:
+// it is read whole, so an input that never closes its array (a stream)
+// is refused at this size rather than read without bound.
+const MaxArrayBytes int64 = 4 << 30
+
+// lineCapped reads r and fails once a line runs past max bytes (a CSV
+// file from a stream that never ends a line).
+type lineCapped struct {
+	r        io.Reader
+	run, max int // bytes since the last newline; the most allowed
+}
+
+func (l *lineCapped) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	if i := bytes.LastIndexByte(p[:n], '\n'); i >= 0 {
+		l.run = n - i - 1
+	} else {
+		l.run += n
+	}
+	if l.run > l.max {
+		return n, fmt.Errorf("a line over %d MiB (no end of line within it): plumb reads records up to %d MiB and stopped here", l.max>>20, l.max>>20)
+	}
+	return n, err
+}
+
+// limits bound what eachRecordMax reads: a line, a whole array.
+type limits struct {
+	line  int
+	array int64
+}
+
+// overLimit is the error for a record (or array) that starts on line and
+// runs past limit bytes.
+func overLimit(name string, line int, what string, limit int64) error {
+	return &model.LineError{File: name, Line: line, Msg: fmt.Sprintf("%s over %d MiB: plumb reads up to %d MiB of it and stopped here", what, limit>>20, limit>>20)}
+}
+
+// eachRecordMax is eachRecord within lim.
+func eachRecordMax(r *bufio.Reader, name string, lim limits, fn recordFunc) error {
 	if head, _ := r.Peek(len(utf8BOM)); bytes.Equal(head, utf8BOM) {
 		r.Discard(len(utf8BOM))
 	}
@@ -120,14 +163,14 @@ func eachRecord(r *bufio.Reader, name string, fn recordFunc) error {
 		}
 		r.UnreadByte()
 		if c == '[' {
-			return eachElement(r, name, line, fn)
+			return eachElement(r, name, line, lim.array, fn)
 		}
-		return eachLine(r, name, line, fn)
+		return eachLine(r, name, line, lim.line, fn)
 	}
 }
 
 // eachLine calls fn for each non-blank line, starting at line first.
-func eachLine(r *bufio.Reader, name string, first int, fn recordFunc) error {
+func eachLine(r *bufio.Reader, name string, first, max int, fn recordFunc) error {
 	var long []byte // a line longer than the buffer
 	for line := first; ; line++ {
 		b, err := r.ReadSlice('\n')
@@ -136,6 +179,9 @@ func eachLine(r *bufio.Reader, name string, first int, fn recordFunc) error {
 			for err == bufio.ErrBufferFull {
 				b, err = r.ReadSlice('\n')
 				long = append(long, b...)
+				if len(long) > max {
+					return overLimit(name, line, "a record (no end of line within it)", int64(max))
+				}
 			}
 			b = long
 		}
@@ -154,11 +200,14 @@ func eachLine(r *bufio.Reader, name string, first int, fn recordFunc) error {
 }
 
 // eachElement reads the whole array (whose '[' is next in r, on line
-// first) and calls fn for each element.
-func eachElement(r *bufio.Reader, name string, first int, fn recordFunc) error {
-	b, err := io.ReadAll(r)
+// first), at most max bytes, and calls fn for each element.
+func eachElement(r *bufio.Reader, name string, first int, max int64, fn recordFunc) error {
+	b, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err != nil {
 		return readError(name, err)
+	}
+	if int64(len(b)) > max {
+		return overLimit(name, first, "a JSON array", max)
 	}
 	line, last := first, 0
 	lineAt := func(off int) int {
