@@ -83,6 +83,12 @@ func (p *recParser) pair(out *Pair) *LineError {
 	if err = p.generators(out); err != nil {
 		return err
 	}
+	if err = p.samples(out); err != nil {
+		return err
+	}
+	if err = out.validateSamples(); err != nil {
+		return err
+	}
 	out.Truth, err = p.truth()
 	return err
 }

@@ -180,10 +180,13 @@ type Pair struct {
 	// Gen names the generators of the two responses and, optionally, their
 	// lengths (fields model_1, model_2, len_1, len_2); nil when the record
 	// gives none of them. A pointer keeps records without it small.
-	Gen   *Generators
-	Truth Truth
-	Extra Extra
-	Pos   Pos
+	Gen *Generators
+	// Samples holds the judge's sampled judgments per arrangement (field
+	// samples), from which P(A) was estimated; nil when the record has none.
+	Samples *Samples
+	Truth   Truth
+	Extra   Extra
+	Pos     Pos
 }
 
 // EmptyTexts is a set of a pair record's text fields given as "".

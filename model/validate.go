@@ -128,6 +128,9 @@ func (p *Pair) validate() *LineError {
 	if err := p.Gen.validate(); err != nil {
 		return err
 	}
+	if err := p.validateSamples(); err != nil {
+		return err
+	}
 	if err := validTruth(p.Truth); err != nil {
 		return err
 	}
