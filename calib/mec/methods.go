@@ -58,7 +58,7 @@ func Prefs(items []Scores, gold []model.Gold, name string, k int) calib.Prefs {
 // BPC rows (ReasonAggregation).
 func Metrics(p calib.Prefs, name string, idx []int) metrics.Metrics {
 	if name == NameMEC {
-		return metrics.ComputeSubset(p, idx)
+		return metrics.ComputeIn(p, idx, nil)
 	}
 	return metrics.ComputeWithoutAgreement(p, idx, ReasonAggregation)
 }

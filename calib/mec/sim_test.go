@@ -79,3 +79,27 @@ func TestCurveEvenK(t *testing.T) {
 		t.Errorf("Ks %v, want [1 3 4]", ks)
 	}
 }
+
+// TestMECMetrics: MEC's consistency over items judged in x0 and x2 alone
+// is one minus the conflict rate, over every item; the BPC rows report
+// accuracy without agreement.
+func TestMECMetrics(t *testing.T) {
+	pairs := simJudge(200, 3, 1, 1.5, 5)
+	res, _ := Analyze(pairs, 1)
+	items := make([]Scores, len(pairs))
+	gold := make([]model.Gold, len(pairs))
+	for i := range pairs {
+		items[i], gold[i] = ItemScores(&pairs[i]), pairs[i].Gold
+	}
+	m := Metrics(Prefs(items, gold, NameMEC, 0), NameMEC, nil)
+	if m.N != 200 || m.Consistency.N != 200 || math.Abs(m.Consistency.Value-(1-res.Conflict.Value)) > 1e-12 {
+		t.Errorf("MEC: n %d, consistency %v; want 200 and 1 − %v", m.N, m.Consistency, res.Conflict)
+	}
+	b := Metrics(Prefs(items, gold, NameMECBPC, 0), NameMECBPC, nil)
+	if b.N != 200 || b.Consistency.OK() || !b.AccuracyAggregate.OK() {
+		t.Errorf("MEC+BPC: n %d, consistency %v, accuracy %v", b.N, b.Consistency, b.AccuracyAggregate)
+	}
+	if h := Metrics(Prefs(items, gold, NameMEC, 0), NameMEC, []int{0, 1, 2}); h.N != 3 {
+		t.Errorf("MEC over 3 items: n %d", h.N)
+	}
+}

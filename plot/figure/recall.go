@@ -52,7 +52,8 @@ func RecallMethods(sel *selection.Result, title func(string) string, skip func(*
 	var out []RecallMethod
 	for i := range sel.Methods {
 		m := &sel.Methods[i]
-		if !m.Available || m.Name == selection.MethodBPC || m.Name == selection.MethodDiscard || (skip != nil && skip(m)) {
+		if !m.Available || m.Name == selection.MethodBPC || m.Name == selection.MethodDiscard ||
+			m.Name == selection.MethodBPCScores || m.Name == selection.MethodMECBPC || (skip != nil && skip(m)) {
 			continue
 		}
 		any := false
