@@ -4,7 +4,7 @@ import "testing"
 
 // TestFairEvalScores: the want column is what FairEval's
 // parse_score_from_review (i-Eval/FairEval, FairEval.py) returned for each
-// text under Python 3.12 ([-1, -1] = it failed), run from a temp dir;
+// text under Python 3.11 ([-1, -1] = it failed), run from a temp dir;
 // the one difference is inf, which Python reads and plumb refuses (scores
 // are finite). tolerant is the fallback's reading of the texts FairEval's
 // rule cannot read.
