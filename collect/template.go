@@ -70,6 +70,19 @@ func BuiltinTemplates() []string {
 	return names
 }
 
+// IDTemplates lists the built-in templates whose answer is an option ID
+// (all but the scores templates, such as faireval, which label the
+// answers by position).
+func IDTemplates() []string {
+	var out []string
+	for _, name := range BuiltinTemplates() {
+		if tp, err := LoadTemplate(name); err == nil && !tp.Scores {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // LoadTemplate returns the built-in template called name, or else reads the
 // template file name.
 func LoadTemplate(name string) (*Template, error) {

@@ -109,6 +109,7 @@ type collectOptions struct {
 	criteria                              []string
 	ls                                    bool
 	batch                                 batchOptions
+	sampling                              samplingOptions
 }
 
 func newCollectCmd() *cobra.Command {
@@ -160,12 +161,20 @@ func newCollectCmd() *cobra.Command {
 	f.BoolVar(&o.ls, "ls", false, "score task: also ask for LS, the output's log-likelihood (legacy /completions with echo)")
 	f.StringVar(&o.taskDesc, "task-description", "", "score task: text before the input when LS is asked for")
 	o.batch.flags(f)
+	o.sampling.flags(f)
 	return cmd
 }
 
 // setup validates the flags and builds the run.
 func (o *collectOptions) setup(files []string) (*collect.Config, error) {
 	if err := o.checkCommon(files); err != nil {
+		return nil, err
+	}
+	tp, err := collect.LoadTemplate(o.template)
+	if err != nil {
+		return nil, fmt.Errorf("--template: %w", err)
+	}
+	if err := o.sampling.check(tp, &o.arrangements, o.batch.active()); err != nil {
 		return nil, err
 	}
 	arr, err := sim.ParseArrangements(o.arrangements)
@@ -186,11 +195,7 @@ func (o *collectOptions) setup(files []string) (*collect.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--ids: %w", err)
 	}
-	tp, err := collect.LoadTemplate(o.template)
-	if err != nil {
-		return nil, fmt.Errorf("--template: %w", err)
-	}
-	if err := tp.CheckIDs(ids); err != nil {
+	if err := o.sampling.checkIDs(tp, ids); err != nil {
 		return nil, fmt.Errorf("--template: %w", err)
 	}
 	items, err := collect.LoadItems(files, o.from, o.maps)
@@ -203,12 +208,14 @@ func (o *collectOptions) setup(files []string) (*collect.Config, error) {
 		api = "completions"
 	}
 	cc := o.clientConfig(tp.MaxTokens)
-	return &collect.Config{
+	cfg := &collect.Config{
 		Items: items, Judge: o.judgeName(), Arrangements: arr, IDs: ids, Template: tp, Client: collect.NewClient(cc),
 		Reader: collect.Reader{IDs: ids, Marker: tp.Marker, Tie: tp.Tie, CaseSensitive: o.caseSensitive},
 		Jobs:   o.jobs, Output: o.output,
 		Meta: map[string]any{"api": api, "model": o.model, "top_logprobs": o.topLogprobs, "max_tokens": cc.MaxTokens},
-	}, nil
+	}
+	o.sampling.apply(cfg)
+	return cfg, nil
 }
 
 // checkCommon validates what both tasks share: the model, the output and
@@ -323,7 +330,11 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	if err := collect.CheckOutput(cfg.Output); err != nil { // bad input is said before the server is asked
 		return inputError{err}
 	}
-	warns, err := cfg.Client.Preflight(ctx, &cfg.IDs, o.caseSensitive)
+	ids := &cfg.IDs
+	if cfg.Template.Scores {
+		ids = nil // the answers are labelled by position: no ID to check
+	}
+	warns, err := cfg.Client.Preflight(ctx, ids, o.caseSensitive)
 	if err != nil {
 		return err
 	}

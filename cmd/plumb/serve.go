@@ -43,7 +43,7 @@ func practiceServer(cfg sim.Config, templates []string) (*simserver.Server, erro
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range append(collect.BuiltinTemplates(), templates...) {
+	for _, name := range append(collect.IDTemplates(), templates...) {
 		tp, err := collect.LoadTemplate(name)
 		if err != nil {
 			return nil, inputError{fmt.Errorf("--template: %w", err)}
