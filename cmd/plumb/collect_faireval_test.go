@@ -117,7 +117,7 @@ func TestCollectFairEval(t *testing.T) {
 		if p.Has[model.X1] || p.Has[model.X3] {
 			t.Fatalf("item %s has x1 or x3", p.ID)
 		}
-		var all [][2]float64  // get_eval's all_scores, by response
+		var all [][2]float64   // get_eval's all_scores, by response
 		var first [][2]float64 // MEC without BPC: the first order's
 		for _, a := range []model.Arrangement{model.X0, model.X2} {
 			if n := len(p.Samples[a]); n != 3 {
