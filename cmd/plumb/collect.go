@@ -74,6 +74,18 @@ the server cannot be reached at all (connection refused, unknown host, TLS
 failure: checked before the first request, not retried); 130 after Ctrl-C
 (143 after SIGTERM).
 
+--evidence K with --template faireval samples each arrangement K times at
+temperature 1 (FairEval's Multiple Evidence Calibration: the judge writes its
+evidence, then scores both answers; the template labels the answers by
+position, so the arrangements are x0 and x2) and records every sample's two
+scores and text; --samples K does the same with an option-ID template's
+verdicts, and P(A) is the share of A (ties ½) among the read samples, an
+estimate from K samples for judges without log-probabilities. A request asks
+for n = K choices; a server that returns fewer is asked again for the rest.
+Scores are read by FairEval's rule (the last two lines), else by a tolerant
+reading of "Score of the Assistant N: X" lines; samples neither reads are kept
+in the record and counted (docs/collect.md).
+
 --task score rates one output per criterion instead (score records with
 score_probs: S_m is the expected score over the --scale tokens'
 probabilities; template "ohi"); --ls adds LS, the output's log-likelihood
