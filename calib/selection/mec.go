@@ -6,6 +6,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/mec"
 	"github.com/plumb-eval/plumb/calib/metrics"
+	"github.com/plumb-eval/plumb/model"
 )
 
 // The MEC rows' method names (calib/mec): in a Result only when the
@@ -94,4 +95,38 @@ func (e *Engine) mecBoot(name string) bootMethod {
 	return bootMethod{name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
 		return mec.Metrics(p, name, idx), true
 	}}
+}
+
+// sampledNotes says how P(A) was obtained when records give it as the
+// share of sampled judgments (field samples): how many records, and how
+// many samples were read per arrangement (none when no record does).
+func sampledNotes(pairs []model.Pair) []string {
+	n, lo, hi, unread := 0, -1, 0, 0
+	for i := range pairs {
+		p := &pairs[i]
+		if p.Samples == nil {
+			continue
+		}
+		n++
+		for _, a := range model.Arrangements {
+			for j := range p.Samples[a] {
+				if p.Samples[a][j].Kind == model.SampleUnread {
+					unread++
+				}
+			}
+			if !p.Has[a] {
+				continue
+			}
+			k := p.SampleCount(a)
+			hi = max(hi, k)
+			if lo < 0 || k < lo {
+				lo = k
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("P(A) of %d of %d records is the share of A among sampled judgments (%d to %d read per arrangement; %d samples unread): "+
+		"an estimate from the samples, not the judge's probability", n, len(pairs), lo, hi, unread)}
 }

@@ -1,9 +1,12 @@
 package selection
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
@@ -42,5 +45,31 @@ func TestMECRows(t *testing.T) {
 	}
 	if len(sel.Methods) != len(MethodNames()) || sel.MEC != nil {
 		t.Errorf("a judge without samples has %d methods, MEC %v", len(sel.Methods), sel.MEC)
+	}
+}
+
+// TestSampledNote: the analysis says how P(A) was obtained when records
+// give it from samples: simtest.EvidenceLog's 80 records, 3 samples per
+// arrangement of which every seventh is unread (so at most one of an
+// arrangement's three: 2 to 3 read).
+func TestSampledNote(t *testing.T) {
+	lg := simtest.EvidenceLog(80, 3, 1, 1.5, 2)
+	unread := 0
+	for _, p := range lg.Pairs {
+		for _, list := range p.Samples {
+			for _, s := range list {
+				if s.Kind == model.SampleUnread {
+					unread++
+				}
+			}
+		}
+	}
+	sel, err := Analyze("mec", lg.Pairs, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("P(A) of %d of %d records is the share of A among sampled judgments (2 to 3 read per arrangement; %d samples unread)", len(lg.Pairs), len(lg.Pairs), unread)
+	if len(sel.Notes) == 0 || !strings.HasPrefix(sel.Notes[0], want) {
+		t.Errorf("notes %q, want one starting %q", sel.Notes, want)
 	}
 }

@@ -542,6 +542,7 @@ func (e *Engine) prepare() {
 		e.info.notes = append(e.info.notes, fmt.Sprintf("records mix sources: %d p_a, %d logprobs, %d choice",
 			bySource[model.SourceProb], bySource[model.SourceLogprob], bySource[model.SourceChoice]))
 	}
+	e.info.notes = append(e.info.notes, sampledNotes(e.pairs)...)
 	e.raw = calib.RawPrefs(e.pairs)
 	e.rawAll = metrics.ComputeIn(e.raw, nil, e.ws())
 	e.bpc, e.bpcErr = baseline.BPCPrefs(e.raw)
