@@ -296,6 +296,10 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 		cfg.same.forget(r.item)
 		if p.failed {
 			atomic.AddInt64(&st.ItemsFailed, 1)
+			if err := fw.keepSamples(cfg, p); err != nil && fatal == nil {
+				fatal = err
+				cancel()
+			}
 			continue
 		}
 		line, err := rec.line(&cfg.Items[r.item], p)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/plumb-eval/plumb/model"
 )
@@ -28,6 +29,10 @@ type Sampling struct {
 	Seed *int64
 	// KeepText keeps each sample's text in the record.
 	KeepText bool
+
+	// oneChoice is set once the server refused n > 1 (llama.cpp: "Only
+	// one completion choice is allowed"): every request asks for one.
+	oneChoice atomic.Bool
 }
 
 // SampleStats counts what sampling did. Fields are updated atomically.
@@ -37,6 +42,9 @@ type SampleStats struct {
 	Read     int64 // samples read by FairEval's rule, or with a verdict
 	Tolerant int64 // samples read by the tolerant rule only (scores)
 	Unread   int64 // samples neither rule read (kept, counted)
+	// NRefused is 1 when the server refused n > 1 and every sample was
+	// asked for by a request of its own.
+	NRefused int64
 }
 
 // sampleChat and sampleCompletion are the request bodies of a sampling
@@ -112,9 +120,27 @@ func (cfg *Config) doSamples(ctx context.Context, t task, st *Stats) result {
 	return r
 }
 
-// sampleOnce sends one request for n samples (have already in hand) and
-// returns the choices' texts, at most n.
+// sampleOnce asks for n samples (have already in hand) and returns the
+// choices' texts, at most n: one request, or one for a single sample once
+// the server has refused n > 1 (then for the rest of the run).
 func (cfg *Config) sampleOnce(ctx context.Context, r *result, system, user string, n, have int, st *Stats) ([]string, *Failure) {
+	if cfg.Sampling.oneChoice.Load() {
+		n = 1
+	}
+	got, f := cfg.sampleRequest(ctx, r, system, user, n, have, st)
+	if f != nil && f.Reason == "unsupported" && n > 1 {
+		// A server that allows one choice only: ask for one at a time.
+		if cfg.Sampling.oneChoice.CompareAndSwap(false, true) {
+			atomic.StoreInt64(&st.Sampled.NRefused, 1)
+		}
+		return cfg.sampleRequest(ctx, r, system, user, 1, have, st)
+	}
+	return got, f
+}
+
+// sampleRequest sends one request for n samples and returns the choices'
+// texts, at most n (sampleOnce).
+func (cfg *Config) sampleRequest(ctx context.Context, r *result, system, user string, n, have int, st *Stats) ([]string, *Failure) {
 	var seed *int64
 	if s := cfg.Sampling.Seed; s != nil {
 		v := *s + int64(have)
@@ -148,6 +174,9 @@ func (cfg *Config) sampleOnce(ctx context.Context, r *result, system, user strin
 	}
 	if len(got) < n {
 		atomic.AddInt64(&st.Sampled.Short, 1)
+	}
+	if len(got) == 0 {
+		return nil, &Failure{Reason: "empty-choices", Status: 200, Msg: "the response has no choices"}
 	}
 	return got, nil
 }
@@ -266,6 +295,9 @@ func sampleSummary(st *Stats) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "samples: %d read, %d read only by the tolerant rule, %d unread (kept in the records); %d sampling requests",
 		s.Read, s.Tolerant, s.Unread, s.Requests)
+	if s.NRefused > 0 {
+		b.WriteString("; the server refused n > 1 (one choice per request), so each sample was asked for alone")
+	}
 	if s.Short > 0 {
 		fmt.Fprintf(&b, ", %d answered with fewer choices than asked for (n): the rest were asked for again", s.Short)
 	}
@@ -283,4 +315,29 @@ func sampleWarnings(st *Stats) []string {
 	return []string{fmt.Sprintf("warning: %d of %d samples could not be read (neither FairEval's last two lines nor a labelled score or verdict); "+
 		"they are kept in the records' samples, and an item whose x0 samples were all unread is in the failures file: "+
 		"check that the judge writes the format the template asks for (--dry-run prints the prompts)", s.Unread, all)}
+}
+
+// keepSamples appends to the failures file the samples of the arranged
+// requests that succeeded of an item that is not written (another of its
+// arrangements failed), one line each with reason "item-not-written", so
+// that no sample is lost; nothing without sampling.
+func (fw *failWriter) keepSamples(cfg *Config, p *partial) error {
+	if cfg.Sampling == nil {
+		return nil
+	}
+	for _, a := range cfg.Arrangements {
+		r := &p.res[a]
+		if r.fail != nil || len(r.samples) == 0 {
+			continue
+		}
+		err := fw.append(map[string]any{
+			"judge": cfg.Judge, "id": cfg.Items[r.item].ID, "arrangement": a.String(), "reason": "item-not-written",
+			"message": "these samples were answered, but another arrangement of the item failed, so the item is not written",
+			"samples": sampleTexts(r), "time": time.Now().UTC().Format(time.RFC3339),
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
