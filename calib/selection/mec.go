@@ -128,5 +128,6 @@ func sampledNotes(pairs []model.Pair) []string {
 		return nil
 	}
 	return []string{fmt.Sprintf("P(A) of %d of %d records is the share of A among sampled judgments (%d to %d read per arrangement; %d samples unread): "+
-		"an estimate from the samples, not the judge's probability", n, len(pairs), lo, hi, unread)}
+		"an estimate from the samples, not the judge's probability; the bootstrap resamples items, not the samples within them, "+
+		"so its intervals leave out the samples' own Monte Carlo noise", n, len(pairs), lo, hi, unread)}
 }
