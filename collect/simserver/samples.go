@@ -38,6 +38,9 @@ const (
 	evEnd2   = "\n[The End of Assistant 2's Answer]"
 )
 
+// evidenceAsk is the output format FairEval's prompt asks for.
+const evidenceAsk = "Score of the Assistant 1: <score>"
+
 // evidenceAnswers returns the two answers of a FairEval prompt (ok false
 // when text is not one).
 func evidenceAnswers(text string) (first, second string, ok bool) {
@@ -192,7 +195,10 @@ func encodeChoices(modelName string, chat bool, texts []string, promptTokens int
 // answers n samples, default 1) and a request for samples of another pair
 // prompt (n > 1 or a temperature above 0), and reports whether it did.
 func (s *Server) serveSamples(w http.ResponseWriter, j *judge, req *request, text string, texts []string, chat bool) bool {
+	// MT-Bench's template with IDs 1 and 2 shows the same answer markers:
+	// FairEval's prompt also asks for its score lines.
 	_, _, evidence := evidenceAnswers(text)
+	evidence = evidence && strings.Contains(text, evidenceAsk)
 	sampling := req.N > 1 || (req.Temperature != nil && *req.Temperature > 0)
 	if !evidence && !sampling {
 		return false
