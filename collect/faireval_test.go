@@ -1,6 +1,14 @@
 package collect
 
-import "testing"
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plumb-eval/plumb/model"
+)
 
 // TestFairEvalScores: the want column is what FairEval's
 // parse_score_from_review (i-Eval/FairEval, FairEval.py) returned for each
@@ -41,5 +49,45 @@ func TestFairEvalScores(t *testing.T) {
 		case !ok && c.tolerant != fail && (how != ScoresTolerant || s != c.tolerant):
 			t.Errorf("ReadScores(%q) = %v, %d; want tolerant %v", c.text, s, how, c.tolerant)
 		}
+	}
+}
+
+// TestFairEvalPrompt: the faireval template renders, for x0, exactly the
+// messages FairEval's gen_prompt builds (testdata/faireval/prompt.json,
+// made by running it; README there), and for x2 the same with the
+// answers swapped.
+func TestFairEvalPrompt(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "faireval", "prompt.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want struct {
+		Question string `json:"question"`
+		Answer1  string `json:"answer_1"`
+		Answer2  string `json:"answer_2"`
+		System   string `json:"system"`
+		User     string `json:"user"`
+	}
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	tp, err := LoadTemplate("faireval")
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := Item{ID: "q", Prompt: want.Question, Response1: want.Answer1, Response2: want.Answer2}
+	pr := Arrange(&it, model.X0, IDs{"A", "B"})
+	sys, user, err := tp.Render(&pr)
+	if err != nil || sys != want.System || user != want.User {
+		t.Errorf("x0:\nsystem %q\nuser %q\nwant\n%q\n%q (%v)", sys, user, want.System, want.User, err)
+	}
+	pr = Arrange(&it, model.X2, IDs{"A", "B"})
+	_, user, _ = tp.Render(&pr)
+	swapped := strings.Replace(strings.Replace(want.User, want.Answer1, "\x00", 1), want.Answer2, want.Answer1, 1)
+	if user != strings.Replace(swapped, "\x00", want.Answer2, 1) {
+		t.Errorf("x2: %q", user)
+	}
+	if !tp.Scores || tp.MaxTokens != 512 {
+		t.Errorf("scores %v, max tokens %d; want true, 512", tp.Scores, tp.MaxTokens)
 	}
 }
