@@ -314,6 +314,9 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 		if o.batch.active() {
 			return inputError{errors.New("--batch-out and --batch-in: batch files are written and read for --task pair only")}
 		}
+		if o.sampling.k() > 0 {
+			return inputError{errors.New("--evidence and --samples: sampled judgments are for --task pair only")}
+		}
 		return runCollectScores(cmd, files, o, red)
 	default:
 		return inputError{fmt.Errorf("--task %q: want pair or score", o.task)}

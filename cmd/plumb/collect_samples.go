@@ -30,6 +30,10 @@ func (s *samplingOptions) flags(f *pflag.FlagSet) {
 	f.BoolVar(&s.texts, "sample-texts", true, "with --evidence or --samples: keep each sample's text in the record")
 }
 
+// MaxSamples bounds K: more samples per arrangement than anyone needs to
+// estimate P(A) (its standard error at K = 1000 is at most 0.016).
+const MaxSamples = 1000
+
 // k is the number of samples asked for (0: no sampling).
 func (s *samplingOptions) k() int { return max(s.evidence, s.samples) }
 
@@ -37,8 +41,8 @@ func (s *samplingOptions) k() int { return max(s.evidence, s.samples) }
 // arrangements of a scores template (x0 and x2) when they were not given.
 func (s *samplingOptions) check(tp *collect.Template, arrangements *string, batch bool) error {
 	switch {
-	case s.evidence < 0 || s.samples < 0:
-		return errors.New("--evidence and --samples: want K ≥ 1")
+	case s.evidence < 0 || s.samples < 0 || s.k() > MaxSamples:
+		return fmt.Errorf("--evidence and --samples: want K from 1 to %d", MaxSamples)
 	case s.evidence > 0 && s.samples > 0:
 		return errors.New("--evidence and --samples: give one (--evidence for a scores template such as faireval, --samples for one that answers an option ID)")
 	case s.evidence > 0 && !tp.Scores:

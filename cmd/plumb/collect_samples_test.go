@@ -123,3 +123,34 @@ func TestCollectSamplesServerIgnoresN(t *testing.T) {
 		}
 	}
 }
+
+// TestCollectSamplingFlagErrors: the sampling flags are refused where they
+// cannot apply, each with its reason (exit status 2).
+func TestCollectSamplingFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	items := filepath.Join(dir, "items.jsonl")
+	if _, err := simulate(t, "--pairs", "3", "--scores", "0", "--verdicts", "0", "-o", items); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.jsonl")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--template", "faireval"}, "give --evidence K"},
+		{[]string{"--evidence", "3"}, "use --template faireval"},
+		{[]string{"--template", "faireval", "--samples", "3"}, "use --evidence K"},
+		{[]string{"--evidence", "3", "--samples", "3", "--template", "faireval"}, "give one"},
+		{[]string{"--template", "faireval", "--evidence", "2", "--arrangements", "x0,x3"}, "only x0 and x2 differ"},
+		{[]string{"--samples", "1001"}, "want K from 1 to 1000"},
+		{[]string{"--seed", "2"}, "only with --evidence or --samples"},
+		{[]string{"--samples", "3", "--batch-out", filepath.Join(dir, "b.jsonl")}, "batch files are written and read for single answers only"},
+		{[]string{"--samples", "3", "--task", "score"}, "for --task pair only"},
+	} {
+		args := append([]string{"collect", items, "--model", "m", "-o", out}, c.args...)
+		_, _, err := executeStderr(t, args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+}
