@@ -56,6 +56,9 @@ type Answer struct {
 	PromptTokens     int
 	CompletionTokens int
 	Model            string // the model the server says answered ("" when it does not say)
+	// Choices holds the text of every choice, in order (Text is the
+	// first's): a request for n samples gets n.
+	Choices []string
 }
 
 // Errors of a 200 response that carries no usable answer.
@@ -133,6 +136,13 @@ func ParseChat(body []byte) (Answer, error) {
 	if c.Message.Content != nil {
 		a.Text = *c.Message.Content
 	}
+	for _, ch := range r.Choices {
+		t := ""
+		if ch.Message != nil && ch.Message.Content != nil {
+			t = *ch.Message.Content
+		}
+		a.Choices = append(a.Choices, t)
+	}
 	if c.Logprobs != nil {
 		a.Tokens = c.Logprobs.Content.tokens()
 	}
@@ -175,6 +185,13 @@ func ParseCompletion(body []byte) (Answer, error) {
 		return Answer{}, fmt.Errorf("%w: choice has no text", ErrMalformed)
 	}
 	a := Answer{Text: *c.Text, Model: r.Model}
+	for _, ch := range r.Choices {
+		t := ""
+		if ch.Text != nil {
+			t = *ch.Text
+		}
+		a.Choices = append(a.Choices, t)
+	}
 	switch lp := c.Logprobs; {
 	case lp == nil:
 	case len(lp.Tokens) > 0:

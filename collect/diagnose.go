@@ -110,6 +110,7 @@ func Warnings(st *Stats, ids IDs) []string {
 	if s := servedWarning(st); s != "" {
 		w = append(w, s)
 	}
+	w = append(w, sampleWarnings(st)...)
 	read := atomic.LoadInt64(&st.Read)
 	if read == 0 {
 		return truncWarnings(st, w)

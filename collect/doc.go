@@ -16,7 +16,10 @@
 // change) and preflight.go (an unlisted model name, an ID the tokenizer
 // splits); llama.cpp's server is the measured example. The
 // simulated judge server used to practise and to test is in
-// collect/simserver.
+// collect/simserver. Sampled judgments (--evidence, --samples: K samples
+// per arrangement at temperature 1, kept in the record's samples field)
+// are in samples.go, and the reading of an evidence-first judge's scores
+// (FairEval's rule, then a tolerant one) in faireval.go.
 //
 // Every rendered prompt can be reproduced from the log: each record's
 // extra field "collect" names the template and its SHA-256, the option IDs

@@ -255,6 +255,9 @@ func TestLlamaCpp(t *testing.T) {
 		}
 	})
 
+	// Sampled judgments (--evidence, --samples): llamacpp_samples_test.go.
+	t.Run("samples", func(t *testing.T) { lcSamples(t, base, listed, rec) })
+
 	// Item 3: echo (--ls) is refused with HTTP 500: not retried, the run
 	// stops with the reason, attempts counted truthfully.
 	t.Run("ls refused", func(t *testing.T) {

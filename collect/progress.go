@@ -190,6 +190,7 @@ func Summary(st *Stats, prior Prior, wall time.Duration) string {
 	}
 	fmt.Fprintf(&b, "requests: %d of %d finished in %s (%.0f/s); %d answered: %d with log-probabilities, %d from the text's verdict only; %d retries\n",
 		st.Done, st.Requests, fmtDur(wall), float64(st.Done)/max(wall.Seconds(), 1e-9), st.Answered, st.WithLP, st.HardOnly, st.Retries)
+	b.WriteString(sampleSummary(st))
 	fmt.Fprintf(&b, "tokens: %d prompt, %d completion\n", st.PromptTok, st.OutputTok)
 	if r := st.Reasons(); len(r) > 0 {
 		keys := make([]string, 0, len(r))

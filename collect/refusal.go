@@ -32,11 +32,11 @@ func isContextLength(lower string) bool {
 
 // unsupportedPhrases are what servers say when they refuse a parameter for
 // good: llama.cpp ("Unsupported param: echo", newer "Only no echo is
-// supported"), OpenAI ("Unsupported parameter: 'logprobs' is not supported
+// supported"; "Only one completion choice is allowed" for n > 1), OpenAI ("Unsupported parameter: 'logprobs' is not supported
 // with this model"), and the like.
 var unsupportedPhrases = []string{
 	"unsupported param", "unsupported value", "not supported", "is unsupported", "does not support",
-	"only no echo is supported",
+	"only no echo is supported", "only one completion choice is allowed",
 }
 
 // isUnsupported reports whether an error answer (status st, lower-cased

@@ -47,6 +47,9 @@ type Config struct {
 	Seed      uint64
 	Condition json.RawMessage
 
+	// Sampling, when not nil, asks every arrangement K times (samples.go).
+	Sampling *Sampling
+
 	same    *sameAnswers          // identical answers to differing prompts (truncate.go)
 	wrapOut func(outFile) outFile // tests: wraps the output log's writes (record_file.go)
 }
@@ -74,6 +77,8 @@ type Stats struct {
 	Discarded    int64 // items in flight when the run was stopped (not written)
 	Diag               // what the answers' log-probabilities showed (diagnose.go)
 	CutStats           // answers whose prompt the server seems to have cut (truncate.go)
+	// Sampled counts what sampling did (samples.go).
+	Sampled SampleStats
 
 	// PositiveLP counts answers with a positive log-probability for an
 	// option (impossible; read as 0, probability 1: see Reader).
@@ -151,8 +156,9 @@ type result struct {
 	fail     *Failure
 	attempts int
 	ptok     int
-	served   string // the model the server names in its answer, when it is another than --model
-	where    string // the results line of a batch answer (file:line)
+	served   string         // the model the server names in its answer, when it is another than --model
+	where    string         // the results line of a batch answer (file:line)
+	samples  []model.Sample // under Config.Sampling: every sample, read or not
 }
 
 // partial collects an item's results until all its arrangements are in.
@@ -304,6 +310,10 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 		cfg.same.forget(r.item)
 		if p.failed {
 			atomic.AddInt64(&st.ItemsFailed, 1)
+			if err := fw.keepSamples(cfg, p); err != nil && fatal == nil {
+				fatal = err
+				cancel()
+			}
 			continue
 		}
 		line, err := rec.line(&cfg.Items[r.item], p)
@@ -336,6 +346,9 @@ func Run(ctx context.Context, cfg *Config, st *Stats) (Prior, error) {
 
 // do runs one task.
 func (cfg *Config) do(ctx context.Context, t task, st *Stats) result {
+	if cfg.Sampling != nil {
+		return cfg.doSamples(ctx, t, st)
+	}
 	r := result{task: t}
 	system, user, body, f := cfg.request(t)
 	if f != nil {
@@ -444,6 +457,9 @@ func newRecorder(cfg *Config, meta map[string]json.RawMessage) *recorder {
 func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 	if it.Probe != "" {
 		return r.probeLine(it, p)
+	}
+	if r.cfg.Sampling != nil {
+		return r.sampledLine(it, p)
 	}
 	pair := model.Pair{ID: it.ID, Judge: r.cfg.Judge, Group: it.Group, Gold: it.Gold,
 		Prompt: it.Prompt, Response1: it.Response1, Response2: it.Response2, Empty: shownEmpty(it), Condition: r.cfg.Condition}
@@ -555,6 +571,9 @@ func (fw *failWriter) write(cfg *Config, r *result) error {
 	}
 	if cfg.Condition != nil {
 		m["condition"] = cfg.Condition
+	}
+	if texts := sampleTexts(r); texts != nil {
+		m["samples"] = texts // redacted when read
 	}
 	return fw.append(m)
 }

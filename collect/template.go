@@ -28,6 +28,8 @@ const DefaultTemplate = "calibraeval"
 //	                                 MT-Bench); absent: the answer is the first token
 //	{{define "tie"}}…{{end}}         the answer that means a tie ("C" for MT-Bench)
 //	{{define "max_tokens"}}…{{end}}  tokens the reply needs (default 8)
+//	{{define "output"}}scores{{end}} the judge writes evidence, then scores both answers
+//	                                 (FairEval's format; read by --evidence, faireval.go)
 //
 // The fields a template can use are those of Prompt.
 type Template struct {
@@ -39,6 +41,9 @@ type Template struct {
 	Marker    string
 	Tie       string
 	MaxTokens int
+	// Scores is true for a template whose answer is two scores (block
+	// output "scores"), false for one whose answer is an option ID.
+	Scores bool
 }
 
 // Prompt is what a template is executed with: one item in one arrangement.
@@ -63,6 +68,19 @@ func BuiltinTemplates() []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// IDTemplates lists the built-in templates whose answer is an option ID
+// (all but the scores templates, such as faireval, which label the
+// answers by position).
+func IDTemplates() []string {
+	var out []string
+	for _, name := range BuiltinTemplates() {
+		if tp, err := LoadTemplate(name); err == nil && !tp.Scores {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // LoadTemplate returns the built-in template called name, or else reads the
@@ -106,6 +124,9 @@ func parseTemplate(name string, src []byte, probe any) (*Template, error) {
 	if tp.Tie, err = tp.block("tie", probe); err != nil {
 		return nil, err
 	}
+	if tp.Scores, err = tp.outputKind(probe); err != nil {
+		return nil, err
+	}
 	mt, err := tp.block("max_tokens", probe)
 	if err != nil {
 		return nil, err
@@ -121,6 +142,18 @@ func parseTemplate(name string, src []byte, probe any) (*Template, error) {
 		return nil, err
 	}
 	return tp, nil
+}
+
+// outputKind reads the block output: "scores" or none.
+func (tp *Template) outputKind(probe any) (bool, error) {
+	out, err := tp.block("output", probe)
+	switch strings.TrimSpace(out) {
+	case "":
+		return false, err
+	case "scores":
+		return true, err
+	}
+	return false, fmt.Errorf("template %s: block output = %q, want \"scores\" (or no block: the answer is an option ID)", tp.Name, out)
 }
 
 // block executes the named block, or returns "" when the template has none.

@@ -150,6 +150,9 @@ func FuzzParseLine(f *testing.F) {
 		f.Add(l)
 	}
 	f.Add([]byte(`{"kind":"pair","id":"a","judge":"b","p_a":{"x0":1e-400}}`))
+	for _, l := range sampleLines {
+		f.Add([]byte(l))
+	}
 	f.Add([]byte(`{"kind":"pair","id":"\ud800","judge":"\u00","p_a":{"x0":0}}`))
 	f.Add([]byte(`{"kind":"probe","probe":"cc","id":"c1","judge":"j","p_a":{"x0":0.6,"x3":null},"condition":{ "ids" : "A/B" },"truth":{"prior_x0":0.6}}`))
 	f.Add([]byte(`{"kind":"probe","probe":"dc","id":"d1","judge":"j","p_a":{"x0":0.4},"extra":[1]}`))

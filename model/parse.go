@@ -102,6 +102,7 @@ const (
 	fHuman
 	fProbe // probe fields
 	fCondition
+	fSamples // pair field, last so that merges stay small
 	numFields
 	fUnknown field = 255
 )
@@ -114,6 +115,7 @@ var fieldNames = [numFields]string{
 	"criterion", "judge_score", "score_probs", "human_score", "ls", "tokens", "input", "output",
 	"verdict", "human",
 	"probe", "condition",
+	"samples",
 }
 
 // fieldSet is a set of fields.
@@ -132,7 +134,7 @@ func (s fieldSet) has(f field) bool { return s&(1<<f) != 0 }
 // The fields each kind defines; other fields are kept in Extra.
 var (
 	pairFields = setOf(fKind, fID, fJudge, fTruth, fGroup, fPA, fLogprobs, fChoice, fGold, fPrompt, fResponse1, fResponse2,
-		fModel1, fModel2, fLen1, fLen2, fCondition)
+		fModel1, fModel2, fLen1, fLen2, fCondition, fSamples)
 	scoreFields   = setOf(fKind, fID, fJudge, fTruth, fCriterion, fJudgeScore, fScoreProbs, fHumanScore, fLS, fTokens, fInput, fOutput, fCondition)
 	verdictFields = setOf(fKind, fID, fJudge, fTruth, fVerdict, fHuman)
 	probeFields   = setOf(fKind, fID, fJudge, fTruth, fProbe, fPA, fCondition)
@@ -197,6 +199,8 @@ func lookupField(name []byte) field {
 		return fProbe
 	case "condition":
 		return fCondition
+	case "samples":
+		return fSamples
 	}
 	return fUnknown
 }

@@ -86,6 +86,12 @@ func (p *recParser) pair(out *Pair) *LineError {
 	if out.Condition, err = p.condition(); err != nil {
 		return err
 	}
+	if err = p.samples(out); err != nil {
+		return err
+	}
+	if err = out.validateSamples(); err != nil {
+		return err
+	}
 	out.Truth, err = p.truth()
 	return err
 }

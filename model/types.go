@@ -185,9 +185,12 @@ type Pair struct {
 	// condition: template, option IDs, shots), verbatim; nil when absent.
 	// Records read with the same bytes share one copy: do not modify it.
 	Condition json.RawMessage
-	Truth     Truth
-	Extra     Extra
-	Pos       Pos
+	// Samples holds the judge's sampled judgments per arrangement (field
+	// samples), from which P(A) was estimated; nil when the record has none.
+	Samples *Samples
+	Truth   Truth
+	Extra   Extra
+	Pos     Pos
 }
 
 // EmptyTexts is a set of a pair record's text fields given as "".

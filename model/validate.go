@@ -131,6 +131,9 @@ func (p *Pair) validate() *LineError {
 	if err := validCondition(p.Condition); err != nil {
 		return err
 	}
+	if err := p.validateSamples(); err != nil {
+		return err
+	}
 	if err := validTruth(p.Truth); err != nil {
 		return err
 	}

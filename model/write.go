@@ -152,6 +152,7 @@ func (w *Writer) WritePair(p *Pair) error {
 		}
 	}
 	b = append(b, '}')
+	b = appendSamples(b, p.Samples)
 	if p.Gold != GoldNone {
 		b = appendKey(b, "gold")
 		b = append(b, '"')

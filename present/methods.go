@@ -20,6 +20,9 @@ var methodTitles = map[string]string{
 	selection.MethodBC:                   "BC",
 	selection.MethodBPC:                  "BPC",
 	selection.MethodDiscard:              "discard inconsistent",
+	selection.MethodMEC:                  "MEC",
+	selection.MethodBPCScores:            "BPC (scores)",
+	selection.MethodMECBPC:               "MEC + BPC",
 }
 
 // MethodTitle is the display name of a method of selection.MethodNames().

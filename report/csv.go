@@ -42,6 +42,7 @@ var csvSections = []csvSection{
 	csvJudgeRows,
 	csvSelectionRows,
 	csvHeldoutRows,
+	csvEvidenceRows,
 	csvBiasEffectRows,
 	csvReportingRows,
 	csvSplitRows,

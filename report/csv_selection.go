@@ -23,6 +23,11 @@ func csvMethodOrder(s *Selection) []string {
 			}
 		}
 	}
+	for _, name := range []string{selection.MethodMEC, selection.MethodBPCScores, selection.MethodMECBPC} {
+		if _, ok := s.Methods[name]; ok {
+			out = append(out, name)
+		}
+	}
 	var rest []string
 	for name := range s.Methods {
 		if !slices.Contains(out, name) {

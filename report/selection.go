@@ -31,6 +31,9 @@ type Selection struct {
 	// Path is CalibraEval's fit path (omitted unless asked for: --path or
 	// --stop-at; path.go).
 	Path *PathJSON `json:"path,omitempty"`
+	// Evidence is the MEC analysis of sampled scores (omitted unless the
+	// records have them; evidence.go).
+	Evidence *Evidence `json:"evidence,omitempty"`
 
 	// md is what only the Markdown shows (selectionMarkdown).
 	md selectionMarkdown
@@ -150,6 +153,7 @@ func buildSelection(s *selection.Result) *Selection {
 	if s.Path != nil {
 		out.Path = buildPath(s.Path, s.Stop)
 	}
+	out.Evidence = buildEvidence(s.MEC)
 	return out
 }
 
@@ -182,6 +186,7 @@ func writeSelection(b *strings.Builder, j *Judge) {
 		"lower is better for RStd; 0.5 is fair for the first-position rate, so nearer 0.5 is better.\n")
 	writeIntervals(b, &s.md.intervals)
 	writeAccuracyTies(b, s.md.ties)
+	writeEvidence(b, s.Evidence)
 
 	writeFit(b, s)
 	writeNotes(b, s.md.methodNotes)

@@ -77,6 +77,7 @@ func (p *selectionPane) draw(w int) []string {
 	out = append(out, p.conditionsLines(w)...)
 	out = append(out, p.path.Lines(sel)...)
 	out = append(append(out, ""), p.effects.Lines(sel)...)
+	out = append(out, evidenceLines(st, sel, w)...)
 	if f := sel.Fit; f != nil {
 		status := "converged"
 		if !f.Converged {

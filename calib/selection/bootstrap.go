@@ -182,6 +182,8 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 				continue
 			}
 			methods = append(methods, bootMethod{m.Name, e.prideRefitter(isEst)})
+		case MethodMEC, MethodBPCScores, MethodMECBPC:
+			methods = append(methods, e.mecBoot(m.Name))
 		case MethodCC, MethodDC, MethodBC:
 			if b, note := e.arrBoot(sel, m.Name, opt.Refit, estOf); b != nil {
 				methods = append(methods, *b)

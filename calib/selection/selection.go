@@ -10,6 +10,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/calibraeval"
 	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/internal/work"
+	"github.com/plumb-eval/plumb/calib/mec"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -145,7 +146,8 @@ type Result struct {
 	// EstSize and HeldoutSize are the sizes of the estimation set and of
 	// the held-out items; they add up to N.
 	EstSize, HeldoutSize int
-	// Methods holds one result per entry of MethodNames(), in that order.
+	// Methods holds one result per entry of MethodNames(), in that order,
+	// then the MEC rows when the records have sampled scores.
 	Methods []MethodResult
 	// Fit is CalibraEval's fit (nil when CalibraEval is unavailable or
 	// only the published solver ran). With a StopAt point, Fit.Curve is
@@ -178,6 +180,9 @@ type Result struct {
 	CCPrior, DCPrior, BCPrior *baseline.ArrPrior
 	// Notes holds remarks about the judge's data.
 	Notes []string
+	// MEC is the Multiple Evidence Calibration analysis (calib/mec; nil
+	// unless the records have sampled scores): its rows are in Methods.
+	MEC *mec.Result
 	// Effects says what the arrangements identify about the judge's
 	// position and token bias, with estimates (identify.Bias); it does not
 	// depend on the options.
@@ -227,6 +232,8 @@ type Engine struct {
 	ready    bool
 	// probes are the judge's probe records (SetProbes).
 	probes []model.Probe
+	// mec holds the MEC rows (nil without sampled scores; mec.go).
+	mec *mecState
 
 	splits []*splitEntry
 	noas   []*noaEntry
@@ -439,6 +446,7 @@ func (e *Engine) analyze(ctx context.Context, opt Options, preview *calibraeval.
 		}
 	}
 	sel.Methods = append(sel.Methods, dm)
+	e.mecRows(sel, sp)
 
 	// The results hold cached values: copy everything a caller could change.
 	for i := range sel.Methods {
@@ -534,6 +542,7 @@ func (e *Engine) prepare() {
 		e.info.notes = append(e.info.notes, fmt.Sprintf("records mix sources: %d p_a, %d logprobs, %d choice",
 			bySource[model.SourceProb], bySource[model.SourceLogprob], bySource[model.SourceChoice]))
 	}
+	e.info.notes = append(e.info.notes, sampledNotes(e.pairs)...)
 	e.raw = calib.RawPrefs(e.pairs)
 	e.rawAll = metrics.ComputeIn(e.raw, nil, e.ws())
 	e.bpc, e.bpcErr = baseline.BPCPrefs(e.raw)
@@ -542,6 +551,7 @@ func (e *Engine) prepare() {
 	}
 	e.discAll, e.discKept = baseline.DiscardMetricsIn(e.raw, nil, e.ws())
 	e.effects = identify.Bias(e.pairs)
+	e.mec = e.newMECState()
 }
 
 // split returns the cached estimation set for (frac, seed).

@@ -74,6 +74,18 @@ the server cannot be reached at all (connection refused, unknown host, TLS
 failure: checked before the first request, not retried); 130 after Ctrl-C
 (143 after SIGTERM).
 
+--evidence K with --template faireval samples each arrangement K times at
+temperature 1 (FairEval's Multiple Evidence Calibration: the judge writes its
+evidence, then scores both answers; the template labels the answers by
+position, so the arrangements are x0 and x2) and records every sample's two
+scores and text; --samples K does the same with an option-ID template's
+verdicts, and P(A) is the share of A (ties ½) among the read samples, an
+estimate from K samples for judges without log-probabilities. A request asks
+for n = K choices; a server that returns fewer is asked again for the rest.
+Scores are read by FairEval's rule (the last two lines), else by a tolerant
+reading of "Score of the Assistant N: X" lines; samples neither reads are kept
+in the record and counted (docs/collect.md).
+
 --task score rates one output per criterion instead (score records with
 score_probs: S_m is the expected score over the --scale tokens'
 probabilities; template "ohi"); --ls adds LS, the output's log-likelihood
@@ -119,6 +131,7 @@ type collectOptions struct {
 	ls                                    bool
 	batch                                 batchOptions
 	grid                                  gridOptions
+	sampling                              samplingOptions
 }
 
 func newCollectCmd() *cobra.Command {
@@ -172,6 +185,7 @@ func newCollectCmd() *cobra.Command {
 	f.StringVar(&o.taskDesc, "task-description", "", "score task: text before the input when LS is asked for")
 	o.batch.flags(f)
 	o.grid.flags(f)
+	o.sampling.flags(f)
 	return cmd
 }
 
@@ -191,6 +205,15 @@ func (o *collectOptions) setupGrid(files []string) (*collect.Config, []collect.C
 	if err := o.checkCommon(files); err != nil {
 		return nil, nil, false, err
 	}
+	conds, mark, err := o.conditions()
+	if err != nil {
+		return nil, nil, false, err
+	}
+	for i := range conds {
+		if err := o.sampling.check(conds[i].Template, &o.arrangements, o.batch.active(), conds[i].Shots, len(o.grid.probes) > 0); err != nil {
+			return nil, nil, false, err
+		}
+	}
 	arr, err := sim.ParseArrangements(o.arrangements)
 	if err != nil {
 		return nil, nil, false, fmt.Errorf("--arrangements: %w", err)
@@ -204,10 +227,6 @@ func (o *collectOptions) setupGrid(files []string) (*collect.Config, []collect.C
 	}
 	if !seen[model.X0] {
 		return nil, nil, false, errors.New("--arrangements: x0 is required (a pair record needs the default arrangement)")
-	}
-	conds, mark, err := o.conditions()
-	if err != nil {
-		return nil, nil, false, err
 	}
 	items, err := collect.LoadItems(files, o.from, o.maps)
 	if err != nil {
@@ -313,6 +332,9 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 		if f := o.grid.pairOnly(); f != "" {
 			return inputError{fmt.Errorf("--%s is for --task pair", f)}
 		}
+		if o.sampling.k() > 0 {
+			return inputError{errors.New("--evidence and --samples: sampled judgments are for --task pair only")}
+		}
 		return runCollectScores(cmd, files, o, red)
 	default:
 		return inputError{fmt.Errorf("--task %q: want pair or score", o.task)}
@@ -347,7 +369,11 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	if err := collect.CheckOutput(cfg.Output); err != nil { // bad input is said before the server is asked
 		return inputError{err}
 	}
-	warns, err := cfg.Client.Preflight(ctx, &cfg.IDs, o.caseSensitive)
+	ids := &cfg.IDs
+	if cfg.Template.Scores {
+		ids = nil // the answers are labelled by position: no ID to check
+	}
+	warns, err := cfg.Client.Preflight(ctx, ids, o.caseSensitive)
 	if err != nil {
 		return err
 	}

@@ -91,6 +91,7 @@ func (o *collectOptions) forCondition(base *collect.Config, c *collect.Condition
 		cfg.Meta[k] = v
 	}
 	cfg.Meta["max_tokens"] = cc.MaxTokens
+	o.sampling.apply(cfg)
 	return cfg
 }
 

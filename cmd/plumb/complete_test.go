@@ -114,7 +114,7 @@ func TestCompleteEnumeratedFlags(t *testing.T) {
 		{[]string{"collect", "--arrangements", "x0,x2,"}, []string{"x0,x2,x1", "x0,x2,x3"}},
 		{[]string{"simulate", "--arrangements", "x0,x"}, []string{"x0,x1", "x0,x2", "x0,x3"}},
 		{[]string{"collect", "--task", ""}, []string{"pair", "score"}},
-		{[]string{"collect", "--template", ""}, []string{"calibraeval", "mt-bench"}},
+		{[]string{"collect", "--template", ""}, []string{"calibraeval", "faireval", "mt-bench"}},
 		{[]string{"collect", "--template", "mt"}, []string{"mt-bench"}},
 		{[]string{"collect", "--task", "score", "--template", ""}, []string{"ohi"}},
 		{[]string{"simulate", "--mode", ""}, []string{"prob", "logprob", "choice"}},

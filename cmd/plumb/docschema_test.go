@@ -54,7 +54,9 @@ func TestReportJSONMatchesSchema(t *testing.T) {
 		"--judge", "a:selfbias=1", "--judge", "plain:lenbias=1", "-o", gens); err != nil {
 		t.Fatalf("simulate: %v\n%s", err, stderr)
 	}
+	evidence := writeEvidenceLog(t)
 	for _, args := range [][]string{
+		{"report", "--format", "json", "--bootstrap", "20", "--est-frac", "0.8", evidence},
 		{"report", "--format", "json", "--bootstrap", "20", gens},
 		{"report", "--format", "json", "--bootstrap", "0", "--style-pref", "calibrated", "--self", "plain=c", gens},
 		{"report", "--format", "json", "--points", "--path", "--solver", "both", "--est-frac", "0.8", "--bootstrap", "20"},

@@ -44,7 +44,7 @@ func practiceServer(cfg sim.Config, templates []string) (*simserver.Server, erro
 		return nil, err
 	}
 	s.SetBiases(simserver.DefaultBiases())
-	for _, name := range append(collect.BuiltinTemplates(), templates...) {
+	for _, name := range append(collect.IDTemplates(), templates...) {
 		tp, err := collect.LoadTemplate(name)
 		if err != nil {
 			return nil, inputError{fmt.Errorf("--template: %w", err)}

@@ -57,4 +57,15 @@
 // answer with the text only (no logprobs), as a server without logprobs
 // does. Unknown models get 404, prompts the server cannot read 400, and a
 // request body over MaxBody (8 MiB) 413.
+// # Samples and evidence
+//
+// A request with n > 1 or a temperature above 0 gets n choices without
+// log-probabilities: for a pair prompt, verdicts drawn with the judge's
+// P(A). A prompt of FairEval's template (collect's faireval) is answered
+// by an evidence judge: each answer's mean score is 5.5 + 1.5·skill points
+// per standard deviation of its quality, plus β points for the answer
+// shown first; each sample adds noise of sd EvidenceNoise, rounded into
+// 1–10, after a line of evidence; a share of samples is written so that
+// FairEval's rule cannot read it (EvidenceTrailing, EvidenceNoScores).
+// Draws are deterministic per seed, judge, prompt and choice (samples.go).
 package simserver

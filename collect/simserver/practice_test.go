@@ -24,7 +24,7 @@ func practice(t testing.TB, cfg sim.Config) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range collect.BuiltinTemplates() {
+	for _, name := range collect.IDTemplates() {
 		tp, err := collect.LoadTemplate(name)
 		if err != nil {
 			t.Fatal(err)
@@ -71,7 +71,7 @@ func TestPracticeReadsTemplates(t *testing.T) {
 	c.Pairs, c.Scores = 3, 0
 	s := practice(t, c)
 	trim := strings.TrimSpace
-	for _, name := range collect.BuiltinTemplates() {
+	for _, name := range collect.IDTemplates() {
 		tp, _ := collect.LoadTemplate(name)
 		for _, ids := range []collect.IDs{{"A", "B"}, {"1", "2"}, {"B", "A"}, {"Yes", "No"}} {
 			for _, it := range trickyItems {
@@ -177,7 +177,7 @@ func TestPracticeJudgeBiases(t *testing.T) {
 		c.Judges = append(c.Judges, j)
 	}
 	s := practice(t, c)
-	for _, name := range collect.BuiltinTemplates() {
+	for _, name := range collect.IDTemplates() {
 		tp, _ := collect.LoadTemplate(name)
 		for _, it := range trickyItems {
 			var l [model.NumArrangements]float64

@@ -131,6 +131,10 @@ type request struct {
 	Echo        bool            `json:"echo"`
 	Logprobs    json.RawMessage `json:"logprobs"`
 	TopLogprobs int             `json:"top_logprobs"`
+	// N, Temperature and Seed ask for samples (samples.go).
+	N           int      `json:"n"`
+	Temperature *float64 `json:"temperature"`
+	Seed        *int64   `json:"seed"`
 }
 
 // ServeHTTP answers POST /v1/chat/completions, POST /v1/completions (the
@@ -205,6 +209,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	} else if n, err := strconv.Atoi(string(req.Logprobs)); err == nil {
 		top = n
+	}
+	if s.serveSamples(w, j, &req, text, texts, chat) {
+		return
 	}
 	m := scoreLabelRE.FindStringSubmatch(text)
 	if m != nil && s.isScore(text, m[1]) {

@@ -33,6 +33,10 @@ var methodSeries = map[string]int{
 	selection.MethodRaw: 0, selection.MethodCalibraEval: 1, selection.MethodPride: 2,
 	selection.MethodCalibraEvalPublished: 3, selection.MethodBPC: 4, selection.MethodDiscard: 5,
 	selection.MethodBC: 6, selection.MethodCC: 7, selection.MethodDC: 8,
+	// The MEC rows (sampled scores) take the styles of the aggregations the
+	// recall figure leaves out: MEC BPC's yellow (12 ≡ 4), the BPC rows
+	// BPC's and discard-inconsistent's.
+	selection.MethodMEC: 12, selection.MethodBPCScores: 4 + 8*2, selection.MethodMECBPC: 13,
 }
 
 // MethodSeries returns the series index of a method of the methods table
@@ -52,7 +56,8 @@ func RecallMethods(sel *selection.Result, title func(string) string, skip func(*
 	var out []RecallMethod
 	for i := range sel.Methods {
 		m := &sel.Methods[i]
-		if !m.Available || m.Name == selection.MethodBPC || m.Name == selection.MethodDiscard || (skip != nil && skip(m)) {
+		if !m.Available || m.Name == selection.MethodBPC || m.Name == selection.MethodDiscard ||
+			m.Name == selection.MethodBPCScores || m.Name == selection.MethodMECBPC || (skip != nil && skip(m)) {
 			continue
 		}
 		any := false
