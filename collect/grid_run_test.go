@@ -15,7 +15,7 @@ import (
 // plumb simulate --serve does.
 func teach(t testing.TB, s *simserver.Server) {
 	t.Helper()
-	for _, name := range BuiltinTemplates() {
+	for _, name := range IDTemplates() {
 		tp, err := LoadTemplate(name)
 		if err != nil {
 			t.Fatal(err)

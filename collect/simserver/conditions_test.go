@@ -23,7 +23,7 @@ func TestQueryAfterShots(t *testing.T) {
 	for i := range items {
 		items[i].Gold = model.Gold1 + model.Gold(i%2)
 	}
-	for _, name := range collect.BuiltinTemplates() {
+	for _, name := range collect.IDTemplates() {
 		tp, _ := collect.LoadTemplate(name)
 		for k := 0; k <= 3; k++ {
 			cfg := &collect.Config{Items: items, IDs: collect.IDs{"X", "Y"}, Template: tp, Shots: k, Pool: collect.ShotPool(items), Seed: 2}
