@@ -31,6 +31,7 @@ var calibAllowed = map[string][]string{
 	"calib/calibraeval":    {"calib", "calib/metrics", "calib/stats", "calib/internal/asm", "calib/internal/lbfgs", "calib/internal/work", "model"},
 	"calib/likelihood":     {"calib", "calib/bootstrap", "calib/stats", "calib/internal/asm", "calib/internal/work", "model"},
 	"calib/style":          {"calib", "calib/bootstrap", "calib/reporting", "calib/stats", "calib/internal/work", "model"},
+	"calib/panel":          {"calib", "calib/bootstrap", "calib/metrics", "calib/stats", "model"},
 	"calib/selection":      nil, // the top: every method
 }
 
