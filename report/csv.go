@@ -74,6 +74,11 @@ func WriteCSV(w io.Writer, d *Doc) error {
 			}
 		}
 	}
+	for _, r := range csvPanelRows(d) {
+		if err := cw.Write(r.cells()); err != nil {
+			return err
+		}
+	}
 	cw.Flush()
 	return cw.Error()
 }

@@ -77,6 +77,9 @@ type Result struct {
 	// Accuracy is each judge's accuracy on the items with gold 1 or 2 it
 	// judged (as metrics.AccuracyAggregate).
 	Accuracy []calib.Stat
+	// JudgeMetrics are each judge's metrics over the shared items (the
+	// items it judged among them), beside the panel's.
+	JudgeMetrics []metrics.Metrics
 	// Majority and Mean are the panel's verdicts as a judge's metrics;
 	// Calibrated is the mean of the calibrated preferences, nil with
 	// CalibratedReason when no judge has them.
@@ -131,6 +134,9 @@ func Analyze(in Input, opt Options) (*Result, error) {
 		}
 	}
 	r.Accuracy = accuracies(choices, in.Gold)
+	for _, p := range in.Prefs {
+		r.JudgeMetrics = append(r.JudgeMetrics, metrics.Compute(p))
+	}
 	verdicts(r, in)
 	r.Pairs = pairs(in.Judges, choices, in.Gold, r.Kappa, opt)
 	return r, nil

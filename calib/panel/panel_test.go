@@ -40,6 +40,11 @@ func TestAnalyzeHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for j := range r.Judges {
+		if r.JudgeMetrics[j].AccuracyAggregate != r.Accuracy[j] {
+			t.Errorf("%s: accuracy %+v, its metrics' accuracy_aggregate %+v", r.Judges[j], r.Accuracy[j], r.JudgeMetrics[j].AccuracyAggregate)
+		}
+	}
 	if r.Items != 5 || r.Gold != 5 {
 		t.Fatalf("items %d gold %d, want 5 5", r.Items, r.Gold)
 	}
