@@ -66,7 +66,7 @@ type Config struct {
 	// changes): u_i gains SharedNoise·h_i, h_i ~ N(0, 1) from the stream
 	// "pair/shared".
 	SharedNoise float64
-	ChoiceTie    float64             // in choice mode, tie when |s − 0.5| ≤ ChoiceTie (0: only s = 0.5)
+	ChoiceTie   float64 // in choice mode, tie when |s − 0.5| ≤ ChoiceTie (0: only s = 0.5)
 
 	// Generators write the pair items' responses (none by default: the
 	// output is then exactly as before generators existed). Each item
