@@ -100,6 +100,7 @@ func (pl *pipeline) compared(msg compareMsg) {
 	if msg.gen == pl.gen {
 		pl.c.compared = compareShown{ok: true, eng: msg.eng, opt: msg.opt}
 		pl.invalidate(paneOverview)
+		pl.invalidate(panePanel)
 	}
 }
 

@@ -29,18 +29,14 @@ func verdicts(r *Result, in Input) {
 	}
 	m := metrics.Compute(panelPrefs(cal, in.Gold, false))
 	r.Calibrated = &m
-	if len(raw) > 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf("calibrated verdict: %s without calibrated preferences enter(s) raw (%s)",
-			plural(len(raw), "judge"), strings.Join(raw, ", ")))
+	switch len(raw) {
+	case 0:
+	case 1:
+		r.Notes = append(r.Notes, "calibrated verdict: judge "+raw[0]+" has no calibrated preferences and enters raw")
+	default:
+		r.Notes = append(r.Notes, fmt.Sprintf("calibrated verdict: %d judges have no calibrated preferences and enter raw (%s)",
+			len(raw), strings.Join(raw, ", ")))
 	}
-}
-
-// plural is "1 judge" or "n judges".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // panelPrefs returns the panel's preferences: in each arrangement of each
