@@ -97,6 +97,9 @@ func Figures(an *analysis.Analysis, observed func(judge string) []float64) []fig
 	if len(an.Judges) >= 2 {
 		figs = append(figs, figure.Compare("judges", rows, an.Options.Reporting.Alpha))
 	}
+	if r := an.Panel; r != nil {
+		figs = append(figs, figure.KappaMatrix("panel.kappa", r.Judges, r.Kappa))
+	}
 	return figs
 }
 
