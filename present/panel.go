@@ -6,6 +6,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/calib/panel"
+	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
 // PValue formats a p-value: four decimals, or one significant digit in
@@ -145,6 +146,6 @@ func PanelKappaCells(r *panel.Result) [][]string {
 // PanelSummary is the panel's headline: its items, α nominal with its
 // interval, and how many pairwise differences survive.
 func PanelSummary(r *panel.Result) string {
-	return fmt.Sprintf("%d judges on %d shared items (%d with gold 1 or 2): α nominal %s; %d of %d pairwise accuracy differences survive Holm's correction at 0.05.",
-		len(r.Judges), r.Items, r.Gold, WithCI(r.AlphaNominal), PanelSurvivors(r), len(r.Pairs))
+	return fmt.Sprintf("%d judges on %d shared items (%d with gold 1 or 2): α nominal %s; %d of %s survive Holm's correction at 0.05.",
+		len(r.Judges), r.Items, r.Gold, WithCI(r.AlphaNominal), PanelSurvivors(r), vocab.Plural(len(r.Pairs), "pairwise accuracy difference"))
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plumb-eval/plumb/calib/panel"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/present"
 )
 
@@ -43,8 +44,8 @@ func writePanel(b *strings.Builder, d *Doc) {
 	if r.Calibrated == nil {
 		fmt.Fprintf(b, "No calibrated verdict: %s.\n", mdClause(r.CalibratedReason))
 	}
-	fmt.Fprintf(b, "\nWhich difference is real (paired accuracy differences, McNemar's exact test, Holm's correction across the %d pairs; %s marks a Holm p below 0.05):\n",
-		len(r.Pairs), present.SurvivesMark)
+	fmt.Fprintf(b, "\nWhich difference is real (paired accuracy differences, McNemar's exact test, Holm's correction across %s; %s marks a Holm p below 0.05):\n",
+		vocab.Plural(len(r.Pairs), "pair"), present.SurvivesMark)
 	writeCells(b, present.PanelPairTitles, 2, present.PanelPairRows(r))
 	writeNotes(b, d.Panel.Notes)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plumb-eval/plumb/calib/panel"
+	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/present"
 )
 
@@ -74,7 +75,7 @@ func (p *panelPane) draw(w int) []string {
 	}
 	out = append(out, "")
 	out = append(out, st.heading("Which difference is real",
-		fmt.Sprintf("McNemar exact, Holm across %d pairs; %s: Holm p < 0.05", len(r.Pairs), present.SurvivesMark), w)...)
+		fmt.Sprintf("McNemar exact, Holm across %s; %s: Holm p < 0.05", vocab.Plural(len(r.Pairs), "pair"), present.SurvivesMark), w)...)
 	out = append(out, p.cols.fit(st, indented(present.PanelPairTitles), cleanRows(present.PanelPairRows(r), 2), nil, w)...)
 	if len(r.Notes) > 0 {
 		out = append(out, "", st.Heading.Render(" Notes"))

@@ -138,6 +138,9 @@ func Analyze(in Input, opt Options) (*Result, error) {
 		r.JudgeMetrics = append(r.JudgeMetrics, metrics.Compute(p))
 	}
 	verdicts(r, in)
+	if k == 2 {
+		r.Notes = append(r.Notes, "majority verdict: with two judges a majority vote is a tie wherever they disagree, and a tie counts as wrong in accuracy")
+	}
 	r.Pairs = pairs(in.Judges, choices, in.Gold, r.Kappa, opt)
 	return r, nil
 }
