@@ -71,8 +71,11 @@ type PanelVerdict struct {
 // PanelPair compares judges a and b over the items both judged with gold
 // 1 or 2.
 type PanelPair struct {
-	A            string      `json:"a"`
-	B            string      `json:"b"`
+	A string `json:"a"`
+	B string `json:"b"`
+	// Judge names the judge of a pair of its methods (a its raw choices,
+	// b its calibrated ones); absent for a pair of judges.
+	Judge        string      `json:"judge,omitempty"`
 	N            int         `json:"n"`
 	AccuracyA    *float64    `json:"accuracy_a"`
 	AccuracyB    *float64    `json:"accuracy_b"`
@@ -125,7 +128,7 @@ func buildPanel(r *panel.Result) *Panel {
 		p.JudgeMetrics[name] = buildMetrics(&r.JudgeMetrics[j])
 	}
 	for _, q := range r.Pairs {
-		d := PanelPair{A: q.A, B: q.B, N: q.N, AccuracyA: present.Value(q.AccuracyA), AccuracyB: present.Value(q.AccuracyB),
+		d := PanelPair{A: q.A, B: q.B, Judge: q.Judge, N: q.N, AccuracyA: present.Value(q.AccuracyA), AccuracyB: present.Value(q.AccuracyB),
 			AccuracyDiff: present.Value(q.Diff), Discordant: [2]int{q.B10, q.B01},
 			McNemarP: present.Value(q.McNemar), HolmP: present.Value(q.Holm), CohenKappa: present.Value(q.Kappa),
 			Survives: q.Survives, Note: q.Diff.Reason}

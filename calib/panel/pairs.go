@@ -7,16 +7,24 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/internal/mathx"
-	"github.com/plumb-eval/plumb/model"
 )
 
-// pairs compares every pair of judges and corrects their McNemar
-// p-values by Holm's method.
-func pairs(judges []string, choices Table, gold []model.Gold, kappa [][]calib.Stat, opt Options) []Pair {
+// pairs compares every pair of judges and, for each judge with
+// calibrated preferences, its raw and calibrated choices, and corrects
+// their McNemar p-values together by Holm's method.
+func pairs(in Input, choices Table, kappa [][]calib.Stat, opt Options) []Pair {
+	judges, gold := in.Judges, in.Gold
 	k := len(judges)
 	var out []Pair
 	var ps []float64
 	var at []int
+	add := func(p Pair) {
+		if p.McNemar.OK() {
+			ps = append(ps, p.McNemar.Value)
+			at = append(at, len(out))
+		}
+		out = append(out, p)
+	}
 	for a := 0; a < k; a++ {
 		ra, ka := correct(choices, gold, a)
 		for b := a + 1; b < k; b++ {
@@ -30,12 +38,26 @@ func pairs(judges []string, choices Table, gold []model.Gold, kappa [][]calib.St
 			seed := mathx.SplitMix64(opt.Bootstrap.Seed + uint64(len(out)) + 1)
 			p := comparePair(judges[a], judges[b], ca, cb, opt.Bootstrap, seed)
 			p.Kappa = kappa[a][b]
-			if p.McNemar.OK() {
-				ps = append(ps, p.McNemar.Value)
-				at = append(at, len(out))
-			}
-			out = append(out, p)
+			add(p)
 		}
+	}
+	for j := range judges {
+		if in.Calibrated == nil || in.Calibrated[j] == nil {
+			continue
+		}
+		t := methodTable(choices, *in.Calibrated[j], j)
+		ra, ka := correct(t, gold, 0)
+		rb, _ := correct(t, gold, 1)
+		var ca, cb []bool
+		for i := range ra {
+			if ka[i] {
+				ca, cb = append(ca, ra[i]), append(cb, rb[i])
+			}
+		}
+		seed := mathx.SplitMix64(opt.Bootstrap.Seed + uint64(len(out)) + 1)
+		p := comparePair(judges[j]+" · raw", judges[j]+" · "+CalibratedName, ca, cb, opt.Bootstrap, seed)
+		p.Judge, p.Kappa = judges[j], Cohen(t, 0, 1)
+		add(p)
 	}
 	for i, h := range Holm(ps) {
 		p := &out[at[i]]
@@ -49,6 +71,25 @@ func pairs(judges []string, choices Table, gold []model.Gold, kappa [][]calib.St
 	}
 	slices.SortStableFunc(out, byHolm)
 	return out
+}
+
+// CalibratedName names a judge's calibrated choices in a pair of methods.
+const CalibratedName = "CalibraEval"
+
+// methodTable is judge j's raw choices (column 0) beside its choices on
+// the calibrated preferences cal (column 1), on the items it judged.
+func methodTable(choices Table, cal calib.Prefs, j int) Table {
+	t := Table{V: make([][]float64, len(choices.V)), Has: make([][]bool, len(choices.V))}
+	for i := range choices.V {
+		t.V[i], t.Has[i] = make([]float64, 2), make([]bool, 2)
+		r, ok := Balanced(cal, i)
+		if !choices.Has[i][j] || !ok {
+			continue
+		}
+		t.V[i][0], t.V[i][1] = choices.V[i][j], choiceValue(r)
+		t.Has[i][0], t.Has[i][1] = true, true
+	}
+	return t
 }
 
 // comparePair compares two judges' correctness on the same items.

@@ -41,9 +41,13 @@ type LeaveOut struct {
 	Nominal, Interval calib.Stat
 }
 
-// Pair compares two judges on the items both judged with gold 1 or 2.
+// Pair compares two judges on the items both judged with gold 1 or 2, or
+// (Judge set) one judge's raw choices with its calibrated ones on the
+// items it judged with gold 1 or 2.
 type Pair struct {
 	A, B string
+	// Judge names the judge of a pair of methods ("" for two judges).
+	Judge string
 	// N is the number of items both judged with gold 1 or 2.
 	N int
 	// AccuracyA and AccuracyB are their accuracies there; Diff is
@@ -86,7 +90,10 @@ type Result struct {
 	Majority, Mean   metrics.Metrics
 	Calibrated       *metrics.Metrics
 	CalibratedReason string
-	// Pairs are every pair of judges, by Holm-adjusted p (undefined last).
+	// Pairs are every pair of judges and each judge's raw against its
+	// calibrated choices (where it has calibrated preferences), by
+	// Holm-adjusted p (undefined last), Holm's correction across all of
+	// them.
 	Pairs []Pair
 	Notes []string
 }
@@ -141,7 +148,7 @@ func Analyze(in Input, opt Options) (*Result, error) {
 	if k == 2 {
 		r.Notes = append(r.Notes, "majority verdict: with two judges a majority vote is a tie wherever they disagree, and a tie counts as wrong in accuracy")
 	}
-	r.Pairs = pairs(in.Judges, choices, in.Gold, r.Kappa, opt)
+	r.Pairs = pairs(in, choices, r.Kappa, opt)
 	return r, nil
 }
 

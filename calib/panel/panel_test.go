@@ -99,6 +99,42 @@ func TestAnalyzeHand(t *testing.T) {
 	}
 }
 
+// TestAnalyzeMethodPair: a judge with calibrated preferences gets the pair
+// raw against calibrated, in the Holm family. Judge a's calibration turns
+// its tie on item 2 (gold 1) into 1 and leaves the rest: calibrated is
+// right once where raw is not.
+func TestAnalyzeMethodPair(t *testing.T) {
+	in := handPanel()
+	cal := twoOrder([][2]float64{{1, 1}, {0.9, 0.8}, {0, 0}, {0, 0}, {1, 1}}, in.Gold)
+	in.Calibrated = []*calib.Prefs{&cal, nil, nil}
+	r, err := Analyze(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mp *Pair
+	for i := range r.Pairs {
+		if r.Pairs[i].Judge == "a" {
+			mp = &r.Pairs[i]
+		}
+	}
+	if len(r.Pairs) != 4 || mp == nil {
+		t.Fatalf("%d pairs, method pair %v: want the 3 judge pairs and a's raw against calibrated", len(r.Pairs), mp)
+	}
+	if mp.A != "a · raw" || mp.B != "a · "+CalibratedName || mp.N != 5 || mp.B10 != 0 || mp.B01 != 1 ||
+		mp.Diff.Value != -0.2 || mp.McNemar.Value != 1 || !mp.Holm.OK() {
+		t.Errorf("method pair %+v", mp)
+	}
+	holmed := 0
+	for _, p := range r.Pairs {
+		if p.Holm.OK() {
+			holmed++
+		}
+	}
+	if holmed != 4 {
+		t.Errorf("%d pairs in the Holm family, want 4", holmed)
+	}
+}
+
 // TestAnalyzeDeterministic: the same seed gives the same result, whatever
 // the workers.
 func TestAnalyzeDeterministic(t *testing.T) {
