@@ -12,10 +12,6 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
-// PanelJudge is the name the panel's verdict is reported under, as a
-// judge of its own.
-const PanelJudge = "panel"
-
 // panelKey names a panel analysis: the comparison's options (the judges'
 // fits give the calibrated verdict) and the judges in it.
 type panelKey struct {
