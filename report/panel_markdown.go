@@ -42,7 +42,7 @@ func writePanel(b *strings.Builder, d *Doc) {
 	b.WriteString("\nThe panel as a judge, beside each judge over the shared items (accuracy: each item's position-balanced choice against gold 1 or 2):\n")
 	writeCells(b, present.PanelVerdictTitles, 1, present.PanelVerdictRows(r))
 	if r.Calibrated == nil {
-		fmt.Fprintf(b, "No calibrated verdict: %s.\n", mdClause(r.CalibratedReason))
+		fmt.Fprintf(b, "\nNo calibrated verdict: %s.\n", mdClause(r.CalibratedReason))
 	}
 	fmt.Fprintf(b, "\nWhich difference is real (paired accuracy differences, McNemar's exact test, Holm's correction across %s; %s marks a Holm p below 0.05):\n",
 		vocab.Plural(len(r.Pairs), "pair"), present.SurvivesMark)
