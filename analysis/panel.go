@@ -8,6 +8,7 @@ import (
 
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/panel"
+	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -87,11 +88,13 @@ func (e *Engine) panel(ctx context.Context, judges []JudgeAnalysis, opt Options)
 
 // panelInput aligns the judges' pair records by item id: the items in
 // order of first appearance (judges in the given order), each judge's
-// preferences with no arrangement where it did not judge the item, and
-// the first gold given. It notes duplicate ids and conflicting golds.
+// raw, CalibraEval and Pride preferences with no arrangement where it did
+// not judge the item, and the first gold given. It notes duplicate ids and
+// conflicting golds.
 func (e *Engine) panelInput(judges []JudgeAnalysis, group string) (panel.Input, []string, error) {
 	var in panel.Input
 	var recs [][]model.Pair
+	var cals, prides []*calib.Prefs
 	for i := range judges {
 		st, err := e.stateFor(judges[i].Judge, group)
 		if err != nil {
@@ -103,7 +106,7 @@ func (e *Engine) panelInput(judges []JudgeAnalysis, group string) (panel.Input, 
 		in.Judges = append(in.Judges, judges[i].Judge)
 		recs = append(recs, st.recs.pairs)
 		cal, _ := calibratedPrefs(judges[i].Selection, st.recs.pairs)
-		in.Calibrated = append(in.Calibrated, cal)
+		cals, prides = append(cals, cal), append(prides, pridePrefs(judges[i].Selection, st.recs.pairs))
 	}
 	if len(in.Judges) < 2 {
 		return in, nil, errors.New("a panel needs two or more judges with pair records")
@@ -116,27 +119,19 @@ func (e *Engine) panelInput(judges []JudgeAnalysis, group string) (panel.Input, 
 			}
 		}
 	}
-	in.Gold = make([]model.Gold, len(index))
+	n := len(index)
+	in.Gold = make([]model.Gold, n)
 	var dup, conflict int
-	for j, ps := range recs {
-		raw := calib.RawPrefs(ps)
-		aligned, at := emptyPrefs(len(index)), make([]bool, len(index))
-		var cal *calib.Prefs
-		if in.Calibrated[j] != nil {
-			c := emptyPrefs(len(index))
-			cal = &c
-		}
+	for _, ps := range recs {
+		pos, at := make([]int, len(ps)), make([]bool, n)
 		for i := range ps {
 			k := index[ps[i].ID]
 			if at[k] {
 				dup++
+				pos[i] = -1
 				continue
 			}
-			at[k] = true
-			aligned.R[k], aligned.Has[k] = raw.R[i], raw.Has[i]
-			if cal != nil {
-				cal.R[k], cal.Has[k] = in.Calibrated[j].R[i], in.Calibrated[j].Has[i]
-			}
+			at[k], pos[i] = true, k
 			switch g := ps[i].Gold; {
 			case g == model.GoldNone:
 			case in.Gold[k] == model.GoldNone:
@@ -145,14 +140,11 @@ func (e *Engine) panelInput(judges []JudgeAnalysis, group string) (panel.Input, 
 				conflict++
 			}
 		}
-		in.Prefs = append(in.Prefs, aligned)
-		in.Calibrated[j] = cal
-	}
-	for j := range in.Prefs {
-		in.Prefs[j].Gold = in.Gold
-		if in.Calibrated[j] != nil {
-			in.Calibrated[j].Gold = in.Gold
-		}
+		raw := calib.RawPrefs(ps)
+		in.Prefs = append(in.Prefs, *align(&raw, pos, in.Gold))
+		j := len(in.Prefs) - 1
+		in.Calibrated = append(in.Calibrated, align(cals[j], pos, in.Gold))
+		in.Pride = append(in.Pride, align(prides[j], pos, in.Gold))
 	}
 	var notes []string
 	if dup > 0 {
@@ -162,6 +154,37 @@ func (e *Engine) panelInput(judges []JudgeAnalysis, group string) (panel.Input, 
 		notes = append(notes, fmt.Sprintf("%s give a gold other than the first given for the item: the first is used", vocab.Plural(conflict, "pair record")))
 	}
 	return in, notes, nil
+}
+
+// align places record i's preferences of p at item pos[i] (−1: left
+// out) of len(gold) items, with gold (nil for nil).
+func align(p *calib.Prefs, pos []int, gold []model.Gold) *calib.Prefs {
+	if p == nil {
+		return nil
+	}
+	out := emptyPrefs(len(gold))
+	out.Gold = gold
+	for i, k := range pos {
+		if k >= 0 {
+			out.R[k], out.Has[k] = p.R[i], p.Has[i]
+		}
+	}
+	return &out
+}
+
+// pridePrefs returns Pride's debiased preferences of pairs (the judge's,
+// analysed in sel), or nil when Pride is unavailable or collapsed.
+func pridePrefs(sel *selection.Result, pairs []model.Pair) *calib.Prefs {
+	if sel == nil || sel.Prior == nil {
+		return nil
+	}
+	for _, m := range sel.Methods {
+		if m.Name == selection.MethodPride && (!m.Available || m.Degenerate) {
+			return nil
+		}
+	}
+	p := calib.MappedPrefs(pairs, sel.Prior.Debias)
+	return &p
 }
 
 // emptyPrefs returns preferences of n items with no arrangement judged.

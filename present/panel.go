@@ -71,8 +71,8 @@ func PanelLeaveOutRows(r *panel.Result) [][]string {
 var PanelVerdictTitles = []string{"judge", "accuracy", "consistency", "first-position rate", "κ over arrangements", "items"}
 
 // PanelVerdictRows are each judge's metrics over the shared items and the
-// panel's verdicts (majority vote, mean preference, mean calibrated
-// preference) as judges of their own.
+// panel's verdicts (majority vote, mean preference, mean CalibraEval and
+// Pride preferences where some judge has them) as judges of their own.
 func PanelVerdictRows(r *panel.Result) [][]string {
 	row := func(name string, m *metrics.Metrics) []string {
 		return []string{name, Dec(m.AccuracyAggregate), Dec(m.Consistency), Dec(m.FirstPositionRate), Dec(m.FleissKappa), fmt.Sprint(m.N)}
@@ -83,7 +83,10 @@ func PanelVerdictRows(r *panel.Result) [][]string {
 	}
 	out = append(out, row("panel (majority vote)", &r.Majority), row("panel (mean preference)", &r.Mean))
 	if r.Calibrated != nil {
-		out = append(out, row("panel (mean calibrated preference)", r.Calibrated))
+		out = append(out, row("panel (mean CalibraEval preference)", r.Calibrated))
+	}
+	if r.Pride != nil {
+		out = append(out, row("panel (mean Pride preference)", r.Pride))
 	}
 	return out
 }

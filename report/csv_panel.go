@@ -2,7 +2,7 @@ package report
 
 // csvPanelRows are the panel section's rows, after every judge's: section
 // "panel" (judge "panel"; method "agreement" for α and Fleiss' κ, the
-// verdict's name for its metrics, "leave_one_out" with the judge left out
+// verdict's name (majority, mean, calibrated, pride) for its metrics, "leave_one_out" with the judge left out
 // as metric prefix), "panel_kappa" (judge a, method b: Cohen's κ) and
 // "panel_pairs" (judge a, method b: accuracy_diff with its interval and
 // mark "survives", mcnemar_p, holm_p, cohen_kappa).
@@ -38,6 +38,7 @@ func csvPanelRows(d *Doc) []csvRow {
 	verdict("majority", &p.Verdict.Majority)
 	verdict("mean", &p.Verdict.Mean)
 	verdict("calibrated", p.Verdict.Calibrated)
+	verdict("pride", p.Verdict.Pride)
 	for a := range p.CohenKappa {
 		for b := range p.CohenKappa[a] {
 			if a != b {

@@ -66,6 +66,10 @@ type PanelVerdict struct {
 	Mean           Metrics  `json:"mean"`
 	Calibrated     *Metrics `json:"calibrated"`
 	CalibratedNote string   `json:"calibrated_note,omitempty"`
+	// Pride is the mean of the judges' Pride-debiased preferences (null,
+	// with PrideNote, when no judge has Pride).
+	Pride     *Metrics `json:"pride"`
+	PrideNote string   `json:"pride_note,omitempty"`
 }
 
 // PanelPair compares judges a and b over the items both judged with gold
@@ -123,6 +127,11 @@ func buildPanel(r *panel.Result) *Panel {
 	if r.Calibrated != nil {
 		m := buildMetrics(r.Calibrated)
 		p.Verdict.Calibrated = &m
+	}
+	p.Verdict.PrideNote = r.PrideReason
+	if r.Pride != nil {
+		m := buildMetrics(r.Pride)
+		p.Verdict.Pride = &m
 	}
 	for j, name := range r.Judges {
 		p.JudgeMetrics[name] = buildMetrics(&r.JudgeMetrics[j])

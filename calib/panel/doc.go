@@ -25,8 +25,9 @@
 // Verdict. The panel is a judge of its own: in each arrangement of an
 // item, its majority vote of the judges' choices in that arrangement (the
 // most frequent of 1, 2 and tie; equal counts give a tie; r = 1, 0 or ½)
-// and the mean of their preferences (raw, and calibrated where a judge has
-// calibrated preferences), whose metrics are calib/metrics'.
+// and the mean of their preferences (raw, and calibrated by CalibraEval or
+// Pride where a judge has such preferences), whose metrics are
+// calib/metrics'.
 //
 // Pairs. For judges a and b over the items both judged with gold 1 or 2,
 // c_a(i) = [Choice(r̄_a(i)) = gold(i)] (a tie is wrong, as

@@ -33,17 +33,25 @@ func shared(in Input) Input {
 	for j := range in.Prefs {
 		out.Prefs[j] = in.Prefs[j].Subset(idx)
 	}
-	if in.Calibrated != nil {
-		out.Calibrated = make([]*calib.Prefs, len(in.Calibrated))
-		for j, c := range in.Calibrated {
-			if c != nil {
-				s := c.Subset(idx)
-				out.Calibrated[j] = &s
-			}
-		}
-	}
+	out.Calibrated, out.Pride = subsetAll(in.Calibrated, idx), subsetAll(in.Pride, idx)
 	for k, i := range idx {
 		out.Gold[k] = in.Gold[i]
+	}
+	return out
+}
+
+// subsetAll returns the items idx of every non-nil preference set (nil
+// for nil).
+func subsetAll(ps []*calib.Prefs, idx []int) []*calib.Prefs {
+	if ps == nil {
+		return nil
+	}
+	out := make([]*calib.Prefs, len(ps))
+	for j, c := range ps {
+		if c != nil {
+			s := c.Subset(idx)
+			out[j] = &s
+		}
 	}
 	return out
 }

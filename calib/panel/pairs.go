@@ -7,6 +7,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/bootstrap"
 	"github.com/plumb-eval/plumb/internal/mathx"
+	"github.com/plumb-eval/plumb/model"
 )
 
 // pairs compares every pair of judges and, for each judge with
@@ -41,23 +42,16 @@ func pairs(in Input, choices Table, kappa [][]calib.Stat, opt Options) []Pair {
 			add(p)
 		}
 	}
-	for j := range judges {
-		if in.Calibrated == nil || in.Calibrated[j] == nil {
-			continue
-		}
-		t := methodTable(choices, *in.Calibrated[j], j)
-		ra, ka := correct(t, gold, 0)
-		rb, _ := correct(t, gold, 1)
-		var ca, cb []bool
-		for i := range ra {
-			if ka[i] {
-				ca, cb = append(ca, ra[i]), append(cb, rb[i])
+	for _, m := range []struct {
+		name string
+		ps   []*calib.Prefs
+	}{{CalibratedName, in.Calibrated}, {PrideName, in.Pride}} {
+		for j := range judges {
+			if m.ps == nil || m.ps[j] == nil {
+				continue
 			}
+			add(methodPair(judges[j], m.name, choices, *m.ps[j], j, gold, opt.Bootstrap, mathx.SplitMix64(opt.Bootstrap.Seed+uint64(len(out))+1)))
 		}
-		seed := mathx.SplitMix64(opt.Bootstrap.Seed + uint64(len(out)) + 1)
-		p := comparePair(judges[j]+" · raw", judges[j]+" · "+CalibratedName, ca, cb, opt.Bootstrap, seed)
-		p.Judge, p.Kappa = judges[j], Cohen(t, 0, 1)
-		add(p)
 	}
 	for i, h := range Holm(ps) {
 		p := &out[at[i]]
@@ -73,8 +67,29 @@ func pairs(in Input, choices Table, kappa [][]calib.Stat, opt Options) []Pair {
 	return out
 }
 
-// CalibratedName names a judge's calibrated choices in a pair of methods.
-const CalibratedName = "CalibraEval"
+// The names of a judge's calibrated choices in a pair of methods.
+const (
+	CalibratedName = "CalibraEval"
+	PrideName      = "Pride"
+)
+
+// methodPair compares judge j's raw choices with its choices on the
+// preferences cal of the method name, over the items it judged with gold
+// 1 or 2.
+func methodPair(judge, name string, choices Table, cal calib.Prefs, j int, gold []model.Gold, bo bootstrap.Options, seed uint64) Pair {
+	t := methodTable(choices, cal, j)
+	ra, ka := correct(t, gold, 0)
+	rb, _ := correct(t, gold, 1)
+	var ca, cb []bool
+	for i := range ra {
+		if ka[i] {
+			ca, cb = append(ca, ra[i]), append(cb, rb[i])
+		}
+	}
+	p := comparePair(judge+" · raw", judge+" · "+name, ca, cb, bo, seed)
+	p.Judge, p.Kappa = judge, Cohen(t, 0, 1)
+	return p
+}
 
 // methodTable is judge j's raw choices (column 0) beside its choices on
 // the calibrated preferences cal (column 1), on the items it judged.

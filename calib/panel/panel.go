@@ -21,6 +21,9 @@ type Input struct {
 	// Calibrated[j], when not nil, is judge j's calibrated preferences
 	// (aligned the same way); the calibrated verdict uses them.
 	Calibrated []*calib.Prefs
+	// Pride[j], when not nil, is judge j's preferences debiased by Pride
+	// (aligned the same way); the Pride verdict uses them.
+	Pride []*calib.Prefs
 	// Gold is each item's gold label.
 	Gold []model.Gold
 }
@@ -90,6 +93,10 @@ type Result struct {
 	Majority, Mean   metrics.Metrics
 	Calibrated       *metrics.Metrics
 	CalibratedReason string
+	// Pride is the mean of the Pride-debiased preferences, nil with
+	// PrideReason when no judge has them.
+	Pride       *metrics.Metrics
+	PrideReason string
 	// Pairs are every pair of judges and each judge's raw against its
 	// calibrated choices (where it has calibrated preferences), by
 	// Holm-adjusted p (undefined last), Holm's correction across all of
@@ -108,7 +115,7 @@ func Analyze(in Input, opt Options) (*Result, error) {
 	if k < 2 {
 		return nil, errors.New("a panel needs at least two judges")
 	}
-	if len(in.Prefs) != k || (in.Calibrated != nil && len(in.Calibrated) != k) {
+	if len(in.Prefs) != k || (in.Calibrated != nil && len(in.Calibrated) != k) || (in.Pride != nil && len(in.Pride) != k) {
 		return nil, fmt.Errorf("panel: %d judges but %d preference sets", k, len(in.Prefs))
 	}
 	for j := range in.Prefs {

@@ -133,6 +133,28 @@ func TestAnalyzeMethodPair(t *testing.T) {
 	if holmed != 4 {
 		t.Errorf("%d pairs in the Holm family, want 4", holmed)
 	}
+	if r.Calibrated == nil || r.Pride != nil || r.PrideReason == "" {
+		t.Errorf("calibrated verdict %v, Pride verdict %v (%q): want the first only", r.Calibrated, r.Pride, r.PrideReason)
+	}
+	// Pride for b equal to its raw preferences: a pair with nothing
+	// discordant, and a Pride verdict equal to the raw mean's.
+	b := in.Prefs[1]
+	in.Pride = []*calib.Prefs{nil, &b, nil}
+	if r, err = Analyze(in, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range r.Pairs {
+		if p.Judge == "b" {
+			found = p.A == "b · raw" && p.B == "b · "+PrideName && p.B10 == 0 && p.B01 == 0 && p.McNemar.Value == 1
+		}
+	}
+	if !found || len(r.Pairs) != 5 {
+		t.Errorf("no pair b · raw, b · Pride with nothing discordant among %d pairs", len(r.Pairs))
+	}
+	if r.Pride == nil || r.Pride.AccuracyAggregate != r.Mean.AccuracyAggregate || r.Pride.Consistency != r.Mean.Consistency {
+		t.Errorf("Pride verdict %+v, want the raw mean's %+v", r.Pride, r.Mean)
+	}
 }
 
 // TestAnalyzeDeterministic: the same seed gives the same result, whatever

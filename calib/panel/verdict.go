@@ -9,34 +9,47 @@ import (
 	"github.com/plumb-eval/plumb/model"
 )
 
-// verdicts sets the panel's majority, mean and calibrated mean verdicts.
+// verdicts sets the panel's majority, mean and calibrated mean verdicts
+// (CalibraEval's and Pride's).
 func verdicts(r *Result, in Input) {
 	maj, mean := panelPrefs(in.Prefs, in.Gold, true), panelPrefs(in.Prefs, in.Gold, false)
 	r.Majority, r.Mean = metrics.Compute(maj), metrics.Compute(mean)
-	var cal []calib.Prefs
+	var note string
+	r.Calibrated, r.CalibratedReason, note = calibratedVerdict(in, in.Calibrated, "calibrated", "a usable CalibraEval fit")
+	if note != "" {
+		r.Notes = append(r.Notes, note)
+	}
+	r.Pride, r.PrideReason, note = calibratedVerdict(in, in.Pride, "Pride", "Pride available")
+	if note != "" {
+		r.Notes = append(r.Notes, note)
+	}
+}
+
+// calibratedVerdict is the mean of the judges' preferences cal (a judge
+// without them entering raw), or why there is none, and a note naming the
+// judges that entered raw.
+func calibratedVerdict(in Input, cal []*calib.Prefs, name, needs string) (*metrics.Metrics, string, string) {
+	var ps []calib.Prefs
 	var raw []string
 	for j, p := range in.Prefs {
-		if in.Calibrated != nil && in.Calibrated[j] != nil {
-			cal = append(cal, *in.Calibrated[j])
+		if cal != nil && cal[j] != nil {
+			ps = append(ps, *cal[j])
 			continue
 		}
-		cal = append(cal, p)
+		ps = append(ps, p)
 		raw = append(raw, in.Judges[j])
 	}
 	if len(raw) == len(in.Prefs) {
-		r.CalibratedReason = "no judge has calibrated preferences (a usable CalibraEval fit)"
-		return
+		return nil, "no judge has " + name + " preferences (" + needs + ")", ""
 	}
-	m := metrics.Compute(panelPrefs(cal, in.Gold, false))
-	r.Calibrated = &m
+	m := metrics.Compute(panelPrefs(ps, in.Gold, false))
 	switch len(raw) {
 	case 0:
+		return &m, "", ""
 	case 1:
-		r.Notes = append(r.Notes, "calibrated verdict: judge "+raw[0]+" has no calibrated preferences and enters raw")
-	default:
-		r.Notes = append(r.Notes, fmt.Sprintf("calibrated verdict: %d judges have no calibrated preferences and enter raw (%s)",
-			len(raw), strings.Join(raw, ", ")))
+		return &m, "", name + " verdict: judge " + raw[0] + " has no " + name + " preferences and enters raw"
 	}
+	return &m, "", fmt.Sprintf("%s verdict: %d judges have no %s preferences and enter raw (%s)", name, len(raw), name, strings.Join(raw, ", "))
 }
 
 // panelPrefs returns the panel's preferences: in each arrangement of each
