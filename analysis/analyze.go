@@ -8,6 +8,7 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/baseline"
 	"github.com/plumb-eval/plumb/calib/likelihood"
+	"github.com/plumb-eval/plumb/calib/panel"
 	"github.com/plumb-eval/plumb/calib/reporting"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/calib/style"
@@ -29,6 +30,11 @@ type Analysis struct {
 	// Conditions holds the Conditions view of each judge judged in two or
 	// more conditions (conditions.go); nil when there is none.
 	Conditions []Conditions
+	// Panel is the judges' panel analysis over the items two or more of
+	// them judged (Engine.Panel; Report only), nil with PanelReason when
+	// there is none.
+	Panel       *panel.Result
+	PanelReason string
 	// Reproduce, when set, is the command that recomputes these numbers
 	// (the TUI's export sets it); the reports write it in full.
 	Reproduce string

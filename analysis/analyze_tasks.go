@@ -62,6 +62,9 @@ func (e *Engine) runJudges(want []string, opt Options, intervals bool) (*Analysi
 		}
 		an.Judges[k].Likelihood, an.Judges[k].LikelihoodReason = liks[k].Likelihood, liks[k].LikelihoodReason
 	}
+	if intervals {
+		e.analyzePanel(an)
+	}
 	return an, nil
 }
 

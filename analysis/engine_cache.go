@@ -23,6 +23,7 @@ type results struct {
 	intervals *fifo[intervalsKey, *selection.Intervals]
 	styles    *fifo[styleKey, *style.Result]
 	compared  *fifo[compareKey, comparison]
+	panels    *fifo[panelKey, panelResult]
 }
 
 // maxCached bounds each of the caches of paths, intervals and style
@@ -39,7 +40,8 @@ type pathResult struct {
 // newResults returns an empty cache.
 func newResults() *results {
 	return &results{paths: newFIFO[PathKey, pathResult](maxCached), intervals: newFIFO[intervalsKey, *selection.Intervals](maxCached),
-		styles: newFIFO[styleKey, *style.Result](maxCached), compared: newFIFO[compareKey, comparison](maxCompared)}
+		styles: newFIFO[styleKey, *style.Result](maxCached), compared: newFIFO[compareKey, comparison](maxCompared),
+		panels: newFIFO[panelKey, panelResult](maxCompared)}
 }
 
 // stopped reports whether err ended a computation early (ctx done): such

@@ -80,6 +80,11 @@ func WriteCSV(w io.Writer, d *Doc) error {
 			return err
 		}
 	}
+	for _, r := range csvPanelRows(d) {
+		if err := cw.Write(r.cells()); err != nil {
+			return err
+		}
+	}
 	cw.Flush()
 	return cw.Error()
 }

@@ -208,6 +208,13 @@ func TestCSVEqualsJSON(t *testing.T) {
 				ci, ok := jsonAt(b, "ci95")
 				pair(r, "ci_low", "ci_high", ci, ok)
 			}
+		case "panel", "panel_kappa", "panel_pairs":
+			v, ci, ok := panelCSVValue(doc["panel"], r[1], method, metric, sec)
+			if !ok {
+				t.Errorf("%v: no such number in the JSON's panel", r[:4])
+			}
+			check(r, "value", v, ok)
+			pair(r, "ci_low", "ci_high", ci, ci != nil)
 		default:
 			t.Errorf("unknown section %q", sec)
 		}

@@ -30,6 +30,10 @@ type Doc struct {
 	// Conditions holds the Conditions view of each judge judged in two or
 	// more conditions (conditions.go); absent when there is none.
 	Conditions []Conditions `json:"conditions,omitempty"`
+	// Panel is the judges as a panel over the items two or more of them
+	// judged (report/panel.go); absent with fewer than two such judges or
+	// without the session's panel analysis (Engine.Report computes it).
+	Panel *Panel `json:"panel,omitempty"`
 	// Reproduce is the command that recomputes these numbers, when known
 	// (Analysis.Reproduce).
 	Reproduce string `json:"reproduce,omitempty"`
@@ -157,6 +161,7 @@ func BuildDocWith(an *analysis.Analysis, version string, s DocSettings) *Doc {
 		Notes:   nonNil(an.Notes),
 		Judges:  map[string]Judge{},
 		Summary: Summary(an),
+		Panel:   panelOf(an),
 		md:      buildDocMarkdown(an),
 	}
 	for _, f := range an.Files {

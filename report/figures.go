@@ -97,7 +97,11 @@ func Figures(an *analysis.Analysis, observed func(judge string) []float64) []fig
 	if len(an.Judges) >= 2 {
 		figs = append(figs, figure.Compare("judges", rows, an.Options.Reporting.Alpha))
 	}
-	return append(figs, conditionsFigures(an)...)
+	figs = append(figs, conditionsFigures(an)...)
+	if r := an.Panel; r != nil {
+		figs = append(figs, figure.KappaMatrix("panel.kappa", r.Judges, r.Kappa))
+	}
+	return figs
 }
 
 // forestPanels returns one panel per metric of the methods table with each

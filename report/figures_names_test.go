@@ -67,8 +67,8 @@ func TestFiguresCollidingNames(t *testing.T) {
 			lsus++
 		}
 	}
-	if len(perJudge) != 4 { // three judges and the comparison
-		t.Errorf("figure stems %v: want one per judge and the comparison", perJudge)
+	if len(perJudge) != 5 { // three judges, the comparison and the panel's κ matrix
+		t.Errorf("figure stems %v: want one per judge, the comparison and the panel", perJudge)
 	}
 	if lsus != 3*4 { // per judge: a/b, a_b, helpfulness and the total
 		t.Errorf("%d LS–US figures, want 12", lsus)

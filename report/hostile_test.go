@@ -96,7 +96,7 @@ func TestMarkdownHostileNames(t *testing.T) {
 // writes and that every row of a table has its header's number of cells.
 func checkStructure(t *testing.T, out string) {
 	t.Helper()
-	headings := []string{"# plumb report", "## Judges at a glance", "## Judge ", "### "}
+	headings := []string{"# plumb report", "## Judges at a glance", "## Judge ", "## Panel", "### "}
 	cells := -1
 	for _, line := range strings.Split(out, "\n") {
 		if strings.HasPrefix(line, "#") && !hasAnyPrefix(line, headings) {

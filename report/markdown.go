@@ -74,6 +74,7 @@ func WriteMarkdownDoc(w io.Writer, d *Doc) error {
 		j := d.Judges[name]
 		writeJudge(&b, name, &j)
 	}
+	writePanel(&b, d)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

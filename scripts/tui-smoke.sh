@@ -291,6 +291,11 @@ scenario_demo_200x50() {
   done
   screen wide | sed -n '/All judges/,$p' | grep -qE '^ *(▸ )?judge-tokenA +[0-9]' ||
     fail "the judge rows are not under the All judges heading"
+  # The Judge panel: α with its interval and the κ heatmap, computed with
+  # the comparison above.
+  keys wide 7
+  wait_for wide screen "Krippendorff's α, nominal \(choices\) +[0-9.]+ \[[0-9.]+, [0-9.]+\]"
+  wait_for wide screen '^ 1 judge-fair +█1\.00'
   keys wide q
   wait_exit wide 0
 }
@@ -457,7 +462,7 @@ run() { # NAME FUNC
 echo "== TUI smoke tests (tmux $(tmux -V | cut -d' ' -f2))"
 run "80×24 demo: panes, λ knob, help, judge, export, quit" scenario_demo_80x24
 run "80×24: tables, help, scroll, reproduce, status line" scenario_rough_edges_80x24
-run "200×50: All judges table" scenario_demo_200x50
+run "200×50: All judges table and the Judge panel" scenario_demo_200x50
 run "80×24 tour: judge-tokenA, then [ to judge-first's collapse at the top" scenario_tour_80x24
 run "200×50 tour: judge-tokenA, then [ to judge-first's collapse at the top" scenario_tour_200x50
 run "80×24 and 200×50: wrapped reproduce command, y, the command line" scenario_cmdline

@@ -153,13 +153,19 @@ func compareCmd(ctx context.Context, g *gate, q request, cur *result) tea.Cmd {
 		if cur != nil && cur.err == nil && cur.judge == q.judge && cur.opt.Selection.StopAt == selection.StopEnd {
 			have = &cur.ja
 		}
-		if _, err := q.eng.Compare(ctx, q.opt, have); err != nil && ctx.Err() != nil {
+		judges, err := q.eng.Compare(ctx, q.opt, have)
+		if err != nil && ctx.Err() != nil {
 			return nil // a knob changed: stopped after the judge being analysed
 		}
 		if q.eng.HasConditions() {
 			if _, err := q.eng.CompareConditions(ctx, q.opt); err != nil && ctx.Err() != nil {
 				return nil
 			}
+		}
+		if err == nil {
+			// The Panel pane's analysis, cached by the engine; its error is
+			// cached too and shown there.
+			_, _ = q.eng.Panel(ctx, judges, q.opt)
 		}
 		return compareMsg{gen: q.gen, eng: q.eng, opt: q.opt}
 	}

@@ -1,6 +1,6 @@
 // Package tui is plumb's interactive terminal app, built on Bubble Tea v2:
-// six panes (Overview, Selection bias, Likelihood bias, Reporting, Items,
-// Style) as components under one root Model. docs/architecture.md ("tui") has the
+// seven panes (Overview, Selection bias, Likelihood bias, Reporting, Items,
+// Style, Judge panel) as components under one root Model. docs/architecture.md ("tui") has the
 // map; in short, what belongs where:
 //
 //   - The root Model (model.go, update.go, view.go, help.go) only routes

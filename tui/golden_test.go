@@ -51,7 +51,7 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-var paneSlug = [numPanes]string{"overview", "selection", "likelihood", "reporting", "items", "style"}
+var paneSlug = [numPanes]string{"overview", "selection", "likelihood", "reporting", "items", "style", "panel"}
 
 // TestWidthSweep: at every width from 60 to 220 columns (and a short and a
 // tall terminal) no line of any pane is wider than the terminal and no

@@ -31,7 +31,7 @@ func newKeyMap() keyMap {
 		Back:      b(k("esc"), h("esc", "back")),
 		NextPane:  b(k("tab"), h("tab", "next pane")),
 		PrevPane:  b(k("shift+tab"), h("shift+tab", "previous pane")),
-		Pane:      b(k("1", "2", "3", "4", "5", "6"), h("1–6", "go to pane")),
+		Pane:      b(k("1", "2", "3", "4", "5", "6", "7"), h("1–7", "go to pane")),
 		NextJudge: b(k("]"), h("]", "next judge")),
 		PrevJudge: b(k("["), h("[", "previous judge")),
 		NextGroup: b(k("g"), h("g", "next group")),

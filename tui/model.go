@@ -138,6 +138,7 @@ func New(opts Options) *Model {
 		paneReporting:  newReportingPane(c),
 		paneItems:      m.items,
 		paneStyle:      newStylePane(c),
+		panePanel:      newPanelPane(c),
 	}
 	m.setTheme(opts.Dark)
 	c.knobs = knobState{opt: opts.Start, criterion: opts.Criterion}

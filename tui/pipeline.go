@@ -101,6 +101,7 @@ func (pl *pipeline) compared(msg compareMsg) {
 		pl.c.compared = compareShown{ok: true, eng: msg.eng, opt: msg.opt}
 		pl.invalidate(paneOverview)
 		pl.invalidate(paneSelection) // its Conditions sub-view
+		pl.invalidate(panePanel)
 	}
 }
 

@@ -17,6 +17,7 @@ const (
 	paneReporting
 	paneItems
 	paneStyle
+	panePanel
 	numPanes
 )
 
@@ -27,6 +28,7 @@ var paneTitles = [numPanes][2]string{
 	{"Reporting", "Reporting"},
 	{"Items", "Items"},
 	{"Style bias", "Style"},
+	{"Judge panel", "Panel"},
 }
 
 // tabs is the first row of the frame: the app's name, a tab per pane
@@ -40,7 +42,7 @@ type tabs struct {
 
 // tinyTitles are the inactive tabs' titles when the short ones leave no
 // room for the judge label.
-var tinyTitles = [numPanes]string{"Over", "Sel", "Lik", "Rep", "Items", "Style"}
+var tinyTitles = [numPanes]string{"Over", "Sel", "Lik", "Rep", "Items", "Style", "Pnl"}
 
 // View draws the row in w cells with pane active highlighted. The judge
 // label is never left out: when the short titles leave it no room the

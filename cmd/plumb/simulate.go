@@ -76,6 +76,7 @@ type simOptions struct {
 	prevalence   float64
 	spread       float64
 	tieBand      float64
+	sharedNoise  float64
 	choiceTie    float64
 	scoreProbs   bool
 	digits       int
@@ -152,6 +153,7 @@ func newSimulateCmd() *cobra.Command {
 	f.Float64Var(&o.prevalence, "prevalence", def.Prevalence, "share of verdict items with z = 1")
 	f.Float64Var(&o.spread, "spread", def.Spread, "sd of the pair quality gap δ")
 	f.Float64Var(&o.tieBand, "tie-band", def.TieBand, "gold is a tie when |δ| ≤ this")
+	f.Float64Var(&o.sharedNoise, "shared-noise", def.SharedNoise, "sd of a per-item error every judge shares (a bias a panel of judges cannot average away)")
 	f.Float64Var(&o.choiceTie, "choice-tie", def.ChoiceTie, "in choice mode, answer tie when |P(A) − 0.5| ≤ this")
 	f.BoolVar(&o.scoreProbs, "score-probs", false, "judges without sprobs= write score_probs instead of a score")
 	f.IntVar(&o.digits, "digits", def.Digits, "round numbers to this many significant digits (0: full precision)")
@@ -212,6 +214,9 @@ func (o *simOptions) config(cmd *cobra.Command) (sim.Config, error) {
 	}
 	if set("tie-band") {
 		cfg.TieBand = o.tieBand
+	}
+	if set("shared-noise") {
+		cfg.SharedNoise = o.sharedNoise
 	}
 	if set("choice-tie") {
 		cfg.ChoiceTie = o.choiceTie

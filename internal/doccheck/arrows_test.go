@@ -32,6 +32,7 @@ var calibAllowed = map[string][]string{
 	"calib/likelihood":     {"calib", "calib/bootstrap", "calib/stats", "calib/internal/asm", "calib/internal/work", "model"},
 	"calib/style":          {"calib", "calib/bootstrap", "calib/reporting", "calib/stats", "calib/internal/work", "model"},
 	"calib/mec":            {"calib", "calib/metrics", "model"},
+	"calib/panel":          {"calib", "calib/bootstrap", "calib/metrics", "calib/stats", "model"},
 	"calib/selection":      nil, // the top: every method
 }
 

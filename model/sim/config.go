@@ -66,7 +66,12 @@ type Config struct {
 	Arrangements []model.Arrangement // arrangements written (x0 is required)
 	Spread       float64             // sd of the quality gap δ
 	TieBand      float64             // gold is "tie" when |δ| ≤ TieBand
-	ChoiceTie    float64             // in choice mode, tie when |s − 0.5| ≤ ChoiceTie (0: only s = 0.5)
+	// SharedNoise is the sd of a per-item error every judge shares (a
+	// bias a panel cannot average away; 0 by default, and then nothing
+	// changes): u_i gains SharedNoise·h_i, h_i ~ N(0, 1) from the stream
+	// "pair/shared".
+	SharedNoise float64
+	ChoiceTie   float64 // in choice mode, tie when |s − 0.5| ≤ ChoiceTie (0: only s = 0.5)
 
 	// Generators write the pair items' responses (none by default: the
 	// output is then exactly as before generators existed). Each item
@@ -233,6 +238,7 @@ func (c *Config) validatePairs(bad func(string, ...any)) {
 	}
 	checkPositive(bad, "spread", c.Spread)
 	checkNonNeg(bad, "tie band", c.TieBand)
+	checkNonNeg(bad, "shared noise", c.SharedNoise)
 	if !(c.ChoiceTie >= 0 && c.ChoiceTie < 0.5) {
 		bad("choice tie band must be in [0, 0.5), got %v", c.ChoiceTie)
 	}

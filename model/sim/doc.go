@@ -25,6 +25,8 @@
 // For each judge, with e_i, ε_ij ~ N(0, 1) independent:
 //
 //	u_i  = Skill·δ_i + ItemNoise·e_i             the judge's unbiased view (same in every arrangement)
+//	       + SharedNoise·h_i                     with Config.SharedNoise > 0: an error every judge
+//	                                             shares, h_i ~ N(0, 1) from its own stream "pair/shared"
 //	p1_i = σ(u_i)                                unbiased P(response_1 better)
 //	s_ij = σ( c_j·u_i + PosBias·f_j + TokenBias + Noise·ε_ij )   observed P(A) in arrangement j
 //

@@ -13,6 +13,8 @@ type pairItem struct {
 	id, group, prompt, resp1, resp2 string
 	delta                           float64
 	gold                            model.Gold
+	// shared is the item's error every judge shares (Config.SharedNoise).
+	shared float64
 	// With Config.Generators: the generators (names and indices) and the
 	// answers' lengths.
 	hasGen         bool
@@ -24,6 +26,10 @@ type pairItem struct {
 // generatePairs streams c.Pairs items × every judge to sink, item by item.
 func (c *Config) generatePairs(sink Sink) error {
 	items := stream(c.Seed, "pair/item")
+	var shared *rand.Rand // its own stream, so the other draws never move
+	if c.SharedNoise != 0 {
+		shared = stream(c.Seed, "pair/shared")
+	}
 	text := textGen{stream(c.Seed, "pair/text")}
 	judges := judgeStreams(c, "pair")
 	conds, condJudges := c.Grid.Conditions(), c.condStreams("pair")
@@ -32,6 +38,9 @@ func (c *Config) generatePairs(sink Sink) error {
 	for i := range c.Pairs {
 		it := pairItem{id: fmt.Sprintf("p%0*d", width, i+1)}
 		it.delta = c.Spread * items.NormFloat64()
+		if shared != nil {
+			it.shared = c.SharedNoise * shared.NormFloat64()
+		}
 		if gens != nil {
 			gens.drawMatchup(c, &it)
 		}
@@ -96,6 +105,9 @@ func (c *Config) judgePair(j *Judge, r *rand.Rand, it *pairItem) *model.Pair {
 		eps[a] = r.NormFloat64()
 	}
 	u := j.Skill*it.delta + j.ItemNoise*e
+	if it.shared != 0 {
+		u += it.shared
+	}
 	v := u + c.styleLogit(j, it) // the view with the length and self-preference biases
 	rd := rounder(c.Digits)
 	p := &model.Pair{
