@@ -96,6 +96,15 @@ func startTestModel(t testing.TB, m *Model, w, h int) *Model {
 // of the file watcher are ignored. It returns whether tea.Quit was seen.
 func run(t testing.TB, m *Model, cmd tea.Cmd) (quit bool) {
 	t.Helper()
+	quit, _ = runHolding(t, m, cmd, nil)
+	return quit
+}
+
+// runHolding is run that hands m no message hold reports: those it
+// returns, in the order they came, for the test to deliver later (a
+// result that lands after the user has typed on).
+func runHolding(t testing.TB, m *Model, cmd tea.Cmd, hold func(tea.Msg) bool) (quit bool, held []tea.Msg) {
+	t.Helper()
 	queue := []tea.Cmd{cmd}
 	for steps := 0; len(queue) > 0; steps++ {
 		if steps > 10000 {
@@ -121,10 +130,14 @@ func run(t testing.TB, m *Model, cmd tea.Cmd) (quit bool) {
 		default:
 			continue // terminal queries and the like
 		}
+		if hold != nil && hold(msg) {
+			held = append(held, msg)
+			continue
+		}
 		_, next := m.Update(msg)
 		queue = append(queue, next)
 	}
-	return quit
+	return quit, held
 }
 
 // press sends keys (as typed: "l", "tab", "shift+tab", "enter", "esc",

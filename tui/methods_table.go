@@ -27,10 +27,11 @@ type methodsTable struct {
 	// other options (same judge and group), for lambdaNote.
 	last, prev *selection.Result
 	lastOf     [2]string
-	// flash puts lambdaNote in the status line too, once per result
-	// (flashed).
+	// flash puts lambdaNote in the status line too, once per result on
+	// screen (flashed; the fit path, attached later, makes a copy of sel
+	// but not a new result).
 	flash   bool
-	flashed *selection.Result
+	flashed *result
 }
 
 // newMethodsTable returns the table of the metrics pick chooses
@@ -60,11 +61,13 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 		for _, l := range wrap(note, t.w, "  ") {
 			out = append(out, t.c.st.Faint.Render(l))
 		}
-		if t.flash && !sel.Preview && t.flashed != sel {
+		if r := t.c.cur; t.flash && !sel.Preview && r != nil && t.flashed != r {
 			// The status line says it too, in one line: at 80×24 the
-			// table is below the fold while λ is stepped.
-			t.flashed = sel
-			t.c.setFlash("%s", short)
+			// table is below the fold while λ is stepped. The result may
+			// land after the user has typed on: a message set since the
+			// step stays (setNote).
+			t.flashed = r
+			t.c.setNote(r.asked, "%s", short)
 		}
 	}
 	return out
