@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/plumb-eval/plumb/model"
+
+	"github.com/plumb-eval/plumb/collect/collecttest"
 )
 
 // The integration test against a real model server: llama.cpp's
@@ -341,7 +343,7 @@ func TestLlamaCpp(t *testing.T) {
 			}
 			bp, brec := recordingProxy(t, root, nil)
 			res := filepath.Join(dir, "results.jsonl")
-			writeLines(t, res, answerBatch(t, bp.URL, readBatchReqs(t, reqs)))
+			collecttest.WriteLines(t, res, collecttest.Answer(t, bp.URL, collecttest.ReadRequests(t, reqs)))
 			var st Stats
 			if _, _, err := ReadBatch(bcfg, []string{res}, &st); err != nil {
 				t.Fatal(err)
