@@ -11,8 +11,6 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/style"
-	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/model/importer"
 )
 
 // readDifficultyCSV reads an instruction_difficulty.csv (a header, then
@@ -73,10 +71,7 @@ func TestAlpacaEvalRealDifficulty(t *testing.T) {
 	}
 	const base = "gpt4_1106_preview"
 	for _, m := range []string{"alpaca-7b", "alpaca-7b_concise", "alpaca-7b_verbose"} {
-		lg, err := importer.Load([]string{filepath.Join(dir, m+".annotations.json")}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		lg := loadAlpacaEval(t, dir, m)
 		opt := style.DefaultOptions()
 		opt.Bootstrap.Resamples = 0
 		opt.Pref = style.PrefRawX0
@@ -120,10 +115,7 @@ func TestAlpacaEvalRealDifficultyPositions(t *testing.T) {
 	dir := sharedData(t, "alpacaeval")
 	diff := readDifficultyCSV(t, filepath.Join("testdata", "alpacaeval_instruction_difficulty_joint3.csv"))
 	for m, want := range map[string]string{"alpaca-7b": "", "alpaca-7b_concise": "alpaca-7b_concise vs gpt4_1106_preview: 804 instructions for 805 difficulties: AlpacaEval's code, and plumb to match it, takes an item's difficulty by its position"} {
-		lg, err := importer.Load([]string{filepath.Join(dir, m+".annotations.json")}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		lg := loadAlpacaEval(t, dir, m)
 		opt := style.DefaultOptions()
 		opt.Bootstrap.Resamples, opt.Difficulty = 0, diff
 		r, err := style.Analyze(lg.Pairs, opt)

@@ -27,17 +27,8 @@ import (
 // with the number.
 func TestAlpacaEvalGeneratorLonger(t *testing.T) {
 	dir := sharedData(t, "alpacaeval")
-	raw, err := os.ReadFile(filepath.Join("testdata", "alpacaeval_glm_reference.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref struct {
-		Models map[string]struct{ Phi float64 }
-	}
-	if err := json.Unmarshal(raw, &ref); err != nil {
-		t.Fatal(err)
-	}
-	const judge, base = "weighted_alpaca_eval_gpt4_turbo", "gpt4_1106_preview"
+	ref := readGLMReference(t)
+	const base = alpacaBase
 	for _, m := range []string{"alpaca-7b", "alpaca-7b_concise", "alpaca-7b_verbose"} {
 		file := filepath.Join(dir, m+".annotations.json")
 		b, err := os.ReadFile(file)
@@ -66,17 +57,7 @@ func TestAlpacaEvalGeneratorLonger(t *testing.T) {
 				baseLonger++
 			}
 		}
-		lg, err := importer.Load([]string{file}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt := style.DefaultOptions()
-		opt.Bootstrap.Resamples = 200
-		opt.Self = map[string]string{judge: base}
-		r, err := style.Analyze(lg.Pairs, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := analyseAlpacaEvalSelf(t, dir, m)
 		g := r.Length.GeneratorLonger
 		share := float64(baseLonger) / float64(n)
 		if share <= style.LongerShare || len(g) != 1 || g[0].Model != base || g[0].Opponent != m || g[0].N != n || math.Abs(g[0].Share-share) > 1e-15 {

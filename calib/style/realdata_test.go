@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/style"
@@ -39,6 +40,75 @@ func sharedData(t *testing.T, sub string) string {
 	return path
 }
 
+// glmReference is testdata/alpacaeval_glm_reference.json: statsmodels'
+// minimal GLM per AlpacaEval model (how it was made: TestAlpacaEvalReal).
+type glmReference struct {
+	Models map[string]struct {
+		N              int
+		Theta, Phi, LC float64
+		WinRate        float64 `json:"win_rate"`
+		NearZero       int     `json:"near_zero"`
+	}
+}
+
+// readGLMReference reads testdata/alpacaeval_glm_reference.json.
+func readGLMReference(t *testing.T) glmReference {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", "alpacaeval_glm_reference.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref glmReference
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		t.Fatal(err)
+	}
+	return ref
+}
+
+// alpacaJudge and alpacaBase are AlpacaEval 2.0's judge and the baseline
+// every model is compared with: the judge's own generator (--self).
+const alpacaJudge, alpacaBase = "weighted_alpaca_eval_gpt4_turbo", "gpt4_1106_preview"
+
+// loadAlpacaEval imports model m's AlpacaEval annotations from dir with
+// the lengths of the texts (the texts skipped).
+func loadAlpacaEval(t *testing.T, dir, m string) *model.Log {
+	t.Helper()
+	lg, err := importer.Load([]string{filepath.Join(dir, m+".annotations.json")}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lg
+}
+
+// alpacaSelf holds analyseAlpacaEvalSelf's results by file: two tests
+// read the same analyses (about 2 s of CPU each time), none changes one.
+var alpacaSelf = struct {
+	sync.Mutex
+	r map[string]*style.Result
+}{r: map[string]*style.Result{}}
+
+// analyseAlpacaEvalSelf is the style analysis of model m's AlpacaEval
+// annotations in dir with the judge as the baseline's generator (--self)
+// and 200 resamples, computed once per test binary.
+func analyseAlpacaEvalSelf(t *testing.T, dir, m string) *style.Result {
+	t.Helper()
+	alpacaSelf.Lock()
+	defer alpacaSelf.Unlock()
+	key := filepath.Join(dir, m)
+	if r := alpacaSelf.r[key]; r != nil {
+		return r
+	}
+	opt := style.DefaultOptions()
+	opt.Bootstrap.Resamples = 200
+	opt.Self = map[string]string{alpacaJudge: alpacaBase}
+	r, err := style.Analyze(loadAlpacaEval(t, dir, m).Pairs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alpacaSelf.r[key] = r
+	return r
+}
+
 // TestAlpacaEvalReal analyses the real AlpacaEval 2.0 annotations
 // (tatsu-lab/alpaca_eval @ cd543a1; gpt-4-1106-preview judging alpaca-7b
 // and its concise and verbose variants against gpt4_1106_preview's own
@@ -59,35 +129,11 @@ func sharedData(t *testing.T, sub string) string {
 //     the baseline's side of the same items.
 func TestAlpacaEvalReal(t *testing.T) {
 	dir := sharedData(t, "alpacaeval")
-	raw, err := os.ReadFile(filepath.Join("testdata", "alpacaeval_glm_reference.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref struct {
-		Models map[string]struct {
-			N              int
-			Theta, Phi, LC float64
-			WinRate        float64 `json:"win_rate"`
-			NearZero       int     `json:"near_zero"`
-		}
-	}
-	if err := json.Unmarshal(raw, &ref); err != nil {
-		t.Fatal(err)
-	}
+	ref := readGLMReference(t)
 	published := map[string]float64{"alpaca-7b": 2.591450540223603, "alpaca-7b_concise": 1.9911763835447769, "alpaca-7b_verbose": 2.9331016025062344}
-	const judge, base = "weighted_alpaca_eval_gpt4_turbo", "gpt4_1106_preview"
+	const base = alpacaBase
 	for m, pub := range published {
-		lg, err := importer.Load([]string{filepath.Join(dir, m+".annotations.json")}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt := style.DefaultOptions()
-		opt.Bootstrap.Resamples = 200
-		opt.Self = map[string]string{judge: base}
-		r, err := style.Analyze(lg.Pairs, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := analyseAlpacaEvalSelf(t, dir, m)
 		var w *style.WinRate
 		for i := range r.WinRates {
 			if r.WinRates[i].Model == m && r.WinRates[i].Opponent == base {
