@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
+	"github.com/plumb-eval/plumb/report"
 )
 
 // startOptions are the analysis options `plumb` starts with (the flags'
@@ -250,4 +252,28 @@ func frameTest(t *testing.T) {
 	if raceDetector {
 		t.Skip("frame test: runs without -race (.ci/run's second tui run); see frameTest")
 	}
+}
+
+// reportOfScreen is what `plumb report` computes for the judge and the
+// options on m's screen: those options and the judge's analysis
+// (analysis.Analyze on the demo log).
+func reportOfScreen(t testing.TB, m *Model) (analysis.Options, analysis.JudgeAnalysis) {
+	t.Helper()
+	opt := m.c.knobs.opt
+	opt.Judges = []string{m.c.judgeName()}
+	an, err := analysis.Analyze(demoLog(t), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return opt, an.Judges[0]
+}
+
+// judgeDoc is the JSON document of one judge's analysis ja under opt.
+func judgeDoc(t testing.TB, opt analysis.Options, ja analysis.JudgeAnalysis) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := report.WriteJSON(&b, report.BuildDoc(&analysis.Analysis{Options: opt, Judges: []analysis.JudgeAnalysis{ja}}, "t")); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

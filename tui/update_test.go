@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"reflect"
@@ -14,7 +13,6 @@ import (
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // TestKnobShowsValueAtOnce: a knob key changes the knob bar and status
@@ -269,20 +267,9 @@ func TestScreenMatchesReport(t *testing.T) {
 	t.Parallel()
 	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "2", "l", "l", "j", "h", "h", "4", "j", "l", "j", "l", "j", "l")
-	opt := m.c.knobs.opt
-	opt.Judges = []string{m.c.judgeName()}
-	an, err := analysis.Analyze(demoLog(t), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := func(ja analysis.JudgeAnalysis) string {
-		var b bytes.Buffer
-		if err := report.WriteJSON(&b, report.BuildDoc(&analysis.Analysis{Options: opt, Judges: []analysis.JudgeAnalysis{ja}}, "t")); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
-	}
-	if doc(m.c.cur.ja) != doc(an.Judges[0]) {
+	opt, want := reportOfScreen(t, m)
+	doc := func(ja analysis.JudgeAnalysis) string { return judgeDoc(t, opt, ja) }
+	if doc(m.c.cur.ja) != doc(want) {
 		t.Error("the screen's analysis differs from report.Analyze with the same options")
 	}
 	args := reportArgs(opt, nil)
