@@ -129,7 +129,7 @@ func TestNothingCutAt80(t *testing.T) {
 // four rows used to cut ("— plumb calibrat…").
 func TestExportMessageWhole(t *testing.T) {
 	frameTest(t)
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	m.c.setFlash("%s", "wrote plumb-export.judge-first.md, plumb-export.judge-first.json and 8 figures (24 files) in "+
 		"plumb-export.judge-first.figures/; no calibrated log: CalibraEval collapsed (100.0% of the calibrated preferences "+
 		"are within 1e-09 of 0.5 (raw: 0.0%), so round-off, not the judge, would decide the choices) — plumb calibrate "+

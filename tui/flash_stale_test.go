@@ -15,7 +15,7 @@ import (
 func TestLateNoteKeepsNewerMessage(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "2")
 	_, cmd := m.Update(keyMsg("l")) // the λ step of TestLambdaStepSaysWhenShownColumnsStay
 	_, held := runHolding(t, m, cmd, func(msg tea.Msg) bool {

@@ -49,10 +49,64 @@ func demoLog(t testing.TB) *model.Log {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return copyLog(lg)
+}
+
+// copyLog is a copy of lg whose record slices are its own (demoLog).
+func copyLog(lg *model.Log) *model.Log {
 	c := *lg
 	c.Pairs, c.Scores, c.Verdicts = slices.Clone(lg.Pairs), slices.Clone(lg.Scores), slices.Clone(lg.Verdicts)
 	c.Files, c.SkipReasons, c.Notes = slices.Clone(lg.Files), slices.Clone(lg.SkipReasons), slices.Clone(lg.Notes)
 	return &c
+}
+
+// demoEngine is one analysis.Engine of the unchanged demo log, shared by
+// every test that starts with newDemoModel (about half of tui's test CPU
+// was each model analysing the demo again). Sharing it changes no number:
+// its selection engines fit cold (every answer equals a fresh engine's,
+// what `plumb report` gives), its caches are keyed by the options that
+// made each result and guard themselves, and it is safe for concurrent
+// use. What does change is timing: a result another test asked for is
+// there at once. Tests that read timing — a path not computed yet, a
+// preview (SetPreviewMinKnots), a stale result, a cached path's pathMsg —
+// start with newTestModel and an engine of their own.
+var demoEngine = sync.OnceValues(func() (*analysis.Engine, error) {
+	lg, err := demoParsed()
+	if err != nil {
+		return nil, err
+	}
+	return analysis.NewEngine(copyLog(lg)), nil
+})
+
+// newDemoModel is newTestModel on the demo log with the shared demo
+// engine (demoEngine).
+func newDemoModel(t testing.TB, w, h int) *Model {
+	t.Helper()
+	return startTestModel(t, withDemoEngine(t, New(Options{Log: demoLog(t), Start: startOptions(), Dark: true, NoColor: true})), w, h)
+}
+
+// newDemoModelNoCompare is newTestModelNoCompare on the demo log with the
+// shared demo engine (demoEngine).
+func newDemoModelNoCompare(t testing.TB, w, h int) *Model {
+	t.Helper()
+	m := withDemoEngine(t, New(Options{Log: demoLog(t), Start: startOptions(), Dark: true, NoColor: true}))
+	m.pipe.noPath, m.pipe.noCompare = true, true
+	return startTestModel(t, m, w, h)
+}
+
+// withDemoEngine gives m, made on the demo log and not started, the
+// shared demo engine in place of its own.
+func withDemoEngine(t testing.TB, m *Model) *Model {
+	t.Helper()
+	eng, err := demoEngine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(eng.Judges(), m.c.judges) {
+		t.Fatalf("the model's log is not the demo's: judges %q, the demo's %q", m.c.judges, eng.Judges())
+	}
+	m.c.eng = eng
+	return m
 }
 
 // newTestModel returns the app on lg at w×h after
