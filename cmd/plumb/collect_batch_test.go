@@ -29,6 +29,7 @@ func postBatch(t *testing.T, base, name string, keep func(i int) bool, files ...
 // read back into a log byte-identical to a live collect; a partial results
 // file exits 3 and the next --batch-out asks only for what is missing.
 func TestCollectBatchCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
 	if _, err := simulate(t, "--pairs", "12", "--scores", "0", "--verdicts", "0", "-o", items); err != nil {
@@ -97,6 +98,7 @@ func sameLines(a, b []byte) bool {
 // Batch API: the log equals a live collect's, and the batch IDs written
 // down are removed once read.
 func TestCollectBatchSubmit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
 	if _, err := simulate(t, "--pairs", "10", "--scores", "0", "--verdicts", "0", "-o", items); err != nil {

@@ -44,6 +44,7 @@ func reportFlags(t *testing.T, args ...string) flagsDoc {
 // the first-position threshold, not the consistency one). Every judge's
 // style section has no flag exactly when its raw metrics miss a threshold.
 func TestLLMBarNoPositionDominated(t *testing.T) {
+	t.Parallel()
 	dir := sharedDataDir(t, filepath.Join("llmbar", "Dataset", "LLMBar", "Natural"))
 	d := reportFlags(t, dir, "--style", "on", "--bootstrap", "0")
 	if len(d.Judges) < 20 {
@@ -69,6 +70,7 @@ func TestLLMBarNoPositionDominated(t *testing.T) {
 // a comparison of the generators; GPT-4 is no generator, so no
 // self-preference and no caveat.
 func TestFastChatNoGeneratorLonger(t *testing.T) {
+	t.Parallel()
 	dir := sharedDataDir(t, "fastchat-mtbench")
 	s := reportFlags(t, dir, "--bootstrap", "0").Judges["gpt-4"].Style
 	if s == nil || len(s.Length.GeneratorLonger) != 0 || s.SelfPreference != nil || s.PositionDominated != nil {
@@ -84,6 +86,7 @@ func TestFastChatNoGeneratorLonger(t *testing.T) {
 // quality (calib/style's TestAlpacaEvalGeneratorLonger counts them from
 // the raw file).
 func TestAlpacaEvalFlagsMarkdown(t *testing.T) {
+	t.Parallel()
 	dir := sharedDataDir(t, "alpacaeval")
 	out, stderr, err := executeStderr(t, "report", filepath.Join(dir, "alpaca-7b.annotations.json"), "--bootstrap", "100",
 		"--self", "weighted_alpaca_eval_gpt4_turbo=gpt4_1106_preview")

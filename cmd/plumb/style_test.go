@@ -326,6 +326,7 @@ func TestSelfFlag(t *testing.T) {
 // --self the JUDGE=MODEL pairs of the files on the command line, and
 // simulate's --matchup the pairs of the generators given.
 func TestCompleteStyleFlags(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := filepath.Join(dir, "g.jsonl")
 	if _, _, err := executeStderr(t, "simulate", "--pairs", "10", "--scores", "0", "--verdicts", "0",
@@ -354,6 +355,7 @@ func TestCompleteStyleFlags(t *testing.T) {
 // answers of the drawn lengths); --matchup fixes who writes response_1;
 // mistakes in the generator flags exit with status 2 and name the flag.
 func TestSimulateGenerators(t *testing.T) {
+	t.Parallel()
 	out, err := simulate(t, "--pairs", "5", "--scores", "0", "--verdicts", "0", "--generator", "a:len=50,lenspread=0",
 		"--generator", "b:len=20,lenspread=0", "--matchup", "b,a", "--judge", "a:selfbias=2", "--arrangements", "x0")
 	if err != nil {
