@@ -138,6 +138,7 @@ func TestCmdlineComplete(t *testing.T) {
 // gets did-you-mean.
 func TestCmdlineSelf(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
 	press(t, m, "]")
 	if b := styleBody(m); strings.Contains(b, "Self-preference — plain as the generator mid") {
@@ -179,6 +180,7 @@ func TestCmdlineHelp(t *testing.T) {
 // between runes (two judges that differ in the last byte of a character
 // share the characters before it).
 func TestSharedPrefix(t *testing.T) {
+	t.Parallel()
 	if got := sharedPrefix([]string{"judge-fair", "judge-first"}, "judge-f"); got != "judge-f" {
 		t.Errorf("got %q", got)
 	}
