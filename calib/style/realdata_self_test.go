@@ -12,6 +12,8 @@ import (
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
+
+	"github.com/plumb-eval/plumb/internal/realdata"
 )
 
 // TestAlpacaEvalGeneratorLonger: on AlpacaEval 2.0's annotations
@@ -26,7 +28,7 @@ import (
 // quality, and one judge gives no other to compare with: both are said,
 // with the number.
 func TestAlpacaEvalGeneratorLonger(t *testing.T) {
-	dir := sharedData(t, "alpacaeval")
+	dir := realdata.Dir(t, "alpacaeval")
 	ref := readGLMReference(t)
 	const base = alpacaBase
 	for _, m := range []string{"alpaca-7b", "alpaca-7b_concise", "alpaca-7b_verbose"} {
@@ -92,7 +94,7 @@ func TestAlpacaEvalGeneratorLonger(t *testing.T) {
 // 76 do not: the test set has items with an empty response, which are
 // never matched by text.
 func TestPandaLMPairing(t *testing.T) {
-	dir := sharedData(t, "pandalm")
+	dir := realdata.Dir(t, "pandalm")
 	read := func(name string, v any) {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {

@@ -13,32 +13,9 @@ import (
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
-)
 
-// sharedData returns ../shared/data/sub beside the repository root, or
-// skips the test.
-func sharedData(t *testing.T, sub string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root (go.mod) not found")
-		}
-		dir = parent
-	}
-	path := filepath.Join(dir, "..", "shared", "data", sub)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("real judge logs not available (%v); they live in ../shared/data beside the repository", err)
-	}
-	return path
-}
+	"github.com/plumb-eval/plumb/internal/realdata"
+)
 
 // glmReference is testdata/alpacaeval_glm_reference.json: statsmodels'
 // minimal GLM per AlpacaEval model (how it was made: TestAlpacaEvalReal).
@@ -128,7 +105,7 @@ func analyseAlpacaEvalSelf(t *testing.T, dir, m string) *style.Result {
 //   - the judge is gpt4_1106_preview (--self), so its self-preference is
 //     the baseline's side of the same items.
 func TestAlpacaEvalReal(t *testing.T) {
-	dir := sharedData(t, "alpacaeval")
+	dir := realdata.Dir(t, "alpacaeval")
 	ref := readGLMReference(t)
 	published := map[string]float64{"alpaca-7b": 2.591450540223603, "alpaca-7b_concise": 1.9911763835447769, "alpaca-7b_verbose": 2.9331016025062344}
 	const base = alpacaBase
@@ -184,7 +161,7 @@ func TestAlpacaEvalReal(t *testing.T) {
 // every item has lengths and both generators, so the length measures and
 // the two generators' win rates are defined, and mirror each other.
 func TestFastChatReal(t *testing.T) {
-	dir := sharedData(t, "fastchat-mtbench")
+	dir := realdata.Dir(t, "fastchat-mtbench")
 	lg, err := importer.Load([]string{dir}, "", model.ReadOptions{}, importer.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/internal/realdata"
 )
 
 // styleDoc is the part of the report JSON the style tests read: the names
@@ -188,20 +189,6 @@ func TestStyleSimulatedTruths(t *testing.T) {
 	}
 }
 
-// sharedDataDir is ../shared/data/sub beside the repository, as an
-// absolute path, or skips the test.
-func sharedDataDir(t *testing.T, sub string) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", sub))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real data not found at %s (../shared/data is beside the repository only in the project's workspace)", dir)
-	}
-	return dir
-}
-
 // TestStyleAlpacaEvalReport: the real AlpacaEval 2.0 annotations
 // (tatsu-lab/alpaca_eval @ cd543a1), through `plumb import` and `plumb
 // report --format json`: each model's raw win rate against the baseline
@@ -210,7 +197,7 @@ func sharedDataDir(t *testing.T, sub string) string {
 // the one order the judge saw them; the judge is the baseline (--self),
 // whose own preference is the other side of the same items.
 func TestStyleAlpacaEvalReport(t *testing.T) {
-	dir := sharedDataDir(t, "alpacaeval")
+	dir := realdata.Dir(t, "alpacaeval")
 	t.Chdir(t.TempDir())
 	const judge, base = "weighted_alpaca_eval_gpt4_turbo", "gpt4_1106_preview"
 	// The published win_rate (in %) and the annotated items (items
@@ -258,7 +245,7 @@ func TestStyleAlpacaEvalReport(t *testing.T) {
 // longer answer preferred 0.666 of the time position-balanced (0.750
 // raw), and the two generators' win rates mirror each other.
 func TestStyleFastChatReport(t *testing.T) {
-	dir := sharedDataDir(t, "fastchat-mtbench")
+	dir := realdata.Dir(t, "fastchat-mtbench")
 	t.Chdir(t.TempDir())
 	if _, stderr, err := executeStderr(t, "import", dir, "-o", "mt.jsonl"); err != nil {
 		t.Fatalf("import: %v\n%s", err, stderr)
