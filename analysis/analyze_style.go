@@ -100,14 +100,7 @@ func wantsStyle(pairs []model.Pair, mode StyleMode) bool {
 // depends on (CachedStyle) and answers the same options again at once,
 // without progress.
 func (e *Engine) Style(ctx context.Context, ja *JudgeAnalysis, opt Options, progress func(done, total int)) (*style.Result, error) {
-	if r := e.CachedStyle(ja, opt); r != nil {
-		return r, nil
-	}
-	r, err := e.style(ctx, ja, opt, progress)
-	if err == nil {
-		e.storeStyle(ja, opt, r)
-	}
-	return r, err
+	return e.cache.styles.getOr(ja, opt, func() (*style.Result, error) { return e.style(ctx, ja, opt, progress) })
 }
 
 // style computes the analysis of Style.

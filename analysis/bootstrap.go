@@ -153,14 +153,7 @@ func (e *Engine) Intervals(ctx context.Context, ja *JudgeAnalysis, opt Options, 
 	if ja.Selection == nil || opt.Bootstrap.Resamples <= 0 {
 		return nil, nil
 	}
-	if iv := e.CachedIntervals(ja, opt); iv != nil {
-		return iv, nil
-	}
-	iv, err := e.intervals(ctx, ja, opt, progress)
-	if err == nil {
-		e.storeIntervals(ja, opt, iv)
-	}
-	return iv, err
+	return e.cache.intervals.getOr(ja, opt, func() (*selection.Intervals, error) { return e.intervals(ctx, ja, opt, progress) })
 }
 
 // intervals computes the intervals of Intervals.

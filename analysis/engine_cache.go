@@ -20,10 +20,47 @@ import (
 // guards itself.
 type results struct {
 	paths     *fifo[PathKey, pathResult]
-	intervals *fifo[intervalsKey, *selection.Intervals]
-	styles    *fifo[styleKey, *style.Result]
+	intervals byAnalysis[intervalsKey, selection.Intervals]
+	styles    byAnalysis[styleKey, style.Result]
 	compared  *fifo[compareKey, comparison]
 	panels    *fifo[panelKey, panelResult]
+}
+
+// byAnalysis caches a result of one judge's analysis by the options it
+// depends on: keyOf names it, or says that it is not cached (a
+// preview's fit is provisional).
+type byAnalysis[K comparable, T any] struct {
+	f     *fifo[K, *T]
+	keyOf func(*JudgeAnalysis, Options) (K, bool)
+}
+
+// newByAnalysis returns an empty cache of maxCached entries keyed by keyOf.
+func newByAnalysis[K comparable, T any](keyOf func(*JudgeAnalysis, Options) (K, bool)) byAnalysis[K, T] {
+	return byAnalysis[K, T]{f: newFIFO[K, *T](maxCached), keyOf: keyOf}
+}
+
+// get returns the result of ja under opt when it is cached, or nil; it
+// computes nothing and never waits for a computation.
+func (c byAnalysis[K, T]) get(ja *JudgeAnalysis, opt Options) *T {
+	k, ok := c.keyOf(ja, opt)
+	if !ok {
+		return nil
+	}
+	v, _ := c.f.get(k)
+	return v
+}
+
+// getOr returns the result of ja under opt from the cache, or computes it
+// and caches it unless compute fails (or returns nil).
+func (c byAnalysis[K, T]) getOr(ja *JudgeAnalysis, opt Options, compute func() (*T, error)) (*T, error) {
+	if v := c.get(ja, opt); v != nil {
+		return v, nil
+	}
+	v, err := compute()
+	if k, ok := c.keyOf(ja, opt); ok && err == nil && v != nil {
+		c.f.put(k, v)
+	}
+	return v, err
 }
 
 // maxCached bounds each of the caches of paths, intervals and style
@@ -39,8 +76,8 @@ type pathResult struct {
 
 // newResults returns an empty cache.
 func newResults() *results {
-	return &results{paths: newFIFO[PathKey, pathResult](maxCached), intervals: newFIFO[intervalsKey, *selection.Intervals](maxCached),
-		styles: newFIFO[styleKey, *style.Result](maxCached), compared: newFIFO[compareKey, comparison](maxCompared),
+	return &results{paths: newFIFO[PathKey, pathResult](maxCached), intervals: newByAnalysis[intervalsKey, selection.Intervals](intervalsKeyOf),
+		styles: newByAnalysis[styleKey, style.Result](styleKeyOf), compared: newFIFO[compareKey, comparison](maxCompared),
 		panels: newFIFO[panelKey, panelResult](maxCompared)}
 }
 
@@ -107,21 +144,7 @@ func intervalsKeyOf(ja *JudgeAnalysis, opt Options) (intervalsKey, bool) {
 // under opt when Intervals has computed them, or nil; it computes nothing
 // and never waits for a computation.
 func (e *Engine) CachedIntervals(ja *JudgeAnalysis, opt Options) *selection.Intervals {
-	k, ok := intervalsKeyOf(ja, opt)
-	if !ok {
-		return nil
-	}
-	iv, _ := e.cache.intervals.get(k)
-	return iv
-}
-
-// storeIntervals caches the intervals of ja under opt.
-func (e *Engine) storeIntervals(ja *JudgeAnalysis, opt Options, iv *selection.Intervals) {
-	k, ok := intervalsKeyOf(ja, opt)
-	if !ok || iv == nil {
-		return
-	}
-	e.cache.intervals.put(k, iv)
+	return e.cache.intervals.get(ja, opt)
 }
 
 // styleKey names a style analysis (Engine.Style): the judge, the group,
@@ -173,19 +196,5 @@ func selfKey(self map[string]string) string {
 // computed it, or nil; it computes nothing and never waits for a
 // computation.
 func (e *Engine) CachedStyle(ja *JudgeAnalysis, opt Options) *style.Result {
-	k, ok := styleKeyOf(ja, opt)
-	if !ok {
-		return nil
-	}
-	r, _ := e.cache.styles.get(k)
-	return r
-}
-
-// storeStyle caches the style analysis of ja under opt.
-func (e *Engine) storeStyle(ja *JudgeAnalysis, opt Options, r *style.Result) {
-	k, ok := styleKeyOf(ja, opt)
-	if !ok || r == nil {
-		return
-	}
-	e.cache.styles.put(k, r)
+	return e.cache.styles.get(ja, opt)
 }

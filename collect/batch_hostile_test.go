@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/collect/collecttest"
 )
 
 // failRecord is one line of the failures file.
@@ -62,7 +64,7 @@ func TestBatchHostileResults(t *testing.T) {
 	if _, err := WriteBatch(cfg, reqName, BatchLimits{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	good := answerBatch(t, ts.URL, readBatchReqs(t, reqName))
+	good := collecttest.Answer(t, ts.URL, collecttest.ReadRequests(t, reqName))
 	line := func(item, k int) []byte { return good[item*4+k] }
 	cid := func(item, k int) string {
 		var r struct {
@@ -95,7 +97,7 @@ func TestBatchHostileResults(t *testing.T) {
 	bad = append(bad, line(7, 0), line(7, 1), line(7, 2))
 	bad = append(bad, bytes.TrimSuffix(line(7, 3), []byte("\n"))[:40]) // torn last line
 	resName := filepath.Join(dir, "results.jsonl")
-	writeLines(t, resName, bad)
+	collecttest.WriteLines(t, resName, bad)
 
 	var st Stats
 	_, bi, err := ReadBatch(cfg, []string{resName}, &st)
@@ -144,7 +146,7 @@ func TestBatchHostileResults(t *testing.T) {
 	}
 
 	// The next batch: every item's sound answers; those already written are skipped.
-	writeLines(t, resName, good)
+	collecttest.WriteLines(t, resName, good)
 	var st2 Stats
 	if _, bi2, err := ReadBatch(cfg, []string{resName}, &st2); err != nil || st2.Written != 9 || bi2.InLog != 12 {
 		t.Fatalf("second batch: %d written, %+v, %v; want 9, 12 lines skipped", st2.Written, bi2, err)

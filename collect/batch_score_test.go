@@ -2,6 +2,7 @@ package collect
 
 import (
 	"bytes"
+	"github.com/plumb-eval/plumb/collect/collecttest"
 	"io"
 	"maps"
 	"net/http"
@@ -100,17 +101,17 @@ func TestScoreBatchInEqualsLive(t *testing.T) {
 		}
 		livePosted := slices.Sorted(slices.Values(posted))
 		var batch []string
-		reqs := readBatchReqs(t, reqName)
+		reqs := collecttest.ReadRequests(t, reqName)
 		for _, r := range reqs {
 			batch = append(batch, r.URL+" "+string(r.Body))
 		}
 		if slices.Sort(batch); !slices.Equal(batch, livePosted) {
 			t.Fatalf("ls=%v: the batch bodies differ from the live ones (%d live, %d batch)", ls, len(livePosted), len(batch))
 		}
-		lines := answerBatch(t, ts.URL, reqs)
+		lines := collecttest.Answer(t, ts.URL, reqs)
 		slices.Reverse(lines)
 		resName := filepath.Join(dir, "results.jsonl")
-		writeLines(t, resName, lines)
+		collecttest.WriteLines(t, resName, lines)
 		var st Stats
 		if _, _, err := ReadScoreBatch(cfg, []string{resName}, &st); err != nil {
 			t.Fatal(err)
@@ -154,8 +155,8 @@ func TestScoreBatchHostileResults(t *testing.T) {
 	if _, err := WriteScoreBatch(cfg, reqName, BatchLimits{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	reqs := readBatchReqs(t, reqName)
-	good := answerBatch(t, ts.URL, reqs)
+	reqs := collecttest.ReadRequests(t, reqName)
+	good := collecttest.Answer(t, ts.URL, reqs)
 	n := len(reqs) / 10 // requests an item: LS, then its criteria
 	line := func(item, k int) []byte { return good[item*n+k] }
 	cid := func(item, k int) string { return reqs[item*n+k].CustomID }
@@ -187,7 +188,7 @@ func TestScoreBatchHostileResults(t *testing.T) {
 	bad = append(bad, all(7, n-1)...)
 	bad = append(bad, bytes.TrimSuffix(line(7, n-1), []byte("\n"))[:40]) // torn last line
 	resName := filepath.Join(dir, "results.jsonl")
-	writeLines(t, resName, bad)
+	collecttest.WriteLines(t, resName, bad)
 
 	var st Stats
 	_, bi, err := ReadScoreBatch(cfg, []string{resName}, &st)
@@ -217,7 +218,7 @@ func TestScoreBatchHostileResults(t *testing.T) {
 			t.Errorf("item %s both written and failed", s.ID)
 		}
 	}
-	writeLines(t, resName, good)
+	collecttest.WriteLines(t, resName, good)
 	var st2 Stats
 	if _, bi2, err := ReadScoreBatch(cfg, []string{resName}, &st2); err != nil || st2.Written != 7 || bi2.InLog != 3*n {
 		t.Fatalf("second batch: %d written, %+v, %v; want 7, %d lines skipped", st2.Written, bi2, err, 3*n)

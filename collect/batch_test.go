@@ -1,10 +1,7 @@
 package collect
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -12,67 +9,9 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/plumb-eval/plumb/collect/collecttest"
 )
-
-// batchReq is one batch input line.
-type batchReq struct {
-	CustomID string          `json:"custom_id"`
-	Method   string          `json:"method"`
-	URL      string          `json:"url"`
-	Body     json.RawMessage `json:"body"`
-}
-
-func readBatchReqs(t *testing.T, names ...string) []batchReq {
-	t.Helper()
-	var out []batchReq
-	for _, name := range names {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<24)
-		for sc.Scan() {
-			var r batchReq
-			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			// The body as written, byte for byte (Unmarshal keeps a RawMessage's bytes).
-			out = append(out, r)
-		}
-		f.Close()
-	}
-	return out
-}
-
-// answerBatch posts each request to the server one by one, as a batch
-// engine would, and returns the results lines in OpenAI's output format.
-func answerBatch(t *testing.T, base string, reqs []batchReq) [][]byte {
-	t.Helper()
-	lines := make([][]byte, len(reqs))
-	for i, r := range reqs {
-		resp, err := http.Post(base+r.URL, "application/json", bytes.NewReader(r.Body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, _ := json.Marshal(r.CustomID)
-		lines[i] = fmt.Appendf(nil, `{"id":"batch_req_%d","custom_id":%s,"response":{"status_code":%d,"request_id":"req_%d","body":%s},"error":null}`+"\n",
-			i, id, resp.StatusCode, i, bytes.TrimSpace(body))
-	}
-	return lines
-}
-
-func writeLines(t *testing.T, name string, lines [][]byte) {
-	t.Helper()
-	if err := os.WriteFile(name, bytes.Join(lines, nil), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestBatchBodiesAreLive checks that the batch file carries, byte for
 // byte, the bodies a live run posts: the server records every body it
@@ -109,7 +48,7 @@ func TestBatchBodiesAreLive(t *testing.T) {
 			t.Fatal(err)
 		}
 		var batch []string
-		for _, r := range readBatchReqs(t, name) {
+		for _, r := range collecttest.ReadRequests(t, name) {
 			if r.Method != "POST" {
 				t.Fatalf("method %q", r.Method)
 			}
@@ -148,10 +87,10 @@ func TestBatchInEqualsLive(t *testing.T) {
 		if _, err := WriteBatch(bcfg, reqName, BatchLimits{}, nil); err != nil {
 			t.Fatal(err)
 		}
-		lines := answerBatch(t, ts.URL, readBatchReqs(t, reqName))
+		lines := collecttest.Answer(t, ts.URL, collecttest.ReadRequests(t, reqName))
 		slices.Reverse(lines)
 		resName := filepath.Join(dir, "results.jsonl")
-		writeLines(t, resName, lines)
+		collecttest.WriteLines(t, resName, lines)
 		var st Stats
 		if _, _, err := ReadBatch(bcfg, []string{resName}, &st); err != nil {
 			t.Fatal(err)
@@ -196,7 +135,7 @@ func TestBatchResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reqs := readBatchReqs(t, name)
+	reqs := collecttest.ReadRequests(t, name)
 	if out.Requests != 24 || out.Skipped != 4 || len(reqs) != 24 {
 		t.Fatalf("%+v, %d lines; want 24 requests for the 6 items not in the log", out, len(reqs))
 	}
@@ -227,8 +166,8 @@ func TestBatchSplit(t *testing.T) {
 	if !slices.Equal(out.Files, want) {
 		t.Fatalf("files %v, want %v (two items of 4 requests a file)", out.Files, want)
 	}
-	all := readBatchReqs(t, out.Files...)
-	if len(all) != 40 || len(readBatchReqs(t, out.Files[0])) != 8 {
+	all := collecttest.ReadRequests(t, out.Files...)
+	if len(all) != 40 || len(collecttest.ReadRequests(t, out.Files[0])) != 8 {
 		t.Fatalf("%d lines in all", len(all))
 	}
 	// Bytes: each file within the limit.
@@ -242,7 +181,7 @@ func TestBatchSplit(t *testing.T) {
 			t.Fatalf("%s: %d bytes over the limit", f, st.Size())
 		}
 	}
-	if n := len(readBatchReqs(t, out.Files...)); n != 40 || len(out.Files) < 5 {
+	if n := len(collecttest.ReadRequests(t, out.Files...)); n != 40 || len(out.Files) < 5 {
 		t.Fatalf("%d files by bytes holding %d lines, want at least 5 holding 40", len(out.Files), n)
 	}
 	if _, err := WriteBatch(cfg, filepath.Join(dir, "x.jsonl"), BatchLimits{Bytes: 100}, nil); err == nil {

@@ -2,6 +2,7 @@ package collect
 
 import (
 	"bytes"
+	"github.com/plumb-eval/plumb/collect/collecttest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -49,7 +50,7 @@ func TestBatchProbesAndShots(t *testing.T) {
 		t.Fatalf("batch %+v, %v", out, err)
 	}
 	resName := filepath.Join(dir, "results.jsonl")
-	writeLines(t, resName, answerBatch(t, ts.URL, readBatchReqs(t, reqName)))
+	collecttest.WriteLines(t, resName, collecttest.Answer(t, ts.URL, collecttest.ReadRequests(t, reqName)))
 	var st Stats
 	if _, _, err := ReadBatch(bcfg, []string{resName}, &st); err != nil {
 		t.Fatal(err)

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/plumb-eval/plumb/model"
+
+	"github.com/plumb-eval/plumb/collect/collecttest"
 )
 
 // The integration test against a real model server: llama.cpp's
@@ -344,7 +346,7 @@ func TestLlamaCpp(t *testing.T) {
 			}
 			bp, brec := recordingProxy(t, root, nil)
 			res := filepath.Join(dir, "results.jsonl")
-			writeLines(t, res, answerBatch(t, bp.URL, readBatchReqs(t, reqs)))
+			collecttest.WriteLines(t, res, collecttest.Answer(t, bp.URL, collecttest.ReadRequests(t, reqs)))
 			var st Stats
 			if _, _, err := ReadBatch(bcfg, []string{res}, &st); err != nil {
 				t.Fatal(err)
@@ -392,7 +394,7 @@ func TestLlamaCpp(t *testing.T) {
 			t.Fatalf("batch %+v, %v", out, err)
 		}
 		res := filepath.Join(dir, "results.jsonl")
-		writeLines(t, res, answerBatch(t, root, readBatchReqs(t, reqs)))
+		collecttest.WriteLines(t, res, collecttest.Answer(t, root, collecttest.ReadRequests(t, reqs)))
 		var st Stats
 		if _, _, err := ReadScoreBatch(bcfg, []string{res}, &st); err != nil || st.Written != 2 || st.Failed != 0 {
 			t.Fatalf("%v: %d written, %d failed (%v)", err, st.Written, st.Failed, st.Reasons())

@@ -409,16 +409,14 @@ $(cat plumb-export.judge-fair.command.sh)")
   [ -n "$got" ] && [ "$got" = "$want" ] || fail "the wrapped block ($block) is not the command y wrote"
   keys cmd c 2
   wait_for cmd screen 'Learned map g\*'
-  # The typo first: a λ step's own status note comes when its exact fit
-  # lands and would replace a message typed after it.
-  keys cmd ':lamda 1'
-  t send-keys -t cmd Enter
-  wait_for cmd screen 'did you mean --lambda\?'
   keys cmd ':lambda 0.3'
   wait_for cmd bottom '^:lambda 0\.3'
   t send-keys -t cmd Enter
   wait_for cmd screen '^ *λ ‹0\.3›'
   wait_for cmd status "λ 0\.3 .*$done_re|λ 0\.3: no column shown changed|λ 0\.3 changed no number"
+  keys cmd ':lamda 1'
+  t send-keys -t cmd Enter
+  wait_for cmd screen 'did you mean --lambda\?'
   keys cmd q
   wait_exit cmd 0
   start cmdw 200 50 ./plumb

@@ -77,22 +77,11 @@ func TestBootstrapInBackground(t *testing.T) {
 		t.Errorf("no marks from the intervals:\n%s", block)
 	}
 
-	opt := m.c.knobs.opt
-	opt.Judges = []string{m.c.judgeName()}
-	an, err := analysis.Analyze(demoLog(t), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := func(ja analysis.JudgeAnalysis) string {
-		var b bytes.Buffer
-		if err := report.WriteJSON(&b, report.BuildDoc(&analysis.Analysis{Options: opt, Judges: []analysis.JudgeAnalysis{ja}}, "t")); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
-	}
+	opt, want := reportOfScreen(t, m)
+	doc := func(ja analysis.JudgeAnalysis) string { return judgeDoc(t, opt, ja) }
 	screenJA := m.c.cur.ja
 	screenJA.Intervals = m.c.intervals()
-	if a, b := doc(screenJA), doc(an.Judges[0]); a != b {
+	if a, b := doc(screenJA), doc(want); a != b {
 		al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
 		for i := range min(len(al), len(bl)) {
 			if al[i] != bl[i] {

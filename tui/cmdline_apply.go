@@ -85,29 +85,7 @@ func errOr(err error, what string) error {
 }
 
 // didYouMeanFlag is "; did you mean --x?" for the flags nearest name.
-func didYouMeanFlag(name string) string {
-	sug := suggest.Closest(name, cmdFlagNames())
-	if len(sug) == 0 {
-		return ""
-	}
-	for i, s := range sug {
-		sug[i] = "--" + s
-	}
-	return "; did you mean " + strings.Join(sug, " or ") + "?"
-}
-
-// didYouMeanName is `; did you mean "x"?` for the names nearest name.
-func didYouMeanName(name string, names []string) string {
-	sug := suggest.Closest(name, names)
-	if len(sug) == 0 {
-		return ""
-	}
-	q := make([]string, len(sug))
-	for i, s := range sug {
-		q[i] = fmt.Sprintf("%q", s)
-	}
-	return "; did you mean " + strings.Join(q, " or ") + "?"
-}
+func didYouMeanFlag(name string) string { return suggest.DidYouMeanFlag(name, cmdFlagNames()) }
 
 // applyOptions makes opt the session's options, after checking the names
 // the flags gave against the log: --judge one of its judges (it becomes
@@ -122,14 +100,14 @@ func (m *Model) applyOptions(opt analysis.Options, names []string, text string) 
 			return nil
 		}
 		if judge = slices.Index(c.judges, opt.Judges[0]); judge < 0 {
-			c.setFlashErr(fmt.Errorf("--judge %q: no judge %q in the input%s", opt.Judges[0], opt.Judges[0], didYouMeanName(opt.Judges[0], c.judges)))
+			c.setFlashErr(fmt.Errorf("--judge %q: no judge %q in the input%s", opt.Judges[0], opt.Judges[0], suggest.DidYouMean(opt.Judges[0], c.judges)))
 			return nil
 		}
 	}
 	if slices.Contains(names, "group") && opt.Group != "" {
 		groups := c.eng.Groups(c.judges[judge])
 		if !slices.Contains(groups, opt.Group) {
-			c.setFlashErr(fmt.Errorf("--group %q: judge %q has no pair records in group %q%s", opt.Group, c.judges[judge], opt.Group, didYouMeanName(opt.Group, groups)))
+			c.setFlashErr(fmt.Errorf("--group %q: judge %q has no pair records in group %q%s", opt.Group, c.judges[judge], opt.Group, suggest.DidYouMean(opt.Group, groups)))
 			return nil
 		}
 	}
@@ -160,20 +138,15 @@ func (m *Model) applyOptions(opt analysis.Options, names []string, text string) 
 	return tea.Batch(m.knobChanged(true), m.pipe.ensureStyle())
 }
 
-// checkSelf checks a --self pair against the log: judge is one of its
-// judges and gen one of the generators judge's pair records name.
+// checkSelf checks a --self pair against the log (analysis.CheckSelf),
+// its error without the list of names the CLI's gives: the status line
+// has one row, and tab completes the names.
 func checkSelf(c *common, judge, gen string) error {
-	if !slices.Contains(c.judges, judge) {
-		return fmt.Errorf("--self %s=%s: no judge %q in the input%s", judge, gen, judge, didYouMeanName(judge, c.judges))
+	err := analysis.CheckSelf(judge+"="+gen, judge, gen, c.judges, generatorsOf(c, judge))
+	if se := (*analysis.SelfError)(nil); errors.As(err, &se) {
+		return errors.New(se.Msg)
 	}
-	gens := generatorsOf(c, judge)
-	if len(gens) == 0 {
-		return fmt.Errorf("--self %s=%s: the pair records of judge %q name no generator (model_1, model_2), so it has no self-preference to measure", judge, gen, judge)
-	}
-	if !slices.Contains(gens, gen) {
-		return fmt.Errorf("--self %s=%s: judge %q compared no response of %q%s", judge, gen, judge, gen, didYouMeanName(gen, gens))
-	}
-	return nil
+	return err
 }
 
 // optionsEqual reports whether a and b give the same flags.

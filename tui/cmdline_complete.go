@@ -63,24 +63,14 @@ func flagValues(c *common, name string) []string {
 	return nil
 }
 
-// generatorsOf are the generators judge's pair records name, sorted.
+// generatorsOf are the generators judge's pair records name, sorted
+// (analysis.GeneratorsByJudge).
 func generatorsOf(c *common, judge string) []string {
 	if c.eng == nil {
 		return nil
 	}
 	pairs, _, _ := c.eng.Records(judge, "")
-	seen := map[string]bool{}
-	var out []string
-	for i := range pairs {
-		for k := 1; k <= 2; k++ {
-			if g := pairs[i].Model(k); g != "" && !seen[g] {
-				seen[g] = true
-				out = append(out, g)
-			}
-		}
-	}
-	slices.Sort(out)
-	return out
+	return analysis.GeneratorsByJudge(pairs)[judge]
 }
 
 // cmdlineComplete completes line at its end: the flag name while the

@@ -23,7 +23,7 @@ func typeLine(t *testing.T, m *Model, s string) {
 func TestCmdlineLambda(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	press(t, m, "2")
 	typeLine(t, m, "lambda 0.3")
 	if f := frameText(m); !strings.Contains(f, ":lambda 0.3") || !strings.Contains(f, "enter applies") {
@@ -68,7 +68,7 @@ func TestCmdlineLambda(t *testing.T) {
 func TestCmdlineErrors(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	before := m.c.reproduceCommand()
 	for _, c := range []struct{ line, want string }{
 		{"lamda 0.3", "unknown flag --lamda; did you mean --lambda?"},
@@ -103,7 +103,7 @@ func TestCmdlineErrors(t *testing.T) {
 func TestCmdlineComplete(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	typeLine(t, m, "jud")
 	press(t, m, "tab")
 	if v := m.cmdline.in.Value(); v != "judge " {
@@ -138,6 +138,7 @@ func TestCmdlineComplete(t *testing.T) {
 // gets did-you-mean.
 func TestCmdlineSelf(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
 	press(t, m, "]")
 	if b := styleBody(m); strings.Contains(b, "Self-preference — plain as the generator mid") {
@@ -165,7 +166,7 @@ func TestCmdlineSelf(t *testing.T) {
 func TestCmdlineHelp(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	press(t, m, "?")
 	f := frameText(m)
 	for _, want := range []string{": command line", "y copy the command"} {
@@ -179,6 +180,7 @@ func TestCmdlineHelp(t *testing.T) {
 // between runes (two judges that differ in the last byte of a character
 // share the characters before it).
 func TestSharedPrefix(t *testing.T) {
+	t.Parallel()
 	if got := sharedPrefix([]string{"judge-fair", "judge-first"}, "judge-f"); got != "judge-f" {
 		t.Errorf("got %q", got)
 	}

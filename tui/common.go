@@ -49,9 +49,13 @@ type common struct {
 	hard hardCount
 
 	// flash is the status line's message until the next key; flashErr
-	// shows it as an error.
+	// shows it as an error. msgs counts the messages set (setFlash,
+	// setFlashErr); flashNo is the count at flash, so a note that comes
+	// late (setNote) can tell whether flash was set after its request.
 	flash    string
 	flashErr bool
+	msgs     uint64
+	flashNo  uint64
 
 	// watch is the last poll's waiting state or error (--watch), which
 	// the body shows while there is nothing else to show.
@@ -94,13 +98,34 @@ func (c *common) contentHeight() int { return min(c.height, MaxHeight) }
 // setFlash shows a one-line message in the status line until the next key
 // (made safe: it may quote file or judge names).
 func (c *common) setFlash(format string, args ...any) {
-	c.flash, c.flashErr = clean(fmt.Sprintf(format, args...)), false
+	c.showFlash(clean(fmt.Sprintf(format, args...)), false)
 }
 
 // setFlashErr shows err in the status line until the next key: the TUI's
 // one place an error is displayed, made safe like setFlash.
 func (c *common) setFlashErr(err error) {
-	c.flash, c.flashErr = clean(err.Error()), true
+	c.showFlash(clean(err.Error()), true)
+}
+
+// showFlash makes msg the status line's message, numbered.
+func (c *common) showFlash(msg string, isErr bool) {
+	c.msgs++
+	c.flash, c.flashErr, c.flashNo = msg, isErr, c.msgs
+}
+
+// msgStamp numbers the present moment for setNote: the count of the
+// messages set so far. A request records it when it is made.
+func (c *common) msgStamp() uint64 { return c.msgs }
+
+// setNote is setFlash for a note about the answer to a request made at
+// stamp (msgStamp), which may come after the user has moved on: it
+// never replaces a message set after the request (a did-you-mean typed
+// while a fit ran), and is dropped instead.
+func (c *common) setNote(stamp uint64, format string, args ...any) {
+	if c.flash != "" && c.flashNo > stamp {
+		return
+	}
+	c.setFlash(format, args...)
 }
 
 // waiting is the body of a pane before the first result, or when the

@@ -14,7 +14,11 @@ import (
 // result is one finished analysis of the current judge: the numbers every
 // pane shows. Everything in it is computed off the UI goroutine.
 type result struct {
-	gen   uint64
+	gen uint64
+	// asked is the status line's message count when the knob change of
+	// gen was made (common.msgStamp): a note about the result gives way
+	// to any message set after it (common.setNote).
+	asked uint64
 	judge string
 	opt   analysis.Options
 	ja    analysis.JudgeAnalysis
@@ -66,6 +70,7 @@ type (
 // command shares nothing mutable with Update.
 type request struct {
 	gen   uint64
+	asked uint64 // result.asked
 	eng   *analysis.Engine
 	judge string
 	opt   analysis.Options
@@ -86,7 +91,7 @@ func (q request) analyse() *result {
 	o := q.opt
 	o.Selection.Path = false // the path follows in the background (path.go)
 	ja, err := q.eng.JudgeContext(q.ctx, q.judge, o)
-	r := &result{gen: q.gen, judge: q.judge, opt: q.opt, ja: ja, err: err}
+	r := &result{gen: q.gen, asked: q.asked, judge: q.judge, opt: q.opt, ja: ja, err: err}
 	if err == nil {
 		q.withItems(r, q.itemsNow)
 	}
@@ -105,7 +110,7 @@ func (q request) preview() *result {
 	if !ok || err != nil {
 		return nil // the exact analysis answers, and reports any error
 	}
-	r := &result{gen: q.gen, judge: q.judge, opt: q.opt, ja: ja, preview: true}
+	r := &result{gen: q.gen, asked: q.asked, judge: q.judge, opt: q.opt, ja: ja, preview: true}
 	q.withItems(r, false)
 	r.dur = time.Since(t0)
 	return r

@@ -84,6 +84,7 @@ func paneTextAt(t *testing.T, m *Model, p paneID) string {
 // keep their record counts.
 func TestNothingCutAt80(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	for name, lg := range cutLogs(t) {
 		o := startOptions()
 		o.Bootstrap = analysis.BootstrapOptions{Resamples: 20, Explicit: true}
@@ -92,6 +93,7 @@ func TestNothingCutAt80(t *testing.T) {
 		startTestModel(t, wide, 200, 60)
 		narrow := New(Options{Log: lg, Start: o, Dark: true, NoColor: true})
 		narrow.pipe.noPath = true
+		narrow.c.eng = wide.c.eng // the same log and options: its analyses are wide's
 		startTestModel(t, narrow, 80, 24)
 		for j := range narrow.c.judges {
 			if j > 0 {
@@ -129,7 +131,8 @@ func TestNothingCutAt80(t *testing.T) {
 // four rows used to cut ("— plumb calibrat…").
 func TestExportMessageWhole(t *testing.T) {
 	frameTest(t)
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	t.Parallel()
+	m := newDemoModelNoCompare(t, 80, 24)
 	m.c.setFlash("%s", "wrote plumb-export.judge-first.md, plumb-export.judge-first.json and 8 figures (24 files) in "+
 		"plumb-export.judge-first.figures/; no calibrated log: CalibraEval collapsed (100.0% of the calibrated preferences "+
 		"are within 1e-09 of 0.5 (raw: 0.0%), so round-off, not the judge, would decide the choices) — plumb calibrate "+

@@ -25,7 +25,7 @@ func TestExportRefusesInputReadFromFolder(t *testing.T) {
 	if _, err := model.ReadFiles([]string{in}, model.ReadOptions{Opener: op}); err != nil {
 		t.Fatal(err)
 	}
-	m := newTestModel(t, demoLog(t), 120, 40)
+	m := newDemoModel(t, 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
 	m.c.opts.Files = []string{dir}
 	m.c.opts.Guard = g
@@ -51,7 +51,7 @@ func TestExportRefusesRelativeInputInDir(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, name), want, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	m.c.opts.ExportPrefix, m.c.opts.Files, m.c.opts.Dir = "out", []string{name}, dir
 	press(t, m, "e")
 	if !m.c.flashErr || !strings.Contains(m.c.flash, name+" is an input file") {

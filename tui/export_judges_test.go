@@ -139,7 +139,7 @@ func TestExportCollapsedSaysOldCalibratedLog(t *testing.T) {
 	if err := os.WriteFile(old, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
 	press(t, m, "]", "2", "l", "e") // judge-first at λ 0.55: collapsed (TestExport)
 	if m.c.flashErr || !strings.Contains(m.c.flash, "CalibraEval collapsed") || !strings.Contains(m.c.flash, old+" is from an earlier export, left as it was") {

@@ -20,7 +20,7 @@ func TestExport(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	dir := t.TempDir()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
 	press(t, m, "]", "2", "l", "e")
 	if m.c.flashErr || !strings.Contains(m.c.flash, "c shows the command") || !strings.Contains(m.c.reproduceCommand(), "plumb report --judge judge-first --lambda 0.55") {
@@ -91,7 +91,7 @@ func TestExportNeverOverwritesInput(t *testing.T) {
 	if err := os.WriteFile(in, []byte("precious"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "log")
 	m.c.opts.Files = []string{in}
 	press(t, m, "e")

@@ -42,7 +42,7 @@ func TestGolden(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
-		m := newTestModel(t, demoLog(t), sz[0], sz[1])
+		m := newDemoModel(t, sz[0], sz[1])
 		for p := range numPanes {
 			press(t, m, string(rune('1'+p)))
 			name := filepath.Join("testdata", "golden", fmt.Sprintf("%d-%s-%dx%d.txt", p+1, paneSlug[p], sz[0], sz[1]))
@@ -59,7 +59,7 @@ var paneSlug = [numPanes]string{"overview", "selection", "likelihood", "reportin
 func TestWidthSweep(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 120, 40)
+	m := newDemoModel(t, 120, 40)
 	step := 1
 	if testing.Short() {
 		step = 7

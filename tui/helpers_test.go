@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/demo"
+	"github.com/plumb-eval/plumb/report"
 )
 
 // startOptions are the analysis options `plumb` starts with (the flags'
@@ -47,10 +49,64 @@ func demoLog(t testing.TB) *model.Log {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return copyLog(lg)
+}
+
+// copyLog is a copy of lg whose record slices are its own (demoLog).
+func copyLog(lg *model.Log) *model.Log {
 	c := *lg
 	c.Pairs, c.Scores, c.Verdicts = slices.Clone(lg.Pairs), slices.Clone(lg.Scores), slices.Clone(lg.Verdicts)
 	c.Files, c.SkipReasons, c.Notes = slices.Clone(lg.Files), slices.Clone(lg.SkipReasons), slices.Clone(lg.Notes)
 	return &c
+}
+
+// demoEngine is one analysis.Engine of the unchanged demo log, shared by
+// every test that starts with newDemoModel (about half of tui's test CPU
+// was each model analysing the demo again). Sharing it changes no number:
+// its selection engines fit cold (every answer equals a fresh engine's,
+// what `plumb report` gives), its caches are keyed by the options that
+// made each result and guard themselves, and it is safe for concurrent
+// use. What does change is timing: a result another test asked for is
+// there at once. Tests that read timing — a path not computed yet, a
+// preview (SetPreviewMinKnots), a stale result, a cached path's pathMsg —
+// start with newTestModel and an engine of their own.
+var demoEngine = sync.OnceValues(func() (*analysis.Engine, error) {
+	lg, err := demoParsed()
+	if err != nil {
+		return nil, err
+	}
+	return analysis.NewEngine(copyLog(lg)), nil
+})
+
+// newDemoModel is newTestModel on the demo log with the shared demo
+// engine (demoEngine).
+func newDemoModel(t testing.TB, w, h int) *Model {
+	t.Helper()
+	return startTestModel(t, withDemoEngine(t, New(Options{Log: demoLog(t), Start: startOptions(), Dark: true, NoColor: true})), w, h)
+}
+
+// newDemoModelNoCompare is newTestModelNoCompare on the demo log with the
+// shared demo engine (demoEngine).
+func newDemoModelNoCompare(t testing.TB, w, h int) *Model {
+	t.Helper()
+	m := withDemoEngine(t, New(Options{Log: demoLog(t), Start: startOptions(), Dark: true, NoColor: true}))
+	m.pipe.noPath, m.pipe.noCompare = true, true
+	return startTestModel(t, m, w, h)
+}
+
+// withDemoEngine gives m, made on the demo log and not started, the
+// shared demo engine in place of its own.
+func withDemoEngine(t testing.TB, m *Model) *Model {
+	t.Helper()
+	eng, err := demoEngine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(eng.Judges(), m.c.judges) {
+		t.Fatalf("the model's log is not the demo's: judges %q, the demo's %q", m.c.judges, eng.Judges())
+	}
+	m.c.eng = eng
+	return m
 }
 
 // newTestModel returns the app on lg at w×h after
@@ -96,6 +152,15 @@ func startTestModel(t testing.TB, m *Model, w, h int) *Model {
 // of the file watcher are ignored. It returns whether tea.Quit was seen.
 func run(t testing.TB, m *Model, cmd tea.Cmd) (quit bool) {
 	t.Helper()
+	quit, _ = runHolding(t, m, cmd, nil)
+	return quit
+}
+
+// runHolding is run that hands m no message hold reports: those it
+// returns, in the order they came, for the test to deliver later (a
+// result that lands after the user has typed on).
+func runHolding(t testing.TB, m *Model, cmd tea.Cmd, hold func(tea.Msg) bool) (quit bool, held []tea.Msg) {
+	t.Helper()
 	queue := []tea.Cmd{cmd}
 	for steps := 0; len(queue) > 0; steps++ {
 		if steps > 10000 {
@@ -121,10 +186,14 @@ func run(t testing.TB, m *Model, cmd tea.Cmd) (quit bool) {
 		default:
 			continue // terminal queries and the like
 		}
+		if hold != nil && hold(msg) {
+			held = append(held, msg)
+			continue
+		}
 		_, next := m.Update(msg)
 		queue = append(queue, next)
 	}
-	return quit
+	return quit, held
 }
 
 // press sends keys (as typed: "l", "tab", "shift+tab", "enter", "esc",
@@ -237,4 +306,28 @@ func frameTest(t *testing.T) {
 	if raceDetector {
 		t.Skip("frame test: runs without -race (.ci/run's second tui run); see frameTest")
 	}
+}
+
+// reportOfScreen is what `plumb report` computes for the judge and the
+// options on m's screen: those options and the judge's analysis
+// (analysis.Analyze on the demo log).
+func reportOfScreen(t testing.TB, m *Model) (analysis.Options, analysis.JudgeAnalysis) {
+	t.Helper()
+	opt := m.c.knobs.opt
+	opt.Judges = []string{m.c.judgeName()}
+	an, err := analysis.Analyze(demoLog(t), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return opt, an.Judges[0]
+}
+
+// judgeDoc is the JSON document of one judge's analysis ja under opt.
+func judgeDoc(t testing.TB, opt analysis.Options, ja analysis.JudgeAnalysis) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := report.WriteJSON(&b, report.BuildDoc(&analysis.Analysis{Options: opt, Judges: []analysis.JudgeAnalysis{ja}}, "t")); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

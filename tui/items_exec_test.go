@@ -4,11 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 )
 
@@ -20,31 +18,7 @@ func TestPagerShowsRecord(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "shown")
 	t.Setenv("PAGER", "cat >"+out)
-	m := New(Options{Log: demoLog(t), Start: startOptions(), NoColor: true, Dark: true})
-	var mu sync.Mutex
-	last := ""
-	m.onFrame = func(f string) {
-		mu.Lock()
-		last = ansi.Strip(f)
-		mu.Unlock()
-	}
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
-	waitFor := func(what string) {
-		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for time.Now().Before(deadline) {
-			mu.Lock()
-			ok := strings.Contains(last, what)
-			mu.Unlock()
-			if ok {
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		t.Fatalf("no frame showed %q; the last one:\n%s", what, last)
-	}
+	tm, waitFor := startTeatest(t)
 	waitFor("flips its choice")
 	tm.Send(keyMsg("5"))
 	waitFor("pair items:")

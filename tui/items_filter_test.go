@@ -14,6 +14,7 @@ import (
 
 // TestParseFilter: the filter grammar of docs/tui.md, word by word.
 func TestParseFilter(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in     string
 		scores bool
@@ -113,6 +114,7 @@ func sortData() *itemData {
 // TestSortPairs: each column sorts stably, ties by id, a missing number
 // last in either direction.
 func TestSortPairs(t *testing.T) {
+	t.Parallel()
 	d := sortData()
 	ids := func(s itemSort) string {
 		rows := []int{0, 1, 2, 3}

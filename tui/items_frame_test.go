@@ -11,7 +11,7 @@ import (
 func TestItemsSortedFilteredFrame(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "5")
 	for m.items.sort[0].col != pcShift {
 		press(t, m, "s")

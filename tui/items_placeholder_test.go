@@ -9,7 +9,7 @@ import (
 // whole placeholder (the grammar's examples), not its first character.
 func TestItemsFilterPlaceholderWhole(t *testing.T) {
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "5", "/")
 	if f := frameText(m); !strings.Contains(f, "/text, cons:no, gold:1, shift>0.2") {
 		t.Errorf("the filter row lacks its placeholder:\n%s", f)

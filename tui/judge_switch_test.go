@@ -13,7 +13,7 @@ import (
 // the pane starts at its top, not at the previous judge's scroll offset.
 func TestJudgeSwitchShowsNewJudgeAtTop(t *testing.T) {
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "2", "pgdown", "pgdown", "pgdown")
 	if f := frameText(m); !scrolledDown(f) {
 		t.Fatalf("pgdn did not scroll the Selection pane:\n%s", f)

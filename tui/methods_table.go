@@ -27,10 +27,11 @@ type methodsTable struct {
 	// other options (same judge and group), for lambdaNote.
 	last, prev *selection.Result
 	lastOf     [2]string
-	// flash puts lambdaNote in the status line too, once per result
-	// (flashed).
+	// flash puts lambdaNote in the status line too, once per result on
+	// screen (flashed; the fit path, attached later, makes a copy of sel
+	// but not a new result).
 	flash   bool
-	flashed *selection.Result
+	flashed *result
 }
 
 // newMethodsTable returns the table of the metrics pick chooses
@@ -51,8 +52,10 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 	}
 	head = append(head, "n")
 	var rows [][]string
-	for _, r := range present.MethodRows(sel, t.c.intervals(), t.pick) {
-		rows = append(rows, t.row(r, t.w >= 140))
+	iv := t.c.intervals() // once per table: a cache lookup
+	anyFixed := iv != nil && len(iv.Fixed) > 0
+	for _, r := range present.MethodRows(sel, iv, t.pick) {
+		rows = append(rows, t.row(r, t.w >= 140, anyFixed))
 	}
 	t.track(sel)
 	out := t.cols.fit(&t.c.st, head, rows, prioOf(head, methodsPrio), t.w)
@@ -60,11 +63,13 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 		for _, l := range wrap(note, t.w, "  ") {
 			out = append(out, t.c.st.Faint.Render(l))
 		}
-		if t.flash && !sel.Preview && t.flashed != sel {
+		if r := t.c.cur; t.flash && !sel.Preview && r != nil && t.flashed != r {
 			// The status line says it too, in one line: at 80×24 the
-			// table is below the fold while λ is stepped.
-			t.flashed = sel
-			t.c.setFlash("%s", short)
+			// table is below the fold while λ is stepped. The result may
+			// land after the user has typed on: a message set since the
+			// step stays (setNote).
+			t.flashed = r
+			t.c.setNote(r.asked, "%s", short)
 		}
 	}
 	return out
@@ -72,8 +77,9 @@ func (t *methodsTable) Lines(sel *selection.Result) []string {
 
 // row lays out one method's row: the change from raw only withDelta (wide
 // terminals), every value followed by its mark's column so digits line
-// up; a collapsed method greyed, "collapsed" in every metric cell.
-func (t *methodsTable) row(r present.MethodRow, withDelta bool) []string {
+// up (and by fixedNote's when anyFixed); a collapsed method greyed,
+// "collapsed" in every metric cell.
+func (t *methodsTable) row(r present.MethodRow, withDelta, anyFixed bool) []string {
 	title := " " + r.Title
 	if r.Name == selection.MethodDiscard {
 		title = " discard incons."
@@ -97,7 +103,7 @@ func (t *methodsTable) row(r present.MethodRow, withDelta bool) []string {
 		return append(row, "—")
 	}
 	for _, c := range r.Cells {
-		row = append(row, t.cell(c, withDelta)+t.fixedNote(c, r.FitFixed))
+		row = append(row, t.cell(c, withDelta)+fixedNote(c, r.FitFixed, anyFixed))
 	}
 	return append(row, fmt.Sprint(r.N))
 }
@@ -140,10 +146,10 @@ func (t *methodsTable) glyph(mark string) string {
 // fixedNote follows a marked change of a method whose fit the bootstrap
 // held fixed with vocab.FixedFitSym (its interval is too narrow); other
 // marked changes get a blank in its place while any method's fit was held
-// fixed, so marked changes line up.
-func (t *methodsTable) fixedNote(c present.MethodCell, fitFixed bool) string {
-	switch iv := t.c.intervals(); {
-	case c.Mark == "" || c.Flag != "" || iv == nil || len(iv.Fixed) == 0:
+// fixed (anyFixed), so marked changes line up.
+func fixedNote(c present.MethodCell, fitFixed, anyFixed bool) string {
+	switch {
+	case c.Mark == "" || c.Flag != "" || !anyFixed:
 		return ""
 	case fitFixed:
 		return vocab.FixedFitSym

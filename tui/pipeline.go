@@ -28,6 +28,7 @@ type pipeline struct {
 	// queued asks for one more when it ends (the keys of a burst coalesce
 	// into that one follow-up); dropped counts stale results.
 	gen      uint64
+	asked    uint64 // the message count when gen began (result.asked)
 	inFlight bool
 	queued   bool
 	dropped  int
@@ -113,6 +114,7 @@ func (pl *pipeline) compared(msg compareMsg) {
 // recompute; it starts again for the new numbers.
 func (pl *pipeline) recompute() tea.Cmd {
 	pl.gen++
+	pl.asked = pl.c.msgStamp()
 	pl.stopBackground()
 	if len(pl.c.judges) == 0 {
 		return nil
@@ -161,7 +163,7 @@ func (pl *pipeline) stopBackground() {
 
 // request snapshots what a recompute of the current state needs.
 func (pl *pipeline) request() request {
-	return request{gen: pl.gen, eng: pl.c.eng, judge: pl.c.judgeName(), opt: pl.c.knobs.opt, itemsNow: pl.itemsShown}
+	return request{gen: pl.gen, asked: pl.asked, eng: pl.c.eng, judge: pl.c.judgeName(), opt: pl.c.knobs.opt, itemsNow: pl.itemsShown}
 }
 
 // computing reports whether the numbers on screen are older than the knobs.

@@ -64,7 +64,7 @@ func checkWrapped(t *testing.T, units []string, w int) {
 func TestReproduceWrapped(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	widths := []int{60, 80, 120}
 	for range m.c.judges {
 		units := m.c.reproduceUnits()
@@ -98,7 +98,7 @@ func TestReproducePopup80(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	dir := t.TempDir()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
 	press(t, m, "c")
 	frame := frameText(m)

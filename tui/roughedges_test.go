@@ -38,7 +38,7 @@ func renderPane(m *Model, p paneID, w int) []string {
 func TestPanesFitWidth(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 80, 30)
+	m := newDemoModel(t, 80, 30)
 	for _, judge := range []string{"judge-fair", "judge-first"} { // judge-first: a collapsed CalibraEval
 		for m.c.judgeName() != judge {
 			press(t, m, "]")
@@ -63,7 +63,7 @@ func TestPanesFitWidth(t *testing.T) {
 func TestMethodsTableColumns(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 80, 24)
+	m := newDemoModel(t, 80, 24)
 	press(t, m, "2")
 	body := ansi.Strip(m.body(paneSelection))
 	head := lineWith(body, " method ")
@@ -138,7 +138,7 @@ func lineWith(s, sub string) string {
 func TestHelpAlwaysVisible(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 80, 24)
+	m := newDemoModel(t, 80, 24)
 	bar := func() string {
 		lines := strings.Split(screen(m), "\n")
 		return lines[len(lines)-1]
@@ -187,7 +187,7 @@ func TestReproducePopup(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	for _, w := range []int{80, 250} {
-		m := newTestModelNoCompare(t, demoLog(t), w, 30)
+		m := newDemoModelNoCompare(t, w, 30)
 		m.c.opts.Files = []string{"/some/rather/long/directory/name/judgments of the week.jsonl"}
 		want := m.c.reproduceCommand()
 		cmd := m.key(keyMsg("c"))
@@ -219,7 +219,7 @@ func TestReproducePopup(t *testing.T) {
 func TestStatusLineByRank(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	var prev []string
 	for _, w := range []int{80, 100, 120, 160, 250} {
 		resize(t, m, w, 24)
@@ -264,7 +264,7 @@ func TestSplitWindow(t *testing.T) {
 	if lo, hi := splitWindow([]plot.Marker{{X: 2}, {X: 9}}, 10); lo != 1 || hi != 9 {
 		t.Errorf("marks at the ends: window %g–%g, want 1–9", lo, hi)
 	}
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	press(t, m, "4")
 	if !strings.Contains(ansi.Strip(m.body(paneReporting)), "zoomed to the marked splits") {
 		t.Error("the Reporting pane does not say the chart is zoomed")
@@ -275,7 +275,7 @@ func TestSplitWindow(t *testing.T) {
 func TestLikelihoodYLabel(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "3")
 	if b := ansi.Strip(m.body(paneLikelihood)); strings.Contains(b, "…│") || !strings.Contains(b, "US│") {
 		t.Errorf("the scatter's y label is cut or missing:\n%s", b)
@@ -300,7 +300,7 @@ func TestMethodsTableAlignment(t *testing.T) {
 		{Name: selection.MethodCalibraEval, Available: false, Reason: "test"},
 		{Name: selection.MethodBPC, Available: true, All: bpc},
 	}}
-	m := newTestModelNoCompare(t, demoLog(t), 250, 40)
+	m := newDemoModelNoCompare(t, 250, 40)
 	tbl := newMethodsTable(m.c, &columns{}, func(r *selection.MethodResult) *metrics.Metrics { return &r.All })
 	tbl.SetSize(120, 0)
 	lines := tbl.Lines(sel)
@@ -323,7 +323,7 @@ func TestMethodsTableAlignment(t *testing.T) {
 func TestKnotCount(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 200, 60)
+	m := newDemoModel(t, 200, 60)
 	press(t, m, "2")
 	f := m.c.cur.ja.Selection.Fit
 	want := fmt.Sprintf("%d knots", f.Points)
@@ -363,7 +363,7 @@ func TestPlurals(t *testing.T) {
 func TestStatusLineKeepsGroup(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "g")
 	lines := strings.Split(screen(m), "\n")
 	if st := lines[len(lines)-2]; !strings.Contains(st, "group "+m.c.knobs.opt.Group) || m.c.knobs.opt.Group == "" {
@@ -376,7 +376,7 @@ func TestStatusLineKeepsGroup(t *testing.T) {
 func TestHelpWheel(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "2", "?")
 	m.Update(tea.MouseWheelMsg(tea.Mouse{Button: tea.MouseWheelDown}))
 	if m.keysPopup.scroll.YOffset() == 0 || textOf(t, m, paneSelection).scroll.YOffset() != 0 {
@@ -389,7 +389,7 @@ func TestHelpWheel(t *testing.T) {
 func TestSplitLegend(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "4")
 	l := lineWith(ansi.Strip(m.body(paneReporting)), "C current")
 	if l == "" || strings.Contains(l, "…") || !strings.Contains(l, "D adaptive") {
@@ -403,7 +403,7 @@ func TestSplitLegend(t *testing.T) {
 func TestLongFlash(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	m.c.setFlash("wrote a.md and a.json; no calibrated log: CalibraEval collapsed (g* is flat) — plumb calibrate --allow-degenerate writes it marked · c shows the command")
 	lines := strings.Split(screen(m), "\n")
 	if len(lines) != 24 {
@@ -421,7 +421,7 @@ func TestLongFlash(t *testing.T) {
 func TestHeldoutTableColumns(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 80, 24)
+	m := newDemoModel(t, 80, 24)
 	press(t, m, "2", "down", "left", "left")
 	body := ansi.Strip(m.body(paneSelection))
 	i := strings.Index(body, "Held out")
@@ -444,7 +444,7 @@ func TestHeldoutTableColumns(t *testing.T) {
 func TestKnobBarShowsFocusedKnob(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "2")
 	ids := paneKnobs[paneSelection]
 	b := m.panes[paneSelection].Knobs()

@@ -59,7 +59,7 @@ func frameText(m *Model) string { return ansi.Strip(m.frame()) }
 func TestScoreItemNamesItsCriterion(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	press(t, m, "]", "]", "5", "v")
 	if crit := m.c.criterionResult().Criterion; crit != "accuracy" {
 		t.Fatalf("criterion on screen %q, want accuracy (the demo's order changed?)", crit)
@@ -127,7 +127,7 @@ func TestStatusOnePair(t *testing.T) {
 func TestHomeEndScrollPanes(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 80, 24)
+	m := newDemoModel(t, 80, 24)
 	home, end := tea.KeyPressMsg{Code: tea.KeyHome}, tea.KeyPressMsg{Code: tea.KeyEnd}
 	for _, p := range []paneID{paneOverview, paneSelection, paneLikelihood, paneReporting} {
 		press(t, m, string(rune('1'+p)))
@@ -157,7 +157,7 @@ func TestHomeEndScrollPanes(t *testing.T) {
 func TestItemListCutSaysSo(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "5")
 	last := func() string {
 		lines := strings.Split(frameText(m), "\n")
@@ -319,7 +319,7 @@ func TestPathSmallMultiples(t *testing.T) {
 func TestMethodsTablesAligned(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 60)
+	m := newDemoModelNoCompare(t, 120, 60)
 	press(t, m, "2", "j")
 	for range 10 {
 		press(t, m, "h") // est. fraction 1 → 0.5: a held-out table
@@ -359,7 +359,7 @@ func knobBarLine(m *Model) string { return strings.Split(frameText(m), "\n")[1] 
 func TestInactiveVerdictSource(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	press(t, m, "4")
 	if m.c.cur.ja.Target != "verdict" {
 		t.Fatalf("target %q, want the demo's verdict records", m.c.cur.ja.Target)
@@ -439,7 +439,7 @@ func TestInactiveHardChoices(t *testing.T) {
 func TestPublishedSolverScreen(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 200, 60)
+	m := newDemoModel(t, 200, 60)
 	press(t, m, "2", "up", "up", "right") // the solver: converged → published
 	if m.c.knobs.opt.Selection.Solver != selection.SolverPublished {
 		t.Fatalf("solver %v", m.c.knobs.opt.Selection.Solver)
@@ -486,7 +486,7 @@ func TestPublishedSolverScreen(t *testing.T) {
 func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "2")
 	before := m.c.cur.ja.Selection.Method(selection.MethodCalibraEval).All
 	press(t, m, "l")
@@ -503,7 +503,7 @@ func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 		t.Errorf("no note under the table:\n%s", body)
 	}
 	// At 200 columns every column shows: the ICCs changed on screen, no note.
-	m = newTestModelNoCompare(t, demoLog(t), 200, 60)
+	m = newDemoModelNoCompare(t, 200, 60)
 	press(t, m, "2", "l")
 	if body := ansi.Strip(m.body(paneSelection)); strings.Contains(body, "changed none of the columns shown") || strings.Contains(m.c.flash, "λ 0.5") {
 		t.Errorf("a note at 200 columns, where the ICCs show:\n%s", body)
@@ -517,7 +517,7 @@ func TestLambdaStepSaysWhenShownColumnsStay(t *testing.T) {
 func TestTotalScoresAligned(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	press(t, m, "]", "]", "3", "h") // criterion: accuracy → total (micro)
 	if crit := m.c.criterionResult().Criterion; crit != "total (micro)" {
 		t.Fatalf("criterion %q", crit)

@@ -16,7 +16,7 @@ func TestScrollReachesLastLine(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 50}} {
-		m := newTestModel(t, demoLog(t), sz[0], sz[1])
+		m := newDemoModel(t, sz[0], sz[1])
 		for _, p := range []paneID{paneOverview, paneSelection, paneLikelihood, paneReporting} {
 			press(t, m, string(rune('1'+p)))
 			lines := strings.Split(m.body(p), "\n")
@@ -43,7 +43,7 @@ func TestScrollReachesLastLine(t *testing.T) {
 func TestViewportArithmetic(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	for n := 1; n <= 12; n++ {
 		lines := make([]string, n)
 		for i := range lines {

@@ -16,7 +16,7 @@ import (
 // such head.
 func TestCollapseHeadsSelectionPane(t *testing.T) {
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 80, 24)
+	m := newDemoModelNoCompare(t, 80, 24)
 	press(t, m, "]", "2")
 	f := frameText(m)
 	body := strings.Join(strings.Split(f, "\n")[2:9], "\n") // under the tabs and the knob bar

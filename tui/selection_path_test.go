@@ -31,7 +31,7 @@ func TestPathGolden(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
-		m := newTestModel(t, demoLog(t), sz[0], sz[1])
+		m := newDemoModel(t, sz[0], sz[1])
 		press(t, m, "]", "]", "2", "j", "j", "j", "j", "j")
 		for range 19 {
 			press(t, m, "h")
@@ -52,7 +52,7 @@ func TestPathGolden(t *testing.T) {
 func TestStopAtKnob(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 120, 40)
+	m := newDemoModel(t, 120, 40)
 	press(t, m, "]", "]", "2")
 	p := m.c.cur.ja.Selection.Path
 	if p == nil {

@@ -17,6 +17,7 @@ import (
 // 0.535, which the axis used to span edge to edge) no longer fill it.
 func TestStyleChartCoversIntervals(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := styleModel(t, demoLog(t), 80, 24, 0, nil)
 	body := styleBody(m)
 	labels := regexp.MustCompile(`(?m)^ +([0-9.]+) [┤┼]`).FindAllStringSubmatch(body, -1)
@@ -44,6 +45,7 @@ func TestStyleChartCoversIntervals(t *testing.T) {
 // (the options codec, analysis.Options.Args); r resets it.
 func TestSelfKnob(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	m := styleModel(t, styleSimLog(t, 200, nil), 120, 40, 0, nil)
 	judge := m.c.judgeName()
 	press(t, m, "down", "down")

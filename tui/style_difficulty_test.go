@@ -20,6 +20,7 @@ import (
 // the reproduce command carries the flag.
 func TestStyleLCForms(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	path := filepath.Join("..", "..", "shared", "data", "alpacaeval", "alpaca-7b.annotations.json")
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("no real data (%v): ../shared/data/alpacaeval holds AlpacaEval's annotations", err)

@@ -18,6 +18,7 @@ import (
 // flagged, and lazy is left out of its reference.
 func TestStylePaneFlags(t *testing.T) {
 	frameTest(t)
+	t.Parallel()
 	cfg := simtest.Config(200, 0, 0)
 	cfg.GoldShare = 0
 	cfg.Generators = []sim.Generator{{Name: "a", Quality: 0.5, LenMedian: 300, LenSpread: 0.3}, {Name: "b", LenMedian: 300, LenSpread: 0.3}}

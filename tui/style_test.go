@@ -433,7 +433,7 @@ func TestStyleExportFigures(t *testing.T) {
 func TestStyleCalibratedNeedsAFit(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	press(t, m, "]", "6", "j", "l")
 	if m.c.knobs.opt.Style.Pref != style.PrefRawX0 {
 		t.Errorf("judge-first (collapsed): balanced → %v, want raw-x0 (no calibrated)", m.c.knobs.opt.Style.Pref)
@@ -534,7 +534,7 @@ func TestStyleExportNeedsStyleFields(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	dir := t.TempDir()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	m.c.opts.ExportPrefix = filepath.Join(dir, "out")
 	for _, p := range []string{"1", "6"} {
 		press(t, m, p, "e")

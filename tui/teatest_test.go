@@ -16,31 +16,7 @@ import (
 // whole words).
 func TestTeatestSmoke(t *testing.T) {
 	t.Parallel()
-	m := New(Options{Log: demoLog(t), Start: startOptions(), NoColor: true, Dark: true})
-	var mu sync.Mutex
-	last := ""
-	m.onFrame = func(f string) {
-		mu.Lock()
-		last = ansi.Strip(f)
-		mu.Unlock()
-	}
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
-	waitFor := func(what string) {
-		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for time.Now().Before(deadline) {
-			mu.Lock()
-			ok := strings.Contains(last, what)
-			mu.Unlock()
-			if ok {
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		t.Fatalf("no frame showed %q; the last one:\n%s", what, last)
-	}
+	tm, waitFor := startTeatest(t)
 	waitFor("flips its choice")
 	for _, p := range []struct{ key, text string }{
 		{"2", "Learned map g*"}, {"3", "LS–US scatter"}, {"4", "Verdict rate"}, {"5", "pair items:"}, {"2", "λ ‹0.5›"},
@@ -60,4 +36,38 @@ func TestTeatestSmoke(t *testing.T) {
 	if fm.pane != paneSelection {
 		t.Errorf("final pane %d", fm.pane)
 	}
+}
+
+// startTeatest runs the app on the demo log as a real Bubble Tea program
+// (teatest) at 120×40 and returns it with waitFor, which waits (20 s at
+// most) for a frame View drew to hold a text, failing the test with the
+// last frame when none does.
+func startTeatest(t *testing.T) (tm *teatest.TestModel, waitFor func(what string)) {
+	t.Helper()
+	m := New(Options{Log: demoLog(t), Start: startOptions(), NoColor: true, Dark: true})
+	var mu sync.Mutex
+	last := ""
+	m.onFrame = func(f string) {
+		mu.Lock()
+		last = ansi.Strip(f)
+		mu.Unlock()
+	}
+	tm = teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
+	waitFor = func(what string) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for time.Now().Before(deadline) {
+			mu.Lock()
+			ok := strings.Contains(last, what)
+			mu.Unlock()
+			if ok {
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		t.Fatalf("no frame showed %q; the last one:\n%s", what, last)
+	}
+	return tm, waitFor
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"reflect"
@@ -14,7 +13,6 @@ import (
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/report"
 )
 
 // TestKnobShowsValueAtOnce: a knob key changes the knob bar and status
@@ -23,7 +21,7 @@ import (
 func TestKnobShowsValueAtOnce(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	press(t, m, "2")
 	gen := m.pipe.gen
 	_, cmd := m.Update(keyMsg("l"))
@@ -182,7 +180,7 @@ func TestKeyStopsExactFit(t *testing.T) {
 // new CalibraEval problem, so it has no preview.
 func TestStaleResultDropped(t *testing.T) {
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	press(t, m, "2", "j")
 	before := m.c.cur
 	_, cmd := m.Update(keyMsg("h")) // recompute of est. fraction 0.95 starts
@@ -211,7 +209,7 @@ func TestStaleResultDropped(t *testing.T) {
 func TestResize(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 200, 60)
+	m := newDemoModel(t, 200, 60)
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {250, 70}, {300, 90}, {79, 24}, {80, 23}, {20, 5}} {
 		run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: sz[0], Height: sz[1]} })
 		for p := range numPanes {
@@ -231,7 +229,7 @@ func TestResize(t *testing.T) {
 func TestJudgeAndGroupSwitch(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	if m.c.judgeName() != "judge-fair" || m.c.cur.judge != "judge-fair" {
 		t.Fatalf("first judge %q", m.c.judgeName())
 	}
@@ -267,22 +265,11 @@ func TestJudgeAndGroupSwitch(t *testing.T) {
 func TestScreenMatchesReport(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModel(t, demoLog(t), 120, 40)
+	m := newDemoModel(t, 120, 40)
 	press(t, m, "]", "2", "l", "l", "j", "h", "h", "4", "j", "l", "j", "l", "j", "l")
-	opt := m.c.knobs.opt
-	opt.Judges = []string{m.c.judgeName()}
-	an, err := analysis.Analyze(demoLog(t), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := func(ja analysis.JudgeAnalysis) string {
-		var b bytes.Buffer
-		if err := report.WriteJSON(&b, report.BuildDoc(&analysis.Analysis{Options: opt, Judges: []analysis.JudgeAnalysis{ja}}, "t")); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
-	}
-	if doc(m.c.cur.ja) != doc(an.Judges[0]) {
+	opt, want := reportOfScreen(t, m)
+	doc := func(ja analysis.JudgeAnalysis) string { return judgeDoc(t, opt, ja) }
+	if doc(m.c.cur.ja) != doc(want) {
 		t.Error("the screen's analysis differs from report.Analyze with the same options")
 	}
 	args := reportArgs(opt, nil)
@@ -297,7 +284,7 @@ func TestScreenMatchesReport(t *testing.T) {
 func TestItemsPane(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	// judge-tokenA (the third judge): judge-first's fit collapses on the
 	// demo, so its items have raw preferences only and no shift to sort by
 	// (TestCollapsedFitItemsRawOnly).
@@ -354,7 +341,7 @@ func TestItemsPane(t *testing.T) {
 func TestHelpAndQuit(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 200, 60)
+	m := newDemoModelNoCompare(t, 200, 60)
 	press(t, m, "?")
 	s := screen(m)
 	for _, b := range [][]string{{"tab", "next pane"}, {"]", "next judge"}, {"r", "reset knob"}, {"e", "export"}, {"/", "filter"}, {"q", "quit"}} {
@@ -379,7 +366,7 @@ func TestHelpAndQuit(t *testing.T) {
 func TestCriterionKnob(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	press(t, m, "3")
 	gen := m.pipe.gen
 	first := m.c.criterionResult().Criterion

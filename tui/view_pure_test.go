@@ -11,7 +11,7 @@ import "testing"
 // is now taken at the end of Update.
 func TestHardChoicesCountedInUpdate(t *testing.T) {
 	t.Parallel()
-	m := newTestModelNoCompare(t, demoLog(t), 120, 40)
+	m := newDemoModelNoCompare(t, 120, 40)
 	if len(m.c.judges) < 2 {
 		t.Skip("the demo log has one judge")
 	}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -20,26 +19,7 @@ func TestNewNOAMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	for trial := range 40 {
 		n := 1 + rng.IntN(600) // above 256 items, radixSort sorts by digits
-		pairs := make([]model.Pair, n)
-		for i := range pairs {
-			p := model.Pair{ID: fmt.Sprint(i), Source: model.SourceProb}
-			for _, a := range model.Arrangements {
-				p.Has[a] = rng.Float64() < 0.7
-				switch r := rng.Float64(); {
-				case r < 0.03:
-					p.S[a] = 0
-				case r < 0.05:
-					p.S[a] = math.Copysign(0, -1)
-				case r < 0.1:
-					p.S[a] = 1
-				case r < 0.4:
-					p.S[a] = float64(rng.IntN(20)) / 20 // ties
-				default:
-					p.S[a] = rng.Float64()
-				}
-			}
-			pairs[i] = p
-		}
+		pairs := randomPairsHas(rng, n, 0.7)
 		est := make([]int, n+rng.IntN(5))
 		for i := range est {
 			est[i] = rng.IntN(n)

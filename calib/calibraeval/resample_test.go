@@ -79,14 +79,19 @@ func TestResamplerMatchesNewNOA(t *testing.T) {
 	}
 }
 
-// randomPairs are n items with random arrangement sets and P(A) values,
-// among them ties, 0, −0 and 1.
-func randomPairs(rng *rand.Rand, n int) []model.Pair {
+// randomPairs are n items with random arrangement sets (each arrangement
+// present with probability 0.8) and P(A) values, among them ties, 0, −0
+// and 1.
+func randomPairs(rng *rand.Rand, n int) []model.Pair { return randomPairsHas(rng, n, 0.8) }
+
+// randomPairsHas is randomPairs with each arrangement present with
+// probability has.
+func randomPairsHas(rng *rand.Rand, n int, has float64) []model.Pair {
 	pairs := make([]model.Pair, n)
 	for i := range pairs {
 		p := model.Pair{ID: fmt.Sprint(i), Source: model.SourceProb}
 		for _, a := range model.Arrangements {
-			p.Has[a] = rng.Float64() < 0.8
+			p.Has[a] = rng.Float64() < has
 			switch r := rng.Float64(); {
 			case r < 0.03:
 				p.S[a] = 0

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/style"
-	"github.com/plumb-eval/plumb/model"
-	"github.com/plumb-eval/plumb/model/importer"
+
+	"github.com/plumb-eval/plumb/internal/realdata"
 )
 
 // readDifficultyCSV reads an instruction_difficulty.csv (a header, then
@@ -53,7 +53,7 @@ func readDifficultyCSV(t *testing.T, path string) map[int]float64 {
 // three models (testdata/alpacaeval_instruction_difficulty_joint3.csv),
 // since its published instruction_difficulty.csv is not at hand here.
 func TestAlpacaEvalRealDifficulty(t *testing.T) {
-	dir := sharedData(t, "alpacaeval")
+	dir := realdata.Dir(t, "alpacaeval")
 	diff := readDifficultyCSV(t, filepath.Join("testdata", "alpacaeval_instruction_difficulty_joint3.csv"))
 	raw, err := os.ReadFile(filepath.Join("testdata", "alpacaeval_lc_difficulty_reference.json"))
 	if err != nil {
@@ -73,10 +73,7 @@ func TestAlpacaEvalRealDifficulty(t *testing.T) {
 	}
 	const base = "gpt4_1106_preview"
 	for _, m := range []string{"alpaca-7b", "alpaca-7b_concise", "alpaca-7b_verbose"} {
-		lg, err := importer.Load([]string{filepath.Join(dir, m+".annotations.json")}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		lg := loadAlpacaEval(t, dir, m)
 		opt := style.DefaultOptions()
 		opt.Bootstrap.Resamples = 0
 		opt.Pref = style.PrefRawX0
@@ -117,13 +114,10 @@ func TestAlpacaEvalRealDifficulty(t *testing.T) {
 // instruction. plumb matches the code (TestAlpacaEvalRealDifficulty) and
 // says so in a note; alpaca-7b, with all 805, gets no note.
 func TestAlpacaEvalRealDifficultyPositions(t *testing.T) {
-	dir := sharedData(t, "alpacaeval")
+	dir := realdata.Dir(t, "alpacaeval")
 	diff := readDifficultyCSV(t, filepath.Join("testdata", "alpacaeval_instruction_difficulty_joint3.csv"))
 	for m, want := range map[string]string{"alpaca-7b": "", "alpaca-7b_concise": "alpaca-7b_concise vs gpt4_1106_preview: 804 instructions for 805 difficulties: AlpacaEval's code, and plumb to match it, takes an item's difficulty by its position"} {
-		lg, err := importer.Load([]string{filepath.Join(dir, m+".annotations.json")}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		lg := loadAlpacaEval(t, dir, m)
 		opt := style.DefaultOptions()
 		opt.Bootstrap.Resamples, opt.Difficulty = 0, diff
 		r, err := style.Analyze(lg.Pairs, opt)

@@ -12,6 +12,8 @@ import (
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
+
+	"github.com/plumb-eval/plumb/internal/realdata"
 )
 
 // TestAlpacaEvalGeneratorLonger: on AlpacaEval 2.0's annotations
@@ -26,18 +28,9 @@ import (
 // quality, and one judge gives no other to compare with: both are said,
 // with the number.
 func TestAlpacaEvalGeneratorLonger(t *testing.T) {
-	dir := sharedData(t, "alpacaeval")
-	raw, err := os.ReadFile(filepath.Join("testdata", "alpacaeval_glm_reference.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref struct {
-		Models map[string]struct{ Phi float64 }
-	}
-	if err := json.Unmarshal(raw, &ref); err != nil {
-		t.Fatal(err)
-	}
-	const judge, base = "weighted_alpaca_eval_gpt4_turbo", "gpt4_1106_preview"
+	dir := realdata.Dir(t, "alpacaeval")
+	ref := readGLMReference(t)
+	const base = alpacaBase
 	for _, m := range []string{"alpaca-7b", "alpaca-7b_concise", "alpaca-7b_verbose"} {
 		file := filepath.Join(dir, m+".annotations.json")
 		b, err := os.ReadFile(file)
@@ -66,17 +59,7 @@ func TestAlpacaEvalGeneratorLonger(t *testing.T) {
 				baseLonger++
 			}
 		}
-		lg, err := importer.Load([]string{file}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt := style.DefaultOptions()
-		opt.Bootstrap.Resamples = 200
-		opt.Self = map[string]string{judge: base}
-		r, err := style.Analyze(lg.Pairs, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := analyseAlpacaEvalSelf(t, dir, m)
 		g := r.Length.GeneratorLonger
 		share := float64(baseLonger) / float64(n)
 		if share <= style.LongerShare || len(g) != 1 || g[0].Model != base || g[0].Opponent != m || g[0].N != n || math.Abs(g[0].Share-share) > 1e-15 {
@@ -111,7 +94,7 @@ func TestAlpacaEvalGeneratorLonger(t *testing.T) {
 // 76 do not: the test set has items with an empty response, which are
 // never matched by text.
 func TestPandaLMPairing(t *testing.T) {
-	dir := sharedData(t, "pandalm")
+	dir := realdata.Dir(t, "pandalm")
 	read := func(name string, v any) {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {

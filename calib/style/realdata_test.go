@@ -7,36 +7,83 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/style"
 	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/importer"
+
+	"github.com/plumb-eval/plumb/internal/realdata"
 )
 
-// sharedData returns ../shared/data/sub beside the repository root, or
-// skips the test.
-func sharedData(t *testing.T, sub string) string {
+// glmReference is testdata/alpacaeval_glm_reference.json: statsmodels'
+// minimal GLM per AlpacaEval model (how it was made: TestAlpacaEvalReal).
+type glmReference struct {
+	Models map[string]struct {
+		N              int
+		Theta, Phi, LC float64
+		WinRate        float64 `json:"win_rate"`
+		NearZero       int     `json:"near_zero"`
+	}
+}
+
+// readGLMReference reads testdata/alpacaeval_glm_reference.json.
+func readGLMReference(t *testing.T) glmReference {
 	t.Helper()
-	dir, err := os.Getwd()
+	raw, err := os.ReadFile(filepath.Join("testdata", "alpacaeval_glm_reference.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root (go.mod) not found")
-		}
-		dir = parent
+	var ref glmReference
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		t.Fatal(err)
 	}
-	path := filepath.Join(dir, "..", "shared", "data", sub)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("real judge logs not available (%v); they live in ../shared/data beside the repository", err)
+	return ref
+}
+
+// alpacaJudge and alpacaBase are AlpacaEval 2.0's judge and the baseline
+// every model is compared with: the judge's own generator (--self).
+const alpacaJudge, alpacaBase = "weighted_alpaca_eval_gpt4_turbo", "gpt4_1106_preview"
+
+// loadAlpacaEval imports model m's AlpacaEval annotations from dir with
+// the lengths of the texts (the texts skipped).
+func loadAlpacaEval(t *testing.T, dir, m string) *model.Log {
+	t.Helper()
+	lg, err := importer.Load([]string{filepath.Join(dir, m+".annotations.json")}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	return path
+	return lg
+}
+
+// alpacaSelf holds analyseAlpacaEvalSelf's results by file: two tests
+// read the same analyses (about 2 s of CPU each time), none changes one.
+var alpacaSelf = struct {
+	sync.Mutex
+	r map[string]*style.Result
+}{r: map[string]*style.Result{}}
+
+// analyseAlpacaEvalSelf is the style analysis of model m's AlpacaEval
+// annotations in dir with the judge as the baseline's generator (--self)
+// and 200 resamples, computed once per test binary.
+func analyseAlpacaEvalSelf(t *testing.T, dir, m string) *style.Result {
+	t.Helper()
+	alpacaSelf.Lock()
+	defer alpacaSelf.Unlock()
+	key := filepath.Join(dir, m)
+	if r := alpacaSelf.r[key]; r != nil {
+		return r
+	}
+	opt := style.DefaultOptions()
+	opt.Bootstrap.Resamples = 200
+	opt.Self = map[string]string{alpacaJudge: alpacaBase}
+	r, err := style.Analyze(loadAlpacaEval(t, dir, m).Pairs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alpacaSelf.r[key] = r
+	return r
 }
 
 // TestAlpacaEvalReal analyses the real AlpacaEval 2.0 annotations
@@ -58,36 +105,12 @@ func sharedData(t *testing.T, sub string) string {
 //   - the judge is gpt4_1106_preview (--self), so its self-preference is
 //     the baseline's side of the same items.
 func TestAlpacaEvalReal(t *testing.T) {
-	dir := sharedData(t, "alpacaeval")
-	raw, err := os.ReadFile(filepath.Join("testdata", "alpacaeval_glm_reference.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref struct {
-		Models map[string]struct {
-			N              int
-			Theta, Phi, LC float64
-			WinRate        float64 `json:"win_rate"`
-			NearZero       int     `json:"near_zero"`
-		}
-	}
-	if err := json.Unmarshal(raw, &ref); err != nil {
-		t.Fatal(err)
-	}
+	dir := realdata.Dir(t, "alpacaeval")
+	ref := readGLMReference(t)
 	published := map[string]float64{"alpaca-7b": 2.591450540223603, "alpaca-7b_concise": 1.9911763835447769, "alpaca-7b_verbose": 2.9331016025062344}
-	const judge, base = "weighted_alpaca_eval_gpt4_turbo", "gpt4_1106_preview"
+	const base = alpacaBase
 	for m, pub := range published {
-		lg, err := importer.Load([]string{filepath.Join(dir, m+".annotations.json")}, "", model.ReadOptions{SkipText: true, TextLengths: true}, importer.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt := style.DefaultOptions()
-		opt.Bootstrap.Resamples = 200
-		opt.Self = map[string]string{judge: base}
-		r, err := style.Analyze(lg.Pairs, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := analyseAlpacaEvalSelf(t, dir, m)
 		var w *style.WinRate
 		for i := range r.WinRates {
 			if r.WinRates[i].Model == m && r.WinRates[i].Opponent == base {
@@ -138,7 +161,7 @@ func TestAlpacaEvalReal(t *testing.T) {
 // every item has lengths and both generators, so the length measures and
 // the two generators' win rates are defined, and mirror each other.
 func TestFastChatReal(t *testing.T) {
-	dir := sharedData(t, "fastchat-mtbench")
+	dir := realdata.Dir(t, "fastchat-mtbench")
 	lg, err := importer.Load([]string{dir}, "", model.ReadOptions{}, importer.Options{})
 	if err != nil {
 		t.Fatal(err)

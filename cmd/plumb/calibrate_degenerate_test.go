@@ -26,6 +26,7 @@ func swapOnlyLog(t *testing.T) string {
 // on stderr and marks every record; report --format json says
 // "degenerate": true.
 func TestCalibrateRefusesCollapsedFit(t *testing.T) {
+	t.Parallel()
 	in := swapOnlyLog(t)
 	out := filepath.Join(t.TempDir(), "cal.jsonl")
 	_, stderr, code := executeCalibrate(t, in, "--judge", "judge-tokenA", "-o", out)
@@ -94,6 +95,7 @@ func TestCalibrateRefusesCollapsedFit(t *testing.T) {
 // whose ICCs are impossible give valid JSON (exit 0) with the flags, never
 // an encoder failure; out-of-range λ is a flag error.
 func TestReportJSONExtremeOptions(t *testing.T) {
+	t.Parallel()
 	log := ""
 	for i, s := range [][2]string{{"0.26", "0.54"}, {"0.38", "0.59"}, {"0.61", "0.11"}, {"0.06", "0.8"}} {
 		log += `{"kind":"pair","id":"` + string(rune('a'+i)) + `","judge":"j","p_a":{"x0":` + s[0] + `,"x1":` + s[1] + `},"gold":"` +

@@ -53,6 +53,7 @@ func readCalibrated(t *testing.T, path string) *model.Log {
 // independently on the judge's estimation items in file order, and
 // "calibrated" says the converged fit was not asked for.
 func TestCalibratePublished(t *testing.T) {
+	t.Parallel()
 	const judge, frac, seed, lambda = "judge-tokenA", 0.5, 3, 0.2
 	out := filepath.Join(t.TempDir(), "pub.jsonl")
 	_, stderr, code := executeCalibrate(t, "--solver", "published", "--published-lambda", "0.2", "--judge", judge,
@@ -126,6 +127,7 @@ func TestCalibratePublished(t *testing.T) {
 // published code's in "calibrated_published"; a judge the published code
 // cannot run on (hard choices) gets the reason in both fields and a note.
 func TestCalibrateSolverBoth(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	conv, both := filepath.Join(dir, "conv.jsonl"), filepath.Join(dir, "both.jsonl")
 	if _, stderr, code := executeCalibrate(t, "--judge", "judge-fair", "-o", conv); code != 0 {

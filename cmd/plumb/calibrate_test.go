@@ -39,6 +39,7 @@ func calibrated(t *testing.T, lg *model.Log) []map[string]any {
 }
 
 func TestCalibrateDemoGzip(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "cal.jsonl.gz")
 	stdout, stderr, code := executeCalibrate(t, "--judge", "judge-tokenA", "--judge", "judge-fair", "--est-frac", "0.5", "--seed", "3", "-o", out)
 	if code != 0 || stdout != "" {
@@ -78,6 +79,7 @@ func TestCalibrateDemoGzip(t *testing.T) {
 }
 
 func TestCalibrateStdoutHardChoices(t *testing.T) {
+	t.Parallel()
 	in := writeFile(t, "in.jsonl", strings.Join([]string{
 		`{"kind":"pair","id":"q1","judge":"chatgpt","choice":{"x0":"A","x1":"B"},"gold":"1","prompt":"p","latency_ms":812}`,
 		`{"kind":"pair","id":"q2","judge":"chatgpt","choice":{"x0":"tie","x1":"B"},"gold":"2"}`,
@@ -110,6 +112,7 @@ func TestCalibrateStdoutHardChoices(t *testing.T) {
 }
 
 func TestCalibrateErrors(t *testing.T) {
+	t.Parallel()
 	good := writeFile(t, "good.jsonl", `{"kind":"pair","id":"q1","judge":"j","p_a":{"x0":0.7,"x1":0.4}}`+"\n")
 	bad := writeFile(t, "bad.jsonl", `{"kind":"pair","id":"q1","judge":"j","p_a":{"x0":1.7}}`+"\n")
 	scores := writeFile(t, "s.jsonl", `{"kind":"score","id":"s1","judge":"k","criterion":"c","judge_score":3,"human_score":2}`+"\n"+

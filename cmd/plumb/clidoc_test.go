@@ -23,6 +23,7 @@ const updateDocsEnv = "PLUMB_UPDATE_DOCS"
 // or flag changed and the file was not regenerated; with PLUMB_UPDATE_DOCS=1
 // it rewrites the file.
 func TestCLIDoc(t *testing.T) {
+	t.Parallel()
 	got := cliDoc(newRootCmd())
 	if os.Getenv(updateDocsEnv) != "" {
 		tmp := cliDocPath + ".tmp"
@@ -49,6 +50,7 @@ func TestCLIDoc(t *testing.T) {
 // the tree has a section and every visible flag a row, so a flag cannot be
 // left out of docs/cli.md by a generator bug.
 func TestCLIDocCoversEveryFlag(t *testing.T) {
+	t.Parallel()
 	root := newRootCmd()
 	doc := cliDoc(root)
 	for _, c := range docCommands(root) {

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
-	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/collect/collecttest"
 )
 
 // postBatch posts each request of the batch files to the server at base
@@ -18,41 +15,13 @@ import (
 // OpenAI Batch output lines to name; keep says which lines to keep.
 func postBatch(t *testing.T, base, name string, keep func(i int) bool, files ...string) {
 	t.Helper()
-	root := strings.TrimSuffix(base, "/v1")
-	var out bytes.Buffer
-	i := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(nil, 1<<24)
-		for ; sc.Scan(); i++ {
-			var r struct {
-				CustomID string          `json:"custom_id"`
-				URL      string          `json:"url"`
-				Body     json.RawMessage `json:"body"`
-			}
-			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-				t.Fatal(err)
-			}
-			if !keep(i) {
-				continue
-			}
-			resp, err := http.Post(root+r.URL, "application/json", bytes.NewReader(r.Body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			id, _ := json.Marshal(r.CustomID)
-			fmt.Fprintf(&out, `{"id":"b%d","custom_id":%s,"response":{"status_code":%d,"request_id":"r%d","body":%s},"error":null}`+"\n", i, id, resp.StatusCode, i, bytes.TrimSpace(body))
+	var reqs []collecttest.Request
+	for i, r := range collecttest.ReadRequests(t, files...) {
+		if keep(i) {
+			reqs = append(reqs, r)
 		}
 	}
-	if err := os.WriteFile(name, out.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	collecttest.WriteLines(t, name, collecttest.Answer(t, strings.TrimSuffix(base, "/v1"), reqs))
 }
 
 // TestCollectBatchCommand runs the batch loop through the command: the
@@ -60,6 +29,7 @@ func postBatch(t *testing.T, base, name string, keep func(i int) bool, files ...
 // read back into a log byte-identical to a live collect; a partial results
 // file exits 3 and the next --batch-out asks only for what is missing.
 func TestCollectBatchCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
 	if _, err := simulate(t, "--pairs", "12", "--scores", "0", "--verdicts", "0", "-o", items); err != nil {
@@ -128,6 +98,7 @@ func sameLines(a, b []byte) bool {
 // Batch API: the log equals a live collect's, and the batch IDs written
 // down are removed once read.
 func TestCollectBatchSubmit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
 	if _, err := simulate(t, "--pairs", "10", "--scores", "0", "--verdicts", "0", "-o", items); err != nil {

@@ -61,6 +61,7 @@ func answerServer(t *testing.T, fail string, status int, body func(r *http.Reque
 // world" was replaced and the run exited 0; "notes 1\nimportant 2" lost
 // its last line). A folder is bad input too (item 4).
 func TestCollectRefusesNonLog(t *testing.T) {
+	t.Parallel()
 	items := plainItems(t, 2, "")
 	base := answerServer(t, "", 0, nil)
 	dir := t.TempDir()
@@ -85,6 +86,7 @@ func TestCollectRefusesNonLog(t *testing.T) {
 // written (requests failed for good) exits with status 3, saying how many
 // and that a re-run tries them again; it exited 0 before.
 func TestCollectIncompleteExits3(t *testing.T) {
+	t.Parallel()
 	items := plainItems(t, 3, "")
 	base := answerServer(t, "Q1?", http.StatusBadRequest, func(*http.Request) string {
 		return `{"error":{"message":"this prompt is not allowed"}}`
@@ -243,6 +245,7 @@ func TestCollectInterrupt(t *testing.T) {
 // that says what to check (it retried 156 times over 36 s, "ETA 2:46:31");
 // the output is not created. The score task does the same.
 func TestCollectCannotConnect(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -276,6 +279,7 @@ func TestCollectCannotConnect(t *testing.T) {
 // input (exit 2), said before the server is asked (here none listens),
 // and named for what it is.
 func TestCollectBadOutputBeforeServer(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,7 @@ import (
 // templates ran, every answer unreadable. A negative --rps was already
 // refused; it is kept here.
 func TestCollectFlagsCheckedFirst(t *testing.T) {
+	t.Parallel()
 	c := sim.DefaultConfig()
 	c.Pairs = 5
 	s, err := simserver.New(c)
@@ -74,6 +75,7 @@ func TestCollectFlagsCheckedFirst(t *testing.T) {
 // naming the model asked gets neither. Before the fix the answer's model
 // was not read: no warning, and the records held only the model asked.
 func TestCollectServedModelWarned(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
 	if _, err := simulate(t, "--pairs", "6", "--scores", "0", "--verdicts", "0", "-o", items); err != nil {

@@ -44,6 +44,7 @@ func llamaFixtureServer(t *testing.T) string {
 // run now stops with the server's reason, says where the failed request
 // is listed, and warns that the model name is not the server's.
 func TestCollectScoreLSRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
 	var lines []string

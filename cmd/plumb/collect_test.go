@@ -89,6 +89,7 @@ func TestCollectCommand(t *testing.T) {
 }
 
 func TestCollectPlainItemsAndDryRun(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	items := filepath.Join(dir, "plain.jsonl")
 	os.WriteFile(items, []byte(`{"id":"q1","prompt":"Why is the sky blue?","response_1":"Rayleigh scattering.","response_2":"Because it is.","gold":"1"}
@@ -106,6 +107,7 @@ func TestCollectPlainItemsAndDryRun(t *testing.T) {
 }
 
 func TestCollectFlagErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	items := filepath.Join(dir, "plain.jsonl")
 	os.WriteFile(items, []byte(`{"id":"q1","prompt":"p","response_1":"a","response_2":"b"}`+"\n"), 0o644)
@@ -132,6 +134,7 @@ func TestCollectFlagErrors(t *testing.T) {
 }
 
 func TestCollectScoreCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
 	if _, err := simulate(t, "--pairs", "0", "--scores", "20", "--verdicts", "0", "-o", items); err != nil {
@@ -179,6 +182,7 @@ func (l *lockedBuffer) String() string {
 // TestSimulateServe runs plumb simulate --serve on 127.0.0.1 (port 0),
 // collects from it with the same flags, and stops it by cancelling.
 func TestSimulateServe(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
 	flags := []string{"--pairs", "30", "--scores", "0", "--verdicts", "0", "--seed", "5", "--judge", "j1:pos=1", "--judge", "j2:tok=1"}

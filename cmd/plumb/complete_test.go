@@ -30,6 +30,7 @@ func complete(t *testing.T, args ...string) []string {
 // item 23): judges, groups and criteria from the files on the command line
 // (the demo without files), the fixed value sets of the other flags.
 func TestCompleteFlagValues(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := filepath.Join(dir, "log.jsonl")
 	log := `{"kind":"verdict","id":"a","judge":"gpt-x","verdict":true}
@@ -94,6 +95,7 @@ func TestUnknownCommandSuggestion(t *testing.T) {
 // task's built-in templates) and simulate's --mode; simulate's --judge (a
 // judge spec) is not offered the demo's judges.
 func TestCompleteEnumeratedFlags(t *testing.T) {
+	t.Parallel()
 	stops := []string{"end"}
 	for i := range 30 {
 		stops = append(stops, strconv.Itoa(i))

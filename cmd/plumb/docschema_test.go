@@ -82,6 +82,7 @@ func TestReportJSONMatchesSchema(t *testing.T) {
 // log that the log format's schema accepts, record by record (the
 // "calibrated" field is one the format allows).
 func TestCalibratedLogMatchesSchema(t *testing.T) {
+	t.Parallel()
 	root, err := doccheck.ModuleRoot()
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 // FILE with --demo is an error, and without either the error still asks
 // for a FILE.
 func TestFewshotDemo(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "fs.jsonl")
 	if _, stderr, err := executeStderr(t, "fewshot", "--demo", "--judge", "judge-tokenA", "--criterion", "accuracy", "--k", "5", "--seed", "2", "-o", out); err != nil {
 		t.Fatalf("%v: %s", err, stderr)

@@ -31,6 +31,7 @@ func fewshotLog(t *testing.T) string {
 }
 
 func TestFewshotStdout(t *testing.T) {
+	t.Parallel()
 	file := fewshotLog(t)
 	out, stderr, err := executeStderr(t, "fewshot", file, "--judge", "biased", "--criterion", "accuracy", "--k", "5", "--seed", "3")
 	if err != nil {
@@ -83,6 +84,7 @@ func TestFewshotStdout(t *testing.T) {
 }
 
 func TestFewshotOutputFile(t *testing.T) {
+	t.Parallel()
 	file := fewshotLog(t)
 	args := []string{"fewshot", file, "--judge", "fair", "--criterion", "fluency"}
 	stdout, _, err := execute(t, args...)
@@ -112,6 +114,7 @@ func TestFewshotOutputFile(t *testing.T) {
 }
 
 func TestFewshotErrors(t *testing.T) {
+	t.Parallel()
 	file := fewshotLog(t)
 	noScores := writeFile(t, "v.jsonl", `{"kind":"verdict","id":"v1","judge":"j","verdict":true,"human":null}`+"\n")
 	cases := []struct {
@@ -141,6 +144,7 @@ func TestFewshotErrors(t *testing.T) {
 // TestFewshotSingleJudge: with one judge and one criterion neither flag is
 // needed.
 func TestFewshotSingleJudge(t *testing.T) {
+	t.Parallel()
 	cfg := simtest.Config(0, 30, 0)
 	cfg.Criteria = []string{"overall"}
 	cfg.Judges = cfg.Judges[2:]

@@ -26,6 +26,7 @@ import (
 // holds a character textsafe escapes or a byte that is not UTF-8, and the
 // caption's Reproduce command splits back to the arguments given.
 func TestFiguresHostileNames(t *testing.T) {
+	t.Parallel()
 	// The names textsafe escapes, a few to a judge (a file name has at
 	// most 255 bytes), and those with NUL bytes.
 	var groups []string

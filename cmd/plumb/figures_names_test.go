@@ -18,6 +18,7 @@ import (
 // every one. Every figure now has a file of its own and the summary's
 // count is the number of files on disk.
 func TestFiguresCollidingNames(t *testing.T) {
+	t.Parallel()
 	cfg := simtest.Config(200, 100, 0)
 	cfg.Criteria = []string{"a/b", "a_b"}
 	cfg.Judges = []sim.Judge{sim.DefaultJudge("x/y"), sim.DefaultJudge("x_y"), sim.DefaultJudge("x y")}

@@ -79,6 +79,7 @@ func TestFiguresCommandDemo(t *testing.T) {
 }
 
 func TestFiguresCommandErrors(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"figures"},
 		{"figures", "-o", t.TempDir(), "--figure-format", "gif"},
@@ -94,6 +95,7 @@ func TestFiguresCommandErrors(t *testing.T) {
 // TestFiguresLLMBar draws the real LLMBar FairEval logs (skipped without
 // ../shared/data).
 func TestFiguresLLMBar(t *testing.T) {
+	t.Parallel()
 	src := filepath.Join("..", "..", "..", "shared", "data", "llmbar", "Dataset", "Processed", "FairEval")
 	if _, err := os.Stat(src); err != nil {
 		t.Skipf("real data not found at %s (../shared/data is beside the repository only in the project's workspace)", src)

@@ -61,8 +61,8 @@ func (f *analysisFlags) load(cmd *cobra.Command, files []string, keepText bool, 
 	if err := checkNames(lg, opt.Judges, opt.Group); err != nil {
 		return nil, err
 	}
-	if opt.Style.Self, err = resolveSelf(lg, f.opts.Self()); err != nil {
-		return nil, err
+	if opt.Style.Self, err = analysis.ResolveSelf(f.opts.Self(), judgesOf(lg), analysis.GeneratorsByJudge(lg.Pairs)); err != nil {
+		return nil, inputError{err}
 	}
 	return lg, nil
 }

@@ -11,6 +11,7 @@ import (
 // TestBootstrapFlagErrors: bad bootstrap flags exit with status 2 and say
 // what is wrong.
 func TestBootstrapFlagErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string

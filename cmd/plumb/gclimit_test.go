@@ -5,6 +5,7 @@ import "testing"
 // TestMemoryLimitFor: the limit is softMemoryLimit up to a live heap of
 // limitKnee, then grows twice as fast as the live heap.
 func TestMemoryLimitFor(t *testing.T) {
+	t.Parallel()
 	const mib = 1 << 20
 	for _, c := range []struct {
 		live uint64

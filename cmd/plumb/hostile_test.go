@@ -53,6 +53,7 @@ func checkTerminal(t *testing.T, what, s string) {
 // and exits with status 2. Before the fix every one of them printed the
 // escape sequence raw.
 func TestErrorOutputHostile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	key := filepath.Join(dir, "key.jsonl")
 	put(t, key, `{"kind":"pair","id":"p1","judge":"j","p_a":{"x0":0.5,"\u001b]52;c;aGk=\u0007":0.1}}`+"\n")
@@ -95,6 +96,7 @@ func TestErrorOutputHostile(t *testing.T) {
 // files and quotes skipped lines' errors; an OSC 52 in a file name found
 // by walking a folder is shown as visible escapes.
 func TestImportSummaryHostile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tree := filepath.Join(dir, "tree")
 	if err := os.Mkdir(tree, 0o755); err != nil {
@@ -123,6 +125,7 @@ func TestImportSummaryHostile(t *testing.T) {
 // escape sequence or a newline is not offered as a completion (the shell
 // would print it raw; a newline would split it into two candidates).
 func TestCompleteSkipsHostileNames(t *testing.T) {
+	t.Parallel()
 	f := filepath.Join(t.TempDir(), "log.jsonl")
 	put(t, f, `{"kind":"verdict","id":"a","judge":"ok","verdict":true}
 {"kind":"verdict","id":"b","judge":"bad\u001b]52;c;aGk=\u0007","verdict":false}

@@ -59,6 +59,7 @@ func sameRecords(t *testing.T, got, want *model.Log) {
 // TestImportEveryFormat imports each fixture to a file and reads it back
 // with model.ReadFiles: the same records as importer.Load gives.
 func TestImportEveryFormat(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		note string
@@ -106,6 +107,7 @@ func TestImportEveryFormat(t *testing.T) {
 }
 
 func TestImportStdoutAndGzip(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, err := executeImport(t, fixtures+"fastchat/gpt-4_pair.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -132,6 +134,7 @@ func TestImportStdoutAndGzip(t *testing.T) {
 }
 
 func TestImportBadInput(t *testing.T) {
+	t.Parallel()
 	bad := filepath.Join(t.TempDir(), "fc.jsonl")
 	os.WriteFile(bad, []byte(`{"question_id": 1, "model_1": "a", "model_2": "b", "g1_winner": "tie", "judge": "j"}`+"\n"+
 		`{"question_id": 2, "model_1": 3}`+"\n"), 0o644)

@@ -17,6 +17,7 @@ import (
 // commands print it; and `--judge a,b` naming two judges of the log is an
 // error (exit 2) that gives the repeated flags.
 func TestJudgeFlagComma(t *testing.T) {
+	t.Parallel()
 	lg, err := demo.Log()
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 // beside it, the style section says so, with the count of such records and
 // which it used (len_k).
 func TestLengthsDifferNote(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	for i := range 40 {
 		l1 := 3 + i%7

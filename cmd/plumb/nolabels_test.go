@@ -13,6 +13,7 @@ import (
 // what to label and how many, not "label 0 items … budget of 0" and a
 // table of zeros (issue 10, item 17).
 func TestReportNoLabels(t *testing.T) {
+	t.Parallel()
 	var sb strings.Builder
 	for i := range 300 {
 		fmt.Fprintf(&sb, `{"kind":"verdict","id":"v%d","judge":"j","verdict":%v}`+"\n", i, i%5 < 3)

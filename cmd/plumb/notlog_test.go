@@ -12,6 +12,7 @@ import (
 // TestNotALogMessage: a PNG or a Markdown file given as a log is named for
 // what it is, by every command that reads logs (it got the CSV hint).
 func TestNotALogMessage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, content := range map[string]string{"plot.png": "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "README.md": "# plumb\n\nRead me.\n"} {
 		path := filepath.Join(dir, name)
@@ -29,6 +30,7 @@ func TestNotALogMessage(t *testing.T) {
 // TestTableMapLineRuns: the --map line printed for a CSV whose columns
 // plumb cannot place, pasted after the same command, reads the file.
 func TestTableMapLineRuns(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "judges.csv")
 	os.WriteFile(path, []byte("question_id,gpt-4,claude 3,human\n81,true,false,true\n82,false,false,true\n83,true,true,false\n"), 0o644)
 	_, _, err := executeStderr(t, "report", path)

@@ -13,6 +13,7 @@ import (
 // command's --output/-o (and report's --figures) refuses a second value
 // with status 2, and writes nothing.
 func TestRepeatedOutputIsAnError(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	scores := fewshotLog(t)

@@ -53,6 +53,7 @@ func TestReportMarkdownDemo(t *testing.T) {
 }
 
 func TestReportJSONSchema(t *testing.T) {
+	t.Parallel()
 	out, _, err := execute(t, "report", "--format", "json", "--est-frac", "0.5", "--lambda", "0.7", "--seed", "3")
 	if err != nil {
 		t.Fatal(err)
@@ -131,6 +132,7 @@ func toStrings(v any) []string {
 }
 
 func TestReportJudgeFilterAndErrors(t *testing.T) {
+	t.Parallel()
 	out, _, err := execute(t, "report", "--judge", "judge-first", "--format", "json")
 	if err != nil {
 		t.Fatal(err)
@@ -169,6 +171,7 @@ func TestReportJudgeFilterAndErrors(t *testing.T) {
 }
 
 func TestReportBadInput(t *testing.T) {
+	t.Parallel()
 	good := `{"kind":"pair","id":"a","judge":"j","p_a":{"x0":0.7,"x1":0.4},"gold":"1"}` + "\n"
 	bad := `{"kind":"pair","id":"b","judge":"j","p_a":{"x0":0.7,"x1":1.7}}` + "\n"
 	p := writeFile(t, "runs.jsonl", good+bad+strings.Replace(good, `"a"`, `"c"`, 1))
@@ -192,6 +195,7 @@ func TestReportBadInput(t *testing.T) {
 }
 
 func TestReportOutputFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.jsonl")
 	line := `{"kind":"pair","id":"a","judge":"j","p_a":{"x0":0.7,"x1":0.4},"gold":"1"}` + "\n"

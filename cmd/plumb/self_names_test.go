@@ -12,6 +12,7 @@ import (
 // hold '=', ',' and spaces at their ends, as the reproduce commands print
 // them (JUDGE=MODEL, the names as written).
 func TestSelfFlagNames(t *testing.T) {
+	t.Parallel()
 	const judge, gen = " j=1, x ", " m=2, y "
 	var b strings.Builder
 	for i := range 40 {

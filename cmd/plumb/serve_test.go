@@ -115,6 +115,7 @@ func llmbarItems(t *testing.T, dir string, n int) string {
 // every request failed with 400 "no simulated item's prompt in the
 // request".)
 func TestPracticeOwnItems(t *testing.T) {
+	t.Parallel()
 	s, err := practiceServer(practiceConfig(t), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -163,6 +164,7 @@ func TestPracticeOwnItems(t *testing.T) {
 // simulate --serve with --template is read too; --template without
 // --serve is bad input.
 func TestPracticeTemplateFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tmpl := filepath.Join(dir, "mine.tmpl")
 	src := "Question: {{.Question}}\n<<{{.FirstID}}>>\n{{.First}}\n<<{{.SecondID}}>>\n{{.Second}}\nAnswer {{.ID1}} or {{.ID2}}."
@@ -239,6 +241,7 @@ func serveStderr(t *testing.T, addr string) (string, func()) {
 // interface) warns on stderr and still gives collect a local URL that
 // works; --serve 127.0.0.1:PORT does not warn.
 func TestServeWarnsAllInterfaces(t *testing.T) {
+	t.Parallel()
 	stderr, stop := serveStderr(t, ":0")
 	m := regexp.MustCompile(`at (http://127\.0\.0\.1:[0-9]+/v1)`).FindStringSubmatch(stderr)
 	if !strings.Contains(stderr, "warning: --serve :0 listens on every network interface: any machine that can reach this one can use the simulated judges; --serve 127.0.0.1:") || m == nil {

@@ -22,6 +22,7 @@ func simulate(t *testing.T, args ...string) (string, error) {
 }
 
 func TestSimulateFileAndStdout(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	args := []string{"--pairs", "30", "--scores", "5", "--verdicts", "20", "--seed", "7",
 		"--judge", "a:skill=2,pos=1,mode=logprob", "--judge", "b:mode=choice,sprobs=true",
@@ -76,6 +77,7 @@ func TestSimulateFileAndStdout(t *testing.T) {
 }
 
 func TestSimulateDefaultsAndDemo(t *testing.T) {
+	t.Parallel()
 	out, err := simulate(t, "--pairs", "10", "--scores", "2", "--verdicts", "3", "--mode", "choice")
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +111,7 @@ func TestSimulateDefaultsAndDemo(t *testing.T) {
 }
 
 func TestSimulateBadInput(t *testing.T) {
+	t.Parallel()
 	cases := map[string]struct {
 		args []string
 		want string
@@ -141,6 +144,7 @@ func TestSimulateBadInput(t *testing.T) {
 }
 
 func TestSimulateKeepsOldFileOnError(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	name := filepath.Join(dir, "old.jsonl")
 	if err := os.WriteFile(name, []byte("old"), 0o644); err != nil {

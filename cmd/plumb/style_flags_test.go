@@ -8,6 +8,8 @@ import (
 
 	"github.com/plumb-eval/plumb/internal/doccheck"
 	"github.com/plumb-eval/plumb/report"
+
+	"github.com/plumb-eval/plumb/internal/realdata"
 )
 
 // flagsDoc is what the real-data tests of the style flags read of a JSON
@@ -44,7 +46,8 @@ func reportFlags(t *testing.T, args ...string) flagsDoc {
 // the first-position threshold, not the consistency one). Every judge's
 // style section has no flag exactly when its raw metrics miss a threshold.
 func TestLLMBarNoPositionDominated(t *testing.T) {
-	dir := sharedDataDir(t, filepath.Join("llmbar", "Dataset", "LLMBar", "Natural"))
+	t.Parallel()
+	dir := realdata.Dir(t, filepath.Join("llmbar", "Dataset", "LLMBar", "Natural"))
 	d := reportFlags(t, dir, "--style", "on", "--bootstrap", "0")
 	if len(d.Judges) < 20 {
 		t.Fatalf("%d judges", len(d.Judges))
@@ -69,7 +72,8 @@ func TestLLMBarNoPositionDominated(t *testing.T) {
 // a comparison of the generators; GPT-4 is no generator, so no
 // self-preference and no caveat.
 func TestFastChatNoGeneratorLonger(t *testing.T) {
-	dir := sharedDataDir(t, "fastchat-mtbench")
+	t.Parallel()
+	dir := realdata.Dir(t, "fastchat-mtbench")
 	s := reportFlags(t, dir, "--bootstrap", "0").Judges["gpt-4"].Style
 	if s == nil || len(s.Length.GeneratorLonger) != 0 || s.SelfPreference != nil || s.PositionDominated != nil {
 		t.Errorf("style %+v", s)
@@ -84,7 +88,8 @@ func TestFastChatNoGeneratorLonger(t *testing.T) {
 // quality (calib/style's TestAlpacaEvalGeneratorLonger counts them from
 // the raw file).
 func TestAlpacaEvalFlagsMarkdown(t *testing.T) {
-	dir := sharedDataDir(t, "alpacaeval")
+	t.Parallel()
+	dir := realdata.Dir(t, "alpacaeval")
 	out, stderr, err := executeStderr(t, "report", filepath.Join(dir, "alpaca-7b.annotations.json"), "--bootstrap", "100",
 		"--self", "weighted_alpaca_eval_gpt4_turbo=gpt4_1106_preview")
 	if err != nil {

@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plumb-eval/plumb/internal/realdata"
 )
 
 // styleDoc is the part of the report JSON the style tests read: the names
@@ -188,20 +189,6 @@ func TestStyleSimulatedTruths(t *testing.T) {
 	}
 }
 
-// sharedDataDir is ../shared/data/sub beside the repository, as an
-// absolute path, or skips the test.
-func sharedDataDir(t *testing.T, sub string) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", sub))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real data not found at %s (../shared/data is beside the repository only in the project's workspace)", dir)
-	}
-	return dir
-}
-
 // TestStyleAlpacaEvalReport: the real AlpacaEval 2.0 annotations
 // (tatsu-lab/alpaca_eval @ cd543a1), through `plumb import` and `plumb
 // report --format json`: each model's raw win rate against the baseline
@@ -210,7 +197,7 @@ func sharedDataDir(t *testing.T, sub string) string {
 // the one order the judge saw them; the judge is the baseline (--self),
 // whose own preference is the other side of the same items.
 func TestStyleAlpacaEvalReport(t *testing.T) {
-	dir := sharedDataDir(t, "alpacaeval")
+	dir := realdata.Dir(t, "alpacaeval")
 	t.Chdir(t.TempDir())
 	const judge, base = "weighted_alpaca_eval_gpt4_turbo", "gpt4_1106_preview"
 	// The published win_rate (in %) and the annotated items (items
@@ -258,7 +245,7 @@ func TestStyleAlpacaEvalReport(t *testing.T) {
 // longer answer preferred 0.666 of the time position-balanced (0.750
 // raw), and the two generators' win rates mirror each other.
 func TestStyleFastChatReport(t *testing.T) {
-	dir := sharedDataDir(t, "fastchat-mtbench")
+	dir := realdata.Dir(t, "fastchat-mtbench")
 	t.Chdir(t.TempDir())
 	if _, stderr, err := executeStderr(t, "import", dir, "-o", "mt.jsonl"); err != nil {
 		t.Fatalf("import: %v\n%s", err, stderr)
@@ -326,6 +313,7 @@ func TestSelfFlag(t *testing.T) {
 // --self the JUDGE=MODEL pairs of the files on the command line, and
 // simulate's --matchup the pairs of the generators given.
 func TestCompleteStyleFlags(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := filepath.Join(dir, "g.jsonl")
 	if _, _, err := executeStderr(t, "simulate", "--pairs", "10", "--scores", "0", "--verdicts", "0",
@@ -354,6 +342,7 @@ func TestCompleteStyleFlags(t *testing.T) {
 // answers of the drawn lengths); --matchup fixes who writes response_1;
 // mistakes in the generator flags exit with status 2 and name the flag.
 func TestSimulateGenerators(t *testing.T) {
+	t.Parallel()
 	out, err := simulate(t, "--pairs", "5", "--scores", "0", "--verdicts", "0", "--generator", "a:len=50,lenspread=0",
 		"--generator", "b:len=20,lenspread=0", "--matchup", "b,a", "--judge", "a:selfbias=2", "--arrangements", "x0")
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/plumb-eval/plumb/internal/suggest"
 	"github.com/spf13/cobra"
@@ -53,25 +52,12 @@ func flagError(cmd *cobra.Command, err error) error {
 	cmd.Flags().VisitAll(visit)
 	cmd.InheritedFlags().VisitAll(visit)
 	names = append(names, "help")
-	sug := closest(ne.GetSpecifiedName(), names)
-	if len(sug) == 0 {
-		return inputError{err}
+	if s := suggest.DidYouMeanFlag(ne.GetSpecifiedName(), names); s != "" {
+		return inputError{fmt.Errorf("%w%s", err, s)}
 	}
-	for i, s := range sug {
-		sug[i] = "--" + s
-	}
-	return inputError{fmt.Errorf("%w; did you mean %s?", err, strings.Join(sug, " or "))}
+	return inputError{err}
 }
 
-// didYouMean returns "; did you mean "x"?" for the names closest to word
-// (closest), or "" when none is close.
-func didYouMean(word string, names []string) string {
-	sug := closest(word, names)
-	if len(sug) == 0 {
-		return ""
-	}
-	return "; did you mean " + quoteJoin(sug, " or ") + "?"
-}
-
-// closest is suggest.Closest: the names nearest to word.
-func closest(word string, names []string) []string { return suggest.Closest(word, names) }
+// didYouMean is suggest.DidYouMean: "; did you mean "x"?" for the names
+// closest to word, or "" when none is close.
+func didYouMean(word string, names []string) string { return suggest.DidYouMean(word, names) }

@@ -13,6 +13,7 @@ import (
 // you mean" (exit 2); a far-off one, a shorthand and a hidden flag get
 // none.
 func TestFlagTypoSuggestion(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string // "" = no suggestion

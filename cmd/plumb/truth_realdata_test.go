@@ -37,6 +37,7 @@ func judgeSection(t *testing.T, md, judge string) string {
 // coverage. The order of LLMBar's two outputs is arbitrary, so
 // P(response_1 better) is not headlined in the summary.
 func TestReportLLMBarCoverageClaims(t *testing.T) {
+	t.Parallel()
 	md, _, err := executeStderr(t, "report", llmbarFairEval(t))
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 // with --no-tui, `plumb` prints the report instead of opening the UI;
 // --watch needs the UI and says so.
 func TestRootWithoutTerminal(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"--permutations", "0"}, {"--no-tui", "--permutations", "0"}} {
 		out, _, err := executeStderr(t, args...)
 		if err != nil || !strings.HasPrefix(out, "# plumb report") {

@@ -15,6 +15,7 @@ import (
 // reads the file once it appears; it stopped with "cannot open" before.
 // A pipe is still refused.
 func TestStartWatchMissingFile(t *testing.T) {
+	t.Parallel()
 	name := filepath.Join(t.TempDir(), "judged.jsonl")
 	cmd := newRootCmd()
 	cmd.SetContext(context.Background())

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/plumb-eval/plumb/model"
+
+	"github.com/plumb-eval/plumb/internal/realdata"
 )
 
 // Issue 21: the importers fill model_1 and model_2 (Pair.Gen) where the
@@ -238,7 +240,7 @@ func TestGeneratorsOtherFormats(t *testing.T) {
 // weighted_alpaca_eval_gpt4_turbo_leaderboard.csv: 2.591450540223603,
 // 1.9911763835447769, 2.9331016025062344).
 func TestAlpacaEvalReal(t *testing.T) {
-	dir := sharedData(t, "alpacaeval")
+	dir := realdata.Dir(t, "alpacaeval")
 	for _, c := range []struct {
 		model            string
 		first1, first2   int
@@ -281,7 +283,7 @@ func TestAlpacaEvalReal(t *testing.T) {
 // single-turn) gets its texts from game 1's prompt, and game 2's prompt,
 // which quotes the answers the other way round, agrees with them.
 func TestFastChatRealTexts(t *testing.T) {
-	dir := sharedData(t, "fastchat-mtbench")
+	dir := realdata.Dir(t, "fastchat-mtbench")
 	lg := load(t, dir)
 	for i := range lg.Pairs {
 		p := &lg.Pairs[i]

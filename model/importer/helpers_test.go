@@ -160,28 +160,3 @@ func gzipCopy(t *testing.T, src string) string {
 	}
 	return path
 }
-
-// sharedData returns the folder of the real judge logs, ../shared/data
-// beside the repository root (the folder with go.mod), or skips the test.
-func sharedData(t *testing.T, sub string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root (go.mod) not found")
-		}
-		dir = parent
-	}
-	path := filepath.Join(dir, "..", "shared", "data", sub)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("real judge logs not available (%v); they live in ../shared/data beside the repository", err)
-	}
-	return path
-}

@@ -6,6 +6,8 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
+
+	"github.com/plumb-eval/plumb/internal/realdata"
 )
 
 // TestPandaLMAccuracyTies: the engine's accuracy with ties as a class
@@ -16,7 +18,7 @@ import (
 // 697/974, and adding back the garbage items whose gold is a tie gives the
 // published 0.7107 = 710/999.
 func TestPandaLMAccuracyTies(t *testing.T) {
-	lg := load(t, sharedData(t, "pandalm"))
+	lg := load(t, realdata.Dir(t, "pandalm"))
 	gold := map[string]model.Gold{}
 	for _, p := range pairsOf(lg, "pandalm-7b", "") {
 		gold[p.ID] = p.Gold

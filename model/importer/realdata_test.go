@@ -13,6 +13,8 @@ import (
 	"github.com/plumb-eval/plumb/calib"
 	"github.com/plumb-eval/plumb/calib/metrics"
 	"github.com/plumb-eval/plumb/model"
+
+	"github.com/plumb-eval/plumb/internal/realdata"
 )
 
 // Tests on the real judge logs in ../shared/data (see its README for the
@@ -46,7 +48,7 @@ func wantRatio(t *testing.T, what string, s calib.Stat, k, n int) {
 // the output shown first 0.91 of the time (120/132); GPT-4 on
 // Processed/MT-Bench (Vanilla_NoRules) is consistent on 0.87 (174/200).
 func TestLLMBarReproduces(t *testing.T) {
-	root := sharedData(t, "llmbar/Dataset/Processed")
+	root := realdata.Dir(t, "llmbar/Dataset/Processed")
 	lg := load(t, root)
 	chat := metrics.Compute(calib.RawPrefs(pairsOf(lg, "ChatGPT/Vanilla_NoRules", "Processed/FairEval")))
 	wantRatio(t, "ChatGPT FairEval consistency", chat.Consistency, 12, 66)
@@ -85,7 +87,7 @@ func llmbarCount(t *testing.T, s string) (int, int) {
 // accuracy in x0 and in the swapped run, x2. (Files with unreadable verdicts differ by design:
 // LLMBar counts a null winner as a verdict, equal to another null.)
 func TestLLMBarStatistics(t *testing.T) {
-	root := sharedData(t, "llmbar/Dataset")
+	root := realdata.Dir(t, "llmbar/Dataset")
 	var files []string
 	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err == nil && d.Name() == "result.json" {
@@ -129,7 +131,7 @@ func TestLLMBarStatistics(t *testing.T) {
 // readable games, 46 agree (20 model_2/model_2, 18 model_1/model_1, 8
 // tie/tie); of the 122 non-tie verdicts, 79 went to the model shown first.
 func TestFastChatReal(t *testing.T) {
-	dir := sharedData(t, "fastchat-mtbench")
+	dir := realdata.Dir(t, "fastchat-mtbench")
 	lg := load(t, dir) // question.jsonl is passed over
 	if len(lg.Files) != 1 || len(lg.Pairs) != 74 {
 		t.Fatalf("%d files, %d pairs; want 1 and 74", len(lg.Files), len(lg.Pairs))
@@ -154,7 +156,7 @@ func TestFastChatReal(t *testing.T) {
 // included, with "garbage" counted as a tie prediction: gpt-3.5-turbo
 // 0.7107, PandaLM-7B 0.6677 over 999 pairs.
 func TestPandaLMReal(t *testing.T) {
-	lg := load(t, sharedData(t, "pandalm"))
+	lg := load(t, realdata.Dir(t, "pandalm"))
 	choice := func(s float64) model.Gold { return [3]model.Gold{model.Gold2, model.GoldTie, model.Gold1}[int(2*s)] }
 	gold := map[string]model.Gold{}
 	for _, p := range pairsOf(lg, "pandalm-7b", "") {
