@@ -2,7 +2,6 @@ package collect
 
 import (
 	"bytes"
-	"github.com/plumb-eval/plumb/collect/collecttest"
 	"io"
 	"maps"
 	"net/http"
@@ -14,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plumb-eval/plumb/collect/collecttest"
 	"github.com/plumb-eval/plumb/model/sim"
 )
 

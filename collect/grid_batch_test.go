@@ -2,11 +2,11 @@ package collect
 
 import (
 	"bytes"
-	"github.com/plumb-eval/plumb/collect/collecttest"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/plumb-eval/plumb/collect/collecttest"
 	"github.com/plumb-eval/plumb/model"
 )
 

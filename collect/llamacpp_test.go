@@ -18,9 +18,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plumb-eval/plumb/collect/collecttest"
 	"github.com/plumb-eval/plumb/model"
 
-	"github.com/plumb-eval/plumb/collect/collecttest"
 )
 
 // The integration test against a real model server: llama.cpp's
