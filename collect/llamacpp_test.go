@@ -20,7 +20,6 @@ import (
 
 	"github.com/plumb-eval/plumb/collect/collecttest"
 	"github.com/plumb-eval/plumb/model"
-
 )
 
 // The integration test against a real model server: llama.cpp's
