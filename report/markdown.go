@@ -51,7 +51,7 @@ func WriteMarkdownDoc(w io.Writer, d *Doc) error {
 		names = append(names, md(f.Name))
 	}
 	fmt.Fprintf(&b, "Input: %s — %d pair, %d score and %d verdict records; %s.\n",
-		strings.Join(names, ", "), p, s, v, vocab.Plural(len(d.md.judges), "judge"))
+		strings.Join(names, ", "), p, s, v, judgesCounted(d))
 	if d.Skipped.Lines > 0 {
 		fmt.Fprintf(&b, "Skipped %s (--skip-bad); first reasons:\n", vocab.Plural(d.Skipped.Lines, "bad line"))
 		for _, r := range d.Skipped.Reasons {
@@ -119,4 +119,19 @@ func fmtPValue(v *float64) string {
 		return fmt.Sprintf("%.1e", *v)
 	}
 	return fmt.Sprintf("%.4f", *v)
+}
+
+// judgesCounted says how many judges the report shows and which of them
+// are one judge of the log in several conditions (each condition of a
+// judge is a judge of its own in the report).
+func judgesCounted(d *Doc) string {
+	n := vocab.Plural(len(d.md.judges), "judge")
+	if len(d.Conditions) == 0 {
+		return n
+	}
+	parts := make([]string, len(d.Conditions))
+	for i := range d.Conditions {
+		parts[i] = fmt.Sprintf("%s in %s", md(d.Conditions[i].Judge), vocab.Plural(len(d.Conditions[i].Conditions), "condition"))
+	}
+	return fmt.Sprintf("%s (%s, each condition a judge of its own)", n, strings.Join(parts, ", "))
 }

@@ -70,6 +70,13 @@ func TestConditionsReport(t *testing.T) {
 	if !strings.Contains(csv, "\nconditions,j [calibraeval A/B],raw,rstd_rank,1,") || !strings.Contains(csv, "\nconditions,j,raw,rstd_least_biased_difference,") {
 		t.Errorf("CSV has no conditions rows:\n%s", csv[max(0, len(csv)-1500):])
 	}
+	mdOut, _, err := executeStderr(t, "report", "--bootstrap", "0", log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "; 4 judges (j in 4 conditions, each condition a judge of its own).\n"; !strings.Contains(mdOut, want) {
+		t.Errorf("the Markdown's Input line does not say the 4 judges are one judge's conditions (%q):\n%s", want, mdOut[:min(len(mdOut), 400)])
+	}
 }
 
 // TestSimulateGridFlags: a bad level is an input error naming the flag,
