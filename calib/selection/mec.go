@@ -131,7 +131,7 @@ func sampledNotes(pairs []model.Pair) []string {
 		return nil
 	}
 	return []string{fmt.Sprintf("P(A) of %d of %d records is the share of A among sampled judgments (%d to %d read per arrangement; %d samples unread): "+
-		"an estimate from the samples, not the judge's probability, and a choice read from it is the majority of the samples; "+
+		"an estimate from the samples, not the judge's probability, and a choice read from it is the samples' majority (a tie when they split evenly); "+
 		"every interval (the MEC rows' too) includes the samples' Monte Carlo noise: the item bootstrap moves each item's samples with it, "+
 		"and resampling them within items as well would count that noise twice", n, len(pairs), lo, hi, unread)}
 }
