@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib"
@@ -279,4 +280,39 @@ func TestMECBootstrapCoverage(t *testing.T) {
 	if ratio := (width / n) / (3.92 * sd); ratio < 0.8 || ratio > 1.25 {
 		t.Errorf("mean width %.4f is %.2f times 3.92 × the spread across logs %.4f: want 0.8–1.25", width/n, ratio, sd)
 	}
+}
+
+// TestSampledBootstrapWorkers: on a log whose P(A) comes from samples,
+// with the MEC rows and CalibraEval re-fitted, every method's intervals
+// are the same bit for bit for 1 and 3 workers.
+func TestSampledBootstrapWorkers(t *testing.T) {
+	pairs := simtest.EvidenceLog(120, 3, 1, 1.5, 4).Pairs
+	e := NewEngine("mec", pairs)
+	sel, err := e.Analyze(DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(workers int) *Intervals {
+		bs, err := e.Bootstrap(sel, BootstrapOptions{Options: bootstrap.Options{Resamples: 60, Seed: 9, Level: 0.95, Workers: workers}, Refit: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bs
+	}
+	a, b := run(1), run(3)
+	if a.Method(MethodMECBPC) == nil || a.Method(MethodCalibraEval) == nil {
+		t.Fatalf("methods bootstrapped: %v", bootNames(a))
+	}
+	if !reflect.DeepEqual(a.Methods, b.Methods) {
+		t.Errorf("1 and 3 workers give different intervals")
+	}
+}
+
+// bootNames lists the bootstrapped methods of s.
+func bootNames(s *Intervals) []string {
+	var n []string
+	for _, m := range s.Methods {
+		n = append(n, m.Name)
+	}
+	return n
 }
