@@ -78,7 +78,10 @@ func (e *Engine) mecRows(sel *Result, sp *splitEntry) {
 }
 
 // mecBoot is the bootstrap of a MEC row: its verdicts on each resample's
-// items (the samples behind them are held as read).
+// items. The samples behind an item move with it: their Monte Carlo noise
+// is in the spread of the items' verdicts, which the item bootstrap
+// resamples, so they are not resampled again within the item (that would
+// count it twice; TestSampledPABootstrapCoverage).
 func (e *Engine) mecBoot(name string) bootMethod {
 	k := 0
 	for i, n := range mec.Names() {
@@ -128,6 +131,7 @@ func sampledNotes(pairs []model.Pair) []string {
 		return nil
 	}
 	return []string{fmt.Sprintf("P(A) of %d of %d records is the share of A among sampled judgments (%d to %d read per arrangement; %d samples unread): "+
-		"an estimate from the samples, not the judge's probability; the bootstrap resamples items, not the samples within them, "+
-		"so its intervals leave out the samples' own Monte Carlo noise", n, len(pairs), lo, hi, unread)}
+		"an estimate from the samples, not the judge's probability, and a choice read from it is the samples' majority (a tie when they split evenly); "+
+		"every interval (the MEC rows' too) includes the samples' Monte Carlo noise: the item bootstrap moves each item's samples with it, "+
+		"and resampling them within items as well would count that noise twice", n, len(pairs), lo, hi, unread)}
 }

@@ -72,4 +72,10 @@ func TestSampledNote(t *testing.T) {
 	if len(sel.Notes) == 0 || !strings.HasPrefix(sel.Notes[0], want) {
 		t.Errorf("notes %q, want one starting %q", sel.Notes, want)
 	}
+	// The intervals carry the samples' noise (TestSampledPABootstrapCoverage),
+	// the MEC rows' too: the note says so and no longer that they leave it out.
+	noise := "every interval (the MEC rows' too) includes the samples' Monte Carlo noise"
+	if len(sel.Notes) == 0 || !strings.Contains(sel.Notes[0], noise) || strings.Contains(sel.Notes[0], "leave out") {
+		t.Errorf("note %q, want it to say %q", sel.Notes, noise)
+	}
 }
