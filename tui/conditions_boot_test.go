@@ -84,7 +84,13 @@ func TestConditionsIntervalsInBackground(t *testing.T) {
 	if strings.Contains(lines, "0.793 [") {
 		t.Errorf("intervals before the bootstrap finished:\n%s", lines)
 	}
-	press(t, m, "l") // λ up: a new comparison and a new bootstrap
+	// λ up: the running bootstrap stops at once; a new comparison and a
+	// new bootstrap follow.
+	_, cmd := m.Update(keyMsg("l"))
+	if m.c.condBoot.running || m.pipe.condBootCancel != nil {
+		t.Error("a knob change left the stale conditions' bootstrap running")
+	}
+	run(t, m, cmd)
 	for _, msg := range held {
 		run(t, m, func() tea.Msg { return msg })
 	}
