@@ -17,8 +17,9 @@ func (e *Engine) HasConditions() bool {
 // CompareConditions returns the Conditions views of the comparison of
 // every judge under opt (Compare, computed first when it is not cached),
 // and caches them. Their per-condition values come from the comparison,
-// which has no bootstrap intervals; the least biased condition's
-// difference has its own (opt.Bootstrap's resamples). A done ctx stops it
+// which has no bootstrap intervals (ConditionIntervals adds them); the
+// least biased condition's difference has its own (opt.Bootstrap's
+// resamples). A done ctx stops it
 // with ctx.Err(), and nothing is cached.
 func (e *Engine) CompareConditions(ctx context.Context, opt Options) ([]Conditions, error) {
 	k := compareKeyOf(opt)

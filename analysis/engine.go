@@ -40,6 +40,9 @@ type Engine struct {
 	variants map[string]Variant
 	// conds caches the Conditions views of comparisons (conditions_cache.go).
 	conds *fifo[compareKey, []Conditions]
+	// condIvs caches the comparison's judges with the intervals of their
+	// conditions (conditions_intervals.go).
+	condIvs *fifo[compareKey, []JudgeAnalysis]
 
 	mu    sync.Mutex
 	state map[stateKey]*judgeState
@@ -105,6 +108,7 @@ func NewEngine(lg *model.Log) *Engine {
 		state:   map[stateKey]*judgeState{},
 		cache:   newResults(),
 		conds:   newFIFO[compareKey, []Conditions](maxCompared),
+		condIvs: newFIFO[compareKey, []JudgeAnalysis](maxCompared),
 
 		previewMin: selection.PreviewMinKnots,
 	}

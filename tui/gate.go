@@ -27,6 +27,7 @@ const (
 	prioStyle
 	prioBoot
 	prioStyleBoot
+	prioCondBoot // the Conditions sub-view's intervals (conditions_boot.go)
 )
 
 // bgSlots is how many background jobs run at once: every core but one

@@ -182,7 +182,7 @@ func runHolding(t testing.TB, m *Model, cmd tea.Cmd, hold func(tea.Msg) bool) (q
 			quit = true
 			continue
 		case resultMsg, previewMsg, itemsCalMsg, pathMsg, compareMsg, exportMsg, pollMsg, tea.WindowSizeMsg, tea.KeyPressMsg,
-			bootProgressMsg, bootDoneMsg, stylePointMsg, styleProgressMsg, styleBootMsg:
+			bootProgressMsg, bootDoneMsg, stylePointMsg, styleProgressMsg, styleBootMsg, condBootProgressMsg, condBootDoneMsg:
 		default:
 			continue // terminal queries and the like
 		}

@@ -47,6 +47,10 @@ type pipeline struct {
 	// belongs to; bootCancel stops it.
 	bootGen    uint64
 	bootCancel context.CancelFunc
+	// condBootGen and condBootCancel are the same of the Conditions
+	// sub-view's bootstrap (conditions_boot.go).
+	condBootGen    uint64
+	condBootCancel context.CancelFunc
 	// pathBusy marks the fit paths being computed (path.go).
 	pathBusy   map[pathKey]bool
 	pathCancel context.CancelFunc // stops the path being computed
@@ -96,14 +100,17 @@ func (pl *pipeline) itemsCal(msg itemsCalMsg) {
 }
 
 // compared puts the comparison of every judge on the Overview, unless a
-// knob change has made it stale.
-func (pl *pipeline) compared(msg compareMsg) {
-	if msg.gen == pl.gen {
-		pl.c.compared = compareShown{ok: true, eng: msg.eng, opt: msg.opt}
-		pl.invalidate(paneOverview)
-		pl.invalidate(paneSelection) // its Conditions sub-view
-		pl.invalidate(panePanel)
+// knob change has made it stale, and starts the bootstrap of its
+// conditions (conditions_boot.go).
+func (pl *pipeline) compared(msg compareMsg) tea.Cmd {
+	if msg.gen != pl.gen {
+		return nil
 	}
+	pl.c.compared = compareShown{ok: true, eng: msg.eng, opt: msg.opt}
+	pl.invalidate(paneOverview)
+	pl.invalidate(paneSelection) // its Conditions sub-view
+	pl.invalidate(panePanel)
+	return pl.startCondBoot(msg)
 }
 
 // recompute records a change of knobs or data and starts its recompute
@@ -150,6 +157,7 @@ func (pl *pipeline) startCompute(preview bool) tea.Cmd {
 // new knobs need the same one.
 func (pl *pipeline) stopBackground() {
 	pl.stopBoot()
+	pl.stopCondBoot()
 	pl.stopStyle()
 	if pl.bgCancel != nil {
 		pl.bgCancel()

@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/analysis"
-	"github.com/plumb-eval/plumb/model/sim"
 )
 
 // TestSelectionConditions: for a judge judged in several conditions, the
@@ -20,16 +19,7 @@ import (
 func TestSelectionConditions(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	cfg := sim.DefaultConfig()
-	cfg.Pairs, cfg.Scores, cfg.Verdicts, cfg.GoldShare = 300, 0, 0, 1
-	j := sim.DefaultJudge("j")
-	j.PosBias = 0.3
-	cfg.Judges = []sim.Judge{j}
-	cfg.Grid = sim.Grid{IDs: []sim.Level{{Value: "A/B"}, {Value: "X/Y", PosBias: 1.2}}}
-	lg, err := sim.Collect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lg := conditionsLog(t)
 	opt := startOptions()
 	opt.Bootstrap = analysis.BootstrapOptions{Resamples: 200, Explicit: true, Refit: analysis.RefitNever}
 	m := startTestModel(t, New(Options{Log: lg, Start: opt, Dark: true, NoColor: true}), 120, 40)

@@ -53,7 +53,11 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case pathMsg:
 		return m.pipe.applyPath(msg)
 	case compareMsg:
-		m.pipe.compared(msg)
+		return m.pipe.compared(msg)
+	case condBootProgressMsg:
+		return m.pipe.condBootProgress(msg)
+	case condBootDoneMsg:
+		m.pipe.condBootDone(msg)
 	case stylePointMsg, styleProgressMsg, styleBootMsg:
 		return m.pipe.styleMsg(msg)
 	case pollTickMsg:
