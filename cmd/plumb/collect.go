@@ -347,11 +347,8 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	if o.dryRun {
 		return dryRunGrid(cmd, o, cfg, conds, mark)
 	}
-	if len(conds) > 1 && o.batch.active() {
-		return inputError{fmt.Errorf("--batch-out, --batch-in and --batch-submit take one condition a run, and --template, --ids and --shots name %d: run each condition's batch with its own flags", len(conds))}
-	}
 	if o.batch.active() {
-		return o.batch.run(cmd, red, cfg, files, o.quiet)
+		return o.batch.run(cmd, red, o.gridConfigs(cfg, conds, mark), files, o.quiet)
 	}
 	if len(conds) > 1 {
 		return runGrid(cmd, o, red, cfg, conds, mark)
