@@ -182,7 +182,11 @@ func (x *batchIndex) finishItem(i int, rec *recorder, out io.Writer, fw *failWri
 				r.fail = f
 				break
 			}
-			r = cfg.answer(r, system, user, e.ans, st)
+			if cfg.Sampling != nil {
+				r = cfg.answerSamples(r, e.ans, st)
+			} else {
+				r = cfg.answer(r, system, user, e.ans, st)
+			}
 			r.where = e.where
 		}
 		atomic.AddInt64(&st.Done, 1)
@@ -199,7 +203,7 @@ func (x *batchIndex) finishItem(i int, rec *recorder, out io.Writer, fw *failWri
 	cfg.same.forget(i)
 	if p.failed {
 		st.ItemsFailed++
-		return nil
+		return fw.keepSamples(cfg, p)
 	}
 	line, err := rec.line(&cfg.Items[i], p)
 	if err != nil {

@@ -374,7 +374,11 @@ func (cfg *Config) request(t task) (system, user string, body []byte, _ *Failure
 	if err != nil {
 		return "", "", nil, &Failure{Reason: "template", Msg: err.Error()}
 	}
-	body, err = cfg.Client.body(system, user)
+	if cfg.Sampling != nil { // a batch's sampling request: the first a live run sends
+		body, err = cfg.Client.sampleBody(system, user, cfg.Sampling.K, cfg.Sampling.seed(0))
+	} else {
+		body, err = cfg.Client.body(system, user)
+	}
 	if err != nil {
 		return "", "", nil, &Failure{Reason: "bad-request", Msg: err.Error()}
 	}

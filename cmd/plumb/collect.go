@@ -210,7 +210,7 @@ func (o *collectOptions) setupGrid(files []string) (*collect.Config, []collect.C
 		return nil, nil, false, err
 	}
 	for i := range conds {
-		if err := o.sampling.check(conds[i].Template, &o.arrangements, o.batch.active(), conds[i].Shots, len(o.grid.probes) > 0); err != nil {
+		if err := o.sampling.check(conds[i].Template, &o.arrangements, conds[i].Shots, len(o.grid.probes) > 0); err != nil {
 			return nil, nil, false, err
 		}
 	}
