@@ -186,3 +186,19 @@ func TestGridBatchHostile(t *testing.T) {
 		t.Fatalf("a record without its condition: %s", bad)
 	}
 }
+
+// TestConditionTag pins the tag docs/collect.md shows (calibraeval, A/B,
+// 0 shots) and checks that a run without conditions has none.
+func TestConditionTag(t *testing.T) {
+	tps, err := LoadTemplates("calibraeval")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Condition{Template: tps[0], IDs: IDs{"A", "B"}}
+	if got := conditionTag(c.JSON()); got != "caa1ba74f" {
+		t.Errorf("tag %s, want caa1ba74f (docs/collect.md)", got)
+	}
+	if got := conditionTag(nil); got != "" {
+		t.Errorf("no condition: tag %q", got)
+	}
+}

@@ -100,9 +100,10 @@ into the same log, and every record names its condition (docs/collect.md,
 input (CC) and --dc-samples inputs of random in-domain words (DC).
 
 --batch-out FILE writes, instead of sending them, the requests of the
-items not yet in -o as OpenAI Batch input lines (custom_id, method, url,
-body: exactly the body a live run posts), for vllm run-batch or a hosted
-Batch API; --batch-in RESULTS reads the batch's output lines and appends
+items not yet in -o (every condition of a grid; with --samples or
+--evidence each arrangement's first request, n = K) as OpenAI Batch input
+lines (custom_id, method, url, body: exactly the body a live run posts),
+for vllm run-batch or a hosted Batch API; --batch-in RESULTS reads the batch's output lines and appends
 the records a live run writes for the same answers; --batch-submit does
 both through --base-url's Files and Batch API and waits, and a stopped wait
 is resumed by running it again (docs/collect.md, "Cluster"). --task score
