@@ -1,11 +1,13 @@
 package collect
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/plumb-eval/plumb/model"
 )
@@ -50,8 +52,15 @@ func WriteGridBatch(cfgs []*Config, name string, lim BatchLimits, inputs []strin
 		return BatchOut{}, errors.New("no condition to write requests for")
 	}
 	var out BatchOut
-	type todo struct{ c, item int }
+	// todo is an item of a condition to ask, from line start; its
+	// arrangements are all of them, or under sampling those whose samples
+	// are not all in hand (pendingSet.arrangements).
+	type todo struct{ c, item, start int }
 	var todos []todo
+	pend, err := loadPending(cfgs)
+	if err != nil {
+		return BatchOut{}, err
+	}
 	for c, cfg := range cfgs {
 		prior, err := readPrior(cfg.Output, cfg.Judge, cfg.Condition)
 		if err != nil {
@@ -62,24 +71,48 @@ func WriteGridBatch(cfgs []*Config, name string, lim BatchLimits, inputs []strin
 				out.Skipped++
 				continue
 			}
-			todos = append(todos, todo{c, i})
+			todos = append(todos, todo{c, i, out.Requests})
+			out.Requests += len(pend.arrangements(cfg, i))
 		}
 	}
-	n := len(cfgs[0].Arrangements)
-	out.Items, out.Requests = len(todos), len(todos)*n
+	out.Items = len(todos)
+	at := func(i int) int { // the todo of line i
+		k, _ := slices.BinarySearchFunc(todos, i, func(t todo, i int) int { return cmp.Compare(t.start, i+1) })
+		return k - 1
+	}
 	line := func(buf []byte, i int) ([]byte, error) {
-		t := todos[i/n]
+		t := todos[at(i)]
 		cfg := cfgs[t.c]
-		buf, err := cfg.batchLine(buf, task{t.item, cfg.Arrangements[i%n]})
+		buf, err := cfg.batchLine(buf, task{t.item, pend.arrangements(cfg, t.item)[i-t.start]})
 		if err != nil && len(cfgs) > 1 {
 			err = fmt.Errorf("condition %s: %w", conditionTag(cfg.Condition), err)
 		}
 		return buf, err
 	}
-	next := func(i int) int { return i + n }
-	var err error
+	next := func(i int) int {
+		if k := at(i) + 1; k < len(todos) {
+			return todos[k].start
+		}
+		return out.Requests
+	}
 	out.Files, err = writeBatchLines(name, out.Requests, next, lim, line, append(inputs, cfgs[0].Output))
 	return out, err
+}
+
+// loadPending reads a sampled batch's samples in hand and gives them to
+// every condition's run (nil without sampling).
+func loadPending(cfgs []*Config) (*pendingSet, error) {
+	if cfgs[0].Sampling == nil {
+		return nil, nil
+	}
+	pend, err := readPending(cfgs[0].Output)
+	if err != nil {
+		return nil, err
+	}
+	for _, cfg := range cfgs {
+		cfg.pend = pend
+	}
+	return pend, nil
 }
 
 // ReadGridBatch reads OpenAI Batch output files as ReadBatch does, for
@@ -101,6 +134,10 @@ func ReadGridBatch(cfgs []*Config, files []string, st *Stats) (Prior, BatchIn, e
 	}
 	defer out.Close()
 	if err := lockOutput(out); err != nil {
+		return Prior{}, bi, err
+	}
+	pend, err := loadPending(cfgs)
+	if err != nil {
 		return Prior{}, bi, err
 	}
 	g := &gridIndex{ids: map[string]batchRef{}}
@@ -143,6 +180,11 @@ func ReadGridBatch(cfgs []*Config, files []string, st *Stats) (Prior, BatchIn, e
 			return first, bi, err
 		}
 	}
+	if pend != nil {
+		if err := pend.write(); err != nil {
+			return first, bi, fmt.Errorf("keeping the samples in hand: %w", err)
+		}
+	}
 	return first, bi, nil
 }
 
@@ -156,14 +198,13 @@ func (x *batchIndex) finish(rf *recordFile, fw *failWriter, st *Stats, bi *Batch
 	}
 	cfg.same = newSameAnswers()
 	rec := newRecorder(cfg, meta)
-	n := len(cfg.Arrangements)
 	for i := range cfg.Items {
 		if x.done[i] {
 			st.Skipped++
 			continue
 		}
 		st.Items++
-		st.Requests += int64(n)
+		st.Requests += int64(len(cfg.pend.arrangements(cfg, i)))
 		if err := x.finishItem(i, rec, rf, fw, st, bi); err != nil {
 			return err
 		}

@@ -7,8 +7,6 @@ import (
 	"io"
 	"os"
 	"sync/atomic"
-
-	"github.com/plumb-eval/plumb/model"
 )
 
 // batchEntry is what the results files say of one request of the run.
@@ -33,6 +31,9 @@ func newBatchIndex(cfg *Config, c int, prior Prior, ids map[string]batchRef) (*b
 	for i := range cfg.Items {
 		_, x.done[i] = prior.Done[cfg.Items[i].key()]
 		for k, a := range cfg.Arrangements {
+			if cfg.Sampling != nil && cfg.pend.have(cfg, task{i, a}) >= cfg.Sampling.K {
+				continue // every sample in hand: nothing asked
+			}
 			_, _, body, f := cfg.request(task{i, a})
 			if f != nil {
 				return nil, fmt.Errorf("item %q, arrangement %s: %w", cfg.Items[i].ID, a, f)
@@ -50,6 +51,7 @@ type BatchIn struct {
 	Lines   int // results lines read
 	InLog   int // lines for items already in the output log (skipped: nothing doubled)
 	Missing int // requests of items to judge with no line in the files (their items are left for the next batch)
+	Short   int // sampled arrangements still short of K samples (the next batch asks for the rest)
 }
 
 // ReadBatch reads OpenAI Batch output files (results of the requests
@@ -155,6 +157,9 @@ func (g *gridIndex) lineFail(fw *failWriter, st *Stats, where, id string, f *Fai
 // finishItem reads item i's answers as a live run would, in arrangement
 // order, and writes its record when all are there and none failed.
 func (x *batchIndex) finishItem(i int, rec *recorder, out io.Writer, fw *failWriter, st *Stats, bi *BatchIn) error {
+	if x.cfg.Sampling != nil {
+		return x.finishSampled(i, rec, out, fw, st, bi)
+	}
 	cfg, n := x.cfg, len(x.cfg.Arrangements)
 	present := 0
 	for k := range n {
@@ -182,11 +187,7 @@ func (x *batchIndex) finishItem(i int, rec *recorder, out io.Writer, fw *failWri
 				r.fail = f
 				break
 			}
-			if cfg.Sampling != nil {
-				r = cfg.answerSamples(r, e.ans, st)
-			} else {
-				r = cfg.answer(r, system, user, e.ans, st)
-			}
+			r = cfg.answer(r, system, user, e.ans, st)
 			r.where = e.where
 		}
 		atomic.AddInt64(&st.Done, 1)
@@ -203,23 +204,9 @@ func (x *batchIndex) finishItem(i int, rec *recorder, out io.Writer, fw *failWri
 	cfg.same.forget(i)
 	if p.failed {
 		st.ItemsFailed++
-		return fw.keepSamples(cfg, p)
+		return nil
 	}
-	line, err := rec.line(&cfg.Items[i], p)
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", cfg.Output, err)
-	}
-	if _, err := out.Write(line); err != nil {
-		return writeFailed(cfg.Output, st.Written, err)
-	}
-	st.Written++
-	switch rec.last {
-	case model.SourceLogprob:
-		st.ItemsLP++
-	case model.SourceChoice:
-		st.ItemsText++
-	}
-	return nil
+	return x.writeRecord(i, rec, p, out, st)
 }
 
 // trimSpace reports the line without ASCII white space at its ends.

@@ -147,6 +147,9 @@ func (b *batchOptions) write(w io.Writer, red *collect.Redactor, cfgs []*collect
 	}
 	say(w, red, "batch: %s (%s%s × %d arrangements; %d already in %s, not asked) → %s",
 		vocab.Plural(out.Requests, "request"), vocab.Plural(out.Items, "item"), overConds(len(cfgs)), len(cfg.Arrangements), out.Skipped, cfg.Output, strings.Join(out.Files, ", "))
+	if inHand := out.Items*len(cfg.Arrangements) - out.Requests; inHand > 0 {
+		say(w, red, "batch: %s of these items already have their K samples in hand (%s.batch-samples.jsonl): not asked", vocab.Plural(inHand, "arrangement"), cfg.Output)
+	}
 	say(w, red, "then: plumb collect ITEMS… (the same flags) --batch-in RESULTS.jsonl -o %s", cfg.Output)
 	return nil
 }
@@ -187,6 +190,10 @@ func (b *batchOptions) read(w io.Writer, red *collect.Redactor, output string, i
 	fmt.Fprint(w, textsafe.Text(red.String(collect.Summary(&st, prior, time.Since(begin)))))
 	say(w, red, "batch results: %s read from %s; %d for items already in the log (skipped); %s of items to judge had no line",
 		vocab.Plural(bi.Lines, "line"), vocab.Plural(bi.Files, "file"), bi.InLog, vocab.Plural(bi.Missing, "request"))
+	if bi.Short > 0 {
+		say(w, red, "samples: %s came back with fewer than K samples (the server ignores n); what came is kept in %s.batch-samples.jsonl, and the next --batch-out asks for the rest, as a live run asks again",
+			vocab.Plural(bi.Short, "arrangement"), output)
+	}
 	if st.Failed > 0 {
 		say(w, red, "failed requests and faulty lines are listed, with file:line, in %s.failures.jsonl", output)
 	}

@@ -63,11 +63,13 @@ func TestCollectSampledBatch(t *testing.T) {
 	}
 }
 
-// TestCollectSampledBatchShort: a results line with fewer choices than K
-// (a server that ignores n) cannot be completed by a batch, whose next
-// request would depend on it: the item is not written (exit 3), the line
-// is counted as batch-short-samples with a message that says to collect
-// live, and the samples it did bring are kept in the failures file.
+// TestCollectSampledBatchShort: against a server that ignores n (one
+// choice an answer), a sampled batch takes K = 3 rounds, as a live run
+// takes 3 requests an arrangement: each --batch-in keeps the samples in
+// hand (exit 3 until the last), each --batch-out asks only for the
+// missing ones (n = 3, 2, 1 with the seed moved on), and the log at the
+// end is byte for byte the live run's against the same server; the
+// samples file is gone once every item is written.
 func TestCollectSampledBatchShort(t *testing.T) {
 	c := sim.DefaultConfig()
 	c.Pairs = 3
@@ -93,20 +95,39 @@ func TestCollectSampledBatchShort(t *testing.T) {
 		t.Fatal(err)
 	}
 	common := []string{"collect", items, "--base-url", ts.URL + "/v1", "--model", "judge-first", "-q", "--samples", "3", "--arrangements", "x0,x2", "--sample-seed", "1"}
+	live := filepath.Join(dir, "live.jsonl")
+	if _, stderr, err := executeStderr(t, append(common, "-o", live, "-j", "1")...); err != nil {
+		t.Fatalf("live: %v\n%s", err, stderr)
+	}
 	out, req, res := filepath.Join(dir, "out.jsonl"), filepath.Join(dir, "req.jsonl"), filepath.Join(dir, "res.jsonl")
-	if _, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-out", req)...); err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
+	for round, n := range []string{`"n":3,"seed":1}`, `"n":2,"seed":2}`, `"n":1,"seed":3}`} {
+		if _, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-out", req)...); err != nil || !strings.Contains(stderr, "6 requests (3 items × 2 arrangements") {
+			t.Fatalf("round %d batch-out: %v\n%s", round+1, err, stderr)
+		}
+		body, _ := os.ReadFile(req)
+		if bytes.Count(body, []byte(n)) != 6 {
+			t.Fatalf("round %d: want 6 requests with %s\n%.300s", round+1, n, body)
+		}
+		postBatch(t, ts.URL+"/v1", res, func(int) bool { return true }, req)
+		_, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-in", res)...)
+		if round < 2 && (exitCode(err) != exitIncomplete || !strings.Contains(stderr, "6 arrangements came back with fewer than K samples")) {
+			t.Fatalf("round %d: %v (exit %d), want exit 3 and the short samples\n%s", round+1, err, exitCode(err), stderr)
+		}
+		if round == 0 { // the same results again: stale lines, nothing taken twice
+			_, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-in", res)...)
+			if exitCode(err) != exitIncomplete || !strings.Contains(stderr, "batch-foreign") {
+				t.Fatalf("the first results again: %v\n%s", err, stderr)
+			}
+		}
+		if round == 2 && err != nil {
+			t.Fatalf("last round: %v\n%s", err, stderr)
+		}
 	}
-	postBatch(t, ts.URL+"/v1", res, func(int) bool { return true }, req)
-	_, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-in", res)...)
-	if exitCode(err) != exitIncomplete || !strings.Contains(stderr, "batch-short-samples") {
-		t.Fatalf("%v (exit %d), want exit 3 and batch-short-samples\n%s", err, exitCode(err), stderr)
+	want, _ := os.ReadFile(live)
+	if got, _ := os.ReadFile(out); !bytes.Equal(got, want) || bytes.Count(want, []byte(`"samples":{`)) != 3 {
+		t.Fatalf("the batch log differs from the live one\nlive  %.400s\nbatch %.400s", want, got)
 	}
-	fails, _ := os.ReadFile(out + ".failures.jsonl")
-	if n := bytes.Count(fails, []byte(`"reason":"batch-short-samples"`)); n != 6 || !bytes.Contains(fails, []byte("collect from this server live")) || !bytes.Contains(fails, []byte(`"samples":["`)) {
-		t.Fatalf("%d short lines in the failures file:\n%s", n, fails)
-	}
-	if got, _ := os.ReadFile(out); len(got) != 0 {
-		t.Fatalf("records written from short answers:\n%s", got)
+	if _, err := os.Stat(out + ".batch-samples.jsonl"); !os.IsNotExist(err) {
+		t.Fatalf("the samples file is left: %v", err)
 	}
 }
