@@ -15,7 +15,8 @@ import (
 	"github.com/plumb-eval/plumb/model/sim"
 )
 
-// TestCollectSampledBatch: --samples 3 and --evidence 2 (faireval) through
+// TestCollectSampledBatch: --samples 3, --evidence 2 (faireval) and a grid
+// of two ID sets with --samples 2 through
 // the batch loop write byte for byte the log of a live sampled run with
 // the same --sample-seed on the practice server (which honours n): each
 // batch request is the live run's first, n = K at temperature 1 with the
@@ -34,6 +35,7 @@ func TestCollectSampledBatch(t *testing.T) {
 	}{
 		{"samples", []string{"--samples", "3", "--sample-seed", "3"}, `"n":3`},
 		{"evidence", []string{"--template", "faireval", "--evidence", "2", "--sample-seed", "5"}, `"n":2`},
+		{"grid", []string{"--ids", "A/B,X/Y", "--samples", "2", "--sample-seed", "4"}, `"n":2`},
 	} {
 		common := append([]string{"collect", items, "--base-url", base, "--model", "judge-first", "-q"}, c.args...)
 		live := filepath.Join(dir, c.name+"-live.jsonl")
@@ -54,8 +56,8 @@ func TestCollectSampledBatch(t *testing.T) {
 			t.Fatalf("%s batch-in: %v\n%s", c.name, err, stderr)
 		}
 		want, _ := os.ReadFile(live)
-		if n := bytes.Count(want, []byte(`"samples":{`)); n != 6 {
-			t.Fatalf("%s: %d sampled records live, want 6", c.name, n)
+		if n := bytes.Count(want, []byte(`"samples":{`)); n != 6 && (c.name != "grid" || n != 12) {
+			t.Fatalf("%s: %d sampled records live", c.name, n)
 		}
 		if got, _ := os.ReadFile(out); !bytes.Equal(got, want) {
 			t.Fatalf("%s: the batch log differs from the live one\nlive  %.400s\nbatch %.400s", c.name, want, got)
