@@ -16,11 +16,11 @@ import (
 )
 
 // TestCollectSampledBatch: --samples 3, --evidence 2 (faireval) and a grid
-// of two ID sets with --samples 2 through
-// the batch loop write byte for byte the log of a live sampled run with
-// the same --sample-seed on the practice server (which honours n): each
-// batch request is the live run's first, n = K at temperature 1 with the
-// seed, so its K choices are the live run's samples and P(A).
+// of two ID sets with --samples 2 through the batch loop write byte for
+// byte the log of a live sampled run with the same --sample-seed on the
+// practice server (which honours n): each batch request is the live run's
+// first, n = K at temperature 1 with the seed, so its K choices are the
+// live run's samples and P(A).
 func TestCollectSampledBatch(t *testing.T) {
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
