@@ -7,8 +7,6 @@ import (
 	"io"
 	"os"
 	"sync/atomic"
-
-	"github.com/plumb-eval/plumb/model"
 )
 
 // batchEntry is what the results files say of one request of the run.
@@ -18,24 +16,29 @@ type batchEntry struct {
 	where string // file:line
 }
 
-// batchIndex maps the custom_id of every request of the run to its task
-// (item × len(Arrangements) + arrangement's position).
+// batchIndex is one condition's part of a batch reading: its run, the
+// items already in the log and the results lines found for its requests
+// (by task: item × len(Arrangements) + arrangement's position).
 type batchIndex struct {
 	cfg  *Config
-	ids  map[string]int
 	done []bool // items already in the log
+	got  map[int]*batchEntry
 }
 
-func newBatchIndex(cfg *Config, prior Prior) (*batchIndex, error) {
-	x := &batchIndex{cfg: cfg, ids: make(map[string]int, len(cfg.Items)*len(cfg.Arrangements)), done: make([]bool, len(cfg.Items))}
+// newBatchIndex indexes cfg's requests in ids (custom_id → ref{c, task}).
+func newBatchIndex(cfg *Config, c int, prior Prior, ids map[string]batchRef) (*batchIndex, error) {
+	x := &batchIndex{cfg: cfg, done: make([]bool, len(cfg.Items)), got: map[int]*batchEntry{}}
 	for i := range cfg.Items {
 		_, x.done[i] = prior.Done[cfg.Items[i].key()]
 		for k, a := range cfg.Arrangements {
+			if cfg.Sampling != nil && cfg.pend.have(cfg, task{i, a}) >= cfg.Sampling.K {
+				continue // every sample in hand: nothing asked
+			}
 			_, _, body, f := cfg.request(task{i, a})
 			if f != nil {
 				return nil, fmt.Errorf("item %q, arrangement %s: %w", cfg.Items[i].ID, a, f)
 			}
-			x.ids[customID(a, body, cfg.Items[i].ID)] = i*len(cfg.Arrangements) + k
+			ids[cfg.customID(a, body, cfg.Items[i].ID)] = batchRef{c, i*len(cfg.Arrangements) + k}
 		}
 	}
 	return x, nil
@@ -48,6 +51,7 @@ type BatchIn struct {
 	Lines   int // results lines read
 	InLog   int // lines for items already in the output log (skipped: nothing doubled)
 	Missing int // requests of items to judge with no line in the files (their items are left for the next batch)
+	Short   int // sampled arrangements still short of K samples (the next batch asks for the rest)
 }
 
 // ReadBatch reads OpenAI Batch output files (results of the requests
@@ -62,66 +66,7 @@ type BatchIn struct {
 // (counted in st.Discarded); lines for items already in the log are
 // skipped. Every record is written whole, once.
 func ReadBatch(cfg *Config, files []string, st *Stats) (Prior, BatchIn, error) {
-	var bi BatchIn
-	out, err := openOutput(cfg.Output)
-	if err != nil {
-		return Prior{}, bi, err
-	}
-	defer out.Close()
-	if err := lockOutput(out); err != nil {
-		return Prior{}, bi, err
-	}
-	prior, err := prepareOutput(cfg.Output, cfg.Judge, cfg.Condition)
-	if err != nil {
-		return prior, bi, err
-	}
-	rf, err := newRecordFile(out, cfg.wrapOut)
-	if err != nil {
-		return prior, bi, err
-	}
-	failName := cfg.Failures
-	if failName == "" {
-		failName = cfg.Output + ".failures.jsonl"
-	}
-	fw := &failWriter{name: failName, clean: cfg.Client.cleanText}
-	defer fw.close()
-	x, err := newBatchIndex(cfg, prior)
-	if err != nil {
-		return prior, bi, err
-	}
-	got := map[int]*batchEntry{}
-	bi.Files = len(files)
-	for _, name := range files {
-		if err := x.readFile(name, got, fw, st, &bi); err != nil {
-			return prior, bi, err
-		}
-	}
-	meta, err := cfg.metaJSON()
-	if err != nil {
-		return prior, bi, err
-	}
-	cfg.same = newSameAnswers()
-	rec := newRecorder(cfg, meta)
-	n := len(cfg.Arrangements)
-	for i := range cfg.Items {
-		if x.done[i] {
-			st.Skipped++
-			continue
-		}
-		st.Items++
-		st.Requests += int64(n)
-		if err := x.finishItem(i, got, rec, rf, fw, st, &bi); err != nil {
-			return prior, bi, err
-		}
-	}
-	return prior, bi, nil
-}
-
-// readFile reads one results file into got.
-func (x *batchIndex) readFile(name string, got map[int]*batchEntry, fw *failWriter, st *Stats, bi *BatchIn) error {
-	return eachResultLine(name, bi, func(line []byte, last bool, where string) error {
-		return x.take(line, last, where, got, fw, st, bi)
-	})
+	return ReadGridBatch([]*Config{cfg}, files, st)
 }
 
 // eachResultLine calls fn with each non-blank line of the results file
@@ -161,30 +106,31 @@ func eachResultLine(name string, bi *BatchIn, fn func(line []byte, last bool, wh
 
 // take reads one results line. Only an error writing the failures file
 // is returned.
-func (x *batchIndex) take(line []byte, last bool, where string, got map[int]*batchEntry, fw *failWriter, st *Stats, bi *BatchIn) error {
+func (g *gridIndex) take(line []byte, last bool, where string, fw *failWriter, st *Stats, bi *BatchIn) error {
 	id, body, f, err := parseBatchResult(line, last)
 	if err != nil {
 		reason := "batch-malformed"
 		if errors.Is(err, errTorn) {
 			reason = "batch-torn"
 		}
-		return x.lineFail(fw, st, where, "", &Failure{Reason: reason, Msg: err.Error()})
+		return g.lineFail(fw, st, where, "", &Failure{Reason: reason, Msg: err.Error()})
 	}
-	k, ok := x.ids[id]
-	switch {
-	case !ok:
-		return x.lineFail(fw, st, where, id, &Failure{Reason: "batch-foreign",
-			Msg: "custom_id " + id + " is not a request of this run (another run's items, model, template or IDs)"})
-	case x.done[k/len(x.cfg.Arrangements)]:
+	ref, ok := g.ids[id]
+	if !ok {
+		return g.lineFail(fw, st, where, id, &Failure{Reason: "batch-foreign",
+			Msg: "custom_id " + id + " is not a request of this run (another run's items, model, template, IDs or condition)"})
+	}
+	x, k := g.conds[ref.c], ref.task
+	if x.done[k/len(x.cfg.Arrangements)] {
 		bi.InLog++
 		return nil
 	}
-	if e := got[k]; e != nil {
+	if e := x.got[k]; e != nil {
 		dup := &Failure{Reason: "batch-duplicate", Msg: "custom_id " + id + " again, first at " + e.where + ": neither answer is used"}
 		if e.fail == nil || e.fail.Reason != "batch-duplicate" {
-			got[k] = &batchEntry{fail: dup, where: e.where + ", " + where}
+			x.got[k] = &batchEntry{fail: dup, where: e.where + ", " + where}
 		}
-		return x.lineFail(fw, st, where, id, &Failure{Reason: "batch-duplicate-line", Msg: dup.Msg})
+		return g.lineFail(fw, st, where, id, &Failure{Reason: "batch-duplicate-line", Msg: dup.Msg})
 	}
 	e := &batchEntry{fail: f, where: where}
 	if f == nil {
@@ -196,24 +142,28 @@ func (x *batchIndex) take(line []byte, last bool, where string, got map[int]*bat
 			e.ans = &ans
 		}
 	}
-	got[k] = e
+	x.got[k] = e
 	return nil
 }
 
 // lineFail counts and writes a failed line that is not one request's
 // answer (no custom_id of this run, or a repeated one).
-func (x *batchIndex) lineFail(fw *failWriter, st *Stats, where, id string, f *Failure) error {
+func (g *gridIndex) lineFail(fw *failWriter, st *Stats, where, id string, f *Failure) error {
+	cfg := g.conds[0].cfg
 	st.fail(f.Reason)
-	return fw.writeLine(x.cfg.Judge, where, id, x.cfg.Client.clean(f))
+	return fw.writeLine(cfg.Judge, where, id, cfg.Client.clean(f))
 }
 
 // finishItem reads item i's answers as a live run would, in arrangement
 // order, and writes its record when all are there and none failed.
-func (x *batchIndex) finishItem(i int, got map[int]*batchEntry, rec *recorder, out io.Writer, fw *failWriter, st *Stats, bi *BatchIn) error {
+func (x *batchIndex) finishItem(i int, rec *recorder, out io.Writer, fw *failWriter, st *Stats, bi *BatchIn) error {
+	if x.cfg.Sampling != nil {
+		return x.finishSampled(i, rec, out, fw, st, bi)
+	}
 	cfg, n := x.cfg, len(x.cfg.Arrangements)
 	present := 0
 	for k := range n {
-		if got[i*n+k] != nil {
+		if x.got[i*n+k] != nil {
 			present++
 		}
 	}
@@ -225,7 +175,7 @@ func (x *batchIndex) finishItem(i int, got map[int]*batchEntry, rec *recorder, o
 	p := &partial{}
 	for k, a := range cfg.Arrangements {
 		r := result{task: task{i, a}, attempts: 1}
-		switch e := got[i*n+k]; {
+		switch e := x.got[i*n+k]; {
 		case e == nil:
 			bi.Missing++
 			r.fail, r.where = &Failure{Reason: "batch-missing", Msg: "no line in the results files answers this request"}, ""
@@ -256,21 +206,7 @@ func (x *batchIndex) finishItem(i int, got map[int]*batchEntry, rec *recorder, o
 		st.ItemsFailed++
 		return nil
 	}
-	line, err := rec.line(&cfg.Items[i], p)
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", cfg.Output, err)
-	}
-	if _, err := out.Write(line); err != nil {
-		return writeFailed(cfg.Output, st.Written, err)
-	}
-	st.Written++
-	switch rec.last {
-	case model.SourceLogprob:
-		st.ItemsLP++
-	case model.SourceChoice:
-		st.ItemsText++
-	}
-	return nil
+	return x.writeRecord(i, rec, p, out, st)
 }
 
 // trimSpace reports the line without ASCII white space at its ends.

@@ -50,14 +50,20 @@ func (c *Client) batchURL() string {
 	return "/v1/chat/completions"
 }
 
-// customID names a request in a batch file: its arrangement, the first
-// 12 hex digits of the SHA-256 of its body, and the item's ID ("x0-
-// 1f2e3d4c5b6a-q17"). The digest ties an answer to the exact request of
-// this run: a results line of a run with another model, template or IDs
-// does not match.
-func customID(arr model.Arrangement, body []byte, id string) string {
+// customID names a request in a batch file: its condition's tag (only
+// in a run whose records carry a condition, see conditionTag), its
+// arrangement, the first 12 hex digits of the SHA-256 of its body, and the
+// item's ID ("x0-1f2e3d4c5b6a-q17", in a grid "c9f86d081-x0-1f2e3d4c5b6a-
+// q17"). The digest ties an answer to the exact request of this run: a
+// results line of a run with another model, template or IDs does not
+// match.
+func (cfg *Config) customID(arr model.Arrangement, body []byte, id string) string {
 	sum := sha256.Sum256(body)
-	return arr.String() + "-" + hex.EncodeToString(sum[:6]) + "-" + id
+	s := arr.String() + "-" + hex.EncodeToString(sum[:6]) + "-" + id
+	if tag := conditionTag(cfg.Condition); tag != "" {
+		s = tag + "-" + s
+	}
+	return s
 }
 
 // batchLine appends the batch input line of task t to buf: custom_id,
@@ -67,7 +73,7 @@ func (cfg *Config) batchLine(buf []byte, t task) ([]byte, error) {
 	if f != nil {
 		return buf, fmt.Errorf("item %q, arrangement %s: %w", cfg.Items[t.item].ID, t.arr, f)
 	}
-	return appendBatchLine(buf, customID(t.arr, body, cfg.Items[t.item].ID), cfg.Client.batchURL(), body)
+	return appendBatchLine(buf, cfg.customID(t.arr, body, cfg.Items[t.item].ID), cfg.Client.batchURL(), body)
 }
 
 // appendBatchLine appends a batch input line: custom_id, method, url and
@@ -94,27 +100,7 @@ func appendBatchLine(buf []byte, customID, url string, body []byte) ([]byte, err
 // output log. Lines are made one at a time, twice (once to find where the
 // files split), so memory does not grow with the number of requests.
 func WriteBatch(cfg *Config, name string, lim BatchLimits, inputs []string) (BatchOut, error) {
-	prior, err := readPrior(cfg.Output, cfg.Judge, cfg.Condition)
-	if err != nil {
-		return BatchOut{}, err
-	}
-	var out BatchOut
-	todo := make([]int, 0, len(cfg.Items))
-	for i := range cfg.Items {
-		if _, ok := prior.Done[cfg.Items[i].key()]; ok {
-			out.Skipped++
-			continue
-		}
-		todo = append(todo, i)
-	}
-	n := len(cfg.Arrangements)
-	out.Items, out.Requests = len(todo), len(todo)*n
-	line := func(buf []byte, i int) ([]byte, error) {
-		return cfg.batchLine(buf, task{todo[i/n], cfg.Arrangements[i%n]})
-	}
-	next := func(i int) int { return i + n }
-	out.Files, err = writeBatchLines(name, out.Requests, next, lim, line, append(inputs, cfg.Output))
-	return out, err
+	return WriteGridBatch([]*Config{cfg}, name, lim, inputs)
 }
 
 // writeBatchLines writes lines 0 … total-1, made by line, into name or,

@@ -57,18 +57,23 @@ type batchObject struct {
 // are done, downloads their output and error files next to the log
 // (OUT.BATCH-ID.jsonl, OUT.BATCH-ID.errors.jsonl) and reads them into the
 // log (ReadBatch). The batch IDs are written down first, so a Submit
-// stopped while waiting waits for the same batches when run again.
-func Submit(ctx context.Context, cfg *Config, sc SubmitConfig, st *Stats) (Prior, BatchIn, error) {
+// stopped while waiting waits for the same batches when run again. A
+// grid's conditions (cfgs, as WriteGridBatch's) go in the same batches.
+func Submit(ctx context.Context, cfgs []*Config, sc SubmitConfig, st *Stats) (Prior, BatchIn, error) {
+	if len(cfgs) == 0 {
+		return Prior{}, BatchIn{}, errors.New("no condition to submit")
+	}
+	cfg := cfgs[0]
 	state, err := readState(sc.State)
 	if err != nil {
 		return Prior{}, BatchIn{}, err
 	}
 	if len(state.Batches) == 0 {
-		if state, err = submit(ctx, cfg, sc); err != nil {
+		if state, err = submit(ctx, cfgs, sc); err != nil {
 			return Prior{}, BatchIn{}, err
 		}
 		if len(state.Batches) == 0 { // every item is in the log: say so
-			return ReadBatch(cfg, nil, st)
+			return ReadGridBatch(cfgs, nil, st)
 		}
 	}
 	objs, err := cfg.Client.wait(ctx, state.Batches, sc)
@@ -88,7 +93,7 @@ func Submit(ctx context.Context, cfg *Config, sc SubmitConfig, st *Stats) (Prior
 			files = append(files, name)
 		}
 	}
-	prior, bi, err := ReadBatch(cfg, files, st)
+	prior, bi, err := ReadGridBatch(cfgs, files, st)
 	if err == nil {
 		err = os.Remove(sc.State)
 	}
@@ -96,14 +101,15 @@ func Submit(ctx context.Context, cfg *Config, sc SubmitConfig, st *Stats) (Prior
 }
 
 // submit writes, uploads and creates the batches, writing each ID down.
-func submit(ctx context.Context, cfg *Config, sc SubmitConfig) (batchState, error) {
+func submit(ctx context.Context, cfgs []*Config, sc SubmitConfig) (batchState, error) {
 	var state batchState
+	cfg := cfgs[0]
 	dir, err := os.MkdirTemp(filepath.Dir(cfg.Output), ".plumb-batch-")
 	if err != nil {
 		return state, err
 	}
 	defer os.RemoveAll(dir)
-	out, err := WriteBatch(cfg, filepath.Join(dir, "requests.jsonl"), sc.Limits, sc.Inputs)
+	out, err := WriteGridBatch(cfgs, filepath.Join(dir, "requests.jsonl"), sc.Limits, sc.Inputs)
 	if err != nil {
 		return state, err
 	}

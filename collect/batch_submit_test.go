@@ -40,7 +40,7 @@ func TestBatchSubmit(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sc.Progress = func(BatchProgress) { cancel() }
 	var st Stats
-	if _, _, err := Submit(ctx, cfg, sc, &st); !errors.Is(err, context.Canceled) {
+	if _, _, err := Submit(ctx, []*Config{cfg}, sc, &st); !errors.Is(err, context.Canceled) {
 		t.Fatalf("stopped wait: %v", err)
 	}
 	if _, err := os.Stat(sc.State); err != nil || created.Load() != 2 {
@@ -49,7 +49,7 @@ func TestBatchSubmit(t *testing.T) {
 	var polls []BatchProgress
 	sc.Progress = func(p BatchProgress) { polls = append(polls, p) }
 	var st2 Stats
-	if _, _, err := Submit(context.Background(), cfg, sc, &st2); err != nil {
+	if _, _, err := Submit(context.Background(), []*Config{cfg}, sc, &st2); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(cfg.Output)
@@ -64,7 +64,7 @@ func TestBatchSubmit(t *testing.T) {
 		t.Fatal("the state file is left after the results were read")
 	}
 	var st3 Stats
-	if _, _, err := Submit(context.Background(), cfg, sc, &st3); err != nil || st3.Skipped != 12 || created.Load() != 2 {
+	if _, _, err := Submit(context.Background(), []*Config{cfg}, sc, &st3); err != nil || st3.Skipped != 12 || created.Load() != 2 {
 		t.Fatalf("nothing left to submit: %d skipped, %d batches created, %v", st3.Skipped, created.Load(), err)
 	}
 	if m, _ := filepath.Glob(filepath.Join(filepath.Dir(cfg.Output), ".plumb-batch-*")); len(m) > 0 {

@@ -49,6 +49,8 @@ type Config struct {
 
 	// Sampling, when not nil, asks every arrangement K times (samples.go).
 	Sampling *Sampling
+	// pend holds a sampled batch's samples in hand (batch_pending.go).
+	pend *pendingSet
 
 	same    *sameAnswers          // identical answers to differing prompts (truncate.go)
 	wrapOut func(outFile) outFile // tests: wraps the output log's writes (record_file.go)
@@ -374,7 +376,12 @@ func (cfg *Config) request(t task) (system, user string, body []byte, _ *Failure
 	if err != nil {
 		return "", "", nil, &Failure{Reason: "template", Msg: err.Error()}
 	}
-	body, err = cfg.Client.body(system, user)
+	if cfg.Sampling != nil { // a batch's sampling request: the next a live run sends
+		have := cfg.pend.have(cfg, t)
+		body, err = cfg.Client.sampleBody(system, user, cfg.Sampling.K-have, cfg.Sampling.seed(have))
+	} else {
+		body, err = cfg.Client.body(system, user)
+	}
 	if err != nil {
 		return "", "", nil, &Failure{Reason: "bad-request", Msg: err.Error()}
 	}

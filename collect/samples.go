@@ -106,6 +106,23 @@ func (cfg *Config) doSamples(ctx context.Context, t task, st *Stats) result {
 		}
 		texts = append(texts, got...)
 	}
+	return cfg.takeSamples(r, texts, st)
+}
+
+// seed is the seed of a request for samples when have are in hand (nil
+// when no seed is sent): Seed moved on by have.
+func (s *Sampling) seed(have int) *int64 {
+	if s.Seed == nil {
+		return nil
+	}
+	v := *s.Seed + int64(have)
+	return &v
+}
+
+// takeSamples reads task r's sample texts into r: x0 with no sample read
+// fails (a record needs P(A) there; the failures file keeps the texts).
+func (cfg *Config) takeSamples(r result, texts []string, st *Stats) result {
+	t := r.task
 	r.samples = cfg.readSamples(texts, st)
 	if _, n := model.SampleShare(r.samples, t.arr); n == 0 && t.arr == model.X0 {
 		what := "a verdict"
@@ -141,12 +158,7 @@ func (cfg *Config) sampleOnce(ctx context.Context, r *result, system, user strin
 // sampleRequest sends one request for n samples and returns the choices'
 // texts, at most n (sampleOnce).
 func (cfg *Config) sampleRequest(ctx context.Context, r *result, system, user string, n, have int, st *Stats) ([]string, *Failure) {
-	var seed *int64
-	if s := cfg.Sampling.Seed; s != nil {
-		v := *s + int64(have)
-		seed = &v
-	}
-	body, err := cfg.Client.sampleBody(system, user, n, seed)
+	body, err := cfg.Client.sampleBody(system, user, n, cfg.Sampling.seed(have))
 	if err != nil {
 		return nil, &Failure{Reason: "bad-request", Msg: err.Error()}
 	}

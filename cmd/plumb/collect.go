@@ -100,14 +100,16 @@ into the same log, and every record names its condition (docs/collect.md,
 input (CC) and --dc-samples inputs of random in-domain words (DC).
 
 --batch-out FILE writes, instead of sending them, the requests of the
-items not yet in -o as OpenAI Batch input lines (custom_id, method, url,
-body: exactly the body a live run posts), for vllm run-batch or a hosted
-Batch API; --batch-in RESULTS reads the batch's output lines and appends
-the records a live run writes for the same answers; --batch-submit does
-both through --base-url's Files and Batch API and waits, and a stopped wait
-is resumed by running it again (docs/collect.md, "Cluster"). --task score
-writes and reads batch files too (each item's LS request and one request
-per criterion); --batch-submit is for pairs.
+items not yet in -o (every condition of a grid; with --samples or
+--evidence each arrangement's request for the samples not yet in hand) as
+OpenAI Batch input lines (custom_id, method, url, body: exactly the body a
+live run posts), for vllm run-batch or a hosted Batch API; --batch-in
+RESULTS reads the batch's output lines and appends the records a live run
+writes for the same answers; --batch-submit does both through --base-url's
+Files and Batch API and waits, and a stopped wait is resumed by running it
+again (docs/collect.md, "Cluster"). --task score writes and reads batch
+files too (each item's LS request and one request per criterion);
+--batch-submit is for pairs.
 
 Before the first request the server is asked whether it lists --model and,
 where it has a tokenizer endpoint (llama.cpp, vLLM), whether each ID is one
@@ -210,7 +212,7 @@ func (o *collectOptions) setupGrid(files []string) (*collect.Config, []collect.C
 		return nil, nil, false, err
 	}
 	for i := range conds {
-		if err := o.sampling.check(conds[i].Template, &o.arrangements, o.batch.active(), conds[i].Shots, len(o.grid.probes) > 0); err != nil {
+		if err := o.sampling.check(conds[i].Template, &o.arrangements, conds[i].Shots, len(o.grid.probes) > 0); err != nil {
 			return nil, nil, false, err
 		}
 	}
@@ -347,11 +349,8 @@ func runCollect(cmd *cobra.Command, files []string, o *collectOptions) (err erro
 	if o.dryRun {
 		return dryRunGrid(cmd, o, cfg, conds, mark)
 	}
-	if len(conds) > 1 && o.batch.active() {
-		return inputError{fmt.Errorf("--batch-out, --batch-in and --batch-submit take one condition a run, and --template, --ids and --shots name %d: run each condition's batch with its own flags", len(conds))}
-	}
 	if o.batch.active() {
-		return o.batch.run(cmd, red, cfg, files, o.quiet)
+		return o.batch.run(cmd, red, o.gridConfigs(cfg, conds, mark), files, o.quiet)
 	}
 	if len(conds) > 1 {
 		return runGrid(cmd, o, red, cfg, conds, mark)

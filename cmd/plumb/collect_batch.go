@@ -43,20 +43,22 @@ func (b *batchOptions) flags(f *pflag.FlagSet) {
 // active reports whether the run writes or reads batch files.
 func (b *batchOptions) active() bool { return b.out != "" || len(b.in) > 0 || b.submit }
 
-// run writes, submits or reads the batch files of the pair run cfg.
-func (b *batchOptions) run(cmd *cobra.Command, red *collect.Redactor, cfg *collect.Config, files []string, quiet bool) error {
+// run writes, submits or reads the batch files of the pair run, one
+// Config a condition (every condition's requests in the same files).
+func (b *batchOptions) run(cmd *cobra.Command, red *collect.Redactor, cfgs []*collect.Config, files []string, quiet bool) error {
 	w := cmd.ErrOrStderr()
+	cfg := cfgs[0]
 	if err := b.check(); err != nil {
 		return err
 	}
 	switch {
 	case b.out != "":
-		return b.write(w, red, cfg, files)
+		return b.write(w, red, cfgs, files)
 	case b.submit:
-		return b.submitRun(cmd, red, cfg, files, quiet)
+		return b.submitRun(cmd, red, cfgs, files, quiet)
 	}
 	return b.read(w, red, cfg.Output, cfg.IDs, func(st *collect.Stats) (collect.Prior, collect.BatchIn, error) {
-		return collect.ReadBatch(cfg, b.in, st)
+		return collect.ReadGridBatch(cfgs, b.in, st)
 	})
 }
 
@@ -75,8 +77,9 @@ func (b *batchOptions) check() error {
 
 // submitRun submits the run's batches (or waits for those written down
 // by an earlier run), then reads their results as read does.
-func (b *batchOptions) submitRun(cmd *cobra.Command, red *collect.Redactor, cfg *collect.Config, files []string, quiet bool) error {
+func (b *batchOptions) submitRun(cmd *cobra.Command, red *collect.Redactor, cfgs []*collect.Config, files []string, quiet bool) error {
 	w := cmd.ErrOrStderr()
+	cfg := cfgs[0]
 	if err := collect.CheckOutput(cfg.Output); err != nil {
 		return inputError{err}
 	}
@@ -99,7 +102,7 @@ func (b *batchOptions) submitRun(cmd *cobra.Command, red *collect.Redactor, cfg 
 	}
 	say(w, red, "batch: submitting the requests for %s to the server's Batch API (the batch IDs are written down in %s: re-run the same command to wait for them)", cfg.Client.Endpoint(), state)
 	err := b.read(w, red, cfg.Output, cfg.IDs, func(st *collect.Stats) (collect.Prior, collect.BatchIn, error) {
-		return collect.Submit(ctx, cfg, sc, st)
+		return collect.Submit(ctx, cfgs, sc, st)
 	})
 	if s, ok := sig().(syscall.Signal); ok && errors.Is(err, context.Canceled) {
 		return statusError{fmt.Errorf("stopped by %v: the batches go on on the server; re-run the same command to wait for them (their IDs are in %s)", s, state), 128 + int(s)}
@@ -129,22 +132,35 @@ func writeErr(err error) error {
 }
 
 // write writes the batch input files.
-func (b *batchOptions) write(w io.Writer, red *collect.Redactor, cfg *collect.Config, files []string) error {
+func (b *batchOptions) write(w io.Writer, red *collect.Redactor, cfgs []*collect.Config, files []string) error {
+	cfg := cfgs[0]
 	if err := b.checkOut(cfg.Output, files); err != nil {
 		return err
 	}
-	out, err := collect.WriteBatch(cfg, b.out, collect.BatchLimits{Lines: b.maxLines, Bytes: b.maxBytes}, files)
+	out, err := collect.WriteGridBatch(cfgs, b.out, collect.BatchLimits{Lines: b.maxLines, Bytes: b.maxBytes}, files)
 	if err != nil {
 		return writeErr(err)
 	}
 	if out.Requests == 0 {
-		say(w, red, "batch: nothing to ask: all %s are in %s", vocab.Plural(out.Skipped, "item"), cfg.Output)
+		say(w, red, "batch: nothing to ask: all %s%s are in %s", vocab.Plural(out.Skipped, "item"), overConds(len(cfgs)), cfg.Output)
 		return nil
 	}
-	say(w, red, "batch: %s (%s × %d arrangements; %d already in %s, not asked) → %s",
-		vocab.Plural(out.Requests, "request"), vocab.Plural(out.Items, "item"), len(cfg.Arrangements), out.Skipped, cfg.Output, strings.Join(out.Files, ", "))
+	say(w, red, "batch: %s (%s%s × %d arrangements; %d already in %s, not asked) → %s",
+		vocab.Plural(out.Requests, "request"), vocab.Plural(out.Items, "item"), overConds(len(cfgs)), len(cfg.Arrangements), out.Skipped, cfg.Output, strings.Join(out.Files, ", "))
+	if inHand := out.Items*len(cfg.Arrangements) - out.Requests; inHand > 0 {
+		say(w, red, "batch: %s of these items already have their K samples in hand (%s.batch-samples.jsonl): not asked", vocab.Plural(inHand, "arrangement"), cfg.Output)
+	}
 	say(w, red, "then: plumb collect ITEMS… (the same flags) --batch-in RESULTS.jsonl -o %s", cfg.Output)
 	return nil
+}
+
+// overConds says, for a grid of n conditions, that the items counted are
+// those of every condition.
+func overConds(n int) string {
+	if n < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" across %d conditions", n)
 }
 
 // read reads batch results into the output log; it exits 3 when items
@@ -174,6 +190,10 @@ func (b *batchOptions) read(w io.Writer, red *collect.Redactor, output string, i
 	fmt.Fprint(w, textsafe.Text(red.String(collect.Summary(&st, prior, time.Since(begin)))))
 	say(w, red, "batch results: %s read from %s; %d for items already in the log (skipped); %s of items to judge had no line",
 		vocab.Plural(bi.Lines, "line"), vocab.Plural(bi.Files, "file"), bi.InLog, vocab.Plural(bi.Missing, "request"))
+	if bi.Short > 0 {
+		say(w, red, "samples: %s came back with fewer than K samples (the server ignores n); what came is kept in %s.batch-samples.jsonl, and the next --batch-out asks for the rest, as a live run asks again",
+			vocab.Plural(bi.Short, "arrangement"), output)
+	}
 	if st.Failed > 0 {
 		say(w, red, "failed requests and faulty lines are listed, with file:line, in %s.failures.jsonl", output)
 	}

@@ -95,6 +95,15 @@ func (o *collectOptions) forCondition(base *collect.Config, c *collect.Condition
 	return cfg
 }
 
+// gridConfigs returns the run of each condition, in grid order.
+func (o *collectOptions) gridConfigs(base *collect.Config, conds []collect.Condition, mark bool) []*collect.Config {
+	cfgs := make([]*collect.Config, len(conds))
+	for i := range conds {
+		cfgs[i] = o.forCondition(base, &conds[i], mark)
+	}
+	return cfgs
+}
+
 // runGrid runs every condition in turn into the same log, each with its
 // progress line and summary; a condition with items not written does not
 // stop the others, and the exit status says so at the end.

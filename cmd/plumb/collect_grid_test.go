@@ -89,7 +89,6 @@ func TestCollectGridFlags(t *testing.T) {
 		{[]string{"--probes", "dc", "--dc-samples", "0"}, "--dc-samples 0"},
 		{[]string{"--ids", "A/B,A/B"}, "named twice"},
 		{[]string{"--template", "calibraeval,nosuch"}, "nosuch"},
-		{[]string{"--ids", "A/B,X/Y", "--batch-out", filepath.Join(dir, "b.jsonl")}, "one condition a run"},
 		{[]string{"--task", "score", "--shots", "1"}, "--shots is for --task pair"},
 	} {
 		_, _, err := executeStderr(t, append(base, c.args...)...)

@@ -43,7 +43,7 @@ func (s *samplingOptions) k() int { return max(s.evidence, s.samples) }
 // A grid's conditions are checked one by one (shots and probes are the
 // condition's and the run's): sampled answers take no in-context examples
 // and no probes, whose P(A) is read from log-probabilities.
-func (s *samplingOptions) check(tp *collect.Template, arrangements *string, batch bool, shots int, probes bool) error {
+func (s *samplingOptions) check(tp *collect.Template, arrangements *string, shots int, probes bool) error {
 	switch {
 	case s.evidence < 0 || s.samples < 0 || s.k() > MaxSamples:
 		return fmt.Errorf("--evidence and --samples: want K from 1 to %d", MaxSamples)
@@ -61,8 +61,6 @@ func (s *samplingOptions) check(tp *collect.Template, arrangements *string, batc
 		return errors.New("--evidence and --samples: probes read P(A) from log-probabilities; collect them in a run without sampling")
 	case tp.Scores && shots > 0:
 		return fmt.Errorf("--shots: template %s scores both answers and shows no examples", tp.Name)
-	case s.k() > 0 && batch:
-		return errors.New("--evidence and --samples: batch files are written and read for single answers only")
 	case s.k() == 0 && (s.f.Changed("sample-seed") || s.f.Changed("sample-texts")):
 		return errors.New("--sample-seed and --sample-texts: only with --evidence or --samples")
 	}

@@ -144,7 +144,6 @@ func TestCollectSamplingFlagErrors(t *testing.T) {
 		{[]string{"--template", "faireval", "--evidence", "2", "--arrangements", "x0,x3"}, "only x0 and x2 differ"},
 		{[]string{"--samples", "1001"}, "want K from 1 to 1000"},
 		{[]string{"--sample-seed", "2"}, "only with --evidence or --samples"},
-		{[]string{"--samples", "3", "--batch-out", filepath.Join(dir, "b.jsonl")}, "batch files are written and read for single answers only"},
 		{[]string{"--samples", "3", "--task", "score"}, "for --task pair only"},
 	} {
 		args := append([]string{"collect", items, "--model", "m", "-o", out}, c.args...)
