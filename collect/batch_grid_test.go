@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plumb-eval/plumb/collect/collecttest"
 	"github.com/plumb-eval/plumb/model"
 )
 
@@ -84,7 +85,7 @@ func TestGridBatchEqualsLive(t *testing.T) {
 	}
 	tags := map[string]bool{}
 	for _, f := range out.Files {
-		reqs := readBatchReqs(t, f)
+		reqs := collecttest.ReadRequests(t, f)
 		if len(reqs) != 8 { // two items' 4 requests a file
 			t.Fatalf("%s: %d lines: an item's requests split", f, len(reqs))
 		}
@@ -100,7 +101,7 @@ func TestGridBatchEqualsLive(t *testing.T) {
 		t.Fatalf("condition tags %v: want 4", tags)
 	}
 	res := filepath.Join(dir, "results.jsonl")
-	writeLines(t, res, answerBatch(t, base, readBatchReqs(t, out.Files...)))
+	collecttest.WriteLines(t, res, collecttest.Answer(t, base, collecttest.ReadRequests(t, out.Files...)))
 	var st Stats
 	if _, _, err := ReadGridBatch(cfgs, []string{res}, &st); err != nil || st.Written != 36 {
 		t.Fatalf("read: %d written, %v", st.Written, err)
@@ -130,8 +131,8 @@ func TestGridBatchHostile(t *testing.T) {
 	if _, err := WriteGridBatch(cfgs, reqName, BatchLimits{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	reqs := readBatchReqs(t, reqName)
-	lines := answerBatch(t, base, reqs)
+	reqs := collecttest.ReadRequests(t, reqName)
+	lines := collecttest.Answer(t, base, reqs)
 	// Line 0 (condition 1) relabelled with condition 2's tag; line 40
 	// (condition 2) given twice; line 100 (condition 3) left out.
 	tag1, _, _ := strings.Cut(reqs[0].CustomID, "-")
@@ -143,7 +144,7 @@ func TestGridBatchHostile(t *testing.T) {
 	lines = append(lines, lines[40])
 	lines = slices.Delete(lines, 100, 101)
 	res := filepath.Join(dir, "results.jsonl")
-	writeLines(t, res, lines)
+	collecttest.WriteLines(t, res, lines)
 	var st Stats
 	_, bi, err := ReadGridBatch(cfgs, []string{res}, &st)
 	if err != nil {
@@ -164,7 +165,7 @@ func TestGridBatchHostile(t *testing.T) {
 		t.Fatalf("the same results again: %d written, %+v, %v", again.Written, bi, err)
 	}
 	res2 := filepath.Join(dir, "results2.jsonl")
-	writeLines(t, res2, answerBatch(t, base, readBatchReqs(t, next)))
+	collecttest.WriteLines(t, res2, collecttest.Answer(t, base, collecttest.ReadRequests(t, next)))
 	var st2 Stats
 	if _, _, err := ReadGridBatch(cfgs, []string{res2}, &st2); err != nil || st2.Written != 3 {
 		t.Fatalf("second read: %d written, %v", st2.Written, err)
