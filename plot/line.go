@@ -2,8 +2,8 @@ package plot
 
 import (
 	"math"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/guptarohit/asciigraph"
