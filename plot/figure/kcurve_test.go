@@ -31,7 +31,7 @@ func kCurveResult(acc []float64) *mec.Result {
 
 // TestKCurveFigure: two panels (accuracy, conflict rate) and one legend
 // entry per method; without gold only the conflict panel, the caption
-// naming what is undefined and why; with nothing defined the figure still
+// naming what is undefined, where and why; with nothing defined the figure still
 // renders; every version renders as SVG.
 func TestKCurveFigure(t *testing.T) {
 	full := KCurve("j.evidence", "j", kCurveResult([]float64{0.6, 0.7, 0.75}), kTitle)
@@ -44,8 +44,16 @@ func TestKCurveFigure(t *testing.T) {
 		}
 	}
 	noGold := KCurve("j.evidence", "j", kCurveResult(nil), kTitle)
-	if len(noGold.Panels[0]) != 1 || len(noGold.Legend) != 1 || !strings.Contains(noGold.Caption, "MEC accuracy at K = 1 (no gold)") {
+	if len(noGold.Panels[0]) != 1 || len(noGold.Legend) != 1 || !strings.Contains(noGold.Caption, "Not drawn (undefined): MEC accuracy at every K (no gold); MEC + BPC accuracy at every K (no gold).") ||
+		!strings.Contains(noGold.Caption, "Drawn: the conflict rate") || strings.Contains(noGold.Caption, "Left:") ||
+		noGold.Title != "Conflict rate as K grows — j" {
 		t.Errorf("no gold: %d panels, legend %v, caption:\n%s", len(noGold.Panels[0]), noGold.Legend, noGold.Caption)
+	}
+	// Undefined at one K only: that K is named, the rest drawn.
+	some := kCurveResult([]float64{0.6, 0.7, 0.75})
+	some.Curve[2].MEC = calib.Undefined(0, "why")
+	if f := KCurve("j.evidence", "j", some, kTitle); len(f.Panels[0]) != 2 || !strings.Contains(f.Caption, "Not drawn (undefined): MEC accuracy at K = 5 (why).") {
+		t.Errorf("undefined at K = 5: caption\n%s", f.Caption)
 	}
 	none := kCurveResult(nil)
 	for i := range none.Curve {
