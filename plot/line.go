@@ -3,6 +3,7 @@ package plot
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/guptarohit/asciigraph"
@@ -21,6 +22,11 @@ type LineOptions struct {
 	XMin, XMax     float64  // x range; when not XMin < XMax, the data's x range is used
 	XLabel, YLabel string   // YLabel heads the chart, XLabel sits between the x tick labels
 	Markers        []Marker // shown on a row under the x axis at their x columns, with a legend line "C current  E equal …"
+	// YMin and YMax, when YMin < YMax, widen the y axis to span at least
+	// [YMin, YMax] (one range for charts drawn side by side).
+	YMin, YMax float64
+	// XWhole labels the x ticks as whole numbers (x counts something).
+	XWhole bool
 }
 
 // LineChart draws y against x (xs increasing, same length; pairs with a
@@ -70,6 +76,10 @@ func LineChart(xs, ys []float64, o LineOptions) string {
 	}
 	if yr.lo > yr.hi {
 		return message("no data in range", W, H)
+	}
+	if o.YMin < o.YMax && finite(o.YMax-o.YMin) {
+		yr.add(o.YMin)
+		yr.add(o.YMax)
 	}
 	ylo, yhi := yr.bounds()
 
@@ -176,6 +186,9 @@ func LineChart(xs, ys []float64, o LineOptions) string {
 	}
 	if ticks {
 		fx := tickFormat(xlo, xhi)
+		if o.XWhole {
+			fx = func(v float64) string { return strconv.FormatFloat(math.Round(v), 'f', 0, 64) }
+		}
 		lines = append(lines, pad+spread(fx(xlo), clean(o.XLabel), fx(xhi), cols))
 	}
 	if legend {

@@ -126,3 +126,37 @@ func BenchmarkLineChart(b *testing.B) {
 		LineChart(xs, ys, o)
 	}
 }
+
+// TestLineChartYRange: YMin and YMax widen the y axis (its end labels are
+// theirs) and never narrow it; without them the axis spans the data.
+// XWhole labels the x ticks as whole numbers.
+func TestLineChartYRange(t *testing.T) {
+	xs, ys := []float64{1, 3, 5}, []float64{0.6, 0.7, 0.65}
+	o := LineOptions{Width: 30, Height: 8}
+	top := func(s string) string { return strings.Fields(strings.Split(s, "\n")[0])[0] }
+	bottom := func(s string) string { return strings.Fields(strings.Split(s, "\n")[5])[0] }
+	s := LineChart(xs, ys, o)
+	checkBlock(t, "LineChart", s, 30, 8)
+	if top(s) != "0.70" || bottom(s) != "0.60" {
+		t.Errorf("data range: top %q bottom %q, want 0.70 and 0.60:\n%s", top(s), bottom(s), s)
+	}
+	o.YMin, o.YMax = 0.5, 0.8
+	s = LineChart(xs, ys, o)
+	checkBlock(t, "LineChart", s, 30, 8)
+	if top(s) != "0.80" || bottom(s) != "0.50" {
+		t.Errorf("YMin 0.5, YMax 0.8: top %q bottom %q:\n%s", top(s), bottom(s), s)
+	}
+	o.YMin, o.YMax = 0.62, 0.64 // inside the data: no narrowing
+	if s = LineChart(xs, ys, o); top(s) != "0.70" || bottom(s) != "0.60" {
+		t.Errorf("YMin/YMax inside the data narrowed the axis:\n%s", s)
+	}
+	// XWhole: the x tick labels "1" and "5", not "1.0" and "5.0".
+	ticks := func(s string) []string { return strings.Fields(strings.Split(s, "\n")[7]) }
+	if f := ticks(s); len(f) != 2 || f[0] != "1.0" || f[1] != "5.0" {
+		t.Errorf("x ticks %q, want 1.0 and 5.0", f)
+	}
+	o.XWhole = true
+	if f := ticks(LineChart(xs, ys, o)); len(f) != 2 || f[0] != "1" || f[1] != "5" {
+		t.Errorf("XWhole: x ticks %q, want 1 and 5", f)
+	}
+}

@@ -37,7 +37,9 @@ func ObservedPA(pairs []model.Pair) []float64 {
 // from raw, the LS–US scatter of every likelihood-bias result, the CI
 // width against the budget split and, with a style analysis
 // (JudgeAnalysis.Style), its length, self-preference and win-rate figures
-// (figure.Style); with several judges, one comparison figure. File stems
+// (figure.Style) and, with sampled scores, the K curve of Multiple
+// Evidence Calibration (figure.KCurve); with several judges, one
+// comparison figure. File stems
 // are "<judge>.<figure>" and, per criterion,
 // "<judge>.lsus.<criterion>", with judge names (among the analysed judges)
 // and criterion names (among the judge's) made safe and unique by
@@ -92,6 +94,7 @@ func Figures(an *analysis.Analysis, observed func(judge string) []float64) []fig
 			figs = append(figs, figure.CIWidth(stem+".ciwidth", ja.Judge, r, figure.SplitMarks(r, splitLabels), an.Options.Reporting.Alpha))
 		}
 		figs = append(figs, figure.Style(stem, ja.Judge, ja.Style)...)
+		figs = append(figs, evidenceFigures(stem, ja)...)
 		rows = append(rows, judgeRow(ja))
 	}
 	if len(an.Judges) >= 2 {

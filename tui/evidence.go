@@ -12,7 +12,7 @@ import (
 // evidenceLines is the Selection pane's Multiple Evidence Calibration part
 // (only for a judge with sampled scores): the samples, each method's
 // agreement with gold (FairEval's Table 2) and the K curve (its Figure 3),
-// the same cells as the report's (present).
+// the same cells as the report's (present), with its charts.
 func evidenceLines(st *styles, sel *selection.Result, w int) []string {
 	r := sel.MEC
 	if r == nil {
@@ -25,6 +25,7 @@ func evidenceLines(st *styles, sel *selection.Result, w int) []string {
 	out = append(out, textTable(present.EvidenceTitles(), present.EvidenceRows(r))...)
 	out = append(out, "")
 	out = append(out, textTable(present.KCurveTitles(), present.KCurveRows(r))...)
+	out = append(out, kCurveCharts(st, r, w)...)
 	return out
 }
 

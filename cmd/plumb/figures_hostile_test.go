@@ -14,6 +14,7 @@ import (
 	"github.com/plumb-eval/plumb/internal/hostile"
 	"github.com/plumb-eval/plumb/internal/shellarg"
 	"github.com/plumb-eval/plumb/internal/textsafe"
+	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim"
 	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
@@ -47,6 +48,14 @@ func TestFiguresHostileNames(t *testing.T) {
 	if err := sim.Write(&buf, cfg); err != nil {
 		t.Fatal(err)
 	}
+	// And a judge with sampled scores (its K-curve figure, JUDGE.evidence).
+	ev := simtest.EvidenceLog(40, 3, 1, 1.5, 1)
+	for i := range ev.Pairs {
+		ev.Pairs[i].Judge = "m" + groups[0]
+	}
+	if err := model.WriteLog(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
 	// The input's file name is hostile too: the caption's command quotes it.
 	in := writeFile(t, "in \x1b[201~\x15\u202e$(x)'.jsonl", buf.String())
 	dir := filepath.Join(t.TempDir(), "figs")
@@ -59,8 +68,11 @@ func TestFiguresHostileNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var svgs, txts int
+	var svgs, txts, evidence int
 	for _, e := range es {
+		if strings.HasSuffix(e.Name(), ".evidence.svg") {
+			evidence++
+		}
 		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			t.Fatal(err)
@@ -76,6 +88,9 @@ func TestFiguresHostileNames(t *testing.T) {
 	}
 	if svgs == 0 || svgs != txts {
 		t.Errorf("%d SVGs and %d captions", svgs, txts)
+	}
+	if evidence != 1 {
+		t.Errorf("%d K-curve SVGs, want the sampled judge's one", evidence)
 	}
 }
 

@@ -3,8 +3,10 @@
 // histogram of observed P(A), recall per arrangement for each method, a
 // forest plot of each method's change from raw with its interval, the LS–US
 // scatter of likelihood bias, the CI width against the calibration budget
-// split, a comparison of several judges, and the length bias by length
-// difference, self-preference and win rates of calib/style (Style).
+// split, a comparison of several judges, the length bias by length
+// difference, self-preference and win rates of calib/style (Style), and
+// the accuracy and conflict rate of Multiple Evidence Calibration as the
+// number of samples K grows (KCurve).
 //
 // Like package plot it computes no statistics: it takes calib results or
 // plain numbers and returns Figures, which Write renders. Every figure has

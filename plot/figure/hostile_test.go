@@ -22,6 +22,7 @@ func TestBuildersEscapeNames(t *testing.T) {
 		Recall("r", name, nil, nil),
 		LikelihoodScatter("l", name, &likelihood.BiasResult{Criterion: name}, false),
 		Compare("c", []JudgeRow{{Judge: name}}, 0.05),
+		KCurve("k", name, kCurveResult(nil), kTitle),
 	}
 	for _, f := range figs {
 		for what, s := range map[string]string{"title": f.Title, "caption": f.Caption} {

@@ -119,6 +119,7 @@ func TestSeriesReadInGreyscale(t *testing.T) {
 			{Label: "converged", Series: MethodSeries(selection.MethodCalibraEval), Curve: id},
 			{Label: "published", Series: MethodSeries(selection.MethodCalibraEvalPublished), Curve: id},
 		}, []float64{0.2, 0.5}),
+		KCurve("evidence", "j", kCurveResult([]float64{0.6, 0.7, 0.8}), kTitle),
 	}
 	for i := range figs {
 		f := &figs[i]
