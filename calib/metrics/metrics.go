@@ -436,6 +436,9 @@ func (m *Metrics) fillAgreement(p calib.Prefs, idx []int, t *metricTally, h *cod
 	if idx != nil {
 		count = len(idx)
 	}
+	if h != nil && k == model.NumArrangements && idx != nil {
+		row, count = gatherAll(p, idx, x, nSub), 0 // every arrangement: whole rows
+	}
 	for q := 0; q < count && row < nSub; q++ {
 		i := q
 		if idx != nil {
@@ -473,6 +476,25 @@ func (m *Metrics) fillAgreement(p calib.Prefs, idx []int, t *metricTally, h *cod
 	}
 	m.FleissKappa = ks.stat(nSub, k)
 	m.fillICC(x, nSub, k, intervals)
+}
+
+// gatherAll copies into x, row by row, the preferences of the first nSub
+// draws of idx judged in every arrangement (the loop of fillAgreement when
+// the agreement set is all of them), and returns the rows it filled.
+func gatherAll(p calib.Prefs, idx []int, x []float64, nSub int) int {
+	all := [model.NumArrangements]bool{true, true, true, true}
+	row := 0
+	for _, i := range idx {
+		if row == nSub {
+			break
+		}
+		if i < 0 || i >= len(p.R) || p.Has[i] != all {
+			continue
+		}
+		*(*[model.NumArrangements]float64)(x[row*model.NumArrangements:]) = p.R[i]
+		row++
+	}
+	return row
 }
 
 // kappaSums are the sums Fleiss' κ reads (stats.FleissKappaSums): Σ n_ic²

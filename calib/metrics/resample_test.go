@@ -133,3 +133,38 @@ func kappaStatTable(counts []int, occur [3]bool, nSub int) calib.Stat {
 	}
 	return calib.Defined(kappa, nSub)
 }
+
+// BenchmarkResampleMetrics3000 is one bootstrap resample's metrics of
+// 3,000 items × x0..x3 (a draw of 3,000 with repeats): ComputeValues over
+// the draws (before), ResampleValues (preferences that change from one
+// resample to the next) and Fixed.Values (preferences every resample
+// shares), all the same numbers.
+func BenchmarkResampleMetrics3000(b *testing.B) {
+	full := []model.Arrangement{model.X0, model.X1, model.X2, model.X3}
+	p := selRandomPrefs(1, 3000, [][]model.Arrangement{full}, []float64{1})
+	rng := rand.New(rand.NewPCG(1, 2))
+	idx := make([]int, 3000)
+	for k := range idx {
+		idx[k] = rng.IntN(3000)
+	}
+	ws := &work.Space{}
+	var r Resample
+	f := NewFixed(p)
+	b.Run("ComputeValues", func(b *testing.B) {
+		for b.Loop() {
+			ComputeValues(p, idx, ws)
+		}
+	})
+	b.Run("ResampleValues", func(b *testing.B) {
+		for b.Loop() {
+			r.Set(idx, 3000)
+			ResampleValues(p, &r, ws)
+		}
+	})
+	b.Run("Fixed", func(b *testing.B) {
+		for b.Loop() {
+			r.Set(idx, 3000)
+			f.Values(&r, ws)
+		}
+	})
+}
