@@ -113,18 +113,57 @@ func ArrPriorPrefsIn(pairs []model.Pair, q ArrPrior, missing func(a model.Arrang
 	}
 	p := calib.PrefsIn(len(pairs), ws)
 	for i := range pairs {
-		pr := &pairs[i]
-		p.Has[i] = pr.Has
-		p.Gold[i] = pr.Gold
-		var r [model.NumArrangements]float64
-		for _, a := range model.Arrangements {
-			if pr.Has[a] {
-				r[a] = a.Preference(q.Debias(a, pr.S[a]))
-			}
-		}
-		p.R[i] = r
+		arrPriorRow(pairs, q, i, p)
 	}
 	return p, nil
+}
+
+// arrPriorRow sets row i of p to pair i's preferences mapped through
+// q.Debias.
+func arrPriorRow(pairs []model.Pair, q ArrPrior, i int, p calib.Prefs) {
+	pr := &pairs[i]
+	p.Has[i] = pr.Has
+	p.Gold[i] = pr.Gold
+	var r [model.NumArrangements]float64
+	for _, a := range model.Arrangements {
+		if pr.Has[a] {
+			r[a] = a.Preference(q.Debias(a, pr.S[a]))
+		}
+	}
+	p.R[i] = r
+}
+
+// ArrPriorRows sets the rows rows of p (allocated for every pair) to
+// those of ArrPriorPrefsIn(pairs, q, …), bit for bit, leaving the others
+// as they were; q must cover every arrangement the pairs were judged in
+// (ArrPrior.Covers), where ArrPriorPrefsIn would fail.
+func ArrPriorRows(pairs []model.Pair, q ArrPrior, rows []int, p calib.Prefs) {
+	for _, i := range rows {
+		arrPriorRow(pairs, q, i, p)
+	}
+}
+
+// JudgedIn reports, for each arrangement, whether some pair was judged
+// in it.
+func JudgedIn(pairs []model.Pair) [model.NumArrangements]bool {
+	var in [model.NumArrangements]bool
+	for i := range pairs {
+		for _, a := range model.Arrangements {
+			in[a] = in[a] || pairs[i].Has[a]
+		}
+	}
+	return in
+}
+
+// Covers reports whether q has a prior for every arrangement of judged
+// (JudgedIn): when it does not, ArrPriorPrefsIn fails.
+func (q ArrPrior) Covers(judged [model.NumArrangements]bool) bool {
+	for _, a := range model.Arrangements {
+		if judged[a] && q.N[a] == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // needProbs returns an error when a record gives hard choices: the

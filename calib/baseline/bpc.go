@@ -77,7 +77,18 @@ func BPCMetrics(bp calib.Prefs) metrics.Metrics { return BPCMetricsSubset(bp, ni
 
 // BPCMetricsSubset is BPCMetrics over the items idx (nil = all).
 func BPCMetricsSubset(bp calib.Prefs, idx []int) metrics.Metrics {
-	m := metrics.ComputeWithoutAgreement(bp, idx, ReasonBPCAggregation)
+	return bpcMarked(metrics.ComputeWithoutAgreement(bp, idx, ReasonBPCAggregation))
+}
+
+// BPCMetricsFixed is BPCMetricsSubset(bp, r.Idx), bit for bit, for
+// f = metrics.NewFixed(bp): each drawn item counted once.
+func BPCMetricsFixed(f *metrics.Fixed, r *metrics.Resample) metrics.Metrics {
+	return bpcMarked(f.WithoutAgreement(r, nil, ReasonBPCAggregation))
+}
+
+// bpcMarked marks the x1 and x3 slots of BPC's metrics m, which BPC
+// leaves empty, as averaged into x0 and x2.
+func bpcMarked(m metrics.Metrics) metrics.Metrics {
 	for _, a := range []model.Arrangement{model.X1, model.X3} {
 		why := "BPC averages " + a.String() + " with " + (a - 1).String() + " (shown under " + (a - 1).String() + ")"
 		m.Accuracy[a], m.Recall1[a], m.Recall2[a] = calib.Undefined(0, why), calib.Undefined(0, why), calib.Undefined(0, why)

@@ -12,6 +12,7 @@ import (
 type DiscardIndex struct {
 	p           calib.Prefs
 	multi, same []bool
+	fixed       *metrics.Fixed
 }
 
 // NewDiscardIndex classifies the items of p; p must not change afterwards.
@@ -20,6 +21,7 @@ func NewDiscardIndex(p calib.Prefs) *DiscardIndex {
 	if len(p.Has) != len(p.R) {
 		return d // malformed: MetricsIn defers to DiscardMetricsIn
 	}
+	d.fixed = metrics.NewFixed(p)
 	d.multi = make([]bool, len(p.R))
 	d.same = make([]bool, len(p.R))
 	for i := range p.R {
@@ -57,4 +59,29 @@ func (d *DiscardIndex) MetricsIn(idx []int, ws *work.Space) (metrics.Metrics, ca
 		ks = calib.Defined(float64(len(kept))/float64(multi), multi)
 	}
 	return metrics.ComputeWithoutAgreement(d.p, kept, ReasonDiscardTrivial), ks
+}
+
+// MetricsOf is MetricsIn(r.Idx, …), the same values bit for bit
+// (TestDiscardIndexMatches), each drawn item counted once; r must be a
+// resample of p's items.
+func (d *DiscardIndex) MetricsOf(r *metrics.Resample) (metrics.Metrics, calib.Stat) {
+	if d.multi == nil || len(r.Mult) != len(d.multi) {
+		return d.MetricsIn(r.Idx, nil)
+	}
+	multi, kept := 0, 0
+	for _, i := range r.Items {
+		if d.multi[i] {
+			multi += int(r.Mult[i])
+		}
+		if d.same[i] {
+			kept += int(r.Mult[i])
+		}
+	}
+	var ks calib.Stat
+	if multi == 0 {
+		ks = calib.Undefined(0, metrics.ReasonNeedMulti)
+	} else {
+		ks = calib.Defined(float64(kept)/float64(multi), multi)
+	}
+	return d.fixed.WithoutAgreement(r, d.same, ReasonDiscardTrivial), ks
 }

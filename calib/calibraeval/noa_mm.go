@@ -91,21 +91,39 @@ type pavaStack struct {
 // isotonic regression gives the bounded one). Pooled knots get exactly
 // equal values. It works on the sums D_j y_j = D_j g_j − dg_j, so no
 // division is needed until a block is written.
+//
+// The last block is held in variables, off the stack of the blocks before
+// it: the usual step, which pools nothing, then compares with registers,
+// not with the values it stored one iteration before. The blocks, their
+// sums and the order of every operation are those of a plain stack
+// (mmStepStack in the tests), so the step is the same bit for bit.
 func mmStep(g, dg, D []float64, st *pavaStack) {
 	m := len(g) - 1
+	if m < 2 {
+		return // no interior knot
+	}
 	start, ws, ss := st.start[:m], st.w[:m], st.s[:m]
-	n := 0
-	for i := 1; i < m; i++ {
+	n := 0 // blocks on the stack, below the last one (ti, tw, ts)
+	ti, tw := 1, D[1]
+	ts := tw*g[1] - dg[1]
+	for i := 2; i < m; i++ {
 		ci, cw := i, D[i]
 		cs := cw*g[i] - dg[i]
 		// Pool while the previous block's mean ≥ this one's (weights > 0).
-		for n > 0 && ss[n-1]*cw >= cs*ws[n-1] {
-			n--
-			ci, cw, cs = start[n], cw+ws[n], cs+ss[n]
+		if ts*cw >= cs*tw {
+			ci, cw, cs = ti, cw+tw, cs+ts
+			for n > 0 && ss[n-1]*cw >= cs*ws[n-1] {
+				n--
+				ci, cw, cs = start[n], cw+ws[n], cs+ss[n]
+			}
+		} else {
+			start[n], ws[n], ss[n] = ti, tw, ts
+			n++
 		}
-		start[n], ws[n], ss[n] = ci, cw, cs
-		n++
+		ti, tw, ts = ci, cw, cs
 	}
+	start[n], ws[n], ss[n] = ti, tw, ts
+	n++
 	end := m
 	for b := n - 1; b >= 0; b-- {
 		v := ss[b] / ws[b]

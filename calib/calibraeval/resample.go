@@ -69,6 +69,7 @@ type ResampleWork struct {
 	anc   []int32
 	noa   NOA
 	g     []float64 // Start's
+	gAt   []float64 // Prefs's curve at the full problem's knots
 	// Prefs's marks of the rows it has set: row i is set for this call
 	// when done[i] == gen.
 	done []uint32
@@ -259,6 +260,16 @@ func (r *Resampler) Prefs(idx []int, c *calib.Curve, w *ResampleWork, out *calib
 		w.done, w.gen = make([]uint32, len(r.pairs)), 0
 	}
 	w.gen++
+	// gAt[kn] is c.G at the full problem's knot kn when the resample uses
+	// it (then lo ≤ remap[kn] ≤ hi), else −1: one look-up per value.
+	gAt := resize(w.gAt, len(r.z))
+	for kn, n := range w.cnt {
+		gAt[kn] = -1
+		if n > 0 {
+			gAt[kn] = c.G[int(w.remap[kn])-lo]
+		}
+	}
+	w.gAt = gAt
 	for _, i := range idx {
 		if w.done[i] == w.gen {
 			continue // a repeat: its row is set
@@ -271,10 +282,11 @@ func (r *Resampler) Prefs(idx []int, c *calib.Curve, w *ResampleWork, out *calib
 			if !pr.Has[a] {
 				continue
 			}
-			var v float64
-			if kn := r.valKnot[i][a]; kn >= 0 && w.cnt[kn] > 0 { // then lo ≤ remap[kn] ≤ hi
-				v = c.G[int(w.remap[kn])-lo]
-			} else {
+			v := -1.0
+			if kn := r.valKnot[i][a]; kn >= 0 {
+				v = gAt[kn]
+			}
+			if v < 0 {
 				v = c.Apply(pr.S[a])
 			}
 			row[a] = a.Preference(v)

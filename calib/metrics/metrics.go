@@ -210,19 +210,28 @@ func metricsOf(p calib.Prefs, idx []int, ws *work.Space, agree agreementWork) Me
 		}
 		t.add(&p.R[i], &p.Has[i], p.Gold[i])
 	}
+	if m.fromTally(&t, agree) {
+		m.fillAgreement(p, idx, &t, nil, ws, agree == withIntervals)
+	}
+	return m
+}
+
+// fromTally sets N and every counted metric from t, and reports whether
+// κ and the ICCs are still to compute (agree is not countsOnly and some
+// item was judged); otherwise they are set here.
+func (m *Metrics) fromTally(t *metricTally, agree agreementWork) bool {
 	m.N = t.items
 	if t.items == 0 {
 		m.setAll(reasonNoItems)
-		return m
+		return false
 	}
-	m.fillCounts(&t)
-	if agree != countsOnly {
-		m.fillAgreement(p, idx, &t, ws, agree == withIntervals)
-	} else {
-		_, nSub := agreementSubjects(&t)
+	m.fillCounts(t)
+	if agree == countsOnly {
+		_, nSub := agreementSubjects(t)
 		m.setAgreement(calib.Undefined(nSub, reasonNotComputed))
+		return false
 	}
-	return m
+	return true
 }
 
 // reasonNotComputed marks κ and the ICCs that metricsOf skipped; the
@@ -398,9 +407,10 @@ func agreementMask(t *metricTally) int {
 	return best
 }
 
-// fillAgreement sets Fleiss' κ and the ICCs.
-// Its work arrays come from ws (nil: allocated) and go back to it.
-func (m *Metrics) fillAgreement(p calib.Prefs, idx []int, t *metricTally, ws *work.Space, intervals bool) {
+// fillAgreement sets Fleiss' κ and the ICCs. κ's sums come from h, the
+// items' codes counted (nil: counted here, row by row). Its work array
+// comes from ws (nil: allocated) and goes back to it.
+func (m *Metrics) fillAgreement(p calib.Prefs, idx []int, t *metricTally, h *codeHist, ws *work.Space, intervals bool) {
 	mask, nSub := agreementSubjects(t)
 	if mask == 0 {
 		m.setAgreement(calib.Undefined(0, ReasonNeedMulti))
@@ -415,21 +425,19 @@ func (m *Metrics) fillAgreement(p calib.Prefs, idx []int, t *metricTally, ws *wo
 			k++
 		}
 	}
-	// Subjects: items whose arrangement set contains mask. The arrays
-	// are cleared as fresh ones would be; κ and the ICCs keep neither.
-	counts := ws.Ints(3 * nSub)
+	// Subjects: items whose arrangement set contains mask. The array is
+	// cleared as a fresh one would be; the ICCs keep none of it.
 	x := ws.Floats(k * nSub)
-	defer func() {
-		ws.PutInts(counts)
-		ws.PutFloats(x)
-	}()
-	clear(counts)
+	defer ws.PutFloats(x)
 	clear(x)
-	var catTotal [3]int
+	var ks kappaSums
 	row := 0
 	count := len(p.R)
 	if idx != nil {
 		count = len(idx)
+	}
+	if h != nil && k == model.NumArrangements && idx != nil {
+		row, count = gatherAll(p, idx, x, nSub), 0 // every arrangement: whole rows
 	}
 	for q := 0; q < count && row < nSub; q++ {
 		i := q
@@ -450,39 +458,73 @@ func (m *Metrics) fillAgreement(p calib.Prefs, idx []int, t *metricTally, ws *wo
 		if !ok {
 			continue
 		}
+		xr := x[row*k : row*k+k]
 		for c, j := range cols[:k] {
-			r := p.R[i][j]
-			x[row*k+c] = r
-			cat := catOf(r)
-			counts[row*3+cat]++
-			catTotal[cat]++
+			xr[c] = p.R[i][j]
+		}
+		if h == nil {
+			var n [3]int64
+			for _, r := range xr {
+				n[catOf(r)]++
+			}
+			ks.add(&n, 1)
 		}
 		row++
 	}
-	m.FleissKappa = kappaStat(counts, catTotal, nSub)
+	if h != nil {
+		ks = h.kappaSums(cols[:k])
+	}
+	m.FleissKappa = ks.stat(nSub, k)
 	m.fillICC(x, nSub, k, intervals)
 }
 
-// kappaStat calls stats.FleissKappa on the categories that occur.
-func kappaStat(counts []int, catTotal [3]int, nSub int) calib.Stat {
-	var keep [3]int
+// gatherAll copies into x, row by row, the preferences of the first nSub
+// draws of idx judged in every arrangement (the loop of fillAgreement when
+// the agreement set is all of them), and returns the rows it filled.
+func gatherAll(p calib.Prefs, idx []int, x []float64, nSub int) int {
+	all := [model.NumArrangements]bool{true, true, true, true}
+	row := 0
+	for _, i := range idx {
+		if row == nSub {
+			break
+		}
+		if i < 0 || i >= len(p.R) || p.Has[i] != all {
+			continue
+		}
+		*(*[model.NumArrangements]float64)(x[row*model.NumArrangements:]) = p.R[i]
+		row++
+	}
+	return row
+}
+
+// kappaSums are the sums Fleiss' κ reads (stats.FleissKappaSums): Σ n_ic²
+// and the count of each category (catOf) over the subjects' ratings.
+type kappaSums struct {
+	sumSq int64
+	cat   [3]int64
+}
+
+// add counts a subject's category counts n, w times.
+func (s *kappaSums) add(n *[3]int64, w int64) {
+	for c, v := range n {
+		s.sumSq += w * v * v
+		s.cat[c] += w * v
+	}
+}
+
+// stat is Fleiss' κ over the categories that occur, of nSub subjects with
+// k ratings each: stats.FleissKappa's value on the table of counts, bit
+// for bit (its integer sums are the same).
+func (s *kappaSums) stat(nSub, k int) calib.Stat {
+	var col [3]int64
 	nCat := 0
-	for c, tot := range catTotal {
+	for _, tot := range s.cat {
 		if tot > 0 {
-			keep[nCat] = c
+			col[nCat] = tot
 			nCat++
 		}
 	}
-	if nCat < 3 {
-		// Compact the rows in place to the categories that occur.
-		for i := range nSub {
-			for c := range nCat {
-				counts[i*nCat+c] = counts[i*3+keep[c]]
-			}
-		}
-		counts = counts[:nSub*nCat]
-	}
-	kappa, err := stats.FleissKappa(counts, nCat)
+	kappa, err := stats.FleissKappaSums(nSub, int64(k), s.sumSq, col[:nCat])
 	if err != nil {
 		return calib.Undefined(nSub, err.Error())
 	}

@@ -101,7 +101,7 @@ func (e *Engine) arrRows(sel *Result, sp *splitEntry) {
 // re-estimated on each resample's estimation items; CC's and DC's come
 // from the probes, which the item bootstrap does not resample, so they are
 // held fixed (the note says so).
-func (e *Engine) arrBoot(sel *Result, name string, refit bool, estOf func([]int) []int) (*bootMethod, string) {
+func (e *Engine) arrBoot(sel *Result, name string, refit bool, estOf func(s, idx []int) []int) (*bootMethod, string) {
 	prior, k := sel.CCPrior, arrCC
 	switch name {
 	case MethodDC:
@@ -113,14 +113,18 @@ func (e *Engine) arrBoot(sel *Result, name string, refit bool, estOf func([]int)
 		return nil, ""
 	}
 	if refit && k == arrBC {
+		judged := baseline.JudgedIn(e.pairs)
 		return &bootMethod{name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
-			ws := w.ws
-			p, _, err := baseline.BCPrefsIn(e.pairs, estOf(idx), ws)
-			if err != nil {
+			// BCPrefsIn(pairs, estOf(idx)), its rows of the drawn items only.
+			w.est = estOf(w.est[:0], idx)
+			q, err := baseline.BCPrior(e.pairs, w.est)
+			if err != nil || !q.Covers(judged) {
 				return metrics.Metrics{}, false
 			}
-			defer calib.PutPrefs(ws, p)
-			return metrics.ComputeValues(p, idx, ws), true
+			p := calib.PrefsIn(len(e.pairs), w.ws)
+			defer calib.PutPrefs(w.ws, p)
+			baseline.ArrPriorRows(e.pairs, q, w.draw.Items, p)
+			return metrics.ResampleValues(p, &w.draw, w.ws), true
 		}}, ""
 	}
 	fixed, err := baseline.ArrPriorPrefsIn(e.pairs, *prior, func(model.Arrangement) string { return "no prior" }, nil)
@@ -131,7 +135,6 @@ func (e *Engine) arrBoot(sel *Result, name string, refit bool, estOf func([]int)
 	if k != arrBC {
 		note = fmt.Sprintf("%s: the probes' prior is held fixed (the item bootstrap does not resample the probes)", name)
 	}
-	return &bootMethod{name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
-		return metrics.ComputeValues(fixed, idx, w.ws), true
-	}}, note
+	b := fixedMethod(name, fixed)
+	return &b, note
 }

@@ -94,12 +94,23 @@ func (s *Intervals) Method(name string) *MethodIntervals {
 }
 
 // bootMethod evaluates one method's metrics on a resample, with the
-// memory of the worker that evaluates it. The resample loop reads only the
-// values (BootMetrics), so the metrics are metrics.ComputeValues':
-// ComputeIn's values without the ICCs' intervals.
+// memory of the worker that evaluates it (whose draw is the resample idx).
+// The resample loop reads only the values (BootMetrics), so the metrics
+// are metrics.ComputeValues': ComputeIn's values without the ICCs'
+// intervals.
 type bootMethod struct {
 	name    string
 	metrics func(idx []int, w *bootWorker) (metrics.Metrics, bool)
+}
+
+// fixedMethod is the bootMethod of preferences that every resample shares
+// (raw judgments, a fit held fixed): ComputeValues(p, idx), each drawn
+// item counted once (metrics.Fixed).
+func fixedMethod(name string, p calib.Prefs) bootMethod {
+	f := metrics.NewFixed(p)
+	return bootMethod{name, func(_ []int, w *bootWorker) (metrics.Metrics, bool) {
+		return f.Values(&w.draw, w.ws), true
+	}}
 }
 
 // Bootstrap computes paired bootstrap intervals for every metric of every
@@ -138,8 +149,8 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 	for _, i := range est {
 		isEst[i] = true
 	}
-	estOf := func(idx []int) []int {
-		var s []int
+	// estOf appends the estimation items among idx, in order, to s.
+	estOf := func(s, idx []int) []int {
 		for _, i := range idx {
 			if isEst[i] {
 				s = append(s, i)
@@ -159,26 +170,22 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 		}
 		switch m.Name {
 		case MethodRaw:
-			methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
-				return metrics.ComputeValues(e.raw, idx, w.ws), true
-			}})
+			methods = append(methods, fixedMethod(m.Name, e.raw))
 		case MethodBPC:
-			methods = append(methods, bootMethod{m.Name, func(idx []int, _ *bootWorker) (metrics.Metrics, bool) {
-				return baseline.BPCMetricsSubset(e.bpc, idx), true
+			bpc := metrics.NewFixed(e.bpc) // BPCMetricsSubset(e.bpc, idx), each item counted once
+			methods = append(methods, bootMethod{m.Name, func(_ []int, w *bootWorker) (metrics.Metrics, bool) {
+				return baseline.BPCMetricsFixed(bpc, &w.draw), true
 			}})
 		case MethodDiscard:
 			di := baseline.NewDiscardIndex(e.raw) // DiscardMetricsIn(e.raw, idx, …), each item classified once
-			methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
-				d, _ := di.MetricsIn(idx, w.ws)
+			methods = append(methods, bootMethod{m.Name, func(_ []int, w *bootWorker) (metrics.Metrics, bool) {
+				d, _ := di.MetricsOf(&w.draw)
 				return d, true
 			}})
 		case MethodPride:
 			if !opt.Refit && sel.Prior != nil {
 				out.Fixed = append(out.Fixed, m.Name)
-				fixed := calib.MappedPrefs(e.pairs, sel.Prior.Debias)
-				methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
-					return metrics.ComputeValues(fixed, idx, w.ws), true
-				}})
+				methods = append(methods, fixedMethod(m.Name, calib.MappedPrefs(e.pairs, sel.Prior.Debias)))
 				continue
 			}
 			methods = append(methods, bootMethod{m.Name, e.prideRefitter(isEst)})
@@ -206,10 +213,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			if !opt.Refit || sel.Stop != nil {
 				out.Fixed = append(out.Fixed, m.Name)
-				fixed := calib.CalibratedPrefs(e.pairs, sel.FitCurve())
-				methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
-					return metrics.ComputeValues(fixed, idx, w.ws), true
-				}})
+				methods = append(methods, fixedMethod(m.Name, calib.CalibratedPrefs(e.pairs, sel.FitCurve())))
 				continue
 			}
 			refit, err := e.refitter(sel, est, opt.Cold)
@@ -223,21 +227,18 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 			}
 			if !opt.Refit {
 				out.Fixed = append(out.Fixed, m.Name)
-				fixed := calib.CalibratedPrefs(e.pairs, sel.Published.Curve)
-				methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
-					return metrics.ComputeValues(fixed, idx, w.ws), true
-				}})
+				methods = append(methods, fixedMethod(m.Name, calib.CalibratedPrefs(e.pairs, sel.Published.Curve)))
 				continue
 			}
 			po := sel.Published.Options
 			methods = append(methods, bootMethod{m.Name, func(idx []int, w *bootWorker) (metrics.Metrics, bool) {
-				ordered := estOf(idx)
+				ordered := estOf(nil, idx)
 				slices.Sort(ordered) // the script reads its items in file order
 				fit, err := calibraeval.FitPublished(e.pairs, ordered, po)
 				if err != nil {
 					return metrics.Metrics{}, false
 				}
-				return metrics.ComputeValues(calib.CalibratedPrefs(e.pairs, fit.Curve), idx, w.ws), true
+				return metrics.ResampleValues(calib.CalibratedPrefs(e.pairs, fit.Curve), &w.draw, w.ws), true
 			}})
 		}
 	}
@@ -262,6 +263,7 @@ func (e *Engine) Bootstrap(sel *Result, opt BootstrapOptions) (*Intervals, error
 	stat := func(idx []int) []float64 {
 		w := pool.get()
 		defer pool.put(w)
+		w.draw.Set(idx, len(e.pairs))
 		v := make([]float64, len(names))
 		var raw [16]float64
 		for j, m := range methods {

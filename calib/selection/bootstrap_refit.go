@@ -17,6 +17,9 @@ import (
 type bootWorker struct {
 	ws *work.Space
 	rw calibraeval.ResampleWork
+	// draw is the resample being evaluated (set once per resample).
+	draw metrics.Resample
+	est  []int // the estimation items of a resample (BC's re-fit)
 }
 
 // bootWorkers lends each goroutine of a bootstrap a worker of its own (one
@@ -74,8 +77,8 @@ func (e *Engine) refitter(sel *Result, est []int, cold bool) (func(idx []int, w 
 		}
 		prefs := calib.PrefsIn(len(e.pairs), w.ws)
 		defer calib.PutPrefs(w.ws, prefs)
-		rs.Prefs(idx, curve, &w.rw, &prefs)
-		return metrics.ComputeValues(prefs, idx, w.ws), true
+		rs.Prefs(w.draw.Items, curve, &w.rw, &prefs)
+		return metrics.ResampleValues(prefs, &w.draw, w.ws), true
 	}, nil
 }
 
@@ -105,7 +108,7 @@ func (e *Engine) prideRefitter(isEst []bool) func(idx []int, w *bootWorker) (met
 		q := baseline.PridePrior{A: sumA / float64(n), B: sumB / float64(n), N: n}
 		prefs := calib.PrefsIn(len(e.pairs), w.ws)
 		defer calib.PutPrefs(w.ws, prefs)
-		for _, i := range idx {
+		for _, i := range w.draw.Items {
 			pr := &e.pairs[i]
 			prefs.Has[i], prefs.Gold[i] = pr.Has, pr.Gold
 			var row [model.NumArrangements]float64
@@ -116,6 +119,6 @@ func (e *Engine) prideRefitter(isEst []bool) func(idx []int, w *bootWorker) (met
 			}
 			prefs.R[i] = row
 		}
-		return metrics.ComputeValues(prefs, idx, w.ws), true
+		return metrics.ResampleValues(prefs, &w.draw, w.ws), true
 	}
 }

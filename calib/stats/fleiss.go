@@ -53,6 +53,17 @@ func FleissKappa(counts []int, nCat int) (float64, error) {
 			return 0, fmt.Errorf("Fleiss' κ: subject %d has %d ratings but subject 1 has %d (every subject needs the same number of raters)", i+1, rowSum, r)
 		}
 	}
+	return FleissKappaSums(nSub, r, sumSq, colSum)
+}
+
+// FleissKappaSums is FleissKappa from the sums its formula reads: nSub
+// subjects rated r times each, sumSq = Σ_i Σ_c n_ic² and colSum[c] = Σ_i
+// n_ic (FleissKappa computes them from the table and then calls this). A
+// caller that knows the sums without the table (the same rows counted
+// once per distinct row and multiplied) gets FleissKappa's value bit for
+// bit. It fails, as FleissKappa does, when r < 2 or every rating falls in
+// one category.
+func FleissKappaSums(nSub int, r, sumSq int64, colSum []int64) (float64, error) {
 	if r < 2 {
 		return 0, fmt.Errorf("Fleiss' κ: need at least 2 ratings per subject, got %d", r)
 	}
