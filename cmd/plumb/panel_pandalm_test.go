@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -52,38 +51,34 @@ func panelAlpha(t *testing.T, args ...string) [2]float64 {
 }
 
 // TestPanelPandaLM: PandaLM's two judges (imported from the published
-// files) agree with α nominal 0.472, its three annotators, written as
-// judges of a log, with 0.864 — the number that puts the judges'
-// agreement in context — both equal to the independent implementation's.
-// It skips without ../shared/data.
+// files) agree with α nominal 0.472, its three annotators, read as judges
+// annotator-1..3 by --annotators, with 0.864 — the number that puts the
+// judges' agreement in context — both equal to the independent
+// implementation's. With --annotators and no --judge the panel holds all
+// five. It skips without ../shared/data.
 func TestPanelPandaLM(t *testing.T) {
 	src := filepath.Join("..", "..", "..", "shared", "data", "pandalm")
-	raw, err := os.ReadFile(filepath.Join(src, "testset-v1.json"))
-	if err != nil {
+	if _, err := os.Stat(filepath.Join(src, "testset-v1.json")); err != nil {
 		t.Skipf("real data not found at %s (../shared/data is beside the repository only in the project's workspace)", src)
 	}
-	var items []map[string]any
-	if err := json.Unmarshal(raw, &items); err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	choice := map[float64]string{0: "tie", 1: "A", 2: "B"}
-	for _, it := range items {
-		for k := 1; k <= 3; k++ {
-			fmt.Fprintf(&b, `{"kind":"pair","id":"%v","judge":"annotator%d","choice":{"x0":"%s"}}`+"\n",
-				it["idx"], k, choice[it[fmt.Sprintf("annotator%d", k)].(float64)])
-		}
-	}
-	log := filepath.Join(t.TempDir(), "annotators.jsonl")
-	if err := os.WriteFile(log, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for name, got := range map[string][2]float64{"annotators": panelAlpha(t, log), "judges": panelAlpha(t, src)} {
+	annotators := []string{src, "--annotators", "--judge", "annotator-1", "--judge", "annotator-2", "--judge", "annotator-3"}
+	for name, got := range map[string][2]float64{"annotators": panelAlpha(t, annotators...), "judges": panelAlpha(t, src)} {
 		want := pandalmAlpha[name]
 		for k := range got {
 			if math.Abs(got[k]-want[k]) > 1e-12*math.Abs(want[k]) {
 				t.Errorf("%s: α %v = %v, the independent implementation %v", name, []string{"nominal", "interval"}[k], got[k], want[k])
 			}
 		}
+	}
+	out, stderr, err := executeStderr(t, "report", "--format", "json", "--bootstrap", "0", src, "--annotators")
+	if err != nil {
+		t.Fatal(err, stderr)
+	}
+	var doc struct{ Panel *struct{ Judges []string } }
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Panel == nil || strings.Join(doc.Panel.Judges, " ") != "annotator-1 annotator-2 annotator-3 gpt-3.5-turbo pandalm-7b" {
+		t.Errorf("panel with --annotators: %+v, want the three annotators and the two judges", doc.Panel)
 	}
 }
