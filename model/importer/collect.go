@@ -39,7 +39,7 @@ type collector struct {
 	// annotators reads a PandaLM test set's annotators as judges
 	// (Options.Annotators).
 	annotators bool
-	fi      *model.FileInfo
+	fi         *model.FileInfo
 }
 
 func newCollector(opt model.ReadOptions, m *Mapping) *collector {
