@@ -173,6 +173,7 @@ func parsePandaTestset(rc *recCtx, set pandaSet, annotators bool, b []byte) *mod
 // pandaAnnotators emits annotator K's label of the test-set item it (id)
 // as judge "annotator-K"'s x0 choice; the labels were checked.
 func pandaAnnotators(rc *recCtx, id string, it *pandaItem, ann [3][]byte) {
+	rc.tally.annotated++
 	for k, raw := range ann {
 		if raw == nil || isNull(raw) {
 			continue

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/plumb-eval/plumb/model"
@@ -38,6 +39,13 @@ func TestPandaLMAnnotators(t *testing.T) {
 	}
 	if len(alone.Pairs) != 12 {
 		t.Errorf("the test set alone: %d pairs, want 12", len(alone.Pairs))
+	}
+	found := false
+	for _, n := range lg.Notes {
+		found = found || strings.Contains(n, "the annotators of 4 items are judges annotator-1, annotator-2 and annotator-3 (--annotators); the gold is their majority")
+	}
+	if !found {
+		t.Errorf("no note on the annotators' gold among %q", lg.Notes)
 	}
 	roundTrip(t, lg)
 }
