@@ -109,6 +109,7 @@ func (e *Engine) panelInput(judges []JudgeAnalysis, group string) (panel.Input, 
 		cal, _ := calibratedPrefs(judges[i].Selection, st.recs.pairs)
 		cals, prides = append(cals, cal), append(prides, pridePrefs(judges[i].Selection, st.recs.pairs))
 		sels = append(sels, judges[i].Selection)
+		in.People = append(in.People, isPerson(st.recs.pairs))
 	}
 	if len(in.Judges) < 2 {
 		return in, nil, errors.New("a panel needs two or more judges with pair records")

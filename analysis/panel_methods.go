@@ -4,6 +4,7 @@ import (
 	"github.com/plumb-eval/plumb/calib/panel"
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/importer"
 )
 
 // panelMethods are the methods of a judge the panel's pairs compare beside
@@ -54,4 +55,15 @@ func panelMethodChoices(sel *selection.Result, pairs []model.Pair, pos []int, n 
 		discard = discard || m.name == selection.MethodDiscard
 	}
 	return out, discard
+}
+
+// isPerson reports whether every one of pairs is a person's label (the
+// importer's AnnotatorField, --annotators).
+func isPerson(pairs []model.Pair) bool {
+	for i := range pairs {
+		if string(pairs[i].Extra[importer.AnnotatorField]) != "true" {
+			return false
+		}
+	}
+	return len(pairs) > 0
 }

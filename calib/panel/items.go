@@ -29,7 +29,7 @@ func shared(in Input) Input {
 			idx = append(idx, i)
 		}
 	}
-	out := Input{Judges: in.Judges, Prefs: make([]calib.Prefs, len(in.Prefs)), Gold: make([]model.Gold, len(idx))}
+	out := Input{Judges: in.Judges, Prefs: make([]calib.Prefs, len(in.Prefs)), Gold: make([]model.Gold, len(idx)), People: in.People}
 	for j := range in.Prefs {
 		out.Prefs[j] = in.Prefs[j].Subset(idx)
 	}

@@ -30,6 +30,9 @@ type Input struct {
 	// BC, discard-inconsistent, …) as their choices per item (aligned the
 	// same way); only the pairs use them.
 	Methods [][]Method
+	// People[j], when People is not nil, says judge j is a person (an
+	// annotator): the result then splits α by who rated (Result.People).
+	People []bool
 }
 
 // Method is one of a judge's methods: its position-balanced choice on
@@ -115,7 +118,10 @@ type Result struct {
 	// and Input.Methods), by Holm-adjusted p (undefined last), Holm's
 	// correction across all of them.
 	Pairs []Pair
-	Notes []string
+	// People splits the agreement between people and judges (nil unless
+	// Input.People flags some judges but not all).
+	People *People
+	Notes  []string
 }
 
 // defaultAlpha is the family-wise level of Options.Alpha's zero value.
@@ -159,6 +165,7 @@ func Analyze(in Input, opt Options) (*Result, error) {
 	r.Notes = append(r.Notes, alphaIntervals(r, choices, prefs, opt.Bootstrap)...)
 	r.Fleiss = Fleiss(choices)
 	r.Kappa = kappaMatrix(choices)
+	r.People = people(in, choices, r.Kappa)
 	if k > 2 {
 		for j, name := range in.Judges {
 			r.LeaveOut = append(r.LeaveOut, LeaveOut{Judge: name,

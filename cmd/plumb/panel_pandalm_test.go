@@ -74,11 +74,52 @@ func TestPanelPandaLM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err, stderr)
 	}
-	var doc struct{ Panel *struct{ Judges []string } }
+	type stat struct {
+		Value *float64
+		N     int
+	}
+	var doc struct {
+		Panel *struct {
+			Judges     []string
+			CohenKappa [][]float64 `json:"cohen_kappa"`
+			People     *struct {
+				People, Judges []string
+				AlphaPeople    stat `json:"alpha_people"`
+				AlphaJudges    stat `json:"alpha_judges"`
+				KappaBetween   stat `json:"kappa_between"`
+			}
+		}
+	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Panel == nil || strings.Join(doc.Panel.Judges, " ") != "annotator-1 annotator-2 annotator-3 gpt-3.5-turbo pandalm-7b" {
-		t.Errorf("panel with --annotators: %+v, want the three annotators and the two judges", doc.Panel)
+	p := doc.Panel
+	if p == nil || strings.Join(p.Judges, " ") != "annotator-1 annotator-2 annotator-3 gpt-3.5-turbo pandalm-7b" {
+		t.Fatalf("panel with --annotators: %+v, want the three annotators and the two judges", p)
+	}
+	// The split by who rated, within the five-rater panel: α among the
+	// people and among the judges are the independent implementation's
+	// (the same α as the panels of each alone), κ between is the mean of
+	// the κ matrix's 3 × 2 person–judge cells; gpt-3.5-turbo has no verdict
+	// on 25 items, so the judges share 974.
+	q := p.People
+	if q == nil || strings.Join(q.People, " ") != "annotator-1 annotator-2 annotator-3" || strings.Join(q.Judges, " ") != "gpt-3.5-turbo pandalm-7b" {
+		t.Fatalf("people %+v", q)
+	}
+	between := 0.0
+	for a := 0; a < 3; a++ {
+		for b := 3; b < 5; b++ {
+			between += p.CohenKappa[a][b] / 6
+		}
+	}
+	for name, c := range map[string]struct {
+		got  stat
+		want float64
+		n    int
+	}{"α people": {q.AlphaPeople, pandalmAlpha["annotators"][0], 999}, "α judges": {q.AlphaJudges, pandalmAlpha["judges"][0], 974},
+		"κ between": {q.KappaBetween, between, 6}} {
+		if c.got.Value == nil || math.Abs(*c.got.Value-c.want) > 1e-12 || c.got.N != c.n {
+			t.Errorf("%s = %+v, want %v over %d", name, c.got, c.want, c.n)
+		}
 	}
 }

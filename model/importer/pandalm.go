@@ -42,7 +42,8 @@ import (
 //
 // With Options.Annotators the test set's three people are judges too:
 // annotatorK's label becomes judge "annotator-K"'s x0 choice on the item
-// (same id, gold, texts and extra fields; a missing label, no record), so
+// (same id, gold, texts and extra fields, and AnnotatorField; a missing
+// label, no record), so
 // the panel compares people with people and with the judges. Their gold is
 // the majority they are part of: an annotator's accuracy is its agreement
 // with that majority, not with an independent truth.
@@ -183,13 +184,17 @@ func pandaAnnotators(rc *recCtx, id string, it *pandaItem, ann [3][]byte) {
 			Gold: it.gold, Group: rc.internString(it.group), Prompt: it.prompt, Response1: it.r1, Response2: it.r2}
 		p.Has[model.X0], p.S[model.X0] = true, [3]float64{0.5, 1, 0}[v]
 		rc.setLengths(&p, it.l1, it.l2)
-		p.Extra = model.Extra{"annotations": it.annotations}
+		p.Extra = model.Extra{"annotations": it.annotations, AnnotatorField: json.RawMessage("true")}
 		if it.cmpKey != "" {
 			p.Extra["cmp_key"] = jsonString(it.cmpKey)
 		}
 		rc.emit(&p)
 	}
 }
+
+// AnnotatorField is the extra field, true, that marks a pair record of a
+// person's label (--annotators): the panel counts its judge as a person.
+const AnnotatorField = "annotator"
 
 // pandaFileJudge names a judge file: "gpt-3.5-turbo-testset-v1.json" →
 // "gpt-3.5-turbo".
