@@ -95,6 +95,7 @@ func (e *Engine) panelInput(judges []JudgeAnalysis, group string) (panel.Input, 
 	var in panel.Input
 	var recs [][]model.Pair
 	var cals, prides []*calib.Prefs
+	var sels []*selection.Result
 	for i := range judges {
 		st, err := e.stateFor(judges[i].Judge, group)
 		if err != nil {
@@ -107,6 +108,8 @@ func (e *Engine) panelInput(judges []JudgeAnalysis, group string) (panel.Input, 
 		recs = append(recs, st.recs.pairs)
 		cal, _ := calibratedPrefs(judges[i].Selection, st.recs.pairs)
 		cals, prides = append(cals, cal), append(prides, pridePrefs(judges[i].Selection, st.recs.pairs))
+		sels = append(sels, judges[i].Selection)
+		in.People = append(in.People, isPerson(st.recs.pairs))
 	}
 	if len(in.Judges) < 2 {
 		return in, nil, errors.New("a panel needs two or more judges with pair records")
@@ -122,6 +125,7 @@ func (e *Engine) panelInput(judges []JudgeAnalysis, group string) (panel.Input, 
 	n := len(index)
 	in.Gold = make([]model.Gold, n)
 	var dup, conflict int
+	discard := false
 	for _, ps := range recs {
 		pos, at := make([]int, len(ps)), make([]bool, n)
 		for i := range ps {
@@ -145,10 +149,15 @@ func (e *Engine) panelInput(judges []JudgeAnalysis, group string) (panel.Input, 
 		j := len(in.Prefs) - 1
 		in.Calibrated = append(in.Calibrated, align(cals[j], pos, in.Gold))
 		in.Pride = append(in.Pride, align(prides[j], pos, in.Gold))
+		ms, d := panelMethodChoices(sels[j], ps, pos, n)
+		in.Methods, discard = append(in.Methods, ms), discard || d
 	}
 	var notes []string
 	if dup > 0 {
 		notes = append(notes, fmt.Sprintf("%s repeat an id a judge already judged: the first is used", vocab.Plural(dup, "pair record")))
+	}
+	if discard {
+		notes = append(notes, discardPairsNote)
 	}
 	if conflict > 0 {
 		notes = append(notes, fmt.Sprintf("%s give a gold other than the first given for the item: the first is used", vocab.Plural(conflict, "pair record")))

@@ -30,10 +30,24 @@ type Panel struct {
 	JudgeMetrics map[string]Metrics `json:"judge_metrics"`
 	// Pairs compare every pair of judges, by Holm-adjusted p.
 	Pairs []PanelPair `json:"pairs"`
-	Notes []string    `json:"notes"`
+	// People splits the agreement by who rated (absent unless some judges
+	// are people, --annotators).
+	People *PanelPeople `json:"people,omitempty"`
+	Notes  []string     `json:"notes"`
 
 	// md is what the Markdown reads (panel_markdown.go); not in the JSON.
 	md panelMarkdown
+}
+
+// PanelPeople is the panel's agreement by who rated: α nominal among the
+// people and among the judges, and the mean Cohen's κ of a person and a
+// judge (n: such pairs).
+type PanelPeople struct {
+	People       []string  `json:"people"`
+	Judges       []string  `json:"judges"`
+	AlphaPeople  PanelStat `json:"alpha_people"`
+	AlphaJudges  PanelStat `json:"alpha_judges"`
+	KappaBetween PanelStat `json:"kappa_between"`
 }
 
 // PanelStat is a statistic with its count, its interval when it has one,
@@ -145,6 +159,10 @@ func buildPanel(r *panel.Result) *Panel {
 			d.CI95 = &[2]float64{q.Diff.CI.Lower, q.Diff.CI.Upper}
 		}
 		p.Pairs = append(p.Pairs, d)
+	}
+	if q := r.People; q != nil {
+		p.People = &PanelPeople{People: append([]string{}, q.People...), Judges: append([]string{}, q.Judges...),
+			AlphaPeople: panelStat(q.AlphaPeople), AlphaJudges: panelStat(q.AlphaJudges), KappaBetween: panelStat(q.KappaBetween)}
 	}
 	p.md = panelMarkdown{res: r}
 	return p

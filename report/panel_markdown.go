@@ -25,6 +25,9 @@ func writePanel(b *strings.Builder, d *Doc) {
 	b.WriteString("\n## Panel\n\n")
 	b.WriteString(present.PanelSummary(r) + "\n")
 	writeCells(b, present.PanelAgreementTitles, 1, present.PanelAgreementRows(r))
+	if line := present.PanelPeopleLine(r); line != "" {
+		b.WriteString("\n" + line + "\n")
+	}
 	b.WriteString("\nCohen's κ of every pair of judges (choices, items both judged):\n")
 	titles := []string{"κ"}
 	for _, j := range r.Judges {

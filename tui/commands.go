@@ -25,12 +25,14 @@ type inputArgs struct {
 	from    string
 	maps    []string
 	skipBad bool
+	// annotators is --annotators.
+	annotators bool
 }
 
 // inputs are the app's inputs.
 func (c *common) inputs() inputArgs {
 	o := c.opts
-	return inputArgs{files: o.Files, from: o.From, maps: o.Maps, skipBad: o.SkipBad}
+	return inputArgs{files: o.Files, from: o.From, maps: o.Maps, skipBad: o.SkipBad, annotators: o.Annotators}
 }
 
 // flags are the flags that read the inputs.
@@ -44,6 +46,9 @@ func (in inputArgs) flags() []analysis.Flag {
 	}
 	if in.skipBad {
 		f = append(f, analysis.Flag{Name: "skip-bad", Bare: true})
+	}
+	if in.annotators {
+		f = append(f, analysis.Flag{Name: "annotators", Bare: true})
 	}
 	return f
 }

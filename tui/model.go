@@ -28,11 +28,13 @@ type Options struct {
 	// Files are the input files (none: the embedded demo); they appear in
 	// the reproduce commands and are never overwritten by an export.
 	Files []string
-	// From, Maps and SkipBad are the flags that read Files (--from, --map,
-	// --skip-bad); every reproduce command repeats them.
-	From    string
-	Maps    []string
-	SkipBad bool
+	// From, Maps, SkipBad and Annotators are the flags that read Files
+	// (--from, --map, --skip-bad, --annotators); every reproduce command
+	// repeats them.
+	From       string
+	Maps       []string
+	SkipBad    bool
+	Annotators bool
 	// Start holds the starting knob values. Start.Judges[0], when given,
 	// is the judge shown first.
 	Start analysis.Options

@@ -59,6 +59,9 @@ func (p *panelPane) draw(w int) []string {
 	out := wrap(present.PanelSummary(r), w, " ")
 	out = append(out, "")
 	out = append(out, p.cols.fit(st, indented(present.PanelAgreementTitles), cleanRows(present.PanelAgreementRows(r), 1), nil, w)...)
+	if line := present.PanelPeopleLine(r); line != "" {
+		out = append(out, wrap(line, w, "  ")...)
+	}
 	out = append(out, "")
 	out = append(out, st.heading("Cohen's κ", "every pair of judges' choices; shade: ░ < 0.2 ≤ ▒ < 0.4 ≤ ▓ < 0.6 ≤ █", w)...)
 	out = append(out, p.kappaHeatmap(r, w)...)

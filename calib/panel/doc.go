@@ -37,7 +37,8 @@
 // p = min(1, 2·P(Bin(b + c, ½) ≤ min(b, c))) (statsmodels
 // mcnemar(exact=True)); Holm's step-down correction across the pairs,
 // p̃_(k) = max_{l ≤ k} min(1, (m − l + 1)·p_(l)) (statsmodels
-// multipletests(method="holm")); and Cohen's κ of their choices. A judge
-// with calibrated preferences is compared the same way with itself: its
-// raw choices against its calibrated ones, in the same Holm family.
+// multipletests(method="holm")); and Cohen's κ of their choices. Every
+// pair of one judge's methods (raw, CalibraEval and Pride from their
+// preferences, Input.Methods from their choices) is compared the same way
+// over the items both give a choice, in the same Holm family.
 package panel

@@ -29,11 +29,12 @@ func shared(in Input) Input {
 			idx = append(idx, i)
 		}
 	}
-	out := Input{Judges: in.Judges, Prefs: make([]calib.Prefs, len(in.Prefs)), Gold: make([]model.Gold, len(idx))}
+	out := Input{Judges: in.Judges, Prefs: make([]calib.Prefs, len(in.Prefs)), Gold: make([]model.Gold, len(idx)), People: in.People}
 	for j := range in.Prefs {
 		out.Prefs[j] = in.Prefs[j].Subset(idx)
 	}
 	out.Calibrated, out.Pride = subsetAll(in.Calibrated, idx), subsetAll(in.Pride, idx)
+	out.Methods = subsetMethods(in.Methods, idx)
 	for k, i := range idx {
 		out.Gold[k] = in.Gold[i]
 	}
@@ -51,6 +52,25 @@ func subsetAll(ps []*calib.Prefs, idx []int) []*calib.Prefs {
 		if c != nil {
 			s := c.Subset(idx)
 			out[j] = &s
+		}
+	}
+	return out
+}
+
+// subsetMethods returns the items idx of every method's choices (nil for
+// nil).
+func subsetMethods(ms [][]Method, idx []int) [][]Method {
+	if ms == nil {
+		return nil
+	}
+	out := make([][]Method, len(ms))
+	for j := range ms {
+		for _, m := range ms[j] {
+			c := make([]model.Gold, len(idx))
+			for k, i := range idx {
+				c[k] = m.Choice[i]
+			}
+			out[j] = append(out[j], Method{Name: m.Name, Choice: c})
 		}
 	}
 	return out

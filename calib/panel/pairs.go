@@ -42,15 +42,29 @@ func pairs(in Input, choices Table, kappa [][]calib.Stat, opt Options) []Pair {
 			add(p)
 		}
 	}
-	for _, m := range []struct {
-		name string
-		ps   []*calib.Prefs
-	}{{CalibratedName, in.Calibrated}, {PrideName, in.Pride}} {
+	cols := make([][]column, k)
+	for j := range judges {
+		cols[j] = judgeColumns(in, choices, j)
+	}
+	// raw against CalibraEval, then raw against Pride, for every judge,
+	// then every other pair of one judge's methods.
+	for _, name := range []string{CalibratedName, PrideName} {
 		for j := range judges {
-			if m.ps == nil || m.ps[j] == nil {
-				continue
+			for b := 1; b < len(cols[j]); b++ {
+				if cols[j][b].name == name {
+					add(columnPair(judges[j], cols[j][0], cols[j][b], gold, opt.Bootstrap, mathx.SplitMix64(opt.Bootstrap.Seed+uint64(len(out))+1)))
+				}
 			}
-			add(methodPair(judges[j], m.name, choices, *m.ps[j], j, gold, opt.Bootstrap, mathx.SplitMix64(opt.Bootstrap.Seed+uint64(len(out))+1)))
+		}
+	}
+	for j := range judges {
+		for a := 0; a < len(cols[j]); a++ {
+			for b := a + 1; b < len(cols[j]); b++ {
+				if a == 0 && (cols[j][b].name == CalibratedName || cols[j][b].name == PrideName) {
+					continue
+				}
+				add(columnPair(judges[j], cols[j][a], cols[j][b], gold, opt.Bootstrap, mathx.SplitMix64(opt.Bootstrap.Seed+uint64(len(out))+1)))
+			}
 		}
 	}
 	for i, h := range Holm(ps) {
@@ -73,11 +87,75 @@ const (
 	PrideName      = "Pride"
 )
 
-// methodPair compares judge j's raw choices with its choices on the
-// preferences cal of the method name, over the items it judged with gold
-// 1 or 2.
-func methodPair(judge, name string, choices Table, cal calib.Prefs, j int, gold []model.Gold, bo bootstrap.Options, seed uint64) Pair {
-	t := methodTable(choices, cal, j)
+// column is one method's choices of one judge (choiceValue), has where it
+// gives one.
+type column struct {
+	name string
+	v    []float64
+	has  []bool
+}
+
+// methodsOf is judge j's methods of in (nil when none).
+func methodsOf(in Input, j int) []Method {
+	if in.Methods == nil {
+		return nil
+	}
+	return in.Methods[j]
+}
+
+// judgeColumns are judge j's methods: raw first, then CalibraEval and
+// Pride where it has their preferences (on the items it judged), then
+// in.Methods[j].
+func judgeColumns(in Input, choices Table, j int) []column {
+	n := len(choices.V)
+	raw := column{name: "raw", v: make([]float64, n), has: make([]bool, n)}
+	for i := range choices.V {
+		raw.v[i], raw.has[i] = choices.V[i][j], choices.Has[i][j]
+	}
+	cols := []column{raw}
+	for _, m := range []struct {
+		name string
+		ps   []*calib.Prefs
+	}{{CalibratedName, in.Calibrated}, {PrideName, in.Pride}} {
+		if m.ps == nil || m.ps[j] == nil {
+			continue
+		}
+		c := column{name: m.name, v: make([]float64, n), has: make([]bool, n)}
+		for i := range c.v {
+			if r, ok := Balanced(*m.ps[j], i); ok && raw.has[i] {
+				c.v[i], c.has[i] = choiceValue(r), true
+			}
+		}
+		cols = append(cols, c)
+	}
+	for _, m := range methodsOf(in, j) {
+		c := column{name: m.Name, v: make([]float64, n), has: make([]bool, n)}
+		for i, g := range m.Choice {
+			switch g {
+			case model.Gold1:
+				c.v[i], c.has[i] = 1, true
+			case model.Gold2:
+				c.v[i], c.has[i] = 2, true
+			case model.GoldTie:
+				c.v[i], c.has[i] = 0, true
+			}
+		}
+		cols = append(cols, c)
+	}
+	return cols
+}
+
+// columnPair compares two of judge's methods over the items both give a
+// choice with gold 1 or 2 (Cohen's κ over every item both give one).
+func columnPair(judge string, a, b column, gold []model.Gold, bo bootstrap.Options, seed uint64) Pair {
+	t := Table{V: make([][]float64, len(a.v)), Has: make([][]bool, len(a.v))}
+	for i := range a.v {
+		t.V[i], t.Has[i] = make([]float64, 2), make([]bool, 2)
+		if a.has[i] && b.has[i] {
+			t.V[i][0], t.V[i][1] = a.v[i], b.v[i]
+			t.Has[i][0], t.Has[i][1] = true, true
+		}
+	}
 	ra, ka := correct(t, gold, 0)
 	rb, _ := correct(t, gold, 1)
 	var ca, cb []bool
@@ -86,25 +164,9 @@ func methodPair(judge, name string, choices Table, cal calib.Prefs, j int, gold 
 			ca, cb = append(ca, ra[i]), append(cb, rb[i])
 		}
 	}
-	p := comparePair(judge+" · raw", judge+" · "+name, ca, cb, bo, seed)
+	p := comparePair(judge+" · "+a.name, judge+" · "+b.name, ca, cb, bo, seed)
 	p.Judge, p.Kappa = judge, Cohen(t, 0, 1)
 	return p
-}
-
-// methodTable is judge j's raw choices (column 0) beside its choices on
-// the calibrated preferences cal (column 1), on the items it judged.
-func methodTable(choices Table, cal calib.Prefs, j int) Table {
-	t := Table{V: make([][]float64, len(choices.V)), Has: make([][]bool, len(choices.V))}
-	for i := range choices.V {
-		t.V[i], t.Has[i] = make([]float64, 2), make([]bool, 2)
-		r, ok := Balanced(cal, i)
-		if !choices.Has[i][j] || !ok {
-			continue
-		}
-		t.V[i][0], t.V[i][1] = choices.V[i][j], choiceValue(r)
-		t.Has[i][0], t.Has[i][1] = true, true
-	}
-	return t
 }
 
 // comparePair compares two judges' correctness on the same items.

@@ -26,6 +26,22 @@ type Input struct {
 	Pride []*calib.Prefs
 	// Gold is each item's gold label.
 	Gold []model.Gold
+	// Methods[j], when not nil, is judge j's other methods (BPC, CC, DC,
+	// BC, discard-inconsistent, …) as their choices per item (aligned the
+	// same way); only the pairs use them.
+	Methods [][]Method
+	// People[j], when People is not nil, says judge j is a person (an
+	// annotator): the result then splits α by who rated (Result.People).
+	People []bool
+}
+
+// Method is one of a judge's methods: its position-balanced choice on
+// each item (selection.Result.Choices), model.GoldNone where it gives none
+// (an item it drops or has no arrangement of): such items are left out of
+// its pairs.
+type Method struct {
+	Name   string
+	Choice []model.Gold
 }
 
 // Options are a panel analysis' settings.
@@ -97,12 +113,15 @@ type Result struct {
 	// PrideReason when no judge has them.
 	Pride       *metrics.Metrics
 	PrideReason string
-	// Pairs are every pair of judges and each judge's raw against its
-	// calibrated choices (where it has calibrated preferences), by
-	// Holm-adjusted p (undefined last), Holm's correction across all of
-	// them.
+	// Pairs are every pair of judges and every pair of one judge's
+	// methods (raw, CalibraEval and Pride where it has their preferences,
+	// and Input.Methods), by Holm-adjusted p (undefined last), Holm's
+	// correction across all of them.
 	Pairs []Pair
-	Notes []string
+	// People splits the agreement between people and judges (nil unless
+	// Input.People flags some judges but not all).
+	People *People
+	Notes  []string
 }
 
 // defaultAlpha is the family-wise level of Options.Alpha's zero value.
@@ -115,12 +134,17 @@ func Analyze(in Input, opt Options) (*Result, error) {
 	if k < 2 {
 		return nil, errors.New("a panel needs at least two judges")
 	}
-	if len(in.Prefs) != k || (in.Calibrated != nil && len(in.Calibrated) != k) || (in.Pride != nil && len(in.Pride) != k) {
+	if len(in.Prefs) != k || (in.Calibrated != nil && len(in.Calibrated) != k) || (in.Pride != nil && len(in.Pride) != k) || (in.Methods != nil && len(in.Methods) != k) {
 		return nil, fmt.Errorf("panel: %d judges but %d preference sets", k, len(in.Prefs))
 	}
 	for j := range in.Prefs {
 		if in.Prefs[j].Len() != len(in.Gold) {
 			return nil, fmt.Errorf("panel: judge %d has %d items, want %d", j+1, in.Prefs[j].Len(), len(in.Gold))
+		}
+		for _, m := range methodsOf(in, j) {
+			if len(m.Choice) != len(in.Gold) {
+				return nil, fmt.Errorf("panel: judge %d's %s has %d items, want %d", j+1, m.Name, len(m.Choice), len(in.Gold))
+			}
 		}
 	}
 	if opt.Alpha == 0 {
@@ -141,6 +165,7 @@ func Analyze(in Input, opt Options) (*Result, error) {
 	r.Notes = append(r.Notes, alphaIntervals(r, choices, prefs, opt.Bootstrap)...)
 	r.Fleiss = Fleiss(choices)
 	r.Kappa = kappaMatrix(choices)
+	r.People = people(in, choices, r.Kappa)
 	if k > 2 {
 		for j, name := range in.Judges {
 			r.LeaveOut = append(r.LeaveOut, LeaveOut{Judge: name,

@@ -13,6 +13,7 @@ import (
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/internal/vocab"
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/importer"
 	"github.com/plumb-eval/plumb/report"
 )
 
@@ -51,7 +52,7 @@ published code's fit is held to the same test.`
 
 // calibrateFlags are the analysis flags that change the calibrated log;
 // calibrate accepts the others (report knobs) but hides them from its help.
-var calibrateFlags = []string{"judge", "group", "lambda", "est-frac", "objective", "seed", "solver", "published-lambda", "stop-at", "skip-bad", "output", "allow-degenerate"}
+var calibrateFlags = []string{"judge", "group", "lambda", "est-frac", "objective", "seed", "solver", "published-lambda", "stop-at", "skip-bad", "annotators", "output", "allow-degenerate"}
 
 func newCalibrateCmd() *cobra.Command {
 	var f analysisFlags
@@ -96,7 +97,7 @@ func runCalibrate(cmd *cobra.Command, files []string, f *analysisFlags, allowDeg
 	if err := refuseInput(f.output, files); err != nil {
 		return err
 	}
-	lg, err := loadLog(cmd, files, f.skipBad, true, f.from, f.maps) // the texts are written back
+	lg, err := loadLogLengths(cmd, files, f.skipBad, true, f.from, importer.Options{Map: f.maps, Annotators: f.annotators}, model.ReadOptions{}) // the texts are written back
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/model"
+	"github.com/plumb-eval/plumb/model/importer"
 )
 
 // analysisFlags are the flags shared by `plumb`, `plumb report`, `plumb
@@ -19,11 +20,13 @@ type analysisFlags struct {
 	opts *analysis.OptionFlags
 
 	skipBad bool
-	from    string
-	maps    []string
-	format  string
-	output  string
-	points  bool
+	// annotators reads a PandaLM test set's annotators as judges.
+	annotators bool
+	from       string
+	maps       []string
+	format     string
+	output     string
+	points     bool
 }
 
 func (f *analysisFlags) register(fs *pflag.FlagSet) {
@@ -31,6 +34,7 @@ func (f *analysisFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.from, "from", "", "input format (default: detected from the content; see plumb import --help)")
 	fs.StringArrayVar(&f.maps, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad lines (counted) instead of stopping")
+	fs.BoolVar(&f.annotators, "annotators", false, "PandaLM: also read the test set's three annotators as judges annotator-1, annotator-2 and annotator-3")
 	fs.StringVar(&f.format, "format", "md", "report format: md, json or csv")
 	fs.BoolVar(&f.points, "points", false, "JSON: add every LS–US point (one object per score item; large)")
 	onceStringVarP(fs, &f.output, "output", "o", "", "write the report to `FILE` (atomically)")
@@ -54,7 +58,7 @@ func (f *analysisFlags) options() (analysis.Options, error) {
 // of skipped response texts as the style mode needs them), checks the
 // --judge, --group and --self names against them and sets opt.Style.Self.
 func (f *analysisFlags) load(cmd *cobra.Command, files []string, keepText bool, opt *analysis.Options) (*model.Log, error) {
-	lg, err := loadLogLengths(cmd, files, f.skipBad, keepText, f.from, f.maps, styleReadOptions(opt.Style.Mode))
+	lg, err := loadLogLengths(cmd, files, f.skipBad, keepText, f.from, importer.Options{Map: f.maps, Annotators: f.annotators}, styleReadOptions(opt.Style.Mode))
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,9 @@ type importOptions struct {
 	from    string
 	mapping []string
 	skipBad bool
-	output  string
+	// annotators reads a PandaLM test set's annotators as judges.
+	annotators bool
+	output     string
 }
 
 func newImportCmd() *cobra.Command {
@@ -78,6 +80,7 @@ func newImportCmd() *cobra.Command {
 	f.StringVar(&o.from, "from", "", "format of every input: "+formatNames()+" (default: detect by content)")
 	f.StringArrayVar(&o.mapping, "map", nil, "column mapping KEY=COLUMN for --from columns (repeat)")
 	f.BoolVar(&o.skipBad, "skip-bad", false, "skip bad records (counted) instead of stopping")
+	f.BoolVar(&o.annotators, "annotators", false, "PandaLM: also read the test set's three annotators as judges annotator-1, annotator-2 and annotator-3")
 	onceStringVarP(f, &o.output, "output", "o", "", "write the log to `FILE` (atomically; .gz is gzipped; default stdout)")
 	return cmd
 }
@@ -97,7 +100,7 @@ func runImport(cmd *cobra.Command, inputs []string, o *importOptions) error {
 		return err
 	}
 	op := opener(cmd)
-	lg, err := importer.Load(inputs, o.from, model.ReadOptions{SkipBad: o.skipBad, Opener: op}, importer.Options{Map: o.mapping})
+	lg, err := importer.Load(inputs, o.from, model.ReadOptions{SkipBad: o.skipBad, Opener: op}, importer.Options{Map: o.mapping, Annotators: o.annotators})
 	if err != nil {
 		if errors.Is(err, model.ErrBadInput) {
 			return inputError{err}

@@ -24,12 +24,13 @@ import (
 // standard input; pipes and FIFOs are read once, as streams. Every file
 // read is recorded in the run's Guard, so that no output overwrites it.
 func loadLog(cmd *cobra.Command, files []string, skipBad, keepText bool, from string, maps []string) (*model.Log, error) {
-	return loadLogLengths(cmd, files, skipBad, keepText, from, maps, model.ReadOptions{})
+	return loadLogLengths(cmd, files, skipBad, keepText, from, importer.Options{Map: maps}, model.ReadOptions{})
 }
 
 // loadLogLengths is loadLog keeping the lengths of skipped response texts
-// as lengths asks (its TextLengths and GenTextLengths; styleReadOptions).
-func loadLogLengths(cmd *cobra.Command, files []string, skipBad, keepText bool, from string, maps []string, lengths model.ReadOptions) (*model.Log, error) {
+// as lengths asks (its TextLengths and GenTextLengths; styleReadOptions),
+// with the importer's options iopt (--map, --annotators).
+func loadLogLengths(cmd *cobra.Command, files []string, skipBad, keepText bool, from string, iopt importer.Options, lengths model.ReadOptions) (*model.Log, error) {
 	if len(files) == 0 {
 		lg, err := demo.Log()
 		if err != nil {
@@ -39,7 +40,7 @@ func loadLogLengths(cmd *cobra.Command, files []string, skipBad, keepText bool, 
 	}
 	op := opener(cmd)
 	lg, err := importer.Load(files, from, model.ReadOptions{SkipBad: skipBad, SkipText: !keepText, Opener: op,
-		TextLengths: lengths.TextLengths, GenTextLengths: lengths.GenTextLengths}, importer.Options{Map: maps})
+		TextLengths: lengths.TextLengths, GenTextLengths: lengths.GenTextLengths}, iopt)
 	if err != nil {
 		return nil, inputError{err}
 	}

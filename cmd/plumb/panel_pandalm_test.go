@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -52,38 +51,75 @@ func panelAlpha(t *testing.T, args ...string) [2]float64 {
 }
 
 // TestPanelPandaLM: PandaLM's two judges (imported from the published
-// files) agree with α nominal 0.472, its three annotators, written as
-// judges of a log, with 0.864 — the number that puts the judges'
-// agreement in context — both equal to the independent implementation's.
-// It skips without ../shared/data.
+// files) agree with α nominal 0.472, its three annotators, read as judges
+// annotator-1..3 by --annotators, with 0.864 — the number that puts the
+// judges' agreement in context — both equal to the independent
+// implementation's. With --annotators and no --judge the panel holds all
+// five. It skips without ../shared/data.
 func TestPanelPandaLM(t *testing.T) {
 	src := filepath.Join("..", "..", "..", "shared", "data", "pandalm")
-	raw, err := os.ReadFile(filepath.Join(src, "testset-v1.json"))
-	if err != nil {
+	if _, err := os.Stat(filepath.Join(src, "testset-v1.json")); err != nil {
 		t.Skipf("real data not found at %s (../shared/data is beside the repository only in the project's workspace)", src)
 	}
-	var items []map[string]any
-	if err := json.Unmarshal(raw, &items); err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	choice := map[float64]string{0: "tie", 1: "A", 2: "B"}
-	for _, it := range items {
-		for k := 1; k <= 3; k++ {
-			fmt.Fprintf(&b, `{"kind":"pair","id":"%v","judge":"annotator%d","choice":{"x0":"%s"}}`+"\n",
-				it["idx"], k, choice[it[fmt.Sprintf("annotator%d", k)].(float64)])
-		}
-	}
-	log := filepath.Join(t.TempDir(), "annotators.jsonl")
-	if err := os.WriteFile(log, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for name, got := range map[string][2]float64{"annotators": panelAlpha(t, log), "judges": panelAlpha(t, src)} {
+	annotators := []string{src, "--annotators", "--judge", "annotator-1", "--judge", "annotator-2", "--judge", "annotator-3"}
+	for name, got := range map[string][2]float64{"annotators": panelAlpha(t, annotators...), "judges": panelAlpha(t, src)} {
 		want := pandalmAlpha[name]
 		for k := range got {
 			if math.Abs(got[k]-want[k]) > 1e-12*math.Abs(want[k]) {
 				t.Errorf("%s: α %v = %v, the independent implementation %v", name, []string{"nominal", "interval"}[k], got[k], want[k])
 			}
+		}
+	}
+	out, stderr, err := executeStderr(t, "report", "--format", "json", "--bootstrap", "0", src, "--annotators")
+	if err != nil {
+		t.Fatal(err, stderr)
+	}
+	type stat struct {
+		Value *float64
+		N     int
+	}
+	var doc struct {
+		Panel *struct {
+			Judges     []string
+			CohenKappa [][]float64 `json:"cohen_kappa"`
+			People     *struct {
+				People, Judges []string
+				AlphaPeople    stat `json:"alpha_people"`
+				AlphaJudges    stat `json:"alpha_judges"`
+				KappaBetween   stat `json:"kappa_between"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	p := doc.Panel
+	if p == nil || strings.Join(p.Judges, " ") != "annotator-1 annotator-2 annotator-3 gpt-3.5-turbo pandalm-7b" {
+		t.Fatalf("panel with --annotators: %+v, want the three annotators and the two judges", p)
+	}
+	// The split by who rated, within the five-rater panel: α among the
+	// people and among the judges are the independent implementation's
+	// (the same α as the panels of each alone), κ between is the mean of
+	// the κ matrix's 3 × 2 person–judge cells; gpt-3.5-turbo has no verdict
+	// on 25 items, so the judges share 974.
+	q := p.People
+	if q == nil || strings.Join(q.People, " ") != "annotator-1 annotator-2 annotator-3" || strings.Join(q.Judges, " ") != "gpt-3.5-turbo pandalm-7b" {
+		t.Fatalf("people %+v", q)
+	}
+	between := 0.0
+	for a := 0; a < 3; a++ {
+		for b := 3; b < 5; b++ {
+			between += p.CohenKappa[a][b] / 6
+		}
+	}
+	for name, c := range map[string]struct {
+		got  stat
+		want float64
+		n    int
+	}{"α people": {q.AlphaPeople, pandalmAlpha["annotators"][0], 999}, "α judges": {q.AlphaJudges, pandalmAlpha["judges"][0], 974},
+		"κ between": {q.KappaBetween, between, 6}} {
+		if c.got.Value == nil || math.Abs(*c.got.Value-c.want) > 1e-12 || c.got.N != c.n {
+			t.Errorf("%s = %+v, want %v over %d", name, c.got, c.want, c.n)
 		}
 	}
 }

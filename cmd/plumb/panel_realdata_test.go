@@ -73,7 +73,7 @@ func TestPanelLLMBarNatural(t *testing.T) {
 				}
 			}
 			Pairs []struct {
-				A, B         string
+				A, B, Judge  string
 				N            int
 				AccuracyA    float64     `json:"accuracy_a"`
 				AccuracyB    float64     `json:"accuracy_b"`
@@ -93,8 +93,14 @@ func TestPanelLLMBarNatural(t *testing.T) {
 	if p == nil {
 		t.Fatal("no panel section")
 	}
-	if p.Items != 100 || len(p.CohenKappa) != len(p.Judges) || len(p.Pairs) != len(p.Judges)*(len(p.Judges)-1)/2 {
-		t.Errorf("%d items, κ matrix %d rows, %d pairs for %d judges", p.Items, len(p.CohenKappa), len(p.Pairs), len(p.Judges))
+	judgePairs := 0
+	for _, q := range p.Pairs {
+		if q.Judge == "" {
+			judgePairs++
+		}
+	}
+	if p.Items != 100 || len(p.CohenKappa) != len(p.Judges) || judgePairs != len(p.Judges)*(len(p.Judges)-1)/2 {
+		t.Errorf("%d items, κ matrix %d rows, %d pairs of judges for %d judges", p.Items, len(p.CohenKappa), judgePairs, len(p.Judges))
 	}
 	for _, level := range []string{"nominal", "interval"} {
 		if a := p.KrippendorffAlpha[level]; a.Value == nil || a.CI95 == nil || a.CI95[0] > *a.Value || *a.Value > a.CI95[1] {

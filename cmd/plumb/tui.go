@@ -67,6 +67,7 @@ func runRoot(cmd *cobra.Command, files []string, f *analysisFlags, u *uiFlags) e
 		From:         f.from,
 		Maps:         f.maps,
 		SkipBad:      f.skipBad,
+		Annotators:   f.annotators,
 		Start:        opt,
 		Criterion:    u.criterion,
 		Mouse:        !u.noMouse,

@@ -36,7 +36,10 @@ type collector struct {
 	order   []string // imported judges in order of appearance
 	panda   pandaSet
 	hasSet  bool // a PandaLM test set was read
-	fi      *model.FileInfo
+	// annotators reads a PandaLM test set's annotators as judges
+	// (Options.Annotators).
+	annotators bool
+	fi         *model.FileInfo
 }
 
 func newCollector(opt model.ReadOptions, m *Mapping) *collector {
@@ -146,7 +149,7 @@ func (c *collector) readFile(in input) error {
 	case FormatPandaLM:
 		if in.role == rolePandaTestset {
 			c.hasSet = true
-			parse = func(_ int, b []byte) *model.LineError { return parsePandaTestset(rc, c.panda, b) }
+			parse = func(_ int, b []byte) *model.LineError { return parsePandaTestset(rc, c.panda, c.annotators, b) }
 		} else {
 			fj := pandaFileJudge(in.path)
 			parse = func(_ int, b []byte) *model.LineError { return parsePandaJudge(rc, c.panda, c.hasSet, fj, b) }

@@ -139,7 +139,7 @@ func FuzzPandaLM(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rc := newRecCtx("f", false)
 		set := pandaSet{}
-		checkRecord(t, rc, parsePandaTestset(rc, set, b))
+		checkRecord(t, rc, parsePandaTestset(rc, set, true, b))
 		rc.reset()
 		checkRecord(t, rc, parsePandaJudge(rc, set, true, "", b))
 	})

@@ -76,6 +76,10 @@ type Options struct {
 	// pairs (--map; see ParseMapping). Given without a format, files that
 	// are not recognised are read as columns.
 	Map []string
+	// Annotators reads the people's labels of a PandaLM test set as judges
+	// of their own, annotator-1, annotator-2 and annotator-3 (pandalm.go;
+	// --annotators), beside the judge files' judges.
+	Annotators bool
 }
 
 // input is one file to read, with its format and role.
@@ -130,6 +134,7 @@ func Load(names []string, from string, opt model.ReadOptions, iopt Options) (*mo
 		return model.ReadFiles(paths, opt)
 	}
 	c := newCollector(opt, m)
+	c.annotators = iopt.Annotators
 	if err := c.readAll(inputs); err != nil {
 		return nil, err
 	}

@@ -21,6 +21,9 @@ type tally struct {
 	// noHuman counts rows whose human label (column humanCol) is empty.
 	noHuman  int
 	humanCol string
+	// annotated counts the PandaLM test-set items whose annotators were
+	// read as judges (Options.Annotators).
+	annotated int
 	// convs counts values read by a documented conversion (a JSON boolean
 	// or number kept as a text, a choice in lower case), by kind.
 	convs []*conversion
@@ -184,6 +187,11 @@ func (t *tally) notes() []string {
 	if t.noHuman > 0 {
 		out = append(out, fmt.Sprintf("%s: %s without a human label (empty %s): unlabelled",
 			t.file, vocab.Plural(t.noHuman, "row"), t.humanCol))
+	}
+	if t.annotated > 0 {
+		out = append(out, fmt.Sprintf("%s: the annotators of %s are judges annotator-1, annotator-2 and annotator-3 (--annotators); "+
+			"the gold is their majority, so an annotator's accuracy is its agreement with a majority it is part of, not with an independent truth",
+			t.file, vocab.Plural(t.annotated, "item")))
 	}
 	return out
 }

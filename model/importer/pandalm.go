@@ -39,6 +39,14 @@ import (
 // one is the judge's verdict cannot be told.
 // The test set is found among the inputs, or as testset-v1.json beside a
 // judge file; without it records have no gold and no texts.
+//
+// With Options.Annotators the test set's three people are judges too:
+// annotatorK's label becomes judge "annotator-K"'s x0 choice on the item
+// (same id, gold, texts and extra fields, and AnnotatorField; a missing
+// label, no record), so
+// the panel compares people with people and with the judges. Their gold is
+// the majority they are part of: an annotator's accuracy is its agreement
+// with that majority, not with an independent truth.
 
 // pandaItem is one pair of the test set.
 type pandaItem struct {
@@ -72,8 +80,9 @@ func pandaLabel(raw []byte) (int, bool) {
 	return 0, false
 }
 
-// parsePandaTestset adds one test-set pair to set.
-func parsePandaTestset(rc *recCtx, set pandaSet, b []byte) *model.LineError {
+// parsePandaTestset adds one test-set pair to set and, with annotators,
+// each annotator's label as a judge's record (pandaAnnotators).
+func parsePandaTestset(rc *recCtx, set pandaSet, annotators bool, b []byte) *model.LineError {
 	var idx, app, cmpKey, instr, input, r1, r2 []byte
 	var ann [3][]byte
 	err := object(b, func(key, val []byte) {
@@ -156,8 +165,36 @@ func parsePandaTestset(rc *recCtx, set pandaSet, b []byte) *model.LineError {
 		return fieldErr("idx", "= "+jsonscan.Show(idx)+" appears twice in the test set")
 	}
 	set[id] = it
+	if annotators {
+		pandaAnnotators(rc, id, it, ann)
+	}
 	return nil
 }
+
+// pandaAnnotators emits annotator K's label of the test-set item it (id)
+// as judge "annotator-K"'s x0 choice; the labels were checked.
+func pandaAnnotators(rc *recCtx, id string, it *pandaItem, ann [3][]byte) {
+	rc.tally.annotated++
+	for k, raw := range ann {
+		if raw == nil || isNull(raw) {
+			continue
+		}
+		v, _ := pandaLabel(raw)
+		p := model.Pair{ID: id, Judge: rc.internString("annotator-" + itoa(k+1)), Source: model.SourceChoice,
+			Gold: it.gold, Group: rc.internString(it.group), Prompt: it.prompt, Response1: it.r1, Response2: it.r2}
+		p.Has[model.X0], p.S[model.X0] = true, [3]float64{0.5, 1, 0}[v]
+		rc.setLengths(&p, it.l1, it.l2)
+		p.Extra = model.Extra{"annotations": it.annotations, AnnotatorField: json.RawMessage("true")}
+		if it.cmpKey != "" {
+			p.Extra["cmp_key"] = jsonString(it.cmpKey)
+		}
+		rc.emit(&p)
+	}
+}
+
+// AnnotatorField is the extra field, true, that marks a pair record of a
+// person's label (--annotators): the panel counts its judge as a person.
+const AnnotatorField = "annotator"
 
 // pandaFileJudge names a judge file: "gpt-3.5-turbo-testset-v1.json" →
 // "gpt-3.5-turbo".
