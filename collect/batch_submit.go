@@ -70,15 +70,18 @@ func Submit(ctx context.Context, cfgs []*Config, sc SubmitConfig, st *Stats) (Pr
 	}
 	if len(state.Batches) == 0 {
 		if state, err = submit(ctx, cfgs, sc); err != nil {
-			return Prior{}, BatchIn{}, err
+			return Prior{}, BatchIn{}, stopped(ctx, err)
 		}
 		if len(state.Batches) == 0 { // every item is in the log: say so
 			return ReadGridBatch(cfgs, nil, st)
 		}
 	}
 	objs, err := cfg.Client.wait(ctx, state.Batches, sc)
+	if err == nil {
+		err = ctx.Err() // stopped as the last poll found the batches done: download when run again
+	}
 	if err != nil {
-		return Prior{}, BatchIn{}, err
+		return Prior{}, BatchIn{}, stopped(ctx, err)
 	}
 	var files []string
 	for _, o := range objs {
@@ -88,7 +91,7 @@ func Submit(ctx context.Context, cfgs []*Config, sc SubmitConfig, st *Stats) (Pr
 			}
 			name := cfg.Output + "." + safeName(o.ID) + f.suffix
 			if err := cfg.Client.download(ctx, f.id, name); err != nil {
-				return Prior{}, BatchIn{}, err
+				return Prior{}, BatchIn{}, stopped(ctx, err)
 			}
 			files = append(files, name)
 		}
@@ -256,4 +259,15 @@ func safeName(s string) string {
 		}
 		return '_'
 	}, s)
+}
+
+// stopped returns err as the stop it is when ctx was cancelled while a
+// request ran: a request's own error (a connection error naming the
+// cancelled context) then wraps ctx's, so errors.Is sees the stop, as it
+// does when the wait is stopped between polls.
+func stopped(ctx context.Context, err error) error {
+	if c := ctx.Err(); c != nil && !errors.Is(err, c) {
+		return fmt.Errorf("%w: %v", c, err)
+	}
+	return err
 }
