@@ -16,6 +16,7 @@ import (
 // server's own raw answer to that exact prompt (recorded by a proxy), and
 // every record names its condition.
 func TestLlamaCppGrid(t *testing.T) {
+	t.Parallel() // its own llama-server (one thread), beside TestLlamaCpp's
 	bin, gguf := llamaSetup(t)
 	begin := time.Now()
 	root := startLlama(t, bin, gguf, 4096, 2)

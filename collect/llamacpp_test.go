@@ -176,6 +176,7 @@ func recordingProxy(t *testing.T, upstream string, mutate func([]byte) []byte) (
 // P(A) over the chat and the completions endpoints equals a recomputation
 // from the server's own answers, and items 1–5 hold against it.
 func TestLlamaCpp(t *testing.T) {
+	t.Parallel() // its own llama-server (one thread), beside TestLlamaCppGrid's
 	bin, gguf := llamaSetup(t)
 	begin := time.Now()
 	root := startLlama(t, bin, gguf, 4096, 2)
