@@ -185,10 +185,14 @@ func refRead(data []byte, name string) (*Log, error) {
 	data = bytes.TrimPrefix(data, bom)
 	l := &Log{Files: []FileInfo{{Name: name}}}
 	seen := map[dupKey]Pos{}
-	for i, line := range bytes.Split(data, []byte("\n")) {
+	lines := bytes.Split(data, []byte("\n"))
+	for i, line := range lines {
 		pos := Pos{File: name, Line: i + 1}
 		rec, err := ParseLine(line, pos)
 		if err != nil {
+			if i == len(lines)-1 { // the last line, without a newline: a record cut off there is a torn write
+				return nil, tornLast(err)
+			}
 			return nil, err
 		}
 		var k dupKey
@@ -224,6 +228,20 @@ func refRead(data []byte, name string) (*Log, error) {
 		}
 	}
 	return l, nil
+}
+
+// tornLast is the reference's reading of an error in the file's last line
+// when that line has no newline: a record that ends inside it was cut off
+// by a write, and the message says how to repair it.
+func tornLast(err error) error {
+	const oneLine = "; each record must be one JSON object on one line"
+	msg := err.Error()
+	if !strings.HasSuffix(msg, oneLine) {
+		return err
+	}
+	return errors.New(strings.TrimSuffix(msg, oneLine) + "; the file's last line has no newline and ends inside a record: " +
+		"a write was cut off (a plumb collect stopped or out of disk space); re-running the same plumb collect command " +
+		"repairs it (it cuts that line off and asks its item again)")
 }
 
 // FuzzRead: reading arbitrary bytes never panics; the result is
