@@ -165,6 +165,7 @@ func Analyze(in Input, opt Options) (*Result, error) {
 	r.Notes = append(r.Notes, alphaIntervals(r, choices, prefs, opt.Bootstrap)...)
 	r.Fleiss = Fleiss(choices)
 	r.Kappa = kappaMatrix(choices)
+	r.Notes = append(r.Notes, twinNotes(r.Judges, choices)...)
 	r.People = people(in, choices, r.Kappa)
 	if k > 2 {
 		for j, name := range in.Judges {

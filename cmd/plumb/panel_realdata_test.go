@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/panel"
@@ -62,6 +63,7 @@ func TestPanelLLMBarNatural(t *testing.T) {
 		Panel *struct {
 			Judges            []string
 			Items             int
+			Notes             []string
 			KrippendorffAlpha map[string]struct {
 				Value *float64
 				CI95  *[2]float64 `json:"ci95"`
@@ -92,6 +94,17 @@ func TestPanelLLMBarNatural(t *testing.T) {
 	p := doc.Panel
 	if p == nil {
 		t.Fatal("no panel section")
+	}
+	// LLMBar's Rating strategies are read twice, as the rating and as the
+	// scores it came from: the panel says so for each of the four.
+	twins := 0
+	for _, n := range p.Notes {
+		if strings.Contains(n, "/scores make the same choice on every one of the 100 items both judged") {
+			twins++
+		}
+	}
+	if twins != 4 {
+		t.Errorf("%d notes name a judge read twice, want 4 (ChatGPT and GPT-4, Rating and Rating_NoRules): %q", twins, p.Notes)
 	}
 	judgePairs := 0
 	for _, q := range p.Pairs {
