@@ -95,6 +95,11 @@ func normalize(v *view) (view, bool) {
 		p := it.Pos()
 		seg := it.Next()
 		q := it.Pos()
+		if q <= p { // a decomposition handed out in parts ("¾" → "3", "⁄4"): the part maps to the rune at p
+			_, n := utf8.DecodeRune(out.text[min(p, len(out.text)):])
+			q = min(p+max(n, 1), len(out.text))
+		}
+		p = min(p, q-1)
 		for _, c := range seg {
 			nf.text = append(nf.text, c)
 			nf.start = append(nf.start, out.from(p))
