@@ -189,10 +189,7 @@ func (r *recorder) probeLine(it *Item, p *partial) ([]byte, error) {
 			from[a.String()] = "text"
 		}
 	}
-	c := make(map[string]json.RawMessage, len(r.meta)+1)
-	for k, v := range r.meta {
-		c[k] = v
-	}
+	c := r.metaCopy(1)
 	c["from"], _ = json.Marshal(from)
 	cj, err := json.Marshal(c)
 	if err != nil {

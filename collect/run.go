@@ -507,10 +507,7 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 			from[a.String()] = "text"
 		}
 	}
-	c := make(map[string]json.RawMessage, len(r.meta)+2)
-	for k, v := range r.meta {
-		c[k] = v
-	}
+	c := r.metaCopy(2)
 	c["from"], _ = json.Marshal(from)
 	if pair.Source == model.SourceProb {
 		// p_a cannot hold log-probabilities: keep them here, as the
@@ -539,6 +536,12 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 	if len(positive) > 0 { // the arrangements whose answer had a positive log-probability, read as 0
 		c["positive_logprob"], _ = json.Marshal(positive)
 	}
+	return r.pairLine(&pair, c)
+}
+
+// pairLine writes pair, with c as its extra field collect, as one line and
+// returns a copy of it.
+func (r *recorder) pairLine(pair *model.Pair, c map[string]json.RawMessage) ([]byte, error) {
 	cj, err := json.Marshal(c)
 	if err != nil {
 		return nil, err
@@ -546,13 +549,23 @@ func (r *recorder) line(it *Item, p *partial) ([]byte, error) {
 	pair.Extra = model.Extra{"collect": cj}
 	r.last = pair.Source
 	r.buf.Reset()
-	if err := r.w.WritePair(&pair); err != nil {
+	if err := r.w.WritePair(pair); err != nil {
 		return nil, err
 	}
 	if err := r.w.Flush(); err != nil {
 		return nil, err
 	}
 	return bytes.Clone(r.buf.Bytes()), nil
+}
+
+// metaCopy returns a copy of the run's extra field collect with room for
+// extra more keys.
+func (r *recorder) metaCopy(extra int) map[string]json.RawMessage {
+	c := make(map[string]json.RawMessage, len(r.meta)+extra)
+	for k, v := range r.meta {
+		c[k] = v
+	}
+	return c
 }
 
 // failWriter appends failed requests to the failures file, opened on the

@@ -260,29 +260,13 @@ func (r *recorder) sampledLine(it *Item, p *partial) ([]byte, error) {
 		}
 	}
 	pair.Samples = &ss
-	c := make(map[string]json.RawMessage, len(r.meta)+3)
-	for k, v := range r.meta {
-		c[k] = v
-	}
+	c := r.metaCopy(3)
 	c["tokens"], _ = json.Marshal(tokens)
 	c["unread_samples"], _ = json.Marshal(unread)
 	if served != "" {
 		c["served_model"], _ = json.Marshal(served)
 	}
-	cj, err := json.Marshal(c)
-	if err != nil {
-		return nil, err
-	}
-	pair.Extra = model.Extra{"collect": cj}
-	r.last = pair.Source
-	r.buf.Reset()
-	if err := r.w.WritePair(&pair); err != nil {
-		return nil, err
-	}
-	if err := r.w.Flush(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), r.buf.Bytes()...), nil
+	return r.pairLine(&pair, c)
 }
 
 // sampleTexts are the texts of a failed task's samples, for the failures
