@@ -70,7 +70,7 @@ func Submit(ctx context.Context, cfgs []*Config, sc SubmitConfig, st *Stats) (Pr
 	}
 	if len(state.Batches) == 0 {
 		if state, err = submit(ctx, cfgs, sc); err != nil {
-			return Prior{}, BatchIn{}, stopped(ctx, err)
+			return Prior{}, BatchIn{}, err
 		}
 		if len(state.Batches) == 0 { // every item is in the log: say so
 			return ReadGridBatch(cfgs, nil, st)
@@ -81,7 +81,7 @@ func Submit(ctx context.Context, cfgs []*Config, sc SubmitConfig, st *Stats) (Pr
 		err = ctx.Err() // stopped as the last poll found the batches done: download when run again
 	}
 	if err != nil {
-		return Prior{}, BatchIn{}, stopped(ctx, err)
+		return Prior{}, BatchIn{}, err
 	}
 	var files []string
 	for _, o := range objs {
@@ -91,7 +91,7 @@ func Submit(ctx context.Context, cfgs []*Config, sc SubmitConfig, st *Stats) (Pr
 			}
 			name := cfg.Output + "." + safeName(o.ID) + f.suffix
 			if err := cfg.Client.download(ctx, f.id, name); err != nil {
-				return Prior{}, BatchIn{}, stopped(ctx, err)
+				return Prior{}, BatchIn{}, err
 			}
 			files = append(files, name)
 		}
@@ -228,6 +228,9 @@ func (c *Client) api(ctx context.Context, method, path, ctype string, body io.Re
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
+		if stop := ctx.Err(); stop != nil { // stopped, not a failure: errors.Is sees the stop
+			return fmt.Errorf("%w: %v", stop, c.clean(transportFailure(err)))
+		}
 		return c.clean(transportFailure(err))
 	}
 	defer resp.Body.Close()
@@ -259,15 +262,4 @@ func safeName(s string) string {
 		}
 		return '_'
 	}, s)
-}
-
-// stopped returns err as the stop it is when ctx was cancelled while a
-// request ran: a request's own error (a connection error naming the
-// cancelled context) then wraps ctx's, so errors.Is sees the stop, as it
-// does when the wait is stopped between polls.
-func stopped(ctx context.Context, err error) error {
-	if c := ctx.Err(); c != nil && !errors.Is(err, c) {
-		return fmt.Errorf("%w: %v", c, err)
-	}
-	return err
 }
