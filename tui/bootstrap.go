@@ -10,7 +10,7 @@ import (
 // result's methods table, as the Selection pane shows it: it starts once
 // the point estimates are on screen (unless the engine has the intervals
 // of the same options already), reports its progress, and is stopped
-// when a knob change makes it stale (pipeline.bootGen, pipeline.bootCancel).
+// when a knob change makes it stale (pipeline.boot).
 // The intervals are the engine's (analysis.Engine.Intervals caches them):
 // common.intervals asks it once the bootstrap is done.
 type bootState struct {
@@ -42,12 +42,12 @@ type (
 // is off, r has no methods table, or the engine has r's intervals.
 func (pl *pipeline) startBoot(r *result) tea.Cmd {
 	pl.stopBoot()
-	pl.c.boot, pl.bootGen = bootState{}, r.gen
+	pl.c.boot, pl.boot.gen = bootState{}, r.gen
 	if r.err != nil || r.ja.Selection == nil || r.opt.Bootstrap.Resamples <= 0 || pl.c.eng.CachedIntervals(&r.ja, r.opt) != nil {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	pl.c.boot.running, pl.bootCancel = true, cancel
+	pl.boot.begin(&pl.c.boot, r.gen, cancel)
 	eng, ja, opt, gen := pl.c.eng, r.ja, r.opt, r.gen
 	// Behind the gate, on every core but one (the intervals do not depend
 	// on the workers). A job the gate never admits was stopped: its
@@ -69,20 +69,14 @@ func (m bootProgressMsg) withNext(next tea.Cmd) tea.Msg {
 }
 
 // stopBoot stops a running bootstrap (its result will be stale).
-func (pl *pipeline) stopBoot() {
-	if pl.bootCancel != nil {
-		pl.bootCancel()
-	}
-	pl.c.boot.running, pl.bootCancel = false, nil
-}
+func (pl *pipeline) stopBoot() { pl.boot.stop(&pl.c.boot) }
 
 // bootProgress shows a bootstrap's progress and waits for its next
 // message; a stale bootstrap is not listened to any more.
 func (pl *pipeline) bootProgress(msg bootProgressMsg) tea.Cmd {
-	if msg.gen != pl.bootGen || !pl.c.boot.running {
+	if !pl.boot.progress(&pl.c.boot, msg.gen, msg.done, msg.total) {
 		return nil
 	}
-	pl.c.boot.done, pl.c.boot.total = msg.done, msg.total
 	pl.invalidate(paneSelection)
 	return msg.next
 }
@@ -90,12 +84,9 @@ func (pl *pipeline) bootProgress(msg bootProgressMsg) tea.Cmd {
 // bootDone shows the finished intervals (common.intervals) next to the
 // numbers they belong to, unless a knob change has made them stale.
 func (pl *pipeline) bootDone(msg bootDoneMsg) {
-	if msg.gen != pl.bootGen || pl.c.cur == nil || pl.c.cur.gen != msg.gen {
+	if msg.gen != pl.boot.gen || pl.c.cur == nil || pl.c.cur.gen != msg.gen {
 		return
 	}
-	if pl.bootCancel != nil {
-		pl.bootCancel()
-	}
-	pl.c.boot.running, pl.bootCancel, pl.c.boot.err = false, nil, msg.err
+	pl.boot.finish(&pl.c.boot, msg.err)
 	pl.invalidate(paneSelection)
 }

@@ -41,7 +41,7 @@ type common struct {
 	// engine's: comparedJudges).
 	compared compareShown
 	boot     bootState
-	condBoot condBootState // the Conditions sub-view's bootstrap
+	condBoot bootState // the Conditions sub-view's bootstrap
 	// styleJobs is how far the Style pane's analysis of each styleKey got
 	// (style_pipeline.go); the analyses are the engine's.
 	styleJobs map[styleKey]*styleEntry

@@ -9,21 +9,6 @@ import (
 	"github.com/plumb-eval/plumb/analysis"
 )
 
-// condBootState is the progress of the background bootstrap of the
-// Conditions sub-view (every condition's methods table, as the report's):
-// it starts once the comparison of every judge is in, when the log has a
-// judge in several conditions and the engine has not the intervals of the
-// same options already; a knob change stops it (pipeline.stopBackground)
-// and the next comparison starts it again, the conditions done so far
-// kept by the engine (analysis.Engine.Intervals caches each). The
-// intervals are the engine's: the sub-view asks
-// Engine.CachedConditionIntervals.
-type condBootState struct {
-	running     bool
-	done, total int
-	err         error
-}
-
 // Messages of the conditions' bootstrap.
 type (
 	// condBootProgressMsg reports how many resamples are done over every
@@ -47,12 +32,22 @@ func (m condBootProgressMsg) withNext(next tea.Cmd) tea.Msg {
 	return m
 }
 
+// The Conditions sub-view's background bootstrap (every condition's
+// methods table, as the report's) starts once the comparison of every
+// judge is in, when the log has a judge in several conditions and the
+// engine has not the intervals of the same options already; a knob change
+// stops it (pipeline.stopBackground) and the next comparison starts it
+// again, the conditions done so far kept by the engine
+// (analysis.Engine.Intervals caches each). The intervals are the engine's:
+// the sub-view asks Engine.CachedConditionIntervals; its progress is
+// common.condBoot.
+
 // startCondBoot starts the conditions' bootstrap of the comparison msg
 // announced, behind the gate after the current judge's own bootstrap. It
 // returns nil when there is nothing to compute.
 func (pl *pipeline) startCondBoot(msg compareMsg) tea.Cmd {
 	pl.stopCondBoot()
-	pl.c.condBoot = condBootState{}
+	pl.c.condBoot = bootState{}
 	eng, opt, gen := msg.eng, msg.opt, msg.gen
 	if opt.Bootstrap.Resamples <= 0 || !eng.HasConditions() {
 		return nil
@@ -61,7 +56,7 @@ func (pl *pipeline) startCondBoot(msg compareMsg) tea.Cmd {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	pl.c.condBoot.running, pl.condBootCancel, pl.condBootGen = true, cancel, gen
+	pl.condBoot.begin(&pl.c.condBoot, gen, cancel)
 	opt.Bootstrap.Workers = pl.slots
 	stopped := condBootDoneMsg{gen: gen, err: context.Canceled}
 	return runGated(pl.bg, ctx, prioCondBoot, stopped, func(report func(condBootProgressMsg)) condBootDoneMsg {
@@ -74,20 +69,14 @@ func (pl *pipeline) startCondBoot(msg compareMsg) tea.Cmd {
 
 // stopCondBoot stops a running conditions' bootstrap (its result will be
 // stale).
-func (pl *pipeline) stopCondBoot() {
-	if pl.condBootCancel != nil {
-		pl.condBootCancel()
-	}
-	pl.c.condBoot.running, pl.condBootCancel = false, nil
-}
+func (pl *pipeline) stopCondBoot() { pl.condBoot.stop(&pl.c.condBoot) }
 
 // condBootProgress shows the bootstrap's progress and waits for its next
 // message; a stale bootstrap is not listened to any more.
 func (pl *pipeline) condBootProgress(msg condBootProgressMsg) tea.Cmd {
-	if msg.gen != pl.condBootGen || !pl.c.condBoot.running {
+	if !pl.condBoot.progress(&pl.c.condBoot, msg.gen, msg.done, msg.total) {
 		return nil
 	}
-	pl.c.condBoot.done, pl.c.condBoot.total = msg.done, msg.total
 	pl.invalidate(paneSelection)
 	return msg.next
 }
@@ -95,13 +84,10 @@ func (pl *pipeline) condBootProgress(msg condBootProgressMsg) tea.Cmd {
 // condBootDone shows the conditions' intervals, unless a knob change has
 // made them stale.
 func (pl *pipeline) condBootDone(msg condBootDoneMsg) {
-	if msg.gen != pl.condBootGen || !pl.c.condBoot.running {
+	if !pl.condBoot.current(&pl.c.condBoot, msg.gen) {
 		return
 	}
-	if pl.condBootCancel != nil {
-		pl.condBootCancel()
-	}
-	pl.c.condBoot.running, pl.condBootCancel, pl.c.condBoot.err = false, nil, msg.err
+	pl.condBoot.finish(&pl.c.condBoot, msg.err)
 	pl.invalidate(paneSelection)
 }
 

@@ -87,7 +87,7 @@ func TestConditionsIntervalsInBackground(t *testing.T) {
 	// λ up: the running bootstrap stops at once; a new comparison and a
 	// new bootstrap follow.
 	_, cmd := m.Update(keyMsg("l"))
-	if m.c.condBoot.running || m.pipe.condBootCancel != nil {
+	if m.c.condBoot.running || m.pipe.condBoot.cancel != nil {
 		t.Error("a knob change left the stale conditions' bootstrap running")
 	}
 	run(t, m, cmd)

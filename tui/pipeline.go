@@ -43,14 +43,9 @@ type pipeline struct {
 	bg       *gate
 	bgCancel context.CancelFunc
 	slots    int // bgSlots when the app was made
-	// bootGen is the generation of the result the background bootstrap
-	// belongs to; bootCancel stops it.
-	bootGen    uint64
-	bootCancel context.CancelFunc
-	// condBootGen and condBootCancel are the same of the Conditions
-	// sub-view's bootstrap (conditions_boot.go).
-	condBootGen    uint64
-	condBootCancel context.CancelFunc
+	// boot is the judge's background bootstrap, condBoot the Conditions
+	// sub-view's (bgtask.go).
+	boot, condBoot bgTask
 	// pathBusy marks the fit paths being computed (path.go).
 	pathBusy   map[pathKey]bool
 	pathCancel context.CancelFunc // stops the path being computed
