@@ -48,6 +48,9 @@ func newItemsPane(c *common) *itemsPane {
 	ti.Prompt = "/"
 	ti.Placeholder = "text, cons:no, gold:1, shift>0.2"
 	ti.CharLimit = 200
+	st := ti.Styles()
+	st.Cursor.Blink = false // steady, as the command line's: no redraw ticks while the filter waits
+	ti.SetStyles(st)
 	return &itemsPane{c: c, stale: true, filter: ti, detailView: newScroller(c, true),
 		sort: [2]itemSort{{col: -1}, {col: scRS}}}
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -35,7 +36,7 @@ func TestWatchErrorStays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true, Poll: w.Poll, Files: []string{name}})
+	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true, Poll: w.Poll, PollEvery: time.Millisecond, Files: []string{name}})
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 
@@ -102,7 +103,7 @@ func TestWatchWaitsForFile(t *testing.T) {
 	if !errors.As(err, &wait) || lg == nil {
 		t.Fatalf("first poll: %v, %v", lg, err)
 	}
-	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true, Poll: w.Poll, Files: []string{name}})
+	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true, Poll: w.Poll, PollEvery: time.Millisecond, Files: []string{name}})
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 	if s := screen(m); !strings.Contains(s, "waiting for "+name+" to appear") || strings.Contains(s, "watch:") {
@@ -143,7 +144,7 @@ func TestWatchBodyWaits(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "run.jsonl")
 	w := model.NewWatcher([]string{name}, model.ReadOptions{})
 	lg, _, _ := w.Poll()
-	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true, Poll: w.Poll, Files: []string{name}})
+	m := New(Options{Log: lg, Start: startOptions(), Dark: true, NoColor: true, Poll: w.Poll, PollEvery: time.Millisecond, Files: []string{name}})
 	run(t, m, m.Init())
 	run(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 80, Height: 24} })
 	pollOnce(t, m)
