@@ -49,6 +49,12 @@ func (c *Config) Records() int {
 // streams.
 func Collect(cfg Config) (*model.Log, error) {
 	var c collector
+	if cfg.Validate() == nil { // the records' count, known up front (Generate reports an error)
+		n, k := len(cfg.Judges), max(1, len(cfg.Grid.Conditions()))
+		c.log.Pairs = sized[model.Pair](n * k * cfg.Pairs)
+		c.log.Scores = sized[model.Score](n * cfg.Scores * len(cfg.Criteria))
+		c.log.Verdicts = sized[model.Verdict](n * cfg.Verdicts)
+	}
 	if err := Generate(cfg, &c); err != nil {
 		return nil, err
 	}
@@ -60,6 +66,15 @@ func Collect(cfg Config) (*model.Log, error) {
 		Probes:   len(c.log.Probes),
 	}}
 	return &c.log, nil
+}
+
+// sized is an empty slice with room for n records, nil for none (as
+// appending nothing leaves it).
+func sized[T any](n int) []T {
+	if n <= 0 {
+		return nil
+	}
+	return make([]T, 0, n)
 }
 
 // collector is a Sink that keeps every record.

@@ -3,6 +3,7 @@ package sim
 import (
 	"math/rand/v2"
 	"strings"
+	"unicode/utf8"
 )
 
 // topic is a subject for synthetic prompts, with the group it belongs to.
@@ -87,35 +88,55 @@ func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 // prompt returns a question on a random topic and the topic's group.
 func (g *textGen) prompt(label string, templates []string) (string, string) {
 	t := pick(g.r, topics)
-	return label + ": " + sprintf1(pick(g.r, templates), t.phrase), t.group
+	pre, post, ok := strings.Cut(pick(g.r, templates), "%s")
+	if !ok { // no verb: the template alone, as strings.Replace leaves it
+		return label + ": " + pre, t.group
+	}
+	return label + ": " + pre + t.phrase + post, t.group
 }
 
 // answer returns a response of 1 to maxSentences sentences.
 func (g *textGen) answer(maxSentences int) string {
 	n := min(1+g.r.IntN(maxSentences), len(reasons)) // len(reasons) ≤ 64 for the bit set
-	var b strings.Builder
-	var used uint64 // reasons used so far, so that no sentence repeats
+	b := make([]byte, 0, 64*n+64)                    // the longest sentence and closer are under 64 bytes
+	var used uint64                                  // reasons used so far, so that no sentence repeats
 	for i := range n {
 		if i > 0 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
 		k := g.r.IntN(len(reasons))
 		for used&(1<<k) != 0 {
 			k = (k + 1) % len(reasons)
 		}
 		used |= 1 << k
-		s := sprintf1(pick(g.r, sentenceTemplates), reasons[k])
-		b.WriteString(strings.ToUpper(s[:1]) + s[1:])
+		b = appendSentence(b, pick(g.r, sentenceTemplates), reasons[k])
 	}
 	if g.r.IntN(4) == 0 {
-		b.WriteByte(' ')
-		b.WriteString(pick(g.r, closers))
+		b = append(b, ' ')
+		b = append(b, pick(g.r, closers)...)
 	}
-	return b.String()
+	return string(b)
 }
 
-// sprintf1 replaces the one %s in format with arg (cheaper than fmt and
-// free of vet's printf checks on non-constant formats).
-func sprintf1(format, arg string) string {
-	return strings.Replace(format, "%s", arg, 1)
+// appendSentence appends format with its first %s replaced by arg and its
+// first letter upper-cased (strings.ToUpper of the first byte), without
+// the intermediate strings of Replace and ToUpper.
+func appendSentence(b []byte, format, arg string) []byte {
+	start := len(b)
+	if pre, post, ok := strings.Cut(format, "%s"); ok {
+		b = append(append(append(b, pre...), arg...), post...)
+	} else {
+		b = append(b, format...)
+	}
+	if len(b) == start {
+		return b
+	}
+	switch c := b[start]; {
+	case 'a' <= c && c <= 'z':
+		b[start] = c - 'a' + 'A'
+	case c >= utf8.RuneSelf: // not in the word lists; ToUpper as before
+		s := string(b[start:])
+		b = append(b[:start], strings.ToUpper(s[:1])+s[1:]...)
+	}
+	return b
 }
