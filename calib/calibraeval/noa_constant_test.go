@@ -19,6 +19,8 @@ type constCase struct {
 	name string
 	p    *NOA
 	lam  float64
+	// pinned: a cold fit of TestFitPinnedBits, fitted once (coldFit).
+	pinned bool
 }
 
 // constCases are the cold fits of the pinned "demo judges" and "36-fit
@@ -34,12 +36,12 @@ func constCases(t *testing.T) []constCase {
 				t.Fatal(err)
 			}
 			for _, lam := range []float64{0, 0.5, 2} {
-				cs = append(cs, constCase{fmt.Sprintf("%s %s λ %v", j, obj, lam), p, lam})
+				cs = append(cs, constCase{demoFitName(j, obj, lam), p, lam, true})
 			}
 		}
 	}
 	eachSweepFit(t, func(ji, n int, p *NOA, lam float64) {
-		cs = append(cs, constCase{fmt.Sprintf("sweep judge %d, %d items, λ %v", ji, n, lam), p, lam})
+		cs = append(cs, constCase{sweepFitName(ji, n, lam), p, lam, true})
 	})
 	// A collapsing judge with P(A) of exactly 0 and 1 (terms at the fixed
 	// ends: the candidate is the best level by a Newton step).
@@ -53,7 +55,7 @@ func constCases(t *testing.T) []constCase {
 		t.Fatal(err)
 	}
 	for _, lam := range []float64{0.2, 0.5} {
-		cs = append(cs, constCase{fmt.Sprintf("ends, λ %v", lam), p, lam})
+		cs = append(cs, constCase{fmt.Sprintf("ends, λ %v", lam), p, lam, false})
 	}
 	return cs
 }
@@ -96,9 +98,14 @@ func TestConstantCandidateVsBefore(t *testing.T) {
 	}
 	changed := 0
 	for _, c := range constCases(t) {
-		nr, err := c.p.Fit(FitOptions{Lambda: c.lam}, nil)
-		if err != nil {
-			t.Fatal(err)
+		var nr FitResult
+		if c.pinned {
+			nr = coldFit(t, c.name, c.p, c.lam)
+		} else {
+			var err error
+			if nr, err = c.p.Fit(FitOptions{Lambda: c.lam}, nil); err != nil {
+				t.Fatal(err)
+			}
 		}
 		or, err := withoutCandidate(c.p).Fit(FitOptions{Lambda: c.lam}, nil)
 		if err != nil {

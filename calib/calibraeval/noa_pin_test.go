@@ -1,7 +1,9 @@
 package calibraeval
 
 import (
+	"fmt"
 	"os"
+	"sync"
 	"testing"
 
 	"github.com/plumb-eval/plumb/calib/calibtest"
@@ -55,13 +57,44 @@ func eachSweepFit(t *testing.T, f func(judge, n int, p *NOA, lam float64)) {
 
 // pinSweep is the 36 cold fits of eachSweepFit.
 func pinSweep(t *testing.T, ph *calibtest.PinHash) {
-	eachSweepFit(t, func(_, _ int, p *NOA, lam float64) {
-		r, err := p.Fit(FitOptions{Lambda: lam}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pinFit(ph, r)
+	eachSweepFit(t, func(ji, n int, p *NOA, lam float64) {
+		pinFit(ph, coldFit(t, sweepFitName(ji, n, lam), p, lam))
 	})
+}
+
+// coldFits are the cold fits of the demo judges and the sweep by name
+// (demoFitName, sweepFitName), each fitted once per test binary:
+// TestFitPinnedBits and TestConstantCandidateVsBefore both read them.
+var coldFits = struct {
+	sync.Mutex
+	m map[string]FitResult
+}{m: map[string]FitResult{}}
+
+// coldFit is p.Fit(FitOptions{Lambda: lam}, nil), fitted on the first
+// call with its name; p must be the problem the name says.
+func coldFit(t *testing.T, name string, p *NOA, lam float64) FitResult {
+	t.Helper()
+	coldFits.Lock()
+	defer coldFits.Unlock()
+	if r, ok := coldFits.m[name]; ok {
+		return r
+	}
+	r, err := p.Fit(FitOptions{Lambda: lam}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	coldFits.m[name] = r
+	return r
+}
+
+// demoFitName names the cold fit of demo judge j with objective obj at λ.
+func demoFitName(j string, obj Objective, lam float64) string {
+	return fmt.Sprintf("%s %s λ %v", j, obj, lam)
+}
+
+// sweepFitName names the cold fit of sweep judge ji on n items at λ.
+func sweepFitName(ji, n int, lam float64) string {
+	return fmt.Sprintf("sweep judge %d, %d items, λ %v", ji, n, lam)
 }
 
 // pinCases are the pinned computations, each hashed on its own.
@@ -83,10 +116,7 @@ var pinCases = []struct {
 				ph.S(cnt, p.pos, p.con, p.anc, p.k, p.m)
 				var prev *FitResult
 				for _, lam := range []float64{0, 0.5, 2} {
-					r, err := p.Fit(FitOptions{Lambda: lam}, nil)
-					if err != nil {
-						t.Fatal(err)
-					}
+					r := coldFit(t, demoFitName(j, obj, lam), p, lam)
 					pinFit(ph, r)
 					if prev != nil { // warm start from the previous λ
 						w, err := p.Fit(FitOptions{Lambda: lam}, prev)
