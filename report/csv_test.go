@@ -324,7 +324,9 @@ print(len(df))
 	}
 }
 
-// pandasPython returns the first Python that imports pandas, or "".
+// pandasPython returns the first Python that finds pandas, or "". It asks
+// importlib for pandas' spec rather than importing it (pandas' import is
+// about 0.4 s of CPU; the check then runs it once, not twice).
 func pandasPython() string {
 	cands := []string{os.Getenv("PLUMB_PYTHON")}
 	if p, err := exec.LookPath("python3"); err == nil {
@@ -332,7 +334,7 @@ func pandasPython() string {
 	}
 	cands = append(cands, "/usr/bin/python3")
 	for _, c := range cands {
-		if c != "" && exec.Command(c, "-c", "import pandas").Run() == nil {
+		if c != "" && exec.Command(c, "-c", "import importlib.util, sys; sys.exit(importlib.util.find_spec('pandas') is None)").Run() == nil {
 			return c
 		}
 	}
