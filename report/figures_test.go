@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/plumb-eval/plumb/analysis"
@@ -20,8 +21,36 @@ import (
 	"gonum.org/v1/plot"
 )
 
-// demoFigures analyses the embedded demo and returns its figures.
+// demoFigures returns the figures of the embedded demo's analysis, which
+// is made once (demoFiguresOnce); the figures are built anew on each call.
 func demoFigures(t *testing.T) []figure.Figure {
+	t.Helper()
+	d := &demoFiguresOnce
+	d.Lock()
+	defer d.Unlock()
+	if d.an == nil {
+		d.an, d.by = analyseDemoForFigures(t)
+	}
+	return Figures(d.an, func(j string) []float64 { return ObservedPA(d.by[j]) })
+}
+
+// demoFiguresOnce is demoFigures' analysis and pairs by judge.
+var demoFiguresOnce struct {
+	sync.Mutex
+	an *analysis.Analysis
+	by map[string][]model.Pair
+}
+
+// freshDemoFigures analyses the embedded demo and returns its figures.
+func freshDemoFigures(t *testing.T) []figure.Figure {
+	t.Helper()
+	an, by := analyseDemoForFigures(t)
+	return Figures(an, func(j string) []float64 { return ObservedPA(by[j]) })
+}
+
+// analyseDemoForFigures analyses the embedded demo with every figure's
+// section and returns the analysis and the demo's pairs by judge.
+func analyseDemoForFigures(t *testing.T) (*analysis.Analysis, map[string][]model.Pair) {
 	t.Helper()
 	lg, err := demo.Log()
 	if err != nil {
@@ -34,7 +63,7 @@ func demoFigures(t *testing.T) []figure.Figure {
 		t.Fatal(err)
 	}
 	_, by := calib.SplitByJudge(lg.Pairs)
-	return Figures(an, func(j string) []float64 { return ObservedPA(by[j]) })
+	return an, by
 }
 
 // TestFiguresDemo writes every demo figure in every format and checks each
@@ -98,7 +127,7 @@ func TestFiguresDemo(t *testing.T) {
 // TestFiguresSVGDeterministic renders every demo figure to SVG twice, from
 // two separate analyses, and wants identical bytes.
 func TestFiguresSVGDeterministic(t *testing.T) {
-	a, b := demoFigures(t), demoFigures(t)
+	a, b := demoFigures(t), freshDemoFigures(t)
 	o := figure.Options{Width: 3, Height: 2, DPI: 50}
 	for i := range a {
 		var x, y bytes.Buffer
