@@ -185,10 +185,17 @@ func fitLines(lines []string, w, h int) string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		l = screenLine(l)
-		if lipgloss.Width(l) > w {
+		if !fits(l, w) {
 			l = ansi.Truncate(l, w, "")
 		}
 		out[i] = l
 	}
 	return strings.Join(out, "\n")
+}
+
+// fits reports whether the line l is at most w cells wide. A line of no
+// more bytes than w is (no character takes more cells than bytes: a wide
+// one takes at least three), so only a longer one is measured.
+func fits(l string, w int) bool {
+	return len(l) <= w || lipgloss.Width(l) <= w
 }
