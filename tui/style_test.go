@@ -492,7 +492,7 @@ func TestStyleRealData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := styleModel(t, lg, 200, 50, 200, nil)
+	m := styleModel(t, lg, 200, 50, 50, nil)
 	body := styleBody(m)
 	for _, want := range []string{"alpaca-7b ", " 0.026 [", "0.198 [", "⚠", "corrected: no item of this pair has a human label (gold 1 or 2) (2 rows)",
 		"the minimal-GLM length-controlled rate (0.198) is 0.172 from the win rate it controls (0.026), more than 0.10"} {
