@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/internal/shellarg"
@@ -92,7 +90,7 @@ func wrapCommand(units []string, w int) []string {
 		switch {
 		case line == "":
 			line = u
-		case lipgloss.Width(line)+1+lipgloss.Width(u)+2 <= w:
+		case cellWidth(line)+1+cellWidth(u)+2 <= w:
 			line += " " + u
 		default:
 			out, line = append(out, line+" \\"), "  "+u

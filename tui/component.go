@@ -3,7 +3,6 @@ package tui
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"charm.land/bubbles/v2/key"
@@ -121,7 +120,7 @@ func (p *textPane) Render() {
 func wrapWide(lines []string, w int) []string {
 	var out []string
 	for _, l := range lines {
-		if lipgloss.Width(l) <= w || w < 12 {
+		if fits(l, w) || w < 12 {
 			out = append(out, l)
 			continue
 		}

@@ -3,8 +3,6 @@ package tui
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/present"
 )
@@ -36,7 +34,7 @@ func textTable(head []string, rows [][]string) []string {
 	width := make([]int, len(head))
 	for _, row := range all {
 		for i, c := range row {
-			width[i] = max(width[i], lipgloss.Width(clean(c)))
+			width[i] = max(width[i], cellWidth(clean(c)))
 		}
 	}
 	out := make([]string, 0, len(all))
@@ -45,7 +43,7 @@ func textTable(head []string, rows [][]string) []string {
 		b.WriteString(" ")
 		for i, c := range row {
 			c = clean(c)
-			pad := strings.Repeat(" ", width[i]-lipgloss.Width(c))
+			pad := strings.Repeat(" ", width[i]-cellWidth(c))
 			if i == 0 {
 				b.WriteString(c + pad)
 				continue

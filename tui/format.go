@@ -6,7 +6,6 @@ import (
 	"strings"
 	"unicode"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -26,7 +25,7 @@ func table(header []string, rows [][]string) []string {
 	wd := make([]int, n)
 	for _, r := range append([][]string{header}, rows...) {
 		for i := 0; i < n && i < len(r); i++ {
-			wd[i] = max(wd[i], lipgloss.Width(r[i]))
+			wd[i] = max(wd[i], cellWidth(r[i]))
 		}
 	}
 	line := func(r []string) string {
@@ -36,7 +35,7 @@ func table(header []string, rows [][]string) []string {
 			if i < len(r) {
 				c = r[i]
 			}
-			pad := strings.Repeat(" ", wd[i]-lipgloss.Width(c))
+			pad := strings.Repeat(" ", wd[i]-cellWidth(c))
 			if i == 0 {
 				b.WriteString(c + pad)
 			} else {
@@ -62,13 +61,13 @@ func table(header []string, rows [][]string) []string {
 // where it must.
 func wrap(text string, w int, prefix string) []string {
 	text = cleanText(text)
-	pw := lipgloss.Width(prefix)
+	pw := cellWidth(prefix)
 	lim := max(10, w-pw)
 	text = protectWords(text, lim)
 	lines := strings.Split(ansi.Wordwrap(text, lim, " "), "\n")
 	var out []string
 	for _, l := range lines {
-		if lipgloss.Width(l) > lim {
+		if cellWidth(l) > lim {
 			out = append(out, strings.Split(ansi.Hardwrap(l, lim, true), "\n")...)
 			continue
 		}
@@ -103,7 +102,7 @@ func protectWords(text string, lim int) string {
 			if j > 0 {
 				b.WriteByte(' ')
 			}
-			if strings.ContainsRune(word, '/') && lipgloss.Width(word) > lim {
+			if strings.ContainsRune(word, '/') && cellWidth(word) > lim {
 				word = shortenMiddle(word, lim)
 			}
 			if strings.ContainsRune(word, '-') && !plainWord(word) {
@@ -159,11 +158,11 @@ func shortenMiddle(s string, w int) string {
 func sideBySide(left, right []string, w, gap int) []string {
 	lw := 0
 	for _, l := range left {
-		lw = max(lw, lipgloss.Width(l))
+		lw = max(lw, cellWidth(l))
 	}
 	rw := 0
 	for _, l := range right {
-		rw = max(rw, lipgloss.Width(l))
+		rw = max(rw, cellWidth(l))
 	}
 	if lw+gap+rw > w {
 		return append(append(left, ""), right...)
@@ -178,7 +177,7 @@ func sideBySide(left, right []string, w, gap int) []string {
 		if i < len(right) {
 			r = right[i]
 		}
-		out[i] = l + strings.Repeat(" ", lw-lipgloss.Width(l)+gap) + r
+		out[i] = l + strings.Repeat(" ", lw-cellWidth(l)+gap) + r
 	}
 	return out
 }

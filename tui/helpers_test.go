@@ -102,8 +102,15 @@ func withDemoEngine(t testing.TB, m *Model) *Model {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return withEngine(t, m, eng)
+}
+
+// withEngine gives m, not started, the engine eng of an equal log (another
+// app's: the two then share every result) in place of its own.
+func withEngine(t testing.TB, m *Model, eng *analysis.Engine) *Model {
+	t.Helper()
 	if !slices.Equal(eng.Judges(), m.c.judges) {
-		t.Fatalf("the model's log is not the demo's: judges %q, the demo's %q", m.c.judges, eng.Judges())
+		t.Fatalf("the model's log is not the engine's: judges %q, the engine's %q", m.c.judges, eng.Judges())
 	}
 	m.c.eng = eng
 	return m

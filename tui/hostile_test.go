@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/plumb-eval/plumb/analysis"
 	hostilenames "github.com/plumb-eval/plumb/internal/hostile"
 	"github.com/plumb-eval/plumb/model"
 )
@@ -44,8 +45,13 @@ func hostileLog(t *testing.T) *model.Log {
 func TestHostileFrames(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
+	var eng *analysis.Engine // the first app's, shared by the second (the same keys, the same numbers)
 	for _, color := range []bool{false, true} {
 		m := New(Options{Log: hostileLog(t), Start: startOptions(), Dark: true, NoColor: !color})
+		if eng != nil {
+			withEngine(t, m, eng)
+		}
+		eng = m.c.eng
 		run(t, m, m.Init())
 		w, h := 160, 45
 		resize(t, m, w, h)

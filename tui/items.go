@@ -9,7 +9,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/plumb-eval/plumb/calib/likelihood"
 	"github.com/plumb-eval/plumb/model"
@@ -336,7 +335,7 @@ func (p *itemsPane) View(h int) string {
 	if d := p.data(); !p.scores && d != nil && d.calPending {
 		head += " · calibrated columns follow …"
 	}
-	if note := "  (s/S sort · / filter · enter open · o pager)"; lipgloss.Width(head+note) <= w {
+	if note := "  (s/S sort · / filter · enter open · o pager)"; cellWidth(head+note) <= w {
 		head = st.Heading.Render(head) + st.Faint.Render(note)
 	} else {
 		head = st.Heading.Render(head) // the help bar names the keys; a cut note would not

@@ -5,7 +5,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -139,14 +138,14 @@ func (b *knobBar) View(w int) string {
 	}
 	sep := st.Faint.Render(" · ")
 	first, lead := 0, " "
-	for first < b.focus && lipgloss.Width(lead+strings.Join(parts[first:], sep)) > w {
+	for first < b.focus && cellWidth(lead+strings.Join(parts[first:], sep)) > w {
 		first++
 		lead = " …" + sep
 	}
 	// Knobs that still do not fit are left out whole from the right (a
 	// value is never cut): "… " says more follow, ↓ reaches them.
 	last, tail := len(parts), ""
-	for last > first+1 && lipgloss.Width(lead+strings.Join(parts[first:last], sep)+tail) > w {
+	for last > first+1 && cellWidth(lead+strings.Join(parts[first:last], sep)+tail) > w {
 		last--
 		tail = sep + st.Faint.Render("…")
 	}

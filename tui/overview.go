@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"github.com/plumb-eval/plumb/analysis"
 	"github.com/plumb-eval/plumb/calib/identify"
 	"github.com/plumb-eval/plumb/calib/selection"
@@ -85,9 +83,9 @@ func inputLine(name string, f model.FileInfo, w int) []string {
 	if f.Skipped > 0 {
 		counts += fmt.Sprintf(" · %s skipped", vocab.Plural(f.Skipped, "bad line"))
 	}
-	room := w - 3 - 3 - lipgloss.Width(counts) // "   NAME — COUNTS"
-	base := lipgloss.Width(name[strings.LastIndexByte(name, '/')+1:])
-	if lipgloss.Width(name) <= room || room >= base+2 && room >= 12 {
+	room := w - 3 - 3 - cellWidth(counts) // "   NAME — COUNTS"
+	base := cellWidth(name[strings.LastIndexByte(name, '/')+1:])
+	if cellWidth(name) <= room || room >= base+2 && room >= 12 {
 		return []string{"   " + shortenMiddle(name, room) + " — " + counts}
 	}
 	return append([]string{"   " + shortenMiddle(name, w-3)}, wrap(counts, w, "     — ")...)

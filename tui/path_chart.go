@@ -3,8 +3,6 @@ package tui
 import (
 	"fmt"
 
-	"charm.land/lipgloss/v2"
-
 	"github.com/plumb-eval/plumb/calib/selection"
 	"github.com/plumb-eval/plumb/plot"
 	"github.com/plumb-eval/plumb/present"
@@ -141,7 +139,7 @@ func (pc *pathChart) panel(pp *plot.PathPanel, i, stop, w, rows, lw int) []strin
 		note += fmt.Sprintf(" · %s %s at point %d", pp.Best, pp.At(pp.Peak), pp.Peak)
 	}
 	title := style.Bold(true).Render(" "+pp.Label) + st.Faint.Render(note)
-	if lipgloss.Width(title) > w {
+	if cellWidth(title) > w {
 		title = style.Bold(true).Render(" "+pp.Label) + st.Faint.Render(fmt.Sprintf("  ▲ %s", pp.At(stop)))
 	}
 	out := []string{title}

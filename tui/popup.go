@@ -5,7 +5,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 )
 
 // popup is a full-screen popup under the tabs: the full help (?) and the
@@ -95,16 +94,16 @@ func helpLines(st *styles, sections []helpSection, w int) []string {
 	for _, s := range sections {
 		kw := 0
 		for _, b := range s.keys {
-			kw = max(kw, lipgloss.Width(b.Help().Key))
+			kw = max(kw, cellWidth(b.Help().Key))
 		}
 		blk := []string{" " + st.Heading.Render(s.title)}
 		for _, b := range s.keys {
 			h := b.Help()
-			blk = append(blk, "   "+st.Help.FullKey.Render(h.Key)+strings.Repeat(" ", kw-lipgloss.Width(h.Key)+2)+
+			blk = append(blk, "   "+st.Help.FullKey.Render(h.Key)+strings.Repeat(" ", kw-cellWidth(h.Key)+2)+
 				st.Help.FullDesc.Render(h.Desc))
 		}
 		for _, l := range blk {
-			cw = max(cw, lipgloss.Width(l))
+			cw = max(cw, cellWidth(l))
 		}
 		blocks = append(blocks, append(blk, ""))
 	}
@@ -140,7 +139,7 @@ func helpLines(st *styles, sections []helpSection, w int) []string {
 func pad(lines []string, w int) []string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		out[i] = l + strings.Repeat(" ", max(0, w-lipgloss.Width(l)))
+		out[i] = l + strings.Repeat(" ", max(0, w-cellWidth(l)))
 	}
 	return out
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/internal/atomicfile"
@@ -98,17 +97,17 @@ func wrapWords(s string, w int) []string {
 	var out []string
 	line := ""
 	for _, word := range strings.Fields(s) {
-		for lipgloss.Width(word) > w {
+		for cellWidth(word) > w {
 			if line != "" {
 				out, line = append(out, line), ""
 			}
 			out = append(out, ansi.Truncate(word, w, ""))
-			word = ansi.Cut(word, w, lipgloss.Width(word))
+			word = ansi.Cut(word, w, cellWidth(word))
 		}
 		switch {
 		case line == "":
 			line = word
-		case lipgloss.Width(line)+1+lipgloss.Width(word) <= w:
+		case cellWidth(line)+1+cellWidth(word) <= w:
 			line += " " + word
 		default:
 			out, line = append(out, line), word

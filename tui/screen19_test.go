@@ -258,7 +258,7 @@ func TestPathSmallMultiples(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
 	for _, w := range []int{80, 200} {
-		m := New(Options{Log: demoLog(t), Start: startOptions(), Dark: true})
+		m := withDemoEngine(t, New(Options{Log: demoLog(t), Start: startOptions(), Dark: true}))
 		run(t, m, m.Init())
 		resize(t, m, w, 40)
 		press(t, m, "]", "]", "2", "j", "j", "j", "j", "j")

@@ -37,11 +37,18 @@ func (s *scroller) SetSize(w, h int) {
 	s.fit()
 }
 
-// SetContent replaces the lines shown, clamping the offset to them.
+// SetContent replaces the lines shown, clamping the offset to them. A
+// scroller that draws its window itself hands the viewport, which then
+// only keeps the offset, as many empty lines: given the lines, it would
+// measure the width of each, for a horizontal scroll no pane has.
 func (s *scroller) SetContent(lines []string) {
 	s.lines = lines
 	s.fit()
-	s.vp.SetContentLines(lines)
+	if s.bare {
+		s.vp.SetContentLines(lines)
+	} else {
+		s.vp.SetContentLines(make([]string, len(lines)))
+	}
 	s.vp.SetYOffset(s.vp.YOffset())
 }
 

@@ -45,7 +45,7 @@ func TestSelectionConditions(t *testing.T) {
 	if body := m.body(paneSelection); !strings.Contains(body, "(says nothing) No condition is clearly least biased: RStd") {
 		t.Errorf("without the bootstrap, the sub-view names a condition:\n%s", body)
 	}
-	demo := newTestModel(t, demoLog(t), 120, 40)
+	demo := newDemoModel(t, 120, 40)
 	press(t, demo, "2")
 	if strings.Contains(demo.body(paneSelection), "Conditions —") {
 		t.Error("the demo, which has no conditions, shows a Conditions sub-view")

@@ -3,8 +3,6 @@ package tui
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
@@ -91,12 +89,12 @@ func fitStatus(parts []statusPart, w int) string {
 				continue
 			}
 			keep[i] = true
-			if lipgloss.Width(join()) > w && rank == rankJudge {
+			if cellWidth(join()) > w && rank == rankJudge {
 				// The judge stays, its name shortened in the middle.
 				parts[i].text = shortenMiddle(p.text, max(1, w-1))
 				continue
 			}
-			if lipgloss.Width(join()) > w {
+			if cellWidth(join()) > w {
 				keep[i] = false
 				return join() // the rest is less important still
 			}

@@ -52,10 +52,20 @@ func styleSimLog(t testing.TB, pairs int, gens []string) *model.Log {
 // on the Style pane, after every background job.
 func styleModel(t testing.TB, lg *model.Log, w, h, resamples int, self map[string]string) *Model {
 	t.Helper()
+	return styleModelOn(t, nil, lg, w, h, resamples, self)
+}
+
+// styleModelOn is styleModel with the engine eng, of an equal log
+// (withEngine), unless it is nil.
+func styleModelOn(t testing.TB, eng *analysis.Engine, lg *model.Log, w, h, resamples int, self map[string]string) *Model {
+	t.Helper()
 	o := startOptions()
 	o.Bootstrap = analysis.BootstrapOptions{Resamples: resamples, Explicit: resamples > 0}
 	o.Style.Self = self
 	m := New(Options{Log: lg, Start: o, Dark: true, NoColor: true, FigureDPI: testFigureDPI})
+	if eng != nil {
+		withEngine(t, m, eng)
+	}
 	m.pipe.noPath = true
 	run(t, m, m.Init())
 	resize(t, m, w, h)
@@ -78,8 +88,10 @@ func TestStyleGolden(t *testing.T) {
 		checkGolden(t, filepath.Join("testdata", "golden", name), got)
 	}
 	lg := styleSimLog(t, 300, nil)
+	var eng *analysis.Engine // the first app's, shared by the second: the same numbers
 	for _, sz := range [][2]int{{80, 24}, {200, 50}} {
-		m := styleModel(t, lg, sz[0], sz[1], 100, nil)
+		m := styleModelOn(t, eng, lg, sz[0], sz[1], 100, nil)
+		eng = m.c.eng
 		got := screen(m) + "\n"
 		if sz[0] == 80 {
 			for range 2 {
@@ -346,8 +358,10 @@ func TestStyleHostileNames(t *testing.T) {
 	t.Parallel()
 	gens := []string{"big" + hostile, "\u202emid", "small\x1b[8m"}
 	lg := styleSimLog(t, 200, gens)
+	var eng *analysis.Engine // the first app's, shared by the second: the same numbers
 	for _, sz := range [][2]int{{80, 24}, {200, 50}} {
-		m := styleModel(t, lg, sz[0], sz[1], 0, nil)
+		m := styleModelOn(t, eng, lg, sz[0], sz[1], 0, nil)
+		eng = m.c.eng
 		press(t, m, "l") // the first opponent: a hostile name in the knob bar
 		for range 6 {
 			f := m.frame()
@@ -492,7 +506,7 @@ func TestStyleRealData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := styleModel(t, lg, 200, 50, 200, nil)
+	m := styleModel(t, lg, 200, 50, 50, nil)
 	body := styleBody(m)
 	for _, want := range []string{"alpaca-7b ", " 0.026 [", "0.198 [", "⚠", "corrected: no item of this pair has a human label (gold 1 or 2) (2 rows)",
 		"the minimal-GLM length-controlled rate (0.198) is 0.172 from the win rate it controls (0.026), more than 0.10"} {

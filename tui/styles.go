@@ -98,7 +98,7 @@ func newStyles(dark, useColor bool) styles {
 // a criterion).
 func (st *styles) heading(title, note string, w int) []string {
 	title, note = clean(title), clean(note)
-	if lipgloss.Width(title)+1 > w {
+	if cellWidth(title)+1 > w {
 		// A title wider than the screen wraps (a name or count in it is
 		// never cut).
 		var out []string
@@ -116,7 +116,7 @@ func (st *styles) heading(title, note string, w int) []string {
 	if note == "" {
 		return []string{t}
 	}
-	if lipgloss.Width(t)+2+lipgloss.Width(note) <= w {
+	if cellWidth(t)+2+cellWidth(note) <= w {
 		return []string{t + st.Faint.Render("  "+note)}
 	}
 	out := []string{t}

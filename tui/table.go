@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"charm.land/lipgloss/v2"
-
 	"github.com/plumb-eval/plumb/internal/vocab"
 )
 
@@ -56,7 +54,7 @@ func (cs *columns) fit(st *styles, head []string, rows [][]string, prio []int, w
 		wd = make([]int, n)
 		for _, r := range append([][]string{head}, rows...) {
 			for i := 0; i < n && i < len(r); i++ {
-				wd[i] = max(wd[i], lipgloss.Width(r[i]))
+				wd[i] = max(wd[i], cellWidth(r[i]))
 			}
 		}
 		t := wd[0]

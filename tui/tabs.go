@@ -3,8 +3,6 @@ package tui
 import (
 	"fmt"
 	"strings"
-
-	"charm.land/lipgloss/v2"
 )
 
 // paneID names a pane; the tabs show them in this order.
@@ -55,12 +53,12 @@ func (t *tabs) View(active paneID, w int) string {
 		level = 1
 	}
 	name, count := t.judgeLabel()
-	for ; level < 2 && t.width(active, level)+2+lipgloss.Width(name+count) > w; level++ {
+	for ; level < 2 && t.width(active, level)+2+cellWidth(name+count) > w; level++ {
 	}
 	var b strings.Builder
 	logo := st.Title.Render("plumb") + " "
 	b.WriteString(logo)
-	x := lipgloss.Width(logo)
+	x := cellWidth(logo)
 	t.x = t.x[:0]
 	for i := range numPanes {
 		label := fmt.Sprintf("%d %s", i+1, t.title(i, active, level))
@@ -72,16 +70,16 @@ func (t *tabs) View(active paneID, w int) string {
 		}
 		t.x = append(t.x, x)
 		b.WriteString(s)
-		x += lipgloss.Width(s)
+		x += cellWidth(s)
 	}
 	t.x = append(t.x, x)
-	if room := w - x - 2 - lipgloss.Width(count); room >= 1 {
+	if room := w - x - 2 - cellWidth(count); room >= 1 {
 		name = shortenMiddle(name, room)
 		right := st.Bold.Render(name) + st.Faint.Render(count)
 		if len(t.c.judges) == 0 {
 			right = st.Faint.Render(name)
 		}
-		b.WriteString(strings.Repeat(" ", w-x-lipgloss.Width(right)))
+		b.WriteString(strings.Repeat(" ", w-x-cellWidth(right)))
 		b.WriteString(right)
 	}
 	return b.String()
@@ -101,9 +99,9 @@ func (t *tabs) title(i, active paneID, level int) string {
 
 // width is the row's width without the judge label at a level.
 func (t *tabs) width(active paneID, level int) int {
-	x := lipgloss.Width(t.c.st.Title.Render("plumb") + " ")
+	x := cellWidth(t.c.st.Title.Render("plumb") + " ")
 	for i := range numPanes {
-		x += lipgloss.Width(t.c.st.Tab.Render(fmt.Sprintf("%d %s", i+1, t.title(i, active, level))))
+		x += cellWidth(t.c.st.Tab.Render(fmt.Sprintf("%d %s", i+1, t.title(i, active, level))))
 	}
 	return x
 }

@@ -265,7 +265,11 @@ func TestJudgeAndGroupSwitch(t *testing.T) {
 func TestScreenMatchesReport(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newDemoModel(t, 120, 40)
+	// The current judge's analysis is compared: not the comparison of
+	// every judge (the Overview, never shown here).
+	m := withDemoEngine(t, New(Options{Log: demoLog(t), Start: startOptions(), Dark: true, NoColor: true}))
+	m.pipe.noCompare = true
+	startTestModel(t, m, 120, 40)
 	press(t, m, "]", "2", "l", "l", "j", "h", "h", "4", "j", "l", "j", "l", "j", "l")
 	opt, want := reportOfScreen(t, m)
 	doc := func(ja analysis.JudgeAnalysis) string { return judgeDoc(t, opt, ja) }

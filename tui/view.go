@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -149,9 +148,9 @@ func (m *Model) statusLine(w int) string {
 	} else if m.c.opts.Poll != nil {
 		right = m.c.st.Status.Render("watching ") + right
 	}
-	rw := lipgloss.Width(right)
+	rw := cellWidth(right)
 	left := fitStatus(statusParts(m.c), max(0, w-rw-1))
-	gap := max(1, w-lipgloss.Width(left)-rw)
+	gap := max(1, w-cellWidth(left)-rw)
 	return m.c.st.Status.Render(left) + strings.Repeat(" ", gap) + right
 }
 
@@ -185,10 +184,17 @@ func fitLines(lines []string, w, h int) string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		l = screenLine(l)
-		if lipgloss.Width(l) > w {
+		if !fits(l, w) {
 			l = ansi.Truncate(l, w, "")
 		}
 		out[i] = l
 	}
 	return strings.Join(out, "\n")
+}
+
+// fits reports whether the line l is at most w cells wide. A line of no
+// more bytes than w is (no character takes more cells than bytes: a wide
+// one takes at least three), so only a longer one is measured.
+func fits(l string, w int) bool {
+	return len(l) <= w || cellWidth(l) <= w
 }

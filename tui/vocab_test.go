@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/plumb-eval/plumb/internal/vocab"
-	"github.com/plumb-eval/plumb/model"
 	"github.com/plumb-eval/plumb/model/sim/simtest"
 )
 
@@ -23,10 +22,10 @@ import (
 func TestScreensUseOneVocabulary(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	pairOnly := simtest.Log(t, 300, 0, 0)
-	for name, lg := range map[string]*model.Log{"demo": demoLog(t), "pair-only": pairOnly} {
+	apps := map[string]*Model{"demo": newDemoModel(t, 80, 40), "pair-only": newTestModel(t, simtest.Log(t, 300, 0, 0), 80, 40)}
+	for name, m := range apps {
 		for _, w := range []int{80, 120, 200} {
-			m := newTestModel(t, lg, w, 40)
+			resize(t, m, w, 40)
 			for _, p := range []paneID{paneOverview, paneSelection, paneLikelihood, paneReporting} {
 				press(t, m, string(rune('1'+p)))
 				body := ansi.Strip(m.body(p))
