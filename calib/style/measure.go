@@ -215,11 +215,19 @@ func (r *row) in(it *item) (ok, first bool) {
 	return false, false
 }
 
-// rows computes every row's measures on idx.
+// rows computes every row's measures on idx. A row a against b that
+// holds every item of a (a met no other generator: two generators, or
+// a model against one baseline) is the row a against all, item for item
+// in the same order, so it takes that row's measures instead of fitting
+// the same GLM again.
 func (d *data) rows(rows []row, idx []int) []rowEst {
 	out := make([]rowEst, len(rows))
 	for k := range rows {
 		r := &rows[k]
+		if j := sameAsVsAll(rows, k); j >= 0 {
+			out[k] = out[j]
+			continue
+		}
 		var sRaw, sBal, sCal float64
 		n, nCal := 0, 0
 		delta, p := make([]float64, 0, r.n), make([]float64, 0, r.n)
@@ -261,6 +269,23 @@ func (d *data) rows(rows []row, idx []int) []rowEst {
 		e.lc, e.slope = lcEst(e.glm, e.glmErr), slopeEst(e.glm, e.glmErr)
 	}
 	return out
+}
+
+// sameAsVsAll returns the index of the row a against all that holds
+// the same items as rows[k], a against b, or -1: row a against b's items
+// are among a against all's, so equal counts on the full sample mean the
+// same items on every resample of it.
+func sameAsVsAll(rows []row, k int) int {
+	r := rows[k]
+	if r.b < 0 {
+		return -1
+	}
+	for j := range k {
+		if q := rows[j]; q.a == r.a && q.b < 0 && q.n == r.n {
+			return j
+		}
+	}
+	return -1
 }
 
 // bins splits the items with known, different lengths into at most nb

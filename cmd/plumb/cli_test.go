@@ -22,15 +22,20 @@ func executeStderr(t *testing.T, args ...string) (string, string, error) {
 	return out.String(), errOut.String(), err
 }
 
-// quickBootstrap adds --bootstrap=0 to `plumb report` and `plumb` when
-// args do not set it: the bootstrap's own tests (flags_boot_test.go) set
-// it, and the others stay quick (the default 1,000 resamples cost seconds
-// per report of the demo).
+// quickBootstrap adds --bootstrap=0 to `plumb report`, `plumb figures`
+// and `plumb` when args set neither the bootstrap nor the fit it refits,
+// and then --permutations=100 too when args leave the likelihood test
+// alone: the bootstrap's and the likelihood test's own tests
+// (flags_boot_test.go, the golden reports) set them, and the others stay
+// quick (the default 1,000 resamples cost seconds per report of the demo,
+// and its 10,000 permutations of the BiasScore test half of what is left;
+// no test that leaves both alone reads a p-value).
 func quickBootstrap(root *cobra.Command, args []string) []string {
 	cmd, _, err := root.Find(args)
-	if err != nil || (cmd != root && cmd.Name() != "report") {
+	if err != nil || (cmd != root && cmd.Name() != "report" && cmd.Name() != "figures") {
 		return args
 	}
+	perm := false
 	for _, a := range args {
 		if a == "--" || strings.HasPrefix(a, "__complete") {
 			return args
@@ -38,8 +43,13 @@ func quickBootstrap(root *cobra.Command, args []string) []string {
 		if strings.HasPrefix(a, "--bootstrap") || a == "--refit" || a == "--fixed-fit" {
 			return args
 		}
+		perm = perm || strings.HasPrefix(a, "--permutations")
 	}
-	return append(append([]string{}, args...), "--bootstrap=0")
+	quick := append(append([]string{}, args...), "--bootstrap=0")
+	if !perm {
+		quick = append(quick, "--permutations=100")
+	}
+	return quick
 }
 
 // startChild runs this test binary again with only the test named run (a

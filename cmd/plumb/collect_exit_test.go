@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -195,8 +196,14 @@ func TestCollectInterrupt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The judge answers slowly while the child runs, so the interrupt
+	// lands mid-run, and at once for the re-run.
+	var slow atomic.Bool
+	slow.Store(true)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		time.Sleep(3 * time.Millisecond)
+		if slow.Load() {
+			time.Sleep(3 * time.Millisecond)
+		}
 		s.ServeHTTP(w, r)
 	}))
 	defer ts.Close()
@@ -231,6 +238,7 @@ func TestCollectInterrupt(t *testing.T) {
 		t.Fatalf("%d of %d records, last byte %q", written, n, b[len(b)-1:])
 	}
 	// Re-running continues.
+	slow.Store(false)
 	_, stderr2, err := executeStderr(t, append(args, "-q")...)
 	if err != nil || !strings.Contains(stderr2, fmt.Sprintf("%d already in the log (skipped); %d written", written, n-written)) {
 		t.Fatalf("re-run: %v\n%s", err, stderr2)
