@@ -148,7 +148,10 @@ func tail(b []byte, n int) string {
 func recordingProxy(t *testing.T, upstream string, mutate func([]byte) []byte) (*httptest.Server, *exchanges) {
 	t.Helper()
 	rec := &exchanges{}
-	client := &http.Client{Timeout: time.Minute}
+	// A new connection per request: on a kept-alive one every answer of
+	// llama-server (headers and body written apart, no TCP_NODELAY) waits
+	// for the delayed ACK, 40 ms, several times its own time here.
+	client := &http.Client{Timeout: time.Minute, Transport: &http.Transport{DisableKeepAlives: true}}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		if mutate != nil {
