@@ -51,6 +51,7 @@ func TestProgressETAStalled(t *testing.T) {
 // good without reaching it, the run stops and says why (it went on
 // failing every item left, each after half a minute of back-off).
 func TestProgressServerDiesMidRun(t *testing.T) {
+	t.Parallel() // mostly waiting (timeouts, a child process): beside the llama.cpp tests
 	c := simConfig(t, 25)
 	var n atomic.Int64
 	died := make(chan struct{})
