@@ -106,6 +106,7 @@ func TestProgressFitsWidth(t *testing.T) {
 // them are still retrying ("0 retries" stood on the line until a request
 // gave up, 30 s of back-off later).
 func TestProgressRetriesLive(t *testing.T) {
+	t.Parallel() // mostly waiting or reading: beside the llama.cpp tests
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		http.Error(w, `{"error":{"message":"loading"}}`, http.StatusServiceUnavailable)
 	}))
