@@ -27,6 +27,7 @@ func logitOf(p *model.Pair, a model.Arrangement) float64 {
 // noise/2/√500 ≈ 0.01). Every collected logit must also equal the
 // simulator's own, which shows each prompt was arranged as docs/methods.md §1 says.
 func TestAcceptanceRecoversBiases(t *testing.T) {
+	t.Parallel() // mostly waiting (timeouts, a child process): beside the llama.cpp tests
 	const n = 500
 	c := simConfig(t, n)
 	srv, ts := startSim(t, c, nil)

@@ -108,6 +108,7 @@ func (f *faulty) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // every item must end written or counted as failed with its reason, and
 // every written record must hold the simulator's numbers.
 func TestFaults(t *testing.T) {
+	t.Parallel() // mostly waiting (timeouts, a child process): beside the llama.cpp tests
 	const n = 120
 	c := simConfig(t, n)
 	srv, ts := startSim(t, c, func(h http.Handler) http.Handler { return &faulty{next: h, attempts: map[uint64]int{}} })

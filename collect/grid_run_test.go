@@ -67,6 +67,7 @@ func keyOf(t *testing.T, raw json.RawMessage) condKey {
 // judge's β·f + τ (noise 0) plus the same biases. Every record carries its
 // condition, and running the grid again writes nothing.
 func TestGridRecoversConditionBiases(t *testing.T) {
+	t.Parallel() // mostly waiting (timeouts, a child process): beside the llama.cpp tests
 	const n = 40
 	c := simConfig(t, n)
 	c.GoldShare = 1

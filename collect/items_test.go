@@ -77,6 +77,7 @@ func (s *syncBuffer) String() string {
 
 // TestProgressLines: off a terminal, progress is plain periodic lines.
 func TestProgressLines(t *testing.T) {
+	t.Parallel() // mostly waiting or reading: beside the llama.cpp tests
 	c := simConfig(t, 40)
 	_, ts := startSim(t, c, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { time.Sleep(3 * time.Millisecond); h.ServeHTTP(w, r) })

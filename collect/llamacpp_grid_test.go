@@ -19,7 +19,7 @@ func TestLlamaCppGrid(t *testing.T) {
 	t.Parallel() // its own llama-server (one thread), beside TestLlamaCpp's
 	bin, gguf := llamaSetup(t)
 	begin := time.Now()
-	root := startLlama(t, bin, gguf, 4096, 2)
+	root := startLlama(t, bin, gguf, 1024) // the longest prompt (one example) is 486 tokens
 	proxy, rec := recordingProxy(t, root, nil)
 	items := append(lcItems(t, "s01", "s02"),
 		Item{ID: "g1", Prompt: "Who is Lily?", Response1: "A girl.", Response2: "A tree.", Gold: model.Gold1},

@@ -63,11 +63,10 @@ func llamaSetup(t *testing.T) (bin, gguf string) {
 	return bin, abs
 }
 
-// startLlama starts llama-server on a free 127.0.0.1 port with the model,
-// a context of ctxSize tokens shared among slots slots, and waits until it
-// is healthy. It returns the server's root URL; the server is stopped when
-// the test ends.
-func startLlama(t *testing.T, bin, gguf string, ctxSize, slots int) string {
+// startLlama starts llama-server on a free 127.0.0.1 port with the model
+// and one slot of ctxSize tokens, and waits until it is healthy. It returns
+// the server's root URL; the server is stopped when the test ends.
+func startLlama(t *testing.T, bin, gguf string, ctxSize int) string {
 	t.Helper()
 	var lastErr error
 	for try := 0; try < 3; try++ { // a free port can be taken before the server binds it
@@ -83,9 +82,14 @@ func startLlama(t *testing.T, bin, gguf string, ctxSize, slots int) string {
 			t.Fatal(err)
 		}
 		// One thread: the model is tiny, and spinning threads only fight
-		// the tests for the CPUs.
+		// the tests for the CPUs. Nearly all of the server's CPU is
+		// attention over its cache while it reads a prompt, so: one slot
+		// (two slots batch both sequences against the whole cache: twice
+		// the work), a cache of 32-bit floats (16-bit K and V convert every
+		// query row), 128-token micro-batches; together a third of the CPU
+		// of -c 4096 -np 2 over the same requests.
 		cmd := exec.Command(bin, "-m", gguf, "--host", "127.0.0.1", "--port", strconv.Itoa(port),
-			"-c", strconv.Itoa(ctxSize), "-np", strconv.Itoa(slots), "-t", "1", "-tb", "1")
+			"-c", strconv.Itoa(ctxSize), "-np", "1", "-ub", "128", "-ctk", "f32", "-ctv", "f32", "-t", "1", "-tb", "1")
 		cmd.Stdout, cmd.Stderr = logFile, logFile
 		if err := cmd.Start(); err != nil {
 			t.Fatalf("starting %s: %v", bin, err)
@@ -144,7 +148,10 @@ func tail(b []byte, n int) string {
 func recordingProxy(t *testing.T, upstream string, mutate func([]byte) []byte) (*httptest.Server, *exchanges) {
 	t.Helper()
 	rec := &exchanges{}
-	client := &http.Client{Timeout: time.Minute}
+	// A new connection per request: on a kept-alive one every answer of
+	// llama-server (headers and body written apart, no TCP_NODELAY) waits
+	// for the delayed ACK, 40 ms, several times its own time here.
+	client := &http.Client{Timeout: time.Minute, Transport: &http.Transport{DisableKeepAlives: true}}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		if mutate != nil {
@@ -179,7 +186,7 @@ func TestLlamaCpp(t *testing.T) {
 	t.Parallel() // its own llama-server (one thread), beside TestLlamaCppGrid's
 	bin, gguf := llamaSetup(t)
 	begin := time.Now()
-	root := startLlama(t, bin, gguf, 4096, 2)
+	root := startLlama(t, bin, gguf, 1024) // the longest prompt (faireval, evidence) is 799 tokens
 	t.Logf("llama-server healthy after %v", time.Since(begin).Round(time.Millisecond))
 	ctx := context.Background()
 	proxy, rec := recordingProxy(t, root, nil)
@@ -405,7 +412,7 @@ func TestLlamaCpp(t *testing.T) {
 	// Item 4: a server with 128 tokens of context cuts a long prompt
 	// silently (HTTP 200); the cut is detected and the item not written.
 	t.Run("silent truncation", func(t *testing.T) {
-		small := startLlama(t, bin, gguf, 128, 1)
+		small := startLlama(t, bin, gguf, 128)
 		sp, _ := recordingProxy(t, small, nil)
 		long := strings.Repeat("Lily went to the park and played with her big red ball. ", 20)
 		items := []Item{{ID: "long1", Prompt: "What did Lily do?", Response1: "She played.", Response2: long},

@@ -51,6 +51,7 @@ func TestProgressETAStalled(t *testing.T) {
 // good without reaching it, the run stops and says why (it went on
 // failing every item left, each after half a minute of back-off).
 func TestProgressServerDiesMidRun(t *testing.T) {
+	t.Parallel() // mostly waiting (timeouts, a child process): beside the llama.cpp tests
 	c := simConfig(t, 25)
 	var n atomic.Int64
 	died := make(chan struct{})
@@ -105,6 +106,7 @@ func TestProgressFitsWidth(t *testing.T) {
 // them are still retrying ("0 retries" stood on the line until a request
 // gave up, 30 s of back-off later).
 func TestProgressRetriesLive(t *testing.T) {
+	t.Parallel() // mostly waiting or reading: beside the llama.cpp tests
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		http.Error(w, `{"error":{"message":"loading"}}`, http.StatusServiceUnavailable)
 	}))

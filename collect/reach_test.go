@@ -75,6 +75,7 @@ func TestPreflightCannotConnect(t *testing.T) {
 // does not answer within the pre-check's time is not refused: a warning,
 // and the run's requests retry (a server loading a model answers late).
 func TestPreflightTimeoutNotFinal(t *testing.T) {
+	t.Parallel() // mostly waiting or reading: beside the llama.cpp tests
 	release := make(chan struct{})
 	slow := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { <-release }))
 	defer slow.Close()

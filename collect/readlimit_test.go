@@ -13,6 +13,7 @@ import (
 // with a message naming the file and the limit, read no further than the
 // limit. Before, --template /dev/zero read until memory ran out.
 func TestSizeLimits(t *testing.T) {
+	t.Parallel() // mostly waiting or reading: beside the llama.cpp tests
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
 	}

@@ -39,6 +39,7 @@ func TestKillChild(t *testing.T) {
 // one record per item, each with all four arrangements and the
 // simulator's numbers: nothing lost, nothing twice, no torn line.
 func TestKillAndResume(t *testing.T) {
+	t.Parallel() // mostly waiting (timeouts, a child process): beside the llama.cpp tests
 	const n = 300
 	c := simConfig(t, n)
 	srv, ts := startSim(t, c, func(h http.Handler) http.Handler {

@@ -54,8 +54,11 @@ func ReadRequests(t testing.TB, names ...string) []Request {
 func Answer(t testing.TB, root string, reqs []Request) [][]byte {
 	t.Helper()
 	lines := make([][]byte, len(reqs))
+	// A new connection per request: llama-server answers a kept-alive
+	// one only after the client's delayed ACK (40 ms a request).
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 	for i, r := range reqs {
-		resp, err := http.Post(root+r.URL, "application/json", bytes.NewReader(r.Body))
+		resp, err := client.Post(root+r.URL, "application/json", bytes.NewReader(r.Body))
 		if err != nil {
 			t.Fatal(err)
 		}
