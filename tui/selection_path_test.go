@@ -52,7 +52,9 @@ func TestPathGolden(t *testing.T) {
 func TestStopAtKnob(t *testing.T) {
 	frameTest(t)
 	t.Parallel()
-	m := newDemoModel(t, 120, 40)
+	// An engine of its own: the test reads that the path stays cached, and
+	// the shared demo engine's bounded caches are swept by other tests.
+	m := newTestModel(t, demoLog(t), 120, 40)
 	press(t, m, "]", "]", "2")
 	p := m.c.cur.ja.Selection.Path
 	if p == nil {
