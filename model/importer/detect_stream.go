@@ -65,10 +65,12 @@ const (
 
 // sample returns the lines from the current position, up to max bytes
 // and rows lines (more lines while it holds fewer than model.KindSample bytes,
-// for model.ContentKind), consuming them.
+// for model.ContentKind), consuming them. A line begun is taken whole (up
+// to max), however the reader's buffer cuts it.
 func (s *stream) sample(max, rows int) []byte {
 	var out []byte
-	for s.fill() && len(out) < max && (rows > 0 || len(out) < model.KindSample) {
+	midLine := func() bool { return len(out) > 0 && out[len(out)-1] != '\n' }
+	for s.fill() && len(out) < max && (rows > 0 || len(out) < model.KindSample || midLine()) {
 		rest := s.buf[s.i:]
 		j := bytes.IndexByte(rest, '\n')
 		if j >= 0 {
