@@ -124,8 +124,15 @@ func mmStep(g, dg, D []float64, st *pavaStack) {
 	}
 	start[n], ws[n], ss[n] = ti, tw, ts
 	n++
-	end := m
-	for b := n - 1; b >= 0; b-- {
+	writeBlocks(g[:m], start[:n], ws[:n], ss[:n])
+}
+
+// writeBlocks writes PAVA's blocks into g: block b, from start[b] to the
+// next block's start (the last to len(g)), takes its mean ss[b]/ws[b]
+// clipped to [0, 1].
+func writeBlocks(g []float64, start []int, ws, ss []float64) {
+	end := len(g)
+	for b := len(start) - 1; b >= 0; b-- {
 		v := ss[b] / ws[b]
 		if v < 0 {
 			v = 0

@@ -7,7 +7,8 @@ import (
 )
 
 // mmStepStack is mmStep as it was written before its last block moved into
-// variables: every block on one stack. TestMMStepBits holds mmStep to it.
+// variables: every block on one stack (the blocks are written as mmStep
+// writes them, writeBlocks). TestMMStepBits holds mmStep to it.
 func mmStepStack(g, dg, D []float64, st *pavaStack) {
 	m := len(g) - 1
 	start, ws, ss := st.start[:m], st.w[:m], st.s[:m]
@@ -22,20 +23,7 @@ func mmStepStack(g, dg, D []float64, st *pavaStack) {
 		start[n], ws[n], ss[n] = ci, cw, cs
 		n++
 	}
-	end := m
-	for b := n - 1; b >= 0; b-- {
-		v := ss[b] / ws[b]
-		if v < 0 {
-			v = 0
-		} else if v > 1 {
-			v = 1
-		}
-		seg := g[start[b]:end]
-		for i := range seg {
-			seg[i] = v
-		}
-		end = start[b]
-	}
+	writeBlocks(g[:m], start[:n], ws[:n], ss[:n])
 }
 
 // TestMMStepBits: mmStep equals the plain-stack PAVA step bit for bit, on

@@ -88,11 +88,7 @@ func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 // prompt returns a question on a random topic and the topic's group.
 func (g *textGen) prompt(label string, templates []string) (string, string) {
 	t := pick(g.r, topics)
-	pre, post, ok := strings.Cut(pick(g.r, templates), "%s")
-	if !ok { // no verb: the template alone, as strings.Replace leaves it
-		return label + ": " + pre, t.group
-	}
-	return label + ": " + pre + t.phrase + post, t.group
+	return string(appendFilled([]byte(label+": "), pick(g.r, templates), t.phrase)), t.group
 }
 
 // answer returns a response of 1 to maxSentences sentences.
@@ -118,16 +114,21 @@ func (g *textGen) answer(maxSentences int) string {
 	return string(b)
 }
 
-// appendSentence appends format with its first %s replaced by arg and its
-// first letter upper-cased (strings.ToUpper of the first byte), without
-// the intermediate strings of Replace and ToUpper.
+// appendFilled appends format with its first %s replaced by arg (format
+// alone when it has none).
+func appendFilled(b []byte, format, arg string) []byte {
+	if pre, post, ok := strings.Cut(format, "%s"); ok {
+		return append(append(append(b, pre...), arg...), post...)
+	}
+	return append(b, format...)
+}
+
+// appendSentence appends appendFilled's sentence with its first letter
+// upper-cased (strings.ToUpper of the first byte), without the
+// intermediate strings of Replace and ToUpper.
 func appendSentence(b []byte, format, arg string) []byte {
 	start := len(b)
-	if pre, post, ok := strings.Cut(format, "%s"); ok {
-		b = append(append(append(b, pre...), arg...), post...)
-	} else {
-		b = append(b, format...)
-	}
+	b = appendFilled(b, format, arg)
 	if len(b) == start {
 		return b
 	}
