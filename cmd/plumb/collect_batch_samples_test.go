@@ -2,17 +2,10 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/plumb-eval/plumb/collect/simserver"
-	"github.com/plumb-eval/plumb/model/sim"
 )
 
 // TestCollectSampledBatch: --samples 3, --evidence 2 (faireval) and a grid
@@ -73,30 +66,13 @@ func TestCollectSampledBatch(t *testing.T) {
 // end is byte for byte the live run's against the same server; the
 // samples file is gone once every item is written.
 func TestCollectSampledBatchShort(t *testing.T) {
-	c := sim.DefaultConfig()
-	c.Pairs = 3
-	s, err := simserver.New(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		var m map[string]any
-		if json.Unmarshal(body, &m) == nil {
-			delete(m, "n")
-			body, _ = json.Marshal(m)
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		r.ContentLength = int64(len(body))
-		s.ServeHTTP(w, r)
-	}))
-	t.Cleanup(ts.Close)
+	root := serverIgnoringN(t, 3)
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
 	if _, err := simulate(t, "--pairs", "3", "--scores", "0", "--verdicts", "0", "-o", items); err != nil {
 		t.Fatal(err)
 	}
-	common := []string{"collect", items, "--base-url", ts.URL + "/v1", "--model", "judge-first", "-q", "--samples", "3", "--arrangements", "x0,x2", "--sample-seed", "1"}
+	common := []string{"collect", items, "--base-url", root + "/v1", "--model", "judge-first", "-q", "--samples", "3", "--arrangements", "x0,x2", "--sample-seed", "1"}
 	live := filepath.Join(dir, "live.jsonl")
 	if _, stderr, err := executeStderr(t, append(common, "-o", live, "-j", "1")...); err != nil {
 		t.Fatalf("live: %v\n%s", err, stderr)
@@ -110,7 +86,7 @@ func TestCollectSampledBatchShort(t *testing.T) {
 		if bytes.Count(body, []byte(n)) != 6 {
 			t.Fatalf("round %d: want 6 requests with %s\n%.300s", round+1, n, body)
 		}
-		postBatch(t, ts.URL+"/v1", res, func(int) bool { return true }, req)
+		postBatch(t, root+"/v1", res, func(int) bool { return true }, req)
 		_, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-in", res)...)
 		if round < 2 && (exitCode(err) != exitIncomplete || !strings.Contains(stderr, "6 arrangements came back with fewer than K samples")) {
 			t.Fatalf("round %d: %v (exit %d), want exit 3 and the short samples\n%s", round+1, err, exitCode(err), stderr)

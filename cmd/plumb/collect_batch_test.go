@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,36 +37,14 @@ func TestCollectBatchCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := simServer(t, 12, "")
-	live := filepath.Join(dir, "live.jsonl")
 	common := []string{"collect", items, "--base-url", base, "--model", "judge-first", "-q"}
-	if _, stderr, err := executeStderr(t, append(common, "-o", live, "-j", "1")...); err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
-	}
 	out := filepath.Join(dir, "judged.jsonl")
-	req := filepath.Join(dir, "req.jsonl")
-	_, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-out", req, "--batch-max-lines", "20")...)
-	if err != nil || !strings.Contains(stderr, "48 requests (12 items × 4 arrangements") {
-		t.Fatalf("%v\n%s", err, stderr)
-	}
-	files := []string{filepath.Join(dir, "req-001.jsonl"), filepath.Join(dir, "req-002.jsonl"), filepath.Join(dir, "req-003.jsonl")}
-	res := filepath.Join(dir, "results.jsonl")
-	postBatch(t, base, res, func(i int) bool { return i < 40 }, files...) // the last two items unanswered
-	_, stderr, err = executeStderr(t, append(common, "-o", out, "--batch-in", res)...)
-	if exitCode(err) != exitIncomplete || !strings.Contains(err.Error(), "2 of 12 items not written (0 failed, 2 without results)") {
-		t.Fatalf("error %v (exit %d), want exit 3\n%s", err, exitCode(err), stderr)
-	}
-	_, stderr, err = executeStderr(t, append(common, "-o", out, "--batch-out", req)...)
-	if err != nil || !strings.Contains(stderr, "8 requests (2 items × 4 arrangements; 10 already in") {
-		t.Fatalf("%v\n%s", err, stderr)
-	}
-	postBatch(t, base, res, func(int) bool { return true }, req)
-	if _, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-in", res)...); err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
-	}
+	a, b := batchTwoRounds(t, base, common, out, batchRounds{maxLines: 20, answered: 40,
+		first:      "48 requests (12 items × 4 arrangements",
+		incomplete: "2 of 12 items not written (0 failed, 2 without results)",
+		second:     "8 requests (2 items × 4 arrangements; 10 already in"})
 	// The live run wrote the items in input order (-j 1); the batch in two
 	// rounds, so compare the records as sets of lines.
-	a, _ := os.ReadFile(live)
-	b, _ := os.ReadFile(out)
 	if !sameLines(a, b) {
 		t.Fatalf("batch log differs from the live one\nlive  %.300s\nbatch %.300s", a, b)
 	}
@@ -75,6 +54,53 @@ func TestCollectBatchCommand(t *testing.T) {
 	if _, _, err := executeStderr(t, append(common, "-o", out, "--batch-out", items)...); exitCode(err) != 2 {
 		t.Fatalf("--batch-out over the items: %v (exit %d), want exit 2", err, exitCode(err))
 	}
+}
+
+// batchRounds is what the two rounds of batchTwoRounds ask for and say:
+// the first --batch-out's files of maxLines requests (three of them) and
+// its summary, the first answered requests of them, the partial
+// --batch-in's error, and the second --batch-out's summary.
+type batchRounds struct {
+	maxLines, answered        int
+	first, incomplete, second string
+}
+
+// batchTwoRounds runs common (a collect command without -o) live with
+// -j 1 and through the batch loop into out in two rounds: --batch-out
+// split into three files, the practice server at base answering the
+// first r.answered requests, a --batch-in that exits 3 with the items
+// left, a second --batch-out asking only for those, all answered, and the
+// last --batch-in. It returns the live log and the batch log.
+func batchTwoRounds(t *testing.T, base string, common []string, out string, r batchRounds) (live, batch []byte) {
+	t.Helper()
+	dir := filepath.Dir(out)
+	liveName := filepath.Join(dir, "live.jsonl")
+	if _, stderr, err := executeStderr(t, append(common, "-o", liveName, "-j", "1")...); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	req := filepath.Join(dir, "req.jsonl")
+	_, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-out", req, "--batch-max-lines", strconv.Itoa(r.maxLines))...)
+	if err != nil || !strings.Contains(stderr, r.first) {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	files := []string{filepath.Join(dir, "req-001.jsonl"), filepath.Join(dir, "req-002.jsonl"), filepath.Join(dir, "req-003.jsonl")}
+	res := filepath.Join(dir, "results.jsonl")
+	postBatch(t, base, res, func(i int) bool { return i < r.answered }, files...)
+	_, stderr, err = executeStderr(t, append(common, "-o", out, "--batch-in", res)...)
+	if exitCode(err) != exitIncomplete || !strings.Contains(err.Error(), r.incomplete) {
+		t.Fatalf("error %v (exit %d), want exit 3\n%s", err, exitCode(err), stderr)
+	}
+	_, stderr, err = executeStderr(t, append(common, "-o", out, "--batch-out", req)...)
+	if err != nil || !strings.Contains(stderr, r.second) {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	postBatch(t, base, res, func(int) bool { return true }, req)
+	if _, stderr, err := executeStderr(t, append(common, "-o", out, "--batch-in", res)...); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	live, _ = os.ReadFile(liveName)
+	batch, _ = os.ReadFile(out)
+	return live, batch
 }
 
 // sameLines reports whether a and b hold the same lines in any order.

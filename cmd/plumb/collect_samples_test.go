@@ -76,13 +76,13 @@ func TestCollectSampledPA(t *testing.T) {
 	}
 }
 
-// TestCollectSamplesServerIgnoresN: a server that answers one choice
-// whatever n asks gets the rest asked for again, so every arrangement
-// still has its K samples, and the summary says how many answers were
-// short.
-func TestCollectSamplesServerIgnoresN(t *testing.T) {
+// serverIgnoringN is a practice server of the default judges on pairs
+// items that drops n from every request, as a server that answers one
+// choice whatever n asks; it returns the server's root URL.
+func serverIgnoringN(t *testing.T, pairs int) string {
+	t.Helper()
 	c := sim.DefaultConfig()
-	c.Pairs = 5
+	c.Pairs = pairs
 	s, err := simserver.New(c)
 	if err != nil {
 		t.Fatal(err)
@@ -99,13 +99,22 @@ func TestCollectSamplesServerIgnoresN(t *testing.T) {
 		s.ServeHTTP(w, r)
 	}))
 	t.Cleanup(ts.Close)
+	return ts.URL
+}
+
+// TestCollectSamplesServerIgnoresN: a server that answers one choice
+// whatever n asks gets the rest asked for again, so every arrangement
+// still has its K samples, and the summary says how many answers were
+// short.
+func TestCollectSamplesServerIgnoresN(t *testing.T) {
+	root := serverIgnoringN(t, 5)
 	dir := t.TempDir()
 	items := filepath.Join(dir, "items.jsonl")
 	if _, err := simulate(t, "--pairs", "5", "--scores", "0", "--verdicts", "0", "-o", items); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out.jsonl")
-	_, stderr, err := executeStderr(t, "collect", items, "--base-url", ts.URL+"/v1", "--model", "judge-first", "-o", out,
+	_, stderr, err := executeStderr(t, "collect", items, "--base-url", root+"/v1", "--model", "judge-first", "-o", out,
 		"--samples", "3", "--arrangements", "x0,x2", "--sample-seed", "1")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
