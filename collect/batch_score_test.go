@@ -2,14 +2,11 @@ package collect
 
 import (
 	"bytes"
-	"io"
 	"maps"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -61,26 +58,14 @@ func simScoreItems(t *testing.T, c sim.Config) []ScoreItem {
 func TestScoreBatchInEqualsLive(t *testing.T) {
 	c := simConfig(t, 0)
 	c.Scores = 12
-	var mu sync.Mutex
-	var posted []string
-	_, ts := startSim(t, c, func(h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Method == http.MethodPost {
-				b, _ := io.ReadAll(r.Body)
-				mu.Lock()
-				posted = append(posted, r.URL.Path+" "+string(b))
-				mu.Unlock()
-				r.Body = io.NopCloser(bytes.NewReader(b))
-			}
-			h.ServeHTTP(w, r)
-		})
-	})
+	var posts postedBodies
+	_, ts := startSim(t, c, posts.wrap)
 	items := simScoreItems(t, c)
 	if len(items) < 24 {
 		t.Fatalf("%d score items: want several criteria an item", len(items))
 	}
 	for _, ls := range []bool{false, true} {
-		posted = nil
+		posts.take()
 		live := scoreBatchConfig(t, ts.URL, items, ls, filepath.Join(t.TempDir(), "live.jsonl"))
 		var lst Stats
 		if _, err := RunScores(t.Context(), live, &lst); err != nil || lst.Written != 12 {
@@ -99,7 +84,7 @@ func TestScoreBatchInEqualsLive(t *testing.T) {
 		if err != nil || out.Items != 12 || out.Requests != 12*perItem {
 			t.Fatalf("ls=%v: batch %+v, %v", ls, out, err)
 		}
-		livePosted := slices.Sorted(slices.Values(posted))
+		livePosted := posts.take()
 		var batch []string
 		reqs := collecttest.ReadRequests(t, reqName)
 		for _, r := range reqs {

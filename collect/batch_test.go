@@ -2,12 +2,9 @@ package collect
 
 import (
 	"bytes"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/plumb-eval/plumb/collect/collecttest"
@@ -20,22 +17,10 @@ import (
 func TestBatchBodiesAreLive(t *testing.T) {
 	c := simConfig(t, 12)
 	items := simItems(t, c)
-	var mu sync.Mutex
-	var live []string
-	_, ts := startSim(t, c, func(h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Method == http.MethodPost {
-				b, _ := io.ReadAll(r.Body)
-				mu.Lock()
-				live = append(live, r.URL.Path+" "+string(b))
-				mu.Unlock()
-				r.Body = io.NopCloser(bytes.NewReader(b))
-			}
-			h.ServeHTTP(w, r)
-		})
-	})
+	var posts postedBodies
+	_, ts := startSim(t, c, posts.wrap)
 	for _, completions := range []bool{false, true} {
-		live = nil
+		posts.take()
 		cfg := testConfig(t, ts.URL, "judge-first", "calibraeval", items)
 		if completions {
 			cfg.Client = NewClient(ClientConfig{BaseURL: ts.URL + "/v1", Model: "judge-first", Completions: true, TopLogprobs: 20, MaxTokens: 4, Retries: 1})
@@ -54,7 +39,7 @@ func TestBatchBodiesAreLive(t *testing.T) {
 			}
 			batch = append(batch, r.URL+" "+string(r.Body))
 		}
-		slices.Sort(live)
+		live := posts.take()
 		slices.Sort(batch)
 		if len(live) != 12*4 || !slices.Equal(live, batch) {
 			t.Fatalf("completions=%v: the batch bodies differ from the live ones (%d live, %d batch)\nlive  %.300s\nbatch %.300s", completions, len(live), len(batch), live[0], batch[0])

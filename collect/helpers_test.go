@@ -1,10 +1,14 @@
 package collect
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -65,6 +69,37 @@ func startSim(t testing.TB, c sim.Config, wrap func(http.Handler) http.Handler) 
 	ts := httptest.NewServer(h) // listens on 127.0.0.1
 	t.Cleanup(ts.Close)
 	return s, ts
+}
+
+// postedBodies records the POST requests a server receives, each as
+// "PATH BODY"; its wrap goes to startSim.
+type postedBodies struct {
+	mu   sync.Mutex
+	list []string
+}
+
+// wrap records every POST before h serves it.
+func (p *postedBodies) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			b, _ := io.ReadAll(r.Body)
+			p.mu.Lock()
+			p.list = append(p.list, r.URL.Path+" "+string(b))
+			p.mu.Unlock()
+			r.Body = io.NopCloser(bytes.NewReader(b))
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// take returns the requests recorded since the last take, sorted.
+func (p *postedBodies) take() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := p.list
+	p.list = nil
+	slices.Sort(out)
+	return out
 }
 
 // testConfig returns a run configuration against base for judge.
